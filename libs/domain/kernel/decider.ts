@@ -1,0 +1,27 @@
+/**
+ * The decider pattern: every aggregate (a game, a tournament, an appeal) is three pure functions.
+ * `decide` refuses by throwing a DomainError that names the rule; it never reads the clock or
+ * randomness: time, ids and seeds arrive on the command.
+ */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  readonly type: T;
+  readonly data: D;
+}
+
+export interface Decider<Command, Event extends DomainEvent, State> {
+  initialState(): State;
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+}
+
+/** Folds a history into a state. */
+export function fold<E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>, events: Iterable<E>, from?: S): S {
+  let state = from ?? decider.initialState();
+  for (const e of events) state = decider.evolve(state, e);
+  return state;
+}
+
+/** Exhaustiveness guard for switches over discriminated unions. */
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,5 @@
+export * from './decider.js';
+export * from './command.js';
+export * from './errors.js';
+export * from './canonical-json.js';
+export * from './rng.js';

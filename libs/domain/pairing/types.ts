@@ -1,0 +1,90 @@
+/**
+ * The contract between the tournament decider and the pairing systems. Pairing is pure and
+ * deterministic given the request (including its seed); every result explains itself.
+ */
+export type PairingSystem =
+  | 'australian-draw'
+  | 'king-of-the-hill'
+  | 'random'
+  | 'round-robin'
+  | 'mahjong-by-standing'
+  | 'mahjong-swiss'
+  | 'knockout';
+
+export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
+  'australian-draw',
+  'king-of-the-hill',
+  'random',
+  'round-robin',
+  'mahjong-by-standing',
+  'mahjong-swiss',
+  'knockout',
+];
+
+export interface PairingPlayer {
+  readonly id: string;
+  /** 1-based place in the current standings (1 = leader). Before round 1: seeding order. */
+  readonly rank: number;
+  readonly rating?: number;
+  /** Byes received so far. */
+  readonly byes: number;
+  /** Everyone met so far (opponents, or table-mates in mahjong), one entry per meeting. */
+  readonly met: ReadonlyArray<{ readonly opponent: string; readonly round: number }>;
+  /** Times this player moved first (white, east) and second so far, for balancing. */
+  readonly firsts: number;
+  readonly seconds: number;
+}
+
+export interface ForbiddenPairing {
+  readonly a: string;
+  readonly b: string;
+  readonly reason: string;
+}
+
+export interface PairingOptions {
+  /** Australian draw: meetings in rounds before this one do not count as repeats. */
+  readonly repeatsForgivenBefore?: number;
+  /** How round 1 is seeded when no results exist yet. */
+  readonly round1?: 'rating-halves' | 'rating-adjacent' | 'random';
+  /** Round robin: play everyone twice (second cycle swaps first/second). */
+  readonly double?: boolean;
+  /** Knockout: how many of the top of the ranking enter (a cut, e.g. WMC top 16); default all. */
+  readonly cut?: number;
+}
+
+export interface PairingRequest {
+  readonly round: number;
+  /** The players to pair this round: active, present, in rank order or not (rank decides). */
+  readonly players: readonly PairingPlayer[];
+  readonly forbidden: readonly ForbiddenPairing[];
+  readonly seed: string;
+  readonly options?: PairingOptions;
+}
+
+/** A 2-player game: `first` moves first (white in chess and go, starts in Scrabble). */
+export interface PairedGame {
+  readonly table: number;
+  readonly first: string;
+  readonly second: string;
+}
+
+export type Wind = 'E' | 'S' | 'W' | 'N';
+
+/** A mahjong table of four, seats in wind order E, S, W, N. */
+export interface PairedTable {
+  readonly table: number;
+  readonly seats: ReadonlyArray<{ readonly player: string; readonly wind: Wind }>;
+}
+
+export interface PairingResult {
+  readonly system: PairingSystem;
+  readonly round: number;
+  readonly games: readonly PairedGame[];
+  readonly tables: readonly PairedTable[];
+  /** The player who sits out with a bye, if the field is odd (2-player systems). */
+  readonly bye: string | null;
+  /** Meetings the system had to allow although they repeat or are forbidden (relaxations). */
+  readonly repeats: ReadonlyArray<{ readonly a: string; readonly b: string; readonly why: 'rematch' | 'forbidden' }>;
+  /** Human-readable steps: how the pairing was reached and what was relaxed. */
+  readonly explanation: readonly string[];
+}
