@@ -1,0 +1,92 @@
+import type { Actor } from '../domain/kernel/index.js';
+
+/** What the caller supplies for one new event. */
+export interface NewEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly meta: NewEventMeta;
+}
+
+export interface NewEventMeta {
+  readonly actor: Actor;
+  readonly commandId: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  /** When the server recorded it (ISO-8601), or the observed time for table clock readings. */
+  readonly recordedAt: string;
+  readonly schemaVersion: number;
+}
+
+export interface EventMeta extends NewEventMeta {
+  readonly prevHash: string | null;
+  readonly hash: string;
+}
+
+/** A stored event: immutable, hash-chained per stream, globally ordered by `position`. */
+export interface RecordedEvent<D = unknown> {
+  readonly id: string;
+  readonly stream: string;
+  /** Per stream, from 0. */
+  readonly revision: number;
+  /** Global order, from 1. */
+  readonly position: number;
+  readonly type: string;
+  readonly data: D;
+  readonly meta: EventMeta;
+}
+
+/** `no-stream`: the stream must not exist; `any`: no check; a number: the stream's last revision must equal it. */
+export type ExpectedRevision = 'no-stream' | 'any' | number;
+
+export interface AppendResult {
+  readonly events: RecordedEvent[];
+  /** The stream's revision after the append. */
+  readonly revision: number;
+  /** Global position of the last event of the append. */
+  readonly position: number;
+  /** True when every event id was already stored: nothing was appended and the stored events are returned. */
+  readonly duplicate: boolean;
+}
+
+export interface StreamInfo {
+  readonly exists: boolean;
+  /** Last revision, or -1 when the stream does not exist. */
+  readonly revision: number;
+}
+
+export interface SubscribeOptions {
+  readonly signal?: AbortSignal;
+  /** Page size while catching up. */
+  readonly batch?: number;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(readonly stream: string, readonly expected: ExpectedRevision, readonly actual: number) {
+    super(`stream ${stream}: expected revision ${String(expected)}, actual ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** An event id reused for different content: a client bug, never silently accepted. */
+export class EventIdConflictError extends Error {
+  constructor(readonly eventId: string) {
+    super(`event id ${eventId} is already stored with different content or in another stream`);
+    this.name = 'EventIdConflictError';
+  }
+}
+
+export interface EventStore {
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(stream: string, fromRevision?: number, limit?: number): Promise<RecordedEvent[]>;
+  /** Events with position > `afterPosition`, in order, at most `limit`. */
+  readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
+  /** Catch-up from `afterPosition`, then the live tail, until the signal aborts. */
+  subscribe(afterPosition: number, options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  streamInfo(stream: string): Promise<StreamInfo>;
+  /** The events a command produced, if that command id was already handled. */
+  findByCommandId(commandId: string): Promise<RecordedEvent[]>;
+  /** Global position of the last stored event (0 when empty). */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}

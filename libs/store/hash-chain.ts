@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../domain/kernel/index.js';
+import type { EventMeta, RecordedEvent } from './event-store.port.js';
+
+/**
+ * The per-stream hash chain. `hash` is SHA-256 over the canonical JSON of the event envelope
+ * without `hash` (and without `position`, which the store assigns at commit and which a
+ * KurrentDB server chooses itself). `prevHash` is the previous event's hash in the same stream,
+ * null for revision 0, so altering, removing or reordering any stored event breaks the chain.
+ */
+export function eventHash(e: { id: string; stream: string; revision: number; type: string; data: unknown; meta: Omit<EventMeta, 'hash'> }): string {
+  const { id, stream, revision, type, data, meta } = e;
+  const body = canonicalJson({ id, stream, revision, type, data, meta: { ...meta, hash: undefined } });
+  return createHash('sha256').update(body).digest('hex');
+}
+
+export interface ChainBreak {
+  readonly stream: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly eventId: string;
+  readonly problem: 'hash-mismatch' | 'prev-hash-mismatch' | 'revision-gap';
+  readonly expected: string;
+  readonly actual: string;
+}
+
+/**
+ * Incremental verifier over the global log: feed events in position order; it keeps only the
+ * last hash and revision per stream, so a log of any length is checked in bounded memory per stream.
+ */
+export class ChainVerifier {
+  private readonly heads = new Map<string, { revision: number; hash: string }>();
+  events = 0;
+  firstBreak: ChainBreak | null = null;
+
+  check(e: RecordedEvent): ChainBreak | null {
+    this.events++;
+    const head = this.heads.get(e.stream);
+    const expectedRevision = head ? head.revision + 1 : 0;
+    let problem: ChainBreak | null = null;
+    if (e.revision !== expectedRevision) {
+      problem = this.brk(e, 'revision-gap', String(expectedRevision), String(e.revision));
+    } else if ((e.meta.prevHash ?? null) !== (head?.hash ?? null)) {
+      problem = this.brk(e, 'prev-hash-mismatch', String(head?.hash ?? null), String(e.meta.prevHash));
+    } else {
+      const recomputed = eventHash(e);
+      if (recomputed !== e.meta.hash) problem = this.brk(e, 'hash-mismatch', recomputed, e.meta.hash);
+    }
+    this.heads.set(e.stream, { revision: e.revision, hash: e.meta.hash });
+    if (problem && !this.firstBreak) this.firstBreak = problem;
+    return problem;
+  }
+
+  get streams(): number {
+    return this.heads.size;
+  }
+
+  private brk(e: RecordedEvent, problem: ChainBreak['problem'], expected: string, actual: string): ChainBreak {
+    return { stream: e.stream, revision: e.revision, position: e.position, eventId: e.id, problem, expected, actual };
+  }
+}
+
+/** Walks the whole log through `readAll` and returns the first break, if any. */
+export async function verifyLog(
+  readAll: (after: number, limit: number) => Promise<RecordedEvent[]>,
+  onProgress?: (position: number) => void,
+): Promise<{ ok: boolean; events: number; streams: number; firstBreak: ChainBreak | null }> {
+  const v = new ChainVerifier();
+  let after = 0;
+  for (;;) {
+    const page = await readAll(after, 2000);
+    if (page.length === 0) break;
+    for (const e of page) v.check(e);
+    after = page[page.length - 1].position;
+    onProgress?.(after);
+  }
+  return { ok: v.firstBreak === null, events: v.events, streams: v.streams, firstBreak: v.firstBreak };
+}

@@ -1,0 +1,273 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { canonicalJson } from '../../domain/kernel/index.js';
+import { eventHash } from '../hash-chain.js';
+import {
+  EventIdConflictError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventMeta,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamInfo,
+  type SubscribeOptions,
+} from '../event-store.port.js';
+import { migrate } from './sqlite-schema.js';
+
+export type SqliteSynchronous = 'FULL' | 'NORMAL' | 'OFF';
+
+export interface SqliteEventStoreOptions {
+  /** File path, or ':memory:'. */
+  readonly path: string;
+  /**
+   * FULL (default): an acknowledged append survives power loss. NORMAL: survives a process
+   * crash, may lose the last commits on power loss (WAL). OFF: tests and benchmarks only.
+   */
+  readonly synchronous?: SqliteSynchronous;
+  /** Appends issued in the same tick share one transaction (one fsync). Default true. */
+  readonly groupCommit?: boolean;
+  /** How often a live subscriber looks for appends made by another process (ms). */
+  readonly pollMs?: number;
+}
+
+interface Row {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  meta: string;
+}
+
+interface Pending {
+  stream: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (r: AppendResult) => void;
+  reject: (e: unknown) => void;
+}
+
+const COLUMNS = 'position, id, stream, revision, type, data, meta';
+
+/**
+ * The embedded event store: one SQLite file in WAL mode. Appends are atomic per call, ordered,
+ * hash-chained per stream, and idempotent by event id. Concurrent appends that arrive in the same
+ * tick are committed together (group commit): each runs in its own savepoint, so one refused append
+ * fails alone while the others commit with a single fsync.
+ */
+export class SqliteEventStore implements EventStore {
+  readonly db: Database.Database;
+  private readonly notifier = new EventEmitter();
+  private queue: Pending[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  private readonly groupCommit: boolean;
+  private readonly pollMs: number;
+  private readonly stmt: ReturnType<SqliteEventStore['prepare']>;
+  private readonly appendOne: (p: Pending) => AppendResult;
+
+  constructor(readonly options: SqliteEventStoreOptions) {
+    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    this.db = new Database(options.path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+    this.groupCommit = options.groupCommit ?? true;
+    this.pollMs = options.pollMs ?? 250;
+    this.notifier.setMaxListeners(0);
+    this.stmt = this.prepare();
+    // A nested better-sqlite3 transaction is a SAVEPOINT: one append's failure rolls back only itself.
+    this.appendOne = this.db.transaction((p: Pending) => this.write(p));
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      head: db.prepare('SELECT revision, meta FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
+      byId: db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ?`),
+      insert: db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      readStream: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
+      readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
+      byCommand: db.prepare(`SELECT ${COLUMNS} FROM events WHERE command_id = ? ORDER BY position`),
+      maxPosition: db.prepare('SELECT coalesce(max(position), 0) AS p FROM events'),
+    };
+  }
+
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('event store is closed'));
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ stream, events, expected, resolve, reject });
+      if (!this.groupCommit) return this.flush();
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const outcomes: Array<{ ok: true; value: AppendResult } | { ok: false; error: unknown }> = [];
+    try {
+      // IMMEDIATE: take the write lock before reading stream heads, so another process cannot
+      // commit between our read of a head and our write after it.
+      this.db
+        .transaction(() => {
+          for (const p of batch) {
+            try {
+              outcomes.push({ ok: true, value: this.appendOne(p) });
+            } catch (error) {
+              outcomes.push({ ok: false, error: this.translate(error, p) });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      // The commit itself failed (disk full, I/O error): nothing in this batch was stored.
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    let appended = false;
+    batch.forEach((p, i) => {
+      const o = outcomes[i];
+      if (o.ok) {
+        appended ||= !o.value.duplicate;
+        p.resolve(o.value);
+      } else p.reject(o.error);
+    });
+    if (appended) this.notifier.emit('appended');
+  }
+
+  private write(p: Pending): AppendResult {
+    const first = this.stmt.byId.get(p.events[0].id) as Row | undefined;
+    if (first) return this.duplicate(p, first);
+
+    const head = this.stmt.head.get(p.stream) as { revision: number; meta: string } | undefined;
+    const current = head ? head.revision : -1;
+    const ok = p.expected === 'any' || (p.expected === 'no-stream' ? current === -1 : p.expected === current);
+    if (!ok) throw new WrongExpectedRevisionError(p.stream, p.expected, current);
+
+    let prevHash: string | null = head ? (JSON.parse(head.meta) as EventMeta).hash : null;
+    const out: RecordedEvent[] = [];
+    let revision = current;
+    for (const e of p.events) {
+      revision++;
+      const metaNoHash = { ...e.meta, prevHash };
+      const hash = eventHash({ id: e.id, stream: p.stream, revision, type: e.type, data: e.data, meta: metaNoHash });
+      const meta: EventMeta = { ...metaNoHash, hash };
+      const info = this.stmt.insert.run(e.id, p.stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(meta), e.meta.commandId);
+      out.push({ id: e.id, stream: p.stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, meta });
+      prevHash = hash;
+    }
+    return { events: out, revision, position: out[out.length - 1].position, duplicate: false };
+  }
+
+  /** The first event id is stored already: a retry. Every id must match what was stored. */
+  private duplicate(p: Pending, first: Row): AppendResult {
+    const stored: RecordedEvent[] = [];
+    for (const e of p.events) {
+      const row = e.id === first.id ? first : (this.stmt.byId.get(e.id) as Row | undefined);
+      if (!row || row.stream !== p.stream || row.type !== e.type || canonicalJson(JSON.parse(row.data)) !== canonicalJson(e.data)) {
+        throw new EventIdConflictError(e.id);
+      }
+      stored.push(toEvent(row));
+    }
+    const last = stored[stored.length - 1];
+    return { events: stored, revision: last.revision, position: last.position, duplicate: true };
+  }
+
+  /** A UNIQUE violation: a reused event id, or (another process won the race) a revision conflict. */
+  private translate(error: unknown, p: Pending): unknown {
+    const code = (error as { code?: string }).code;
+    const message = String((error as Error).message ?? '');
+    if (code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    if (message.includes('events.id')) {
+      const seen = new Set<string>();
+      const clash = p.events.find((e) => seen.has(e.id) || (seen.add(e.id), this.stmt.byId.get(e.id) !== undefined));
+      return new EventIdConflictError(clash?.id ?? p.events[0].id);
+    }
+    const head = this.stmt.head.get(p.stream) as { revision: number } | undefined;
+    return new WrongExpectedRevisionError(p.stream, p.expected, head?.revision ?? -1);
+  }
+
+  async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
+    return (this.stmt.readStream.all(stream, fromRevision, limit) as Row[]).map(toEvent);
+  }
+
+  async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
+    return this.readAllSync(afterPosition, limit);
+  }
+
+  readAllSync(afterPosition: number, limit: number): RecordedEvent[] {
+    return (this.stmt.readAll.all(afterPosition, limit) as Row[]).map(toEvent);
+  }
+
+  async *subscribe(afterPosition: number, options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
+    const batch = options.batch ?? 500;
+    let position = afterPosition;
+    while (!options.signal?.aborted && !this.closed) {
+      const page = this.readAllSync(position, batch);
+      if (page.length > 0) {
+        for (const e of page) {
+          position = e.position;
+          yield e;
+          if (options.signal?.aborted) return;
+        }
+        continue;
+      }
+      await this.nextAppend(options.signal);
+    }
+  }
+
+  /** Resolves on the next local append, on abort, or after pollMs (appends by another process). */
+  private nextAppend(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.notifier.off('appended', done);
+        this.notifier.off('closed', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollMs);
+      this.notifier.once('appended', done);
+      this.notifier.once('closed', done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async streamInfo(stream: string): Promise<StreamInfo> {
+    const head = this.stmt.head.get(stream) as { revision: number } | undefined;
+    return head ? { exists: true, revision: head.revision } : { exists: false, revision: -1 };
+  }
+
+  async findByCommandId(commandId: string): Promise<RecordedEvent[]> {
+    return (this.stmt.byCommand.all(commandId) as Row[]).map(toEvent);
+  }
+
+  async headPosition(): Promise<number> {
+    return (this.stmt.maxPosition.get() as { p: number }).p;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.notifier.emit('closed');
+    this.db.close();
+  }
+}
+
+function toEvent(r: Row): RecordedEvent {
+  return { id: r.id, stream: r.stream, revision: r.revision, position: r.position, type: r.type, data: JSON.parse(r.data), meta: JSON.parse(r.meta) };
+}

@@ -1,0 +1,54 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema migrations for the event log, applied in order on start. A released migration is never
+ * edited; a change is a new migration. Each runs in its own transaction.
+ */
+const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: 'event log',
+    sql: `
+      CREATE TABLE events (
+        position   INTEGER PRIMARY KEY,
+        id         TEXT    NOT NULL UNIQUE,
+        stream     TEXT    NOT NULL,
+        revision   INTEGER NOT NULL,
+        type       TEXT    NOT NULL,
+        data       TEXT    NOT NULL,
+        meta       TEXT    NOT NULL,
+        command_id TEXT    NOT NULL,
+        UNIQUE (stream, revision)
+      );
+      CREATE INDEX events_command_id ON events (command_id);
+      -- The log is append-only: the database itself refuses edits and deletes.
+      CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correction instead'); END;
+      CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correction instead'); END;
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** Applies pending migrations; refuses a log written by a newer build. Returns how many ran. */
+export function migrate(db: Database.Database): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+  const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
+  const applied = new Set(rows.map((r) => r.version));
+  const newest = Math.max(0, ...applied);
+  if (newest > SCHEMA_VERSION) {
+    throw new Error(`the event log has schema version ${newest}, newer than this build knows (${SCHEMA_VERSION}); upgrade Arbitra`);
+  }
+  let count = 0;
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+    })();
+    count++;
+  }
+  return count;
+}
