@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import type { CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
+import { DomainError } from '../domain/kernel/index.js';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
+import type { UpcasterRegistry } from '../store/upcasters.js';
+
+/** One kind of aggregate: its stream naming and its decider. */
+export interface AggregateType<C, E extends DomainEvent, S> {
+  /** e.g. 'tournament' → streams `tournament-<id>`. */
+  readonly name: string;
+  readonly decider: Decider<C, E, S>;
+}
+
+export function streamOf(aggregate: { name: string }, id: string): string {
+  return `${aggregate.name}-${id}`;
+}
+
+export interface ExecuteOptions {
+  /** `If-Match`: the client pins the revision it saw; a mismatch is a 412, never a retry. */
+  readonly expectedRevision?: number;
+  readonly correlationId?: string;
+  readonly causationId?: string | null;
+}
+
+export interface CommandResult {
+  readonly stream: string;
+  readonly events: RecordedEvent[];
+  /** Stream revision after the command (-1 when the stream still does not exist). */
+  readonly revision: number;
+  /** Global position of the last event written (or of the stream head for a no-op). */
+  readonly position: number;
+  /** True when this command id was handled before: the first answer is returned, nothing appended. */
+  readonly duplicate: boolean;
+}
+
+export class PreconditionFailedError extends Error {
+  constructor(readonly stream: string, readonly expected: number, readonly actual: number) {
+    super(`If-Match revision ${expected} does not match ${stream}, which is at revision ${actual}`);
+    this.name = 'PreconditionFailedError';
+  }
+}
+
+export class ConcurrencyExhaustedError extends Error {
+  constructor(readonly stream: string, readonly attempts: number) {
+    super(`${stream} kept changing under this command; gave up after ${attempts} attempts`);
+    this.name = 'ConcurrencyExhaustedError';
+  }
+}
+
+export interface CommandObserver {
+  onCommand?(aggregate: string, outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error', seconds: number): void;
+  onConflict?(aggregate: string): void;
+  onAppend?(aggregate: string, events: number): void;
+}
+
+/** Deterministic event id from the command id: a retried command dedupes in the store too. */
+export function eventIdFor(commandId: string, index: number): string {
+  const h = createHash('sha256').update(`${commandId}\u0000${index}`).digest('hex');
+  // RFC 9562 UUIDv8 layout (custom): version nibble 8, variant 10xx.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+interface Cached {
+  revision: number;
+  state: unknown;
+}
+
+/**
+ * The command path: load the stream, fold `evolve`, `decide`, append at the loaded revision.
+ * On a revision conflict it re-reads and re-decides (bounded); with If-Match it answers 412 instead.
+ * A command id seen before returns the events it produced the first time and appends nothing.
+ */
+export class CommandHandler {
+  private readonly cache = new Map<string, Cached>();
+  /** Commands to the same stream in this process run one after another: conflicts only come from other processes. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly upcasters: UpcasterRegistry,
+    private readonly options: { maxAttempts?: number; cacheSize?: number; observer?: CommandObserver } = {},
+  ) {}
+
+  async execute<C extends { ctx: CommandContext }, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    id: string,
+    command: C,
+    opts: ExecuteOptions = {},
+  ): Promise<CommandResult> {
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
+      this.options.observer?.onCommand?.(aggregate.name, outcome, (performance.now() - started) / 1000);
+    const stream = streamOf(aggregate, id);
+    try {
+      const result = await this.serialized(stream, () => this.run(aggregate, stream, command, opts));
+      observe(result.duplicate ? 'duplicate' : 'ok');
+      return result;
+    } catch (e) {
+      observe(e instanceof DomainError ? 'refused' : e instanceof PreconditionFailedError || e instanceof ConcurrencyExhaustedError ? 'conflict' : 'error');
+      throw e;
+    }
+  }
+
+  private async run<C extends { ctx: CommandContext }, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    stream: string,
+    command: C,
+    opts: ExecuteOptions,
+  ): Promise<CommandResult> {
+    const { ctx } = command;
+    const earlier = await this.store.findByCommandId(ctx.commandId);
+    if (earlier.length > 0) return this.replayed(stream, ctx.commandId, earlier);
+
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const { state, revision } = await this.load(aggregate, stream);
+      if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
+        throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
+      }
+      const decided = aggregate.decider.decide(command, state);
+      if (decided.length === 0) {
+        return { stream, events: [], revision, position: await this.store.headPosition(), duplicate: false };
+      }
+      const events: NewEvent[] = decided.map((e, i) => ({
+        id: eventIdFor(ctx.commandId, i),
+        type: e.type,
+        data: e.data,
+        meta: {
+          actor: ctx.actor,
+          commandId: ctx.commandId,
+          correlationId: opts.correlationId ?? ctx.commandId,
+          causationId: opts.causationId ?? null,
+          recordedAt: ctx.at,
+          schemaVersion: this.upcasters.currentVersion(e.type),
+        },
+      }));
+      try {
+        const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
+        if (appended.duplicate) return this.replayed(stream, ctx.commandId, appended.events);
+        this.remember(stream, {
+          revision: appended.revision,
+          state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state),
+        });
+        this.options.observer?.onAppend?.(aggregate.name, events.length);
+        return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
+      } catch (e) {
+        if (!(e instanceof WrongExpectedRevisionError)) throw e;
+        this.cache.delete(stream);
+        this.options.observer?.onConflict?.(aggregate.name);
+        if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
+      }
+    }
+    throw new ConcurrencyExhaustedError(stream, maxAttempts);
+  }
+
+  private serialized<T>(stream: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(stream) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(stream, settled);
+    void settled.then(() => {
+      if (this.queues.get(stream) === settled) this.queues.delete(stream);
+    });
+    return next;
+  }
+
+  /** Current state and revision of a stream, from the cache plus whatever was appended since. */
+  async load<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
+    const cached = this.cache.get(stream);
+    let state = (cached?.state as S | undefined) ?? aggregate.decider.initialState();
+    let revision = cached?.revision ?? -1;
+    const newer = await this.store.readStream(stream, revision + 1);
+    for (const recorded of newer) {
+      const e = this.upcasters.upcast(recorded);
+      state = aggregate.decider.evolve(state, { type: e.type, data: e.data } as E);
+      revision = e.revision;
+    }
+    if (newer.length > 0) this.remember(stream, { revision, state });
+    return { state, revision };
+  }
+
+  private replayed(stream: string, commandId: string, events: RecordedEvent[]): CommandResult {
+    if (events[0].stream !== stream) {
+      throw new DomainError(
+        'command/id-reused',
+        `command id ${commandId} was already used for ${events[0].stream}; use a new id (Idempotency-Key) for a new command`,
+        'Arbitra: a command id identifies one command; a retry must repeat the same command',
+        'conflict',
+        'commandId',
+      );
+    }
+    const last = events[events.length - 1];
+    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
+  }
+
+  private remember(stream: string, entry: Cached): void {
+    this.cache.delete(stream);
+    this.cache.set(stream, entry);
+    const max = this.options.cacheSize ?? 10_000;
+    if (this.cache.size > max) this.cache.delete(this.cache.keys().next().value as string);
+  }
+}

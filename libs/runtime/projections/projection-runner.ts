@@ -1,0 +1,190 @@
+import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
+import type { UpcasterRegistry } from '../../store/upcasters.js';
+import { MemoryDocuments, type Projection } from './projection.js';
+import type { ReadModelStore } from './read-model-store.js';
+
+export interface ProjectionRunnerOptions {
+  /** Events read and applied per transaction. */
+  readonly batch?: number;
+  /** How long to sleep when caught up, if nothing wakes the runner earlier (appends by another process). */
+  readonly idleMs?: number;
+}
+
+/**
+ * Keeps every read model up to date with the log. Each projection has its own checkpoint,
+ * stored in the same transaction as its documents (exactly-once effect). A projection whose
+ * version changed is rebuilt from position 0 on start. Readers may wait for a position
+ * (read-your-writes).
+ */
+export class ProjectionRunner {
+  private readonly positions = new Map<string, number>();
+  private waiters: Array<{ position: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }> = [];
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private pendingWake = false;
+  private failure: unknown = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly readModels: ReadModelStore,
+    readonly projections: readonly Projection[],
+    private readonly upcasters: UpcasterRegistry,
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    const names = new Set<string>();
+    for (const p of projections) {
+      if (names.has(p.name)) throw new Error(`two projections are named ${p.name}`);
+      names.add(p.name);
+    }
+    this.loadCheckpoints();
+  }
+
+  private loadCheckpoints(): void {
+    for (const p of this.projections) {
+      const cp = this.readModels.checkpoint(p.name);
+      if (!cp || cp.version !== p.version) this.readModels.reset(p.name, p.version);
+      this.positions.set(p.name, cp && cp.version === p.version ? cp.position : 0);
+    }
+  }
+
+  /** The lowest checkpoint: every read model has applied the log up to here. */
+  get position(): number {
+    let min = Number.MAX_SAFE_INTEGER;
+    for (const p of this.projections) min = Math.min(min, this.positions.get(p.name) ?? 0);
+    return this.projections.length ? min : Number.MAX_SAFE_INTEGER;
+  }
+
+  checkpoints(): Record<string, number> {
+    return Object.fromEntries(this.positions);
+  }
+
+  /** The last failure of the background loop, if it stopped on one. */
+  get lastError(): unknown {
+    return this.failure;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.notify();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Tell the runner the log grew (the in-process bus calls this after every append). */
+  notify(): void {
+    this.pendingWake = true;
+    this.wake?.();
+  }
+
+  /** Resolves true once every read model has applied `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.position >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.timer !== timer);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push({ position, resolve, timer });
+    });
+  }
+
+  /** Applies everything in the log now, in batches; returns how many events were read. */
+  async catchUp(onProgress?: (position: number) => void): Promise<number> {
+    const batch = this.options.batch ?? 2000;
+    let read = 0;
+    for (;;) {
+      const from = this.position;
+      const page = await this.store.readAll(from, batch);
+      if (page.length === 0) return read;
+      this.applyPage(page.map((e) => this.upcasters.upcast(e)));
+      read += page.length;
+      onProgress?.(page[page.length - 1].position);
+    }
+  }
+
+  /** Drops every read model (or the named ones) and replays the whole log into them. */
+  async rebuild(names?: readonly string[], onProgress?: (position: number) => void): Promise<number> {
+    const wasRunning = this.running;
+    if (wasRunning) await this.stop();
+    for (const p of this.projections) {
+      if (names && !names.includes(p.name)) continue;
+      this.readModels.reset(p.name, p.version);
+      this.positions.set(p.name, 0);
+    }
+    const n = await this.catchUp(onProgress);
+    if (wasRunning) this.start();
+    return n;
+  }
+
+  /** A projection's documents as they were when the log ended at `position`, from the same reducer. */
+  async asOf(name: string, position: number): Promise<MemoryDocuments> {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`no projection named ${name}`);
+    const docs = new MemoryDocuments();
+    let after = 0;
+    while (after < position) {
+      const page = await this.store.readAll(after, Math.min(2000, position - after));
+      if (page.length === 0) break;
+      for (const e of page) {
+        if (e.position > position) return docs;
+        if (projection.handles(e.type)) projection.apply(this.upcasters.upcast(e), docs);
+      }
+      after = page[page.length - 1].position;
+    }
+    return docs;
+  }
+
+  private applyPage(page: readonly RecordedEvent[]): void {
+    const last = page[page.length - 1].position;
+    for (const p of this.projections) {
+      const at = this.positions.get(p.name) ?? 0;
+      if (at >= last) continue;
+      const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
+      this.readModels.applyBatch(p, fresh, last);
+      this.positions.set(p.name, last);
+    }
+    this.settleWaiters();
+  }
+
+  private settleWaiters(): void {
+    const at = this.position;
+    const ready = this.waiters.filter((w) => w.position <= at);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => w.position > at);
+    for (const w of ready) {
+      clearTimeout(w.timer);
+      w.resolve(true);
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        this.pendingWake = false;
+        const n = await this.catchUp();
+        this.failure = null;
+        if (n > 0 || this.pendingWake) continue;
+      } catch (e) {
+        // A reducer that throws stops its projection here; health reports it and we retry later.
+        this.failure = e;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.options.idleMs ?? 500);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+        if (this.pendingWake || !this.running) done();
+      });
+      this.wake = null;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { RecordedEvent } from '../../store/event-store.port.js';
+
+/**
+ * Documents a projection reads and writes while applying events. Keys are per collection.
+ * Values are plain JSON. Everything a projection does goes through this, so the same reducer
+ * runs against the durable store (live), an in-memory map ("as of position P"), or a rebuild.
+ */
+export interface DocumentTx {
+  get<T>(collection: string, key: string): T | undefined;
+  put(collection: string, key: string, value: unknown): void;
+  delete(collection: string, key: string): void;
+}
+
+/**
+ * A projection: a deterministic reducer from events to read-model documents. It must not read
+ * the clock, randomness or anything but the event and its documents, so a rebuild gives the
+ * same documents every time. Bump `version` when its output changes: the runner rebuilds it.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly version: number;
+  /** Cheap filter; events it does not handle still advance its checkpoint. */
+  handles(type: string): boolean;
+  apply(event: RecordedEvent, docs: DocumentTx): void;
+}
+
+/** A DocumentTx over plain maps: for "as of position P" views and tests. */
+export class MemoryDocuments implements DocumentTx {
+  readonly collections = new Map<string, Map<string, unknown>>();
+
+  get<T>(collection: string, key: string): T | undefined {
+    return this.collections.get(collection)?.get(key) as T | undefined;
+  }
+
+  put(collection: string, key: string, value: unknown): void {
+    let c = this.collections.get(collection);
+    if (!c) this.collections.set(collection, (c = new Map()));
+    c.set(key, value);
+  }
+
+  delete(collection: string, key: string): void {
+    this.collections.get(collection)?.delete(key);
+  }
+}

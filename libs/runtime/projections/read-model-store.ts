@@ -1,0 +1,102 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { DocumentTx, Projection } from './projection.js';
+
+/**
+ * The read-model store: documents per projection plus each projection's checkpoint, in one
+ * SQLite file of its own (a projector process in distributed mode keeps its own copy).
+ * `applyBatch` writes a projection's documents and its new checkpoint in ONE transaction, so
+ * after a crash an event is either fully applied (and the checkpoint says so) or not at all.
+ */
+export class ReadModelStore {
+  readonly db: Database.Database;
+  private readonly stmt;
+
+  constructor(readonly path: string, synchronous: 'FULL' | 'NORMAL' | 'OFF' = 'NORMAL') {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // Read models can always be rebuilt from the log, so NORMAL durability is enough here.
+    this.db.pragma(`synchronous = ${synchronous}`);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS documents (
+        projection TEXT NOT NULL, collection TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+        PRIMARY KEY (projection, collection, key)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS checkpoints (
+        projection TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL
+      );
+    `);
+    this.stmt = {
+      get: this.db.prepare('SELECT value FROM documents WHERE projection = ? AND collection = ? AND key = ?'),
+      put: this.db.prepare('INSERT INTO documents (projection, collection, key, value) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value'),
+      del: this.db.prepare('DELETE FROM documents WHERE projection = ? AND collection = ? AND key = ?'),
+      list: this.db.prepare('SELECT key, value FROM documents WHERE projection = ? AND collection = ? ORDER BY key'),
+      checkpoint: this.db.prepare('SELECT version, position FROM checkpoints WHERE projection = ?'),
+      setCheckpoint: this.db.prepare('INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET version = excluded.version, position = excluded.position'),
+      clear: this.db.prepare('DELETE FROM documents WHERE projection = ?'),
+    };
+  }
+
+  checkpoint(projection: string): { version: number; position: number } | undefined {
+    return this.stmt.checkpoint.get(projection) as { version: number; position: number } | undefined;
+  }
+
+  /** Drops a projection's documents and checkpoint: the next run rebuilds it from position 0. */
+  reset(projection: string, version: number): void {
+    this.db.transaction(() => {
+      this.stmt.clear.run(projection);
+      this.stmt.setCheckpoint.run(projection, version, 0);
+    })();
+  }
+
+  /** Moves a checkpoint that has no documents of its own (process managers). */
+  advance(projection: string, position: number): void {
+    this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?').run(position, projection);
+  }
+
+  get<T>(projection: string, collection: string, key: string): T | undefined {
+    const row = this.stmt.get.get(projection, collection, key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  list<T>(projection: string, collection: string): Array<{ key: string; value: T }> {
+    return (this.stmt.list.all(projection, collection) as { key: string; value: string }[]).map((r) => ({ key: r.key, value: JSON.parse(r.value) as T }));
+  }
+
+  /**
+   * Applies events (all with position > the projection's checkpoint) and moves the checkpoint to
+   * `upTo`, atomically. Documents are cached for the batch and written once at its end.
+   */
+  applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
+    const name = projection.name;
+    const cache = new Map<string, { collection: string; key: string; value: unknown; dirty: boolean }>();
+    const id = (c: string, k: string) => `${c}\u0000${k}`;
+    const docs: DocumentTx = {
+      get: <T>(collection: string, key: string) => {
+        const hit = cache.get(id(collection, key));
+        if (hit) return hit.value as T | undefined;
+        const value = this.get<T>(name, collection, key);
+        cache.set(id(collection, key), { collection, key, value, dirty: false });
+        return value;
+      },
+      put: (collection, key, value) => void cache.set(id(collection, key), { collection, key, value, dirty: true }),
+      delete: (collection, key) => void cache.set(id(collection, key), { collection, key, value: undefined, dirty: true }),
+    };
+    this.db.transaction(() => {
+      for (const e of events) if (projection.handles(e.type)) projection.apply(e, docs);
+      for (const d of cache.values()) {
+        if (!d.dirty) continue;
+        if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
+        else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
+      }
+      this.stmt.setCheckpoint.run(name, projection.version, upTo);
+    })();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
