@@ -1,0 +1,30 @@
+import pino from 'pino';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TokenService } from '../../libs/api/auth/token.service.js';
+import { createHttpApp } from '../../libs/api/http-app.js';
+import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../../libs/runtime/config.js';
+import { CONTROLLERS, FEATURES } from './registry.js';
+
+/** Builds the all-in-one records server on the embedded store (shared by `main` and the e2e tests). */
+export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel })) {
+  const core = new ArbitraCore({
+    config,
+    features: FEATURES,
+    collectProcessMetrics: true,
+    onReactionRefused: (pm, event, error) => logger.warn({ pm, eventId: event.id, err: error }, 'a process manager reaction was refused'),
+  });
+  await core.start();
+  const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, config.tokenTtl);
+  const app = await createHttpApp({ core, config, tokens, controllers: CONTROLLERS, logger });
+
+  // First start of this data dir: print an admin token once, so the federation can issue the rest.
+  const marker = join(config.dataDir, 'bootstrap-done');
+  let bootstrapToken: string | null = null;
+  if (!existsSync(marker)) {
+    bootstrapToken = tokens.issue({ sub: 'bootstrap-admin', role: 'admin' }, '7d');
+    writeFileSync(marker, `bootstrap admin token issued ${new Date().toISOString()}\n`, { flag: 'wx' });
+  }
+  return { core, app, tokens, bootstrapToken };
+}

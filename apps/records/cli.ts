@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import cliProgress from 'cli-progress';
+import { parseArgs } from 'node:util';
+import { TokenService } from '../../libs/api/auth/token.service.js';
+import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
+import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import { loadConfig } from '../../libs/runtime/config.js';
+import { verifyLog } from '../../libs/store/hash-chain.js';
+import { FEATURES } from './registry.js';
+
+const USAGE = `usage: npm run arbitra -- <command>
+  token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
+  replay  [--projection <name> ...]   drop and rebuild read models from the log
+  verify                              walk every hash chain; exit 1 on the first broken link`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'token': {
+      const { values } = parseArgs({ args: rest, options: { role: { type: 'string' }, sub: { type: 'string' }, tournament: { type: 'string', multiple: true }, ttl: { type: 'string' } } });
+      const role = values.role as TokenRole | undefined;
+      if (!role || !ROLES.includes(role)) return fail(`--role must be one of ${ROLES.join(', ')}`);
+      if (TOURNAMENT_SCOPED.includes(role) && !values.tournament?.length) return fail(`a ${role} token needs --tournament <id> (one or more)`);
+      const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, config.tokenTtl);
+      process.stdout.write(`${tokens.issue({ sub: values.sub ?? `${role}-cli`, role, tournaments: values.tournament }, values.ttl)}\n`);
+      return 0;
+    }
+    case 'replay': {
+      const { values } = parseArgs({ args: rest, options: { projection: { type: 'string', multiple: true } } });
+      const core = new ArbitraCore({ config, features: FEATURES });
+      const head = await core.store.headPosition();
+      const bar = new cliProgress.SingleBar({ format: 'replay |{bar}| {percentage}% {value}/{total} events | {eta_formatted} left', stream: process.stderr }, cliProgress.Presets.shades_classic);
+      bar.start(head, 0);
+      const started = performance.now();
+      const n = await core.projections.rebuild(values.projection, (p) => bar.update(p));
+      bar.update(head);
+      bar.stop();
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`replayed ${n} events into ${core.projections.projections.length} read models in ${seconds.toFixed(2)} s\n`);
+      await core.close();
+      return 0;
+    }
+    case 'verify': {
+      const core = new ArbitraCore({ config, features: FEATURES });
+      const head = await core.store.headPosition();
+      const bar = new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic);
+      bar.start(head, 0);
+      const report = await verifyLog((after, limit) => core.store.readAll(after, limit), (p) => bar.update(p));
+      bar.stop();
+      await core.close();
+      if (report.ok) {
+        process.stdout.write(`ok: ${report.events} events in ${report.streams} streams, every hash chain intact\n`);
+        return 0;
+      }
+      const b = report.firstBreak!;
+      process.stdout.write(`BROKEN: stream ${b.stream} revision ${b.revision} (position ${b.position}, event ${b.eventId}): ${b.problem}; expected ${b.expected}, found ${b.actual}\n`);
+      return 1;
+    }
+    default:
+      return fail(command ? `unknown command ${command}` : 'no command given');
+  }
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  return 2;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import pino from 'pino';
+import { loadConfig } from '../../libs/runtime/config.js';
+import { startRecords } from './bootstrap.js';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+const { app, core, bootstrapToken } = await startRecords(config, logger);
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+const lines = [
+  `Arbitra records server listening on ${url}`,
+  `  API docs:  ${url}/docs`,
+  `  data:      ${config.dataDir} (event log events.db, read models read-models.db)`,
+  `  log head:  position ${await core.store.headPosition()}`,
+];
+if (bootstrapToken) {
+  lines.push(
+    '',
+    'First start: bootstrap admin token (shown once, valid 7 days; issue others with `npm run token`):',
+    `  ${bootstrapToken}`,
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await core.close();
+    process.exit(0);
+  });
+}

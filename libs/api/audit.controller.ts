@@ -1,0 +1,77 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import type { ArbitraCore } from '../runtime/arbitra-core.js';
+import { verifyLog } from '../store/hash-chain.js';
+import { Allow } from './auth/allow.decorator.js';
+import { ProblemException } from './problem.js';
+import { ARBITRA_CORE } from './tokens.js';
+
+export class LogPageQuery {
+  @ApiPropertyOptional({ description: 'Return events after this global position', example: 0, minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  after?: number;
+
+  @ApiPropertyOptional({ description: 'Page size', example: 100, minimum: 1, maximum: 1000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}
+
+export class StreamParams {
+  @ApiProperty({ example: 'tournament-hk-open-2026' })
+  @IsString()
+  @Length(1, 300)
+  stream: string;
+}
+
+const EVENT_EXAMPLE = {
+  id: '5f0c…',
+  stream: 'tournament-hk-open-2026',
+  revision: 0,
+  position: 1,
+  type: 'tournament.Created',
+  data: {},
+  meta: { actor: { id: 'td-1', role: 'chief-arbiter' }, commandId: '…', correlationId: '…', causationId: null, recordedAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'e3b0…' },
+};
+
+@ApiTags('audit')
+@ApiBearerAuth()
+@Controller('v1')
+export class AuditController {
+  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore) {}
+
+  @Get('events')
+  @Allow()
+  @ApiOperation({ summary: 'The global log, in order, one page at a time (admin)' })
+  @ApiOkResponse({ schema: { example: { events: [EVENT_EXAMPLE], next: 1, head: 1 } } })
+  async events(@Query() q: LogPageQuery) {
+    const events = await this.core.store.readAll(q.after ?? 0, q.limit ?? 100);
+    return { events, next: events.length ? events[events.length - 1].position : (q.after ?? 0), head: await this.core.store.headPosition() };
+  }
+
+  @Get('streams/:stream')
+  @Allow()
+  @ApiOperation({ summary: 'Every event of one stream with its hash chain (admin)' })
+  @ApiOkResponse({ schema: { example: { stream: 'tournament-hk-open-2026', revision: 0, events: [EVENT_EXAMPLE] } } })
+  async stream(@Param() p: StreamParams) {
+    const events = await this.core.store.readStream(p.stream);
+    if (events.length === 0) throw new ProblemException(404, 'audit/unknown-stream', 'Not found', `no stream named ${p.stream}`, { field: 'stream', rule: 'the stream must exist' });
+    return { stream: p.stream, revision: events[events.length - 1].revision, events };
+  }
+
+  @Get('audit/verify')
+  @Allow()
+  @ApiOperation({ summary: 'Walk every hash chain; report the first broken link with its position (admin)' })
+  @ApiOkResponse({ schema: { example: { ok: true, events: 120, streams: 7, firstBreak: null } } })
+  async verify() {
+    return verifyLog((after, limit) => this.core.store.readAll(after, limit));
+  }
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '../domain/kernel/index.js';
+import { isIsoInstant } from '../domain/kernel/index.js';
+import type { CommandResult, ExecuteOptions } from '../runtime/command-handler.js';
+import type { ProjectionRunner } from '../runtime/projections/projection-runner.js';
+import type { AuthedRequest } from './auth/auth.guard.js';
+import { ProblemException } from './problem.js';
+
+const ID_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
+
+/**
+ * The command context from the HTTP request: the caller from the token, the command id from
+ * `Idempotency-Key` (a retry with the same key returns the first answer), and `at`: the
+ * server's receive time unless the body carries an observed time (a table clock reading).
+ */
+export function commandContext(request: AuthedRequest, observedAt?: string): CommandContext {
+  const who = request.principal;
+  if (!who) throw new ProblemException(401, 'auth/unauthorized', 'Unauthorized', 'commands need a bearer token');
+  const key = request.headers['idempotency-key'];
+  if (key !== undefined && (typeof key !== 'string' || !ID_KEY.test(key))) {
+    throw new ProblemException(400, 'http/idempotency-key', 'Bad request', 'Idempotency-Key must be 8–200 characters of letters, digits and . _ : -', {
+      field: 'Idempotency-Key',
+      rule: 'Idempotency-Key: one key per command; a retry repeats the key',
+    });
+  }
+  if (observedAt !== undefined && !isIsoInstant(observedAt)) {
+    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'at must be an ISO-8601 instant with a time zone, e.g. 2026-11-29T10:00:00Z', { field: 'at', rule: 'isIso8601' });
+  }
+  return {
+    at: observedAt ?? new Date().toISOString(),
+    actor: { id: who.id, role: who.role },
+    commandId: typeof key === 'string' ? key : randomUUID(),
+  };
+}
+
+/** `If-Match: "7"` (or 7) pins the revision the client saw. */
+export function executeOptions(request: AuthedRequest): ExecuteOptions {
+  const raw = request.headers['if-match'];
+  if (raw === undefined) return { correlationId: headerString(request.headers['x-correlation-id']) };
+  const m = /^\s*(?:W\/)?"?(-?\d+)"?\s*$/.exec(String(raw));
+  if (!m) {
+    throw new ProblemException(400, 'http/if-match', 'Bad request', 'If-Match must be a stream revision, e.g. "7" (the ETag of the last response)', {
+      field: 'If-Match',
+      rule: 'RFC 9110 If-Match with Arbitra revision ETags',
+    });
+  }
+  return { expectedRevision: Number(m[1]), correlationId: headerString(request.headers['x-correlation-id']) };
+}
+
+function headerString(v: string | string[] | undefined): string | undefined {
+  return typeof v === 'string' && v.length <= 200 ? v : undefined;
+}
+
+/** The JSON a command endpoint answers with. */
+export function commandResponse(result: CommandResult) {
+  return {
+    stream: result.stream,
+    revision: result.revision,
+    position: result.position,
+    duplicate: result.duplicate,
+    events: result.events.map((e) => ({ id: e.id, type: e.type, revision: e.revision, position: e.position, data: e.data, recordedAt: e.meta.recordedAt })),
+  };
+}
+
+/**
+ * Read-your-writes: `?waitFor=<position>` (or header `X-Wait-For-Position`) holds a GET until the
+ * read models have applied that position, at most `maxMs`; then 503 with Retry-After.
+ */
+export async function awaitPosition(request: AuthedRequest, runner: ProjectionRunner, maxMs: number): Promise<void> {
+  const q = (request.query as Record<string, unknown> | undefined)?.waitFor ?? request.headers['x-wait-for-position'];
+  if (q === undefined) return;
+  const position = Number(q);
+  if (!Number.isInteger(position) || position < 0) {
+    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'waitFor must be a global log position (a non-negative integer)', { field: 'waitFor', rule: 'isInt' });
+  }
+  if (!(await runner.waitFor(position, maxMs))) {
+    throw new ProblemException(503, 'read-model/behind', 'Service unavailable', `the read models have not reached position ${position} within ${maxMs} ms; retry shortly`, {
+      rule: 'read-your-writes waits are bounded',
+      headers: { 'retry-after': '1' },
+      readModelPosition: runner.position,
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import type { ArbitraCore } from '../runtime/arbitra-core.js';
+import { Public } from './auth/allow.decorator.js';
+import { ARBITRA_CORE } from './tokens.js';
+
+/** A projection this far behind the log is reported as degraded (still serving, but stale). */
+const LAG_DEGRADED = 10_000;
+
+@ApiTags('operations')
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+  ) {}
+
+  @Get('health')
+  @Public()
+  @HealthCheck()
+  @ApiOperation({ summary: 'Store reachable; read models\' lag behind the log' })
+  check() {
+    return this.health.check([
+      () =>
+        this.indicators
+          .check('store')
+          .attempt(async () => ({ head: await this.core.store.headPosition() }))
+          .withTimeout(2000),
+      async () => {
+        const head = await this.core.store.headPosition();
+        const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
+        const session = this.indicators.check('projections');
+        const failure = this.core.projections.lastError;
+        if (failure) return session.down({ lag, error: String((failure as Error).message ?? failure) });
+        return Math.max(0, ...Object.values(lag)) > LAG_DEGRADED ? session.degraded({ lag }) : session.up({ lag });
+      },
+    ]);
+  }
+}
+
+@ApiTags('operations')
+@Controller()
+export class MetricsController {
+  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore) {}
+
+  @Get('metrics')
+  @Public()
+  @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+  @ApiOperation({ summary: 'Prometheus metrics: commands, appends, conflicts, projection lag' })
+  @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_commands_total{aggregate="tournament",outcome="ok"} 12' } })
+  metrics(): Promise<string> {
+    return this.core.metrics.registry.metrics();
+  }
+}

@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import { Module, type LoggerService, type Type } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { TerminusModule } from '@nestjs/terminus';
+import { randomUUID } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import type { ArbitraCore } from '../runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../runtime/config.js';
+import { AuditController } from './audit.controller.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { TokenService } from './auth/token.service.js';
+import { HealthController, MetricsController } from './health.controller.js';
+import { ProblemFilter } from './problem.filter.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
+import { createValidationPipe } from './validation.js';
+
+export interface HttpAppOptions {
+  readonly core: ArbitraCore;
+  readonly config: ArbitraConfig;
+  readonly tokens: TokenService;
+  /** Feature controllers (tournaments, games, …) from the app's registry. */
+  readonly controllers: readonly Type[];
+  readonly logger?: Logger;
+}
+
+/** Nest's own log lines, through the same pino logger as the requests. */
+class PinoNestLogger implements LoggerService {
+  constructor(private readonly pino: Logger) {}
+  log(message: unknown, context?: string) {
+    this.pino.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.pino.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.pino.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.pino.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.pino.trace({ context }, String(message));
+  }
+}
+
+export async function createHttpApp(options: HttpAppOptions): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? pino({ level: options.config.logLevel });
+
+  @Module({
+    imports: [TerminusModule.forRoot({ logger: false })],
+    controllers: [AuditController, HealthController, MetricsController, ...options.controllers],
+    providers: [
+      { provide: ARBITRA_CORE, useValue: options.core },
+      { provide: ARBITRA_CONFIG, useValue: options.config },
+      { provide: TokenService, useValue: options.tokens },
+      { provide: APP_GUARD, useClass: AuthGuard },
+    ],
+  })
+  class ArbitraHttpModule {}
+
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(ArbitraHttpModule, adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ProblemFilter());
+  // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
+  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const openapi = new DocumentBuilder()
+    .setTitle('Arbitra')
+    .setDescription(
+      'Event-sourced arbitration and records for mind-sport federations. Every command is recorded as an immutable, hash-chained event; ' +
+        'read models (standings, pairings, timelines) are projections. Errors are RFC 9457 problem+json with a stable `type`, the `rule` and the `field`. ' +
+        'Commands accept `Idempotency-Key` (a retry returns the first answer) and `If-Match: "<revision>"` (412 on mismatch). ' +
+        'GETs accept `?waitFor=<position>` to read their own writes.',
+    )
+    .setVersion('0.1.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .build();
+  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openapi), { jsonDocumentUrl: 'docs-json' });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}

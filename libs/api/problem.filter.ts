@@ -1,0 +1,99 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/kernel/index.js';
+import { EventIdConflictError, WrongExpectedRevisionError } from '../store/event-store.port.js';
+import { ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
+import { PROBLEM_CONTENT_TYPE, ProblemException, problemType, type ProblemDetails } from './problem.js';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict with the record',
+  412: 'Precondition failed',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable command',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+/** Turns anything thrown while handling a request into problem+json. Nothing is stored on any refusal. */
+export function toProblem(error: unknown, instance?: string): { problem: ProblemDetails; headers: Record<string, string> } {
+  const base = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}): ProblemDetails => ({
+    type: problemType(code),
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    instance,
+    ...extra,
+  });
+  if (error instanceof ProblemException) {
+    const { headers, ...extras } = error.extras;
+    return { problem: { ...base(error.status, error.code, error.detail, extras), title: error.title }, headers: headers ?? {} };
+  }
+  if (error instanceof DomainError) {
+    const status = error.kind === 'not-found' ? 404 : error.kind === 'invalid' ? 422 : 409;
+    return { problem: base(status, error.type, error.message, { rule: error.rule, field: error.field, ...(error.details ? { details: error.details } : {}) }), headers: {} };
+  }
+  if (error instanceof PreconditionFailedError) {
+    return {
+      problem: base(412, 'command/revision-mismatch', error.message, {
+        rule: 'If-Match: the command applies only to the revision the client saw',
+        field: 'If-Match',
+        currentRevision: error.actual,
+      }),
+      headers: { etag: `"${error.actual}"` },
+    };
+  }
+  if (error instanceof ConcurrencyExhaustedError || error instanceof WrongExpectedRevisionError) {
+    return { problem: base(409, 'command/concurrent-change', error.message, { rule: 'Arbitra: a command is decided on the latest record; retry it' }), headers: {} };
+  }
+  if (error instanceof EventIdConflictError) {
+    return { problem: base(409, 'command/event-id-reused', error.message, { rule: 'an event id identifies one stored event forever' }), headers: {} };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const body = error.getResponse();
+    const detail = typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? error.message);
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code?.startsWith('FST_ERR_CTP')) return fastifyBodyProblem(status, cause.code, detail, base);
+    return { problem: base(status, status === 404 ? 'http/not-found' : `http/${status}`, detail), headers: {} };
+  }
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return fastifyBodyProblem(status, (error as { code?: string }).code ?? '', String((error as Error).message), base);
+  }
+  return { problem: base(500, 'internal', 'an internal error occurred; nothing was recorded for this request unless the response said so'), headers: {} };
+}
+
+/** Fastify's own refusals of a body: malformed JSON (400), wrong media type (415), too large (413). */
+function fastifyBodyProblem(
+  status: number,
+  code: string,
+  message: string,
+  base: (status: number, code: string, detail: string, extra?: Record<string, unknown>) => ProblemDetails,
+): { problem: ProblemDetails; headers: Record<string, string> } {
+  const kind = status === 415 ? 'http/unsupported-media-type' : status === 413 ? 'http/body-too-large' : 'http/malformed-body';
+  const detail = kind === 'http/malformed-body' ? `the body is not valid JSON: ${message}` : message;
+  return { problem: base(status, kind, detail, { rule: 'request bodies are JSON (application/json), at most 1 MiB', field: 'body', fastifyCode: code || undefined }), headers: {} };
+}
+
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  catch(error: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const { problem, headers } = toProblem(error, request?.url);
+    if (problem.status >= 500) request?.log?.error({ err: error }, 'request failed');
+    reply
+      .status(problem.status)
+      .headers(headers)
+      .header('content-type', PROBLEM_CONTENT_TYPE)
+      .send({ ...problem, requestId: request?.id });
+  }
+}

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import type { CommandContext, DomainEvent } from '../domain/kernel/index.js';
+import { InProcessEventBus } from '../bus/in-process-event-bus.js';
+import type { EventBus } from '../bus/event-bus.port.js';
+import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
+import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
+import { UpcasterRegistry, type Upcaster } from '../store/upcasters.js';
+import { CommandHandler, type AggregateType, type CommandResult, type ExecuteOptions } from './command-handler.js';
+import type { ArbitraConfig } from './config.js';
+import { ArbitraMetrics } from './metrics.js';
+import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
+import type { Projection } from './projections/projection.js';
+import { ProjectionRunner } from './projections/projection-runner.js';
+import { ReadModelStore } from './projections/read-model-store.js';
+
+/**
+ * What a feature (tournaments, a discipline, appeals) contributes to the runtime. Adding a
+ * discipline is one more Feature in the registry, nothing else.
+ */
+export interface Feature {
+  readonly name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly aggregates?: ReadonlyArray<AggregateType<any, DomainEvent, any>>;
+  readonly projections?: readonly Projection[];
+  readonly processManagers?: readonly ProcessManager[];
+  readonly upcasters?: readonly Upcaster[];
+}
+
+export interface CoreOptions {
+  readonly config: Pick<ArbitraConfig, 'dataDir' | 'sqliteSync' | 'groupCommit'>;
+  readonly features: readonly Feature[];
+  /** Use another store (KurrentDB) instead of the embedded SQLite log. */
+  readonly store?: EventStore;
+  readonly bus?: EventBus;
+  /** Called when a process manager's command is refused (logged by the app). */
+  readonly onReactionRefused?: (pm: string, event: RecordedEvent, error: unknown) => void;
+  readonly collectProcessMetrics?: boolean;
+}
+
+/**
+ * The embedded Arbitra: event log, read models, command path, projections and process managers
+ * wired together without any framework, so the HTTP app, the CLI and the benchmarks share it.
+ */
+export class ArbitraCore {
+  readonly store: EventStore;
+  readonly readModels: ReadModelStore;
+  readonly upcasters = new UpcasterRegistry();
+  readonly commands: CommandHandler;
+  readonly projections: ProjectionRunner;
+  readonly processManagers: ProcessManagerRunner;
+  readonly bus: EventBus;
+  readonly metrics: ArbitraMetrics;
+  private pmRun: Promise<unknown> = Promise.resolve();
+  private pmAgain = false;
+  private pmBusy = false;
+
+  constructor(readonly options: CoreOptions) {
+    const { config, features } = options;
+    this.store =
+      options.store ??
+      new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync, groupCommit: config.groupCommit });
+    this.readModels = new ReadModelStore(join(config.dataDir, 'read-models.db'));
+    for (const f of features) this.upcasters.register(...(f.upcasters ?? []));
+    this.projections = new ProjectionRunner(this.store, this.readModels, features.flatMap((f) => f.projections ?? []), this.upcasters);
+    this.metrics = new ArbitraMetrics({ head: () => this.store.headPosition(), checkpoints: () => this.projections.checkpoints() }, options.collectProcessMetrics ?? false);
+    this.commands = new CommandHandler(this.store, this.upcasters, { observer: this.metrics });
+    this.processManagers = new ProcessManagerRunner(
+      this.store,
+      this.commands,
+      this.readModels,
+      features.flatMap((f) => f.processManagers ?? []),
+      this.upcasters,
+      options.onReactionRefused,
+    );
+    this.bus = options.bus ?? new InProcessEventBus();
+    this.bus.subscribe(() => {
+      this.projections.notify();
+      this.kickProcessManagers();
+    });
+  }
+
+  /** Runs a command and publishes what it appended. */
+  async execute<C extends { ctx: CommandContext }, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    id: string,
+    command: C,
+    opts?: ExecuteOptions,
+  ): Promise<CommandResult> {
+    const result = await this.commands.execute(aggregate, id, command, opts);
+    if (result.events.length > 0 && !result.duplicate) await this.bus.publish(result.events);
+    return result;
+  }
+
+  /** Catch up every read model and process manager, then follow the log live. */
+  async start(): Promise<void> {
+    await this.projections.catchUp();
+    await this.processManagers.catchUp();
+    this.projections.start();
+  }
+
+  /** Resolves once process managers have handled everything appended so far (tests, CLI). */
+  async settle(): Promise<void> {
+    do {
+      this.pmAgain = false;
+      await this.pmRun;
+    } while (this.pmAgain || this.pmBusy);
+  }
+
+  private kickProcessManagers(): void {
+    if (this.pmBusy) {
+      this.pmAgain = true;
+      return;
+    }
+    this.pmBusy = true;
+    this.pmRun = (async () => {
+      try {
+        let sent = 0;
+        do {
+          this.pmAgain = false;
+          // A reaction's own events may trigger further reactions: loop until nothing new is sent.
+          sent = await this.processManagers.catchUp();
+          if (sent > 0) this.projections.notify();
+        } while (this.pmAgain || sent > 0);
+      } finally {
+        this.pmBusy = false;
+      }
+    })();
+  }
+
+  async close(): Promise<void> {
+    await this.projections.stop();
+    await this.settle();
+    await this.bus.close();
+    await this.store.close();
+    this.readModels.close();
+  }
+}

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+
+/** Every setting Arbitra reads, with its default. The README's configuration table mirrors this. */
+export interface ArbitraConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Where the event log, read models, JWT secret and bootstrap marker live. */
+  readonly dataDir: string;
+  /** SQLite `synchronous` for the event log: FULL survives power loss (default). */
+  readonly sqliteSync: 'FULL' | 'NORMAL' | 'OFF';
+  /** Appends in the same tick share one transaction (one fsync). */
+  readonly groupCommit: boolean;
+  /** HS256 secret for bearer tokens; generated once into the data dir when unset. */
+  readonly jwtSecret: string | undefined;
+  /** Lifetime of tokens issued by the CLI. */
+  readonly tokenTtl: string;
+  readonly logLevel: string;
+  /** Upper bound for a GET waiting on a position (read-your-writes). */
+  readonly waitMaxMs: number;
+  /** Optional word list (one word a line) proposing Scrabble challenge verdicts. */
+  readonly lexiconFile: string | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): ArbitraConfig {
+  const sync = (env.ARBITRA_SQLITE_SYNC ?? 'FULL').toUpperCase();
+  if (sync !== 'FULL' && sync !== 'NORMAL' && sync !== 'OFF') {
+    throw new Error(`ARBITRA_SQLITE_SYNC must be FULL, NORMAL or OFF (got ${env.ARBITRA_SQLITE_SYNC})`);
+  }
+  return {
+    port: intFrom(env, 'PORT', 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.ARBITRA_DATA_DIR ?? './data'),
+    sqliteSync: sync,
+    groupCommit: (env.ARBITRA_GROUP_COMMIT ?? 'true') !== 'false',
+    jwtSecret: env.ARBITRA_JWT_SECRET || undefined,
+    tokenTtl: env.ARBITRA_TOKEN_TTL ?? '30d',
+    logLevel: env.ARBITRA_LOG_LEVEL ?? 'info',
+    waitMaxMs: intFrom(env, 'ARBITRA_WAIT_MAX_MS', 5000),
+    lexiconFile: env.ARBITRA_LEXICON_FILE || undefined,
+  };
+}
+
+function intFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got ${raw})`);
+  return n;
+}

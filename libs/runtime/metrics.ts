@@ -1,0 +1,52 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CommandObserver } from './command-handler.js';
+
+/** Prometheus metrics for one Arbitra instance (its own registry, so tests do not share state). */
+export class ArbitraMetrics implements CommandObserver {
+  readonly registry = new Registry();
+  private readonly commands = new Counter({ name: 'arbitra_commands_total', help: 'Commands handled, by aggregate and outcome', labelNames: ['aggregate', 'outcome'], registers: [this.registry] });
+  private readonly latency = new Histogram({
+    name: 'arbitra_command_duration_seconds',
+    help: 'Command handling time from load to append',
+    labelNames: ['aggregate'],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+  private readonly appended = new Counter({ name: 'arbitra_events_appended_total', help: 'Events appended to the log', labelNames: ['aggregate'], registers: [this.registry] });
+  private readonly conflicts = new Counter({ name: 'arbitra_append_conflicts_total', help: 'Appends refused for a stale expected revision (then retried or 412)', labelNames: ['aggregate'], registers: [this.registry] });
+
+  constructor(probe: { head: () => Promise<number>; checkpoints: () => Record<string, number> }, defaults = true) {
+    if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'arbitra_process_' });
+    new Gauge({
+      name: 'arbitra_log_head_position',
+      help: 'Global position of the last event in the log',
+      registers: [this.registry],
+      async collect() {
+        this.set(await probe.head());
+      },
+    });
+    new Gauge({
+      name: 'arbitra_projection_lag_events',
+      help: 'Events in the log not yet applied to a read model',
+      labelNames: ['projection'],
+      registers: [this.registry],
+      async collect() {
+        const head = await probe.head();
+        for (const [projection, position] of Object.entries(probe.checkpoints())) this.set({ projection }, Math.max(0, head - position));
+      },
+    });
+  }
+
+  onCommand(aggregate: string, outcome: string, seconds: number): void {
+    this.commands.inc({ aggregate, outcome });
+    this.latency.observe({ aggregate }, seconds);
+  }
+
+  onConflict(aggregate: string): void {
+    this.conflicts.inc({ aggregate });
+  }
+
+  onAppend(aggregate: string, events: number): void {
+    this.appended.inc({ aggregate }, events);
+  }
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newEvent } from '../libs/store/testing/event-store.contract.js';
+import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
+import { RecordsHarness } from './support/records-harness.js';
+
+describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () => {
+  let h: RecordsHarness;
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('prints a bootstrap admin token on the first start of a data dir only, and it works', async () => {
+    expect(h.bootstrapToken).toMatch(/^ey/);
+    await h.http().get('/v1/events').set('authorization', `Bearer ${h.bootstrapToken}`).expect(200);
+    await h.restart();
+    expect(h.bootstrapToken).toBeNull();
+  });
+
+  it('answers without a token with 401 problem+json naming the rule', async () => {
+    const r = await h.http().get('/v1/events').expect(401);
+    expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(r.headers['www-authenticate']).toBe('Bearer');
+    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:auth/unauthorized', status: 401, rule: expect.stringContaining('bearer') });
+  });
+
+  it('refuses a forged or malformed token with 401, even on a public route', async () => {
+    const forged = h.token('admin').slice(0, -4) + 'AAAA';
+    await h.http().get('/v1/events').set('authorization', forged).expect(401);
+    await h.http().get('/health').set('authorization', 'Basic abc').expect(401);
+  });
+
+  it('refuses a role the endpoint does not allow with 403', async () => {
+    const r = await h.http().get('/v1/events').set('authorization', h.token('arbiter', ['t1'])).expect(403);
+    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:auth/role-not-allowed', status: 403 });
+  });
+
+  it('validates query parameters with a 400 naming the field and the constraint', async () => {
+    const r = await h.http().get('/v1/events?limit=5000').set('authorization', h.token('admin')).expect(400);
+    expect(r.body.errors).toEqual([expect.objectContaining({ field: 'limit', rule: 'max' })]);
+    const r2 = await h.http().get('/v1/events?after=abc').set('authorization', h.token('admin')).expect(400);
+    expect(r2.body.field).toBe('after');
+    const r3 = await h.http().get('/v1/events?colour=blue').set('authorization', h.token('admin')).expect(400);
+    expect(r3.body.errors[0]).toMatchObject({ field: 'colour', rule: 'whitelistValidation' });
+  });
+
+  it('pages through the global log and shows a stream with its hash chain', async () => {
+    const store = h.core.store;
+    const a = await store.append('demo-a', [newEvent('demo.One', { x: 1 }), newEvent('demo.Two', { x: 2 })], 'no-stream');
+    await store.append('demo-b', [newEvent('demo.Three', { x: 3 })], 'no-stream');
+    const admin = h.token('admin');
+    const page = await h.http().get(`/v1/events?after=${a.events[0].position - 1}&limit=2`).set('authorization', admin).expect(200);
+    expect(page.body.events.map((e: { type: string }) => e.type)).toEqual(['demo.One', 'demo.Two']);
+    expect(page.body.next).toBe(a.events[1].position);
+    const stream = await h.http().get('/v1/streams/demo-a').set('authorization', admin).expect(200);
+    expect(stream.body.events[1].meta.prevHash).toBe(stream.body.events[0].meta.hash);
+    await h.http().get('/v1/streams/no-such-stream').set('authorization', admin).expect(404);
+  });
+
+  it('keeps data and hashes across a restart, and verify passes', async () => {
+    const r = await h.core.store.append('demo-restart', [newEvent('demo.Kept', { k: 1 })], 'no-stream');
+    await h.restart();
+    const back = await h.core.store.readStream('demo-restart');
+    expect(back.map((e) => [e.id, e.meta.hash])).toEqual(r.events.map((e) => [e.id, e.meta.hash]));
+    const v = await h.http().get('/v1/audit/verify').set('authorization', h.token('admin')).expect(200);
+    expect(v.body).toMatchObject({ ok: true, firstBreak: null });
+    expect(v.body.events).toBeGreaterThanOrEqual(4);
+  });
+
+  it('reports the first broken link when a stored event was altered behind Arbitra\'s back', async () => {
+    const r = await h.core.store.append('demo-tamper', [newEvent('demo.Score', { score: 410 })], 'no-stream');
+    await h.stop();
+    const raw = new SqliteEventStore({ path: `${h.config.dataDir}/events.db` });
+    raw.db.exec('DROP TRIGGER events_no_update');
+    raw.db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"score":510}', r.position);
+    await raw.close();
+    await h.boot();
+    const v = await h.http().get('/v1/audit/verify').set('authorization', h.token('admin')).expect(200);
+    expect(v.body.ok).toBe(false);
+    expect(v.body.firstBreak).toMatchObject({ stream: 'demo-tamper', revision: 0, position: r.position, problem: 'hash-mismatch' });
+  });
+
+  it('serves health with store status and projection lag', async () => {
+    const r = await h.http().get('/health').expect(200);
+    expect(r.body).toMatchObject({ status: 'ok', info: { store: { status: 'up' }, projections: { status: 'up' } } });
+  });
+
+  it('serves Prometheus metrics', async () => {
+    const r = await h.http().get('/metrics').expect(200);
+    expect(r.text).toContain('arbitra_log_head_position');
+    expect(r.text).toContain('arbitra_commands_total');
+  });
+
+  it('publishes OpenAPI with every route, its security and examples', async () => {
+    const r = await h.http().get('/docs-json').expect(200);
+    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/events', '/v1/streams/{stream}', '/v1/audit/verify', '/health', '/metrics']));
+    expect(r.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    await h.http().get('/docs').expect(200);
+  });
+
+  it('answers unknown routes with 404 problem+json', async () => {
+    const r = await h.http().get('/v1/nothing-here').expect(404);
+    expect(r.body.type).toBe('urn:arbitra:problem:http/not-found');
+  });
+});

@@ -1,0 +1,50 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { startRecords } from '../../apps/records/bootstrap.js';
+import type { TokenService } from '../../libs/api/auth/token.service.js';
+import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import { loadConfig, type ArbitraConfig } from '../../libs/runtime/config.js';
+
+/** A real records server (real SQLite files in a temp dir, real HTTP stack) for e2e tests. */
+export class RecordsHarness {
+  app!: NestFastifyApplication;
+  core!: ArbitraCore;
+  tokens!: TokenService;
+  bootstrapToken!: string | null;
+
+  private constructor(readonly config: ArbitraConfig) {}
+
+  static async start(dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-'))): Promise<RecordsHarness> {
+    const h = new RecordsHarness(loadConfig({ ARBITRA_DATA_DIR: dataDir, ARBITRA_SQLITE_SYNC: 'NORMAL', ARBITRA_WAIT_MAX_MS: '3000' }));
+    await h.boot();
+    return h;
+  }
+
+  async boot(): Promise<void> {
+    const started = await startRecords(this.config, pino({ level: 'silent' }));
+    Object.assign(this, started);
+  }
+
+  /** Stop everything and start again on the same data dir (a server restart). */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.boot();
+  }
+
+  async stop(): Promise<void> {
+    await this.app.close();
+    await this.core.close();
+  }
+
+  http() {
+    return request(this.app.getHttpServer());
+  }
+
+  token(role: 'admin' | 'chief-arbiter' | 'arbiter' | 'appeals-committee' | 'player', tournaments: string[] = [], sub = `${role}-1`): string {
+    return `Bearer ${this.tokens.issue({ sub, role, tournaments })}`;
+  }
+}
