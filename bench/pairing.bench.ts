@@ -1,0 +1,73 @@
+/**
+ * Pairing benchmark (not a test): `npm run bench:pairing`.
+ * Builds fields of 100, 1,000 and 5,000 players with 20 rounds of history made by pairing 20
+ * rounds with the system itself and seeded results, then times pairing round 21 (median of
+ * several repetitions). Mahjong-swiss seats 400 players after 20 rounds of its own history.
+ */
+import { performance } from 'node:perf_hooks';
+import { pair, type PairingPlayer, type PairingSystem } from '../libs/domain/pairing/index.js';
+import { simulate } from '../libs/domain/pairing/pairing-fixtures.js';
+
+interface Row {
+  system: PairingSystem;
+  players: number;
+  medianMs: number;
+  targetMs: number | null;
+  repeats: number;
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function time(system: PairingSystem, players: PairingPlayer[], reps: number): { ms: number; repeats: number } {
+  const times: number[] = [];
+  let repeats = 0;
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    const res = pair(system, { round: 21, players, forbidden: [], seed: `bench/${i}` });
+    times.push(performance.now() - t0);
+    repeats = res.repeats.length;
+  }
+  return { ms: median(times), repeats };
+}
+
+const TARGETS: Partial<Record<string, number>> = { 'australian-draw/1000': 1000, 'mahjong-swiss/400': 2000 };
+const rows: Row[] = [];
+const setup: string[] = [];
+for (const n of [100, 1000, 5000]) {
+  for (const system of ['australian-draw', 'king-of-the-hill', 'random'] as const) {
+    const t0 = performance.now();
+    const players = simulate(pair, system, n, 20, `bench-${system}-${n}`);
+    setup.push(`${system} ${n}: 20 rounds of history built in ${(performance.now() - t0).toFixed(0)} ms`);
+    const reps = n >= 5000 ? 5 : 9;
+    const { ms, repeats } = time(system, players, reps);
+    rows.push({ system, players: n, medianMs: ms, targetMs: TARGETS[`${system}/${n}`] ?? null, repeats });
+  }
+}
+{
+  const t0 = performance.now();
+  const players = simulate(pair, 'mahjong-swiss', 400, 20, 'bench-mahjong-400');
+  setup.push(`mahjong-swiss 400: 20 rounds of history built in ${(performance.now() - t0).toFixed(0)} ms`);
+  const { ms, repeats } = time('mahjong-swiss', players, 9);
+  rows.push({ system: 'mahjong-swiss', players: 400, medianMs: ms, targetMs: TARGETS['mahjong-swiss/400'] ?? null, repeats });
+}
+
+console.log(`node ${process.version}, round 21 after 20 rounds of history\n`);
+for (const s of setup) console.log(`  ${s}`);
+console.log('');
+console.log(['system'.padEnd(18), 'players'.padStart(7), 'median ms'.padStart(10), 'target ms'.padStart(10), 'ratio'.padStart(7), 'repeats'.padStart(8)].join(' '));
+for (const r of rows) {
+  console.log(
+    [
+      r.system.padEnd(18),
+      String(r.players).padStart(7),
+      r.medianMs.toFixed(2).padStart(10),
+      (r.targetMs === null ? '-' : String(r.targetMs)).padStart(10),
+      (r.targetMs === null ? '-' : (r.medianMs / r.targetMs).toFixed(4)).padStart(7),
+      String(r.repeats).padStart(8),
+    ].join(' '),
+  );
+}
