@@ -1,0 +1,114 @@
+import type { Tally, TallyLine } from './tally.js';
+import type { TieBreakCode } from './tie-breaks.js';
+
+/**
+ * Tie-break values. What is implemented, exactly:
+ *
+ * Chess (FIDE Tie-Break Regulations (2023); Arbitra's reading, see docs/traceability/tournament.md).
+ * Section numbers follow the 1 Sept 2023 text as remembered; no copy is in /work/shared/rules, so
+ * they are to be checked against the published text before a federation relies on them.
+ * - BH (Buchholz, FIDE TB Regs 2023 §8.1): sum over rounds 1..R of the opponent's final score.
+ *   Unplayed rounds (bye, forfeit won or lost, double forfeit, absence, late-entry rounds) are
+ *   valued as a game against a dummy opponent whose score equals the player's own final score
+ *   (FIDE TB Regs 2023 §16, unplayed rounds management). Opponents' scores are taken as they stand.
+ * - BH-C1 (FIDE TB Regs 2023 §14.1, Cut-1 modifier): BH without its single lowest contribution.
+ * - SB (Sonneborn-Berger, FIDE TB Regs 2023 §8.2): sum of (1 for a win, ½ for a draw) × the
+ *   opponent's score; unplayed rounds use the same dummy opponent (own score) × what the round gave.
+ * - DE (Direct Encounter, FIDE TB Regs 2023 §6): among the players still tied, points scored in the
+ *   games between them; applied only when every pair of them has met, otherwise it separates nobody.
+ * - WON (FIDE TB Regs 2023 §7.2): games won over the board (forfeit wins and byes excluded).
+ * - WIN (FIDE TB Regs 2023 §7.1): wins including unplayed wins (bye as a win, forfeit win).
+ * - PS (Progressive score, FIDE TB Regs 2023 §7.5): sum of the running score after each round 1..R.
+ *
+ * Go (no tie-break text in the ING excerpt; McMahon practice, Arbitra default): SOS = sum of the
+ * scores of every opponent the player was paired with (played or forfeited); SODOS = the same
+ * over opponents beaten (½ for a draw); SOSOS = sum of those opponents' SOS. Byes and absences
+ * contribute 0.
+ *
+ * SPREAD (Scrabble): cumulative spread. GAME-WINS / CAPTURED-DIFF (Xiguaqi): sums over matches.
+ */
+export interface TieBreakContext {
+  readonly tally: Tally;
+  /** Score of every player as ranked (after penalties). */
+  readonly score: ReadonlyMap<string, number>;
+  /** Spread of every player (after penalties when they apply to spread). */
+  readonly spread: ReadonlyMap<string, number>;
+  /** Rounds considered: 1..rounds. */
+  readonly rounds: number;
+}
+
+const frac = (o: TallyLine['outcome']) => (o === 'win' ? 1 : o === 'draw' ? 0.5 : 0);
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+function linesOf(ctx: TieBreakContext, p: string): readonly TallyLine[] {
+  return ctx.tally[p] ?? [];
+}
+
+function byRound(ctx: TieBreakContext, p: string): Array<TallyLine | undefined> {
+  const lines = linesOf(ctx, p);
+  return Array.from({ length: ctx.rounds }, (_, i) => lines.find((l) => l.round === i + 1));
+}
+
+const scoreOf = (ctx: TieBreakContext, p: string) => ctx.score.get(p) ?? 0;
+
+/** FIDE §16: an unplayed round counts against a dummy opponent with the player's own score. */
+function buchholzContributions(ctx: TieBreakContext, p: string): number[] {
+  return byRound(ctx, p).map((l) => (l && l.played && l.opponent !== null ? scoreOf(ctx, l.opponent) : scoreOf(ctx, p)));
+}
+
+function sos(ctx: TieBreakContext, p: string): number {
+  return sum(linesOf(ctx, p).flatMap((l) => (l.opponent === null ? [] : [scoreOf(ctx, l.opponent)])));
+}
+
+/** The value of a tie-break that does not depend on who else is tied. */
+export function tieBreakValue(code: Exclude<TieBreakCode, 'DE'>, ctx: TieBreakContext, p: string): number {
+  switch (code) {
+    case 'SPREAD':
+      return ctx.spread.get(p) ?? 0;
+    case 'BH':
+      return sum(buchholzContributions(ctx, p));
+    case 'BH-C1': {
+      const c = buchholzContributions(ctx, p);
+      return c.length === 0 ? 0 : sum(c) - Math.min(...c);
+    }
+    case 'SB':
+      return sum(byRound(ctx, p).map((l) => (!l ? 0 : frac(l.outcome) * (l.played && l.opponent !== null ? scoreOf(ctx, l.opponent) : scoreOf(ctx, p)))));
+    case 'WON':
+      return linesOf(ctx, p).filter((l) => l.played && l.outcome === 'win').length;
+    case 'WIN':
+      return linesOf(ctx, p).filter((l) => l.outcome === 'win').length;
+    case 'PS': {
+      let running = 0;
+      return sum(
+        byRound(ctx, p).map((l) => {
+          running += l ? l.points : 0;
+          return running;
+        }),
+      );
+    }
+    case 'SOS':
+      return sos(ctx, p);
+    case 'SODOS':
+      return sum(linesOf(ctx, p).flatMap((l) => (l.opponent === null ? [] : [frac(l.outcome) * scoreOf(ctx, l.opponent)])));
+    case 'SOSOS':
+      return sum(linesOf(ctx, p).flatMap((l) => (l.opponent === null ? [] : [sos(ctx, l.opponent)])));
+    case 'GAME-WINS':
+      return sum(linesOf(ctx, p).map((l) => l.gameWins));
+    case 'CAPTURED-DIFF':
+      return sum(linesOf(ctx, p).map((l) => l.capturedDiff));
+  }
+}
+
+/**
+ * Direct encounter within a tied group (FIDE TB Regs 2023 §6): points each scored against the
+ * others of the group, when all of them have met each other; otherwise 0 for all (no separation).
+ */
+export function directEncounter(ctx: TieBreakContext, group: readonly string[]): Map<string, number> {
+  const members = new Set(group);
+  const out = new Map<string, number>();
+  const met = (a: string, b: string) => linesOf(ctx, a).some((l) => l.opponent === b);
+  const allMet = group.every((a, i) => group.slice(i + 1).every((b) => met(a, b)));
+  for (const p of group)
+    out.set(p, allMet ? sum(linesOf(ctx, p).filter((l) => l.opponent !== null && members.has(l.opponent)).map((l) => l.points)) : 0);
+  return out;
+}

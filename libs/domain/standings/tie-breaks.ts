@@ -1,0 +1,47 @@
+import type { Discipline } from './results.js';
+
+/**
+ * Tie-break codes. Chess codes follow the FIDE Tie-Break Regulations (2023) catalogue names;
+ * Go's are the usual McMahon/ING-tournament names; the others are Arbitra names.
+ *
+ * - SPREAD: cumulative score difference (Scrabble; the WESPA seed's example ranks by wins, then 總分數差異).
+ * - BH, BH-C1, SB, DE, WON, WIN, PS: FIDE Tie-Break Regulations (2023), see tie-break-values.ts.
+ * - SOS, SODOS, SOSOS: sum of opponents' scores, of defeated opponents' scores, of opponents' SOS.
+ * - GAME-WINS, CAPTURED-DIFF: Xiguaqi, games won inside matches, then captured-pieces difference.
+ */
+export type TieBreakCode =
+  | 'SPREAD'
+  | 'BH'
+  | 'BH-C1'
+  | 'SB'
+  | 'DE'
+  | 'WON'
+  | 'WIN'
+  | 'PS'
+  | 'SOS'
+  | 'SODOS'
+  | 'SOSOS'
+  | 'GAME-WINS'
+  | 'CAPTURED-DIFF';
+
+/** The tie-breaks a tournament of each discipline may choose from (its profile picks an ordered list). */
+export const TIE_BREAK_CATALOGUE: Readonly<Record<Discipline, readonly TieBreakCode[]>> = {
+  scrabble: ['SPREAD', 'WON', 'DE'],
+  'chess-rapid': ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
+  go: ['SOS', 'SODOS', 'SOSOS', 'DE'],
+  // WMC text ranks by the total of points won and lost (以多局的得分及失分合計﹐來覺得(sic: 決定)勝負名次) and names no tie-break.
+  mahjong: [],
+  xiguaqi: ['GAME-WINS', 'CAPTURED-DIFF', 'DE'],
+};
+
+/** The first code not allowed for the discipline, or a duplicate, or null when the list is valid. */
+export function tieBreakProblem(discipline: Discipline, list: readonly string[]): string | null {
+  const allowed = TIE_BREAK_CATALOGUE[discipline] as readonly string[];
+  const seen = new Set<string>();
+  for (const code of list) {
+    if (!allowed.includes(code)) return `${code} is not in the ${discipline} tie-break catalogue (${allowed.join(', ') || 'none'})`;
+    if (seen.has(code)) return `${code} is listed twice`;
+    seen.add(code);
+  }
+  return null;
+}

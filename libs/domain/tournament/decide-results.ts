@@ -1,0 +1,63 @@
+import { invalid, notFound, refuse } from '../kernel/errors.js';
+import type { Role } from '../kernel/command.js';
+import type { GameResult } from '../standings/results.js';
+import { requireRound } from './decide-rounds.js';
+import { requireOpen, resolveDivision } from './decide-setup.js';
+import { mahjongResult, twoPlayerResult } from './result-input.js';
+import { RULES } from './rules.js';
+import type { ResultInput, TournamentCommand } from './tournament.commands.js';
+import type { TournamentEvent } from './tournament.events.js';
+import { resultKey, type OpenTournament, type RoundState, type TournamentState } from './tournament.state.js';
+
+type Cmd<T extends TournamentCommand['type']> = Extract<TournamentCommand, { type: T }>;
+
+/** Arbitra policy: once a round is locked only these decide a correction (appeal or chief arbiter's ruling). */
+export const LOCKED_ROUND_CORRECTORS: readonly Role[] = ['appeals-committee', 'chief-arbiter'];
+
+function resultFor(t: OpenTournament, r: RoundState, table: number, input: ResultInput): GameResult {
+  if (t.profile.format === 'mahjong-table') {
+    const x = r.tables.find((tb) => tb.table === table);
+    if (!x) notFound('tournament/unknown-table', `round ${r.round} of ${r.division} has no table ${table}`, 'table');
+    return mahjongResult(r.round, x, input);
+  }
+  const g = r.games.find((game) => game.table === table);
+  if (!g) notFound('tournament/unknown-table', `round ${r.round} of ${r.division} has no game at table ${table}`, 'table');
+  return twoPlayerResult(t.profile, r.round, g, input);
+}
+
+export function decideRecord(c: Cmd<'tournament.record-result'>, state: TournamentState): TournamentEvent[] {
+  const t = requireOpen(state);
+  const division = resolveDivision(t, c.division);
+  const r = requireRound(t, division, c.round);
+  if (r.status === 'locked')
+    refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: no more results (a correction needs an appeals-committee or chief-arbiter decision)`, RULES.resultLocked, {
+      field: 'round',
+    });
+  if (r.status === 'paired') refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet`, RULES.notPublished, { field: 'round' });
+  const result = resultFor(t, r, c.table, c.result);
+  if (r.results[resultKey(c.table)])
+    refuse('tournament/result-already-recorded', `table ${c.table} of round ${c.round} already has a result: correct it with a reason`, RULES.resultOnce, { field: 'table' });
+  const source = c.source?.kind === 'game' ? (c.source.gameId ? { kind: 'game' as const, gameId: c.source.gameId } : invalid('tournament/result-source', 'a game source names the game', RULES.unknownGame, 'source.gameId')) : { kind: 'arbiter' as const };
+  return [{ type: 'tournament.ResultRecorded', data: { division, round: c.round, table: c.table, result, source } }];
+}
+
+export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: TournamentState): TournamentEvent[] {
+  const t = requireOpen(state);
+  const division = resolveDivision(t, c.division);
+  const r = requireRound(t, division, c.round);
+  if (!c.reason?.trim()) invalid('tournament/reason-required', 'a correction states its reason', RULES.correctionReason, 'reason');
+  // Arbitra policy: a locked round is corrected only by an appeals-committee or chief-arbiter decision.
+  if (r.status === 'locked' && !LOCKED_ROUND_CORRECTORS.includes(c.context.actor.role))
+    refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: only the appeals committee or the chief arbiter may correct it (the actor is ${c.context.actor.role})`, RULES.resultLocked, {
+      field: 'round',
+    });
+  const result = resultFor(t, r, c.table, c.result);
+  const previous = r.results[resultKey(c.table)];
+  if (!previous) refuse('tournament/no-result-to-correct', `table ${c.table} of round ${c.round} has no result yet: record it`, RULES.resultOnce, { field: 'table' });
+  return [
+    {
+      type: 'tournament.ResultCorrected',
+      data: { division, round: c.round, table: c.table, corrects: previous, result, reason: c.reason, decidedBy: { id: c.context.actor.id, role: c.context.actor.role } },
+    },
+  ];
+}

@@ -1,0 +1,10 @@
+export * from './profiles.js';
+export * from './rules.js';
+export * from './tournament.commands.js';
+export * from './tournament.events.js';
+export * from './tournament.state.js';
+export * from './tournament.decider.js';
+export { LOCKED_ROUND_CORRECTORS } from './decide-results.js';
+export { activePlayers } from './pairing-validation.js';
+export * from './pairing-request.js';
+export * from './standings-input.js';

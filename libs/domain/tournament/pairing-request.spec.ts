@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { pairingRequestFor } from './pairing-request.js';
+import type { TournamentCommand } from './tournament.commands.js';
+import { ctx, extend, fourPlayers, game, mjTable, pairManual, publish, record, register, scrabble, stateOf } from './testing/tournament.test-support.js';
+
+const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), playerId, round });
+const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), playerId, fromRound });
+const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), a, b, reason: 'same family' });
+
+describe('pairingRequestFor: the PairingRequest the application layer passes to pair()', () => {
+  it('before round 1 ranks by rating (seeding order) and carries seed, options and forbidden pairings', () => {
+    const h = extend(fourPlayers(), register('e', { rating: 1900 }), forbid('a', 'b'));
+    const req = pairingRequestFor(stateOf(h), 'main', 1, 'r1-seed', { round1: 'rating-halves' });
+    expect(req.players.map((p) => [p.id, p.rank])).toEqual([['e', 1], ['a', 2], ['b', 3], ['c', 4], ['d', 5]]);
+    expect(req).toMatchObject({ round: 1, seed: 'r1-seed', options: { round1: 'rating-halves' }, forbidden: [{ a: 'a', b: 'b', reason: 'same family' }] });
+    expect(req.players[0]).toEqual({ id: 'e', rank: 1, rating: 1900, byes: 0, met: [], firsts: 0, seconds: 0 });
+  });
+
+  it('after round 1 ranks by the standings (wins, then spread) with byes, meetings and firsts/seconds', () => {
+    const h = extend(
+      fourPlayers(),
+      register('e'),
+      pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e'),
+      publish(1),
+      record(1, 1, scrabble(400, 300)),
+      record(1, 2, scrabble(350, 420)),
+    );
+    const req = pairingRequestFor(stateOf(h), 'main', 2, 'r2');
+    // wins: a, d, e (bye +50); spread a +100, d +70, e +50; then c −70, b −100
+    expect(req.players.map((p) => p.id)).toEqual(['a', 'd', 'e', 'c', 'b']);
+    expect(req.players.map((p) => p.rank)).toEqual([1, 2, 3, 4, 5]);
+    const a = req.players.find((p) => p.id === 'a');
+    expect(a).toMatchObject({ byes: 0, met: [{ opponent: 'b', round: 1 }], firsts: 1, seconds: 0 });
+    expect(req.players.find((p) => p.id === 'e')).toMatchObject({ byes: 1, met: [], firsts: 0, seconds: 0 });
+    expect(req.players.find((p) => p.id === 'd')).toMatchObject({ firsts: 0, seconds: 1 });
+  });
+
+  it('leaves out absent and withdrawn players and the forbidden pairings that concern them', () => {
+    const h = extend(fourPlayers(), forbid('a', 'd'), absent('c', 1), withdraw('d', 1));
+    const req = pairingRequestFor(stateOf(h), 'main', 1, 's');
+    expect(req.players.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(req.forbidden).toEqual([]);
+  });
+
+  it('mahjong: table-mates count as met, East as first, the other winds as second', () => {
+    const h = extend(fourPlayers('mahjong'), pairManual(1, [], null, [mjTable(1, ['a', 'b', 'c', 'd'])]), publish(1), record(1, 1, {
+      kind: 'mahjong-table',
+      seats: [
+        { player: 'a', points: -10 },
+        { player: 'b', points: 30 },
+        { player: 'c', points: -10 },
+        { player: 'd', points: -10 },
+      ],
+    }));
+    const req = pairingRequestFor(stateOf(h), 'main', 2, 's');
+    expect(req.players[0]).toMatchObject({ id: 'b', rank: 1, firsts: 0, seconds: 1 });
+    expect(req.players.find((p) => p.id === 'a')).toMatchObject({ firsts: 1, seconds: 0, met: [{ opponent: 'b', round: 1 }, { opponent: 'c', round: 1 }, { opponent: 'd', round: 1 }] });
+  });
+});

@@ -1,0 +1,66 @@
+import type { PairingOptions, PairingPlayer, PairingRequest } from '../pairing/types.js';
+import { computeStandings } from '../standings/standings.js';
+import { activePlayers } from './pairing-validation.js';
+import { standingsInputFor } from './standings-input.js';
+import { roundsOf, type OpenTournament, type PlayerState } from './tournament.state.js';
+
+/**
+ * Builds the request the application layer passes to `pair(system, request)` for a round of a
+ * division: the active players (joined, not withdrawn, not absent) with their rank in the
+ * standings after the previous round (before round 1: by rating, highest first, then registration
+ * order), byes received, everyone met (opponents, or table-mates in mahjong), firsts/seconds
+ * (first = moved first / white / East; second = moved second / black / S, W, N), and the
+ * forbidden pairings among them.
+ */
+export function pairingRequestFor(t: OpenTournament, division: string, round: number, seed: string, options?: PairingOptions): PairingRequest {
+  const active = activePlayers(t, division, round);
+  const rankOf = ranks(t, division, round, active);
+  const stats = new Map(active.map((p) => [p.id, { byes: 0, firsts: 0, seconds: 0, met: [] as Array<{ opponent: string; round: number }> }]));
+  for (const r of roundsOf(t, division).filter((x) => x.round < round)) {
+    if (r.bye !== null) {
+      const s = stats.get(r.bye);
+      if (s) s.byes += 1;
+    }
+    for (const g of r.games) {
+      stats.get(g.first)?.met.push({ opponent: g.second, round: r.round });
+      stats.get(g.second)?.met.push({ opponent: g.first, round: r.round });
+      const f = stats.get(g.first);
+      if (f) f.firsts += 1;
+      const s = stats.get(g.second);
+      if (s) s.seconds += 1;
+    }
+    for (const tb of r.tables)
+      for (const seat of tb.seats) {
+        const s = stats.get(seat.player);
+        if (!s) continue;
+        for (const o of tb.seats) if (o.player !== seat.player) s.met.push({ opponent: o.player, round: r.round });
+        if (seat.wind === 'E') s.firsts += 1;
+        else s.seconds += 1;
+      }
+  }
+  const ids = new Set(active.map((p) => p.id));
+  const players: PairingPlayer[] = active.map((p) => {
+    const s = stats.get(p.id) as { byes: number; firsts: number; seconds: number; met: Array<{ opponent: string; round: number }> };
+    return { id: p.id, rank: rankOf.get(p.id) as number, ...(p.rating !== undefined && { rating: p.rating }), byes: s.byes, met: s.met, firsts: s.firsts, seconds: s.seconds };
+  });
+  return {
+    round,
+    players: players.sort((a, b) => a.rank - b.rank),
+    forbidden: t.forbidden.filter((f) => ids.has(f.a) && ids.has(f.b)).map((f) => ({ ...f })),
+    seed,
+    ...(options !== undefined && { options }),
+  };
+}
+
+/** 1-based places of the active players: standings after round-1 (ties keep the standings order), else seeding. */
+function ranks(t: OpenTournament, division: string, round: number, active: readonly PlayerState[]): Map<string, number> {
+  const activeIds = new Set(active.map((p) => p.id));
+  const registration = new Map(t.players.map((p, i) => [p.id, i]));
+  const seeding = [...active].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || (registration.get(a.id) ?? 0) - (registration.get(b.id) ?? 0));
+  if (round <= 1) return new Map(seeding.map((p, i) => [p.id, i + 1]));
+  const seedPos = new Map(seeding.map((p, i) => [p.id, i]));
+  const rows = computeStandings(standingsInputFor(t, division, round - 1)).filter((r) => activeIds.has(r.player));
+  // Within a shared place, seeding order decides, so every player gets a distinct rank.
+  rows.sort((a, b) => a.rank - b.rank || (seedPos.get(a.player) ?? 0) - (seedPos.get(b.player) ?? 0));
+  return new Map(rows.map((r, i) => [r.player, i + 1]));
+}

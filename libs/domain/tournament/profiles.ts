@@ -1,0 +1,110 @@
+import type { Discipline } from '../standings/results.js';
+import type { ScoringProfile } from '../standings/scoring-profile.js';
+import type { TieBreakCode } from '../standings/tie-breaks.js';
+
+/**
+ * A tournament's rules profile: named defaults per discipline, every value overridable at
+ * creation. `tournament.TournamentCreated` records the FULL effective profile, so later changes
+ * to these defaults never change a stored tournament.
+ */
+export interface RulesProfile extends ScoringProfile {
+  /** The named default it started from, e.g. `wespa`. */
+  readonly name: string;
+  /** Whether a played result must carry the game score (Scrabble), may (Go, Xiguaqi) or must not. */
+  readonly scores: 'required' | 'optional' | 'none';
+  /** 2-player games or mahjong tables of four. */
+  readonly format: 'two-player' | 'mahjong-table';
+}
+
+/** Overrides accepted at creation; nested values are replaced whole. */
+export type RulesProfileOverrides = Partial<Omit<RulesProfile, 'discipline' | 'format'>>;
+
+const WIN_DRAW_LOSS = { win: 1, draw: 0.5, loss: 0 } as const;
+
+export const DEFAULT_PROFILES: Readonly<Record<Discipline, RulesProfile>> = {
+  scrabble: {
+    name: 'wespa',
+    discipline: 'scrabble',
+    format: 'two-player',
+    scores: 'required',
+    // WESPA seed example table: ranked by 勝出局數 (wins) then 總分數差異 (spread); a draw is half a win.
+    points: WIN_DRAW_LOSS,
+    // Profile default, NOT from the seed text: a bye as a win by 50 is common WESPA-rated practice.
+    bye: { outcome: 'win', spread: 50 },
+    // WESPA seed 缺席: a player who forfeits through absence loses, 對手勝100分 (the opponent wins by 100).
+    forfeitSpread: 100,
+    // Arbitra reading of 缺席 applied to both players: each absent player loses by 100.
+    doubleForfeitSpread: 100,
+    tieBreaks: ['SPREAD'],
+    penaltiesApplyTo: 'spread',
+  },
+  'chess-rapid': {
+    name: 'fide-rapid',
+    discipline: 'chess-rapid',
+    format: 'two-player',
+    scores: 'none',
+    points: WIN_DRAW_LOSS,
+    // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
+    bye: { outcome: 'win', spread: 0 },
+    forfeitSpread: 0,
+    doubleForfeitSpread: 0,
+    tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'],
+    penaltiesApplyTo: 'score',
+  },
+  go: {
+    name: 'ing',
+    discipline: 'go',
+    format: 'two-player',
+    scores: 'optional',
+    // ING 第八条 裁败: absence (缺席) is a 裁定败, a loss; wins decide, then SOS, SODOS, SOSOS.
+    points: WIN_DRAW_LOSS,
+    // Profile default, not from the ING text: a bye counts as a win.
+    bye: { outcome: 'win', spread: 0 },
+    forfeitSpread: 0,
+    doubleForfeitSpread: 0,
+    tieBreaks: ['SOS', 'SODOS', 'SOSOS'],
+    penaltiesApplyTo: 'score',
+  },
+  mahjong: {
+    name: 'wmc',
+    discipline: 'mahjong',
+    format: 'mahjong-table',
+    scores: 'none',
+    // WMC: 以多局的得分及失分合計﹐來覺得(sic: 決定)勝負名次: ranked by total table points; 罰分 is taken off the offender only.
+    points: { win: 0, draw: 0, loss: 0 },
+    bye: { outcome: 'loss', spread: 0 },
+    forfeitSpread: 0,
+    doubleForfeitSpread: 0,
+    tieBreaks: [],
+    penaltiesApplyTo: 'score',
+  },
+  xiguaqi: {
+    name: 'xiguaqi-cn',
+    discipline: 'xiguaqi',
+    format: 'two-player',
+    scores: 'none',
+    // 第十条: matches are 三局两胜 / 五局三胜; ranking by match wins, then game wins, then captured difference
+    // (第二十四条 成绩计算 is listed in the table of contents but its text is missing from the seed: Arbitra default).
+    points: WIN_DRAW_LOSS,
+    bye: { outcome: 'win', spread: 0 },
+    forfeitSpread: 0,
+    doubleForfeitSpread: 0,
+    tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'],
+    penaltiesApplyTo: 'score',
+  },
+};
+
+/** The effective profile: the discipline default with the overrides laid over it (not validated here). */
+export function effectiveProfile(discipline: Discipline, overrides: RulesProfileOverrides = {}): RulesProfile {
+  const base = DEFAULT_PROFILES[discipline];
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as RulesProfileOverrides;
+  return {
+    ...base,
+    ...defined,
+    discipline: base.discipline,
+    format: base.format,
+    points: { ...(defined.points ?? base.points) },
+    bye: { ...(defined.bye ?? base.bye) },
+    tieBreaks: [...(defined.tieBreaks ?? base.tieBreaks)] as TieBreakCode[],
+  };
+}

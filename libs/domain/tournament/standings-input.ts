@@ -1,0 +1,15 @@
+import type { StandingsInput } from '../standings/standings.js';
+import { resultsOf, type OpenTournament } from './tournament.state.js';
+
+/** The standings input of one division, optionally as of a round (results and penalties of rounds ≤ N). */
+export function standingsInputFor(t: OpenTournament, division: string, asOfRound?: number): StandingsInput {
+  const players = t.players.filter((p) => p.division === division);
+  const ids = new Set(players.map((p) => p.id));
+  return {
+    players: players.map((p) => ({ id: p.id, name: p.name })),
+    results: resultsOf(t, division),
+    profile: t.profile,
+    penalties: t.penalties.filter((x) => ids.has(x.player)),
+    ...(asOfRound !== undefined && { asOfRound }),
+  };
+}

@@ -1,0 +1,70 @@
+import type { CommandContext } from '../kernel/command.js';
+import type { PairedGame, PairedTable, PairingOptions, PairingResult, PairingSystem } from '../pairing/types.js';
+import type { Discipline, Outcome, PairCounts, Side } from '../standings/results.js';
+import type { RulesProfileOverrides } from './profiles.js';
+
+export interface PlayerDetails {
+  readonly id: string;
+  readonly name: string;
+  readonly federationId?: string;
+  readonly rating?: number;
+  readonly club?: string;
+  readonly country?: string;
+  readonly team?: string;
+  /** Defaults to the tournament's only division; required when there are several. */
+  readonly division?: string;
+}
+
+/** A result as entered: the players come from the pairing, the input says what happened. */
+export type ResultInput =
+  | { readonly kind: 'played'; readonly outcome: Outcome; readonly score?: PairCounts; readonly games?: PairCounts; readonly captured?: PairCounts }
+  | { readonly kind: 'forfeit'; readonly absent: Side }
+  | { readonly kind: 'double-forfeit' }
+  | { readonly kind: 'mahjong-table'; readonly seats: ReadonlyArray<{ readonly player: string; readonly points: number }> };
+
+export type ResultSource = { readonly kind: 'game'; readonly gameId: string } | { readonly kind: 'arbiter' };
+
+/**
+ * How a round is paired. The decider never calls a pairing system: the application layer calls
+ * `pair(system, pairingRequestFor(state, ...))` and passes the result in; the decider validates it.
+ */
+export type RoundPairingInput =
+  | { readonly kind: 'system'; readonly system: PairingSystem; readonly seed: string; readonly options?: PairingOptions; readonly result: PairingResult }
+  | {
+      readonly kind: 'manual';
+      readonly reason: string;
+      readonly games: readonly PairedGame[];
+      readonly tables: readonly PairedTable[];
+      readonly bye: string | null;
+    };
+
+type WithContext<T extends string, P> = { readonly type: T; readonly context: CommandContext } & P;
+
+export type TournamentCommand =
+  | WithContext<
+      'tournament.create',
+      {
+        readonly id: string;
+        readonly name: string;
+        readonly discipline: Discipline;
+        readonly profile?: RulesProfileOverrides;
+        readonly divisions?: readonly string[];
+        readonly roundsPlanned?: number;
+        readonly pairingSystems: readonly PairingSystem[];
+      }
+    >
+  | WithContext<'tournament.register-player', { readonly player: PlayerDetails; readonly joinsAtRound?: number }>
+  | WithContext<'tournament.withdraw-player', { readonly playerId: string; readonly fromRound: number; readonly reason?: string }>
+  | WithContext<'tournament.mark-absent', { readonly playerId: string; readonly round: number; readonly reason?: string }>
+  | WithContext<'tournament.forbid-pairing', { readonly a: string; readonly b: string; readonly reason: string }>
+  | WithContext<'tournament.pair-round', { readonly division?: string; readonly round: number; readonly pairing: RoundPairingInput }>
+  | WithContext<'tournament.publish-round', { readonly division?: string; readonly round: number }>
+  | WithContext<
+      'tournament.record-result',
+      { readonly division?: string; readonly round: number; readonly table: number; readonly result: ResultInput; readonly source: ResultSource }
+    >
+  | WithContext<'tournament.correct-result', { readonly division?: string; readonly round: number; readonly table: number; readonly result: ResultInput; readonly reason: string }>
+  | WithContext<'tournament.lock-round', { readonly division?: string; readonly round: number }>
+  | WithContext<'tournament.apply-penalty', { readonly player: string; readonly points: number; readonly reason: string; readonly ref: string; readonly round?: number }>;
+
+export type TournamentCommandType = TournamentCommand['type'];

@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_PROFILES } from './profiles.js';
+import { create, given, register, run } from './testing/tournament.test-support.js';
+import type { TournamentCreated } from './tournament.events.js';
+
+describe('tournament: create', () => {
+  it('records the FULL effective profile so later default changes never alter a stored tournament', () => {
+    // given nothing, when a Scrabble tournament is created with one override
+    const [event] = given([]).when(create({ profile: { bye: { outcome: 'draw', spread: 0 } } })) as [TournamentCreated];
+    // then the event carries every profile value, the override laid over the WESPA defaults
+    expect(event.type).toBe('tournament.TournamentCreated');
+    expect(event.data.profile).toEqual({ ...DEFAULT_PROFILES.scrabble, bye: { outcome: 'draw', spread: 0 } });
+    expect(event.data.divisions).toEqual(['main']);
+    expect(event.data.roundsPlanned).toBeNull();
+  });
+
+  it('WESPA 缺席: the scrabble profile values a forfeit through absence as a loss by 100', () => {
+    const [event] = given([]).when(create()) as [TournamentCreated];
+    expect(event.data.profile.forfeitSpread).toBe(100);
+    expect(event.data.profile.tieBreaks).toEqual(['SPREAD']);
+  });
+
+  it('profile default (not from the seed): the WESPA bye is a win by 50', () => {
+    const [event] = given([]).when(create()) as [TournamentCreated];
+    expect(event.data.profile.bye).toEqual({ outcome: 'win', spread: 50 });
+  });
+
+  it('keeps the given divisions', () => {
+    const [event] = given([]).when(create({ divisions: ['A', 'B'], roundsPlanned: 7 })) as [TournamentCreated];
+    expect(event.data.divisions).toEqual(['A', 'B']);
+    expect(event.data.roundsPlanned).toBe(7);
+  });
+
+  it('refuses to create a tournament twice', () => {
+    const e = given(run(create())).refuses(create());
+    expect(e.type).toBe('tournament/already-created');
+    expect(e.kind).toBe('conflict');
+  });
+
+  it('refuses an unknown discipline', () => {
+    const e = given([]).refuses(create({ discipline: 'bridge' as never }));
+    expect([e.type, e.kind, e.field]).toEqual(['tournament/unknown-discipline', 'invalid', 'discipline']);
+  });
+
+  it('refuses an empty or duplicated division list', () => {
+    expect(given([]).refuses(create({ divisions: [] })).type).toBe('tournament/no-division');
+    expect(given([]).refuses(create({ divisions: ['A', 'A'] })).type).toBe('tournament/duplicate-division');
+  });
+
+  it('refuses a tie-break outside the discipline catalogue', () => {
+    const e = given([]).refuses(create({ discipline: 'go', profile: { tieBreaks: ['SB'] } }));
+    expect(e.type).toBe('tournament/tie-break-not-in-catalogue');
+    expect(e.message).toMatch(/SB is not in the go tie-break catalogue/);
+    expect(e.rule).toMatch(/catalogue/);
+  });
+
+  it('refuses a tie-break listed twice', () => {
+    expect(given([]).refuses(create({ discipline: 'chess-rapid', profile: { tieBreaks: ['BH', 'BH'] } })).message).toMatch(/BH is listed twice/);
+  });
+
+  it('refuses a non-finite profile value', () => {
+    expect(given([]).refuses(create({ profile: { forfeitSpread: Number.NaN } })).field).toBe('profile.forfeitSpread');
+  });
+
+  it('refuses a tournament without, or with an unknown, pairing system', () => {
+    expect(given([]).refuses(create({ pairingSystems: [] })).type).toBe('tournament/no-pairing-system');
+    expect(given([]).refuses(create({ pairingSystems: ['dutch' as never] })).type).toBe('tournament/unknown-pairing-system');
+  });
+
+  it('refuses any other command before the tournament exists', () => {
+    expect(given([]).refuses(register('a')).type).toBe('tournament/not-created');
+  });
+});

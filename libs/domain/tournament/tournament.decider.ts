@@ -1,0 +1,47 @@
+import { assertNever, type Decider } from '../kernel/decider.js';
+import { decideCorrect, decideRecord } from './decide-results.js';
+import { decideLock, decidePairRound, decidePublish } from './decide-rounds.js';
+import { decideAbsent, decideCreate, decideForbid, decidePenalty, decideRegister, decideWithdraw } from './decide-setup.js';
+import type { TournamentCommand } from './tournament.commands.js';
+import type { TournamentEvent } from './tournament.events.js';
+import { evolveTournament, initialTournamentState, type TournamentState } from './tournament.state.js';
+
+function decide(command: TournamentCommand, state: TournamentState): TournamentEvent[] {
+  switch (command.type) {
+    case 'tournament.create':
+      return decideCreate(command, state);
+    case 'tournament.register-player':
+      return decideRegister(command, state);
+    case 'tournament.withdraw-player':
+      return decideWithdraw(command, state);
+    case 'tournament.mark-absent':
+      return decideAbsent(command, state);
+    case 'tournament.forbid-pairing':
+      return decideForbid(command, state);
+    case 'tournament.pair-round':
+      return decidePairRound(command, state);
+    case 'tournament.publish-round':
+      return decidePublish(command, state);
+    case 'tournament.record-result':
+      return decideRecord(command, state);
+    case 'tournament.correct-result':
+      return decideCorrect(command, state);
+    case 'tournament.lock-round':
+      return decideLock(command, state);
+    case 'tournament.apply-penalty':
+      return decidePenalty(command, state);
+    default:
+      return assertNever(command, 'tournament command');
+  }
+}
+
+/**
+ * The tournament aggregate. Pairing is injected through the command: the application layer calls
+ * `pair(system, pairingRequestFor(state, division, round, seed, options))` and sends the result in
+ * `tournament.pair-round`; the decider validates it and records it (and the bye) as events.
+ */
+export function createTournamentDecider(): Decider<TournamentCommand, TournamentEvent, TournamentState> {
+  return { initialState: initialTournamentState, decide, evolve: evolveTournament };
+}
+
+export const tournamentDecider = createTournamentDecider();

@@ -1,0 +1,92 @@
+import type { Actor } from '../kernel/command.js';
+import type { DomainEvent } from '../kernel/decider.js';
+import type { PairedGame, PairedTable, PairingOptions, PairingResult, PairingSystem } from '../pairing/types.js';
+import type { Discipline, GameResult } from '../standings/results.js';
+import type { RulesProfile } from './profiles.js';
+
+/** Stored forever: plain JSON only, minimal and explicit. */
+export interface RegisteredPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly federationId?: string;
+  readonly rating?: number;
+  readonly club?: string;
+  readonly country?: string;
+  readonly team?: string;
+  readonly division: string;
+}
+
+export type PairingMethod =
+  | { readonly kind: 'system'; readonly system: PairingSystem; readonly seed: string; readonly options?: PairingOptions }
+  | { readonly kind: 'manual'; readonly reason: string };
+
+export type RecordedSource = { readonly kind: 'game'; readonly gameId: string } | { readonly kind: 'arbiter' } | { readonly kind: 'pairing' };
+
+export type TournamentCreated = DomainEvent<
+  'tournament.TournamentCreated',
+  {
+    readonly id: string;
+    readonly name: string;
+    readonly discipline: Discipline;
+    readonly profile: RulesProfile;
+    readonly divisions: readonly string[];
+    readonly roundsPlanned: number | null;
+    readonly pairingSystems: readonly PairingSystem[];
+  }
+>;
+/** `joinsAtRound` > 1 is a late entry: earlier rounds count as absent (not byes). */
+export type PlayerRegistered = DomainEvent<'tournament.PlayerRegistered', { readonly player: RegisteredPlayer; readonly joinsAtRound: number }>;
+export type PlayerWithdrawn = DomainEvent<'tournament.PlayerWithdrawn', { readonly playerId: string; readonly fromRound: number; readonly reason: string | null }>;
+export type PlayerMarkedAbsent = DomainEvent<'tournament.PlayerMarkedAbsent', { readonly playerId: string; readonly round: number; readonly reason: string | null }>;
+export type PairingForbidden = DomainEvent<'tournament.PairingForbidden', { readonly a: string; readonly b: string; readonly reason: string }>;
+export type RoundPaired = DomainEvent<
+  'tournament.RoundPaired',
+  {
+    readonly division: string;
+    readonly round: number;
+    readonly method: PairingMethod;
+    readonly games: readonly PairedGame[];
+    readonly tables: readonly PairedTable[];
+    readonly bye: string | null;
+    readonly repeats: PairingResult['repeats'];
+    readonly explanation: readonly string[];
+  }
+>;
+export type RoundPublished = DomainEvent<'tournament.RoundPublished', { readonly division: string; readonly round: number }>;
+/** `table` is null for the bye, which the decider records itself when the round is paired (source `pairing`). */
+export type ResultRecorded = DomainEvent<
+  'tournament.ResultRecorded',
+  { readonly division: string; readonly round: number; readonly table: number | null; readonly result: GameResult; readonly source: RecordedSource }
+>;
+export type ResultCorrected = DomainEvent<
+  'tournament.ResultCorrected',
+  {
+    readonly division: string;
+    readonly round: number;
+    readonly table: number;
+    /** The result this replaces, as it stood. */
+    readonly corrects: GameResult;
+    readonly result: GameResult;
+    readonly reason: string;
+    readonly decidedBy: Actor;
+  }
+>;
+export type RoundLocked = DomainEvent<'tournament.RoundLocked', { readonly division: string; readonly round: number }>;
+/** A deduction from the penalty ledger, flowing into standings (see standings/results.ts Penalty). */
+export type PenaltyApplied = DomainEvent<
+  'tournament.PenaltyApplied',
+  { readonly player: string; readonly points: number; readonly round: number; readonly reason: string; readonly ref: string }
+>;
+
+export type TournamentEvent =
+  | TournamentCreated
+  | PlayerRegistered
+  | PlayerWithdrawn
+  | PlayerMarkedAbsent
+  | PairingForbidden
+  | RoundPaired
+  | RoundPublished
+  | ResultRecorded
+  | ResultCorrected
+  | RoundLocked
+  | PenaltyApplied;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from '@jest/globals';
+import type { TournamentCommand } from './tournament.commands.js';
+import { create, ctx, extend, fourPlayers, game, given, mjTable, pairManual, pairSystem, publish, record, register, run, scrabble, stateOf, systemResult } from './testing/tournament.test-support.js';
+
+const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), a, b, reason: 'same club' });
+const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), playerId, round });
+const sixPlayers = () => run(create(), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => register(id)));
+const r1Six = [game(1, 'a', 'b'), game(2, 'c', 'd'), game(3, 'e', 'f')];
+
+describe('tournament: pairing a round (pairing injected as a PairingResult)', () => {
+  it('records a system pairing with its seed and explanation', () => {
+    const result = systemResult(1, [game(1, 'a', 'c'), game(2, 'b', 'd')]);
+    const events = given(fourPlayers()).when(pairSystem(1, result));
+    expect(events).toEqual([
+      {
+        type: 'tournament.RoundPaired',
+        data: { division: 'main', round: 1, method: { kind: 'system', system: 'random', seed: 'seed-1' }, games: result.games, tables: [], bye: null, repeats: [], explanation: ['seeded shuffle'] },
+      },
+    ]);
+  });
+
+  it('records the bye as a result automatically when the round is paired (value from the profile at standings time)', () => {
+    const h = extend(fourPlayers(), register('e'));
+    const events = given(h).when(pairSystem(1, systemResult(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e')));
+    expect(events[1]).toEqual({
+      type: 'tournament.ResultRecorded',
+      data: { division: 'main', round: 1, table: null, result: { kind: 'bye', round: 1, player: 'e' }, source: { kind: 'pairing' } },
+    });
+  });
+
+  it('Arbitra: a round is paired only after the previous round is complete', () => {
+    const h = extend(sixPlayers(), pairManual(1, r1Six), publish(1));
+    const e = given(h).refuses(pairManual(2, [game(1, 'a', 'c'), game(2, 'b', 'e'), game(3, 'd', 'f')]));
+    expect(e.type).toBe('tournament/round-incomplete');
+    expect(e.kind).toBe('conflict');
+    expect(e.message).toBe('round 2 cannot be paired: round 1 has 3 results missing');
+    expect(e.rule).toBe('Arbitra: a round is paired only after the previous round is complete');
+    expect(e.field).toBe('round');
+    expect(e.details).toEqual({ tables: [1, 2, 3] });
+    const h2 = extend(h, record(1, 1, scrabble(400, 300)), record(1, 2, scrabble(400, 300)));
+    expect(given(h2).refuses(pairManual(2, [game(1, 'a', 'c')])).message).toBe('round 2 cannot be paired: round 1 has 1 result missing');
+  });
+
+  it('refuses rounds out of order', () => {
+    const e = given(fourPlayers()).refuses(pairManual(2, [game(1, 'a', 'b'), game(2, 'c', 'd')]));
+    expect([e.type, e.message]).toEqual(['tournament/round-out-of-order', 'round 2 cannot be paired: the next round of main is 1']);
+  });
+
+  it('refuses a round past the planned number', () => {
+    const h = run(create({ roundsPlanned: 1 }), register('a'), register('b'), pairManual(1, [game(1, 'a', 'b')]), publish(1), record(1, 1, scrabble(1, 0)));
+    expect(given(h).refuses(pairManual(2, [game(1, 'b', 'a')])).type).toBe('tournament/rounds-planned-exceeded');
+  });
+
+  it('refuses a pairing system the tournament does not allow', () => {
+    const h = run(create({ pairingSystems: ['round-robin'] }), register('a'), register('b'));
+    const e = given(h).refuses(pairSystem(1, systemResult(1, [game(1, 'a', 'b')])));
+    expect([e.type, e.kind]).toEqual(['tournament/pairing-system-not-allowed', 'conflict']);
+  });
+
+  it('refuses a pairing result for another round or from another system', () => {
+    expect(given(fourPlayers()).refuses(pairSystem(1, systemResult(2, [game(1, 'a', 'b'), game(2, 'c', 'd')]))).type).toBe('tournament/pairing-round-mismatch');
+    expect(given(fourPlayers()).refuses(pairSystem(1, systemResult(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), 'australian-draw')).type).toBe('tournament/pairing-system-mismatch');
+  });
+
+  it('refuses a pairing that leaves out an active player', () => {
+    const e = given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'b')]));
+    expect([e.type, e.kind, e.message]).toEqual(['tournament/pairing-missing-player', 'invalid', 'round 1 leaves out 2 active player(s): c, d']);
+  });
+
+  it('refuses a player seated twice, a player paired with themself, an unknown player', () => {
+    expect(given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'a')])).type).toBe('tournament/pairing-duplicate-player');
+    expect(given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'a'), game(2, 'c', 'd')])).type).toBe('tournament/pairing-self');
+    expect(given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'zz')])).kind).toBe('not-found');
+  });
+
+  it('refuses an absent player at the board', () => {
+    const h = extend(fourPlayers(), register('e'), absent('e', 1));
+    const e = given(h).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e'));
+    expect([e.type, e.message]).toEqual(['tournament/pairing-inactive-player', 'round 1 cannot seat e: the player is absent in round 1']);
+    expect(given(h).when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]))).toHaveLength(1);
+  });
+
+  it('gives a bye only to make an odd field even (a wrong bye always leaves an active player out)', () => {
+    const h = extend(fourPlayers(), register('e'));
+    expect(given(h).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')])).type).toBe('tournament/pairing-missing-player');
+    const e = given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'b')], 'c'));
+    expect(e.type).toBe('tournament/pairing-missing-player');
+    const six = extend(fourPlayers(), register('e'), register('f'));
+    expect(given(six).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e')).type).toBe('tournament/pairing-missing-player');
+  });
+
+  it('refuses a forbidden pairing, unless the pairing system declares it as a relaxation', () => {
+    const h = extend(fourPlayers(), forbid('a', 'b'));
+    const e = given(h).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]));
+    expect([e.type, e.message]).toEqual(['tournament/forbidden-pairing', 'table 1 pairs a with b, which is forbidden (same club)']);
+    const relaxed = systemResult(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], null, { repeats: [{ a: 'b', b: 'a', why: 'forbidden' }] });
+    expect(given(h).when(pairSystem(1, relaxed))[0]).toMatchObject({ data: { repeats: [{ a: 'b', b: 'a', why: 'forbidden' }] } });
+  });
+
+  it('refuses a manual pairing without a reason', () => {
+    const c: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'manual', reason: ' ', games: [], tables: [], bye: null } };
+    expect(given(fourPlayers()).refuses(c).type).toBe('tournament/reason-required');
+  });
+
+  it('WMC: mahjong is paired four to a table, seats in wind order E S W N', () => {
+    const h = fourPlayers('mahjong');
+    expect(given(h).when(pairManual(1, [], null, [mjTable(1, ['a', 'b', 'c', 'd'])]))).toHaveLength(1);
+    const bad = { table: 1, seats: [{ player: 'a', wind: 'E' as const }, { player: 'b', wind: 'W' as const }, { player: 'c', wind: 'S' as const }, { player: 'd', wind: 'N' as const }] };
+    expect(given(h).refuses(pairManual(1, [], null, [bad])).type).toBe('tournament/mahjong-table-seats');
+    expect(given(h).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')])).type).toBe('tournament/pairing-format');
+  });
+
+  it('pairs each division on its own', () => {
+    const h = run(create({ divisions: ['A', 'B'] }), register('a', { division: 'A' }), register('b', { division: 'A' }), register('c', { division: 'B' }), register('d', { division: 'B' }));
+    const h2 = extend(h, pairManual(1, [game(1, 'a', 'b')], null, [], 'A'));
+    expect(Object.keys(stateOf(h2).rounds)).toEqual(['A/1']);
+    expect(given(h2).refuses(pairManual(1, [game(1, 'a', 'c')], null, [], 'B')).type).toBe('tournament/pairing-wrong-division');
+  });
+
+  it('publishes a paired round once', () => {
+    const h = extend(fourPlayers(), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]));
+    expect(given(h).when(publish(1))).toEqual([{ type: 'tournament.RoundPublished', data: { division: 'main', round: 1 } }]);
+    expect(given(extend(h, publish(1))).refuses(publish(1)).type).toBe('tournament/round-already-published');
+    expect(given(h).refuses(publish(2)).kind).toBe('not-found');
+  });
+});

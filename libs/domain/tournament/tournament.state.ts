@@ -1,0 +1,156 @@
+import { assertNever } from '../kernel/decider.js';
+import type { ForbiddenPairing, PairedGame, PairedTable, PairingSystem } from '../pairing/types.js';
+import type { Discipline, GameResult, Penalty } from '../standings/results.js';
+import type { RulesProfile } from './profiles.js';
+import type { PairingMethod, RegisteredPlayer, TournamentEvent } from './tournament.events.js';
+
+export interface PlayerState extends RegisteredPlayer {
+  readonly joinsAtRound: number;
+  readonly withdrawnFromRound: number | null;
+  readonly absentRounds: readonly number[];
+}
+
+export type RoundStatus = 'paired' | 'published' | 'locked';
+
+export interface RoundState {
+  readonly division: string;
+  readonly round: number;
+  readonly status: RoundStatus;
+  readonly method: PairingMethod;
+  readonly games: readonly PairedGame[];
+  readonly tables: readonly PairedTable[];
+  readonly bye: string | null;
+  /** Keyed by `t<table>` or `bye`. */
+  readonly results: Readonly<Record<string, GameResult>>;
+}
+
+export interface OpenTournament {
+  readonly status: 'open';
+  readonly id: string;
+  readonly name: string;
+  readonly discipline: Discipline;
+  readonly profile: RulesProfile;
+  readonly divisions: readonly string[];
+  readonly roundsPlanned: number | null;
+  readonly pairingSystems: readonly PairingSystem[];
+  /** In registration order. */
+  readonly players: readonly PlayerState[];
+  readonly forbidden: readonly ForbiddenPairing[];
+  /** Keyed by roundKey(division, round). */
+  readonly rounds: Readonly<Record<string, RoundState>>;
+  readonly penalties: readonly Penalty[];
+}
+
+export type TournamentState = { readonly status: 'none' } | OpenTournament;
+
+export const roundKey = (division: string, round: number): string => `${division}/${round}`;
+export const resultKey = (table: number | null): string => (table === null ? 'bye' : `t${table}`);
+
+export function initialTournamentState(): TournamentState {
+  return { status: 'none' };
+}
+
+function open(state: TournamentState, type: string): OpenTournament {
+  if (state.status !== 'open') throw new Error(`${type} applied to a tournament that was never created`);
+  return state;
+}
+
+function updatePlayer(t: OpenTournament, id: string, f: (p: PlayerState) => PlayerState): OpenTournament {
+  return { ...t, players: t.players.map((p) => (p.id === id ? f(p) : p)) };
+}
+
+function updateRound(t: OpenTournament, division: string, round: number, f: (r: RoundState) => RoundState): OpenTournament {
+  const key = roundKey(division, round);
+  const r = t.rounds[key];
+  if (!r) throw new Error(`no round ${key}`);
+  return { ...t, rounds: { ...t.rounds, [key]: f(r) } };
+}
+
+export function evolveTournament(state: TournamentState, event: TournamentEvent): TournamentState {
+  switch (event.type) {
+    case 'tournament.TournamentCreated': {
+      const d = event.data;
+      return {
+        status: 'open',
+        id: d.id,
+        name: d.name,
+        discipline: d.discipline,
+        profile: d.profile,
+        divisions: d.divisions,
+        roundsPlanned: d.roundsPlanned,
+        pairingSystems: d.pairingSystems,
+        players: [],
+        forbidden: [],
+        rounds: {},
+        penalties: [],
+      };
+    }
+    case 'tournament.PlayerRegistered': {
+      const t = open(state, event.type);
+      return { ...t, players: [...t.players, { ...event.data.player, joinsAtRound: event.data.joinsAtRound, withdrawnFromRound: null, absentRounds: [] }] };
+    }
+    case 'tournament.PlayerWithdrawn':
+      return updatePlayer(open(state, event.type), event.data.playerId, (p) => ({ ...p, withdrawnFromRound: event.data.fromRound }));
+    case 'tournament.PlayerMarkedAbsent':
+      return updatePlayer(open(state, event.type), event.data.playerId, (p) => ({ ...p, absentRounds: [...p.absentRounds, event.data.round] }));
+    case 'tournament.PairingForbidden': {
+      const t = open(state, event.type);
+      return { ...t, forbidden: [...t.forbidden, { a: event.data.a, b: event.data.b, reason: event.data.reason }] };
+    }
+    case 'tournament.RoundPaired': {
+      const t = open(state, event.type);
+      const d = event.data;
+      const round: RoundState = { division: d.division, round: d.round, status: 'paired', method: d.method, games: d.games, tables: d.tables, bye: d.bye, results: {} };
+      return { ...t, rounds: { ...t.rounds, [roundKey(d.division, d.round)]: round } };
+    }
+    case 'tournament.RoundPublished':
+      return updateRound(open(state, event.type), event.data.division, event.data.round, (r) => ({ ...r, status: 'published' }));
+    case 'tournament.RoundLocked':
+      return updateRound(open(state, event.type), event.data.division, event.data.round, (r) => ({ ...r, status: 'locked' }));
+    case 'tournament.ResultRecorded':
+    case 'tournament.ResultCorrected': {
+      const d = event.data;
+      return updateRound(open(state, event.type), d.division, d.round, (r) => ({ ...r, results: { ...r.results, [resultKey(d.table)]: d.result } }));
+    }
+    case 'tournament.PenaltyApplied': {
+      const t = open(state, event.type);
+      return { ...t, penalties: [...t.penalties, { ...event.data }] };
+    }
+    default:
+      return assertNever(event, 'tournament event');
+  }
+}
+
+// ---- queries over the state (used by decide, pairingRequestFor and the read side) ----
+
+export function findPlayer(t: OpenTournament, id: string): PlayerState | undefined {
+  return t.players.find((p) => p.id === id);
+}
+
+export function roundsOf(t: OpenTournament, division: string): RoundState[] {
+  return Object.values(t.rounds)
+    .filter((r) => r.division === division)
+    .sort((a, b) => a.round - b.round);
+}
+
+export function lastPairedRound(t: OpenTournament, division: string): number {
+  const rs = roundsOf(t, division);
+  return rs.length === 0 ? 0 : rs[rs.length - 1].round;
+}
+
+/** Is the player expected at the board in this round (registered by then, not withdrawn, not absent)? */
+export function isActiveIn(p: PlayerState, round: number): boolean {
+  return p.joinsAtRound <= round && (p.withdrawnFromRound === null || round < p.withdrawnFromRound) && !p.absentRounds.includes(round);
+}
+
+/** Tables of the round still without a result. */
+export function missingResults(r: RoundState): number[] {
+  const tables = r.games.length > 0 ? r.games.map((g) => g.table) : r.tables.map((x) => x.table);
+  return tables.filter((table) => !r.results[resultKey(table)]);
+}
+
+export function resultsOf(t: OpenTournament, division: string, upToRound = Number.POSITIVE_INFINITY): GameResult[] {
+  return roundsOf(t, division)
+    .filter((r) => r.round <= upToRound)
+    .flatMap((r) => Object.values(r.results));
+}
