@@ -80,13 +80,14 @@ export class ArbitraCore {
   }
 
   /** Runs a command and publishes what it appended. */
-  async execute<C extends { ctx: CommandContext }, E extends DomainEvent, S>(
+  async execute<C, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     id: string,
     command: C,
+    ctx: CommandContext,
     opts?: ExecuteOptions,
   ): Promise<CommandResult> {
-    const result = await this.commands.execute(aggregate, id, command, opts);
+    const result = await this.commands.execute(aggregate, id, command, ctx, opts);
     if (result.events.length > 0 && !result.duplicate) await this.bus.publish(result.events);
     return result;
   }

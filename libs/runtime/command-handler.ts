@@ -81,10 +81,15 @@ export class CommandHandler {
     private readonly options: { maxAttempts?: number; cacheSize?: number; observer?: CommandObserver } = {},
   ) {}
 
-  async execute<C extends { ctx: CommandContext }, E extends DomainEvent, S>(
+  /**
+   * `ctx` is the same context the command carries inside it (each decider shapes its commands its
+   * own way); the handler reads the command id, time and actor from it.
+   */
+  async execute<C, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     id: string,
     command: C,
+    ctx: CommandContext,
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
     const started = performance.now();
@@ -92,7 +97,7 @@ export class CommandHandler {
       this.options.observer?.onCommand?.(aggregate.name, outcome, (performance.now() - started) / 1000);
     const stream = streamOf(aggregate, id);
     try {
-      const result = await this.serialized(stream, () => this.run(aggregate, stream, command, opts));
+      const result = await this.serialized(stream, () => this.run(aggregate, stream, command, ctx, opts));
       observe(result.duplicate ? 'duplicate' : 'ok');
       return result;
     } catch (e) {
@@ -101,13 +106,13 @@ export class CommandHandler {
     }
   }
 
-  private async run<C extends { ctx: CommandContext }, E extends DomainEvent, S>(
+  private async run<C, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     stream: string,
     command: C,
+    ctx: CommandContext,
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
-    const { ctx } = command;
     const earlier = await this.store.findByCommandId(ctx.commandId);
     if (earlier.length > 0) return this.replayed(stream, ctx.commandId, earlier);
 

@@ -9,7 +9,8 @@ export interface Reaction {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly aggregate: AggregateType<any, DomainEvent, any>;
   readonly id: string;
-  readonly command: Record<string, unknown>;
+  /** Builds the command around the context the runner gives it (deterministic id, time, actor). */
+  readonly command: (ctx: CommandContext) => unknown;
 }
 
 /**
@@ -64,7 +65,7 @@ export class ProcessManagerRunner {
                 commandId: reactionCommandId(m.name, event.id, i),
               };
               try {
-                await this.commands.execute(r.aggregate, r.id, { ...r.command, ctx }, { correlationId: event.meta.correlationId, causationId: event.id });
+                await this.commands.execute(r.aggregate, r.id, r.command(ctx), ctx, { correlationId: event.meta.correlationId, causationId: event.id });
                 sent++;
               } catch (e) {
                 // A refusal is recorded in the log's absence: the manager reports it and moves on,

@@ -60,8 +60,8 @@ describe('runtime', () => {
 
   describe('command handling', () => {
     it('decides on the folded state and appends with ids derived from the command id', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') });
-      const r = await handler.execute(Tally, 't1', { kind: 'add', n: 3, ctx: ctx('c2') });
+      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
+      const r = await handler.execute(Tally, 't1', { kind: 'add', n: 3, ctx: ctx('c2') }, ctx('c2'));
       expect(r.revision).toBe(1);
       expect(r.events[0].id).toBe(eventIdFor('c2', 0));
       expect(r.events[0].meta).toMatchObject({ actor: { id: 'a1', role: 'arbiter' }, commandId: 'c2', recordedAt: '2026-11-29T10:00:00.000Z' });
@@ -70,45 +70,45 @@ describe('runtime', () => {
     });
 
     it('returns the first result for a retried command id and appends nothing', async () => {
-      const first = await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') });
-      const retry = await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') });
+      const first = await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
+      const retry = await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
       expect(retry.duplicate).toBe(true);
       expect(retry.events.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
       expect((await store.readStream('tally-t1')).length).toBe(1);
     });
 
     it('refuses a command id reused for another aggregate', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') });
-      await expect(handler.execute(Tally, 't2', { kind: 'add', n: 2, ctx: ctx('c1') })).rejects.toMatchObject({ type: 'command/id-reused' });
+      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
+      await expect(handler.execute(Tally, 't2', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'))).rejects.toMatchObject({ type: 'command/id-reused' });
       expect(await store.streamInfo('tally-t2')).toEqual({ exists: false, revision: -1 });
     });
 
     it('stores nothing when the decider refuses', async () => {
-      await handler.execute(Tally, 't1', { kind: 'close', ctx: ctx('c1') });
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') })).rejects.toMatchObject({ type: 'tally/closed' });
+      await handler.execute(Tally, 't1', { kind: 'close', ctx: ctx('c1') }, ctx('c1'));
+      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') }, ctx('c2'))).rejects.toMatchObject({ type: 'tally/closed' });
       expect((await store.readStream('tally-t1')).length).toBe(1);
     });
 
     it('answers If-Match with a precondition failure instead of retrying', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') });
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') }, { expectedRevision: 5 })).rejects.toBeInstanceOf(PreconditionFailedError);
-      const ok = await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c3') }, { expectedRevision: 0 });
+      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') }, ctx('c2'), { expectedRevision: 5 })).rejects.toBeInstanceOf(PreconditionFailedError);
+      const ok = await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c3') }, ctx('c3'), { expectedRevision: 0 });
       expect(ok.revision).toBe(1);
     });
 
     it('re-reads and re-decides when another writer got there first', async () => {
       const other = new CommandHandler(store, upcasters);
-      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }); // warms handler's cache at revision 0
-      await other.execute(Tally, 't1', { kind: 'close', ctx: ctx('c2') }); // moves the stream on behind handler's back
+      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1')); // warms handler's cache at revision 0
+      await other.execute(Tally, 't1', { kind: 'close', ctx: ctx('c2') }, ctx('c2')); // moves the stream on behind handler's back
       // handler's cached revision is stale: the append conflicts, it re-reads, and the decider now refuses.
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c3') })).rejects.toMatchObject({ type: 'tally/closed' });
+      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c3') }, ctx('c3'))).rejects.toMatchObject({ type: 'tally/closed' });
       // Four writers in separate processes (separate handlers) racing on one stream all land within the retry bound.
-      const writers = await Promise.all(Array.from({ length: 4 }, (_, i) => new CommandHandler(store, upcasters).execute(Tally, 't9', { kind: 'add', n: 1, ctx: ctx(`w${i}`) })));
+      const writers = await Promise.all(Array.from({ length: 4 }, (_, i) => new CommandHandler(store, upcasters).execute(Tally, 't9', { kind: 'add', n: 1, ctx: ctx(`w${i}`) }, ctx(`w${i}`))));
       expect(writers.map((w) => w.revision).sort()).toEqual([0, 1, 2, 3]);
     });
 
     it('queues concurrent commands to one stream within a process instead of failing them', async () => {
-      const results = await Promise.all(Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { kind: 'add', n: 1, ctx: ctx(`q${i}`) })));
+      const results = await Promise.all(Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { kind: 'add', n: 1, ctx: ctx(`q${i}`) }, ctx(`q${i}`))));
       expect(results.map((r) => r.revision)).toEqual(Array.from({ length: 32 }, (_, i) => i));
       expect((await handler.load(Tally, 'tally-busy')).state.total).toBe(32);
     });
@@ -116,11 +116,11 @@ describe('runtime', () => {
 
   describe('projections', () => {
     it('applies events and keeps the checkpoint with the rows, continuing after a restart without double counting', async () => {
-      for (let i = 0; i < 5; i++) await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx(`c${i}`) });
+      for (let i = 0; i < 5; i++) await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx(`c${i}`) }, ctx(`c${i}`));
       let runner = new ProjectionRunner(store, readModels, [totals], upcasters);
       await runner.catchUp();
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 5, events: 5 });
-      await handler.execute(Tally, 't1', { kind: 'add', n: 10, ctx: ctx('c9') });
+      await handler.execute(Tally, 't1', { kind: 'add', n: 10, ctx: ctx('c9') }, ctx('c9'));
       runner = new ProjectionRunner(store, readModels, [totals], upcasters); // "restart"
       await runner.catchUp();
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 15, events: 6 });
@@ -128,8 +128,8 @@ describe('runtime', () => {
     });
 
     it('rolls back both the rows and the checkpoint when a reducer fails mid-batch', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') });
-      await handler.execute(Tally, 't1', { kind: 'add', n: -1, ctx: ctx('c2') });
+      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      await handler.execute(Tally, 't1', { kind: 'add', n: -1, ctx: ctx('c2') }, ctx('c2'));
       const fragile: Projection = { ...totals, name: 'fragile', apply: (e, d) => { if ((e.data as { n: number }).n < 0) throw new Error('boom'); totals.apply(e, d); } };
       const runner = new ProjectionRunner(store, readModels, [fragile], upcasters);
       await expect(runner.catchUp()).rejects.toThrow('boom');
@@ -138,7 +138,7 @@ describe('runtime', () => {
     });
 
     it('rebuilds a projection from zero when its version changes, with the same result', async () => {
-      for (let i = 0; i < 3; i++) await handler.execute(Tally, `t${i}`, { kind: 'add', n: i + 1, ctx: ctx(`c${i}`) });
+      for (let i = 0; i < 3; i++) await handler.execute(Tally, `t${i}`, { kind: 'add', n: i + 1, ctx: ctx(`c${i}`) }, ctx(`c${i}`));
       await new ProjectionRunner(store, readModels, [totals], upcasters).catchUp();
       const before = readModels.list('totals', 'tally');
       readModels.db.prepare("UPDATE documents SET value = '{\"total\":999}' WHERE projection = 'totals'").run(); // corrupt the read model
@@ -148,8 +148,8 @@ describe('runtime', () => {
     });
 
     it('serves a read model as of an earlier position from the same reducer', async () => {
-      const r1 = await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') });
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c2') });
+      const r1 = await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c2') }, ctx('c2'));
       const runner = new ProjectionRunner(store, readModels, [totals], upcasters);
       const then = await runner.asOf('totals', r1.position);
       expect(then.get('tally', 'tally-t1')).toEqual({ total: 1, events: 1 });
@@ -158,7 +158,7 @@ describe('runtime', () => {
     it('lets a reader wait for a position (read-your-writes), bounded by a timeout', async () => {
       const runner = new ProjectionRunner(store, readModels, [totals], upcasters, { idleMs: 20 });
       runner.start();
-      const r = await handler.execute(Tally, 't1', { kind: 'add', n: 4, ctx: ctx('c1') });
+      const r = await handler.execute(Tally, 't1', { kind: 'add', n: 4, ctx: ctx('c1') }, ctx('c1'));
       runner.notify();
       await expect(runner.waitFor(r.position, 5000)).resolves.toBe(true);
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 4, events: 1 });
@@ -179,7 +179,7 @@ describe('runtime', () => {
       expect(stored.data).toEqual({ amount: 7 });
       expect(upcasters.upcast(stored)).toMatchObject({ data: { n: 7 }, meta: { schemaVersion: 2, hash: stored.meta.hash } });
       // New events are written at the current version.
-      const r = await new CommandHandler(store, upcasters).execute(Tally, 'old', { kind: 'add', n: 1, ctx: ctx('c1') });
+      const r = await new CommandHandler(store, upcasters).execute(Tally, 'old', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
       expect(r.events[0].meta.schemaVersion).toBe(2);
     });
   });
@@ -189,10 +189,10 @@ describe('runtime', () => {
       const mirror: ProcessManager = {
         name: 'mirror',
         handles: (t) => t === 'tally.Added',
-        react: (e) => (e.stream.startsWith('tally-src') ? [{ aggregate: Tally, id: 'mirror', command: { kind: 'add', n: (e.data as { n: number }).n } }] : []),
+        react: (e) => (e.stream.startsWith('tally-src') ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ kind: 'add', n: (e.data as { n: number }).n, ctx: c }) }] : []),
       };
-      await handler.execute(Tally, 'src', { kind: 'add', n: 3, ctx: ctx('c1') });
-      await handler.execute(Tally, 'src', { kind: 'add', n: 4, ctx: ctx('c2') });
+      await handler.execute(Tally, 'src', { kind: 'add', n: 3, ctx: ctx('c1') }, ctx('c1'));
+      await handler.execute(Tally, 'src', { kind: 'add', n: 4, ctx: ctx('c2') }, ctx('c2'));
       const runner = new ProcessManagerRunner(store, handler, readModels, [mirror], upcasters);
       expect(await runner.catchUp()).toBe(2);
       readModels.advance('pm:mirror', 0); // a crash before the checkpoint moved: everything is redelivered

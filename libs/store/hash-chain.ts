@@ -9,8 +9,15 @@ import type { EventMeta, RecordedEvent } from './event-store.port.js';
  * null for revision 0, so altering, removing or reordering any stored event breaks the chain.
  */
 export function eventHash(e: { id: string; stream: string; revision: number; type: string; data: unknown; meta: Omit<EventMeta, 'hash'> }): string {
-  const { id, stream, revision, type, data, meta } = e;
-  const body = canonicalJson({ id, stream, revision, type, data, meta: { ...meta, hash: undefined } });
+  return hashCanonical(e.id, e.stream, e.revision, e.type, canonicalJson(e.data), canonicalJson({ ...e.meta, hash: undefined }));
+}
+
+/**
+ * The same hash from already-canonical parts: the envelope's keys in sorted order
+ * (data, id, meta, revision, stream, type), exactly as canonicalJson would write the whole.
+ */
+export function hashCanonical(id: string, stream: string, revision: number, type: string, dataJson: string, metaJson: string): string {
+  const body = `{"data":${dataJson},"id":${JSON.stringify(id)},"meta":${metaJson},"revision":${revision},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(type)}}`;
   return createHash('sha256').update(body).digest('hex');
 }
 

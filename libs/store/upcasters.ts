@@ -14,12 +14,14 @@ export interface Upcaster {
 
 export class UpcasterRegistry {
   private readonly byKey = new Map<string, Upcaster>();
+  private readonly types = new Set<string>();
 
   register(...upcasters: Upcaster[]): this {
     for (const u of upcasters) {
       const key = `${u.type}@${u.from}`;
       if (this.byKey.has(key)) throw new Error(`duplicate upcaster for ${key}`);
       this.byKey.set(key, u);
+      this.types.add(u.type);
     }
     return this;
   }
@@ -32,6 +34,7 @@ export class UpcasterRegistry {
   }
 
   upcast<E extends RecordedEvent>(e: E): E {
+    if (!this.types.has(e.type)) return e; // most types never changed: do not even parse meta
     let version = e.meta.schemaVersion;
     let data = e.data;
     let u = this.byKey.get(`${e.type}@${version}`);

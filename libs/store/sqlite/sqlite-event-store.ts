@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { canonicalJson } from '../../domain/kernel/index.js';
-import { eventHash } from '../hash-chain.js';
+import { hashCanonical } from '../hash-chain.js';
 import {
   EventIdConflictError,
   WrongExpectedRevisionError,
@@ -162,10 +162,12 @@ export class SqliteEventStore implements EventStore {
     let revision = current;
     for (const e of p.events) {
       revision++;
+      // The stored data is its canonical JSON, the same text the hash covers: serialized once.
+      const dataJson = canonicalJson(e.data);
       const metaNoHash = { ...e.meta, prevHash };
-      const hash = eventHash({ id: e.id, stream: p.stream, revision, type: e.type, data: e.data, meta: metaNoHash });
+      const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(metaNoHash));
       const meta: EventMeta = { ...metaNoHash, hash };
-      const info = this.stmt.insert.run(e.id, p.stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(meta), e.meta.commandId);
+      const info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), e.meta.commandId);
       out.push({ id: e.id, stream: p.stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, meta });
       prevHash = hash;
     }
@@ -268,6 +270,27 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
+/**
+ * A stored row as an event. `data` and `meta` are parsed on first access (then kept), so a
+ * replay that filters by type, or a scan that only needs positions, never pays for JSON it skips.
+ * Both are own enumerable properties: spreading, JSON.stringify and deep equality see them.
+ */
 function toEvent(r: Row): RecordedEvent {
-  return { id: r.id, stream: r.stream, revision: r.revision, position: r.position, type: r.type, data: JSON.parse(r.data), meta: JSON.parse(r.meta) };
+  return {
+    id: r.id,
+    stream: r.stream,
+    revision: r.revision,
+    position: r.position,
+    type: r.type,
+    get data() {
+      const value: unknown = JSON.parse(r.data);
+      Object.defineProperty(this, 'data', { value, enumerable: true });
+      return value;
+    },
+    get meta() {
+      const value = JSON.parse(r.meta) as EventMeta;
+      Object.defineProperty(this, 'meta', { value, enumerable: true });
+      return value;
+    },
+  };
 }

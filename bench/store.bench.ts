@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:store`: Arbitra's event store and command path measured side by side with raw
+ * better-sqlite3 on the same disk, pragmas and durability, in one run. Prints rates and ratios.
+ * Not a test: numbers vary with the machine; the ratios are what to compare.
+ */
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CommandHandler } from '../libs/runtime/command-handler.js';
+import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/sqlite-event-store.js';
+import { UpcasterRegistry } from '../libs/store/upcasters.js';
+import { BenchGame, benchEvent, fillLog } from './support/bench-fixtures.js';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const SYNC = (args.get('sync') ?? 'FULL') as SqliteSynchronous;
+const N_SINGLE = Number(args.get('single') ?? 2000);
+const N_BATCH = Number(args.get('batch') ?? 100_000);
+const N_COMMANDS = Number(args.get('commands') ?? 5000);
+const N_REPLAY = Number(args.get('replay') ?? 1_000_000);
+
+const root = mkdtempSync(join(tmpdir(), 'arbitra-bench-'));
+const rows: Array<[string, string, string]> = [];
+const rate = (n: number, ms: number) => (n / ms) * 1000;
+const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
+function report(label: string, value: string, note = '') {
+  rows.push([label, value, note]);
+  process.stdout.write(`${label.padEnd(58)} ${value.padStart(16)}  ${note}\n`);
+}
+function time<T>(fn: () => T): [T, number] {
+  const t = performance.now();
+  const r = fn();
+  return [r, performance.now() - t];
+}
+async function timeAsync<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const r = await fn();
+  return [r, performance.now() - t];
+}
+
+function rawDb(name: string) {
+  const db = new Database(join(root, name));
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${SYNC}`);
+  // The identical table and indexes the Arbitra store uses, so the ratio is Arbitra's own overhead.
+  db.exec('CREATE TABLE events (position INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, meta TEXT NOT NULL, command_id TEXT NOT NULL, UNIQUE (stream, revision))');
+  db.exec('CREATE INDEX events_command_id ON events (command_id)');
+  return db;
+}
+
+async function main() {
+  process.stdout.write(`Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`);
+
+  // 1. Single-event appends, raw better-sqlite3 (same table, indexes, pragmas) against the
+  // Arbitra store, interleaved round by round so both see the same disk and WAL conditions.
+  const raw = rawDb('raw.db');
+  const ins = raw.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const sample = benchEvent(0);
+  const data = JSON.stringify(sample.data);
+  const meta = JSON.stringify({ ...sample.meta, prevHash: null, hash: '0'.repeat(64) });
+  let rawRow = 0;
+  const one = raw.transaction(() => {
+    const i = rawRow++;
+    ins.run(randomUUID(), `s-${i % 100}`, Math.floor(i / 100), sample.type, data, meta, randomUUID());
+  });
+  const store = new SqliteEventStore({ path: join(root, 'store.db'), synchronous: SYNC });
+  let storeRow = 0;
+  const rounds = 10;
+  const perRound = Math.ceil(N_SINGLE / rounds);
+  let rawSingleMs = 0;
+  let seqMs = 0;
+  for (let r = 0; r < rounds; r++) {
+    rawSingleMs += time(() => {
+      for (let i = 0; i < perRound; i++) one();
+    })[1];
+    seqMs += (
+      await timeAsync(async () => {
+        for (let i = 0; i < perRound; i++) {
+          const k = storeRow++;
+          await store.append(`s-${k % 100}`, [benchEvent(k)], 'any');
+        }
+      })
+    )[1];
+  }
+  const rawSingle = rate(rounds * perRound, rawSingleMs);
+  const seq = rate(rounds * perRound, seqMs);
+  report('raw better-sqlite3 insert, 1 row per transaction', `${fmt(rawSingle)}/s`);
+  report('Arbitra append, 1 event, sequential', `${fmt(seq)}/s`, `${(seq / rawSingle).toFixed(2)}× raw single (target ≥ 0.70)`);
+
+  // Batched: 1000 rows per transaction against 1000 events per append, interleaved likewise.
+  const many = raw.transaction((from: number, n: number) => {
+    for (let i = from; i < from + n; i++) ins.run(randomUUID(), `b-${i % 100}`, Math.floor(i / 100), sample.type, data, meta, randomUUID());
+  });
+  let rawBatchMs = 0;
+  let batchMs = 0;
+  for (let i = 0; i < N_BATCH; i += 1000) {
+    rawBatchMs += time(() => many(i, 1000))[1];
+    batchMs += (await timeAsync(() => store.append(`batch-${i % 7}`, Array.from({ length: 1000 }, (_, j) => benchEvent(i + j)), 'any')))[1];
+  }
+  const rawBatch = rate(N_BATCH, rawBatchMs);
+  const storeBatch = rate(N_BATCH, batchMs);
+  report('raw better-sqlite3 insert, 1000 rows per transaction', `${fmt(rawBatch)}/s`);
+  report('Arbitra append, 1000 events per append', `${fmt(storeBatch)}/s`, `${(storeBatch / rawBatch).toFixed(2)}× raw batched (hash chain + canonical JSON included)`);
+  raw.close();
+
+  // 32 concurrent writers on distinct streams: group commit shares one fsync per burst.
+  const writers = 32;
+  const perWriter = Math.ceil(N_SINGLE / writers) * 4;
+  const [, concMs] = await timeAsync(() =>
+    Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 0; i < perWriter; i++) await store.append(`w-${w}`, [benchEvent(i)], i === 0 ? 'no-stream' : i - 1);
+      }),
+    ),
+  );
+  const conc = rate(writers * perWriter, concMs);
+  report('Arbitra append, 1 event, 32 concurrent writers', `${fmt(conc)}/s`, `${(conc / rawSingle).toFixed(2)}× raw single (group commit)`);
+
+  // 3. The full command path: load (cached), decide, append, with a real decider shape.
+  const handler = new CommandHandler(store, new UpcasterRegistry());
+  const latencies: number[] = [];
+  const [, cmdMs] = await timeAsync(async () => {
+    for (let i = 0; i < N_COMMANDS; i++) {
+      const t = performance.now();
+      const ctx = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'a', role: 'arbiter' as const }, commandId: randomUUID() };
+      await handler.execute(BenchGame, `g${i % 50}`, { kind: 'move', points: i % 60, ctx }, ctx);
+      latencies.push(performance.now() - t);
+    }
+  });
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
+  const cmdRate = rate(N_COMMANDS, cmdMs);
+  report('command path (idempotency check, load, decide, append)', `${fmt(cmdRate)}/s`, `${(cmdRate / rawSingle).toFixed(2)}× raw single`);
+  report('command latency p50 / p99', `${pct(0.5).toFixed(2)} / ${pct(0.99).toFixed(2)} ms`);
+  await store.close();
+
+  // 4. Replay: a separate process fills a log of N_REPLAY events, then replays it into the
+  // projections and scans it raw, and reports its own peak RSS.
+  const logPath = join(root, 'replay.db');
+  const [, fillMs] = await timeAsync(() => fillLog(logPath, N_REPLAY));
+  report(`(fill a ${fmt(N_REPLAY)}-event log for replay)`, `${(fillMs / 1000).toFixed(1)} s`);
+  const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./replay.child.js', import.meta.url)), logPath, root], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`replay child failed: ${child.stderr}`);
+  const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { rawScanPerSec: number; rawParsePerSec: number; replayPerSec: number; peakRssMb: number; events: number };
+  report('raw scan of the log (rows only)', `${fmt(r.rawScanPerSec)}/s`);
+  report('raw scan of the log + JSON.parse of data and meta', `${fmt(r.rawParsePerSec)}/s`);
+  report(`replay into projections (${fmt(r.events)} events)`, `${fmt(r.replayPerSec)}/s`, `${(r.replayPerSec / r.rawScanPerSec).toFixed(2)}× raw scan (target ≥ 0.50); ${(r.replayPerSec / r.rawParsePerSec).toFixed(2)}× scan+parse`);
+  report(`peak RSS of the replay process (${fmt(r.events)} events)`, `${r.peakRssMb.toFixed(0)} MB`, 'target < 500 MB');
+  report('peak RSS of this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+  rmSync(root, { recursive: true, force: true });
+}
+
+await main();
