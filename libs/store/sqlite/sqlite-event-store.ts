@@ -44,6 +44,9 @@ interface Row {
   meta: string;
 }
 
+/** A row in COLUMNS order: position, id, stream, revision, type, data, meta. */
+type RawRow = [number, string, string, number, string, string, string];
+
 interface Pending {
   stream: string;
   events: readonly NewEvent[];
@@ -93,7 +96,7 @@ export class SqliteEventStore implements EventStore {
       byId: db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ?`),
       insert: db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       readStream: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
-      readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
+      readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
       byCommand: db.prepare(`SELECT ${COLUMNS} FROM events WHERE command_id = ? ORDER BY position`),
       maxPosition: db.prepare('SELECT coalesce(max(position), 0) AS p FROM events'),
     };
@@ -211,7 +214,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   readAllSync(afterPosition: number, limit: number): RecordedEvent[] {
-    return (this.stmt.readAll.all(afterPosition, limit) as Row[]).map(toEvent);
+    // Raw rows (arrays, in COLUMNS order) skip one object per row on the replay path.
+    const rows = this.stmt.readAll.all(afterPosition, limit) as RawRow[];
+    const out = new Array<RecordedEvent>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      out[i] = new StoredEvent(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
+    }
+    return out;
   }
 
   async *subscribe(afterPosition: number, options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
@@ -271,26 +281,46 @@ export class SqliteEventStore implements EventStore {
 }
 
 /**
- * A stored row as an event. `data` and `meta` are parsed on first access (then kept), so a
- * replay that filters by type, or a scan that only needs positions, never pays for JSON it skips.
- * Both are own enumerable properties: spreading, JSON.stringify and deep equality see them.
+ * A stored row as an event. `data` and `meta` are parsed on first access, then kept as own
+ * properties, so a replay that filters by type, or a scan that needs only positions, never pays
+ * for JSON it skips. `toJSON` writes the whole event, parsed or not.
  */
+class StoredEvent implements RecordedEvent {
+  readonly id: string;
+  readonly stream: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly type: string;
+  #data: string;
+  #meta: string;
+
+  constructor(position: number, id: string, stream: string, revision: number, type: string, data: string, meta: string) {
+    this.id = id;
+    this.stream = stream;
+    this.revision = revision;
+    this.position = position;
+    this.type = type;
+    this.#data = data;
+    this.#meta = meta;
+  }
+
+  get data(): unknown {
+    const value: unknown = JSON.parse(this.#data);
+    Object.defineProperty(this, 'data', { value, enumerable: true });
+    return value;
+  }
+
+  get meta(): EventMeta {
+    const value = JSON.parse(this.#meta) as EventMeta;
+    Object.defineProperty(this, 'meta', { value, enumerable: true });
+    return value;
+  }
+
+  toJSON(): RecordedEvent {
+    return { id: this.id, stream: this.stream, revision: this.revision, position: this.position, type: this.type, data: this.data, meta: this.meta };
+  }
+}
+
 function toEvent(r: Row): RecordedEvent {
-  return {
-    id: r.id,
-    stream: r.stream,
-    revision: r.revision,
-    position: r.position,
-    type: r.type,
-    get data() {
-      const value: unknown = JSON.parse(r.data);
-      Object.defineProperty(this, 'data', { value, enumerable: true });
-      return value;
-    },
-    get meta() {
-      const value = JSON.parse(r.meta) as EventMeta;
-      Object.defineProperty(this, 'meta', { value, enumerable: true });
-      return value;
-    },
-  };
+  return new StoredEvent(r.position, r.id, r.stream, r.revision, r.type, r.data, r.meta);
 }
