@@ -1,0 +1,105 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The built server and CLI as a federation runs them (`npm start` runs this same dist/ entry):
+ * first start prints the URL, data path and a bootstrap token; data and hashes survive a restart;
+ * `verify` and `replay` work on the data dir. Needs `npm run build` first (npm test does it).
+ */
+const root = new URL('..', import.meta.url).pathname;
+const main = join(root, 'dist/apps/records/main.js');
+const cli = join(root, 'dist/apps/records/cli.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, ARBITRA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      if (out.includes('listening on')) {
+        child.stdout!.off('data', onData);
+        resolve({ child, output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('records server as a process (dist build)', () => {
+  let child: ChildProcess | undefined;
+  beforeAll(() => {
+    if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first (npm test does)`);
+  });
+  afterEach(async () => {
+    if (child && child.exitCode === null) await stop(child);
+  });
+
+  it('starts on the embedded store, prints URL, data path and a one-time token; data and hashes survive a restart; verify and replay pass', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-proc-'));
+    const port = await freePort();
+    const env = { ARBITRA_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+
+    const first = await start(env);
+    child = first.child;
+    const banner = first.output();
+    expect(banner).toContain(`http://127.0.0.1:${port}`);
+    expect(banner).toContain(dataDir);
+    const token = /First start: .*\n\s+(\S+)/.exec(banner)?.[1];
+    expect(token).toMatch(/^ey/);
+
+    // A token-authenticated append through the first real feature: creating a tournament.
+    const created = await fetch(`http://127.0.0.1:${port}/v1/tournaments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'proc-open', name: 'Process Open', discipline: 'scrabble', pairingSystems: ['australian-draw'] }),
+    });
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { events: Array<{ id: string }>; position: number };
+    const stream = await (await fetch(`http://127.0.0.1:${port}/v1/streams/tournament-proc-open`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const hashes = (stream as { events: Array<{ meta: { hash: string } }> }).events.map((e) => e.meta.hash);
+    await stop(child);
+
+    const second = await start(env);
+    child = second.child;
+    expect(second.output()).not.toContain('First start');
+    const again = await (await fetch(`http://127.0.0.1:${port}/v1/streams/tournament-proc-open`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect((again as { events: Array<{ meta: { hash: string } }> }).events.map((e) => e.meta.hash)).toEqual(hashes);
+    expect((again as { events: Array<{ id: string }> }).events[0].id).toBe(body.events[0].id);
+    await stop(child);
+
+    const verify = spawnSync(process.execPath, [cli, 'verify'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(verify.status).toBe(0);
+    expect(verify.stdout).toMatch(/ok: \d+ events in \d+ streams/);
+    const replay = spawnSync(process.execPath, [cli, 'replay'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(replay.status).toBe(0);
+    expect(replay.stdout).toMatch(/replayed \d+ events/);
+    const tokenCli = spawnSync(process.execPath, [cli, 'token', '--role', 'arbiter'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(tokenCli.status).toBe(2);
+    expect(tokenCli.stderr).toContain('needs --tournament');
+  }, 60_000);
+});
