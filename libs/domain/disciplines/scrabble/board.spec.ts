@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { emptyBoard, formatCoordinate, parseCoordinate, premiumAt, SIZE } from './board.js';
+import { DISTRIBUTION, fullBag, LETTER_VALUES, rackValue, TILE_COUNT } from './tiles.js';
+
+describe('board and tiles (WESPA Rules v3 §1.3 / Appendix 1)', () => {
+  it('the board is 15×15 with the standard premium squares: 8 TW, 17 DW (incl. centre), 12 TL, 24 DL', () => {
+    const count: Record<string, number> = { TW: 0, DW: 0, TL: 0, DL: 0 };
+    for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) { const p = premiumAt(r, c); if (p) count[p]++; }
+    expect(count).toEqual({ TW: 8, DW: 17, TL: 12, DL: 24 });
+    expect(premiumAt(7, 7)).toBe('DW');
+    expect(emptyBoard()).toHaveLength(15);
+    // The premium layout is symmetric under rotation and reflection.
+    for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) {
+      expect(premiumAt(c, r)).toBe(premiumAt(r, c));
+      expect(premiumAt(14 - r, c)).toBe(premiumAt(r, c));
+    }
+  });
+  it('the tile set holds 100 tiles incl. 2 blanks, with the standard English letter values (seed 開始前: 100枚棋子)', () => {
+    expect(fullBag()).toHaveLength(TILE_COUNT);
+    expect(DISTRIBUTION['?']).toBe(2);
+    expect(rackValue(fullBag())).toBe(187);
+    expect([LETTER_VALUES.Q, LETTER_VALUES.Z, LETTER_VALUES.J, LETTER_VALUES.X, LETTER_VALUES.K]).toEqual([10, 10, 8, 8, 5]);
+  });
+  it('coordinates: 8H is across from the centre, H8 is down; others round-trip', () => {
+    expect(parseCoordinate('8H')).toEqual({ row: 7, col: 7, direction: 'across' });
+    expect(parseCoordinate('h8')).toEqual({ row: 7, col: 7, direction: 'down' });
+    expect(parseCoordinate('16A')).toBeNull();
+    expect(parseCoordinate('P1')).toBeNull();
+    for (const s of ['1A', '15O', 'A1', 'O15', '12C', 'K3']) expect(formatCoordinate(parseCoordinate(s)!)).toBe(s);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import { startedTable } from './testing/table.js';
+import { scoreSheet } from './scoresheet.js';
+
+describe('score sheet (seed 分數: 記錄每1步的分數及累積總分)', () => {
+  it('lists each turn with its score, both cumulative totals and the clock, plus penalty lines', () => {
+    const t = startedTable();
+    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 }, 30);
+    t.run({ type: 'DrawTiles', seat: 0, count: 2 });
+    t.run({ type: 'MakeMove', seat: 1, move: { kind: 'play', coordinate: '9H', word: 'ZA' }, announcedScore: 23 }, 44);
+    t.run({ type: 'Challenge', seat: 0, words: ['ZA'] });
+    t.run({ type: 'ResolveChallenge', verdicts: [{ word: 'ZA', valid: true }] });
+    t.run({ type: 'ReannounceScore', seat: 1, score: 23 });
+    const rows = scoreSheet(t.events);
+    expect(rows.map((r) => [r.turn, r.player, r.entry, r.score, r.cumulative])).toEqual([
+      [1, 'Ann', 'QI 8G', 22, [22, 0]],
+      [2, 'Bob', 'ZA 9H', 23, [22, 23]],
+      [2, 'Ann', 'challenge penalty', -5, [17, 23]],
+    ]);
+    expect(rows[0].clockRemainingMs).toEqual([25 * 60_000 - 30_000, 25 * 60_000]);
+    expect(rows[1].clockRemainingMs).toEqual([25 * 60_000 - 30_000, 25 * 60_000 - 45_000]);
+    expect(scoreSheet(t.state)).toHaveLength(3);
+  });
+});

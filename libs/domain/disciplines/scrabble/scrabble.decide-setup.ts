@@ -1,0 +1,144 @@
+/** Deciding the start of a game, lateness, and drawing tiles (incl. the x+2 overdraw rule). */
+import { invalid, refuse } from '../../kernel/errors.js';
+import { msBetween } from '../../kernel/command.js';
+import { remainingAt } from './clock.js';
+import { makeProfile } from './profile.js';
+import { isRackTile, RACK_SIZE, removeTiles } from './tiles.js';
+import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
+import type { CommandOf } from './scrabble.commands.js';
+import { RULES } from './scrabble.rules.js';
+import { resultOf } from './scrabble.end.js';
+import { completeMove } from './scrabble.move.js';
+import { isSeat, other, type Seat } from './seat.js';
+
+export function decideStartGame(em: Emitter, c: CommandOf<'StartGame'>): void {
+  if (em.state.phase !== 'none') refuse('scrabble/game-already-started', 'this game has already been created', RULES.tileCount);
+  const profile = makeProfile(c.profile);
+  if (!profile) invalid('scrabble/bad-profile', 'every profile limit is a number ≥ 0 and the challenge penalty and overtime outcome are known options', RULES.td, 'profile');
+  if (!Array.isArray(c.players) || c.players.length !== 2 || c.players[0].id === c.players[1].id) invalid('scrabble/players', 'a game needs two different players', RULES.tileCount, 'players');
+  if (!isSeat(c.starter)) invalid('scrabble/bad-seat', 'starter must be seat 0 or 1', RULES.clockSide, 'starter');
+  // Seed 開始前: "兩個玩家需要檢查是否有100枚棋子".
+  if (c.tilesCounted !== profile.tileCount) invalid('scrabble/tile-count-wrong', `the set must hold ${profile.tileCount} tiles; ${c.tilesCounted} were counted`, RULES.tileCount, 'tilesCounted');
+  // Seed 開始前: "後玩的玩家可以選擇計時器的位置".
+  if (c.clockSideChosenBy !== other(c.starter)) invalid('scrabble/clock-side-chooser', `the player going second (seat ${other(c.starter)}) chooses the side of the clock`, RULES.clockSide, 'clockSideChosenBy');
+  em.emit('scrabble.GameCreated', { players: c.players, starter: c.starter, clockSide: c.clockSide, clockSideChosenBy: c.clockSideChosenBy, tilesCounted: c.tilesCounted, tracking: !!c.tracking, profile });
+}
+
+export function decideStartAbsentClock(em: Emitter, c: CommandOf<'StartAbsentClock'>): void {
+  requireTd(c.actor, 'start an absent player\'s clock');
+  if (em.state.phase !== 'setup' || em.game.clock.running !== null) refuse('scrabble/game-already-running', 'the absent player\'s clock is started before play begins', RULES.absence);
+  requireSeat(c.actor, em.game, c.seat);
+  em.emit('scrabble.AbsentClockStarted', { seat: c.seat });
+}
+
+export function decidePlayerArrived(em: Emitter, c: CommandOf<'PlayerArrived'>): void {
+  if (em.state.phase !== 'setup' || em.game.absent !== c.seat) refuse('scrabble/not-absent', `seat ${c.seat} is not recorded as absent`, RULES.absence, { field: 'seat' });
+  const g = em.game;
+  const remainingMs = remainingAt(g.clock, c.at, g.profile.timePerSideMs)[c.seat];
+  if (remainingMs <= 0 && c.choice === 'play') refuse('scrabble/late-arrival-time-expired', 'the absent player\'s time has run out: the game is forfeited', RULES.lateExpired, { field: 'choice' });
+  if (remainingMs > g.profile.lateArrivalOptionMs && c.choice === 'forfeit') {
+    refuse('scrabble/late-forfeit-not-allowed', `a late player may forfeit only with ${g.profile.lateArrivalOptionMs / 60000} minutes or less left; ${Math.ceil(remainingMs / 1000)} s remain`, RULES.lateOption, { field: 'choice' });
+  }
+  em.emit('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
+  if (c.choice === 'forfeit') {
+    em.emit('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
+    em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat) });
+  }
+}
+
+function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tiles: readonly string[] | undefined): { n: number; tiles: string[] | null } {
+  const g = em.game;
+  if (g.tracking && !tiles) invalid('scrabble/tiles-required-when-tracking', 'this game tracks tiles: name the tiles drawn', RULES.drawOrder, 'tiles');
+  if (!g.tracking && tiles) invalid('scrabble/tiles-not-tracked', 'this game records scores only: give a count, not tiles', RULES.drawOrder, 'tiles');
+  const n = tiles ? tiles.length : (count ?? 0);
+  if (!Number.isInteger(n) || n < 1 || n > RACK_SIZE) invalid('scrabble/draw-count', `a draw takes 1 to 7 tiles; got ${n}`, RULES.rack, 'count');
+  if (tiles && !tiles.every(isRackTile)) invalid('scrabble/bad-tile', 'tiles are A-Z or ? (blank)', RULES.rack, 'tiles');
+  if (n > g.bag.count) refuse('scrabble/bag-too-small-to-draw', `the bag holds ${g.bag.count} tiles; cannot draw ${n}`, RULES.rack, { field: 'count' });
+  if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles)) refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
+  const held = g.racks[seat].count + (g.faceDown?.seat === seat ? g.faceDown.count : 0);
+  if (held + n > RACK_SIZE) refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: 'count' });
+  return { n, tiles: tiles ? tiles.slice() : null };
+}
+
+function draw(em: Emitter, seat: Seat, n: number, tiles: string[] | null, faceDown: boolean): void {
+  em.emit('scrabble.TilesDrawn', { seat, count: n, tiles, faceDown });
+  const aside = em.game.exchangeAside;
+  // Seed 更換棋子: draw the replacements, then return the exchanged tiles to the bag.
+  if (!faceDown && aside && aside.seat === seat) em.emit('scrabble.ExchangedTilesReturned', { seat, count: aside.count, tiles: aside.tiles });
+}
+
+export function decideDrawTiles(em: Emitter, c: CommandOf<'DrawTiles'>): void {
+  const s0 = em.state;
+  if (s0.phase !== 'setup' && s0.phase !== 'playing') refuse('scrabble/not-in-play', 'tiles are drawn only while the game is in play', RULES.drawOrder);
+  requireSeat(c.actor, em.game, c.seat);
+  if (s0.phase === 'setup') {
+    if (em.game.absent !== null) refuse('scrabble/player-absent', `seat ${em.game.absent} is absent`, RULES.absence);
+    const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
+    const first = c.seat === em.game.starter && em.game.racks[c.seat].count === 0;
+    draw(em, c.seat, n, tiles, false);
+    // Seed 開啟計時器: the starter's clock starts when they draw their first tile.
+    if (first) em.emit('scrabble.ClockStarted', { seat: c.seat });
+    return;
+  }
+  const st = s0.status;
+  if (st.kind === 'to-move' && st.seat === c.seat && st.tentative) {
+    // Seed 完成一步: drawing without pressing the clock also completes the turn (the opponent may still challenge).
+    const t = st.tentative;
+    completeMove(em, c.seat, { move: t.move, announcedScore: t.announcedScore, computed: t.computed }, 'draw');
+    const s1 = em.state;
+    if (s1.phase !== 'playing') return;
+    const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
+    draw(em, c.seat, n, tiles, s1.status.kind === 'pending');
+    return;
+  }
+  if ((st.kind === 'challenged' || st.kind === 'reannounce') && st.seat === c.seat) {
+    refuse('scrabble/draw-during-challenge', 'no replacement tiles are drawn until the challenge is resolved and the score re-announced', RULES.reannounce);
+  }
+  if (st.kind === 'pending' && st.seat === c.seat) {
+    if (st.hold) {
+      const heldMs = msBetween(st.hold.since, c.at);
+      if (heldMs < em.game.profile.holdBeforeDrawMs) {
+        refuse('scrabble/draw-during-hold', `the opponent holds the play: draw only after ${em.game.profile.holdBeforeDrawMs / 1000} s of hold (${Math.floor(heldMs / 1000)} s so far)`, RULES.holdNoDraw);
+      }
+      const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
+      draw(em, c.seat, n, tiles, true); // kept face down, apart, until the hold ends
+      return;
+    }
+    // Seed 接受該步: drawing replacement tiles with no hold or challenge means the play is accepted.
+    const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
+    em.emit('scrabble.MoveAccepted', { turn: st.turn, how: 'draw' });
+    draw(em, c.seat, n, tiles, false);
+    return;
+  }
+  const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
+  draw(em, c.seat, n, tiles, false);
+}
+
+function tileListOrCount(x: number | readonly string[]): { n: number; tiles: string[] | null } {
+  return typeof x === 'number' ? { n: x, tiles: null } : { n: x.length, tiles: x.slice() };
+}
+
+/** Seed 抽取過多棋子（x加2規則）: the opponent sees x+2 of the new tiles face down and picks x to return. */
+export function decideResolveOverdraw(em: Emitter, c: CommandOf<'ResolveOverdraw'>): void {
+  const s = em.state;
+  if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'an overdraw is resolved while the game is in play', RULES.overdraw);
+  requireSeat(c.actor, em.game, c.seat);
+  const g = em.game;
+  if (g.tracking !== !!c.drawn) invalid('scrabble/tiles-required-when-tracking', g.tracking ? 'this game tracks tiles: name the tiles drawn' : 'this game records scores only', RULES.overdraw, 'drawn');
+  const drawnCount = c.drawn ? c.drawn.length : c.drawnCount;
+  if (!Number.isInteger(drawnCount) || drawnCount < 1 || drawnCount > g.bag.count) invalid('scrabble/draw-count', `cannot draw ${drawnCount} tiles from a bag of ${g.bag.count}`, RULES.overdraw, 'drawnCount');
+  if (c.drawn && g.bag.tiles && !removeTiles(g.bag.tiles, c.drawn)) refuse('scrabble/tiles-not-in-bag', 'the drawn tiles are not all in the bag', RULES.overdraw, { field: 'drawn' });
+  const excess = g.racks[c.seat].count + drawnCount - RACK_SIZE;
+  if (excess <= 0) refuse('scrabble/not-an-overdraw', `${drawnCount} tiles on a rack of ${g.racks[c.seat].count} is not an overdraw`, RULES.overdraw, { field: 'drawnCount' });
+  const shown = tileListOrCount(c.shown), returned = tileListOrCount(c.returned);
+  const expectShown = Math.min(excess + 2, g.racks[c.seat].count + drawnCount);
+  if (shown.n !== expectShown) invalid('scrabble/overdraw-shown', `the opponent must be shown x+2 = ${expectShown} tiles; got ${shown.n}`, RULES.overdraw, 'shown');
+  if (returned.n !== excess) invalid('scrabble/overdraw-returned', `x = ${excess} tiles must go back to the bag; got ${returned.n}`, RULES.overdraw, 'returned');
+  if (returned.tiles && shown.tiles && !removeTiles(shown.tiles, returned.tiles)) invalid('scrabble/overdraw-returned', 'the returned tiles must be among those shown', RULES.overdraw, 'returned');
+  if (returned.tiles && c.drawn && !removeTiles([...(g.racks[c.seat].tiles ?? []), ...c.drawn], returned.tiles)) invalid('scrabble/overdraw-returned', 'the returned tiles must be on the rack or among those drawn', RULES.overdraw, 'returned');
+  if (s.phase === 'playing' && s.status.kind === 'pending' && s.status.seat === c.seat && !s.status.hold) em.emit('scrabble.MoveAccepted', { turn: s.status.turn, how: 'draw' });
+  const running = em.game.clock.running;
+  if (running !== null) em.emit('scrabble.ClockPaused', { reason: 'overdraw' });
+  em.emit('scrabble.OverdrawResolved', { seat: c.seat, excess, drawnCount, drawn: c.drawn ? c.drawn.slice() : null, shownCount: shown.n, shown: shown.tiles, returnedCount: returned.n, returned: returned.tiles });
+  if (running !== null) em.emit('scrabble.ClockResumed', { seat: running });
+}

@@ -1,0 +1,40 @@
+/** Decide-side helpers: an emitter that folds as it emits, and the guards every command shares. */
+import type { Actor } from '../../kernel/command.js';
+import { refuse } from '../../kernel/errors.js';
+import { evolve } from './scrabble.evolve.js';
+import type { Base } from './scrabble.commands.js';
+import type { EventData, ScrabbleEvent, ScrabbleEventType } from './scrabble.events.js';
+import type { Game, ScrabbleState } from './scrabble.state.js';
+import { RULES } from './scrabble.rules.js';
+import type { Seat } from './seat.js';
+
+export class Emitter {
+  readonly events: ScrabbleEvent[] = [];
+  constructor(public state: ScrabbleState, readonly cmd: Base) {}
+
+  emit<T extends ScrabbleEventType>(type: T, data: Omit<EventData<T>, 'at' | 'by'>): void {
+    const event = { type, data: { ...data, at: this.cmd.at, by: this.cmd.actor } } as unknown as ScrabbleEvent;
+    this.events.push(event);
+    this.state = evolve(this.state, event);
+  }
+
+  get game(): Game {
+    if (this.state.phase === 'none') throw new Error('no game');
+    return this.state.game;
+  }
+}
+
+const TD_ROLES = new Set(['arbiter', 'chief-arbiter', 'admin', 'system']);
+export function isTd(actor: Actor): boolean {
+  return TD_ROLES.has(actor.role);
+}
+
+export function requireTd(actor: Actor, what: string): void {
+  if (!isTd(actor)) refuse('scrabble/td-only', `only the tournament director or an arbiter may ${what}`, RULES.td, { kind: 'invalid' });
+}
+
+/** A player may act only for their own seat; arbiters record for either. */
+export function requireSeat(actor: Actor, game: Game, seat: Seat): void {
+  if (seat !== 0 && seat !== 1) refuse('scrabble/bad-seat', `seat must be 0 or 1; got ${String(seat)}`, RULES.td, { kind: 'invalid', field: 'seat' });
+  if (actor.role === 'player' && actor.id !== game.players[seat].id) refuse('scrabble/not-your-seat', `player ${actor.id} does not sit at seat ${seat}`, RULES.td, { kind: 'invalid', field: 'seat' });
+}

@@ -1,0 +1,74 @@
+/** Test support (pure): a table that runs commands through the decider with deterministic times. */
+import type { Actor } from '../../../kernel/command.js';
+import { DomainError } from '../../../kernel/errors.js';
+import { decide, initialState } from '../scrabble.decider.js';
+import { evolve } from '../scrabble.evolve.js';
+import type { ScrabbleCommand } from '../scrabble.commands.js';
+import type { ScrabbleEvent } from '../scrabble.events.js';
+import type { Game, ScrabbleState } from '../scrabble.state.js';
+
+export const ARBITER: Actor = { id: 'td-1', role: 'arbiter' };
+const T0 = Date.parse('2026-11-29T09:00:00.000Z');
+
+/** ISO instant `sec` seconds after the fixture epoch. */
+export function at(sec: number): string {
+  return new Date(T0 + Math.round(sec * 1000)).toISOString();
+}
+
+type Without<C> = C extends unknown ? Omit<C, 'at' | 'actor' | 'commandId'> : never;
+export type CommandInput = Without<ScrabbleCommand>;
+
+export class Table {
+  state: ScrabbleState = initialState();
+  events: ScrabbleEvent[] = [];
+  sec = 0;
+  private n = 0;
+
+  /** Runs a command `dt` seconds after the previous one; returns the new events. */
+  run(input: CommandInput, dt = 1, actor: Actor = ARBITER): ScrabbleEvent[] {
+    this.sec += dt;
+    const cmd = { ...input, at: at(this.sec), actor, commandId: `c-${++this.n}` } as ScrabbleCommand;
+    const out = decide(cmd, this.state);
+    for (const e of out) this.state = evolve(this.state, e);
+    this.events.push(...out);
+    return out;
+  }
+
+  /** Runs a command expected to be refused; returns the DomainError. */
+  refused(input: CommandInput, dt = 1, actor: Actor = ARBITER): DomainError {
+    try {
+      this.run(input, dt, actor);
+    } catch (e) {
+      this.sec -= dt;
+      if (e instanceof DomainError) return e;
+      throw e;
+    }
+    throw new Error(`expected ${input.type} to be refused`);
+  }
+
+  get game(): Game {
+    if (this.state.phase === 'none') throw new Error('no game');
+    return this.state.game;
+  }
+
+  types(events: ScrabbleEvent[]): string[] {
+    return events.map((e) => e.type);
+  }
+}
+
+export const PLAYERS = [{ id: 'p-ann', name: 'Ann' }, { id: 'p-bob', name: 'Bob' }] as const;
+
+/** Given a started game: created, both players drew 7 tiles, Ann (seat 0) to move. */
+export function startedTable(opts: { tracking?: boolean; profile?: Record<string, unknown>; racks?: [string, string] } = {}): Table {
+  const t = new Table();
+  t.run({ type: 'StartGame', players: [PLAYERS[0], PLAYERS[1]], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: !!opts.tracking, profile: opts.profile }, 0);
+  if (opts.tracking) {
+    const racks = opts.racks ?? ['AEINRST', 'QIZAXEO'];
+    t.run({ type: 'DrawTiles', seat: 0, tiles: racks[0].split('') }, 0);
+    t.run({ type: 'DrawTiles', seat: 1, tiles: racks[1].split('') }, 0);
+  } else {
+    t.run({ type: 'DrawTiles', seat: 0, count: 7 }, 0);
+    t.run({ type: 'DrawTiles', seat: 1, count: 7 }, 0);
+  }
+  return t;
+}
