@@ -133,11 +133,12 @@ export class ProjectionRunner {
       const page = await this.store.readAll(after, Math.min(2000, position - after));
       if (page.length === 0) break;
       for (const e of page) {
-        if (e.position > position) return docs;
+        if (e.position > position) break;
         if (projection.handles(e.type)) projection.apply(this.upcasters.upcast(e), docs);
       }
       after = page[page.length - 1].position;
     }
+    projection.flush?.(docs);
     return docs;
   }
 

@@ -22,6 +22,12 @@ export interface Projection {
   /** Cheap filter; events it does not handle still advance its checkpoint. */
   handles(type: string): boolean;
   apply(event: RecordedEvent, docs: DocumentTx): void;
+  /**
+   * Called once after each batch of events (in the same transaction), for documents that are a
+   * pure function of state kept by `apply`: computing them once per batch instead of once per
+   * event gives the same documents at every checkpoint, much faster on a replay.
+   */
+  flush?(docs: DocumentTx): void;
 }
 
 /** A DocumentTx over plain maps: for "as of position P" views and tests. */

@@ -87,6 +87,7 @@ export class ReadModelStore {
     };
     this.db.transaction(() => {
       for (const e of events) if (projection.handles(e.type)) projection.apply(e, docs);
+      projection.flush?.(docs);
       for (const d of cache.values()) {
         if (!d.dirty) continue;
         if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);

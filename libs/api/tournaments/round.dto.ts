@@ -1,0 +1,160 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
+import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
+
+const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
+const SIDES = ['first', 'second'] as const;
+
+export class RoundParams extends TournamentParams {
+  @ApiProperty({ example: 1, minimum: 1, description: 'Round number' })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  n: number;
+}
+
+export class TableParams extends RoundParams {
+  @ApiProperty({ example: 1, minimum: 1, description: 'Table number' })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  table: number;
+}
+
+export class ProvisionalQuery extends DivisionQuery {
+  @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, description: 'One system (default: every system the tournament allows)' })
+  @IsOptional()
+  @IsIn(PAIRING_SYSTEMS)
+  system?: PairingSystem;
+}
+
+export class PairingOptionsDto {
+  @ApiPropertyOptional({ example: 3, description: 'Australian draw: meetings before this round are not repeats' }) @IsOptional() @IsInt() @Min(1) repeatsForgivenBefore?: number;
+  @ApiPropertyOptional({ enum: ['rating-halves', 'rating-adjacent', 'random'] }) @IsOptional() @IsIn(['rating-halves', 'rating-adjacent', 'random']) round1?: 'rating-halves' | 'rating-adjacent' | 'random';
+  @ApiPropertyOptional({ example: false, description: 'Round robin: play everyone twice' }) @IsOptional() @IsBoolean() double?: boolean;
+  @ApiPropertyOptional({ example: 16, description: 'Knockout: how many of the top enter' }) @IsOptional() @IsInt() @Min(2) cut?: number;
+}
+
+export class PairedGameDto {
+  @ApiProperty({ example: 1 }) @IsInt() @Min(1) table: number;
+  @ApiProperty({ example: 'chan-hok-hei', description: 'Moves first' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) first: string;
+  @ApiProperty({ example: 'wong-wai-ho' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) second: string;
+}
+
+export class SeatDto {
+  @ApiProperty({ example: 'p1' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) player: string;
+  @ApiProperty({ enum: ['E', 'S', 'W', 'N'], example: 'E' }) @IsIn(['E', 'S', 'W', 'N']) wind: 'E' | 'S' | 'W' | 'N';
+}
+
+export class PairedTableDto {
+  @ApiProperty({ example: 1 }) @IsInt() @Min(1) table: number;
+  @ApiProperty({ type: [SeatDto] }) @IsArray() @ArrayMaxSize(4) @ValidateNested({ each: true }) @Type(() => SeatDto) seats: SeatDto[];
+}
+
+/**
+ * Pair a round. `kind: system` (default): the server builds the request from the current record and
+ * runs the pairing system with the seed (default `<id>:<division>:<round>`, the provisional pairing's
+ * seed). `kind: manual`: the arbiter gives the games (or mahjong tables) and the reason.
+ */
+export class PairRoundDto {
+  @ApiPropertyOptional({ enum: ['system', 'manual'], default: 'system' })
+  @IsOptional()
+  @IsIn(['system', 'manual'])
+  kind?: 'system' | 'manual';
+
+  @ApiPropertyOptional({ example: 'main' }) @IsOptional() @IsString() @Length(1, 100) division?: string;
+
+  @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, example: 'australian-draw', description: 'Required for kind system' })
+  @ValidateIf((o: PairRoundDto) => o.kind !== 'manual')
+  @IsIn(PAIRING_SYSTEMS)
+  system?: PairingSystem;
+
+  @ApiPropertyOptional({ example: 'hk-open-2026:main:1', description: 'Recorded so the pairing can be replayed' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  seed?: string;
+
+  @ApiPropertyOptional({ type: PairingOptionsDto }) @IsOptional() @ValidateNested() @Type(() => PairingOptionsDto) options?: PairingOptionsDto;
+
+  @ApiPropertyOptional({ example: 'two players arrived from the same flight late', description: 'Required for kind manual' })
+  @ValidateIf((o: PairRoundDto) => o.kind === 'manual')
+  @IsString()
+  @Length(1, 1000)
+  reason?: string;
+
+  @ApiPropertyOptional({ type: [PairedGameDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedGameDto) games?: PairedGameDto[];
+  @ApiPropertyOptional({ type: [PairedTableDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedTableDto) tables?: PairedTableDto[];
+  @ApiPropertyOptional({ type: String, nullable: true, example: null }) @IsOptional() @Matches(ID_PATTERN, { message: ID_MESSAGE }) bye?: string | null;
+}
+
+export class RoundCommandDto {
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @IsOptional() @IsString() @Length(1, 100) division?: string;
+}
+
+export class PairCountsDto {
+  @ApiProperty({ example: 412 }) @IsNumber() first: number;
+  @ApiProperty({ example: 376 }) @IsNumber() second: number;
+}
+
+export class SeatPointsDto {
+  @ApiProperty({ example: 'p1' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) player: string;
+  @ApiProperty({ example: 24 }) @IsNumber() points: number;
+}
+
+/** What happened at the table; the players come from the pairing. */
+export class ResultInputDto {
+  @ApiProperty({ enum: ['played', 'forfeit', 'double-forfeit', 'mahjong-table'], example: 'played' })
+  @IsIn(['played', 'forfeit', 'double-forfeit', 'mahjong-table'])
+  kind: 'played' | 'forfeit' | 'double-forfeit' | 'mahjong-table';
+
+  @ApiPropertyOptional({ enum: ['first', 'second', 'draw'], example: 'first', description: 'kind played' })
+  @ValidateIf((o: ResultInputDto) => o.kind === 'played')
+  @IsIn(['first', 'second', 'draw'])
+  outcome?: 'first' | 'second' | 'draw';
+
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' }) @IsOptional() @ValidateNested() @Type(() => PairCountsDto) score?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' }) @IsOptional() @ValidateNested() @Type(() => PairCountsDto) games?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' }) @IsOptional() @ValidateNested() @Type(() => PairCountsDto) captured?: PairCountsDto;
+
+  @ApiPropertyOptional({ enum: SIDES, description: 'kind forfeit: who was absent' })
+  @ValidateIf((o: ResultInputDto) => o.kind === 'forfeit')
+  @IsIn(SIDES)
+  absent?: 'first' | 'second';
+
+  @ApiPropertyOptional({ type: [SeatPointsDto], description: 'kind mahjong-table: table points of the four seats (sum 0)' })
+  @ValidateIf((o: ResultInputDto) => o.kind === 'mahjong-table')
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => SeatPointsDto)
+  seats?: SeatPointsDto[];
+}
+
+export class ResultSourceDto {
+  @ApiProperty({ enum: ['game', 'arbiter'], example: 'arbiter' }) @IsIn(['game', 'arbiter']) kind: 'game' | 'arbiter';
+  @ApiPropertyOptional({ example: 'g-42', description: 'kind game' })
+  @ValidateIf((o: ResultSourceDto) => o.kind === 'game')
+  @IsString()
+  @Length(1, 200)
+  gameId?: string;
+}
+
+export class RecordResultDto extends RoundCommandDto {
+  @ApiProperty({ example: 1 }) @IsInt() @Min(1) table: number;
+  @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'first', score: { first: 412, second: 376 } } })
+  @ValidateNested()
+  @Type(() => ResultInputDto)
+  result: ResultInputDto;
+  @ApiPropertyOptional({ type: ResultSourceDto, description: 'Default: entered by the arbiter' }) @IsOptional() @ValidateNested() @Type(() => ResultSourceDto) source?: ResultSourceDto;
+}
+
+export class CorrectResultDto extends RoundCommandDto {
+  @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'second', score: { first: 376, second: 412 } } })
+  @ValidateNested()
+  @Type(() => ResultInputDto)
+  result: ResultInputDto;
+  @ApiProperty({ example: 'scores were swapped on the result slip' }) @IsString() @Length(1, 1000) reason: string;
+}

@@ -1,0 +1,96 @@
+import type { FastifyReply } from 'fastify';
+import { DomainError, type CommandContext } from '../../domain/kernel/index.js';
+import { RULES, type OpenTournament, type ResultInput, type TournamentCommand } from '../../domain/tournament/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { CommandResult, ExecuteOptions } from '../../runtime/command-handler.js';
+import { streamOf } from '../../runtime/command-handler.js';
+import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { TOURNAMENT_SCOPED } from '../auth/principal.js';
+import { commandContext, commandResponse, executeOptions } from '../command-request.js';
+import { ProblemException } from '../problem.js';
+import type { ResultInputDto } from './round.dto.js';
+
+export function unknownTournament(id: string): ProblemException {
+  return new ProblemException(404, 'tournament/unknown-tournament', 'Not found', `no tournament ${id}`, { field: 'id', rule: RULES.notCreated });
+}
+
+/** The decider refuses commands to a tournament that was never created as a conflict; over HTTP it is a 404. */
+export function asHttpError(e: unknown, id: string): unknown {
+  return e instanceof DomainError && e.type === 'tournament/not-created' ? unknownTournament(id) : e;
+}
+
+/** Answers a command: 201 (Nest's default for POST), `ETag: "<revision>"`, the command response. */
+export function answer(reply: FastifyReply, result: CommandResult) {
+  void reply.header('etag', `"${result.revision}"`);
+  return commandResponse(result);
+}
+
+/** Runs a tournament command built from the request's context (token, Idempotency-Key, If-Match). */
+export async function runTournamentCommand(
+  core: ArbitraCore,
+  request: AuthedRequest,
+  reply: FastifyReply,
+  id: string,
+  build: (context: CommandContext) => TournamentCommand,
+  opts: ExecuteOptions = executeOptions(request),
+) {
+  const context = commandContext(request);
+  try {
+    return answer(reply, await core.execute(TournamentAggregate, id, build(context), context, opts));
+  } catch (e) {
+    throw asHttpError(e, id);
+  }
+}
+
+/** The tournament as the command path sees it now (folded from the stream), or 404. */
+export async function loadTournament(core: ArbitraCore, id: string): Promise<{ state: OpenTournament; revision: number }> {
+  const { state, revision } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, id));
+  if (state.status !== 'open') throw unknownTournament(id);
+  return { state, revision };
+}
+
+/** The division a request means: the one given, or the only one. */
+export function divisionOf(t: { id: string; divisions: readonly string[] }, division: string | undefined): string {
+  if (division === undefined) {
+    if (t.divisions.length === 1) return t.divisions[0];
+    throw new ProblemException(400, 'validation/failed', 'Invalid request', `tournament ${t.id} has divisions ${t.divisions.join(', ')}: say which`, { field: 'division', rule: RULES.division });
+  }
+  if (!t.divisions.includes(division))
+    throw new ProblemException(404, 'tournament/unknown-division', 'Not found', `division ${division} does not exist in tournament ${t.id}`, { field: 'division', rule: RULES.division });
+  return division;
+}
+
+/** May this caller see what is not public yet (unpublished pairings, provisional pairings)? */
+export function isOfficial(request: AuthedRequest, tournament: string): boolean {
+  const who = request.principal;
+  if (!who) return false;
+  if (who.role === 'admin') return true;
+  return TOURNAMENT_SCOPED.includes(who.role) && who.tournaments.includes(tournament);
+}
+
+const pairCounts = (v: { first: number; second: number } | undefined) => (v === undefined ? undefined : { first: v.first, second: v.second });
+
+/** The validated DTO as the plain domain value (only the fields of its kind). */
+export function resultInput(dto: ResultInputDto): ResultInput {
+  switch (dto.kind) {
+    case 'played': {
+      const score = pairCounts(dto.score);
+      const games = pairCounts(dto.games);
+      const captured = pairCounts(dto.captured);
+      return {
+        kind: 'played',
+        outcome: dto.outcome as 'first' | 'second' | 'draw',
+        ...(score && { score }),
+        ...(games && { games }),
+        ...(captured && { captured }),
+      };
+    }
+    case 'forfeit':
+      return { kind: 'forfeit', absent: dto.absent as 'first' | 'second' };
+    case 'double-forfeit':
+      return { kind: 'double-forfeit' };
+    case 'mahjong-table':
+      return { kind: 'mahjong-table', seats: (dto.seats ?? []).map((s) => ({ player: s.player, points: s.points })) };
+  }
+}

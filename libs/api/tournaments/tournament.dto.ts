@@ -1,0 +1,179 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
+import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
+
+/** Ids become part of stream names and URLs. */
+export const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
+
+export class TournamentParams {
+  @ApiProperty({ example: 'hk-open-2026', description: 'Tournament id' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+}
+
+export class PlayerParams extends TournamentParams {
+  @ApiProperty({ example: 'chan-hok-hei' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  playerId: string;
+}
+
+export class ReadQuery {
+  @ApiPropertyOptional({ description: 'Wait until the read models have applied this global log position (the `position` of a command response)', example: 42, minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  waitFor?: number;
+}
+
+export class DivisionQuery extends ReadQuery {
+  @ApiPropertyOptional({ description: 'Division (default: every division, or the only one)', example: 'main' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  division?: string;
+}
+
+export class StandingsQuery extends DivisionQuery {
+  @ApiPropertyOptional({ description: 'Standings as of round N (results and penalties of rounds ≤ N)', example: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  round?: number;
+}
+
+export class PointsDto {
+  @ApiProperty({ example: 1 }) @IsNumber() win: number;
+  @ApiProperty({ example: 0.5 }) @IsNumber() draw: number;
+  @ApiProperty({ example: 0 }) @IsNumber() loss: number;
+}
+
+export class ByeValueDto {
+  @ApiProperty({ enum: ['win', 'draw', 'loss'], example: 'win' })
+  @IsIn(['win', 'draw', 'loss'])
+  outcome: 'win' | 'draw' | 'loss';
+
+  @ApiProperty({ example: 50 })
+  @IsNumber()
+  spread: number;
+}
+
+/** Overrides of the discipline's default rules profile; nested values replace the default whole. */
+export class ProfileOverridesDto {
+  @ApiPropertyOptional({ example: 'wespa-hk' }) @IsOptional() @IsString() @Length(1, 100) name?: string;
+  @ApiPropertyOptional({ enum: ['required', 'optional', 'none'] }) @IsOptional() @IsIn(['required', 'optional', 'none']) scores?: 'required' | 'optional' | 'none';
+  @ApiPropertyOptional({ type: PointsDto }) @IsOptional() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
+  @ApiPropertyOptional({ type: ByeValueDto }) @IsOptional() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
+  @ApiPropertyOptional({ example: 100 }) @IsOptional() @IsNumber() forfeitSpread?: number;
+  @ApiPropertyOptional({ example: 100 }) @IsOptional() @IsNumber() doubleForfeitSpread?: number;
+  @ApiPropertyOptional({ example: ['SPREAD'], description: 'Ordered, from the discipline catalogue' })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  tieBreaks?: string[];
+  @ApiPropertyOptional({ enum: ['score', 'spread'] }) @IsOptional() @IsIn(['score', 'spread']) penaltiesApplyTo?: 'score' | 'spread';
+}
+
+export class CreateTournamentDto {
+  @ApiProperty({ example: 'hk-open-2026', description: 'Chosen by the federation; the stream is `tournament-<id>`' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+
+  @ApiProperty({ example: 'Hong Kong Scrabble Open 2026' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @ApiProperty({ enum: DISCIPLINES, example: 'scrabble' })
+  @IsIn(DISCIPLINES)
+  discipline: Discipline;
+
+  @ApiPropertyOptional({ type: ProfileOverridesDto, description: 'Overrides of the discipline default profile (Scrabble: WESPA)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProfileOverridesDto)
+  profile?: ProfileOverridesDto;
+
+  @ApiPropertyOptional({ example: ['main'], description: 'Default: one division, "main"' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  divisions?: string[];
+
+  @ApiPropertyOptional({ example: 7, minimum: 1 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  roundsPlanned?: number;
+
+  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true, example: ['australian-draw', 'king-of-the-hill'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsIn(PAIRING_SYSTEMS, { each: true })
+  pairingSystems: PairingSystem[];
+}
+
+export class RegisterPlayerDto {
+  @ApiProperty({ example: 'chan-hok-hei' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+
+  @ApiProperty({ example: 'Chan Hok Hei' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @ApiPropertyOptional({ example: 'HK-0042' }) @IsOptional() @IsString() @Length(1, 100) federationId?: string;
+  @ApiPropertyOptional({ example: 1850 }) @IsOptional() @IsNumber() rating?: number;
+  @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @IsOptional() @IsString() @Length(1, 200) club?: string;
+  @ApiPropertyOptional({ example: 'HKG' }) @IsOptional() @IsString() @Length(1, 100) country?: string;
+  @ApiPropertyOptional({ example: 'Team A' }) @IsOptional() @IsString() @Length(1, 100) team?: string;
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @IsOptional() @IsString() @Length(1, 100) division?: string;
+
+  @ApiPropertyOptional({ example: 3, description: 'Late entry: joins at this round (earlier rounds count as absent, not byes). Default: the next round to pair' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  joinsAtRound?: number;
+}
+
+export class WithdrawalDto {
+  @ApiProperty({ example: 4, description: 'First round the player no longer plays (not yet paired)' })
+  @IsInt()
+  @Min(1)
+  fromRound: number;
+
+  @ApiPropertyOptional({ example: 'illness' }) @IsOptional() @IsString() @Length(1, 1000) reason?: string;
+}
+
+export class AbsenceDto {
+  @ApiProperty({ example: 3, description: 'A round not yet paired' })
+  @IsInt()
+  @Min(1)
+  round: number;
+
+  @ApiPropertyOptional({ example: 'family event' }) @IsOptional() @IsString() @Length(1, 1000) reason?: string;
+}
+
+export class ForbiddenPairingDto {
+  @ApiProperty({ example: 'wong-siu-ki' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) a: string;
+  @ApiProperty({ example: 'wong-wai-ho' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) b: string;
+  @ApiProperty({ example: 'siblings' }) @IsString() @Length(1, 1000) reason: string;
+}
+
+export class PenaltyDto {
+  @ApiProperty({ example: 'lee-kwan-yee' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) player: string;
+  @ApiProperty({ example: 10, description: 'Points deducted (Scrabble: off the spread)' }) @IsNumber() @IsPositive() points: number;
+  @ApiProperty({ example: 'mobile phone rang' }) @IsString() @Length(1, 1000) reason: string;
+  @ApiProperty({ example: 'ledger-2026-11-29-01', description: 'Penalty ledger reference' }) @IsString() @Length(1, 200) ref: string;
+  @ApiPropertyOptional({ example: 2, description: 'Round the penalty belongs to (default: the last paired round)' }) @IsOptional() @IsInt() @Min(1) round?: number;
+}

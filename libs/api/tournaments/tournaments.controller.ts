@@ -1,0 +1,197 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { OpenTournament } from '../../domain/tournament/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
+import {
+  COLLECTIONS,
+  crosstableOf,
+  divisionKey,
+  STANDINGS_PROJECTION,
+  standingsOf,
+  type CrosstableDocument,
+  type StandingsDocument,
+  type TournamentListItem,
+  type TournamentSummary,
+} from '../../runtime/features/tournament/index.js';
+import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { ProblemException } from '../problem.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
+import { divisionOf, runTournamentCommand } from './tournament-command.js';
+import { TournamentReads } from './tournament-reads.js';
+import {
+  AbsenceDto,
+  CreateTournamentDto,
+  DivisionQuery,
+  ForbiddenPairingDto,
+  PenaltyDto,
+  PlayerParams,
+  ReadQuery,
+  RegisterPlayerDto,
+  StandingsQuery,
+  TournamentParams,
+  WithdrawalDto,
+} from './tournament.dto.js';
+
+const WRITERS = ['arbiter', 'chief-arbiter'] as const;
+
+/**
+ * Tournaments: creation, players, forbidden pairings, penalties, standings and crosstable.
+ * Writes: admin, or the tournament's arbiters and chief arbiter (token scoped to the tournament).
+ * Reads of the summary, standings and crosstable are public.
+ */
+@ApiTags('tournaments')
+@ApiBearerAuth()
+@Controller('v1/tournaments')
+export class TournamentsController {
+  private readonly reads: TournamentReads;
+
+  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) config: ArbitraConfig) {
+    this.reads = new TournamentReads(core, config);
+  }
+
+  @Post()
+  @Allow('chief-arbiter')
+  @ApiOperation({ summary: 'Create a tournament (admin, or a chief arbiter whose token is granted this tournament id)' })
+  @ApiCreatedResponse({ description: 'tournament.TournamentCreated; ETag is the stream revision', schema: { example: COMMAND_EXAMPLE } })
+  async create(@Body() body: CreateTournamentDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const who = request.principal;
+    if (who?.role === 'chief-arbiter' && !who.tournaments.includes(body.id))
+      throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this chief-arbiter token is not granted tournament ${body.id}`, {
+        rule: 'Arbitra roles: a chief arbiter creates only a tournament their token names; admin creates any',
+        field: 'id',
+      });
+    return runTournamentCommand(this.core, request, reply, body.id, (context) => ({
+      type: 'tournament.create',
+      context,
+      id: body.id,
+      name: body.name,
+      discipline: body.discipline,
+      pairingSystems: [...body.pairingSystems],
+      ...(body.divisions !== undefined && { divisions: [...body.divisions] }),
+      ...(body.roundsPlanned !== undefined && { roundsPlanned: body.roundsPlanned }),
+      ...(body.profile !== undefined && { profile: JSON.parse(JSON.stringify(body.profile)) }),
+    }));
+  }
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'Every tournament, by id (public)' })
+  @ApiOkResponse({ schema: { example: { tournaments: [{ id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPaired: 2 }] } } })
+  async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+    await this.reads.ready(request);
+    return { tournaments: this.reads.list<TournamentListItem>(COLLECTIONS.index) };
+  }
+
+  @Get(':id')
+  @Public()
+  @ApiOperation({ summary: 'A tournament: profile, divisions, players, rounds with their status (public)' })
+  @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
+  async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    const summary = this.reads.summary(p.id);
+    // The stream revision the summary reflects: send it back as If-Match.
+    void reply.header('etag', `"${summary.asOf.revision}"`);
+    return summary;
+  }
+
+  @Post(':id/players')
+  @AllowInTournament('id', ...WRITERS)
+  @ApiOperation({ summary: 'Register a player, or a late entry with joinsAtRound (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'tournament.PlayerRegistered', schema: { example: COMMAND_EXAMPLE } })
+  register(@Param() p: TournamentParams, @Body() body: RegisterPlayerDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { joinsAtRound, ...player } = body;
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.register-player',
+      context,
+      player: JSON.parse(JSON.stringify(player)),
+      ...(joinsAtRound !== undefined && { joinsAtRound }),
+    }));
+  }
+
+  @Post(':id/players/:playerId/withdrawal')
+  @AllowInTournament('id', ...WRITERS)
+  @ApiOperation({ summary: 'Withdraw a player from a round not yet paired (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'tournament.PlayerWithdrawn', schema: { example: COMMAND_EXAMPLE } })
+  withdraw(@Param() p: PlayerParams, @Body() body: WithdrawalDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.withdraw-player',
+      context,
+      playerId: p.playerId,
+      fromRound: body.fromRound,
+      ...(body.reason !== undefined && { reason: body.reason }),
+    }));
+  }
+
+  @Post(':id/players/:playerId/absences')
+  @AllowInTournament('id', ...WRITERS)
+  @ApiOperation({ summary: 'Announce an absence for one round not yet paired (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'tournament.PlayerMarkedAbsent', schema: { example: COMMAND_EXAMPLE } })
+  absent(@Param() p: PlayerParams, @Body() body: AbsenceDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.mark-absent',
+      context,
+      playerId: p.playerId,
+      round: body.round,
+      ...(body.reason !== undefined && { reason: body.reason }),
+    }));
+  }
+
+  @Post(':id/forbidden-pairings')
+  @AllowInTournament('id', ...WRITERS)
+  @ApiOperation({ summary: 'Keep two players apart in every pairing, with the reason (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'tournament.PairingForbidden', schema: { example: COMMAND_EXAMPLE } })
+  forbid(@Param() p: TournamentParams, @Body() body: ForbiddenPairingDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.forbid-pairing', context, a: body.a, b: body.b, reason: body.reason }));
+  }
+
+  @Post(':id/penalties')
+  @AllowInTournament('id', ...WRITERS)
+  @ApiOperation({ summary: 'Apply a penalty from the ledger: it flows into standings (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'tournament.PenaltyApplied', schema: { example: COMMAND_EXAMPLE } })
+  penalty(@Param() p: TournamentParams, @Body() body: PenaltyDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.apply-penalty',
+      context,
+      player: body.player,
+      points: body.points,
+      reason: body.reason,
+      ref: body.ref,
+      ...(body.round !== undefined && { round: body.round }),
+    }));
+  }
+
+  @Get(':id/standings')
+  @Public()
+  @ApiOperation({ summary: 'Standings per division, optionally as of round N (public)' })
+  @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
+  async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
+    await this.reads.ready(request);
+    return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION) : standingsOf(t, d, this.asOf(p.id), q.round)));
+  }
+
+  @Get(':id/crosstable')
+  @Public()
+  @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public)' })
+  @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
+  async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
+    await this.reads.ready(request);
+    return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d), STANDINGS_PROJECTION) : crosstableOf(t, d, this.asOf(p.id), q.round)));
+  }
+
+  private asOf(id: string) {
+    return this.reads.summary(id).asOf;
+  }
+
+  /** The documents of the requested division, or of every division. */
+  private perDivision<T>(id: string, q: DivisionQuery & { round?: number }, get: (t: OpenTournament, division: string) => T | undefined) {
+    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, id);
+    if (!t) this.reads.summary(id); // throws the 404
+    const state = t as OpenTournament;
+    const divisions = q.division === undefined ? state.divisions : [divisionOf(state, q.division)];
+    return { tournament: id, round: q.round ?? null, divisions: divisions.map((d) => get(state, d)) };
+  }
+}

@@ -1,0 +1,41 @@
+import { findPlayer, type OpenTournament, type TournamentEvent } from '../../../domain/tournament/index.js';
+
+/** Which divisions' standings an event can change (none for pairing, publication, locks, withdrawals…). */
+export function standingsDivisions(t: OpenTournament, e: TournamentEvent): readonly string[] {
+  switch (e.type) {
+    case 'tournament.TournamentCreated':
+      return t.divisions;
+    case 'tournament.PlayerRegistered':
+      return [e.data.player.division];
+    case 'tournament.ResultRecorded':
+    case 'tournament.ResultCorrected':
+      return [e.data.division];
+    case 'tournament.PenaltyApplied':
+      return divisionOf(t, e.data.player);
+    default:
+      return [];
+  }
+}
+
+/** Which divisions' next-round pairing request an event can change (not publication or locks). */
+export function pairingDivisions(t: OpenTournament, e: TournamentEvent): readonly string[] {
+  switch (e.type) {
+    case 'tournament.RoundPublished':
+    case 'tournament.RoundLocked':
+      return [];
+    case 'tournament.RoundPaired':
+      return [e.data.division];
+    case 'tournament.PlayerWithdrawn':
+    case 'tournament.PlayerMarkedAbsent':
+      return divisionOf(t, e.data.playerId);
+    case 'tournament.PairingForbidden':
+      return [...new Set([...divisionOf(t, e.data.a), ...divisionOf(t, e.data.b)])];
+    default:
+      return standingsDivisions(t, e);
+  }
+}
+
+function divisionOf(t: OpenTournament, player: string): string[] {
+  const p = findPlayer(t, player);
+  return p ? [p.division] : [];
+}

@@ -1,0 +1,144 @@
+import type { Actor } from '../../../domain/kernel/index.js';
+import type { PairedGame, PairedTable, PairingResult, PairingSystem } from '../../../domain/pairing/index.js';
+import type { CrosstableRow, Discipline, GameResult, Penalty, StandingsRow } from '../../../domain/standings/index.js';
+import type { PairingMethod, PlayerState, RoundStatus, RulesProfile } from '../../../domain/tournament/index.js';
+
+/**
+ * Names and document shapes of the tournament read models. Every document is plain JSON and is
+ * keyed by the tournament id (`<id>`), or `<id>/<division>` and `<id>/<division>/<round>` for the
+ * per-division and per-round documents.
+ */
+export const TOURNAMENTS_PROJECTION = 'tournaments';
+export const STANDINGS_PROJECTION = 'tournament-standings';
+export const PROVISIONAL_PROJECTION = 'tournament-provisional';
+
+export const COLLECTIONS = {
+  /** The tournament's folded decider state (OpenTournament): the source every other document derives from. */
+  state: 'state',
+  summary: 'summary',
+  /** Small entries for GET /v1/tournaments. */
+  index: 'index',
+  round: 'round',
+  standings: 'standings',
+  crosstable: 'crosstable',
+  provisional: 'provisional',
+} as const;
+
+export const STREAM_PREFIX = 'tournament-';
+
+export function tournamentIdOf(stream: string): string {
+  return stream.startsWith(STREAM_PREFIX) ? stream.slice(STREAM_PREFIX.length) : stream;
+}
+
+export const divisionKey = (id: string, division: string): string => `${id}/${division}`;
+export const roundDocKey = (id: string, division: string, round: number): string => `${id}/${division}/${round}`;
+
+/** Where the read model stands on the tournament's stream when the document was written. */
+export interface AsOf {
+  /** Stream revision (use it as `If-Match`). */
+  readonly revision: number;
+  /** Global log position (use it as `?waitFor=`). */
+  readonly position: number;
+  readonly at: string;
+}
+
+export interface RoundOverview {
+  readonly division: string;
+  readonly round: number;
+  readonly status: RoundStatus;
+  readonly method: PairingMethod['kind'];
+  readonly system: PairingSystem | null;
+  readonly tables: number;
+  readonly bye: string | null;
+  readonly missing: readonly number[];
+}
+
+export interface TournamentSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly discipline: Discipline;
+  readonly profile: RulesProfile;
+  readonly divisions: readonly string[];
+  readonly roundsPlanned: number | null;
+  readonly pairingSystems: readonly PairingSystem[];
+  readonly players: readonly PlayerState[];
+  /** How many pairs are kept apart (their reasons are not public). */
+  readonly forbiddenPairings: number;
+  readonly rounds: readonly RoundOverview[];
+  readonly penalties: readonly Penalty[];
+  readonly asOf: AsOf;
+}
+
+export interface TournamentListItem {
+  readonly id: string;
+  readonly name: string;
+  readonly discipline: Discipline;
+  readonly divisions: readonly string[];
+  readonly players: number;
+  readonly roundsPaired: number;
+  readonly asOf: AsOf;
+}
+
+export interface CorrectionEntry {
+  readonly table: number;
+  readonly corrects: GameResult;
+  readonly result: GameResult;
+  readonly reason: string;
+  readonly decidedBy: Actor;
+  readonly at: string;
+}
+
+export interface RoundDocument {
+  readonly tournament: string;
+  readonly division: string;
+  readonly round: number;
+  readonly status: RoundStatus;
+  readonly method: PairingMethod;
+  readonly games: readonly PairedGame[];
+  readonly tables: readonly PairedTable[];
+  readonly bye: string | null;
+  readonly repeats: PairingResult['repeats'];
+  readonly explanation: readonly string[];
+  /** Keyed by `t<table>` or `bye`. */
+  readonly results: Readonly<Record<string, GameResult>>;
+  /** Tables still without a result. */
+  readonly missing: readonly number[];
+  readonly corrections: readonly CorrectionEntry[];
+  readonly pairedAt: string;
+  readonly publishedAt: string | null;
+  readonly lockedAt: string | null;
+  readonly asOf: AsOf;
+}
+
+export interface StandingsDocument {
+  readonly tournament: string;
+  readonly division: string;
+  /** Highest round with a result (null before any result). */
+  readonly throughRound: number | null;
+  readonly rows: readonly StandingsRow[];
+  readonly asOf: AsOf;
+}
+
+export interface CrosstableDocument {
+  readonly tournament: string;
+  readonly division: string;
+  readonly rows: readonly CrosstableRow[];
+  readonly asOf: AsOf;
+}
+
+export type ProvisionalOutcome =
+  | { readonly status: 'paired'; readonly pairing: PairingResult }
+  | { readonly status: 'refused'; readonly type: string; readonly message: string; readonly rule: string | null };
+
+export interface ProvisionalDocument {
+  readonly tournament: string;
+  readonly division: string;
+  /** The next round of the division (last paired + 1). */
+  readonly round: number;
+  /** The seed used; pairing the round with this seed (the server default) gives the same pairing while nothing changes. */
+  readonly seed: string;
+  /** Tables of the current round still without a result: the provisional pairing assumes they stay as they are. */
+  readonly pendingTables: readonly number[];
+  readonly systems: Readonly<Partial<Record<PairingSystem, ProvisionalOutcome>>>;
+  readonly asOf: AsOf;
+}

@@ -1,0 +1,14 @@
+import { tournamentDecider, type TournamentCommand, type TournamentEvent, type TournamentState } from '../../../domain/tournament/index.js';
+import type { Feature } from '../../arbitra-core.js';
+import type { AggregateType } from '../../command-handler.js';
+import { provisionalPairingsProjection } from './provisional.projection.js';
+import { standingsProjection, tournamentsProjection } from './tournament.projection.js';
+
+/** Streams `tournament-<id>`. */
+export const TournamentAggregate: AggregateType<TournamentCommand, TournamentEvent, TournamentState> = { name: 'tournament', decider: tournamentDecider };
+
+export const TOURNAMENT_FEATURE: Feature = {
+  name: 'tournament',
+  aggregates: [TournamentAggregate],
+  projections: [tournamentsProjection, standingsProjection, provisionalPairingsProjection],
+};

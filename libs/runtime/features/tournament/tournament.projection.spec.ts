@@ -1,0 +1,157 @@
+import { describe, expect, it } from '@jest/globals';
+import { pair } from '../../../domain/pairing/index.js';
+import { computeStandings } from '../../../domain/standings/index.js';
+import { pairingRequestFor, standingsInputFor, type TournamentCommand, type TournamentEvent } from '../../../domain/tournament/index.js';
+import { create, ctx, extend, publish, record, register, run, scrabble, stateOf } from '../../../domain/tournament/testing/tournament.test-support.js';
+import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { MemoryDocuments, type Projection } from '../../projections/projection.js';
+import { defaultPairingSeed } from './provisional-pairings.js';
+import { provisionalPairingsProjection } from './provisional.projection.js';
+import { standingsProjection, tournamentsProjection } from './tournament.projection.js';
+import { COLLECTIONS, type ProvisionalDocument, type RoundDocument, type StandingsDocument, type TournamentSummary } from './tournament-read-model.js';
+
+/** The log as the store would give it: one stream `tournament-t1`, positions from 1. */
+function recorded(events: readonly TournamentEvent[], stream = 'tournament-t1'): RecordedEvent[] {
+  return events.map((e, i) => ({
+    id: `e${i}`,
+    stream,
+    revision: i,
+    position: i + 1,
+    type: e.type,
+    data: e.data,
+    meta: { actor: { id: 'arb-1', role: 'arbiter' }, commandId: `c${i}`, correlationId: `c${i}`, causationId: null, recordedAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
+  }));
+}
+
+/** Applies the log as one batch, as the runner does (apply each event, then flush once). */
+function project(projection: Projection, log: readonly RecordedEvent[], docs = new MemoryDocuments()): MemoryDocuments {
+  for (const e of log) if (projection.handles(e.type)) projection.apply(e, docs);
+  projection.flush?.(docs);
+  return docs;
+}
+
+const dump = (docs: MemoryDocuments) => JSON.stringify([...docs.collections].map(([c, m]) => [c, [...m]]));
+
+/** Pairs the next round with the Australian draw the way the HTTP layer does, then publishes it. */
+function pairNext(history: TournamentEvent[], round: number): TournamentEvent[] {
+  const seed = defaultPairingSeed('t1', 'main', round);
+  const result = pair('australian-draw', pairingRequestFor(stateOf(history), 'main', round, seed));
+  const cmd: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), round, pairing: { kind: 'system', system: 'australian-draw', seed, result } };
+  return extend(history, cmd, publish(round));
+}
+
+const six = () => run(create({ roundsPlanned: 3, pairingSystems: ['australian-draw', 'king-of-the-hill', 'mahjong-swiss'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - 10 * i })));
+
+describe('tournament read models', () => {
+  it('keeps summary, rounds and standings equal to the domain functions over the folded state', () => {
+    let h = pairNext(six(), 1);
+    h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)));
+    const docs = project(tournamentsProjection, recorded(h));
+    const summary = docs.get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
+    expect(summary.rounds).toEqual([{ division: 'main', round: 1, status: 'published', method: 'system', system: 'australian-draw', tables: 3, bye: null, missing: [3] }]);
+    expect(summary.asOf).toEqual({ revision: h.length - 1, position: h.length, at: '2026-11-29T10:00:00.000Z' });
+    const round = docs.get<RoundDocument>(COLLECTIONS.round, 't1/main/1') as RoundDocument;
+    expect(Object.keys(round.results)).toEqual(['t1', 't2']);
+    expect(round.explanation.length).toBeGreaterThan(0);
+    const standings = project(standingsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    expect(standings.rows).toEqual(computeStandings(standingsInputFor(stateOf(h), 'main')));
+    expect(standings.throughRound).toBe(1);
+  });
+
+  it('is deterministic and plain JSON: two runs over the same log give identical documents', () => {
+    let h = pairNext(six(), 1);
+    h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)), record(1, 3, scrabble(400, 400)));
+    h = pairNext(h, 2);
+    const log = recorded(h);
+    for (const p of [tournamentsProjection, standingsProjection, provisionalPairingsProjection]) {
+      const a = project(p, log);
+      const b = project(p, log);
+      expect(dump(a)).toBe(dump(b));
+      for (const m of a.collections.values()) for (const v of m.values()) expect(JSON.parse(JSON.stringify(v))).toEqual(v);
+    }
+  });
+
+  it('derives the same documents whether the log is applied in one batch or one event per batch', () => {
+    let h = pairNext(six(), 1);
+    h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)), record(1, 3, scrabble(400, 400)));
+    h = pairNext(h, 2);
+    const log = recorded(h);
+    for (const p of [tournamentsProjection, standingsProjection, provisionalPairingsProjection]) {
+      const oneBatch = project(p, log);
+      const perEvent = new MemoryDocuments();
+      for (const e of log) project(p, [e], perEvent);
+      expect(dump(perEvent)).toBe(dump(oneBatch));
+    }
+  });
+
+  it('provisional: follows each result, and equals pair() with the default seed on the state at that point', () => {
+    let h = pairNext(six(), 1);
+    const before = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    expect(before).toMatchObject({ round: 2, seed: 't1:main:2', pendingTables: [1, 2, 3] });
+    h = extend(h, record(1, 1, scrabble(420, 380)));
+    const after = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    expect(after.pendingTables).toEqual([2, 3]);
+    expect(after.asOf.position).toBe(h.length);
+    expect(after.systems['australian-draw']).toEqual({ status: 'paired', pairing: pair('australian-draw', pairingRequestFor(stateOf(h), 'main', 2, 't1:main:2')) });
+    expect(after.systems['king-of-the-hill']).toMatchObject({ status: 'paired' });
+    // A mahjong system cannot pair a 2-player discipline: a typed refusal is stored instead.
+    expect(after.systems['mahjong-swiss']).toMatchObject({ status: 'refused', type: 'tournament/pairing-format' });
+  });
+
+  it('provisional: stores the pairing system\'s typed refusal (mahjong field not divisible by 4), then pairs once the field is', () => {
+    const h = run(create({ discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => register(id)));
+    const docs = project(provisionalPairingsProjection, recorded(h));
+    expect(docs.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main')?.systems['mahjong-swiss']).toMatchObject({
+      status: 'refused',
+      type: 'pairing/field-not-divisible-by-4',
+      rule: expect.any(String),
+    });
+    const h2 = extend(h, register('g'), register('h'));
+    const docs2 = project(provisionalPairingsProjection, recorded(h2));
+    const ok = docs2.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main')?.systems['mahjong-swiss'];
+    expect(ok?.status).toBe('paired');
+    expect(ok?.status === 'paired' && ok.pairing.tables).toHaveLength(2);
+  });
+
+  it('provisional: leaves out a player withdrawn from the next round, and refuses past the planned rounds', () => {
+    let h = pairNext(six(), 1);
+    h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), playerId: 'f', fromRound: 2 });
+    const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    const ad = doc.systems['australian-draw'];
+    expect(ad?.status === 'paired' && ad.pairing.bye).not.toBeNull();
+    expect(ad?.status === 'paired' && ad.pairing.games.flatMap((g) => [g.first, g.second])).not.toContain('f');
+    let full = pairNext(six(), 1);
+    for (let round = 1; round <= 3; round++) {
+      full = extend(full, record(round, 1, scrabble(400, 300)), record(round, 2, scrabble(400, 300)), record(round, 3, scrabble(400, 300)));
+      if (round < 3) full = pairNext(full, round + 1);
+    }
+    const last = project(provisionalPairingsProjection, recorded(full)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    expect(last.round).toBe(4);
+    expect(last.systems['australian-draw']).toMatchObject({ status: 'refused', type: 'tournament/rounds-planned-exceeded' });
+  });
+
+  it('keeps tournaments apart by stream', () => {
+    const a = recorded(six(), 'tournament-t1');
+    const b = recorded(run(create({ id: 't2', name: 'Other' })), 'tournament-t2').map((e) => ({ ...e, position: e.position + a.length }));
+    const docs = project(tournamentsProjection, [...a, ...b]);
+    expect(docs.get<TournamentSummary>(COLLECTIONS.summary, 't1')?.players).toHaveLength(6);
+    expect(docs.get<TournamentSummary>(COLLECTIONS.summary, 't2')?.players).toHaveLength(0);
+  });
+
+  it('recomputes standings and provisional pairings only for the division an event concerns', () => {
+    const h = run(
+      create({ divisions: ['open', 'junior'], pairingSystems: ['australian-draw'] }),
+      ...['a', 'b', 'c', 'd'].map((id) => register(id, { division: 'open' })),
+      ...['x', 'y'].map((id) => register(id, { division: 'junior' })),
+    );
+    const log = recorded(h);
+    const standings = project(standingsProjection, log);
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.rows.map((r) => r.player)).toEqual(['a', 'b', 'c', 'd']);
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/junior')?.asOf.position).toBe(log.length); // y registered last
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.asOf.position).toBe(5); // d registered at position 5
+    const provisional = project(provisionalPairingsProjection, log);
+    const junior = provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/junior')?.systems['australian-draw'];
+    expect(junior?.status === 'paired' && junior.pairing.games).toEqual([expect.objectContaining({ table: 1 })]);
+    expect(provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/open')?.seed).toBe('t1:open:1');
+  });
+});

@@ -1,0 +1,196 @@
+import { computeStandings, crosstable } from '../../../domain/standings/index.js';
+import {
+  evolveTournament,
+  initialTournamentState,
+  missingResults,
+  roundKey,
+  roundsOf,
+  standingsInputFor,
+  type OpenTournament,
+  type TournamentEvent,
+  type TournamentState,
+} from '../../../domain/tournament/index.js';
+import type { RecordedEvent } from '../../../store/event-store.port.js';
+import type { DocumentTx, Projection } from '../../projections/projection.js';
+import { standingsDivisions } from './affected-divisions.js';
+import {
+  COLLECTIONS,
+  divisionKey,
+  roundDocKey,
+  tournamentIdOf,
+  STANDINGS_PROJECTION,
+  TOURNAMENTS_PROJECTION,
+  type AsOf,
+  type CorrectionEntry,
+  type CrosstableDocument,
+  type RoundDocument,
+  type StandingsDocument,
+  type TournamentListItem,
+  type TournamentSummary,
+} from './tournament-read-model.js';
+
+export const asOfEvent = (e: RecordedEvent): AsOf => ({ revision: e.revision, position: e.position, at: e.meta.recordedAt });
+
+/** Folds one event into the tournament state kept in `docs` (the decider's own `evolve`). */
+export function foldInto(docs: DocumentTx, id: string, event: RecordedEvent): OpenTournament | null {
+  const before = docs.get<TournamentState>(COLLECTIONS.state, id) ?? initialTournamentState();
+  const after = evolveTournament(before, { type: event.type, data: event.data } as TournamentEvent);
+  if (after.status !== 'open') return null;
+  docs.put(COLLECTIONS.state, id, after);
+  return after;
+}
+
+export function summaryOf(t: OpenTournament, asOf: AsOf): TournamentSummary {
+  return {
+    id: t.id,
+    name: t.name,
+    discipline: t.discipline,
+    profile: t.profile,
+    divisions: t.divisions,
+    roundsPlanned: t.roundsPlanned,
+    pairingSystems: t.pairingSystems,
+    players: t.players,
+    forbiddenPairings: t.forbidden.length,
+    rounds: t.divisions.flatMap((d) =>
+      roundsOf(t, d).map((r) => ({
+        division: r.division,
+        round: r.round,
+        status: r.status,
+        method: r.method.kind,
+        system: r.method.kind === 'system' ? r.method.system : null,
+        tables: r.games.length + r.tables.length,
+        bye: r.bye,
+        missing: missingResults(r),
+      })),
+    ),
+    penalties: t.penalties,
+    asOf,
+  };
+}
+
+/** Highest round of the division with at least one result. */
+function throughRound(t: OpenTournament, division: string): number | null {
+  const played = roundsOf(t, division).filter((r) => Object.keys(r.results).length > 0);
+  return played.length ? played[played.length - 1].round : null;
+}
+
+export function standingsOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number): StandingsDocument {
+  return { tournament: t.id, division, throughRound: asOfRound ?? throughRound(t, division), rows: computeStandings(standingsInputFor(t, division, asOfRound)), asOf };
+}
+
+export function crosstableOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number): CrosstableDocument {
+  return { tournament: t.id, division, rows: crosstable(standingsInputFor(t, division, asOfRound)), asOf };
+}
+
+const ROUND_EVENTS = new Set(['tournament.RoundPaired', 'tournament.RoundPublished', 'tournament.RoundLocked', 'tournament.ResultRecorded', 'tournament.ResultCorrected']);
+
+function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, event: RecordedEvent, asOf: AsOf): void {
+  const e = { type: event.type, data: event.data } as TournamentEvent;
+  if (!ROUND_EVENTS.has(e.type)) return;
+  const { division, round } = e.data as { division: string; round: number };
+  const state = t.rounds[roundKey(division, round)];
+  const key = roundDocKey(id, division, round);
+  const before = docs.get<RoundDocument>(COLLECTIONS.round, key);
+  const base: RoundDocument = before ?? {
+    tournament: id,
+    division,
+    round,
+    status: state.status,
+    method: state.method,
+    games: state.games,
+    tables: state.tables,
+    bye: state.bye,
+    repeats: e.type === 'tournament.RoundPaired' ? e.data.repeats : [],
+    explanation: e.type === 'tournament.RoundPaired' ? e.data.explanation : [],
+    results: {},
+    missing: [],
+    corrections: [],
+    pairedAt: event.meta.recordedAt,
+    publishedAt: null,
+    lockedAt: null,
+    asOf,
+  };
+  const corrections: CorrectionEntry[] = [...base.corrections];
+  if (e.type === 'tournament.ResultCorrected')
+    corrections.push({ table: e.data.table, corrects: e.data.corrects, result: e.data.result, reason: e.data.reason, decidedBy: e.data.decidedBy, at: event.meta.recordedAt });
+  docs.put(COLLECTIONS.round, key, {
+    ...base,
+    status: state.status,
+    results: state.results,
+    missing: missingResults(state),
+    corrections,
+    publishedAt: e.type === 'tournament.RoundPublished' ? event.meta.recordedAt : base.publishedAt,
+    lockedAt: e.type === 'tournament.RoundLocked' ? event.meta.recordedAt : base.lockedAt,
+    asOf,
+  } satisfies RoundDocument);
+}
+
+/**
+ * The tournament's record as documents: the folded decider state per tournament, its summary and
+ * list entry, and one document per paired round (pairing, explanation, results, corrections).
+ */
+export const tournamentsProjection: Projection = {
+  name: TOURNAMENTS_PROJECTION,
+  version: 1,
+  handles: (type) => type.startsWith('tournament.'),
+  apply(event, docs) {
+    const id = tournamentIdOf(event.stream);
+    const t = foldInto(docs, id, event);
+    if (!t) return;
+    const asOf = asOfEvent(event);
+    docs.put(COLLECTIONS.summary, id, summaryOf(t, asOf));
+    docs.put(COLLECTIONS.index, id, {
+      id,
+      name: t.name,
+      discipline: t.discipline,
+      divisions: t.divisions,
+      players: t.players.length,
+      roundsPaired: Object.keys(t.rounds).length,
+      asOf,
+    } satisfies TournamentListItem);
+    updateRoundDocument(docs, id, t, event, asOf);
+  },
+};
+
+/**
+ * A projection of documents per division that are a pure function of the folded tournament state
+ * (standings, crosstable, provisional pairings). `apply` folds the event and marks the divisions it
+ * can change; `flush` derives each marked division once per batch, so a replay does not recompute
+ * after every event, and the documents at every checkpoint are the same as if it did. Marks are
+ * kept per DocumentTx (one per batch or per "as of" view), so batches never see each other's.
+ */
+export function perDivisionProjection(
+  name: string,
+  affected: (t: OpenTournament, e: TournamentEvent) => Iterable<string>,
+  derive: (docs: DocumentTx, key: string, t: OpenTournament, division: string, asOf: AsOf) => void,
+): Projection {
+  const marks = new WeakMap<DocumentTx, Map<string, { id: string; division: string; asOf: AsOf }>>();
+  return {
+    name,
+    version: 1,
+    handles: (type: string) => type.startsWith('tournament.'),
+    apply(event: RecordedEvent, docs: DocumentTx) {
+      const id = tournamentIdOf(event.stream);
+      const t = foldInto(docs, id, event);
+      if (!t) return;
+      let dirty = marks.get(docs);
+      if (!dirty) marks.set(docs, (dirty = new Map()));
+      const asOf = asOfEvent(event);
+      for (const division of affected(t, { type: event.type, data: event.data } as TournamentEvent)) dirty.set(divisionKey(id, division), { id, division, asOf });
+    },
+    flush(docs: DocumentTx) {
+      const dirty = marks.get(docs);
+      marks.delete(docs);
+      for (const [key, { id, division, asOf }] of dirty ?? []) {
+        const t = docs.get<TournamentState>(COLLECTIONS.state, id);
+        if (t?.status === 'open') derive(docs, key, t, division, asOf);
+      }
+    },
+  };
+}
+
+/** Standings and crosstable per division (`<id>/<division>`), from the domain's `computeStandings` / `crosstable`. */
+export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, standingsDivisions, (docs, key, t, division, asOf) => {
+  docs.put(COLLECTIONS.standings, key, standingsOf(t, division, asOf));
+  docs.put(COLLECTIONS.crosstable, key, crosstableOf(t, division, asOf));
+});
