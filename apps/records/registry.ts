@@ -1,10 +1,12 @@
 import type { Type } from '@nestjs/common';
+import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
+import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
 /**
  * Everything the records app runs: one line per feature (its aggregates, projections and
  * process managers) and its HTTP controllers. Adding a discipline adds one line to each list.
  */
-export const FEATURES: readonly Feature[] = [];
+export const FEATURES: readonly Feature[] = [TOURNAMENT_FEATURE];
 
-export const CONTROLLERS: readonly Type[] = [];
+export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS];
