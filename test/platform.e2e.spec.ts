@@ -100,6 +100,23 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     await h.http().get('/docs').expect(200);
   });
 
+  it('answers a malformed JSON body with 400 problem+json naming the body, and stores nothing', async () => {
+    const before = await h.core.store.headPosition();
+    const r = await h.http().post('/v1/tournaments').set('authorization', h.token('admin')).set('content-type', 'application/json').send('{"id": "t-bad", "name": ').expect(400);
+    expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:http/malformed-body', field: 'body', status: 400 });
+    expect(await h.core.store.headPosition()).toBe(before);
+  });
+
+  it('answers a body of the wrong media type with 415 and one over 1 MiB with 413', async () => {
+    const admin = h.token('admin');
+    const r = await h.http().post('/v1/tournaments').set('authorization', admin).set('content-type', 'text/csv').send('a,b').expect(415);
+    expect(r.body.type).toBe('urn:arbitra:problem:http/unsupported-media-type');
+    const big = JSON.stringify({ id: 't-big', name: 'x'.repeat(1_100_000) });
+    const r2 = await h.http().post('/v1/tournaments').set('authorization', admin).set('content-type', 'application/json').send(big).expect(413);
+    expect(r2.body.type).toBe('urn:arbitra:problem:http/body-too-large');
+  });
+
   it('answers unknown routes with 404 problem+json', async () => {
     const r = await h.http().get('/v1/nothing-here').expect(404);
     expect(r.body.type).toBe('urn:arbitra:problem:http/not-found');
