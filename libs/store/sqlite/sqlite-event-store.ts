@@ -281,9 +281,10 @@ export class SqliteEventStore implements EventStore {
 }
 
 /**
- * A stored row as an event. `data` and `meta` are parsed on first access, then kept as own
- * properties, so a replay that filters by type, or a scan that needs only positions, never pays
- * for JSON it skips. `toJSON` writes the whole event, parsed or not.
+ * A stored row as an event. `data` and `meta` are parsed on first access and cached, so a replay
+ * that filters by type, or a scan that needs only positions, never pays for JSON it skips (and the
+ * object keeps one shape). They are getters, so `{...event}` does not copy them: copy explicitly,
+ * or serialize (`toJSON` writes the whole event).
  */
 class StoredEvent implements RecordedEvent {
   readonly id: string;
@@ -293,6 +294,8 @@ class StoredEvent implements RecordedEvent {
   readonly type: string;
   #data: string;
   #meta: string;
+  #parsedData: unknown = undefined;
+  #parsedMeta: EventMeta | undefined = undefined;
 
   constructor(position: number, id: string, stream: string, revision: number, type: string, data: string, meta: string) {
     this.id = id;
@@ -305,15 +308,11 @@ class StoredEvent implements RecordedEvent {
   }
 
   get data(): unknown {
-    const value: unknown = JSON.parse(this.#data);
-    Object.defineProperty(this, 'data', { value, enumerable: true });
-    return value;
+    return (this.#parsedData ??= JSON.parse(this.#data));
   }
 
   get meta(): EventMeta {
-    const value = JSON.parse(this.#meta) as EventMeta;
-    Object.defineProperty(this, 'meta', { value, enumerable: true });
-    return value;
+    return (this.#parsedMeta ??= JSON.parse(this.#meta) as EventMeta);
   }
 
   toJSON(): RecordedEvent {
