@@ -181,8 +181,10 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     expect(r.body.events[0].data.repeats).toEqual([]);
   });
 
-  it('shows a correction with its reason in the round and the standings; refuses one without a reason', async () => {
+  it('shows a correction with its reason in the round and the standings; refuses one without a reason; standings as of the earlier position stay as published then', async () => {
     const g = round1[0];
+    const before = await get(`/v1/tournaments/${T}/standings`).expect(200);
+    const positionBefore = position;
     await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: { kind: 'played', outcome: 'first', score: { first: 450, second: 400 } } }, arbiter, 400);
     await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: { kind: 'played', outcome: 'second', score: { first: 360, second: 450 } }, reason: 'scores swapped on the result slip' }, chief);
     const res = await get(`/v1/tournaments/${T}/rounds/1/results`).expect(200);
@@ -191,6 +193,11 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     const rows: Row[] = s.body.divisions[0].rows;
     expect(rows.find((r) => r.player === g.second)).toMatchObject({ wins: 1, spread: 90 });
     expect(rows.find((r) => r.player === g.first)).toMatchObject({ wins: 0, spread: -90 });
+    // An auditor asks what the standings were before the correction: the same reducer over the log up to then.
+    const then = await get(`/v1/tournaments/${T}/standings?asOfPosition=${positionBefore}`).expect(200);
+    expect(then.body.asOfPosition).toBe(positionBefore);
+    expect(then.body.divisions[0].rows).toEqual(before.body.divisions[0].rows);
+    expect(then.body.divisions[0].rows).not.toEqual(rows);
   });
 
   it('locks round 1 (chief arbiter); a locked round refuses results with 409 naming the rule', async () => {

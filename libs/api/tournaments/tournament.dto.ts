@@ -45,6 +45,13 @@ export class StandingsQuery extends DivisionQuery {
   @Min(1)
   @Max(1000)
   round?: number;
+
+  @ApiPropertyOptional({ description: 'Standings as the record stood at this global log position (audit: what was published then)', example: 42, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  asOfPosition?: number;
 }
 
 export class PointsDto {

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { OpenTournament } from '../../domain/tournament/index.js';
+import type { OpenTournament, TournamentState } from '../../domain/tournament/index.js';
+import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import {
@@ -10,6 +11,7 @@ import {
   divisionKey,
   STANDINGS_PROJECTION,
   standingsOf,
+  TournamentAggregate,
   type CrosstableDocument,
   type StandingsDocument,
   type TournamentListItem,
@@ -20,7 +22,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
-import { divisionOf, runTournamentCommand } from './tournament-command.js';
+import { divisionOf, runTournamentCommand, unknownTournament } from './tournament-command.js';
 import { TournamentReads } from './tournament-reads.js';
 import {
   AbsenceDto,
@@ -166,10 +168,11 @@ export class TournamentsController {
 
   @Get(':id/standings')
   @Public()
-  @ApiOperation({ summary: 'Standings per division, optionally as of round N (public)' })
+  @ApiOperation({ summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public)' })
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
+    if (q.asOfPosition !== undefined) return this.standingsAsOfPosition(p.id, q, q.asOfPosition);
     return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION) : standingsOf(t, d, this.asOf(p.id), q.round)));
   }
 
@@ -180,6 +183,28 @@ export class TournamentsController {
   async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
     return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d), STANDINGS_PROJECTION) : crosstableOf(t, d, this.asOf(p.id), q.round)));
+  }
+
+  /** The same reducer replayed over the tournament's stream up to a log position. */
+  private async standingsAsOfPosition(id: string, q: StandingsQuery, position: number) {
+    const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, streamOf(TournamentAggregate, id));
+    const t = docs.get<TournamentState>(COLLECTIONS.state, id);
+    if (!t || t.status !== 'open') {
+      if (!this.reads.doc(COLLECTIONS.summary, id)) throw unknownTournament(id);
+      throw new ProblemException(404, 'tournament/not-yet-created', 'Not found', `tournament ${id} did not exist yet at log position ${position}`, {
+        field: 'asOfPosition',
+        rule: 'a view as of a position shows only what was recorded by then',
+      });
+    }
+    const divisions = q.division === undefined ? t.divisions : [divisionOf(t, q.division)];
+    return {
+      tournament: id,
+      round: q.round ?? null,
+      asOfPosition: position,
+      divisions: divisions.map((d) =>
+        q.round === undefined ? docs.get<StandingsDocument>(COLLECTIONS.standings, divisionKey(id, d)) ?? null : standingsOf(t, d, { revision: -1, position, at: '' }, q.round),
+      ),
+    };
   }
 
   private asOf(id: string) {

@@ -123,20 +123,28 @@ export class ProjectionRunner {
     return n;
   }
 
-  /** A projection's documents as they were when the log ended at `position`, from the same reducer. */
-  async asOf(name: string, position: number): Promise<MemoryDocuments> {
+  /**
+   * A projection's documents as they were when the log ended at `position`, from the same reducer.
+   * With `stream`, only that stream's events are replayed: enough for documents that depend on one
+   * aggregate (a tournament's standings), and far cheaper than the whole log.
+   */
+  async asOf(name: string, position: number, stream?: string): Promise<MemoryDocuments> {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`no projection named ${name}`);
     const docs = new MemoryDocuments();
-    let after = 0;
-    while (after < position) {
-      const page = await this.store.readAll(after, Math.min(2000, position - after));
-      if (page.length === 0) break;
-      for (const e of page) {
-        if (e.position > position) break;
-        if (projection.handles(e.type)) projection.apply(this.upcasters.upcast(e), docs);
+    const apply = (e: RecordedEvent) => {
+      if (projection.handles(e.type)) projection.apply(this.upcasters.upcast(e), docs);
+    };
+    if (stream !== undefined) {
+      for (const e of await this.store.readStream(stream)) if (e.position <= position) apply(e);
+    } else {
+      let after = 0;
+      while (after < position) {
+        const page = await this.store.readAll(after, Math.min(2000, position - after));
+        if (page.length === 0) break;
+        for (const e of page) if (e.position <= position) apply(e);
+        after = page[page.length - 1].position;
       }
-      after = page[page.length - 1].position;
     }
     projection.flush?.(docs);
     return docs;
