@@ -203,13 +203,13 @@ export function importGcg(text: string, opts: GcgImportOptions = {}): ScrabbleCo
 }
 
 /** A game (its state, or its events) → GCG text. Exchanges show letters when the game tracked tiles. */
-export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[]): string {
+export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endRacks?: readonly { seat: Seat; rack: readonly string[] }[]): string {
   const state = stateOf(source);
   if (state.phase === 'none') return '';
   const g = state.game;
   const nick = (s: Seat) => g.players[s].id.replace(/\s+/g, '_');
   const out = ['#character-encoding UTF-8', `#player1 ${nick(0)} ${g.players[0].name}`, `#player2 ${nick(1)} ${g.players[1].name}`];
-  const racks = Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : [];
+  const racks = endRacks ?? (Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : []);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   for (const l of gameLog(g, racks)) {
     const t = l.turn;

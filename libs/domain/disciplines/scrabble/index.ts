@@ -1,7 +1,7 @@
 /** Scrabble under the WESPA rules: the game decider, board and scoring, GCG, score sheet. */
 export { scrabbleDecider, decide, initialState } from './scrabble.decider.js';
 export { evolve } from './scrabble.evolve.js';
-export type { ScrabbleCommand, ScrabbleCommandType, CommandOf, MoveInput, PlayerInfo, IncidentKind } from './scrabble.commands.js';
+export type { ScrabbleCommand, ScrabbleCommandType, CommandOf, MoveInput, PlayerInfo, IncidentKind, GameLink } from './scrabble.commands.js';
 export type { ScrabbleEvent, ScrabbleEventType, EventOf, EventData, MoveRecord, GameResult, EndReason } from './scrabble.events.js';
 export type { ScrabbleState, Game, TurnStatus, TurnRecord, LedgerEntry, EndInfo, Flag, TileSet } from './scrabble.state.js';
 export { DEFAULT_PROFILE, makeProfile, overtimePenalty, type ScrabbleProfile, type ChallengePenalty, type OvertimeLimitOutcome } from './profile.js';
@@ -13,5 +13,7 @@ export { unseenTiles, tilesOffBoard, resultOf } from './scrabble.end.js';
 export { proposeVerdicts, overriddenProposals, type Lexicon, type Proposal } from './lexicon.js';
 export { importGcg, exportGcg, parseGcg, type ParsedGcg, type GcgLine, type GcgImportOptions } from './gcg.js';
 export { scoreSheet, type ScoreSheetRow } from './scoresheet.js';
+export { endRacksOf } from './game-log.js';
+export { other as otherSeat, isSeat } from './seat.js';
 export { RULES as SCRABBLE_RULES } from './scrabble.rules.js';
 export type { Seat } from './seat.js';

@@ -20,11 +20,12 @@ export interface ScoreSheetRow {
   readonly status: 'pending' | 'accepted' | 'withdrawn' | null;
 }
 
-export function scoreSheet(source: ScrabbleState | readonly ScrabbleEvent[]): ScoreSheetRow[] {
+/** `endRacks` (from `endRacksOf(events)`) names the racks behind end-rack lines when `source` is a folded state. */
+export function scoreSheet(source: ScrabbleState | readonly ScrabbleEvent[], endRacks?: readonly { seat: Seat; rack: readonly string[] }[]): ScoreSheetRow[] {
   const state = stateOf(source);
   if (state.phase === 'none') return [];
   const game = state.game;
-  const racks = Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : [];
+  const racks = endRacks ?? (Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : []);
   return gameLog(game, racks).map((l) => {
     const t = l.turn;
     let entry: string;

@@ -4,6 +4,19 @@ import type { ScrabbleProfile } from './profile.js';
 import type { Placement } from './scoring.js';
 import type { Seat } from './seat.js';
 
+/**
+ * A game played for a tournament: which pairing it is (round, table, and division when the
+ * tournament has several) and which seat the pairing's "first" player sits in (default 0), so
+ * a finished game's result can be posted to the tournament without reading anything else.
+ */
+export interface GameLink {
+  readonly tournamentId: string;
+  readonly round: number;
+  readonly table: number;
+  readonly division?: string;
+  readonly firstSeat?: Seat;
+}
+
 export interface PlayerInfo {
   readonly id: string;
   readonly name: string;
@@ -33,6 +46,7 @@ export type ScrabbleCommand =
       readonly tilesCounted: number;
       readonly tracking: boolean;
       readonly profile?: Partial<ScrabbleProfile>;
+      readonly link?: GameLink;
     })
   | (Base & { readonly type: 'StartAbsentClock'; readonly seat: Seat })
   | (Base & { readonly type: 'PlayerArrived'; readonly seat: Seat; readonly choice: 'play' | 'forfeit' })

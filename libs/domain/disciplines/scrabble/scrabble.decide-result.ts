@@ -63,7 +63,7 @@ export function decideSignResultSlip(em: Emitter, c: CommandOf<'SignResultSlip'>
   if (s.end.signedBy.includes(c.seat)) refuse('scrabble/already-signed', `seat ${c.seat} has already signed`, RULES.signing);
   em.emit('scrabble.ResultSlipSigned', { seat: c.seat });
   const after = em.state;
-  if (after.phase === 'ended' && after.end.signedBy.length === 2) em.emit('scrabble.GameFinished', { result: resultOf(after.game) });
+  if (after.phase === 'ended' && after.end.signedBy.length === 2) em.emit('scrabble.GameFinished', { result: resultOf(after.game), link: after.game.link });
 }
 
 export function decideCorrectReversedScores(em: Emitter, c: CommandOf<'CorrectReversedScores'>): void {
@@ -74,5 +74,5 @@ export function decideCorrectReversedScores(em: Emitter, c: CommandOf<'CorrectRe
   const before = s.result.scores;
   const after: [number, number] = [before[1], before[0]];
   const winner = after[0] === after[1] ? null : after[0] > after[1] ? 0 : 1;
-  em.emit('scrabble.SignedResultCorrected', { tdDecision: c.tdDecision, before, after, result: { ...s.result, scores: after, winner } });
+  em.emit('scrabble.SignedResultCorrected', { tdDecision: c.tdDecision, before, after, result: { ...s.result, scores: after, winner }, link: s.game.link });
 }

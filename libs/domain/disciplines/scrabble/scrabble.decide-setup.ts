@@ -5,7 +5,7 @@ import { remainingAt } from './clock.js';
 import { makeProfile } from './profile.js';
 import { isRackTile, RACK_SIZE, removeTiles } from './tiles.js';
 import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
-import type { CommandOf } from './scrabble.commands.js';
+import type { CommandOf, GameLink } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { resultOf } from './scrabble.end.js';
 import { completeMove } from './scrabble.move.js';
@@ -21,7 +21,24 @@ export function decideStartGame(em: Emitter, c: CommandOf<'StartGame'>): void {
   if (c.tilesCounted !== profile.tileCount) invalid('scrabble/tile-count-wrong', `the set must hold ${profile.tileCount} tiles; ${c.tilesCounted} were counted`, RULES.tileCount, 'tilesCounted');
   // Seed 開始前: "後玩的玩家可以選擇計時器的位置".
   if (c.clockSideChosenBy !== other(c.starter)) invalid('scrabble/clock-side-chooser', `the player going second (seat ${other(c.starter)}) chooses the side of the clock`, RULES.clockSide, 'clockSideChosenBy');
-  em.emit('scrabble.GameCreated', { players: c.players, starter: c.starter, clockSide: c.clockSide, clockSideChosenBy: c.clockSideChosenBy, tilesCounted: c.tilesCounted, tracking: !!c.tracking, profile });
+  const link = c.link === undefined ? null : checkLink(c.link);
+  em.emit('scrabble.GameCreated', { players: c.players, starter: c.starter, clockSide: c.clockSide, clockSideChosenBy: c.clockSideChosenBy, tilesCounted: c.tilesCounted, tracking: !!c.tracking, profile, link });
+}
+
+const LINK_RULE = 'Arbitra: a game played for a tournament names its pairing (tournament, round, table) so its result is posted there';
+
+function checkLink(l: GameLink): GameLink {
+  const posInt = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1;
+  if (typeof l !== 'object' || l === null || typeof l.tournamentId !== 'string' || l.tournamentId.trim() === '') invalid('scrabble/bad-link', 'a link names the tournament', LINK_RULE, 'link.tournamentId');
+  if (!posInt(l.round)) invalid('scrabble/bad-link', 'the linked round is a whole number ≥ 1', LINK_RULE, 'link.round');
+  if (!posInt(l.table)) invalid('scrabble/bad-link', 'the linked table is a whole number ≥ 1', LINK_RULE, 'link.table');
+  if (l.division !== undefined && (typeof l.division !== 'string' || l.division === '')) invalid('scrabble/bad-link', 'a linked division is a non-empty name', LINK_RULE, 'link.division');
+  if (l.firstSeat !== undefined && !isSeat(l.firstSeat)) invalid('scrabble/bad-link', 'firstSeat is seat 0 or 1', LINK_RULE, 'link.firstSeat');
+  return {
+    tournamentId: l.tournamentId, round: l.round, table: l.table,
+    ...(l.division !== undefined && { division: l.division }),
+    firstSeat: l.firstSeat ?? 0,
+  };
 }
 
 export function decideStartAbsentClock(em: Emitter, c: CommandOf<'StartAbsentClock'>): void {
@@ -42,7 +59,7 @@ export function decidePlayerArrived(em: Emitter, c: CommandOf<'PlayerArrived'>):
   em.emit('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
   if (c.choice === 'forfeit') {
     em.emit('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
-    em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat) });
+    em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
   }
 }
 

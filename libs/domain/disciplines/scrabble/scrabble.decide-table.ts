@@ -45,7 +45,7 @@ export function decideEndOnOvertime(em: Emitter, c: CommandOf<'EndOnOvertime'>):
   em.emit('scrabble.TdCalled', { reason: `seat ${c.seat} reached the overtime limit` });
   if (g.profile.overtimeLimitOutcome === 'overtime-player-forfeits') {
     em.emit('scrabble.GameForfeited', { seat: c.seat, reason: 'overtime-limit', rule: RULES.overtimeLimit });
-    em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat) });
+    em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
     return;
   }
   endGame(em, 'overtime-limit', null);

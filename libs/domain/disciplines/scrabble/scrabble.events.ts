@@ -2,7 +2,7 @@
 import type { Actor } from '../../kernel/command.js';
 import type { DomainEvent } from '../../kernel/decider.js';
 import type { PauseReason } from './clock.js';
-import type { IncidentKind, PlayerInfo } from './scrabble.commands.js';
+import type { GameLink, IncidentKind, PlayerInfo } from './scrabble.commands.js';
 import type { ScrabbleProfile } from './profile.js';
 import type { Placement } from './scoring.js';
 import type { Seat } from './seat.js';
@@ -32,7 +32,7 @@ export type EndReason = 'went-out' | 'six-zeros' | 'overtime-limit';
 type E<T extends string, D> = DomainEvent<`scrabble.${T}`, Stamp & D>;
 
 export type ScrabbleEvent =
-  | E<'GameCreated', { players: readonly [PlayerInfo, PlayerInfo]; starter: Seat; clockSide: 'left' | 'right'; clockSideChosenBy: Seat; tilesCounted: number; tracking: boolean; profile: ScrabbleProfile }>
+  | E<'GameCreated', { players: readonly [PlayerInfo, PlayerInfo]; starter: Seat; clockSide: 'left' | 'right'; clockSideChosenBy: Seat; tilesCounted: number; tracking: boolean; profile: ScrabbleProfile; link?: GameLink | null }>
   | E<'ClockReadingRecorded', { remainingMs: readonly [number, number] }>
   | E<'AbsentClockStarted', { seat: Seat }>
   | E<'LatePlayerArrived', { seat: Seat; remainingMs: number; choice: 'play' | 'forfeit' }>
@@ -65,8 +65,8 @@ export type ScrabbleEvent =
   | E<'RecountRequested', { seat: Seat; margin: number }>
   | E<'RecountCompleted', { corrections: number }>
   | E<'ResultSlipSigned', { seat: Seat }>
-  | E<'GameFinished', { result: GameResult }>
-  | E<'SignedResultCorrected', { tdDecision: string; before: readonly [number, number]; after: readonly [number, number]; result: GameResult }>
+  | E<'GameFinished', { result: GameResult; link?: GameLink | null }>
+  | E<'SignedResultCorrected', { tdDecision: string; before: readonly [number, number]; after: readonly [number, number]; result: GameResult; link?: GameLink | null }>
   | E<'IncidentRecorded', { kind: IncidentKind; seat: Seat | null; description: string; rule: string; points: number }>;
 
 export type ScrabbleEventType = ScrabbleEvent['type'];

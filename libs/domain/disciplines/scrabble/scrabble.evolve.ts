@@ -62,7 +62,7 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       const d = event.data;
       const tiles = d.tracking ? fullBag() : null;
       const game: Game = {
-        players: d.players, starter: d.starter, clockSide: d.clockSide, tracking: d.tracking, profile: d.profile,
+        players: d.players, starter: d.starter, clockSide: d.clockSide, tracking: d.tracking, profile: d.profile, link: d.link ?? null,
         board: emptyBoard(), bag: { count: d.profile.tileCount, tiles }, racks: [{ count: 0, tiles: d.tracking ? [] : null }, { count: 0, tiles: d.tracking ? [] : null }],
         exchangeAside: null, faceDown: null, lastDraw: null, clock: newClock(), absent: null, turns: [], ledger: [], scores: [0, 0], zeroRun: 0, flags: [], incidents: [],
       };

@@ -1,7 +1,7 @@
 /** State of a Scrabble game: a discriminated union of phases. Plain JSON throughout. */
 import type { Clock } from './clock.js';
 import type { EndReason, GameResult, MoveRecord } from './scrabble.events.js';
-import type { IncidentKind, PlayerInfo } from './scrabble.commands.js';
+import type { GameLink, IncidentKind, PlayerInfo } from './scrabble.commands.js';
 import type { ScrabbleProfile } from './profile.js';
 import type { Seat } from './seat.js';
 
@@ -55,6 +55,8 @@ export interface Game {
   readonly clockSide: 'left' | 'right';
   readonly tracking: boolean;
   readonly profile: ScrabbleProfile;
+  /** The tournament pairing this game is played for, or null. */
+  readonly link: GameLink | null;
   readonly board: readonly string[];
   readonly bag: TileSet;
   readonly racks: readonly [TileSet, TileSet];
