@@ -1,0 +1,100 @@
+/** Running Scrabble game commands from HTTP: load the game's facts, check access, execute, answer. */
+import type { FastifyReply } from 'fastify';
+import type { GameLink, ScrabbleCommand, ScrabbleState, Seat } from '../../domain/disciplines/scrabble/index.js';
+import type { Actor, CommandContext } from '../../domain/kernel/index.js';
+import { roundKey } from '../../domain/tournament/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { streamOf, type CommandResult } from '../../runtime/command-handler.js';
+import { ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
+import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { commandContext, commandResponse, executeOptions } from '../command-request.js';
+import { ProblemException } from '../problem.js';
+import { requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
+import type { GameCommandDto, GameLinkDto } from './game.dto.js';
+
+/** What every command shares: the context, and the table clock reading when one was sent. */
+export type CommandBase = CommandContext & { clockReading?: { remainingMs: readonly [number, number] } };
+type Without<C> = C extends unknown ? Omit<C, keyof CommandContext | 'clockReading'> : never;
+export type CommandBody = Without<ScrabbleCommand>;
+
+export function unknownGame(id: string): ProblemException {
+  return new ProblemException(404, 'games/unknown-game', 'Not found', `no game ${id}`, { field: 'id', rule: 'the game must have been started (POST /v1/games) or imported' });
+}
+
+export function answer(reply: FastifyReply, result: CommandResult) {
+  void reply.header('etag', `"${result.revision}"`);
+  return commandResponse(result);
+}
+
+export interface LoadedGame extends GameFacts {
+  readonly state: ScrabbleState;
+  readonly revision: number;
+}
+
+/** The game as the command path sees it now (consistent with the next command), or 404. */
+export async function loadGame(core: ArbitraCore, id: string): Promise<LoadedGame> {
+  const stream = streamOf(ScrabbleGameAggregate, id);
+  const { state, revision } = await core.commands.load(ScrabbleGameAggregate, stream);
+  if (state.phase === 'none') throw unknownGame(id);
+  const [first] = await core.store.readStream(stream, 0, 1);
+  return { id, state, revision, players: state.game.players, link: state.game.link, createdBy: first.meta.actor as Actor };
+}
+
+export function baseOf(request: AuthedRequest, body: GameCommandDto): CommandBase {
+  const ctx = commandContext(request, body.at);
+  const r = body.clockReading?.remainingMs;
+  return r ? { ...ctx, clockReading: { remainingMs: [r[0], r[1]] } } : ctx;
+}
+
+/** Executes one game command; 201 with the command response and `ETag: "<revision>"`. */
+export async function execute(core: ArbitraCore, request: AuthedRequest, reply: FastifyReply, id: string, base: CommandBase, body: CommandBody) {
+  const { clockReading: _, ...ctx } = base;
+  const command = { ...base, ...body } as ScrabbleCommand;
+  return answer(reply, await core.execute(ScrabbleGameAggregate, id, command, ctx, executeOptions(request)));
+}
+
+const LINK_RULE = 'Arbitra: a linked game is the pairing at that round and table; its players are the pairing\'s players';
+
+/**
+ * Checks a link against the tournament's pairing (same two players) and completes it with the
+ * division and the seat of the pairing's "first" player, so the result can be posted back.
+ */
+export async function resolveLink(core: ArbitraCore, link: GameLinkDto, players: readonly { id: string }[]): Promise<GameLink> {
+  const { state } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, link.tournamentId));
+  if (state.status !== 'open') throw new ProblemException(404, 'tournament/unknown-tournament', 'Not found', `no tournament ${link.tournamentId}`, { field: 'link.tournamentId', rule: LINK_RULE });
+  let division = link.division;
+  if (division === undefined) {
+    if (state.divisions.length !== 1) throw new ProblemException(400, 'validation/failed', 'Invalid request', `tournament ${state.id} has divisions ${state.divisions.join(', ')}: say which`, { field: 'link.division', rule: LINK_RULE });
+    division = state.divisions[0];
+  }
+  const round = state.rounds[roundKey(division, link.round)];
+  if (!round) throw new ProblemException(404, 'games/link-round-not-paired', 'Not found', `round ${link.round} of ${division} is not paired in ${state.id}`, { field: 'link.round', rule: LINK_RULE });
+  const game = round.games.find((g) => g.table === link.table);
+  if (!game) throw new ProblemException(404, 'games/link-no-such-table', 'Not found', `round ${link.round} of ${division} has no game at table ${link.table}`, { field: 'link.table', rule: LINK_RULE });
+  const ids = players.map((p) => p.id);
+  if (!(ids.includes(game.first) && ids.includes(game.second))) {
+    throw new ProblemException(422, 'games/link-players-mismatch', 'Unprocessable command', `table ${link.table} of round ${link.round} pairs ${game.first} and ${game.second}, not ${ids.join(' and ')}`, {
+      field: 'players',
+      rule: LINK_RULE,
+    });
+  }
+  return { tournamentId: link.tournamentId, round: link.round, table: link.table, division, firstSeat: (ids[0] === game.first ? 0 : 1) as Seat };
+}
+
+/** The two ways a game command is authorised: self-recording (players for their seat, officials) or official-only. */
+export class GameRunner {
+  constructor(private readonly core: ArbitraCore) {}
+
+  async self(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, seat: Seat | null, command: CommandBody) {
+    const base = baseOf(request, body);
+    requireRecorder(request.principal, await loadGame(this.core, id), seat);
+    return execute(this.core, request, reply, id, base, command);
+  }
+
+  async official(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
+    const base = baseOf(request, body);
+    requireOfficial(request.principal, await loadGame(this.core, id));
+    return execute(this.core, request, reply, id, base, command);
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from '@jest/globals';
+import { startedTable } from '../../domain/disciplines/scrabble/testing/table.js';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { GameDocument } from '../../runtime/features/scrabble/index.js';
+import type { Principal } from '../auth/principal.js';
+import { isOfficialFor, viewerFor, type GameFacts } from './game-access.js';
+import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
+
+function docOf() {
+  const t = startedTable({ tracking: true });
+  t.run({ type: 'MakeMove', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
+  const doc: GameDocument = { id: 'g', state: t.state, endRacks: [], createdBy: { id: 'arb-1', role: 'arbiter' }, createdAt: '2026-11-29T09:00:00.000Z', asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' } };
+  return { t, doc };
+}
+const facts: GameFacts = { id: 'g', players: [{ id: 'p-ann', name: 'Ann' }, { id: 'p-bob', name: 'Bob' }], link: null, createdBy: { id: 'arb-1', role: 'arbiter' } };
+const who = (id: string, role: Principal['role'], tournaments: string[] = []): Principal => ({ id, role, tournaments });
+
+describe('game access and views: the public never sees racks of a game in progress', () => {
+  it('officials: admin always; an arbiter of the linked tournament; for an unlinked game only its creator', () => {
+    expect(isOfficialFor(who('x', 'admin'), facts)).toBe(true);
+    expect(isOfficialFor(who('arb-1', 'arbiter'), facts)).toBe(true);
+    expect(isOfficialFor(who('arb-2', 'arbiter'), facts)).toBe(false);
+    const linked = { ...facts, link: { tournamentId: 't1', round: 1, table: 1 } };
+    expect(isOfficialFor(who('arb-2', 'chief-arbiter', ['t1']), linked)).toBe(true);
+    expect(isOfficialFor(who('arb-1', 'arbiter', ['t2']), linked)).toBe(false);
+    expect(isOfficialFor(who('p-ann', 'player'), facts)).toBe(false);
+  });
+  it('hides the bag, both racks, exchanged tiles and unseen tiles from the public; a player sees their own', () => {
+    const { doc } = docOf();
+    const pub = gameView(doc, viewerFor(undefined, facts, doc.state))!;
+    expect(pub.bag.tiles).toBeNull();
+    expect(pub.racks.map((r) => r.tiles)).toEqual([null, null]);
+    expect(pub.exchangeAside).toMatchObject({ seat: 0, count: 2, tiles: null });
+    expect(pub.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: null });
+    expect(pub.turns[0].rackBefore).toBeNull();
+    expect(pub.unseen).toEqual([null, null]);
+    expect(JSON.stringify(gcgView(doc, { kind: 'public' }))).not.toMatch(/AEINRST|-AE/);
+    expect(JSON.stringify(scoreSheetView(doc, { kind: 'public' }))).not.toContain('"AE');
+    const ann = gameView(doc, viewerFor(who('p-ann', 'player'), facts, doc.state))!;
+    expect(ann.racks[0].tiles).toEqual(['I', 'N', 'R', 'S', 'T']);
+    expect(ann.racks[1].tiles).toBeNull();
+    expect(ann.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: ['A', 'E'] });
+    const bob = gameView(doc, viewerFor(who('p-bob', 'player'), facts, doc.state))!;
+    expect(bob.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: null });
+    expect(bob.unseen[1]).not.toBeNull();
+    const td = gameView(doc, viewerFor(who('arb-1', 'arbiter'), facts, doc.state))!;
+    expect(td.bag.tiles).toHaveLength(86);
+  });
+  it('hides other seats\' drawn tiles in events, and keeps events plain objects', () => {
+    const { t } = docOf();
+    const drawn = t.events.find((e) => e.type === 'scrabble.TilesDrawn' && (e.data as { seat: number }).seat === 1)!;
+    const rec = { id: 'e', stream: 'scrabble-game-g', revision: 2, position: 3, type: drawn.type, data: drawn.data, meta: {} } as unknown as RecordedEvent;
+    expect(redactEvent(rec, { kind: 'public' }).data).toMatchObject({ seat: 1, count: 7, tiles: null });
+    expect(redactEvent(rec, { kind: 'seat', seat: 0 }).data).toMatchObject({ tiles: null });
+    expect(redactEvent(rec, { kind: 'seat', seat: 1 }).data).toMatchObject({ tiles: ['Q', 'I', 'Z', 'A', 'X', 'E', 'O'] });
+  });
+});

@@ -1,0 +1,133 @@
+/** Views of a game derived from the folded decider state, with tiles hidden from whoever may not see them. */
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import {
+  exportGcg,
+  otherSeat,
+  remainingAt,
+  scoreSheet,
+  unseenTiles,
+  type Game,
+  type MoveRecord,
+  type ScrabbleState,
+  type Seat,
+  type TurnStatus,
+} from '../../domain/disciplines/scrabble/index.js';
+import type { GameDocument } from '../../runtime/features/scrabble/index.js';
+import { sees, type Viewer } from './game-access.js';
+
+type Tiles = { readonly count: number; readonly tiles: readonly string[] | null };
+
+const hide = <T extends Tiles>(set: T, ok: boolean): T => (ok || set.tiles === null ? set : { ...set, tiles: null });
+
+function hideMove(m: MoveRecord, ok: boolean): MoveRecord {
+  return m.kind === 'exchange' && !ok && m.tiles !== null ? { ...m, tiles: null } : m;
+}
+
+/** The game with every tile list the viewer may not see replaced by null (counts stay). */
+export function redactGame(g: Game, v: Viewer): Game {
+  if (v.kind === 'all') return g;
+  return {
+    ...g,
+    bag: hide(g.bag, false),
+    racks: [hide(g.racks[0], sees(v, 0)), hide(g.racks[1], sees(v, 1))],
+    exchangeAside: g.exchangeAside && hide(g.exchangeAside, sees(v, g.exchangeAside.seat)),
+    faceDown: g.faceDown && hide(g.faceDown, sees(v, g.faceDown.seat)),
+    lastDraw: g.lastDraw && hide(g.lastDraw, sees(v, g.lastDraw.seat)),
+    turns: g.turns.map((t) => (sees(v, t.seat) ? t : { ...t, rackBefore: null, move: t.move && hideMove(t.move, false) })),
+  };
+}
+
+function redactStatus(s: TurnStatus, v: Viewer): TurnStatus {
+  return s.kind === 'to-move' && s.tentative ? { ...s, tentative: { ...s.tentative, move: hideMove(s.tentative.move, sees(v, s.seat)) } } : s;
+}
+
+export function redactState(state: ScrabbleState, v: Viewer): ScrabbleState {
+  if (state.phase === 'none' || v.kind === 'all') return state;
+  const game = redactGame(state.game, v);
+  return state.phase === 'playing' ? { ...state, game, status: redactStatus(state.status, v) } : { ...state, game };
+}
+
+/** Who acts next, and how. */
+function toAct(state: ScrabbleState): { seat: Seat | null; action: string } | null {
+  switch (state.phase) {
+    case 'none':
+    case 'finished':
+      return null;
+    case 'setup':
+      return { seat: null, action: 'draw-tiles' };
+    case 'ended':
+      return { seat: null, action: state.end.recount === 'requested' ? 'complete-recount' : state.end.racksSettled ? 'sign-result-slip' : 'enter-end-racks' };
+    case 'playing': {
+      const s = state.status;
+      if (s.kind === 'to-move') return { seat: s.seat, action: s.tentative ? 'press-clock' : 'move' };
+      if (s.kind === 'pending') return { seat: otherSeat(s.seat), action: s.goingOut ? 'accept-or-challenge' : s.hold ? 'accept-or-challenge (held)' : 'accept, hold, challenge or move' };
+      if (s.kind === 'challenged') return { seat: null, action: 'adjudicate-challenge' };
+      return { seat: s.seat, action: 'reannounce-score' };
+    }
+  }
+}
+
+export function gameView(doc: GameDocument, v: Viewer) {
+  const state = redactState(doc.state, v);
+  if (state.phase === 'none') return null;
+  const g = state.game;
+  const status = state.phase === 'playing' ? state.status : null;
+  const full = doc.state.phase === 'none' ? null : doc.state.game;
+  const unseen = full?.tracking ? ([0, 1] as const).map((s) => (sees(v, s) ? unseenTiles(full, s) : null)) : [null, null];
+  return {
+    id: doc.id,
+    phase: state.phase,
+    players: g.players,
+    starter: g.starter,
+    clockSide: g.clockSide,
+    tracking: g.tracking,
+    profile: g.profile,
+    link: g.link,
+    board: g.board,
+    scores: g.scores,
+    bag: g.bag,
+    racks: g.racks,
+    /** Unseen tiles from each seat's view (bag + opponent's rack), tracked games only; null where hidden. */
+    unseen,
+    faceDown: g.faceDown,
+    exchangeAside: g.exchangeAside,
+    toAct: toAct(state),
+    status,
+    hold: status?.kind === 'pending' && status.hold ? { ...status.hold, turn: status.turn } : null,
+    challenge: status?.kind === 'challenged' ? { turn: status.turn, challenger: status.challenger, words: status.words, proposals: status.proposals } : null,
+    clock: { ...g.clock, remainingMs: remainingAt(g.clock, doc.asOf.at, g.profile.timePerSideMs), asOf: doc.asOf.at },
+    zeroRun: g.zeroRun,
+    turns: g.turns,
+    flags: g.flags,
+    incidents: g.incidents,
+    end: state.phase === 'ended' || state.phase === 'finished' ? state.end : null,
+    result: state.phase === 'finished' ? state.result : null,
+    tilesVisible: v.kind,
+    createdBy: doc.createdBy,
+    revision: doc.asOf.revision,
+    asOf: doc.asOf,
+  };
+}
+
+export function scoreSheetView(doc: GameDocument, v: Viewer) {
+  const state = redactState(doc.state, v);
+  return { id: doc.id, phase: state.phase, rows: scoreSheet(state, doc.endRacks), scores: state.phase === 'none' ? [0, 0] : state.game.scores, asOf: doc.asOf };
+}
+
+export function gcgView(doc: GameDocument, v: Viewer): string {
+  return exportGcg(redactState(doc.state, v), doc.endRacks);
+}
+
+const TILE_FIELDS = ['tiles', 'drawn', 'shown', 'returned'] as const;
+
+/** An event as the viewer may see it (a plain object): drawn, exchanged and overdrawn tiles of other seats hidden. */
+export function redactEvent(e: RecordedEvent, v: Viewer) {
+  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, data: e.data, meta: e.meta };
+  if (v.kind === 'all') return plain;
+  const d = e.data as Record<string, unknown> & { seat?: Seat; move?: MoveRecord };
+  if (sees(v, d.seat)) return plain;
+  let data: Record<string, unknown> = d;
+  for (const f of TILE_FIELDS) if (Array.isArray(data[f])) data = { ...data, [f]: null };
+  if (d.move) data = { ...data, move: hideMove(d.move, false) };
+  return { ...plain, data };
+}

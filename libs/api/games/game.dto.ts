@@ -1,0 +1,150 @@
+/** DTOs to start or import a Scrabble game, and the path and query parameters of /v1/games. */
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+
+export const GAME_ID = /^[A-Za-z0-9._-]{1,100}$/;
+export const GAME_ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
+export const SEATS = [0, 1] as const;
+
+export class GameParams {
+  @ApiProperty({ example: 'hk-open-2026-r1-t1', description: 'Game id (stream `scrabble-game-<id>`)' })
+  @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
+  id: string;
+}
+
+export class ReadQuery {
+  @ApiPropertyOptional({ example: 42, description: 'Wait until the read models reached this log position (read-your-writes)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  waitFor?: number;
+}
+
+/** Fields every command body may carry. */
+export class ClockReadingDto {
+  @ApiProperty({ example: [1_380_000, 1_452_000], description: 'Remaining ms of seat 0 and seat 1 as read on the physical timer' })
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @IsInt({ each: true })
+  remainingMs: number[];
+}
+
+export class GameCommandDto {
+  @ApiPropertyOptional({ example: '2026-11-29T10:03:12.000Z', description: 'Observed table time (ISO-8601 with zone); default: the server stamps the receive time' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  at?: string;
+
+  @ApiPropertyOptional({ type: ClockReadingDto, description: 'A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4)' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ClockReadingDto)
+  clockReading?: ClockReadingDto;
+}
+
+export class PlayerDto {
+  @ApiProperty({ example: 'chan-hok-hei', description: 'Player id (a player token with this `sub` may self-record)' })
+  @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
+  id: string;
+
+  @ApiProperty({ example: 'Chan Hok Hei' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+}
+
+export class GameLinkDto {
+  @ApiProperty({ example: 'hk-open-2026' })
+  @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
+  tournamentId: string;
+
+  @ApiProperty({ example: 1, minimum: 1 }) @IsInt() @Min(1) @Max(1000) round: number;
+  @ApiProperty({ example: 1, minimum: 1 }) @IsInt() @Min(1) @Max(10_000) table: number;
+
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  division?: string;
+}
+
+export class ChallengePenaltyDto {
+  @ApiProperty({ enum: ['lose-turn', 'points-per-word', 'none'], example: 'points-per-word' })
+  @IsIn(['lose-turn', 'points-per-word', 'none'])
+  kind: 'lose-turn' | 'points-per-word' | 'none';
+
+  @ApiPropertyOptional({ example: 5 }) @IsOptional() @IsInt() @Min(0) @Max(100) points?: number;
+
+  @ApiPropertyOptional({ enum: ['challenger-deducted', 'player-bonus'], example: 'challenger-deducted' })
+  @IsOptional()
+  @IsIn(['challenger-deducted', 'player-bonus'])
+  appliedTo?: 'challenger-deducted' | 'player-bonus';
+}
+
+/** Overrides of the rules profile (every default from the WESPA seed). */
+export class ProfileDto {
+  @ApiPropertyOptional({ example: 1_500_000, description: 'Time per side (ms); seed 25 min' }) @IsOptional() @IsInt() @Min(0) timePerSideMs?: number;
+  @ApiPropertyOptional({ example: 10 }) @IsOptional() @IsInt() @Min(0) overtimePenaltyPerMinute?: number;
+  @ApiPropertyOptional({ example: 600_000 }) @IsOptional() @IsInt() @Min(0) overtimeLimitMs?: number;
+  @ApiPropertyOptional({ enum: ['game-ends-racks-deducted', 'overtime-player-forfeits'] })
+  @IsOptional()
+  @IsIn(['game-ends-racks-deducted', 'overtime-player-forfeits'])
+  overtimeLimitOutcome?: 'game-ends-racks-deducted' | 'overtime-player-forfeits';
+  @ApiPropertyOptional({ example: 30_000 }) @IsOptional() @IsInt() @Min(0) holdBeforeDrawMs?: number;
+  @ApiPropertyOptional({ example: 180_000 }) @IsOptional() @IsInt() @Min(0) holdMisconductMs?: number;
+  @ApiPropertyOptional({ example: 7 }) @IsOptional() @IsInt() @Min(0) exchangeMinBag?: number;
+  @ApiPropertyOptional({ example: 6 }) @IsOptional() @IsInt() @Min(0) scorelessTurnsToEnd?: number;
+  @ApiPropertyOptional({ example: 2 }) @IsOptional() @IsInt() @Min(0) goingOutMultiplier?: number;
+  @ApiPropertyOptional({ example: 20 }) @IsOptional() @IsInt() @Min(0) recountMarginBelow?: number;
+  @ApiPropertyOptional({ example: 100 }) @IsOptional() @IsInt() @Min(0) forfeitSpread?: number;
+  @ApiPropertyOptional({ example: 900_000 }) @IsOptional() @IsInt() @Min(0) lateArrivalOptionMs?: number;
+  @ApiPropertyOptional({ type: ChallengePenaltyDto }) @IsOptional() @ValidateNested() @Type(() => ChallengePenaltyDto) challengePenalty?: ChallengePenaltyDto;
+}
+
+export class StartGameDto extends GameCommandDto {
+  @ApiProperty({ example: 'hk-open-2026-r1-t1' })
+  @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
+  id: string;
+
+  @ApiProperty({ type: [PlayerDto], description: 'Seat 0 then seat 1', example: [{ id: 'chan-hok-hei', name: 'Chan Hok Hei' }, { id: 'wong-wai-ho', name: 'Wong Wai Ho' }] })
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @ValidateNested({ each: true })
+  @Type(() => PlayerDto)
+  players: PlayerDto[];
+
+  @ApiProperty({ enum: SEATS, example: 0, description: 'The seat that plays first' }) @IsIn(SEATS) starter: 0 | 1;
+  @ApiProperty({ enum: ['left', 'right'], example: 'right' }) @IsIn(['left', 'right']) clockSide: 'left' | 'right';
+  @ApiProperty({ enum: SEATS, example: 1, description: 'Seed 開始前: the player going second chooses the side' }) @IsIn(SEATS) clockSideChosenBy: 0 | 1;
+  @ApiProperty({ example: 100, description: 'Tiles counted by both players (seed: 100)' }) @IsInt() @Min(0) @Max(1000) tilesCounted: number;
+  @ApiPropertyOptional({ example: false, description: 'Record tile letters (racks, bag) rather than counts only' }) @IsOptional() @IsBoolean() tracking?: boolean;
+  @ApiPropertyOptional({ type: ProfileDto }) @IsOptional() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
+  @ApiPropertyOptional({ type: GameLinkDto, description: 'The tournament pairing this game is played for; its players must be the pairing\'s' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GameLinkDto)
+  link?: GameLinkDto;
+}
+
+const GCG_EXAMPLE = '#player1 ann Ann\n#player2 bob Bob\n>ann: 8G QI +22 22\n>bob: H7 ZA +31 31\n';
+
+export class ImportGcgDto {
+  @ApiProperty({ example: 'club-2026-11-29-1' })
+  @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
+  id: string;
+
+  @ApiProperty({ example: GCG_EXAMPLE, description: 'GCG text (#player1/#player2 and move lines)' })
+  @IsString()
+  @Length(1, 200_000)
+  gcg: string;
+
+  @ApiPropertyOptional({ type: GameLinkDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => GameLinkDto)
+  link?: GameLinkDto;
+}

@@ -1,0 +1,143 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { importGcg, type ScrabbleCommand } from '../../domain/disciplines/scrabble/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { streamOf } from '../../runtime/command-handler.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
+import { GAME_COLLECTIONS, GAMES_PROJECTION, ScrabbleGameAggregate, type GameDocument, type GameListItem } from '../../runtime/features/scrabble/index.js';
+import { Allow, Public } from '../auth/allow.decorator.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { awaitPosition, commandContext } from '../command-request.js';
+import { ProblemException } from '../problem.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
+import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
+import { answer, baseOf, execute, loadGame, resolveLink, unknownGame } from './game-command.js';
+import { GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
+import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
+
+const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
+
+function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
+  const who = request.principal;
+  if (!link || !who || who.role === 'admin' || who.tournaments.includes(link.tournamentId)) return;
+  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, { field: 'link.tournamentId', rule: ACCESS_RULE });
+}
+
+/**
+ * Scrabble games: start or import a game, and read it (view, events, score sheet, GCG). Reads
+ * are public, but while a game is in progress racks, the bag and unseen tiles are shown only to
+ * the game's officials (all) and to each player (their own).
+ */
+@ApiTags('games')
+@ApiBearerAuth()
+@Controller('v1/games')
+export class GamesController {
+  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {}
+
+  @Post()
+  @Allow(...OFFICIALS)
+  @ApiOperation({ summary: 'Start a game: players, starter, clock side, tiles counted (seed 開始前); optional tournament link (arbiter or chief arbiter of that tournament; any official for an unlinked game)' })
+  @ApiCreatedResponse({ description: 'scrabble.GameCreated; ETag is the stream revision', schema: { example: GAME_COMMAND_EXAMPLE } })
+  async start(@Body() body: StartGameDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireGranted(request, body.link);
+    const players = [{ id: body.players[0].id, name: body.players[0].name }, { id: body.players[1].id, name: body.players[1].name }] as const;
+    const link = body.link ? await resolveLink(this.core, body.link, players) : undefined;
+    const profile = body.profile ? (JSON.parse(JSON.stringify(body.profile)) as Record<string, unknown>) : undefined;
+    return execute(this.core, request, reply, body.id, baseOf(request, body), {
+      type: 'StartGame',
+      players,
+      starter: body.starter,
+      clockSide: body.clockSide,
+      clockSideChosenBy: body.clockSideChosenBy,
+      tilesCounted: body.tilesCounted,
+      tracking: body.tracking ?? false,
+      ...(profile && { profile }),
+      ...(link && { link }),
+    });
+  }
+
+  @Post('import')
+  @Allow(...OFFICIALS)
+  @ApiOperation({ summary: 'Import a game from GCG: replays it as commands through the command path (score-only game); optional tournament link (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'Every command run, in order; ETag is the final stream revision', schema: { example: { id: 'club-1', commands: 12, revision: 30, position: 140, scores: [412, 376], phase: 'finished' } } })
+  async import(@Body() body: ImportGcgDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireGranted(request, body.link);
+    const ctx = commandContext(request);
+    const existing = await this.core.commands.load(ScrabbleGameAggregate, streamOf(ScrabbleGameAggregate, body.id));
+    if (existing.state.phase !== 'none') throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, { field: 'id', rule: 'a game id names one game' });
+    const opts = { gameId: `gcg:${body.id}`, actor: ctx.actor, stepSeconds: 1 };
+    const n = importGcg(body.gcg, opts).length;
+    // The replayed moves end at the receive time, one second apart.
+    const commands = importGcg(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
+    const start = commands[0] as Extract<ScrabbleCommand, { type: 'StartGame' }>;
+    if (body.link) commands[0] = { ...start, link: await resolveLink(this.core, body.link, start.players) };
+    let last = null;
+    for (const [i, c] of commands.entries()) {
+      last = await this.core.execute(ScrabbleGameAggregate, body.id, c, { at: c.at, actor: c.actor, commandId: c.commandId }, i === 0 ? { expectedRevision: -1 } : {});
+    }
+    const after = await loadGame(this.core, body.id);
+    const { events: _events, ...response } = answer(reply, last!);
+    const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;
+    return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase };
+  }
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'Every game, with players, phase, scores and link (public)' })
+  @ApiOkResponse({ schema: { example: { games: [{ id: 'hk-open-2026-r1-t1', phase: 'playing', scores: [22, 0], link: null }] } } })
+  async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+    await awaitPosition(request, this.core.projections, this.config.waitMaxMs);
+    return { games: this.core.readModels.list<GameListItem>(GAMES_PROJECTION, GAME_COLLECTIONS.index).map((r) => r.value) };
+  }
+
+  private async doc(request: AuthedRequest, id: string): Promise<{ doc: GameDocument; facts: GameFacts }> {
+    await awaitPosition(request, this.core.projections, this.config.waitMaxMs);
+    const doc = this.core.readModels.get<GameDocument>(GAMES_PROJECTION, GAME_COLLECTIONS.game, id);
+    if (!doc || doc.state.phase === 'none') throw unknownGame(id);
+    const g = doc.state.game;
+    return { doc, facts: { id, players: g.players, link: g.link, createdBy: doc.createdBy } };
+  }
+
+  @Get(':id')
+  @Public()
+  @ApiOperation({ summary: 'The game: board, scores, clocks, bag count, whose turn, open hold/challenge, flags (racks hidden from the public while in progress)' })
+  @ApiOkResponse({ schema: { example: GAME_VIEW_EXAMPLE } })
+  async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+    const { doc, facts } = await this.doc(request, p.id);
+    return gameView(doc, viewerFor(request.principal, facts, doc.state));
+  }
+
+  @Get(':id/scoresheet')
+  @Public()
+  @ApiOperation({ summary: 'The score sheet: each turn, its score, both cumulative totals, the clock after the turn, penalties and end racks (seed 分數)' })
+  @ApiOkResponse({ schema: { example: SCORESHEET_EXAMPLE } })
+  async scoresheet(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+    const { doc, facts } = await this.doc(request, p.id);
+    return scoreSheetView(doc, viewerFor(request.principal, facts, doc.state));
+  }
+
+  @Get(':id/gcg')
+  @Public()
+  @ApiProduces('text/plain')
+  @ApiOperation({ summary: 'The game as GCG text (racks only where the reader may see them)' })
+  @ApiOkResponse({ schema: { type: 'string', example: '#character-encoding UTF-8\n#player1 ann Ann\n#player2 bob Bob\n>ann: 8G QI +22 22\n' } })
+  async gcg(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { doc, facts } = await this.doc(request, p.id);
+    void reply.header('content-type', 'text/plain; charset=utf-8');
+    void reply.header('content-disposition', `inline; filename="${p.id}.gcg"`);
+    return gcgView(doc, viewerFor(request.principal, facts, doc.state));
+  }
+
+  @Get(':id/events')
+  @Public()
+  @ApiOperation({ summary: 'Every event of the game, in order (drawn and exchanged tiles of other seats hidden while in progress)' })
+  @ApiOkResponse({ schema: { example: EVENTS_EXAMPLE } })
+  async events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+    const g = await loadGame(this.core, p.id);
+    const viewer = viewerFor(request.principal, g, g.state);
+    const events = await this.core.store.readStream(streamOf(ScrabbleGameAggregate, p.id));
+    return { id: p.id, stream: streamOf(ScrabbleGameAggregate, p.id), revision: g.revision, events: events.map((e) => redactEvent(e, viewer)) };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Process manager: a finished Scrabble game linked to a tournament pairing posts its result there
+ * (`tournament.record-result`, source = the game); reversed scores corrected on a signed slip by a
+ * TD decision post `tournament.correct-result`. Pure: everything comes from the event.
+ */
+import type { GameLink, GameResult, Seat } from '../../../domain/disciplines/scrabble/index.js';
+import type { ResultInput, TournamentCommand } from '../../../domain/tournament/index.js';
+import type { CommandContext } from '../../../domain/kernel/index.js';
+import type { ProcessManager, Reaction } from '../../process-manager.js';
+import { TournamentAggregate } from '../tournament/index.js';
+import { gameIdOf } from './game-read-model.js';
+
+export const RESULT_POSTER = 'scrabble-result-to-tournament';
+
+/** The game's result in the tournament's terms: seat `link.firstSeat` is the pairing's "first". */
+export function tournamentResultOf(result: GameResult, firstSeat: Seat): ResultInput {
+  const side = (seat: Seat) => (seat === firstSeat ? 'first' : 'second') as 'first' | 'second';
+  if (result.forfeit) {
+    // Seed 缺席: the forfeiting player (the loser) is the absent side; the tournament applies its forfeit spread.
+    const loser = (result.winner === 0 ? 1 : 0) as Seat;
+    return { kind: 'forfeit', absent: side(loser) };
+  }
+  const second = (firstSeat === 0 ? 1 : 0) as Seat;
+  return {
+    kind: 'played',
+    outcome: result.winner === null ? 'draw' : side(result.winner),
+    score: { first: result.scores[firstSeat], second: result.scores[second] },
+  };
+}
+
+function target(link: GameLink) {
+  return { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
+}
+
+export const scrabbleResultPoster: ProcessManager = {
+  name: RESULT_POSTER,
+  handles: (type) => type === 'scrabble.GameFinished' || type === 'scrabble.SignedResultCorrected',
+  react(event): Reaction[] {
+    const data = event.data as { result: GameResult; link?: GameLink | null; tdDecision?: string };
+    const link = data.link;
+    if (!link) return [];
+    const gameId = gameIdOf(event.stream);
+    const result = tournamentResultOf(data.result, link.firstSeat ?? 0);
+    if (event.type === 'scrabble.GameFinished') {
+      return [
+        {
+          aggregate: TournamentAggregate,
+          id: link.tournamentId,
+          command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, ...target(link), result, source: { kind: 'game', gameId } }),
+        },
+      ];
+    }
+    return [
+      {
+        aggregate: TournamentAggregate,
+        id: link.tournamentId,
+        command: (context: CommandContext): TournamentCommand => ({
+          type: 'tournament.correct-result',
+          context,
+          ...target(link),
+          result,
+          reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
+        }),
+      },
+    ];
+  },
+};

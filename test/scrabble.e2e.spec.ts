@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { startRecords } from '../apps/records/bootstrap.js';
+import { loadConfig } from '../libs/runtime/config.js';
+import { RecordsHarness } from './support/records-harness.js';
+
+const T0 = Date.parse('2026-11-29T09:00:00.000Z');
+/** The observed table time `s` seconds into the session (every command carries it: no test depends on the wall clock). */
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+const PLAYERS = [{ id: 'ann', name: 'Ann Lee' }, { id: 'bob', name: 'Bob Chan' }];
+const START = { players: PLAYERS, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
+
+describe('records server: a Scrabble game over HTTP', () => {
+  let h: RecordsHarness;
+  let arbiter: string, ann: string, bob: string, eve: string;
+  let position = 0;
+
+  async function post(path: string, body: object, token: string | null, status = 201) {
+    let req = h.http().post(path).send(body);
+    if (token) req = req.set('authorization', token);
+    const r = await req;
+    if (r.status !== status) throw new Error(`POST ${path} → ${r.status} (expected ${status}): ${JSON.stringify(r.body)}`);
+    if (status === 201) position = Math.max(position, r.body.position);
+    return r;
+  }
+  const get = (path: string, token: string | null = null) => {
+    const req = h.http().get(`${path}${path.includes('?') ? '&' : '?'}waitFor=${position}`);
+    return token ? req.set('authorization', token) : req;
+  };
+  const revision = async (id: string) => (await get(`/v1/games/${id}/events`, arbiter).expect(200)).body.revision as number;
+  const types = (r: { body: { events: { type: string }[] } }) => r.body.events.map((e) => e.type);
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    arbiter = h.token('arbiter', [], 'arb-1');
+    ann = h.token('player', [], 'ann');
+    bob = h.token('player', [], 'bob');
+    eve = h.token('player', [], 'eve');
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('starts a game (arbiter); validation 400 names the field; a player may not start one', async () => {
+    const r = await post('/v1/games', { id: 'g1', ...START, tracking: true, at: at(0) }, arbiter);
+    expect(r.headers.etag).toBe('"0"');
+    expect(r.body.events[0]).toMatchObject({ type: 'scrabble.GameCreated', data: { players: PLAYERS, starter: 0, tracking: true, link: null } });
+    const bad = await post('/v1/games', { id: 'g2', ...START, starter: 2 }, arbiter, 400);
+    expect(bad.body).toMatchObject({ type: 'urn:arbitra:problem:validation/failed', field: 'starter' });
+    const nested = await post('/v1/games', { id: 'g2', ...START, players: [PLAYERS[0], { id: 'x' }] }, arbiter, 400);
+    expect(nested.body.field).toBe('players[1].name');
+    const extra = await post('/v1/games', { id: 'g2', ...START, colour: 'blue' }, arbiter, 400);
+    expect(extra.body.errors[0]).toMatchObject({ field: 'colour', rule: 'whitelistValidation' });
+    const wrongCount = await post('/v1/games', { id: 'g2', ...START, tilesCounted: 99 }, arbiter, 422);
+    expect(wrongCount.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/tile-count-wrong', field: 'tilesCounted', rule: expect.stringContaining('100枚棋子') });
+    await post('/v1/games', { id: 'g2', ...START }, ann, 403);
+    await post('/v1/games', { id: 'g1', ...START }, arbiter, 409);
+  });
+
+  it('players draw their own racks; a player cannot record for the opponent, nor a stranger, nor another official (403)', async () => {
+    await post('/v1/games/g1/draws', { seat: 0, tiles: 'QIAERST'.split(''), at: at(1) }, ann);
+    const forOpponent = await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, ann, 403);
+    expect(forOpponent.body).toMatchObject({ type: 'urn:arbitra:problem:games/not-your-seat', field: 'seat' });
+    const stranger = await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, eve, 403);
+    expect(stranger.body.type).toBe('urn:arbitra:problem:games/not-a-player');
+    const otherOfficial = await post('/v1/games/g1/clock/pause', { reason: 'td-call', at: at(2) }, h.token('arbiter', ['t9'], 'arb-2'), 403);
+    expect(otherOfficial.body.type).toBe('urn:arbitra:problem:games/not-your-game');
+    const playerPauses = await post('/v1/games/g1/clock/pause', { reason: 'td-call', at: at(2) }, ann, 403);
+    expect(playerPauses.body.type).toBe('urn:arbitra:problem:auth/role-not-allowed');
+    await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, bob);
+    expect(await revision('g1')).toBe(3); // created, drawn, clock started, drawn
+  });
+
+  it('never shows racks, the bag or unseen tiles of a game in progress to the public; a player sees only their own rack', async () => {
+    const pub = await get('/v1/games/g1').expect(200);
+    expect(pub.body).toMatchObject({ phase: 'playing', tilesVisible: 'public', bag: { count: 86, tiles: null }, racks: [{ count: 7, tiles: null }, { count: 7, tiles: null }], unseen: [null, null] });
+    expect(pub.body.toAct).toEqual({ seat: 0, action: 'move' });
+    const mine = await get('/v1/games/g1', ann).expect(200);
+    expect(mine.body.racks[0].tiles).toEqual('AEIQRST'.split(''));
+    expect(mine.body.racks[1].tiles).toBeNull();
+    expect(mine.body.unseen[0]).toHaveLength(93);
+    const td = await get('/v1/games/g1', arbiter).expect(200);
+    expect(td.body.racks[1].tiles).toEqual('AENORXZ'.split(''));
+    expect(td.body.bag.tiles).toHaveLength(86);
+    const events = await get('/v1/games/g1/events').expect(200);
+    const drawn = events.body.events.filter((e: { type: string }) => e.type === 'scrabble.TilesDrawn');
+    expect(drawn.map((e: { data: { tiles: unknown; count: number } }) => [e.data.tiles, e.data.count])).toEqual([[null, 7], [null, 7]]);
+    const annEvents = await get('/v1/games/g1/events', ann).expect(200);
+    expect(annEvents.body.events.find((e: { type: string }) => e.type === 'scrabble.TilesDrawn').data.tiles).toHaveLength(7);
+    expect(JSON.stringify((await get('/v1/games/g1/gcg').expect(200)).text)).not.toContain('QIAERST');
+  });
+
+  it('a play with its announced score; a hold keeps the player from drawing for 30 s (refused, nothing stored); acceptance', async () => {
+    const play = await post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, ann);
+    expect(play.body.events[0]).toMatchObject({ type: 'scrabble.MoveCompleted', data: { turn: 1, announcedScore: 22, computedScore: 22, completedBy: 'clock' } });
+    expect(play.headers.etag).toBe(`"${play.body.revision}"`);
+    await post('/v1/games/g1/holds', { seat: 1, at: at(12) }, bob);
+    const held = await get('/v1/games/g1').expect(200);
+    expect(held.body.hold).toMatchObject({ seat: 1, turn: 1 });
+    const before = await revision('g1');
+    const early = await post('/v1/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(20) }, ann, 409);
+    expect(early.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/draw-during-hold', rule: expect.stringContaining('30秒') });
+    expect(await revision('g1')).toBe(before);
+    await post('/v1/games/g1/accept', { seat: 1, at: at(45) }, bob);
+    await post('/v1/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(46) }, ann);
+  });
+
+  it('a challenge before the clock is pressed is refused (nothing stored); a failed challenge costs the challenger 5 and the score is re-announced', async () => {
+    const badMove = await post('/v1/games/g1/moves', { seat: 1, move: { kind: 'jump' } }, bob, 400);
+    expect(badMove.body.field).toBe('move.kind');
+    await post('/v1/games/g1/moves', { seat: 1, move: { kind: 'play', coordinate: 'H7', word: 'X.' }, announcedScore: 9, pressClock: false, at: at(60) }, bob);
+    const before = await revision('g1');
+    const early = await post('/v1/games/g1/challenges', { seat: 0, words: ['XI'], at: at(61) }, ann, 409);
+    expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/challenge-before-clock', rule: expect.stringContaining('Challenge') });
+    expect(await revision('g1')).toBe(before);
+    await post('/v1/games/g1/clock/press', { seat: 1, at: at(62) }, bob);
+    const ch = await post('/v1/games/g1/challenges', { seat: 0, words: ['xi'], at: at(63) }, ann);
+    expect(ch.body.events[0]).toMatchObject({ type: 'scrabble.ChallengeMade', data: { words: ['XI'] } });
+    expect((await get('/v1/games/g1').expect(200)).body.challenge).toMatchObject({ challenger: 0, words: ['XI'] });
+    await post('/v1/games/g1/challenges/verdicts', { verdicts: [{ word: 'XI', valid: true }], at: at(70) }, ann, 403);
+    const v = await post('/v1/games/g1/challenges/verdicts', { verdicts: [{ word: 'XI', valid: true }], at: at(70) }, arbiter);
+    expect(v.body.events[0].data).toMatchObject({ outcome: 'play-stands', penalty: { kind: 'points', seat: 0, points: -5 } });
+    await post('/v1/games/g1/reannounce', { seat: 1, score: 9, at: at(72) }, bob);
+    await post('/v1/games/g1/draws', { seat: 1, tiles: ['U'], at: at(73) }, bob);
+    expect((await get('/v1/games/g1').expect(200)).body.scores).toEqual([17, 9]);
+  });
+
+  it('an invalid challenge withdraws the play; six scoreless turns end the game; both players sign the slip', async () => {
+    await post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8I', word: 'T' }, announcedScore: 12, at: at(80) }, ann);
+    await post('/v1/games/g1/challenges', { seat: 1, words: ['QIT'], at: at(81) }, bob);
+    const v = await post('/v1/games/g1/challenges/verdicts', { verdicts: [{ word: 'QIT', valid: false }], at: at(85) }, arbiter);
+    expect(v.body.events[0].data).toMatchObject({ outcome: 'play-withdrawn', penalty: null });
+    const seats = [1, 0, 1, 0, 1];
+    let last;
+    for (const [i, seat] of seats.entries()) last = await post('/v1/games/g1/moves', { seat, move: { kind: 'pass' }, at: at(90 + i) }, seat === 0 ? ann : bob);
+    expect(types(last!)).toEqual(expect.arrayContaining(['scrabble.GameEnded', 'scrabble.EndRackScored']));
+    const ended = await get('/v1/games/g1').expect(200);
+    expect(ended.body).toMatchObject({ phase: 'ended', scores: [9, -7], end: { reason: 'six-zeros', racksSettled: true }, toAct: { action: 'sign-result-slip' } });
+    // Once ended the racks are laid open (seed 完成遊戲): the public sees them.
+    expect(ended.body.racks[1].tiles).toEqual('AENORUZ'.split(''));
+    await post('/v1/games/g1/signatures', { seat: 1, at: at(100) }, ann, 403);
+    await post('/v1/games/g1/signatures', { seat: 0, at: at(100) }, ann);
+    const fin = await post('/v1/games/g1/signatures', { seat: 1, at: at(101) }, bob);
+    expect(fin.body.events.at(-1)).toMatchObject({ type: 'scrabble.GameFinished', data: { result: { scores: [9, -7], spread: 16, winner: 0, forfeit: false }, link: null } });
+  });
+
+  it('shows the finished game and its score sheet (each turn, score, cumulative, clock)', async () => {
+    const view = await get('/v1/games/g1').expect(200);
+    expect(view.body).toMatchObject({ phase: 'finished', scores: [9, -7], result: { winner: 0 }, toAct: null, flags: [] });
+    const sheet = await get('/v1/games/g1/scoresheet').expect(200);
+    const rows = sheet.body.rows as { turn: number | null; seat: number; entry: string; score: number; cumulative: number[]; clockRemainingMs: number[] | null }[];
+    expect(rows.map((r) => [r.entry, r.score])).toEqual([
+      ['QI 8G', 22],
+      ['X. H7', 9],
+      ['challenge penalty', -5],
+      ['..T 8G', 12],
+      ['phoney withdrawn', -12],
+      ['pass', 0],
+      ['pass', 0],
+      ['pass', 0],
+      ['pass', 0],
+      ['pass', 0],
+      ['end rack ADEORST', -8],
+      ['end rack AENORUZ', -16],
+    ]);
+    expect(rows.at(-1)!.cumulative).toEqual([9, -7]);
+    expect(rows[0].clockRemainingMs).toEqual([1_491_000, 1_500_000]);
+  });
+
+  it('exports GCG (text/plain) that re-imports through the command path to the same final scores', async () => {
+    const gcg = await get('/v1/games/g1/gcg').expect(200);
+    expect(gcg.headers['content-type']).toMatch(/text\/plain/);
+    expect(gcg.text).toContain('#player1 ann Ann Lee');
+    const imported = await post('/v1/games/import', { id: 'g1-copy', gcg: gcg.text }, arbiter);
+    expect(imported.body).toMatchObject({ id: 'g1-copy', phase: 'finished', scores: [9, -7] });
+    const sheet = await get('/v1/games/g1-copy/scoresheet').expect(200);
+    expect(sheet.body.rows.at(-1).cumulative).toEqual([9, -7]);
+    await post('/v1/games/import', { id: 'g1-copy', gcg: gcg.text }, arbiter, 409);
+    const broken = await post('/v1/games/import', { id: 'g-bad', gcg: '#player1 a A\n>a: 8G QI\n' }, arbiter, 422);
+    expect(broken.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/gcg-bad-line', field: 'text' });
+    await get('/v1/games/g-bad').expect(404);
+  });
+
+  it('refuses by rule with problem+json and stores nothing: exchange with too few tiles in the bag, a pause for another reason; honours If-Match and Idempotency-Key', async () => {
+    await post('/v1/games', { id: 'g3', ...START, profile: { exchangeMinBag: 90 }, at: at(0) }, arbiter);
+    await post('/v1/games/g3/draws', { seat: 0, count: 7, at: at(1) }, ann);
+    const drawn = await post('/v1/games/g3/draws', { seat: 1, count: 7, at: at(2) }, bob);
+    const exchange = await post('/v1/games/g3/moves', { seat: 0, move: { kind: 'exchange', count: 3 }, at: at(5) }, ann, 409);
+    expect(exchange.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/exchange-bag-too-small', rule: 'WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子', detail: expect.stringContaining('86') });
+    const pause = await post('/v1/games/g3/clock/pause', { reason: 'coffee', at: at(6) }, arbiter, 422);
+    expect(pause.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/pause-reason-not-allowed', field: 'reason', detail: expect.stringContaining('score-dispute, tile-count, overdraw, td-call') });
+    expect(await revision('g3')).toBe(drawn.body.revision);
+    const stale = await h.http().post('/v1/games/g3/clock/pause').set('authorization', arbiter).set('if-match', '"1"').send({ reason: 'tile-count', at: at(7) }).expect(412);
+    expect(stale.body.currentRevision).toBe(drawn.body.revision);
+    const key = { 'idempotency-key': 'g3-pause-000001' };
+    const first = await h.http().post('/v1/games/g3/clock/pause').set('authorization', arbiter).set(key).send({ reason: 'tile-count', at: at(7) }).expect(201);
+    const again = await h.http().post('/v1/games/g3/clock/pause').set('authorization', arbiter).set(key).send({ reason: 'tile-count', at: at(7) }).expect(201);
+    expect(again.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    position = Math.max(position, first.body.position);
+    const view = await get('/v1/games/g3').expect(200);
+    expect(view.body.clock.paused).toMatchObject({ reason: 'tile-count', resume: 0 });
+    await get('/v1/games/nope').expect(404);
+    await post('/v1/games/nope/holds', { seat: 0 }, arbiter, 404);
+  });
+
+  it('documents every game endpoint in OpenAPI with validated, exemplified bodies', async () => {
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    for (const path of ['/v1/games', '/v1/games/import', '/v1/games/{id}/moves', '/v1/games/{id}/challenges/verdicts', '/v1/games/{id}/signatures', '/v1/games/{id}/gcg', '/v1/games/{id}/scoresheet', '/v1/games/{id}/events']) {
+      expect(doc.paths[path]).toBeDefined();
+    }
+    expect(doc.components.schemas.MoveCommandDto.properties.announcedScore.example).toBe(22);
+    expect(doc.components.schemas.StartGameDto.required).toEqual(expect.arrayContaining(['id', 'players', 'starter', 'clockSide', 'clockSideChosenBy', 'tilesCounted']));
+  });
+
+  it('a linked game must match the pairing; when it finishes its result is posted to the tournament (standings follow)', async () => {
+    const TID = 'club-open';
+    const chief = h.token('chief-arbiter', [TID], 'td-1');
+    const td = h.token('arbiter', [TID], 'arb-3');
+    await post('/v1/tournaments', { id: TID, name: 'Club Open', discipline: 'scrabble', roundsPlanned: 1, pairingSystems: ['round-robin'] }, chief);
+    for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, td);
+    await post(`/v1/tournaments/${TID}/rounds/1/pairings`, { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'bob', second: 'ann' }], tables: [], bye: null }, td);
+    await post(`/v1/tournaments/${TID}/rounds/1/publish`, {}, td);
+    const link = { tournamentId: TID, round: 1, table: 1 };
+    await post('/v1/games', { id: 'linked', ...START, link }, arbiter, 403);
+    const mismatch = await post('/v1/games', { id: 'linked', ...START, players: [PLAYERS[0], { id: 'eve', name: 'Eve' }], link }, td, 422);
+    expect(mismatch.body.type).toBe('urn:arbitra:problem:games/link-players-mismatch');
+    const started = await post('/v1/games', { id: 'linked', ...START, link, at: at(0) }, td);
+    expect(started.body.events[0].data.link).toEqual({ ...link, division: 'main', firstSeat: 1 });
+    await post('/v1/games/linked/draws', { seat: 0, count: 7, at: at(1) }, ann);
+    await post('/v1/games/linked/draws', { seat: 1, count: 7, at: at(2) }, bob);
+    await post('/v1/games/linked/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, ann);
+    for (let i = 0; i < 6; i++) await post('/v1/games/linked/moves', { seat: i % 2 === 0 ? 1 : 0, move: { kind: 'pass' }, at: at(20 + i) }, td);
+    await post('/v1/games/linked/end-racks', { racks: [{ seat: 0, rack: 'AEINR' }, { seat: 1, rack: 'STUVWXY' }], at: at(30) }, td);
+    await post('/v1/games/linked/signatures', { seat: 0, at: at(31) }, td);
+    const fin = await post('/v1/games/linked/signatures', { seat: 1, at: at(32) }, td);
+    expect(fin.body.events.at(-1).data.result).toMatchObject({ scores: [17, -23], winner: 0 });
+    await h.core.settle();
+    position = await h.core.store.headPosition();
+    const recorded = (await h.core.store.readStream(`tournament-${TID}`)).filter((e) => e.type === 'tournament.ResultRecorded');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0].data).toMatchObject({ round: 1, table: 1, source: { kind: 'game', gameId: 'linked' }, result: { kind: 'played', first: 'bob', second: 'ann', outcome: 'second', score: { first: -23, second: 17 } } });
+    expect(recorded[0].meta.actor).toEqual({ id: 'process-manager:scrabble-result-to-tournament', role: 'system' });
+    const standings = await get(`/v1/tournaments/${TID}/standings`).expect(200);
+    expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'ann', wins: 1, spread: 40 });
+  });
+});
+
+describe('records server: a word list proposes challenge verdicts (ARBITRA_LEXICON_FILE)', () => {
+  it('proposes verdicts after a challenge; the arbiter confirms and the resolution records what was proposed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-lex-'));
+    writeFileSync(join(dir, 'words.txt'), '# test list\nqi\nza\n');
+    const config = loadConfig({ ARBITRA_DATA_DIR: dir, ARBITRA_SQLITE_SYNC: 'NORMAL', ARBITRA_WAIT_MAX_MS: '3000', ARBITRA_LEXICON_FILE: join(dir, 'words.txt') });
+    const s = await startRecords(config, pino({ level: 'silent' }));
+    try {
+      const http = () => request(s.app.getHttpServer());
+      const td = `Bearer ${s.tokens.issue({ sub: 'arb-1', role: 'arbiter' })}`;
+      const send = (path: string, body: object) => http().post(path).set('authorization', td).send(body).expect(201);
+      await send('/v1/games', { id: 'lex', ...START, at: at(0) });
+      await send('/v1/games/lex/draws', { seat: 0, count: 7, at: at(1) });
+      await send('/v1/games/lex/draws', { seat: 1, count: 7, at: at(2) });
+      await send('/v1/games/lex/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) });
+      const ch = await send('/v1/games/lex/challenges', { seat: 1, words: ['QI'], at: at(12) });
+      expect(ch.body.lexicon.events[0]).toMatchObject({ type: 'scrabble.VerdictsProposed', data: { proposals: [{ word: 'QI', valid: true }] } });
+      expect(ch.headers.etag).toBe(`"${ch.body.lexicon.revision}"`);
+      const v = await send('/v1/games/lex/challenges/verdicts', { verdicts: [{ word: 'QI', valid: true }], at: at(20) });
+      expect(v.body.events[0].data.verdicts).toEqual([{ word: 'QI', valid: true, proposed: true }]);
+    } finally {
+      await s.app.close();
+      await s.core.close();
+    }
+  });
+});
