@@ -248,6 +248,35 @@ describe('records server: a Scrabble game over HTTP', () => {
     const standings = await get(`/v1/tournaments/${TID}/standings`).expect(200);
     expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'ann', wins: 1, spread: 40 });
   });
+
+  it('a result the tournament refuses (the table already has one) is kept for the arbiters to see, not lost', async () => {
+    const TID = 'club-open';
+    const chief = h.token('chief-arbiter', [TID], 'td-1');
+    const td = h.token('arbiter', [TID], 'arb-3');
+    const link = { tournamentId: TID, round: 1, table: 1 };
+    await post('/v1/games', { id: 'replayed', ...START, link, at: at(0) }, td);
+    await post('/v1/games/replayed/draws', { seat: 0, count: 7, at: at(1) }, ann);
+    await post('/v1/games/replayed/draws', { seat: 1, count: 7, at: at(2) }, bob);
+    for (let i = 0; i < 6; i++) await post('/v1/games/replayed/moves', { seat: i % 2, move: { kind: 'pass' }, at: at(20 + i) }, td);
+    await post('/v1/games/replayed/end-racks', { racks: [{ seat: 0, rack: 'AEINRST' }, { seat: 1, rack: 'STUVWXY' }], at: at(30) }, td);
+    await post('/v1/games/replayed/signatures', { seat: 0, at: at(31) }, td);
+    await post('/v1/games/replayed/signatures', { seat: 1, at: at(32) }, td);
+    await h.core.settle();
+    const recorded = (await h.core.store.readStream(`tournament-${TID}`)).filter((e) => e.type === 'tournament.ResultRecorded');
+    expect(recorded).toHaveLength(1); // the first game's result stands; nothing was overwritten
+    const seen = await h.http().get('/v1/audit/refused-reactions').set('authorization', chief).expect(200);
+    expect(seen.body.refused).toEqual([
+      expect.objectContaining({
+        processManager: 'scrabble-result-to-tournament',
+        cause: expect.objectContaining({ stream: 'scrabble-game-replayed', type: 'scrabble.GameFinished' }),
+        target: `tournament-${TID}`,
+        refusal: expect.objectContaining({ type: expect.stringMatching(/^tournament\//), rule: expect.any(String) }),
+      }),
+    ]);
+    const other = await h.http().get('/v1/audit/refused-reactions').set('authorization', h.token('chief-arbiter', ['elsewhere'])).expect(200);
+    expect(other.body.refused).toEqual([]);
+    await h.http().get('/v1/audit/refused-reactions').set('authorization', td).expect(403);
+  });
 });
 
 describe('records server: a word list proposes challenge verdicts (ARBITRA_LEXICON_FILE)', () => {

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import { verifyLog } from '../store/hash-chain.js';
 import { Allow } from './auth/allow.decorator.js';
+import type { AuthedRequest } from './auth/auth.guard.js';
 import { ProblemException } from './problem.js';
 import { ARBITRA_CORE } from './tokens.js';
 
@@ -65,6 +66,33 @@ export class AuditController {
     const events = await this.core.store.readStream(p.stream);
     if (events.length === 0) throw new ProblemException(404, 'audit/unknown-stream', 'Not found', `no stream named ${p.stream}`, { field: 'stream', rule: 'the stream must exist' });
     return { stream: p.stream, revision: events[events.length - 1].revision, events };
+  }
+
+  @Get('audit/refused-reactions')
+  @Allow('chief-arbiter')
+  @ApiOperation({
+    summary: 'Reactions a process manager could not apply (e.g. a finished game\'s result refused by a locked round): for an arbiter to enter by hand (admin; a chief arbiter sees those aimed at their tournaments)',
+  })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        refused: [
+          {
+            processManager: 'scrabble-result-to-tournament',
+            commandId: 'pm:scrabble-result-to-tournament:…:0',
+            cause: { eventId: '…', stream: 'scrabble-game-g7', type: 'scrabble.GameFinished', position: 812, recordedAt: '2026-11-29T12:41:00.000Z' },
+            target: 'tournament-hk-open-2026',
+            refusal: { type: 'tournament/result-already-recorded', message: '…', rule: '…' },
+          },
+        ],
+      },
+    },
+  })
+  refusedReactions(@Req() request: AuthedRequest) {
+    const who = request.principal!;
+    const all = this.core.processManagers.refused();
+    const mine = who.role === 'admin' ? all : all.filter((r) => who.tournaments.some((t) => r.target === `tournament-${t}`));
+    return { refused: mine };
   }
 
   @Get('audit/verify')

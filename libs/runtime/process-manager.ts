@@ -24,6 +24,28 @@ export interface ProcessManager {
   react(event: RecordedEvent): Reaction[];
 }
 
+const REFUSED = 'refused';
+
+/** A reaction that could not be applied: what caused it, what it tried, and why it was refused. */
+export interface RefusedReaction {
+  readonly processManager: string;
+  readonly commandId: string;
+  readonly cause: { readonly eventId: string; readonly stream: string; readonly type: string; readonly position: number; readonly recordedAt: string };
+  readonly target: string;
+  readonly refusal: { readonly type: string; readonly message: string; readonly rule: string | null };
+}
+
+function refusalOf(pm: string, event: RecordedEvent, r: Reaction, e: unknown): RefusedReaction {
+  const err = e as { type?: string; message?: string; rule?: string };
+  return {
+    processManager: pm,
+    commandId: '',
+    cause: { eventId: event.id, stream: event.stream, type: event.type, position: event.position, recordedAt: event.meta.recordedAt },
+    target: `${r.aggregate.name}-${r.id}`,
+    refusal: { type: err.type ?? (e as Error).name ?? 'error', message: String(err.message ?? e), rule: err.rule ?? null },
+  };
+}
+
 export function reactionCommandId(pm: string, eventId: string, index: number): string {
   return `pm:${pm}:${eventId}:${index}`;
 }
@@ -43,6 +65,11 @@ export class ProcessManagerRunner {
     private readonly onRefused: (pm: string, event: RecordedEvent, error: unknown) => void = () => {},
   ) {
     for (const m of managers) if (!readModels.checkpoint(`pm:${m.name}`)) readModels.reset(`pm:${m.name}`, 1);
+  }
+
+  /** Reactions the target aggregate refused, oldest first (e.g. a result posted to a locked round). */
+  refused(): RefusedReaction[] {
+    return this.managers.flatMap((m) => this.readModels.list<RefusedReaction>(`pm:${m.name}`, REFUSED).map((d) => d.value)).sort((a, b) => a.cause.position - b.cause.position);
   }
 
   /** Processes everything appended since each manager's checkpoint. */
@@ -68,8 +95,9 @@ export class ProcessManagerRunner {
                 await this.commands.execute(r.aggregate, r.id, r.command(ctx), ctx, { correlationId: event.meta.correlationId, causationId: event.id });
                 sent++;
               } catch (e) {
-                // A refusal is recorded in the log's absence: the manager reports it and moves on,
-                // so one bad reaction never blocks every later one.
+                // The manager moves on, so one refused reaction never blocks every later one; the
+                // refusal is kept where an arbiter can see it (GET /v1/audit/refused-reactions).
+                this.readModels.putDocument(key, REFUSED, ctx.commandId, { ...refusalOf(m.name, event, r, e), commandId: ctx.commandId });
                 this.onRefused(m.name, event, e);
               }
             }

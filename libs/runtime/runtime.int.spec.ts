@@ -202,5 +202,26 @@ describe('runtime', () => {
       expect(mirrored[0].meta.causationId).not.toBeNull();
       expect(mirrored[0].meta.actor).toEqual({ id: 'process-manager:mirror', role: 'system' });
     });
+
+    it('keeps a refused reaction with its cause and the rule, and goes on with the next events', async () => {
+      const closer: ProcessManager = {
+        name: 'closer',
+        handles: (t) => t === 'tally.Added',
+        react: (e) => [{ aggregate: Tally, id: 'target', command: (c) => ({ kind: 'add', n: (e.data as { n: number }).n, ctx: c }) }],
+      };
+      await handler.execute(Tally, 'target', { kind: 'close', ctx: ctx('c0') }, ctx('c0'));
+      const cause = await handler.execute(Tally, 'src', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      const runner = new ProcessManagerRunner(store, handler, readModels, [closer], upcasters);
+      await runner.catchUp();
+      expect(runner.refused()).toEqual([
+        expect.objectContaining({
+          processManager: 'closer',
+          cause: expect.objectContaining({ eventId: cause.events[0].id, stream: 'tally-src', position: cause.position }),
+          target: 'tally-target',
+          refusal: { type: 'tally/closed', message: 'the tally is closed', rule: 'test rule: a closed tally takes no more' },
+        }),
+      ]);
+      expect(readModels.checkpoint('pm:closer')?.position).toBe(await store.headPosition());
+    });
   });
 });

@@ -52,6 +52,11 @@ export class ReadModelStore {
     })();
   }
 
+  /** Writes one document outside a projection batch (process managers' own records). */
+  putDocument(projection: string, collection: string, key: string, value: unknown): void {
+    this.stmt.put.run(projection, collection, key, JSON.stringify(value));
+  }
+
   /** Moves a checkpoint that has no documents of its own (process managers). */
   advance(projection: string, position: number): void {
     this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?').run(position, projection);
