@@ -15,7 +15,6 @@ import {
   type CrosstableDocument,
   type StandingsDocument,
   type TournamentListItem,
-  type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';

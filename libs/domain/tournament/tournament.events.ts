@@ -3,17 +3,34 @@ import type { DomainEvent } from '../kernel/decider.js';
 import type { PairedGame, PairedTable, PairingOptions, PairingResult, PairingSystem } from '../pairing/types.js';
 import type { Discipline, GameResult } from '../standings/results.js';
 import type { RulesProfile } from './profiles.js';
+import type { PlayerDetails } from './tournament.commands.js';
 
 /** Stored forever: plain JSON only, minimal and explicit. */
-export interface RegisteredPlayer {
+export interface RegisteredPlayer extends Omit<PlayerDetails, 'division'> {
+  readonly division: string;
+}
+
+/** What a tournament is, fixed at creation (the profile is the full effective one). */
+export interface TournamentSettings {
   readonly id: string;
   readonly name: string;
-  readonly federationId?: string;
-  readonly rating?: number;
-  readonly club?: string;
-  readonly country?: string;
-  readonly team?: string;
+  readonly discipline: Discipline;
+  readonly profile: RulesProfile;
+  readonly divisions: readonly string[];
+  readonly roundsPlanned: number | null;
+  readonly pairingSystems: readonly PairingSystem[];
+}
+
+/** A round as paired: how, the games or tables, the bye, and what the pairing had to relax and why. */
+export interface RoundPairing {
   readonly division: string;
+  readonly round: number;
+  readonly method: PairingMethod;
+  readonly games: readonly PairedGame[];
+  readonly tables: readonly PairedTable[];
+  readonly bye: string | null;
+  readonly repeats: PairingResult['repeats'];
+  readonly explanation: readonly string[];
 }
 
 export type PairingMethod =
@@ -22,36 +39,13 @@ export type PairingMethod =
 
 export type RecordedSource = { readonly kind: 'game'; readonly gameId: string } | { readonly kind: 'arbiter' } | { readonly kind: 'pairing' };
 
-export type TournamentCreated = DomainEvent<
-  'tournament.TournamentCreated',
-  {
-    readonly id: string;
-    readonly name: string;
-    readonly discipline: Discipline;
-    readonly profile: RulesProfile;
-    readonly divisions: readonly string[];
-    readonly roundsPlanned: number | null;
-    readonly pairingSystems: readonly PairingSystem[];
-  }
->;
+export type TournamentCreated = DomainEvent<'tournament.TournamentCreated', TournamentSettings>;
 /** `joinsAtRound` > 1 is a late entry: earlier rounds count as absent (not byes). */
 export type PlayerRegistered = DomainEvent<'tournament.PlayerRegistered', { readonly player: RegisteredPlayer; readonly joinsAtRound: number }>;
 export type PlayerWithdrawn = DomainEvent<'tournament.PlayerWithdrawn', { readonly playerId: string; readonly fromRound: number; readonly reason: string | null }>;
 export type PlayerMarkedAbsent = DomainEvent<'tournament.PlayerMarkedAbsent', { readonly playerId: string; readonly round: number; readonly reason: string | null }>;
 export type PairingForbidden = DomainEvent<'tournament.PairingForbidden', { readonly a: string; readonly b: string; readonly reason: string }>;
-export type RoundPaired = DomainEvent<
-  'tournament.RoundPaired',
-  {
-    readonly division: string;
-    readonly round: number;
-    readonly method: PairingMethod;
-    readonly games: readonly PairedGame[];
-    readonly tables: readonly PairedTable[];
-    readonly bye: string | null;
-    readonly repeats: PairingResult['repeats'];
-    readonly explanation: readonly string[];
-  }
->;
+export type RoundPaired = DomainEvent<'tournament.RoundPaired', RoundPairing>;
 export type RoundPublished = DomainEvent<'tournament.RoundPublished', { readonly division: string; readonly round: number }>;
 /** `table` is null for the bye, which the decider records itself when the round is paired (source `pairing`). */
 export type ResultRecorded = DomainEvent<

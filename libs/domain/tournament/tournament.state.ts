@@ -1,8 +1,7 @@
 import { assertNever } from '../kernel/decider.js';
-import type { ForbiddenPairing, PairedGame, PairedTable, PairingSystem } from '../pairing/types.js';
-import type { Discipline, GameResult, Penalty } from '../standings/results.js';
-import type { RulesProfile } from './profiles.js';
-import type { PairingMethod, RegisteredPlayer, TournamentEvent } from './tournament.events.js';
+import type { ForbiddenPairing, PairedGame, PairedTable } from '../pairing/types.js';
+import type { GameResult, Penalty } from '../standings/results.js';
+import type { PairingMethod, RegisteredPlayer, TournamentEvent, TournamentSettings } from './tournament.events.js';
 
 export interface PlayerState extends RegisteredPlayer {
   readonly joinsAtRound: number;
@@ -24,15 +23,8 @@ export interface RoundState {
   readonly results: Readonly<Record<string, GameResult>>;
 }
 
-export interface OpenTournament {
+export interface OpenTournament extends TournamentSettings {
   readonly status: 'open';
-  readonly id: string;
-  readonly name: string;
-  readonly discipline: Discipline;
-  readonly profile: RulesProfile;
-  readonly divisions: readonly string[];
-  readonly roundsPlanned: number | null;
-  readonly pairingSystems: readonly PairingSystem[];
   /** In registration order. */
   readonly players: readonly PlayerState[];
   readonly forbidden: readonly ForbiddenPairing[];

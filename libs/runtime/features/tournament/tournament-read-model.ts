@@ -1,7 +1,7 @@
 import type { Actor } from '../../../domain/kernel/index.js';
-import type { PairedGame, PairedTable, PairingResult, PairingSystem } from '../../../domain/pairing/index.js';
+import type { PairingResult, PairingSystem } from '../../../domain/pairing/index.js';
 import type { CrosstableRow, Discipline, GameResult, Penalty, StandingsRow } from '../../../domain/standings/index.js';
-import type { PairingMethod, PlayerState, RoundStatus, RulesProfile } from '../../../domain/tournament/index.js';
+import type { PairingMethod, PlayerState, RoundPairing, RoundStatus, TournamentSettings } from '../../../domain/tournament/index.js';
 
 /**
  * Names and document shapes of the tournament read models. Every document is plain JSON and is
@@ -53,14 +53,7 @@ export interface RoundOverview {
   readonly missing: readonly number[];
 }
 
-export interface TournamentSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly discipline: Discipline;
-  readonly profile: RulesProfile;
-  readonly divisions: readonly string[];
-  readonly roundsPlanned: number | null;
-  readonly pairingSystems: readonly PairingSystem[];
+export interface TournamentSummary extends TournamentSettings {
   readonly players: readonly PlayerState[];
   /** How many pairs are kept apart (their reasons are not public). */
   readonly forbiddenPairings: number;
@@ -88,17 +81,9 @@ export interface CorrectionEntry {
   readonly at: string;
 }
 
-export interface RoundDocument {
+export interface RoundDocument extends RoundPairing {
   readonly tournament: string;
-  readonly division: string;
-  readonly round: number;
   readonly status: RoundStatus;
-  readonly method: PairingMethod;
-  readonly games: readonly PairedGame[];
-  readonly tables: readonly PairedTable[];
-  readonly bye: string | null;
-  readonly repeats: PairingResult['repeats'];
-  readonly explanation: readonly string[];
   /** Keyed by `t<table>` or `bye`. */
   readonly results: Readonly<Record<string, GameResult>>;
   /** Tables still without a result. */
