@@ -117,6 +117,25 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(r2.body.type).toBe('urn:arbitra:problem:http/body-too-large');
   });
 
+  it('refuses null where a field may only be omitted, and a missing required object, with 400 naming the field (found by fuzzing)', async () => {
+    const admin = h.token('admin');
+    const before = await h.core.store.headPosition();
+    const nullDivisions = await h.http().post('/v1/tournaments').set('authorization', admin).send({ id: 'null-test', name: 'Null', discipline: 'scrabble', pairingSystems: ['random'], divisions: null }).expect(400);
+    expect(nullDivisions.body.errors.map((e: { field: string }) => e.field)).toContain('divisions');
+    const noResult = await h.http().post('/v1/tournaments/null-test/rounds/1/results').set('authorization', admin).send({ table: 1 }).expect(400);
+    expect(noResult.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'result', rule: 'isDefined' })]));
+    expect(await h.core.store.headPosition()).toBe(before);
+  });
+
+  it('answers ?waitFor beyond the log head, or not a whole number, with 400 instead of waiting (found by fuzzing)', async () => {
+    const head = await h.core.store.headPosition();
+    const beyond = await h.http().get(`/v1/tournaments?waitFor=${head + 5}`).expect(400);
+    expect(beyond.body).toMatchObject({ type: 'urn:arbitra:problem:read-model/position-not-recorded', field: 'waitFor', head });
+    await h.http().get('/v1/tournaments?waitFor=1e308').expect(400);
+    await h.http().get('/v1/tournaments?waitFor=-1').expect(400);
+    await h.http().get(`/v1/tournaments?waitFor=${head}`).expect(200);
+  });
+
   it('answers unknown routes with 404 problem+json', async () => {
     const r = await h.http().get('/v1/nothing-here').expect(404);
     expect(r.body.type).toBe('urn:arbitra:problem:http/not-found');

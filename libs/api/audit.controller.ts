@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { Omittable } from './omittable.js';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import { verifyLog } from '../store/hash-chain.js';
 import { Allow } from './auth/allow.decorator.js';
@@ -11,14 +12,14 @@ import { ARBITRA_CORE } from './tokens.js';
 
 export class LogPageQuery {
   @ApiPropertyOptional({ description: 'Return events after this global position', example: 0, minimum: 0 })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(0)
   after?: number;
 
   @ApiPropertyOptional({ description: 'Page size', example: 100, minimum: 1, maximum: 1000 })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)

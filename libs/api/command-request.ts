@@ -3,6 +3,7 @@ import type { CommandContext } from '../domain/kernel/index.js';
 import { isIsoInstant } from '../domain/kernel/index.js';
 import type { CommandResult, ExecuteOptions } from '../runtime/command-handler.js';
 import type { ProjectionRunner } from '../runtime/projections/projection-runner.js';
+import type { EventStore } from '../store/event-store.port.js';
 import type { AuthedRequest } from './auth/auth.guard.js';
 import { ProblemException } from './problem.js';
 
@@ -64,20 +65,29 @@ export function commandResponse(result: CommandResult) {
 
 /**
  * Read-your-writes: `?waitFor=<position>` (or header `X-Wait-For-Position`) holds a GET until the
- * read models have applied that position, at most `maxMs`; then 503 with Retry-After.
+ * read models have applied that position, at most `maxMs`; then 503 with Retry-After. A position
+ * the log has not reached is the client's mistake (400), not something to wait for.
  */
-export async function awaitPosition(request: AuthedRequest, runner: ProjectionRunner, maxMs: number): Promise<void> {
+export async function awaitPosition(request: AuthedRequest, core: { projections: ProjectionRunner; store: EventStore }, maxMs: number): Promise<void> {
   const q = (request.query as Record<string, unknown> | undefined)?.waitFor ?? request.headers['x-wait-for-position'];
   if (q === undefined) return;
-  const position = Number(q);
-  if (!Number.isInteger(position) || position < 0) {
-    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'waitFor must be a global log position (a non-negative integer)', { field: 'waitFor', rule: 'isInt' });
+  const position = typeof q === 'string' && /^\d{1,15}$/.test(q) ? Number(q) : Number.NaN;
+  if (!Number.isSafeInteger(position)) {
+    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'waitFor must be a global log position: a whole number from 0, as returned by a command', { field: 'waitFor', rule: 'isInt' });
   }
-  if (!(await runner.waitFor(position, maxMs))) {
+  const head = await core.store.headPosition();
+  if (position > head) {
+    throw new ProblemException(400, 'read-model/position-not-recorded', 'Bad request', `waitFor ${position} is beyond the log, which ends at position ${head}: nothing was recorded there`, {
+      field: 'waitFor',
+      rule: 'read-your-writes waits only for positions a command returned',
+      head,
+    });
+  }
+  if (!(await core.projections.waitFor(position, maxMs))) {
     throw new ProblemException(503, 'read-model/behind', 'Service unavailable', `the read models have not reached position ${position} within ${maxMs} ms; retry shortly`, {
       rule: 'read-your-writes waits are bounded',
       headers: { 'retry-after': '1' },
-      readModelPosition: runner.position,
+      readModelPosition: core.projections.position,
     });
   }
 }

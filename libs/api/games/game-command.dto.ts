@@ -1,7 +1,8 @@
 /** Bodies of the Scrabble game commands (each documented, each property validated). */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, IsDefined } from 'class-validator';
+import { Omittable } from '../omittable.js';
 import { GameCommandDto, SEATS } from './game.dto.js';
 
 const TILE = /^[A-Za-z?]$/;
@@ -21,9 +22,9 @@ export class ArrivalDto extends SeatCommandDto {
 }
 
 export class DrawDto extends SeatCommandDto {
-  @ApiPropertyOptional({ example: 7, description: 'Tiles drawn (score-only games)' }) @IsOptional() @IsInt() @Min(1) @Max(7) count?: number;
+  @ApiPropertyOptional({ example: 7, description: 'Tiles drawn (score-only games)' }) @Omittable() @IsInt() @Min(1) @Max(7) count?: number;
   @ApiPropertyOptional({ example: ['A', 'E', 'I', 'N', 'R', 'S', 'T'], description: 'Tiles drawn (tracked games)' })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(7)
   @Matches(TILE, { each: true, message: TILE_MESSAGE })
@@ -32,18 +33,18 @@ export class DrawDto extends SeatCommandDto {
 
 export class OverdrawDto extends SeatCommandDto {
   @ApiProperty({ example: 3, description: 'Tiles drawn in the overdraw' }) @IsInt() @Min(1) @Max(100) drawnCount: number;
-  @ApiPropertyOptional({ example: ['A', 'B', 'C'], description: 'Tracked games: the tiles drawn' }) @IsOptional() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) drawn?: string[];
-  @ApiPropertyOptional({ example: 3, description: 'x+2 tiles shown face down (count); or give `shown`' }) @IsOptional() @IsInt() @Min(0) @Max(100) shownCount?: number;
-  @ApiPropertyOptional({ example: ['A', 'B', 'C'] }) @IsOptional() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) shown?: string[];
-  @ApiPropertyOptional({ example: 1, description: 'x tiles returned to the bag (count); or give `returned`' }) @IsOptional() @IsInt() @Min(0) @Max(100) returnedCount?: number;
-  @ApiPropertyOptional({ example: ['B'] }) @IsOptional() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) returned?: string[];
+  @ApiPropertyOptional({ example: ['A', 'B', 'C'], description: 'Tracked games: the tiles drawn' }) @Omittable() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) drawn?: string[];
+  @ApiPropertyOptional({ example: 3, description: 'x+2 tiles shown face down (count); or give `shown`' }) @Omittable() @IsInt() @Min(0) @Max(100) shownCount?: number;
+  @ApiPropertyOptional({ example: ['A', 'B', 'C'] }) @Omittable() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) shown?: string[];
+  @ApiPropertyOptional({ example: 1, description: 'x tiles returned to the bag (count); or give `returned`' }) @Omittable() @IsInt() @Min(0) @Max(100) returnedCount?: number;
+  @ApiPropertyOptional({ example: ['B'] }) @Omittable() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) returned?: string[];
 }
 
 export class PlacementDto {
   @ApiProperty({ example: 7, minimum: 0, maximum: 14 }) @IsInt() @Min(0) @Max(14) row: number;
   @ApiProperty({ example: 6, minimum: 0, maximum: 14 }) @IsInt() @Min(0) @Max(14) col: number;
   @ApiProperty({ example: 'Q', description: 'The letter shown (for a blank: the letter it stands for)' }) @Matches(/^[A-Za-z]$/, { message: 'letter is one letter A–Z' }) letter: string;
-  @ApiPropertyOptional({ example: false }) @IsOptional() @IsBoolean() blank?: boolean;
+  @ApiPropertyOptional({ example: false }) @Omittable() @IsBoolean() blank?: boolean;
 }
 
 /** A play (by GCG coordinate and word, or by placed tiles), an exchange, or a pass. */
@@ -61,7 +62,7 @@ export class MoveDto {
   word?: string;
 
   @ApiPropertyOptional({ type: [PlacementDto], description: 'Play: the tiles placed (instead of coordinate and word)' })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(7)
@@ -77,7 +78,7 @@ export class MoveDto {
   count?: number;
 
   @ApiPropertyOptional({ example: ['U', 'U', 'V'], description: 'Exchange in a tracked game: the tiles put back' })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(7)
   @Matches(TILE, { each: true, message: TILE_MESSAGE })
@@ -85,14 +86,14 @@ export class MoveDto {
 }
 
 export class MoveCommandDto extends SeatCommandDto {
-  @ApiProperty({ type: MoveDto }) @ValidateNested() @Type(() => MoveDto) move: MoveDto;
-  @ApiPropertyOptional({ example: 22, description: 'Required for a play (seed 出棋次序: announce the score)' }) @IsOptional() @IsInt() @Min(0) @Max(2000) announcedScore?: number;
+  @ApiProperty({ type: MoveDto }) @IsDefined() @ValidateNested() @Type(() => MoveDto) move: MoveDto;
+  @ApiPropertyOptional({ example: 22, description: 'Required for a play (seed 出棋次序: announce the score)' }) @Omittable() @IsInt() @Min(0) @Max(2000) announcedScore?: number;
   @ApiPropertyOptional({
     example: true,
     default: true,
     description: 'true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/press (seed 完成一步)',
   })
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   pressClock?: boolean;
 }
@@ -204,5 +205,5 @@ export class IncidentDto extends GameCommandDto {
   @ApiProperty({ enum: INCIDENT_KINDS, example: 'td-warning' }) @IsIn(INCIDENT_KINDS) kind: (typeof INCIDENT_KINDS)[number];
   @ApiPropertyOptional({ enum: SEATS, nullable: true, example: 1, description: 'The seat concerned (null/absent: none)' }) @IsOptional() @IsIn(SEATS) seat?: 0 | 1 | null;
   @ApiProperty({ example: 'left the playing area without permission' }) @IsString() @Length(1, 2000) description: string;
-  @ApiPropertyOptional({ example: 10, description: 'td-penalty only' }) @IsOptional() @IsInt() @Min(0) @Max(1000) points?: number;
+  @ApiPropertyOptional({ example: 10, description: 'td-penalty only' }) @Omittable() @IsInt() @Min(0) @Max(1000) points?: number;
 }

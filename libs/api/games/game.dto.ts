@@ -1,7 +1,8 @@
 /** DTOs to start or import a Scrabble game, and the path and query parameters of /v1/games. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Omittable } from '../omittable.js';
 
 export const GAME_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export const GAME_ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
@@ -15,7 +16,7 @@ export class GameParams {
 
 export class ReadQuery {
   @ApiPropertyOptional({ example: 42, description: 'Wait until the read models reached this log position (read-your-writes)' })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -34,12 +35,12 @@ export class ClockReadingDto {
 
 export class GameCommandDto {
   @ApiPropertyOptional({ example: '2026-11-29T10:03:12.000Z', description: 'Observed table time (ISO-8601 with zone); default: the server stamps the receive time' })
-  @IsOptional()
+  @Omittable()
   @IsISO8601({ strict: true })
   at?: string;
 
   @ApiPropertyOptional({ type: ClockReadingDto, description: 'A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4)' })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => ClockReadingDto)
   clockReading?: ClockReadingDto;
@@ -65,7 +66,7 @@ export class GameLinkDto {
   @ApiProperty({ example: 1, minimum: 1 }) @IsInt() @Min(1) @Max(10_000) table: number;
 
   @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Length(1, 100)
   division?: string;
@@ -76,32 +77,32 @@ export class ChallengePenaltyDto {
   @IsIn(['lose-turn', 'points-per-word', 'none'])
   kind: 'lose-turn' | 'points-per-word' | 'none';
 
-  @ApiPropertyOptional({ example: 5 }) @IsOptional() @IsInt() @Min(0) @Max(100) points?: number;
+  @ApiPropertyOptional({ example: 5 }) @Omittable() @IsInt() @Min(0) @Max(100) points?: number;
 
   @ApiPropertyOptional({ enum: ['challenger-deducted', 'player-bonus'], example: 'challenger-deducted' })
-  @IsOptional()
+  @Omittable()
   @IsIn(['challenger-deducted', 'player-bonus'])
   appliedTo?: 'challenger-deducted' | 'player-bonus';
 }
 
 /** Overrides of the rules profile (every default from the WESPA seed). */
 export class ProfileDto {
-  @ApiPropertyOptional({ example: 1_500_000, description: 'Time per side (ms); seed 25 min' }) @IsOptional() @IsInt() @Min(0) timePerSideMs?: number;
-  @ApiPropertyOptional({ example: 10 }) @IsOptional() @IsInt() @Min(0) overtimePenaltyPerMinute?: number;
-  @ApiPropertyOptional({ example: 600_000 }) @IsOptional() @IsInt() @Min(0) overtimeLimitMs?: number;
+  @ApiPropertyOptional({ example: 1_500_000, description: 'Time per side (ms); seed 25 min' }) @Omittable() @IsInt() @Min(0) timePerSideMs?: number;
+  @ApiPropertyOptional({ example: 10 }) @Omittable() @IsInt() @Min(0) overtimePenaltyPerMinute?: number;
+  @ApiPropertyOptional({ example: 600_000 }) @Omittable() @IsInt() @Min(0) overtimeLimitMs?: number;
   @ApiPropertyOptional({ enum: ['game-ends-racks-deducted', 'overtime-player-forfeits'] })
-  @IsOptional()
+  @Omittable()
   @IsIn(['game-ends-racks-deducted', 'overtime-player-forfeits'])
   overtimeLimitOutcome?: 'game-ends-racks-deducted' | 'overtime-player-forfeits';
-  @ApiPropertyOptional({ example: 30_000 }) @IsOptional() @IsInt() @Min(0) holdBeforeDrawMs?: number;
-  @ApiPropertyOptional({ example: 180_000 }) @IsOptional() @IsInt() @Min(0) holdMisconductMs?: number;
-  @ApiPropertyOptional({ example: 7 }) @IsOptional() @IsInt() @Min(0) exchangeMinBag?: number;
-  @ApiPropertyOptional({ example: 6 }) @IsOptional() @IsInt() @Min(0) scorelessTurnsToEnd?: number;
-  @ApiPropertyOptional({ example: 2 }) @IsOptional() @IsInt() @Min(0) goingOutMultiplier?: number;
-  @ApiPropertyOptional({ example: 20 }) @IsOptional() @IsInt() @Min(0) recountMarginBelow?: number;
-  @ApiPropertyOptional({ example: 100 }) @IsOptional() @IsInt() @Min(0) forfeitSpread?: number;
-  @ApiPropertyOptional({ example: 900_000 }) @IsOptional() @IsInt() @Min(0) lateArrivalOptionMs?: number;
-  @ApiPropertyOptional({ type: ChallengePenaltyDto }) @IsOptional() @ValidateNested() @Type(() => ChallengePenaltyDto) challengePenalty?: ChallengePenaltyDto;
+  @ApiPropertyOptional({ example: 30_000 }) @Omittable() @IsInt() @Min(0) holdBeforeDrawMs?: number;
+  @ApiPropertyOptional({ example: 180_000 }) @Omittable() @IsInt() @Min(0) holdMisconductMs?: number;
+  @ApiPropertyOptional({ example: 7 }) @Omittable() @IsInt() @Min(0) exchangeMinBag?: number;
+  @ApiPropertyOptional({ example: 6 }) @Omittable() @IsInt() @Min(0) scorelessTurnsToEnd?: number;
+  @ApiPropertyOptional({ example: 2 }) @Omittable() @IsInt() @Min(0) goingOutMultiplier?: number;
+  @ApiPropertyOptional({ example: 20 }) @Omittable() @IsInt() @Min(0) recountMarginBelow?: number;
+  @ApiPropertyOptional({ example: 100 }) @Omittable() @IsInt() @Min(0) forfeitSpread?: number;
+  @ApiPropertyOptional({ example: 900_000 }) @Omittable() @IsInt() @Min(0) lateArrivalOptionMs?: number;
+  @ApiPropertyOptional({ type: ChallengePenaltyDto }) @Omittable() @ValidateNested() @Type(() => ChallengePenaltyDto) challengePenalty?: ChallengePenaltyDto;
 }
 
 export class StartGameDto extends GameCommandDto {
@@ -121,10 +122,10 @@ export class StartGameDto extends GameCommandDto {
   @ApiProperty({ enum: ['left', 'right'], example: 'right' }) @IsIn(['left', 'right']) clockSide: 'left' | 'right';
   @ApiProperty({ enum: SEATS, example: 1, description: 'Seed 開始前: the player going second chooses the side' }) @IsIn(SEATS) clockSideChosenBy: 0 | 1;
   @ApiProperty({ example: 100, description: 'Tiles counted by both players (seed: 100)' }) @IsInt() @Min(0) @Max(1000) tilesCounted: number;
-  @ApiPropertyOptional({ example: false, description: 'Record tile letters (racks, bag) rather than counts only' }) @IsOptional() @IsBoolean() tracking?: boolean;
-  @ApiPropertyOptional({ type: ProfileDto }) @IsOptional() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
+  @ApiPropertyOptional({ example: false, description: 'Record tile letters (racks, bag) rather than counts only' }) @Omittable() @IsBoolean() tracking?: boolean;
+  @ApiPropertyOptional({ type: ProfileDto }) @Omittable() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
   @ApiPropertyOptional({ type: GameLinkDto, description: 'The tournament pairing this game is played for; its players must be the pairing\'s' })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => GameLinkDto)
   link?: GameLinkDto;
@@ -143,7 +144,7 @@ export class ImportGcgDto {
   gcg: string;
 
   @ApiPropertyOptional({ type: GameLinkDto })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => GameLinkDto)
   link?: GameLinkDto;

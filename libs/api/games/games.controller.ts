@@ -88,12 +88,12 @@ export class GamesController {
   @ApiOperation({ summary: 'Every game, with players, phase, scores and link (public)' })
   @ApiOkResponse({ schema: { example: { games: [{ id: 'hk-open-2026-r1-t1', phase: 'playing', scores: [22, 0], link: null }] } } })
   async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
-    await awaitPosition(request, this.core.projections, this.config.waitMaxMs);
+    await awaitPosition(request, this.core, this.config.waitMaxMs);
     return { games: this.core.readModels.list<GameListItem>(GAMES_PROJECTION, GAME_COLLECTIONS.index).map((r) => r.value) };
   }
 
   private async doc(request: AuthedRequest, id: string): Promise<{ doc: GameDocument; facts: GameFacts }> {
-    await awaitPosition(request, this.core.projections, this.config.waitMaxMs);
+    await awaitPosition(request, this.core, this.config.waitMaxMs);
     const doc = this.core.readModels.get<GameDocument>(GAMES_PROJECTION, GAME_COLLECTIONS.game, id);
     if (!doc || doc.state.phase === 'none') throw unknownGame(id);
     const g = doc.state.game;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, IsDefined } from 'class-validator';
+import { Omittable } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
 import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
 
@@ -26,16 +27,16 @@ export class TableParams extends RoundParams {
 
 export class ProvisionalQuery extends DivisionQuery {
   @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, description: 'One system (default: every system the tournament allows)' })
-  @IsOptional()
+  @Omittable()
   @IsIn(PAIRING_SYSTEMS)
   system?: PairingSystem;
 }
 
 export class PairingOptionsDto {
-  @ApiPropertyOptional({ example: 3, description: 'Australian draw: meetings before this round are not repeats' }) @IsOptional() @IsInt() @Min(1) repeatsForgivenBefore?: number;
-  @ApiPropertyOptional({ enum: ['rating-halves', 'rating-adjacent', 'random'] }) @IsOptional() @IsIn(['rating-halves', 'rating-adjacent', 'random']) round1?: 'rating-halves' | 'rating-adjacent' | 'random';
-  @ApiPropertyOptional({ example: false, description: 'Round robin: play everyone twice' }) @IsOptional() @IsBoolean() double?: boolean;
-  @ApiPropertyOptional({ example: 16, description: 'Knockout: how many of the top enter' }) @IsOptional() @IsInt() @Min(2) cut?: number;
+  @ApiPropertyOptional({ example: 3, description: 'Australian draw: meetings before this round are not repeats' }) @Omittable() @IsInt() @Min(1) repeatsForgivenBefore?: number;
+  @ApiPropertyOptional({ enum: ['rating-halves', 'rating-adjacent', 'random'] }) @Omittable() @IsIn(['rating-halves', 'rating-adjacent', 'random']) round1?: 'rating-halves' | 'rating-adjacent' | 'random';
+  @ApiPropertyOptional({ example: false, description: 'Round robin: play everyone twice' }) @Omittable() @IsBoolean() double?: boolean;
+  @ApiPropertyOptional({ example: 16, description: 'Knockout: how many of the top enter' }) @Omittable() @IsInt() @Min(2) cut?: number;
 }
 
 export class PairedGameDto {
@@ -61,11 +62,11 @@ export class PairedTableDto {
  */
 export class PairRoundDto {
   @ApiPropertyOptional({ enum: ['system', 'manual'], default: 'system' })
-  @IsOptional()
+  @Omittable()
   @IsIn(['system', 'manual'])
   kind?: 'system' | 'manual';
 
-  @ApiPropertyOptional({ example: 'main' }) @IsOptional() @IsString() @Length(1, 100) division?: string;
+  @ApiPropertyOptional({ example: 'main' }) @Omittable() @IsString() @Length(1, 100) division?: string;
 
   @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, example: 'australian-draw', description: 'Required for kind system' })
   @ValidateIf((o: PairRoundDto) => o.kind !== 'manual')
@@ -73,12 +74,12 @@ export class PairRoundDto {
   system?: PairingSystem;
 
   @ApiPropertyOptional({ example: 'hk-open-2026:main:1', description: 'Recorded so the pairing can be replayed' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Length(1, 200)
   seed?: string;
 
-  @ApiPropertyOptional({ type: PairingOptionsDto }) @IsOptional() @ValidateNested() @Type(() => PairingOptionsDto) options?: PairingOptionsDto;
+  @ApiPropertyOptional({ type: PairingOptionsDto }) @Omittable() @ValidateNested() @Type(() => PairingOptionsDto) options?: PairingOptionsDto;
 
   @ApiPropertyOptional({ example: 'two players arrived from the same flight late', description: 'Required for kind manual' })
   @ValidateIf((o: PairRoundDto) => o.kind === 'manual')
@@ -86,13 +87,13 @@ export class PairRoundDto {
   @Length(1, 1000)
   reason?: string;
 
-  @ApiPropertyOptional({ type: [PairedGameDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedGameDto) games?: PairedGameDto[];
-  @ApiPropertyOptional({ type: [PairedTableDto] }) @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedTableDto) tables?: PairedTableDto[];
+  @ApiPropertyOptional({ type: [PairedGameDto] }) @Omittable() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedGameDto) games?: PairedGameDto[];
+  @ApiPropertyOptional({ type: [PairedTableDto] }) @Omittable() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedTableDto) tables?: PairedTableDto[];
   @ApiPropertyOptional({ type: String, nullable: true, example: null }) @IsOptional() @Matches(ID_PATTERN, { message: ID_MESSAGE }) bye?: string | null;
 }
 
 export class RoundCommandDto {
-  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @IsOptional() @IsString() @Length(1, 100) division?: string;
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @Omittable() @IsString() @Length(1, 100) division?: string;
 }
 
 export class PairCountsDto {
@@ -116,9 +117,9 @@ export class ResultInputDto {
   @IsIn(['first', 'second', 'draw'])
   outcome?: 'first' | 'second' | 'draw';
 
-  @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' }) @IsOptional() @ValidateNested() @Type(() => PairCountsDto) score?: PairCountsDto;
-  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' }) @IsOptional() @ValidateNested() @Type(() => PairCountsDto) games?: PairCountsDto;
-  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' }) @IsOptional() @ValidateNested() @Type(() => PairCountsDto) captured?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' }) @Omittable() @ValidateNested() @Type(() => PairCountsDto) score?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' }) @Omittable() @ValidateNested() @Type(() => PairCountsDto) games?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' }) @Omittable() @ValidateNested() @Type(() => PairCountsDto) captured?: PairCountsDto;
 
   @ApiPropertyOptional({ enum: SIDES, description: 'kind forfeit: who was absent' })
   @ValidateIf((o: ResultInputDto) => o.kind === 'forfeit')
@@ -145,15 +146,15 @@ export class ResultSourceDto {
 export class RecordResultDto extends RoundCommandDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(1) table: number;
   @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'first', score: { first: 412, second: 376 } } })
-  @ValidateNested()
+  @IsDefined() @ValidateNested()
   @Type(() => ResultInputDto)
   result: ResultInputDto;
-  @ApiPropertyOptional({ type: ResultSourceDto, description: 'Default: entered by the arbiter' }) @IsOptional() @ValidateNested() @Type(() => ResultSourceDto) source?: ResultSourceDto;
+  @ApiPropertyOptional({ type: ResultSourceDto, description: 'Default: entered by the arbiter' }) @Omittable() @ValidateNested() @Type(() => ResultSourceDto) source?: ResultSourceDto;
 }
 
 export class CorrectResultDto extends RoundCommandDto {
   @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'second', score: { first: 376, second: 412 } } })
-  @ValidateNested()
+  @IsDefined() @ValidateNested()
   @Type(() => ResultInputDto)
   result: ResultInputDto;
   @ApiProperty({ example: 'scores were swapped on the result slip' }) @IsString() @Length(1, 1000) reason: string;

@@ -10,7 +10,7 @@ export class TournamentReads {
   constructor(private readonly core: ArbitraCore, private readonly config: ArbitraConfig) {}
 
   async ready(request: AuthedRequest): Promise<void> {
-    await awaitPosition(request, this.core.projections, this.config.waitMaxMs);
+    await awaitPosition(request, this.core, this.config.waitMaxMs);
   }
 
   doc<T>(collection: string, key: string, projection = TOURNAMENTS_PROJECTION): T | undefined {

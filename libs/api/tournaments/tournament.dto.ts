@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsOptional, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Omittable } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 
@@ -22,7 +23,7 @@ export class PlayerParams extends TournamentParams {
 
 export class ReadQuery {
   @ApiPropertyOptional({ description: 'Wait until the read models have applied this global log position (the `position` of a command response)', example: 42, minimum: 0 })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -31,7 +32,7 @@ export class ReadQuery {
 
 export class DivisionQuery extends ReadQuery {
   @ApiPropertyOptional({ description: 'Division (default: every division, or the only one)', example: 'main' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Length(1, 100)
   division?: string;
@@ -39,7 +40,7 @@ export class DivisionQuery extends ReadQuery {
 
 export class StandingsQuery extends DivisionQuery {
   @ApiPropertyOptional({ description: 'Standings as of round N (results and penalties of rounds ≤ N)', example: 1, minimum: 1 })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -47,7 +48,7 @@ export class StandingsQuery extends DivisionQuery {
   round?: number;
 
   @ApiPropertyOptional({ description: 'Standings as the record stood at this global log position (audit: what was published then)', example: 42, minimum: 1 })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -72,18 +73,18 @@ export class ByeValueDto {
 
 /** Overrides of the discipline's default rules profile; nested values replace the default whole. */
 export class ProfileOverridesDto {
-  @ApiPropertyOptional({ example: 'wespa-hk' }) @IsOptional() @IsString() @Length(1, 100) name?: string;
-  @ApiPropertyOptional({ enum: ['required', 'optional', 'none'] }) @IsOptional() @IsIn(['required', 'optional', 'none']) scores?: 'required' | 'optional' | 'none';
-  @ApiPropertyOptional({ type: PointsDto }) @IsOptional() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
-  @ApiPropertyOptional({ type: ByeValueDto }) @IsOptional() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
-  @ApiPropertyOptional({ example: 100 }) @IsOptional() @IsNumber() forfeitSpread?: number;
-  @ApiPropertyOptional({ example: 100 }) @IsOptional() @IsNumber() doubleForfeitSpread?: number;
+  @ApiPropertyOptional({ example: 'wespa-hk' }) @Omittable() @IsString() @Length(1, 100) name?: string;
+  @ApiPropertyOptional({ enum: ['required', 'optional', 'none'] }) @Omittable() @IsIn(['required', 'optional', 'none']) scores?: 'required' | 'optional' | 'none';
+  @ApiPropertyOptional({ type: PointsDto }) @Omittable() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
+  @ApiPropertyOptional({ type: ByeValueDto }) @Omittable() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
+  @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() forfeitSpread?: number;
+  @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() doubleForfeitSpread?: number;
   @ApiPropertyOptional({ example: ['SPREAD'], description: 'Ordered, from the discipline catalogue' })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @IsString({ each: true })
   tieBreaks?: string[];
-  @ApiPropertyOptional({ enum: ['score', 'spread'] }) @IsOptional() @IsIn(['score', 'spread']) penaltiesApplyTo?: 'score' | 'spread';
+  @ApiPropertyOptional({ enum: ['score', 'spread'] }) @Omittable() @IsIn(['score', 'spread']) penaltiesApplyTo?: 'score' | 'spread';
 }
 
 export class CreateTournamentDto {
@@ -101,13 +102,13 @@ export class CreateTournamentDto {
   discipline: Discipline;
 
   @ApiPropertyOptional({ type: ProfileOverridesDto, description: 'Overrides of the discipline default profile (Scrabble: WESPA)' })
-  @IsOptional()
+  @Omittable()
   @ValidateNested()
   @Type(() => ProfileOverridesDto)
   profile?: ProfileOverridesDto;
 
   @ApiPropertyOptional({ example: ['main'], description: 'Default: one division, "main"' })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
@@ -116,7 +117,7 @@ export class CreateTournamentDto {
   divisions?: string[];
 
   @ApiPropertyOptional({ example: 7, minimum: 1 })
-  @IsOptional()
+  @Omittable()
   @IsInt()
   @Min(1)
   @Max(1000)
@@ -139,15 +140,15 @@ export class RegisterPlayerDto {
   @Length(1, 200)
   name: string;
 
-  @ApiPropertyOptional({ example: 'HK-0042' }) @IsOptional() @IsString() @Length(1, 100) federationId?: string;
-  @ApiPropertyOptional({ example: 1850 }) @IsOptional() @IsNumber() rating?: number;
-  @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @IsOptional() @IsString() @Length(1, 200) club?: string;
-  @ApiPropertyOptional({ example: 'HKG' }) @IsOptional() @IsString() @Length(1, 100) country?: string;
-  @ApiPropertyOptional({ example: 'Team A' }) @IsOptional() @IsString() @Length(1, 100) team?: string;
-  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @IsOptional() @IsString() @Length(1, 100) division?: string;
+  @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) federationId?: string;
+  @ApiPropertyOptional({ example: 1850 }) @Omittable() @IsNumber() rating?: number;
+  @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) club?: string;
+  @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) country?: string;
+  @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) team?: string;
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @Omittable() @IsString() @Length(1, 100) division?: string;
 
   @ApiPropertyOptional({ example: 3, description: 'Late entry: joins at this round (earlier rounds count as absent, not byes). Default: the next round to pair' })
-  @IsOptional()
+  @Omittable()
   @IsInt()
   @Min(1)
   joinsAtRound?: number;
@@ -159,7 +160,7 @@ export class WithdrawalDto {
   @Min(1)
   fromRound: number;
 
-  @ApiPropertyOptional({ example: 'illness' }) @IsOptional() @IsString() @Length(1, 1000) reason?: string;
+  @ApiPropertyOptional({ example: 'illness' }) @Omittable() @IsString() @Length(1, 1000) reason?: string;
 }
 
 export class AbsenceDto {
@@ -168,7 +169,7 @@ export class AbsenceDto {
   @Min(1)
   round: number;
 
-  @ApiPropertyOptional({ example: 'family event' }) @IsOptional() @IsString() @Length(1, 1000) reason?: string;
+  @ApiPropertyOptional({ example: 'family event' }) @Omittable() @IsString() @Length(1, 1000) reason?: string;
 }
 
 export class ForbiddenPairingDto {
@@ -182,5 +183,5 @@ export class PenaltyDto {
   @ApiProperty({ example: 10, description: 'Points deducted (Scrabble: off the spread)' }) @IsNumber() @IsPositive() points: number;
   @ApiProperty({ example: 'mobile phone rang' }) @IsString() @Length(1, 1000) reason: string;
   @ApiProperty({ example: 'ledger-2026-11-29-01', description: 'Penalty ledger reference' }) @IsString() @Length(1, 200) ref: string;
-  @ApiPropertyOptional({ example: 2, description: 'Round the penalty belongs to (default: the last paired round)' }) @IsOptional() @IsInt() @Min(1) round?: number;
+  @ApiPropertyOptional({ example: 2, description: 'Round the penalty belongs to (default: the last paired round)' }) @Omittable() @IsInt() @Min(1) round?: number;
 }
