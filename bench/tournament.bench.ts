@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:tournament`: a Scrabble tournament of 100 players over 7 Australian-draw rounds,
+ * recorded through the real command path into a SQLite log; then every tournament read model
+ * (summary, rounds, standings, crosstable, provisional pairings) is rebuilt from the log, once with
+ * per-division documents derived once per batch (as the runner does) and once derived after every
+ * event (what a per-event reducer costs), side by side. Not a test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pair } from '../libs/domain/pairing/index.js';
+import { pairingRequestFor, type TournamentCommand } from '../libs/domain/tournament/index.js';
+import type { CommandContext } from '../libs/domain/kernel/index.js';
+import { ArbitraCore } from '../libs/runtime/arbitra-core.js';
+import { TOURNAMENT_FEATURE, TournamentAggregate } from '../libs/runtime/features/tournament/index.js';
+import { streamOf } from '../libs/runtime/command-handler.js';
+import type { Projection } from '../libs/runtime/projections/projection.js';
+import { ProjectionRunner } from '../libs/runtime/projections/projection-runner.js';
+import { ReadModelStore } from '../libs/runtime/projections/read-model-store.js';
+
+const PLAYERS = 100;
+const ROUNDS = 7;
+const root = mkdtempSync(join(tmpdir(), 'arbitra-tournament-bench-'));
+let n = 0;
+const ctx = (): CommandContext => ({ at: '2026-11-29T10:00:00.000Z', actor: { id: 'td-1', role: 'chief-arbiter' }, commandId: `c-${++n}` });
+
+async function run(core: ArbitraCore, build: (c: CommandContext) => TournamentCommand) {
+  const c = ctx();
+  return core.execute(TournamentAggregate, 'bench-open', build(c), c);
+}
+
+const core = new ArbitraCore({ config: { dataDir: root, sqliteSync: 'OFF', groupCommit: true }, features: [] });
+let t = performance.now();
+await run(core, (context) => ({ type: 'tournament.create', context, id: 'bench-open', name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] }));
+for (let i = 0; i < PLAYERS; i++) await run(core, (context) => ({ type: 'tournament.register-player', context, player: { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i } }));
+for (let round = 1; round <= ROUNDS; round++) {
+  const { state } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, 'bench-open'));
+  if (state.status !== 'open') throw new Error('tournament missing');
+  const seed = `bench-open:main:${round}`;
+  const result = pair('australian-draw', pairingRequestFor(state, 'main', round, seed));
+  await run(core, (context) => ({ type: 'tournament.pair-round', context, round, pairing: { kind: 'system', system: 'australian-draw', seed, result } }));
+  await run(core, (context) => ({ type: 'tournament.publish-round', context, round }));
+  for (const g of result.games) {
+    const first = 350 + ((g.table * 37 + round * 11) % 120);
+    await run(core, (context) => ({ type: 'tournament.record-result', context, round, table: g.table, source: { kind: 'arbiter' }, result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } } }));
+  }
+}
+const recordMs = performance.now() - t;
+const events = await core.store.headPosition();
+process.stdout.write(`${PLAYERS} players, ${ROUNDS} rounds: ${events} events recorded through the command path in ${(recordMs / 1000).toFixed(2)} s\n\n`);
+
+/** The same projection, but deriving its per-division documents after every event. */
+const perEvent = (p: Projection): Projection => ({
+  ...p,
+  name: `${p.name}-per-event`,
+  apply(e, docs) {
+    p.apply(e, docs);
+    p.flush?.(docs);
+  },
+  flush: undefined,
+});
+
+const projections = TOURNAMENT_FEATURE.projections ?? [];
+for (const [label, set] of [
+  ['derived once per batch (as run)', projections],
+  ['derived after every event', projections.map(perEvent)],
+] as const) {
+  const readModels = new ReadModelStore(join(root, `${label.length}.db`), 'OFF');
+  const runner = new ProjectionRunner(core.store, readModels, set, core.upcasters);
+  t = performance.now();
+  await runner.rebuild();
+  process.stdout.write(`rebuild of ${set.length} tournament read models, ${label.padEnd(32)} ${((performance.now() - t) / 1000).toFixed(2)} s\n`);
+  readModels.close();
+}
+await core.close();
+rmSync(root, { recursive: true, force: true });
