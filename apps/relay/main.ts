@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { KafkaEventBus } from '../../libs/bus/kafka/kafka-event-bus.js';
+import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
+import { loadConfig } from '../../libs/runtime/config.js';
+import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
+import { JsonFileCheckpoint } from './relay-checkpoint.js';
+import { Relay } from './relay.js';
+
+// The relay process of the distributed mode: the store's global log -> Kafka, checkpoint after
+// the broker's ack. Reads ARBITRA_DATA_DIR (events.db, relay-checkpoint.json), ARBITRA_KAFKA_*
+// (see libs/bus/kafka/kafka-config.ts) and ARBITRA_RELAY_BATCH (default 500).
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+const kafka = kafkaOptionsFromEnv();
+if (!kafka) {
+  logger.fatal('ARBITRA_KAFKA_BROKERS is not set: the relay has nowhere to publish');
+  process.exit(2);
+}
+const batch = process.env.ARBITRA_RELAY_BATCH ? Number(process.env.ARBITRA_RELAY_BATCH) : undefined;
+
+// Another process (the API) appends to this file; the store notices by polling (pollMs).
+const store = new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync });
+const bus = new KafkaEventBus({ ...kafka, onError: (e) => logger.error({ err: e }, 'kafka') });
+const checkpoint = new JsonFileCheckpoint(join(config.dataDir, 'relay-checkpoint.json'));
+const relay = new Relay({
+  store,
+  bus,
+  checkpoint,
+  batch,
+  onRelayed: (count, position) => logger.debug({ count, position }, 'relayed'),
+});
+
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'stopping after the batch in flight');
+    stop.abort();
+  });
+}
+
+await bus.connect();
+logger.info({ topic: bus.topic, from: await checkpoint.load(), head: await store.headPosition() }, 'relay started');
+let exitCode = 0;
+try {
+  await relay.run(stop.signal);
+} catch (e) {
+  logger.error({ err: e }, 'relay failed; restart it to resume from the checkpoint');
+  exitCode = 1;
+} finally {
+  await bus.close();
+  await store.close();
+}
+logger.info({ position: await checkpoint.load() }, 'relay stopped');
+process.exit(exitCode);

@@ -1,0 +1,31 @@
+import type { IHeaders, Message } from 'kafkajs';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+
+/** Header names carried next to each event (routing and tracing without parsing the value). */
+export const HEADER_ID = 'arbitra-id';
+export const HEADER_TYPE = 'arbitra-type';
+export const HEADER_POSITION = 'arbitra-position';
+
+/**
+ * One recorded event as a Kafka message: key = stream id (so one stream stays in one partition,
+ * in order), value = the event's JSON. `JSON.stringify` is used on the event itself because events
+ * read from the SQLite store keep `data`/`meta` behind getters and serialize through `toJSON`.
+ */
+export function encodeEvent(event: RecordedEvent): Message {
+  return {
+    key: event.stream,
+    value: JSON.stringify(event),
+    headers: { [HEADER_ID]: event.id, [HEADER_TYPE]: event.type, [HEADER_POSITION]: String(event.position) },
+  };
+}
+
+/** The event back from a message value; throws on a value that is not a recorded event. */
+export function decodeEvent(value: Buffer | null, headers?: IHeaders): RecordedEvent {
+  if (value === null) throw new Error('Kafka message without a value (tombstone) on the event topic');
+  const e = JSON.parse(value.toString('utf8')) as RecordedEvent;
+  if (typeof e?.id !== 'string' || typeof e.stream !== 'string' || typeof e.position !== 'number' || typeof e.type !== 'string') {
+    const id = headers?.[HEADER_ID]?.toString();
+    throw new Error(`Kafka message is not a recorded event${id ? ` (header id ${id})` : ''}`);
+  }
+  return e;
+}
