@@ -17,20 +17,8 @@ const START = { players: PLAYERS, starter: 0, clockSide: 'right', clockSideChose
 describe('records server: a Scrabble game over HTTP', () => {
   let h: RecordsHarness;
   let arbiter: string, ann: string, bob: string, eve: string;
-  let position = 0;
-
-  async function post(path: string, body: object, token: string | null, status = 201) {
-    let req = h.http().post(path).send(body);
-    if (token) req = req.set('authorization', token);
-    const r = await req;
-    if (r.status !== status) throw new Error(`POST ${path} → ${r.status} (expected ${status}): ${JSON.stringify(r.body)}`);
-    if (status === 201) position = Math.max(position, r.body.position);
-    return r;
-  }
-  const get = (path: string, token: string | null = null) => {
-    const req = h.http().get(`${path}${path.includes('?') ? '&' : '?'}waitFor=${position}`);
-    return token ? req.set('authorization', token) : req;
-  };
+  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+  const get = (path: string, token: string | null = null) => h.get(path, token);
   const revision = async (id: string) => (await get(`/v1/games/${id}/events`, arbiter).expect(200)).body.revision as number;
   const types = (r: { body: { events: { type: string }[] } }) => r.body.events.map((e) => e.type);
 
@@ -201,7 +189,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     const first = await h.http().post('/v1/games/g3/clock/pause').set('authorization', arbiter).set(key).send({ reason: 'tile-count', at: at(7) }).expect(201);
     const again = await h.http().post('/v1/games/g3/clock/pause').set('authorization', arbiter).set(key).send({ reason: 'tile-count', at: at(7) }).expect(201);
     expect(again.body).toMatchObject({ duplicate: true, revision: first.body.revision });
-    position = Math.max(position, first.body.position);
+    h.position = Math.max(h.position, first.body.position);
     const view = await get('/v1/games/g3').expect(200);
     expect(view.body.clock.paused).toMatchObject({ reason: 'tile-count', resume: 0 });
     await get('/v1/games/nope').expect(404);
@@ -240,7 +228,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     const fin = await post('/v1/games/linked/signatures', { seat: 1, at: at(32) }, td);
     expect(fin.body.events.at(-1).data.result).toMatchObject({ scores: [17, -23], winner: 0 });
     await h.core.settle();
-    position = await h.core.store.headPosition();
+    h.position = await h.core.store.headPosition();
     const recorded = (await h.core.store.readStream(`tournament-${TID}`)).filter((e) => e.type === 'tournament.ResultRecorded');
     expect(recorded).toHaveLength(1);
     expect(recorded[0].data).toMatchObject({ round: 1, table: 1, source: { kind: 'game', gameId: 'linked' }, result: { kind: 'played', first: 'bob', second: 'ann', outcome: 'second', score: { first: -23, second: 17 } } });

@@ -29,24 +29,12 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
   let h: RecordsHarness;
   let chief: string;
   let arbiter: string;
-  let position = 0;
   let round1: Game[] = [];
   let round2: Game[] = [];
 
-  /** A command through HTTP: expects the status, remembers the position for ?waitFor. */
-  async function post(path: string, body: object, token: string | null = arbiter, status = 201, headers: Record<string, string> = {}) {
-    let req = h.http().post(path).send(body);
-    if (token) req = req.set('authorization', token);
-    for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
-    const r = await req;
-    if (r.status !== status) throw new Error(`POST ${path} → ${r.status} (expected ${status}): ${JSON.stringify(r.body)}`);
-    if (status === 201) position = Math.max(position, r.body.position);
-    return r;
-  }
-  const get = (path: string, token: string | null = null) => {
-    const req = h.http().get(`${path}${path.includes('?') ? '&' : '?'}waitFor=${position}`);
-    return token ? req.set('authorization', token) : req;
-  };
+  /** A command through HTTP (the tournament's arbiter by default): expects the status, remembers the position for ?waitFor. */
+  const post = (path: string, body: object, token: string | null = arbiter, status = 201, headers: Record<string, string> = {}) => h.post(path, body, token, status, headers);
+  const get = (path: string, token: string | null = null) => h.get(path, token);
   /** Scrabble: the first player wins by 100 - 10·table. */
   const win = (table: number) => ({ kind: 'played', outcome: 'first', score: { first: 450, second: 350 + 10 * table } });
 
@@ -107,7 +95,7 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     expect(before.body).toMatchObject({ round: 2, seed: `${T}:main:2`, pendingTables: [1, 2, 3] });
     await post(`/v1/tournaments/${T}/rounds/1/results`, { table: 1, result: win(1) });
     const after = await get(`/v1/tournaments/${T}/rounds/2/pairings/provisional`, arbiter).expect(200);
-    expect(after.body).toMatchObject({ round: 2, pendingTables: [2, 3], asOf: { position } });
+    expect(after.body).toMatchObject({ round: 2, pendingTables: [2, 3], asOf: { position: h.position } });
     expect(after.body.systems['australian-draw'].status).toBe('paired');
     expect(after.body.systems['mahjong-swiss']).toMatchObject({ status: 'refused', type: 'tournament/pairing-format' });
     // Provisional pairings are for the officials.
@@ -184,7 +172,7 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
   it('shows a correction with its reason in the round and the standings; refuses one without a reason; standings as of the earlier position stay as published then', async () => {
     const g = round1[0];
     const before = await get(`/v1/tournaments/${T}/standings`).expect(200);
-    const positionBefore = position;
+    const positionBefore = h.position;
     await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: { kind: 'played', outcome: 'first', score: { first: 450, second: 400 } } }, arbiter, 400);
     await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: { kind: 'played', outcome: 'second', score: { first: 360, second: 450 } }, reason: 'scores swapped on the result slip' }, chief);
     const res = await get(`/v1/tournaments/${T}/rounds/1/results`).expect(200);

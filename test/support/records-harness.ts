@@ -44,6 +44,26 @@ export class RecordsHarness {
     return request(this.app.getHttpServer());
   }
 
+  /** The highest global position a command returned so far: reads wait for it (`?waitFor=`). */
+  position = 0;
+
+  /** A command through HTTP: fails the test unless the status is the expected one; remembers the position. */
+  async post(path: string, body: object, token: string | null, status = 201, headers: Record<string, string> = {}) {
+    let req = this.http().post(path).send(body);
+    if (token) req = req.set('authorization', token);
+    for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
+    const r = await req;
+    if (r.status !== status) throw new Error(`POST ${path} → ${r.status} (expected ${status}): ${JSON.stringify(r.body)}`);
+    if (status === 201) this.position = Math.max(this.position, r.body.position);
+    return r;
+  }
+
+  /** A read that first waits until the read models have applied every command sent so far. */
+  get(path: string, token: string | null = null) {
+    const req = this.http().get(`${path}${path.includes('?') ? '&' : '?'}waitFor=${this.position}`);
+    return token ? req.set('authorization', token) : req;
+  }
+
   token(role: 'admin' | 'chief-arbiter' | 'arbiter' | 'appeals-committee' | 'player', tournaments: string[] = [], sub = `${role}-1`): string {
     return `Bearer ${this.tokens.issue({ sub, role, tournaments })}`;
   }
