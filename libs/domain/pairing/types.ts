@@ -26,6 +26,11 @@ export interface PairingPlayer {
   /** 1-based place in the current standings (1 = leader). Before round 1: seeding order. */
   readonly rank: number;
   readonly rating?: number;
+  /**
+   * Fixed seeding number (1 = top seed), the same every round: systems with a fixed schedule
+   * (round robin's Berger tables) use it instead of `rank`, which follows the standings.
+   */
+  readonly seed?: number;
   /** Byes received so far. */
   readonly byes: number;
   /** Everyone met so far (opponents, or table-mates in mahjong), one entry per meeting. */
