@@ -8,8 +8,13 @@ import { startRecords } from '../apps/records/bootstrap.js';
 import { loadConfig } from '../libs/runtime/config.js';
 import { RecordsHarness } from './support/records-harness.js';
 
-const T0 = Date.parse('2026-11-29T09:00:00.000Z');
-/** The observed table time `s` seconds into the session (every command carries it: no test depends on the wall clock). */
+/**
+ * Observed table times are recorded by officials (players' commands are stamped by the server), never
+ * in the future nor before the record: the session starts ten minutes before the suite. Only the
+ * differences between observed times matter to the assertions, so no test depends on the wall clock.
+ */
+const T0 = Date.now() - 600_000;
+/** The observed table time `s` seconds into the session. */
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 const PLAYERS = [{ id: 'ann', name: 'Ann Lee' }, { id: 'bob', name: 'Bob Chan' }];
 const START = { players: PLAYERS, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
@@ -49,8 +54,8 @@ describe('records server: a Scrabble game over HTTP', () => {
     await post('/v1/games', { id: 'g1', ...START }, arbiter, 409);
   });
 
-  it('players draw their own racks; a player cannot record for the opponent, nor a stranger, nor another official (403)', async () => {
-    await post('/v1/games/g1/draws', { seat: 0, tiles: 'QIAERST'.split(''), at: at(1) }, ann);
+  it('the arbiter records draws from the table; a player cannot record for the opponent, nor a stranger, nor another official (403)', async () => {
+    await post('/v1/games/g1/draws', { seat: 0, tiles: 'QIAERST'.split(''), at: at(1) }, arbiter); // the arbiter records from the table
     const forOpponent = await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, ann, 403);
     expect(forOpponent.body).toMatchObject({ type: 'urn:arbitra:problem:games/not-your-seat', field: 'seat' });
     const stranger = await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, eve, 403);
@@ -59,7 +64,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(otherOfficial.body.type).toBe('urn:arbitra:problem:games/not-your-game');
     const playerPauses = await post('/v1/games/g1/clock/pause', { reason: 'td-call', at: at(2) }, ann, 403);
     expect(playerPauses.body.type).toBe('urn:arbitra:problem:auth/role-not-allowed');
-    await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, bob);
+    await post('/v1/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, arbiter); // the arbiter records from the table
     expect(await revision('g1')).toBe(3); // created, drawn, clock started, drawn
   });
 
@@ -83,57 +88,57 @@ describe('records server: a Scrabble game over HTTP', () => {
   });
 
   it('a play with its announced score; a hold keeps the player from drawing for 30 s (refused, nothing stored); acceptance', async () => {
-    const play = await post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, ann);
+    const play = await post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, arbiter); // the arbiter records from the table
     expect(play.body.events[0]).toMatchObject({ type: 'scrabble.MoveCompleted', data: { turn: 1, announcedScore: 22, computedScore: 22, completedBy: 'clock' } });
     expect(play.headers.etag).toBe(`"${play.body.revision}"`);
-    await post('/v1/games/g1/holds', { seat: 1, at: at(12) }, bob);
+    await post('/v1/games/g1/holds', { seat: 1, at: at(12) }, arbiter); // the arbiter records from the table
     const held = await get('/v1/games/g1').expect(200);
     expect(held.body.hold).toMatchObject({ seat: 1, turn: 1 });
     const before = await revision('g1');
-    const early = await post('/v1/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(20) }, ann, 409);
+    const early = await post('/v1/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(20) }, arbiter, 409);
     expect(early.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/draw-during-hold', rule: expect.stringContaining('30秒') });
     expect(await revision('g1')).toBe(before);
-    await post('/v1/games/g1/accept', { seat: 1, at: at(45) }, bob);
-    await post('/v1/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(46) }, ann);
+    await post('/v1/games/g1/accept', { seat: 1, at: at(45) }, arbiter); // the arbiter records from the table
+    await post('/v1/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(46) }, arbiter); // the arbiter records from the table
   });
 
   it('a challenge before the clock is pressed is refused (nothing stored); a failed challenge costs the challenger 5 and the score is re-announced', async () => {
     const badMove = await post('/v1/games/g1/moves', { seat: 1, move: { kind: 'jump' } }, bob, 400);
     expect(badMove.body.field).toBe('move.kind');
-    await post('/v1/games/g1/moves', { seat: 1, move: { kind: 'play', coordinate: 'H7', word: 'X.' }, announcedScore: 9, pressClock: false, at: at(60) }, bob);
+    await post('/v1/games/g1/moves', { seat: 1, move: { kind: 'play', coordinate: 'H7', word: 'X.' }, announcedScore: 9, pressClock: false, at: at(60) }, arbiter); // the arbiter records from the table
     const before = await revision('g1');
-    const early = await post('/v1/games/g1/challenges', { seat: 0, words: ['XI'], at: at(61) }, ann, 409);
+    const early = await post('/v1/games/g1/challenges', { seat: 0, words: ['XI'], at: at(61) }, arbiter, 409);
     expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/challenge-before-clock', rule: expect.stringContaining('Challenge') });
     expect(await revision('g1')).toBe(before);
-    await post('/v1/games/g1/clock/press', { seat: 1, at: at(62) }, bob);
-    const ch = await post('/v1/games/g1/challenges', { seat: 0, words: ['xi'], at: at(63) }, ann);
+    await post('/v1/games/g1/clock/press', { seat: 1, at: at(62) }, arbiter); // the arbiter records from the table
+    const ch = await post('/v1/games/g1/challenges', { seat: 0, words: ['xi'], at: at(63) }, arbiter); // the arbiter records from the table
     expect(ch.body.events[0]).toMatchObject({ type: 'scrabble.ChallengeMade', data: { words: ['XI'] } });
     expect((await get('/v1/games/g1').expect(200)).body.challenge).toMatchObject({ challenger: 0, words: ['XI'] });
     await post('/v1/games/g1/challenges/verdicts', { verdicts: [{ word: 'XI', valid: true }], at: at(70) }, ann, 403);
     const v = await post('/v1/games/g1/challenges/verdicts', { verdicts: [{ word: 'XI', valid: true }], at: at(70) }, arbiter);
     expect(v.body.events[0].data).toMatchObject({ outcome: 'play-stands', penalty: { kind: 'points', seat: 0, points: -5 } });
-    await post('/v1/games/g1/reannounce', { seat: 1, score: 9, at: at(72) }, bob);
-    await post('/v1/games/g1/draws', { seat: 1, tiles: ['U'], at: at(73) }, bob);
+    await post('/v1/games/g1/reannounce', { seat: 1, score: 9, at: at(72) }, arbiter); // the arbiter records from the table
+    await post('/v1/games/g1/draws', { seat: 1, tiles: ['U'], at: at(73) }, arbiter); // the arbiter records from the table
     expect((await get('/v1/games/g1').expect(200)).body.scores).toEqual([17, 9]);
   });
 
   it('an invalid challenge withdraws the play; six scoreless turns end the game; both players sign the slip', async () => {
-    await post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8I', word: 'T' }, announcedScore: 12, at: at(80) }, ann);
-    await post('/v1/games/g1/challenges', { seat: 1, words: ['QIT'], at: at(81) }, bob);
+    await post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8I', word: 'T' }, announcedScore: 12, at: at(80) }, arbiter); // the arbiter records from the table
+    await post('/v1/games/g1/challenges', { seat: 1, words: ['QIT'], at: at(81) }, arbiter); // the arbiter records from the table
     const v = await post('/v1/games/g1/challenges/verdicts', { verdicts: [{ word: 'QIT', valid: false }], at: at(85) }, arbiter);
     expect(v.body.events[0].data).toMatchObject({ outcome: 'play-withdrawn', penalty: null });
     const seats = [1, 0, 1, 0, 1];
     let last;
-    for (const [i, seat] of seats.entries()) last = await post('/v1/games/g1/moves', { seat, move: { kind: 'pass' }, at: at(90 + i) }, seat === 0 ? ann : bob);
+    for (const [i, seat] of seats.entries()) last = await post('/v1/games/g1/moves', { seat, move: { kind: 'pass' }, at: at(90 + i) }, arbiter);
     expect(types(last!)).toEqual(expect.arrayContaining(['scrabble.GameEnded', 'scrabble.EndRackScored']));
     const ended = await get('/v1/games/g1').expect(200);
     expect(ended.body).toMatchObject({ phase: 'ended', scores: [9, -7], end: { reason: 'six-zeros', racksSettled: true }, toAct: { action: 'sign-result-slip' } });
     // Once ended the racks are laid open (seed 完成遊戲): the public sees them.
     expect(ended.body.racks[1].tiles).toEqual('AENORUZ'.split(''));
     await post('/v1/games/g1/signatures', { seat: 1, at: at(100) }, ann, 403);
-    await post('/v1/games/g1/signatures', { seat: 0, at: at(100) }, ann);
-    const fin = await post('/v1/games/g1/signatures', { seat: 1, at: at(101) }, bob);
+    await post('/v1/games/g1/signatures', { seat: 0, at: at(100) }, arbiter); // the arbiter records from the table
+    const fin = await post('/v1/games/g1/signatures', { seat: 1, at: at(101) }, arbiter); // the arbiter records from the table
     expect(fin.body.events.at(-1)).toMatchObject({ type: 'scrabble.GameFinished', data: { result: { scores: [9, -7], spread: 16, winner: 0, forfeit: false }, link: null } });
   });
 
@@ -176,9 +181,9 @@ describe('records server: a Scrabble game over HTTP', () => {
 
   it('refuses by rule with problem+json and stores nothing: exchange with too few tiles in the bag, a pause for another reason; honours If-Match and Idempotency-Key', async () => {
     await post('/v1/games', { id: 'g3', ...START, profile: { exchangeMinBag: 90 }, at: at(0) }, arbiter);
-    await post('/v1/games/g3/draws', { seat: 0, count: 7, at: at(1) }, ann);
-    const drawn = await post('/v1/games/g3/draws', { seat: 1, count: 7, at: at(2) }, bob);
-    const exchange = await post('/v1/games/g3/moves', { seat: 0, move: { kind: 'exchange', count: 3 }, at: at(5) }, ann, 409);
+    await post('/v1/games/g3/draws', { seat: 0, count: 7, at: at(1) }, arbiter); // the arbiter records from the table
+    const drawn = await post('/v1/games/g3/draws', { seat: 1, count: 7, at: at(2) }, arbiter); // the arbiter records from the table
+    const exchange = await post('/v1/games/g3/moves', { seat: 0, move: { kind: 'exchange', count: 3 }, at: at(5) }, arbiter, 409);
     expect(exchange.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/exchange-bag-too-small', rule: 'WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子', detail: expect.stringContaining('86') });
     const pause = await post('/v1/games/g3/clock/pause', { reason: 'coffee', at: at(6) }, arbiter, 422);
     expect(pause.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/pause-reason-not-allowed', field: 'reason', detail: expect.stringContaining('score-dispute, tile-count, overdraw, td-call') });
@@ -194,6 +199,34 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(view.body.clock.paused).toMatchObject({ reason: 'tile-count', resume: 0 });
     await get('/v1/games/nope').expect(404);
     await post('/v1/games/nope/holds', { seat: 0 }, arbiter, 404);
+  });
+
+  it('players self-record with the server\'s time; a player may not send an observed time or a clock reading; observed times never go back', async () => {
+    await post('/v1/games', { id: 'g4', ...START, tracking: true, at: at(0) }, arbiter);
+    const drawn = await post('/v1/games/g4/draws', { seat: 0, tiles: 'QIAERST'.split('') }, ann);
+    expect(Date.parse(drawn.body.events[0].recordedAt)).toBeGreaterThan(Date.parse(at(0)));
+    const timed = await post('/v1/games/g4/draws', { seat: 1, count: 7, at: at(2) }, bob, 403);
+    expect(timed.body).toMatchObject({ type: 'urn:arbitra:problem:games/players-may-not-time', field: 'at' });
+    const clocked = await post('/v1/games/g4/holds', { seat: 1, clockReading: { remainingMs: [1_500_000, -600_000] } }, bob, 403);
+    expect(clocked.body).toMatchObject({ type: 'urn:arbitra:problem:games/players-may-not-time', field: 'clockReading' });
+    const back = await post('/v1/games/g4/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(1) }, arbiter, 422);
+    expect(back.body).toMatchObject({ type: 'urn:arbitra:problem:games/time-before-record', field: 'at' });
+    const ahead = await post('/v1/games/g4/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: new Date(Date.now() + 3_600_000).toISOString() }, arbiter, 422);
+    expect(ahead.body.type).toBe('urn:arbitra:problem:games/time-in-future');
+    await post('/v1/games/g4/draws', { seat: 1, tiles: 'ZAOXENR'.split('') }, bob);
+  });
+
+  it('an Idempotency-Key is the caller\'s own: replaying another player\'s key neither returns their answer nor swallows the command', async () => {
+    await post('/v1/games', { id: 'g5', ...START, tracking: true, at: at(0) }, arbiter);
+    const key = { 'idempotency-key': 'draw-ann-0001' };
+    const mine = await h.http().post('/v1/games/g5/draws').set('authorization', ann).set(key).send({ seat: 0, tiles: 'QIAERST'.split('') }).expect(201);
+    const again = await h.http().post('/v1/games/g5/draws').set('authorization', ann).set(key).send({ seat: 0, tiles: 'QIAERST'.split('') }).expect(201);
+    expect(again.body).toMatchObject({ duplicate: true, revision: mine.body.revision });
+    const theirs = await h.http().post('/v1/games/g5/draws').set('authorization', bob).set(key).send({ seat: 1, tiles: 'ZAOXENR'.split('') }).expect(201);
+    expect(theirs.body.duplicate).toBe(false);
+    expect(JSON.stringify(theirs.body)).not.toContain('QIAERST'.split('').join('","'));
+    expect(theirs.body.events[0]).toMatchObject({ type: 'scrabble.TilesDrawn', data: { seat: 1 } });
+    h.position = Math.max(h.position, theirs.body.position);
   });
 
   it('documents every game endpoint in OpenAPI with validated, exemplified bodies', async () => {
@@ -219,9 +252,9 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(mismatch.body.type).toBe('urn:arbitra:problem:games/link-players-mismatch');
     const started = await post('/v1/games', { id: 'linked', ...START, link, at: at(0) }, td);
     expect(started.body.events[0].data.link).toEqual({ ...link, division: 'main', firstSeat: 1 });
-    await post('/v1/games/linked/draws', { seat: 0, count: 7, at: at(1) }, ann);
-    await post('/v1/games/linked/draws', { seat: 1, count: 7, at: at(2) }, bob);
-    await post('/v1/games/linked/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, ann);
+    await post('/v1/games/linked/draws', { seat: 0, count: 7, at: at(1) }, td); // the arbiter records from the table
+    await post('/v1/games/linked/draws', { seat: 1, count: 7, at: at(2) }, td); // the arbiter records from the table
+    await post('/v1/games/linked/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, td); // the arbiter records from the table
     for (let i = 0; i < 6; i++) await post('/v1/games/linked/moves', { seat: i % 2 === 0 ? 1 : 0, move: { kind: 'pass' }, at: at(20 + i) }, td);
     await post('/v1/games/linked/end-racks', { racks: [{ seat: 0, rack: 'AEINR' }, { seat: 1, rack: 'STUVWXY' }], at: at(30) }, td);
     await post('/v1/games/linked/signatures', { seat: 0, at: at(31) }, td);
@@ -243,8 +276,8 @@ describe('records server: a Scrabble game over HTTP', () => {
     const td = h.token('arbiter', [TID], 'arb-3');
     const link = { tournamentId: TID, round: 1, table: 1 };
     await post('/v1/games', { id: 'replayed', ...START, link, at: at(0) }, td);
-    await post('/v1/games/replayed/draws', { seat: 0, count: 7, at: at(1) }, ann);
-    await post('/v1/games/replayed/draws', { seat: 1, count: 7, at: at(2) }, bob);
+    await post('/v1/games/replayed/draws', { seat: 0, count: 7, at: at(1) }, td); // the arbiter records from the table
+    await post('/v1/games/replayed/draws', { seat: 1, count: 7, at: at(2) }, td); // the arbiter records from the table
     for (let i = 0; i < 6; i++) await post('/v1/games/replayed/moves', { seat: i % 2, move: { kind: 'pass' }, at: at(20 + i) }, td);
     await post('/v1/games/replayed/end-racks', { racks: [{ seat: 0, rack: 'AEINRST' }, { seat: 1, rack: 'STUVWXY' }], at: at(30) }, td);
     await post('/v1/games/replayed/signatures', { seat: 0, at: at(31) }, td);

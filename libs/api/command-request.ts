@@ -11,7 +11,7 @@ const ID_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
 
 /**
  * The command context from the HTTP request: the caller from the token, the command id from
- * `Idempotency-Key` (a retry with the same key returns the first answer), and `at`: the
+ * `Idempotency-Key` (a retry with the same key by the same caller returns the first answer), and `at`: the
  * server's receive time unless the body carries an observed time (a table clock reading).
  */
 export function commandContext(request: AuthedRequest, observedAt?: string): CommandContext {
@@ -30,7 +30,8 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
   return {
     at: observedAt ?? new Date().toISOString(),
     actor: { id: who.id, role: who.role },
-    commandId: typeof key === 'string' ? key : randomUUID(),
+    // A key is the caller's own: scoped to who sent it, so nobody can replay (or pre-empt) another's command.
+    commandId: typeof key === 'string' ? `key:${who.role}:${who.id}:${key}` : randomUUID(),
   };
 }
 

@@ -114,7 +114,7 @@ export class CommandHandler {
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
     const earlier = await this.store.findByCommandId(ctx.commandId);
-    if (earlier.length > 0) return this.replayed(stream, ctx.commandId, earlier);
+    if (earlier.length > 0) return this.replayed(stream, ctx, earlier);
 
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -141,7 +141,7 @@ export class CommandHandler {
       }));
       try {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-        if (appended.duplicate) return this.replayed(stream, ctx.commandId, appended.events);
+        if (appended.duplicate) return this.replayed(stream, ctx, appended.events);
         this.remember(stream, {
           revision: appended.revision,
           state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state),
@@ -184,7 +184,19 @@ export class CommandHandler {
     return { state, revision };
   }
 
-  private replayed(stream: string, commandId: string, events: RecordedEvent[]): CommandResult {
+  private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[]): CommandResult {
+    const commandId = ctx.commandId;
+    const first = events[0].meta.actor;
+    if (first.id !== ctx.actor.id || first.role !== ctx.actor.role) {
+      // Never hand one actor's recorded answer (which may hold hidden information) to another.
+      throw new DomainError(
+        'command/id-reused',
+        `command id ${commandId} belongs to another actor's command; use a new id (Idempotency-Key) for a new command`,
+        'Arbitra: a command id identifies one command of one actor; a retry must repeat the same command',
+        'conflict',
+        'commandId',
+      );
+    }
     if (events[0].stream !== stream) {
       throw new DomainError(
         'command/id-reused',

@@ -83,6 +83,13 @@ describe('runtime', () => {
       expect(await store.streamInfo('tally-t2')).toEqual({ exists: false, revision: -1 });
     });
 
+    it('never hands one actor\'s recorded answer to another actor who reuses the command id', async () => {
+      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
+      const intruder = { ...ctx('c1'), actor: { id: 'someone-else', role: 'player' as const } };
+      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: intruder }, intruder)).rejects.toMatchObject({ type: 'command/id-reused' });
+      expect((await store.readStream('tally-t1')).length).toBe(1);
+    });
+
     it('stores nothing when the decider refuses', async () => {
       await handler.execute(Tally, 't1', { kind: 'close', ctx: ctx('c1') }, ctx('c1'));
       await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') }, ctx('c2'))).rejects.toMatchObject({ type: 'tally/closed' });

@@ -10,7 +10,7 @@ import { TournamentAggregate } from '../../runtime/features/tournament/index.js'
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { commandContext, commandResponse, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
-import { requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
+import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
 import type { GameCommandDto, GameLinkDto } from './game.dto.js';
 
 /** What every command shares: the context, and the table clock reading when one was sent. */
@@ -82,19 +82,51 @@ export async function resolveLink(core: ArbitraCore, link: GameLinkDto, players:
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division, firstSeat: (ids[0] === game.first ? 0 : 1) as Seat };
 }
 
+const TIME_RULE = 'Arbitra: observed times and table-clock readings are recorded by officials, never before what is already recorded';
+/** How far ahead of the server's clock an observed time may be (clock skew between devices). */
+const MAX_FUTURE_MS = 60_000;
+
+/**
+ * Observed times (`at`) and clock readings come only from officials: a player's commands are
+ * stamped by the server, or a player could set the opponent's clock. No observed time may lie
+ * before the last recorded event or ahead of the server's clock.
+ */
+async function checkObservedTime(core: ArbitraCore, request: AuthedRequest, game: LoadedGame, body: GameCommandDto): Promise<void> {
+  if (body.at === undefined && body.clockReading === undefined) return;
+  if (!isOfficialFor(request.principal, game)) {
+    throw new ProblemException(403, 'games/players-may-not-time', 'Forbidden', 'players may not send an observed time or a clock reading: the server stamps their commands; ask the arbiter to record the clock', {
+      field: body.clockReading !== undefined ? 'clockReading' : 'at',
+      rule: TIME_RULE,
+    });
+  }
+  if (body.at === undefined) return;
+  const at = Date.parse(body.at);
+  const [last] = await core.store.readStream(streamOf(ScrabbleGameAggregate, game.id), game.revision, 1);
+  if (last && at < Date.parse(last.meta.recordedAt)) {
+    throw new ProblemException(422, 'games/time-before-record', 'Unprocessable command', `at ${body.at} is before the last recorded event of game ${game.id} (${last.meta.recordedAt})`, { field: 'at', rule: TIME_RULE });
+  }
+  if (at > Date.now() + MAX_FUTURE_MS) {
+    throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${body.at} is ahead of the server's clock`, { field: 'at', rule: TIME_RULE });
+  }
+}
+
 /** The two ways a game command is authorised: self-recording (players for their seat, officials) or official-only. */
 export class GameRunner {
   constructor(private readonly core: ArbitraCore) {}
 
   async self(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, seat: Seat | null, command: CommandBody) {
     const base = baseOf(request, body);
-    requireRecorder(request.principal, await loadGame(this.core, id), seat);
+    const game = await loadGame(this.core, id);
+    requireRecorder(request.principal, game, seat);
+    await checkObservedTime(this.core, request, game, body);
     return execute(this.core, request, reply, id, base, command);
   }
 
   async official(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
     const base = baseOf(request, body);
-    requireOfficial(request.principal, await loadGame(this.core, id));
+    const game = await loadGame(this.core, id);
+    requireOfficial(request.principal, game);
+    await checkObservedTime(this.core, request, game, body);
     return execute(this.core, request, reply, id, base, command);
   }
 }
