@@ -14,6 +14,7 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     features: FEATURES,
     collectProcessMetrics: true,
     onReactionRefused: (pm, event, error) => logger.warn({ pm, eventId: event.id, err: error }, 'a process manager reaction was refused'),
+    onProcessManagerError: (error) => logger.error({ err: error }, 'a process manager run failed; it is retried on the next append'),
   });
   await core.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, config.tokenTtl);

@@ -38,8 +38,10 @@ async function main(argv: string[]): Promise<number> {
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`replayed ${n} events into ${core.projections.projections.length} read models in ${seconds.toFixed(2)} s\n`);
+      const failed = core.projections.failures();
       await core.close();
-      return 0;
+      for (const [name, f] of Object.entries(failed)) process.stderr.write(`read model ${name} stopped at position ${f.position}: ${f.error}\n`);
+      return Object.keys(failed).length > 0 ? 1 : 0;
     }
     case 'verify': {
       const core = new ArbitraCore({ config, features: FEATURES });

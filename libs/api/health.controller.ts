@@ -32,6 +32,8 @@ export class HealthController {
         const head = await this.core.store.headPosition();
         const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
         const session = this.indicators.check('projections');
+        const stalled = this.core.projections.failures();
+        if (Object.keys(stalled).length > 0) return session.down({ lag, stalled });
         const failure = this.core.projections.lastError;
         if (failure) return session.down({ lag, error: String((failure as Error).message ?? failure) });
         return Math.max(0, ...Object.values(lag)) > LAG_DEGRADED ? session.degraded({ lag }) : session.up({ lag });

@@ -34,6 +34,8 @@ export interface CoreOptions {
   readonly bus?: EventBus;
   /** Called when a process manager's command is refused (logged by the app). */
   readonly onReactionRefused?: (pm: string, event: RecordedEvent, error: unknown) => void;
+  /** A process manager run failed for a reason other than a refusal (it is retried on the next append). */
+  readonly onProcessManagerError?: (error: unknown) => void;
   readonly collectProcessMetrics?: boolean;
 }
 
@@ -122,6 +124,8 @@ export class ArbitraCore {
           sent = await this.processManagers.catchUp();
           if (sent > 0) this.projections.notify();
         } while (this.pmAgain || sent > 0);
+      } catch (e) {
+        this.options.onProcessManagerError?.(e);
       } finally {
         this.pmBusy = false;
       }

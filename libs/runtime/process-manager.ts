@@ -1,4 +1,4 @@
-import type { CommandContext, DomainEvent } from '../domain/kernel/index.js';
+import { DomainError, type CommandContext, type DomainEvent } from '../domain/kernel/index.js';
 import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import type { AggregateType, CommandHandler } from './command-handler.js';
@@ -95,8 +95,14 @@ export class ProcessManagerRunner {
                 await this.commands.execute(r.aggregate, r.id, r.command(ctx), ctx, { correlationId: event.meta.correlationId, causationId: event.id });
                 sent++;
               } catch (e) {
-                // The manager moves on, so one refused reaction never blocks every later one; the
-                // refusal is kept where an arbiter can see it (GET /v1/audit/refused-reactions).
+                if (!(e instanceof DomainError)) {
+                  // Not a refusal (a concurrency conflict, a busy or failing store): stop before this
+                  // event so it is retried; its reactions' deterministic ids make a retry harmless.
+                  this.readModels.advance(key, after);
+                  throw e;
+                }
+                // A refusal is final: the manager moves on, so one refused reaction never blocks every
+                // later one, and keeps it where an arbiter can see it (GET /v1/audit/refused-reactions).
                 this.readModels.putDocument(key, REFUSED, ctx.commandId, { ...refusalOf(m.name, event, r, e), commandId: ctx.commandId });
                 this.onRefused(m.name, event, e);
               }

@@ -134,14 +134,20 @@ describe('runtime', () => {
       expect(readModels.checkpoint('totals')?.position).toBe(await store.headPosition());
     });
 
-    it('rolls back both the rows and the checkpoint when a reducer fails mid-batch', async () => {
+    it('rolls back both the rows and the checkpoint when a reducer fails mid-batch, and stalls only that projection', async () => {
       await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
       await handler.execute(Tally, 't1', { kind: 'add', n: -1, ctx: ctx('c2') }, ctx('c2'));
       const fragile: Projection = { ...totals, name: 'fragile', apply: (e, d) => { if ((e.data as { n: number }).n < 0) throw new Error('boom'); totals.apply(e, d); } };
-      const runner = new ProjectionRunner(store, readModels, [fragile], upcasters);
-      await expect(runner.catchUp()).rejects.toThrow('boom');
+      const runner = new ProjectionRunner(store, readModels, [fragile, totals], upcasters);
+      await runner.catchUp();
       expect(readModels.get('fragile', 'tally', 'tally-t1')).toBeUndefined();
       expect(readModels.checkpoint('fragile')?.position).toBe(0);
+      expect(runner.failures()).toEqual({ fragile: { position: 0, error: 'boom' } });
+      // The failing projection stalls alone: the others are applied and readers waiting on them are served.
+      const head = await store.headPosition();
+      expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 0, events: 2 });
+      expect(readModels.checkpoint('totals')?.position).toBe(head);
+      await expect(runner.waitFor(head, 10)).resolves.toBe(true);
     });
 
     it('rebuilds a projection from zero when its version changes, with the same result', async () => {
@@ -208,6 +214,28 @@ describe('runtime', () => {
       expect(mirrored.map((e) => e.data)).toEqual([{ n: 3 }, { n: 4 }]);
       expect(mirrored[0].meta.causationId).not.toBeNull();
       expect(mirrored[0].meta.actor).toEqual({ id: 'process-manager:mirror', role: 'system' });
+    });
+
+    it('retries a reaction that failed for a reason other than a refusal, instead of dropping it', async () => {
+      let failures = 1;
+      const flaky: AggregateType<TallyCommand, TallyEvent, TallyState> = {
+        name: 'tally',
+        decider: {
+          ...tallyDecider,
+          decide(c, s) {
+            if (failures-- > 0) throw new Error('database is locked');
+            return tallyDecider.decide(c, s);
+          },
+        },
+      };
+      const copier: ProcessManager = { name: 'copier', handles: (t) => t === 'tally.Added', react: (e) => (e.stream === 'tally-src' ? [{ aggregate: flaky, id: 'copy', command: (c) => ({ kind: 'add', n: 1, ctx: c }) }] : []) };
+      await handler.execute(Tally, 'src', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      const runner = new ProcessManagerRunner(store, handler, readModels, [copier], upcasters);
+      await expect(runner.catchUp()).rejects.toThrow('database is locked');
+      expect(runner.refused()).toEqual([]);
+      expect(readModels.checkpoint('pm:copier')?.position).toBe(0);
+      await runner.catchUp();
+      expect((await store.readStream('tally-copy')).map((e) => e.data)).toEqual([{ n: 1 }]);
     });
 
     it('keeps a refused reaction with its cause and the rule, and goes on with the next events', async () => {

@@ -24,6 +24,8 @@ export class ProjectionRunner {
   private wake: (() => void) | null = null;
   private pendingWake = false;
   private failure: unknown = null;
+  /** Projections whose reducer threw: left at their checkpoint, retried once per idle period. */
+  private readonly stalled = new Map<string, { position: number; error: unknown }>();
 
   constructor(
     private readonly store: EventStore,
@@ -50,16 +52,25 @@ export class ProjectionRunner {
 
   /** The lowest checkpoint: every read model has applied the log up to here. */
   get position(): number {
+    // A stalled projection does not hold back the others (nor readers waiting on them); when every
+    // projection is stalled, the lowest checkpoint is the honest answer.
+    const healthy = this.projections.filter((p) => !this.stalled.has(p.name));
+    const counted = healthy.length > 0 ? healthy : this.projections;
     let min = Number.MAX_SAFE_INTEGER;
-    for (const p of this.projections) min = Math.min(min, this.positions.get(p.name) ?? 0);
+    for (const p of counted) min = Math.min(min, this.positions.get(p.name) ?? 0);
     return this.projections.length ? min : Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Projections stopped by a reducer error: where they stand and why. */
+  failures(): Record<string, { position: number; error: string }> {
+    return Object.fromEntries([...this.stalled].map(([name, f]) => [name, { position: f.position, error: String((f.error as Error)?.message ?? f.error) }]));
   }
 
   checkpoints(): Record<string, number> {
     return Object.fromEntries(this.positions);
   }
 
-  /** The last failure of the background loop, if it stopped on one. */
+  /** The last failure to read the log in the background loop, if any. */
   get lastError(): unknown {
     return this.failure;
   }
@@ -75,6 +86,11 @@ export class ProjectionRunner {
     this.notify();
     await this.loop;
     this.loop = null;
+    // Nobody will advance the read models now: answer every waiter instead of holding shutdown.
+    for (const w of this.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.resolve(false);
+    }
   }
 
   /** Tell the runner the log grew (the in-process bus calls this after every append). */
@@ -117,6 +133,7 @@ export class ProjectionRunner {
       if (names && !names.includes(p.name)) continue;
       this.readModels.reset(p.name, p.version);
       this.positions.set(p.name, 0);
+      this.stalled.delete(p.name);
     }
     const n = await this.catchUp(onProgress);
     if (wasRunning) this.start();
@@ -153,11 +170,17 @@ export class ProjectionRunner {
   private applyPage(page: readonly RecordedEvent[]): void {
     const last = page[page.length - 1].position;
     for (const p of this.projections) {
+      if (this.stalled.has(p.name)) continue;
       const at = this.positions.get(p.name) ?? 0;
       if (at >= last) continue;
       const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
-      this.readModels.applyBatch(p, fresh, last);
-      this.positions.set(p.name, last);
+      try {
+        this.readModels.applyBatch(p, fresh, last);
+        this.positions.set(p.name, last);
+      } catch (error) {
+        // Its transaction rolled back (documents and checkpoint alike); the other projections go on.
+        this.stalled.set(p.name, { position: at, error });
+      }
     }
     this.settleWaiters();
   }
@@ -181,7 +204,7 @@ export class ProjectionRunner {
         this.failure = null;
         if (n > 0 || this.pendingWake) continue;
       } catch (e) {
-        // A reducer that throws stops its projection here; health reports it and we retry later.
+        // Reading the log failed (reducer errors stall only their projection): retry after the pause.
         this.failure = e;
       }
       await new Promise<void>((resolve) => {
@@ -194,6 +217,7 @@ export class ProjectionRunner {
         if (this.pendingWake || !this.running) done();
       });
       this.wake = null;
+      this.stalled.clear(); // give stalled projections one more try per idle period
     }
   }
 }

@@ -50,6 +50,24 @@ describe('SQLite event store specifics', () => {
     expect(() => new SqliteEventStore({ path })).toThrow(/newer than this build/);
   });
 
+  it('fails the whole batch, and stores none of it, when SQLite rolls the batch transaction back', async () => {
+    const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
+    await store.append('before', [newEvent()], 'no-stream');
+    // Stands in for disk-full or an I/O error: SQLite aborts the whole transaction, not one statement.
+    store.db.exec("CREATE TRIGGER poison BEFORE INSERT ON events WHEN NEW.stream = 'poison' BEGIN SELECT RAISE(ROLLBACK, 'disk is full'); END");
+    const results = await Promise.allSettled([
+      store.append('a', [newEvent()], 'no-stream'),
+      store.append('poison', [newEvent()], 'no-stream'),
+      store.append('c', [newEvent()], 'no-stream'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const s of ['a', 'poison', 'c']) expect(await store.streamInfo(s)).toEqual({ exists: false, revision: -1 });
+    store.db.exec('DROP TRIGGER poison');
+    await store.append('c', [newEvent()], 'no-stream'); // the store still works afterwards
+    expect(await store.headPosition()).toBe(2);
+    await store.close();
+  });
+
   it('commits a burst of concurrent appends in one transaction (group commit)', async () => {
     const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
     let commits = 0;

@@ -127,12 +127,16 @@ export class SqliteEventStore implements EventStore {
       this.db
         .transaction(() => {
           for (const p of batch) {
+            // SQLite itself may have rolled the whole transaction back (disk full, I/O error): then no
+            // later append may run, or it would commit on its own while the batch reports failure.
+            if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
             try {
               outcomes.push({ ok: true, value: this.appendOne(p) });
             } catch (error) {
               outcomes.push({ ok: false, error: this.translate(error, p) });
             }
           }
+          if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
         })
         .immediate();
     } catch (error) {

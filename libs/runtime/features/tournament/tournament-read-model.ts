@@ -98,8 +98,14 @@ export interface RoundDocument extends RoundPairing {
 export interface StandingsDocument {
   readonly tournament: string;
   readonly division: string;
-  /** Highest round with a result (null before any result). */
+  /** The last complete round counted: every result of rounds 1..N is in (null before round 1 is complete). */
   readonly throughRound: number | null;
+  /**
+   * A round after `throughRound` some of whose results (or its bye) are already counted, else null.
+   * Its results count in the score; for a player still without a result in it the round is not yet
+   * played, so their tie-breaks stay those through `throughRound` (standings.ts `completeThrough`).
+   */
+  readonly roundInProgress: number | null;
   readonly rows: readonly StandingsRow[];
   readonly asOf: AsOf;
 }

@@ -2,6 +2,7 @@ import { computeStandings, crosstable } from '../../../domain/standings/index.js
 import {
   evolveTournament,
   initialTournamentState,
+  lastCompleteRound,
   missingResults,
   roundKey,
   roundsOf,
@@ -68,14 +69,20 @@ export function summaryOf(t: OpenTournament, asOf: AsOf): TournamentSummary {
   };
 }
 
-/** Highest round of the division with at least one result. */
-function throughRound(t: OpenTournament, division: string): number | null {
-  const played = roundsOf(t, division).filter((r) => Object.keys(r.results).length > 0);
-  return played.length ? played[played.length - 1].round : null;
+/**
+ * What the standings count: `throughRound` = the last complete round (≤ asOfRound), and the round
+ * in progress after it (≤ asOfRound) when some of its results (or its bye) are already counted.
+ */
+function roundsCounted(t: OpenTournament, division: string, asOfRound?: number): Pick<StandingsDocument, 'throughRound' | 'roundInProgress'> {
+  const upTo = asOfRound ?? Number.POSITIVE_INFINITY;
+  const complete = Math.min(lastCompleteRound(t, division), upTo);
+  const partial = roundsOf(t, division).filter((r) => r.round > complete && r.round <= upTo && Object.keys(r.results).length > 0);
+  return { throughRound: complete > 0 ? complete : null, roundInProgress: partial.length ? partial[partial.length - 1].round : null };
 }
 
+/** The standings document; the projection and `?round=N` both come here (same rule for a round in progress). */
 export function standingsOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number): StandingsDocument {
-  return { tournament: t.id, division, throughRound: asOfRound ?? throughRound(t, division), rows: computeStandings(standingsInputFor(t, division, asOfRound)), asOf };
+  return { tournament: t.id, division, ...roundsCounted(t, division, asOfRound), rows: computeStandings(standingsInputFor(t, division, asOfRound)), asOf };
 }
 
 export function crosstableOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number): CrosstableDocument {
