@@ -98,6 +98,13 @@ describe('records server as a process (dist build)', () => {
     const replay = spawnSync(process.execPath, [cli, 'replay'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(replay.status).toBe(0);
     expect(replay.stdout).toMatch(/replayed \d+ events/);
+    // While a server uses the data dir, replay refuses (the live read models would be rebuilt under it).
+    const third = await start(env);
+    child = third.child;
+    const refused = spawnSync(process.execPath, [cli, 'replay'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/stop it before replaying/);
+    await stop(child);
     const tokenCli = spawnSync(process.execPath, [cli, 'token', '--role', 'arbiter'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(tokenCli.status).toBe(2);
     expect(tokenCli.stderr).toContain('needs --tournament');

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import cliProgress from 'cli-progress';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
@@ -28,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'replay': {
       const { values } = parseArgs({ args: rest, options: { projection: { type: 'string', multiple: true } } });
+      const server = runningServer(config.dataDir);
+      if (server) return fail(`a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`);
       const core = new ArbitraCore({ config, features: FEATURES });
       const head = await core.store.headPosition();
       const bar = new cliProgress.SingleBar({ format: 'replay |{bar}| {percentage}% {value}/{total} events | {eta_formatted} left', stream: process.stderr }, cliProgress.Presets.shades_classic);
@@ -61,6 +65,20 @@ async function main(argv: string[]): Promise<number> {
     }
     default:
       return fail(command ? `unknown command ${command}` : 'no command given');
+  }
+}
+
+/** The pid of a live server on this data directory, if any (a stale pid file is ignored). */
+function runningServer(dataDir: string): number | null {
+  const file = join(dataDir, 'server.pid');
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
   }
 }
 

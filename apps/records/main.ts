@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../libs/runtime/config.js';
 import { startRecords } from './bootstrap.js';
@@ -7,6 +9,9 @@ const config = loadConfig();
 const logger = pino({ level: config.logLevel });
 const { app, core, bootstrapToken } = await startRecords(config, logger);
 await app.listen({ port: config.port, host: config.host });
+// Tells `npm run arbitra -- replay` that this data directory is in use (read models are live).
+const pidFile = join(config.dataDir, 'server.pid');
+writeFileSync(pidFile, `${process.pid}\n`);
 
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 const lines = [
@@ -32,6 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await core.close();
+    rmSync(pidFile, { force: true });
     process.exit(0);
   });
 }
