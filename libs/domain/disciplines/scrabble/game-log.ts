@@ -24,6 +24,16 @@ export function stateOf(source: ScrabbleState | readonly ScrabbleEvent[]): Scrab
   return Array.isArray(source) ? fold({ initialState, evolve }, source as ScrabbleEvent[]) : (source as ScrabbleState);
 }
 
+/**
+ * The score a withdrawn play stood at when it was challenged off: the amount its withdrawal line removes
+ * (announced score plus any agreed correction — seed 分數: 「分數計算錯誤可以於…雙方同意下的任何時候解決」).
+ * The play's line and its withdrawal line use this same score, so the sheet nets to 0 for the turn.
+ */
+function withdrawnScore(game: Game, turn: TurnRecord): number {
+  const w = game.ledger.find((e) => e.kind === 'play-withdrawn' && e.turn === turn.n);
+  return w ? -w.points : turn.announced;
+}
+
 export function gameLog(game: Game, endRacks: readonly { seat: Seat; rack: readonly string[] }[] = []): LogLine[] {
   const totals: [number, number] = [0, 0];
   const out: LogLine[] = [];
@@ -32,7 +42,7 @@ export function gameLog(game: Game, endRacks: readonly { seat: Seat; rack: reado
     if (e.kind === 'correction') continue; // folded into the turn's standing score
     const turn = e.turn === null ? null : game.turns.find((t) => t.n === e.turn) ?? null;
     let points = e.points;
-    if (e.kind === 'turn' && turn) points = turn.status === 'withdrawn' ? turn.announced : turn.score;
+    if (e.kind === 'turn' && turn) points = turn.status === 'withdrawn' ? withdrawnScore(game, turn) : turn.score;
     totals[e.seat] += points;
     const rack = e.kind === 'end-rack' ? (endRacks[endIdx++]?.rack ?? null) : null;
     out.push({ kind: e.kind, seat: e.seat, turn, points, totals: [totals[0], totals[1]], rack });

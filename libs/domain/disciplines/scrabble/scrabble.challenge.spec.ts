@@ -131,3 +131,45 @@ describe('challenges and the scoreless-turn count (seed 6次0分 / Hold)', () =>
     expect(t.game.faceDown).toBeNull();
   });
 });
+
+describe('reviewed defects: challenges (seed 6次0分 / 抽棋過快 / Challenge)', () => {
+  it('seed 6次0分: a play challenged off after a TD-allowed late challenge restores the run its acceptance ended — the next scoreless turn is the sixth and ends the game', () => {
+    const t = startedTable();
+    for (let i = 0; i < 4; i++) t.run({ type: 'MakeMove', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
+    t.run({ type: 'DrawTiles', seat: 0, count: 2 }); // accepts the play
+    expect(t.game.zeroRun).toBe(0);
+    t.run({ type: 'AllowLateChallenge', turn: 5, reason: 'drew too fast' });
+    expect(t.game.zeroRun).toBe(4); // the play is open again: the run stands as before it was accepted
+    t.run({ type: 'Challenge', seat: 1, words: ['QI'] });
+    t.run({ type: 'ResolveChallenge', verdicts: [{ word: 'QI', valid: false }] });
+    expect(t.game.zeroRun).toBe(5);
+    expect(t.state.phase).toBe('playing');
+    t.run({ type: 'MakeMove', seat: 1, move: { kind: 'pass' } });
+    expect(t.state.phase === 'ended' && t.state.end.reason).toBe('six-zeros');
+  });
+  it('seed 6次0分: a late challenge that fails leaves the run ended by the standing play', () => {
+    const t = startedTable();
+    for (let i = 0; i < 4; i++) t.run({ type: 'MakeMove', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
+    t.run({ type: 'DrawTiles', seat: 0, count: 2 });
+    t.run({ type: 'AllowLateChallenge', turn: 5, reason: 'drew too fast' });
+    t.run({ type: 'Challenge', seat: 1, words: ['QI'] });
+    t.run({ type: 'ResolveChallenge', verdicts: [{ word: 'QI', valid: true }] });
+    expect(t.game.zeroRun).toBe(0);
+  });
+  it('seed Challenge (如質疑失敗，請在重啟計時器前再次說出該步之分數): a re-announced score that differs from the recorded one is flagged', () => {
+    const t = afterZa();
+    t.run({ type: 'Challenge', seat: 0, words: ['ZA'] });
+    t.run({ type: 'ResolveChallenge', verdicts: [{ word: 'ZA', valid: true }] });
+    const out = t.run({ type: 'ReannounceScore', seat: 1, score: 32 });
+    expect(out.find((e) => e.type === 'scrabble.ReannouncedScoreMismatchFlagged')?.data).toMatchObject({ seat: 1, turn: 2, reannounced: 32, recorded: 23 });
+    expect(t.game.flags).toContainEqual(expect.objectContaining({ kind: 'reannounced-score-mismatch', turn: 2 }));
+    expect(t.game.turns[1].score).toBe(23); // flagged, never overwritten
+    const same = afterZa();
+    same.run({ type: 'Challenge', seat: 0, words: ['ZA'] });
+    same.run({ type: 'ResolveChallenge', verdicts: [{ word: 'ZA', valid: true }] });
+    same.run({ type: 'ReannounceScore', seat: 1, score: 23 });
+    expect(same.game.flags.map((f) => f.kind)).not.toContain('reannounced-score-mismatch');
+  });
+});

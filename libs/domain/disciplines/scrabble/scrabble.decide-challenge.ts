@@ -77,6 +77,9 @@ export function decideReannounceScore(em: Emitter, c: CommandOf<'ReannounceScore
   if (!Number.isInteger(c.score) || c.score < 0) invalid('scrabble/bad-score', 'a score is a whole number ≥ 0', RULES.reannounce, 'score');
   em.emit('scrabble.ScoreReannounced', { seat: c.seat, turn: st.turn, score: c.score });
   const turn = s.game.turns.find((t) => t.n === st.turn);
+  // Seed Challenge: 「如質疑失敗，請在重啟計時器前再次說出該步之分數」 — a re-announced score that differs from the
+  // score recorded for the turn is flagged (never silently overwritten; seed 分數: corrected only by agreement).
+  if (turn && c.score !== turn.score) em.emit('scrabble.ReannouncedScoreMismatchFlagged', { seat: c.seat, turn: st.turn, reannounced: c.score, recorded: turn.score });
   if (turn && turn.computed !== null && c.score !== turn.computed) em.emit('scrabble.ScoreMismatchFlagged', { seat: c.seat, turn: st.turn, announced: c.score, computed: turn.computed });
   if (st.goingOut) endGame(em, 'went-out', st.seat);
 }

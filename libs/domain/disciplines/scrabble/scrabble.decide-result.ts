@@ -32,6 +32,8 @@ export function decideRequestRecount(em: Emitter, c: CommandOf<'RequestRecount'>
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'a recount is requested after the game ends and before the slip is signed', RULES.recount);
   requireSeat(c.actor, s.game, c.seat);
   if (s.end.recount !== 'none') refuse('scrabble/recount-already-requested', 'the game has already been recounted', RULES.recount);
+  // Seed 重新計算分數: 「如果最終分數差距少於20分」 — the FINAL margin, i.e. once the end racks are settled.
+  if (!s.end.racksSettled) refuse('scrabble/end-racks-not-settled', 'a recount depends on the final margin: enter the racks left at the end first', RULES.recount);
   const margin = Math.abs(s.game.scores[0] - s.game.scores[1]);
   // Seed 重新計算分數: "如果最終分數差距少於20分".
   if (margin >= s.game.profile.recountMarginBelow) refuse('scrabble/recount-margin-too-large', `a recount needs a final margin below ${s.game.profile.recountMarginBelow}; it is ${margin}`, RULES.recount);

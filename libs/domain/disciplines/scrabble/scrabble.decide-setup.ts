@@ -74,6 +74,16 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
   if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles)) refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
   const held = g.racks[seat].count + (g.faceDown?.seat === seat ? g.faceDown.count : 0);
   if (held + n > RACK_SIZE) refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: 'count' });
+  // A replacement draw fills the rack: after an exchange of k tiles exactly k replacements (seed 更換棋子:
+  // 「在袋中抽取替代的棋子」), after a play as many as were played, in either case up to what the bag holds.
+  // Drawing too many stays the x+2 overdraw above; drawing too few is refused here.
+  const due = Math.min(RACK_SIZE - held, g.bag.count);
+  if (n < due) {
+    const exchanged = g.exchangeAside?.seat === seat;
+    refuse('scrabble/underdraw', exchanged
+      ? `seat ${seat} exchanged ${g.exchangeAside!.count} tiles and must draw ${due} replacements; got ${n}`
+      : `seat ${seat} holds ${held} tiles and must draw ${due} to fill the rack; got ${n}`, exchanged ? RULES.exchange : RULES.rack, { field: 'count' });
+  }
   return { n, tiles: tiles ? tiles.slice() : null };
 }
 
@@ -114,8 +124,9 @@ export function decideDrawTiles(em: Emitter, c: CommandOf<'DrawTiles'>): void {
   if (st.kind === 'pending' && st.seat === c.seat) {
     if (st.hold) {
       const heldMs = msBetween(st.hold.since, c.at);
-      if (heldMs < em.game.profile.holdBeforeDrawMs) {
-        refuse('scrabble/draw-during-hold', `the opponent holds the play: draw only after ${em.game.profile.holdBeforeDrawMs / 1000} s of hold (${Math.floor(heldMs / 1000)} s so far)`, RULES.holdNoDraw);
+      // Seed Hold: 「如已「Hold」超過30秒，你可抽取替代棋子」 — 超過 = MORE than 30 s: at exactly 30.000 s the draw is refused.
+      if (heldMs <= em.game.profile.holdBeforeDrawMs) {
+        refuse('scrabble/draw-during-hold', `the opponent holds the play: draw only after more than ${em.game.profile.holdBeforeDrawMs / 1000} s of hold (${Math.floor(heldMs / 1000)} s so far)`, RULES.holdNoDraw);
       }
       const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
       draw(em, c.seat, n, tiles, true); // kept face down, apart, until the hold ends

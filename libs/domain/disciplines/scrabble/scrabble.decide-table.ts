@@ -71,6 +71,9 @@ export function decideRecordIncident(em: Emitter, c: CommandOf<'RecordIncident'>
   if (points !== 0 && c.kind !== 'td-penalty') invalid('scrabble/points-only-for-penalty', 'only a TD penalty carries points', RULES.td, 'points');
   if (!Number.isInteger(points) || points < 0) invalid('scrabble/bad-points', 'penalty points are a whole number ≥ 0', RULES.td, 'points');
   if (c.kind === 'td-penalty' && c.seat === null) invalid('scrabble/penalty-needs-seat', 'a penalty names the penalised seat', RULES.td, 'seat');
+  // Seed 分數: 「簽署後不可更改分數，除非雙方因分數顛倒而獲比賽總監同意更改」 — after both players sign (or a
+  // forfeit is posted) the incident may still be recorded, but without points: they would change the score.
+  if (points !== 0 && em.state.phase === 'finished') refuse('scrabble/result-signed', 'the result slip is signed: the incident may be recorded without points, but a penalty can no longer change the score', RULES.signedLocked, { field: 'points' });
   em.emit('scrabble.IncidentRecorded', { kind: c.kind, seat: c.seat, description: c.description, rule, points });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { startedTable, Table } from './testing/table.js';
+import { ARBITER, at, startedTable, Table } from './testing/table.js';
+import { evolve } from './scrabble.evolve.js';
+import type { ScrabbleEvent } from './scrabble.events.js';
 
 function sixPasses(t: Table, first: 0 | 1 = 0): void {
   for (let i = 0; i < 6; i++) t.run({ type: 'MakeMove', seat: ((i + first) % 2) as 0 | 1, move: { kind: 'pass' } });
@@ -162,5 +164,50 @@ describe('incidents (seed 離開比賽區域 / 關於作弊的投訴)', () => {
     t.run({ type: 'RecordIncident', kind: 'td-penalty', seat: 0, description: 'repeated holds', points: 10 });
     expect(t.game.scores[0]).toBe(-10);
     expect(t.game.incidents).toHaveLength(3);
+  });
+});
+
+describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重新計算分數)', () => {
+  it('seed 過時 (如果過時10分鐘，遊戲結束): the overtime counted when the game ends on the limit is capped at the limit — 100 points, however late it is recorded', () => {
+    const t = startedTable({ tracking: true });
+    const out = t.run({ type: 'EndOnOvertime', seat: 0 }, 35.5 * 60); // 10:30 over when recorded
+    const pen = out.filter((e) => e.type === 'scrabble.TimePenaltyApplied');
+    expect(pen.map((e) => e.data)).toEqual([expect.objectContaining({ seat: 0, overMs: 600_000, points: 100 })]);
+  });
+  it('seed 分數 (簽署後不可更改分數): after both sign, an incident is still recorded but a penalty with points is refused; the scores stay the posted result', () => {
+    const t = startedTable({ tracking: true });
+    sixPasses(t);
+    t.run({ type: 'SignResultSlip', seat: 0 });
+    t.run({ type: 'SignResultSlip', seat: 1 });
+    const posted = t.state.phase === 'finished' ? t.state.result.scores : null;
+    const e = t.refused({ type: 'RecordIncident', kind: 'td-penalty', seat: 0, description: 'late misconduct report', points: 10 });
+    expect(e.type).toBe('scrabble/result-signed');
+    expect(e.rule).toContain('簽署後不可更改分數');
+    t.run({ type: 'RecordIncident', kind: 'td-penalty', seat: 0, description: 'late misconduct report (no points: slip signed)', points: 0 });
+    t.run({ type: 'RecordIncident', kind: 'cheating-complaint', seat: 1, description: 'reported after signing' });
+    expect(t.game.incidents).toHaveLength(2);
+    expect(t.game.scores).toEqual(posted);
+    expect(t.game.ledger.filter((l) => l.kind === 'td-penalty')).toHaveLength(0);
+  });
+  it('seed 分數 (簽署後不可更改分數): a recorded penalty event after signing (older streams) does not change the game\'s scores', () => {
+    const t = startedTable({ tracking: true });
+    sixPasses(t);
+    t.run({ type: 'SignResultSlip', seat: 0 });
+    t.run({ type: 'SignResultSlip', seat: 1 });
+    const before = t.game.scores;
+    const legacy = { type: 'scrabble.IncidentRecorded', data: { at: at(99_999), by: ARBITER, kind: 'td-penalty', seat: 0, description: 'legacy', rule: 'x', points: 10 } } as ScrabbleEvent;
+    const s = evolve(t.state, legacy);
+    expect(s.phase === 'finished' && s.game.scores).toEqual(before);
+    expect(s.phase === 'finished' && s.game.incidents).toHaveLength(1);
+  });
+  it('seed 重新計算分數 (如果最終分數差距少於20分): a recount is refused until the end racks are settled (the margin must be the final one)', () => {
+    const t = startedTable(); // score-only: the racks are entered after six zeros
+    sixPasses(t);
+    const e = t.refused({ type: 'RequestRecount', seat: 0 });
+    expect(e.type).toBe('scrabble/end-racks-not-settled');
+    expect(e.rule).toContain('如果最終分數差距少於20分');
+    t.run({ type: 'EnterEndRacks', racks: ['AAAAAAA', 'EEEEEEE'] });
+    const out = t.run({ type: 'RequestRecount', seat: 0 });
+    expect(out[0].data).toMatchObject({ margin: 0 });
   });
 });

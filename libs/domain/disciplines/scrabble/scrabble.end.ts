@@ -33,10 +33,19 @@ export function resultOf(game: Game, forfeitBy: Seat | null = null): GameResult 
   return { players: game.players, scores: [a, b], spread: Math.abs(a - b), winner: a === b ? null : a > b ? 0 : 1, forfeit: false };
 }
 
+/**
+ * Seed 過時: 「每過1分鐘扣10分…如果過時10分鐘，遊戲結束」 — the game ends at the overtime limit, so the
+ * overtime counted for the penalty is at most the limit (10 minutes, 100 points by default), however
+ * late the end is recorded (e.g. EndOnOvertime entered at 10:30 over counts 10:00).
+ */
+export function countedOvertimeMs(over: readonly [number, number], limitMs: number): [number, number] {
+  return [Math.min(over[0], limitMs), Math.min(over[1], limitMs)];
+}
+
 export function endGame(em: Emitter, reason: EndReason, outBy: Seat | null): void {
   const g = em.game;
   const [r0, r1] = remainingAt(g.clock, em.cmd.at, g.profile.timePerSideMs);
-  const over = overtimeMs(g.clock, em.cmd.at, g.profile.timePerSideMs);
+  const over = countedOvertimeMs(overtimeMs(g.clock, em.cmd.at, g.profile.timePerSideMs), g.profile.overtimeLimitMs);
   em.emit('scrabble.GameEnded', { reason, outBy, remainingMs: [r0, r1] });
   // Seed 過時: 10 points per minute or part of a minute over.
   for (const seat of [0, 1] as const) {

@@ -51,6 +51,7 @@ export type ScrabbleEvent =
   | E<'VerdictsProposed', { lexicon: string; proposals: readonly { word: string; valid: boolean | null }[] }>
   | E<'ChallengeResolved', { turn: number; challenger: Seat; verdicts: readonly { word: string; valid: boolean; proposed: boolean | null }[]; outcome: 'play-withdrawn' | 'play-stands'; penalty: { kind: 'points'; seat: Seat; points: number } | { kind: 'lost-turn'; seat: Seat } | null }>
   | E<'ScoreReannounced', { seat: Seat; turn: number; score: number }>
+  | E<'ReannouncedScoreMismatchFlagged', { seat: Seat; turn: number; reannounced: number; recorded: number }>
   | E<'LateChallengeAllowed', { turn: number; reason: string; rule: string }>
   | E<'ClockPaused', { reason: PauseReason }>
   | E<'ClockResumed', { seat: Seat | null }>

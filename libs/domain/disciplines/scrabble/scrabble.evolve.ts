@@ -32,6 +32,29 @@ function faceDownToRack(g: Game): Game {
   return { ...setRack(g, fd.seat, addToSet(g.racks[fd.seat], fd.count, fd.tiles)), faceDown: null };
 }
 
+/**
+ * Seed 6次0分: 「當雙方合計連續6步因「質疑」，「略過」或「更換棋子」導致6步均為0分，遊戲即時中止」.
+ * The run of scoreless turns is DERIVED from the turn history (not counted up and reset), so a
+ * TD-allowed late challenge that withdraws an accepted play restores the run its acceptance had
+ * ended: counted back from the last turn, a pass, an exchange, a lost turn (challenge penalty) or a
+ * withdrawn play each add 1; a standing (accepted) play ends the run; a play still pending (not yet
+ * accepted nor challenged off) is neither.
+ */
+export function scorelessRun(turns: readonly TurnRecord[]): number {
+  let run = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const t = turns[i];
+    if (t.kind === 'play' && t.status === 'pending') continue;
+    if (t.kind === 'play' && t.status !== 'withdrawn') break;
+    run++;
+  }
+  return run;
+}
+
+function withRun(g: Game): Game {
+  return { ...g, zeroRun: scorelessRun(g.turns) };
+}
+
 function gameOf(s: ScrabbleState): Game {
   if (s.phase === 'none') throw new Error('scrabble: event before GameCreated');
   return s.game;
@@ -132,7 +155,7 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       if (m.kind === 'exchange') {
         g = { ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.count, m.tiles)), exchangeAside: { seat: d.seat, count: m.count, tiles: m.tiles } };
       }
-      g = withLedger({ ...g, turns: [...g.turns, { ...base, kind: m.kind, status: 'accepted' }], zeroRun: g.zeroRun + 1 }, { seat: d.seat, kind: 'turn', points: 0, turn: d.turn });
+      g = withLedger(withRun({ ...g, turns: [...g.turns, { ...base, kind: m.kind, status: 'accepted' }] }), { seat: d.seat, kind: 'turn', points: 0, turn: d.turn });
       return withStatus(state, { ...g, clock: runSeat(g.clock, other(d.seat), at) }, { kind: 'to-move', seat: other(d.seat), tentative: null });
     }
     case 'scrabble.ScoreMismatchFlagged': {
@@ -153,8 +176,7 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
     }
     case 'scrabble.MoveAccepted': {
       const g0 = gameOf(state);
-      let g = faceDownToRack(updateTurn(g0, event.data.turn, (t) => ({ ...t, status: 'accepted' })));
-      g = { ...g, zeroRun: 0 };
+      const g = withRun(faceDownToRack(updateTurn(g0, event.data.turn, (t) => ({ ...t, status: 'accepted' }))));
       if (state.phase === 'playing' && state.status.kind === 'pending') return withStatus(state, g, { kind: 'to-move', seat: other(state.status.seat), tentative: null });
       return withGame(state, g);
     }
@@ -183,19 +205,19 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
         }
         if (g.faceDown) g = { ...g, bag: addToSet(g.bag, g.faceDown.count, g.faceDown.tiles), faceDown: null };
         g = updateTurn(g, d.turn, (t) => ({ ...t, status: 'withdrawn', score: 0 }));
-        g = withLedger({ ...g, zeroRun: g.zeroRun + 1 }, { seat: st.seat, kind: 'play-withdrawn', points: -(turn?.score ?? 0), turn: d.turn });
+        g = withLedger(withRun(g), { seat: st.seat, kind: 'play-withdrawn', points: -(turn?.score ?? 0), turn: d.turn });
         return withStatus(state, { ...g, clock: resumeClock(g.clock, at, st.challenger) }, { kind: 'to-move', seat: st.challenger, tentative: null });
       }
       g = faceDownToRack(updateTurn(g, d.turn, (t) => ({ ...t, status: 'accepted' })));
-      g = { ...g, zeroRun: 0 };
       let next: Seat = st.challenger;
       if (d.penalty?.kind === 'points') g = withLedger(g, { seat: d.penalty.seat, kind: 'challenge-penalty', points: d.penalty.points, turn: d.turn });
       if (d.penalty?.kind === 'lost-turn') {
         next = st.seat;
         const n = g.turns.length ? g.turns[g.turns.length - 1].n + 1 : 1;
-        g = { ...g, zeroRun: g.zeroRun + 1, turns: [...g.turns, { n, seat: st.challenger, at, kind: 'lost-turn', move: null, announced: 0, computed: 0, score: 0, status: 'accepted', rackBefore: g.racks[st.challenger].tiles, remainingMs: turn?.remainingMs ?? [0, 0] }] };
+        g = { ...g, turns: [...g.turns, { n, seat: st.challenger, at, kind: 'lost-turn', move: null, announced: 0, computed: 0, score: 0, status: 'accepted', rackBefore: g.racks[st.challenger].tiles, remainingMs: turn?.remainingMs ?? [0, 0] }] };
         g = withLedger(g, { seat: st.challenger, kind: 'turn', points: 0, turn: n });
       }
+      g = withRun(g);
       return withStatus(state, g, { kind: 'reannounce', seat: st.seat, turn: st.turn, goingOut: st.goingOut, next });
     }
     case 'scrabble.ScoreReannounced': {
@@ -205,6 +227,11 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       if (st.goingOut) return state; // the game ends next (GameEnded follows)
       return withStatus(state, { ...g, clock: resumeClock(g.clock, at, st.next) }, { kind: 'to-move', seat: st.next, tentative: null });
     }
+    case 'scrabble.ReannouncedScoreMismatchFlagged': {
+      const g = gameOf(state);
+      const d = event.data;
+      return withGame(state, { ...g, flags: [...g.flags, { kind: 'reannounced-score-mismatch', at, turn: d.turn, detail: `re-announced ${d.reannounced}, recorded ${d.recorded}` }] });
+    }
     case 'scrabble.LateChallengeAllowed': {
       if (state.phase !== 'playing') return state;
       let g = state.game;
@@ -212,7 +239,8 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       if (!turn) return state;
       const ld = g.lastDraw;
       if (ld && ld.seat === turn.seat) g = { ...setRack(g, ld.seat, { count: g.racks[ld.seat].count - ld.count, tiles: g.racks[ld.seat].tiles && ld.tiles ? takeFromSet(g.racks[ld.seat], ld.count, ld.tiles).tiles : null }), faceDown: { seat: ld.seat, count: ld.count, tiles: ld.tiles }, lastDraw: null };
-      g = updateTurn(g, turn.n, (t) => ({ ...t, status: 'pending' }));
+      // The play is open again: the run of scoreless turns stands as it did before the play was accepted.
+      g = withRun(updateTurn(g, turn.n, (t) => ({ ...t, status: 'pending' })));
       return withStatus(state, g, { kind: 'pending', seat: turn.seat, turn: turn.n, goingOut: false, hold: null });
     }
     case 'scrabble.ClockPaused': {
@@ -281,7 +309,10 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       const d = event.data;
       let g = gameOf(state);
       g = { ...g, incidents: [...g.incidents, { at, kind: d.kind, seat: d.seat, description: d.description, rule: d.rule }] };
-      if (d.points !== 0 && d.seat !== null) g = withLedger(g, { seat: d.seat, kind: 'td-penalty', points: -d.points, turn: null });
+      // Seed 分數: 「簽署後不可更改分數，除非雙方因分數顛倒而獲比賽總監同意更改」 — once the slip is signed (phase
+      // 'finished') the incident is recorded but its points never reach the ledger, so the game's scores stay
+      // equal to the posted result (decideRecordIncident refuses such points; this guards older streams).
+      if (d.points !== 0 && d.seat !== null && state.phase !== 'finished') g = withLedger(g, { seat: d.seat, kind: 'td-penalty', points: -d.points, turn: null });
       return withGame(state, g);
     }
     default:

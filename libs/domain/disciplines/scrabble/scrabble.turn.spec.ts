@@ -146,3 +146,34 @@ describe('exchange completion (seed 更換棋子)', () => {
     expect(t.game.bag.count).toBe(86);
   });
 });
+
+describe('reviewed defects: drawing (seed Hold / 更換棋子)', () => {
+  it('seed Hold (如已「Hold」超過30秒): 超過 means more than 30 s — a draw at exactly 30.000 s of hold is refused, just after it is drawn face down', () => {
+    const t = startedTable();
+    t.run({ type: 'MakeMove', seat: 0, move: qi, announcedScore: 22 });
+    t.run({ type: 'Hold', seat: 1 });
+    const e = t.refused({ type: 'DrawTiles', seat: 0, count: 2 }, 30);
+    expect(e.type).toBe('scrabble/draw-during-hold');
+    expect(e.rule).toContain('超過30秒');
+    const out = t.run({ type: 'DrawTiles', seat: 0, count: 2 }, 30.001);
+    expect(out[0].data).toMatchObject({ faceDown: true, count: 2 });
+  });
+  it('seed 更換棋子 (在袋中抽取替代的棋子): after an exchange the replacements drawn match the count exchanged — a short draw is refused, an overdraw stays the x+2 rule', () => {
+    const t = startedTable();
+    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'exchange', count: 3 } });
+    const e = t.refused({ type: 'DrawTiles', seat: 0, count: 1 });
+    expect(e.type).toBe('scrabble/underdraw');
+    expect(e.rule).toContain('更換棋子');
+    expect(t.refused({ type: 'DrawTiles', seat: 0, count: 4 }).type).toBe('scrabble/overdraw');
+    t.run({ type: 'DrawTiles', seat: 0, count: 3 });
+    expect(t.game.racks[0].count).toBe(7);
+    expect(t.game.exchangeAside).toBeNull();
+  });
+  it('a replacement draw after a play fills the rack when the bag holds enough: a short draw is refused', () => {
+    const t = startedTable();
+    t.run({ type: 'MakeMove', seat: 0, move: qi, announcedScore: 22 });
+    expect(t.refused({ type: 'DrawTiles', seat: 0, count: 1 }).type).toBe('scrabble/underdraw');
+    t.run({ type: 'DrawTiles', seat: 0, count: 2 });
+    expect(t.game.racks[0].count).toBe(7);
+  });
+});
