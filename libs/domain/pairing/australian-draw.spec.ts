@@ -141,6 +141,80 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
       expect(res.explanation.join('\n')).toMatch(/p4 \(#4\) gets the bye: odd field of 5; lowest-ranked player with the fewest byes \(0\); p5 \(#5\) already had more/);
       expect(res.games.flatMap((g) => [g.first, g.second]).sort()).toEqual(['p1', 'p2', 'p3', 'p5']);
     });
+    // A 9-player event before round 7 (found by simulating rematch-free rounds; fixed here). A, G
+    // and I have had no bye. The bye to I (#9) would force A–B again; the bye to G (#7) or A does not.
+    const NINE: Array<[string, string, number]> = [
+      ['A', 'H', 1], ['A', 'E', 2], ['A', 'B', 3], ['A', 'I', 4], ['A', 'C', 5], ['A', 'F', 6],
+      ['B', 'G', 1], ['B', 'I', 2], ['B', 'D', 5], ['B', 'C', 6],
+      ['C', 'G', 2], ['C', 'H', 3], ['C', 'D', 4],
+      ['D', 'F', 1], ['D', 'H', 2], ['D', 'E', 6],
+      ['E', 'I', 1], ['E', 'G', 3], ['E', 'F', 4],
+      ['F', 'I', 3], ['F', 'G', 5],
+      ['G', 'H', 4], ['G', 'I', 6],
+      ['H', 'I', 5],
+    ];
+    const nine = (extra: Array<[string, string, number]> = []) =>
+      withMeetings(
+        'ABCDEFGHI'.split('').map((id, i) => player(id, i + 1, { byes: 'AGI'.includes(id) ? 0 : 1 })),
+        [...NINE, ...extra],
+      );
+
+    it('參賽者不會與較早前之對手再次進行比賽 over the bye rule: when the preferred bye forces a rematch, the next lowest-ranked player with the fewest byes takes it', () => {
+      const res = australianDraw(request(nine(), { round: 7 }));
+      expect(res.repeats).toEqual([]);
+      expect(res.bye).toBe('G');
+      const met = new Set(NINE.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+      for (const g of res.games) expect(met.has(`${g.first}|${g.second}`)).toBe(false);
+      const text = res.explanation.join('\n');
+      expect(text).toMatch(/with the bye to I \(#9\) the draw needs 1 repeat \(A–B rematch\)/);
+      expect(text).toMatch(/tried from the lowest-ranked upward: G \(#7\): 0 repeats; G \(#7\) gets the bye instead \(also 0 byes so far\)/);
+      // With G already given a bye, only I and A have none: A takes it (never a second bye for G).
+      const withoutG = australianDraw(request(nine().map((p) => (p.id === 'G' ? { ...p, byes: 1 } : p)), { round: 7 }));
+      expect(withoutG.bye).toBe('A');
+      expect(withoutG.repeats).toEqual([]);
+    });
+
+    it('bye retry: ties keep the lower-ranked bye, and no second bye is given to avoid a rematch', () => {
+      // Variant: C and I have also met, so every bye among A, G, I needs exactly one rematch.
+      const tie = australianDraw(request(nine([['C', 'I', 1]]), { round: 7 }));
+      expect(tie.bye).toBe('I');
+      expect(tie.repeats).toEqual([{ a: 'A', b: 'B', why: 'rematch' }]);
+      expect(tie.explanation.join('\n')).toMatch(/G \(#7\): 1 repeat \(A–B rematch\); A \(#1\): 1 repeat \(H–I rematch\); none needs fewer repeats, so I \(#9\) keeps the bye/);
+      // Only I has no bye: the rematch stays rather than a second bye for anyone.
+      const only = australianDraw(request(nine().map((p) => (p.id === 'I' ? p : { ...p, byes: 1 })), { round: 7 }));
+      expect(only.bye).toBe('I');
+      expect(only.repeats).toEqual([{ a: 'A', b: 'B', why: 'rematch' }]);
+      expect(only.explanation.join('\n')).toMatch(/there is no other; none needs fewer repeats, so I \(#9\) keeps the bye/);
+    });
+
+    it('property: the bye goes to the lowest-ranked player with the fewest byes among those whose brute-force fewest repeats is least', () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 5 }).map((k) => 2 * k + 1),
+          fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 11, maxLength: 11 }),
+          fc.array(fc.tuple(fc.nat(10), fc.nat(10)), { maxLength: 35 }),
+          (n, byes, edges) => {
+            const base = field(n).map((p, i) => ({ ...p, byes: byes[i] }));
+            const meetings = edges.filter(([i, j]) => i < n && j < n && i !== j).map(([i, j]) => [base[i].id, base[j].id, 1] as [string, string, number]);
+            const players = withMeetings(base, meetings);
+            const res = australianDraw(request(players, { options: { round1: 'rating-adjacent' } }));
+            const met = new Set(meetings.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+            const fewest = Math.min(...players.map((p) => p.byes));
+            const costWithout = (id: string) => {
+              const rest = players.filter((p) => p.id !== id);
+              return bruteForceMinCost(rest.length, (i, j) => (met.has(`${rest[i].id}|${rest[j].id}`) ? 1 : 0)).cost;
+            };
+            const candidates = players.filter((p) => p.byes === fewest).reverse(); // lowest-ranked first
+            const costs = candidates.map((p) => costWithout(p.id));
+            const least = Math.min(...costs);
+            expect(res.bye).toBe(candidates[costs.indexOf(least)].id);
+            expect(res.games.filter((g) => met.has(`${g.first}|${g.second}`))).toHaveLength(least);
+          },
+        ),
+        { numRuns: 120 },
+      );
+    });
+
     it('never a second bye while another player could take it', () => {
       fc.assert(
         fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 11 }).filter((a) => a.length % 2 === 1), (byes) => {

@@ -28,3 +28,17 @@ export function chooseBye(players: readonly PairingPlayer[]): ByeChoice {
       : `${label(bye)} gets the bye: odd field of ${ranked.length}; lowest-ranked player, with the fewest byes (${fewest})`;
   return { bye, rest, explanation: [why] };
 }
+
+/**
+ * The players who may take the bye without anyone getting a second bye while another player could
+ * take it: those with the fewest byes so far, lowest-ranked first (the first is chooseBye's pick).
+ * Empty for an even field.
+ */
+export function byeCandidates(players: readonly PairingPlayer[]): PairingPlayer[] {
+  if (players.length % 2 === 0) return [];
+  const fewest = Math.min(...players.map((p) => p.byes));
+  return players
+    .filter((p) => p.byes === fewest)
+    .sort(byRank)
+    .reverse();
+}

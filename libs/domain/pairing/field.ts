@@ -51,6 +51,9 @@ export function validateRequest(system: PairingSystem, request: PairingRequest):
     if (!Number.isInteger(p.rank) || p.rank < 1) {
       invalid('pairing/invalid-rank', `player ${p.id} has rank ${String(p.rank)}; ranks are whole numbers from 1 (1 = leader)`, FIELD_RULE, 'players', { player: p.id });
     }
+    if (p.seed !== undefined && (!Number.isInteger(p.seed) || p.seed < 1)) {
+      invalid('pairing/invalid-seed', `player ${p.id} has seed ${String(p.seed)}; seeds are whole numbers from 1 (1 = top seed)`, FIELD_RULE, 'players', { player: p.id });
+    }
     for (const k of ['byes', 'firsts', 'seconds'] as const) {
       if (!isNonNegativeInt(p[k])) {
         invalid('pairing/invalid-counter', `player ${p.id} has ${k} = ${String(p[k])}; it must be a whole number from 0`, FIELD_RULE, 'players', { player: p.id });

@@ -44,6 +44,8 @@ export interface SearchOutcome {
   readonly pairs: ReadonlyArray<readonly [number, number]>;
   readonly cost: number;
   readonly nodes: number;
+  /** Work steps spent (tries plus charged bound scans), the quantity the budget bounds. */
+  readonly steps: number;
   /** The budget the search ran under (in work steps: tries plus charged bound scans). */
   readonly budget: number;
   /** 'exact': the cost is the minimum; 'greedy-fallback': the node budget ran out. */
@@ -143,13 +145,13 @@ export function searchPairing(input: SearchInput): SearchOutcome {
   for (;;) {
     reset();
     cutOff = Infinity;
-    if (dfs(0)) return { ...collect(match, penalties), nodes, budget, method: 'exact' };
+    if (dfs(0)) return { ...collect(match, penalties), nodes, steps: work, budget, method: 'exact' };
     if (exhausted || cutOff === Infinity) break;
     allowance = cutOff;
   }
   const fallback = greedy(n, penalties);
   const repaired = repair(fallback.pairs, penalties);
-  return { pairs: repaired.pairs, cost: repaired.cost, nodes, budget, method: 'greedy-fallback' };
+  return { pairs: repaired.pairs, cost: repaired.cost, nodes, steps: work, budget, method: 'greedy-fallback' };
 }
 
 function collect(match: Int32Array, penalties: ReadonlyArray<ReadonlyMap<number, number>>) {
