@@ -5,8 +5,11 @@ import { addResults, emptyTally, tallyAsOf } from './tally.js';
 
 export interface CrosstableCell {
   readonly round: number;
-  /** `absent`: no result that round (late entry, absence, withdrawal). */
-  readonly kind: 'played' | 'forfeit' | 'double-forfeit' | 'bye' | 'mahjong-table' | 'absent';
+  /**
+   * `absent`: no result in a complete round (late entry, absence, withdrawal). `not-yet-played`: no
+   * result yet in a round still in progress (after `completeThrough`; see standings.ts).
+   */
+  readonly kind: 'played' | 'forfeit' | 'double-forfeit' | 'bye' | 'mahjong-table' | 'absent' | 'not-yet-played';
   readonly table: number | null;
   readonly opponent: string | null;
   /** Mahjong: the three table-mates. */
@@ -35,13 +38,14 @@ export function crosstable(input: StandingsInput): CrosstableRow[] {
   const full = addResults(emptyTally, input.results, input.profile);
   const tally = input.asOfRound === undefined ? full : tallyAsOf(full, input.asOfRound);
   const rounds = Math.max(0, ...Object.values(tally).flatMap((ls) => ls.map((l) => l.round)));
+  const complete = input.completeThrough ?? rounds;
   return computeStandings(input).map((row) => {
     let running = 0;
     const lines = tally[row.player] ?? [];
     const cells = Array.from({ length: rounds }, (_, i): CrosstableCell => {
       const l = lines.find((x) => x.round === i + 1);
       if (!l)
-        return { round: i + 1, kind: 'absent', table: null, opponent: null, tableMates: [], side: null, wind: null, outcome: null, scoreFor: null, scoreAgainst: null, tableRank: null, points: 0, running };
+        return { round: i + 1, kind: i + 1 > complete ? 'not-yet-played' : 'absent', table: null, opponent: null, tableMates: [], side: null, wind: null, outcome: null, scoreFor: null, scoreAgainst: null, tableRank: null, points: 0, running };
       running += l.points;
       return {
         round: l.round,

@@ -103,4 +103,56 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
       ['b', 0],
     ]);
   });
+
+  /*
+   * A round in progress (5 players, rounds 1–2 complete, round 3 paired, only its bye recorded):
+   *   R1: A–B ½–½, C–D 1–0, E bye      R2: E–B 1–0, A–C 1–0, D bye      R3: B bye; A–E, C–D not yet played
+   *   Through R2: A 1.5, B 0.5, C 1, D 1, E 2.
+   *   E through R2: BH = dummy 2 + B 0.5 = 2.5, BH-C1 2, PS 1 + 2 = 3.
+   *   Counting R3 as unplayed for E (the defect): BH = 2 + B 1.5 + dummy 2 = 5.5, BH-C1 4, PS 5.
+   *   With the rule: E has no R3 result → tie-breaks as through R2; B's bye is in → B 1.5, and B's
+   *   R3 counts for B (bye = dummy with own score 1.5): BH = A 1.5 + E 2 + 1.5 = 5, BH-C1 3.5, PS 0.5 + 0.5 + 1.5 = 2.5.
+   */
+  const inProgress = [
+    played(1, 1, 'a', 'b', 'draw'),
+    played(1, 2, 'c', 'd', 'first'),
+    bye(1, 'e'),
+    played(2, 1, 'e', 'b', 'first'),
+    played(2, 2, 'a', 'c', 'first'),
+    bye(2, 'd'),
+    bye(3, 'b'),
+  ];
+
+  it('Arbitra reading of FIDE TB 2023 §16: a round in progress is not yet played, not unplayed, for a player without a result in it', () => {
+    const profile = chessProfile(['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS']);
+    const throughR2 = computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: inProgress, profile, asOfRound: 2 });
+    const live = computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: inProgress, profile, completeThrough: 2 });
+    expect(tb(throughR2, 'e')).toMatchObject({ BH: 2.5, 'BH-C1': 2, PS: 3 });
+    for (const id of ['a', 'c', 'd', 'e']) expect(tb(live, id)).toEqual(tb(throughR2, id));
+    // Results that are in still count: B's bye in the score and in B's own tie-breaks.
+    expect(live.find((r) => r.player === 'b')).toMatchObject({ score: 1.5, rounds: 3 });
+    expect(tb(live, 'b')).toMatchObject({ BH: 5, 'BH-C1': 3.5, PS: 2.5 });
+    expect(live.map((r) => [r.rank, r.player, r.score])).toEqual([
+      [1, 'e', 2],
+      [2, 'b', 1.5],
+      [3, 'a', 1.5],
+      [4, 'c', 1],
+      [5, 'd', 1],
+    ]);
+    // Without completeThrough every round is taken as complete: round 3 is then unplayed for E (FIDE §16).
+    expect(tb(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: inProgress, profile }), 'e')).toMatchObject({ BH: 5.5, 'BH-C1': 4, PS: 5 });
+  });
+
+  it('Arbitra reading of FIDE TB 2023 §16: once a player\'s result of the round in progress is in, that round counts for them; once the round is complete, for everyone', () => {
+    const profile = chessProfile(['BH', 'PS']);
+    const withAE = [...inProgress, played(3, 1, 'a', 'e', 'second')];
+    const live = computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: withAE, profile, completeThrough: 2 });
+    // E: dummy 2→3 (own score now 3), B 1.5, A 1.5 → BH 6; PS 1 + 2 + 3 = 6. C and D still wait: as through R2.
+    expect(tb(live, 'e')).toEqual({ BH: 6, PS: 6 });
+    const throughR2 = computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: withAE, profile, asOfRound: 2 });
+    for (const id of ['c', 'd']) expect(tb(live, id)).toEqual(tb(throughR2, id));
+    const all = [...withAE, played(3, 2, 'c', 'd', 'draw')];
+    expect(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: all, profile, completeThrough: 3 })).toEqual(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: all, profile }));
+  });
 });
+

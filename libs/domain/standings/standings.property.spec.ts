@@ -88,4 +88,24 @@ describe('standings properties', () => {
       }),
     );
   });
+
+  it('Arbitra reading of FIDE TB 2023 §16: with the last round in progress, a player without a result in it keeps the tie-breaks of the standings through the last complete round', () => {
+    fc.assert(
+      fc.property(eventArb, fc.constantFrom(...profiles), fc.integer({ min: 0, max: 15 }), ({ field, byRound }, profile, keepMask) => {
+        const last = byRound.length;
+        const partial = byRound[last - 1].filter((_, i) => (keepMask >> i) & 1);
+        const results = [...byRound.slice(0, -1).flat(), ...partial];
+        const live = computeStandings({ players: players(...field), results, profile, completeThrough: last - 1 });
+        const before = computeStandings({ players: players(...field), results, profile, asOfRound: last - 1 });
+        const inLast = new Set(partial.flatMap((r) => (r.kind === 'bye' ? [r.player] : r.kind === 'mahjong-table' ? r.seats.map((x) => x.player) : [r.first, r.second])));
+        for (const row of live) {
+          if (inLast.has(row.player)) continue;
+          const was = before.find((r) => r.player === row.player);
+          expect(row.tieBreaks.filter((t) => t.code !== 'DE')).toEqual(was?.tieBreaks.filter((t) => t.code !== 'DE'));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
+

@@ -1,7 +1,7 @@
 import type { GameResult, Penalty } from './results.js';
 import type { ScoringProfile } from './scoring-profile.js';
 import { addResults, emptyTally, tallyAsOf, type Tally } from './tally.js';
-import { directEncounter, tieBreakValue, type TieBreakContext } from './tie-break-values.js';
+import { directEncounter, ROUND_BASED_TIE_BREAKS, tieBreakValue, type TieBreakContext } from './tie-break-values.js';
 import type { TieBreakCode } from './tie-breaks.js';
 
 export interface StandingsPlayer {
@@ -16,6 +16,13 @@ export interface StandingsInput {
   readonly penalties?: readonly Penalty[];
   /** Only rounds ≤ asOfRound (results and penalties). */
   readonly asOfRound?: number;
+  /**
+   * Rounds 1..completeThrough are complete (every result in). A later round is in progress: its
+   * results that are in count (score and the player's own tie-breaks), but for a player without a
+   * result in it the round is not yet played, not unplayed: their round-based tie-breaks stay
+   * those through the last complete round (see tie-break-values.ts). Default: every round complete.
+   */
+  readonly completeThrough?: number;
 }
 
 export interface StandingsRow {
@@ -39,7 +46,7 @@ export interface StandingsRow {
 /** Standings from scratch: one pass over the results. */
 export function computeStandings(input: StandingsInput): StandingsRow[] {
   const tally = addResults(emptyTally, input.results, input.profile);
-  return standingsFromTally(tally, input.players, input.profile, input.penalties ?? [], input.asOfRound);
+  return standingsFromTally(tally, input.players, input.profile, input.penalties ?? [], input.asOfRound, input.completeThrough);
 }
 
 /** Standings from a tally built incrementally with `addResults` (round by round, in any order). */
@@ -49,33 +56,34 @@ export function standingsFromTally(
   profile: ScoringProfile,
   penalties: readonly Penalty[] = [],
   asOfRound?: number,
+  completeThrough?: number,
 ): StandingsRow[] {
   const tally = asOfRound === undefined ? fullTally : tallyAsOf(fullTally, asOfRound);
   const ids = [...new Set([...players.map((p) => p.id), ...Object.keys(tally)])].sort();
   const names = new Map(players.map((p) => [p.id, p.name]));
-  const penaltyOf = new Map<string, number>();
-  for (const pen of penalties) if (asOfRound === undefined || pen.round <= asOfRound) penaltyOf.set(pen.player, (penaltyOf.get(pen.player) ?? 0) + pen.points);
-
-  const score = new Map<string, number>();
-  const spread = new Map<string, number>();
+  const penaltyOf = penaltiesThrough(penalties, asOfRound);
   let rounds = 0;
-  for (const id of ids) {
-    const lines = tally[id] ?? [];
-    const pen = penaltyOf.get(id) ?? 0;
-    score.set(id, lines.reduce((a, l) => a + l.points, 0) - (profile.penaltiesApplyTo === 'score' ? pen : 0));
-    spread.set(id, lines.reduce((a, l) => a + l.spread, 0) - (profile.penaltiesApplyTo === 'spread' ? pen : 0));
-    for (const l of lines) rounds = Math.max(rounds, l.round);
-  }
-  const ctx: TieBreakContext = { tally, score, spread, rounds };
+  for (const id of ids) for (const l of tally[id] ?? []) rounds = Math.max(rounds, l.round);
+  const complete = completeThrough === undefined ? rounds : Math.max(0, Math.min(completeThrough, rounds));
+  const ctx: TieBreakContext = { tally, ...totals(tally, ids, profile, penaltyOf), rounds, completeThrough: complete };
+  const { score, spread } = ctx;
+
+  // A round in progress: a player without a result after the last complete round has not played
+  // it yet; their round-based tie-breaks are those of the standings through the last complete round.
+  const before = complete < rounds ? tallyAsOf(tally, complete) : null;
+  const asOfComplete: TieBreakContext | null = before && { tally: before, ...totals(before, ids, profile, penaltiesThrough(penalties, complete)), rounds: complete };
+  const waiting = (id: string) => !(tally[id] ?? []).some((l) => l.round > complete);
+  const valueOf = (code: Exclude<TieBreakCode, 'DE'>, id: string) =>
+    asOfComplete && ROUND_BASED_TIE_BREAKS.has(code) && waiting(id) ? tieBreakValue(code, asOfComplete, id) : tieBreakValue(code, ctx, id);
 
   // Tie-breaks that do not depend on the tied group are computed once.
   const fixed = new Map<TieBreakCode, Map<string, number>>();
-  for (const code of profile.tieBreaks) if (code !== 'DE') fixed.set(code, new Map(ids.map((id) => [id, tieBreakValue(code, ctx, id)])));
+  for (const code of profile.tieBreaks) if (code !== 'DE') fixed.set(code, new Map(ids.map((id) => [id, valueOf(code, id)])));
 
   // Rank: split groups of equal players by the score, then by each tie-break in order.
   let groups: string[][] = ids.length > 0 ? [ids] : [];
   const deValues = new Map<string, number>();
-  const keys: Array<(group: string[]) => Map<string, number>> = [
+  const keys: Array<(group: string[]) => ReadonlyMap<string, number>> = [
     () => score,
     ...profile.tieBreaks.map((code) =>
       code === 'DE'
@@ -110,6 +118,25 @@ export function standingsFromTally(
     }
   }
   return rows;
+}
+
+function penaltiesThrough(penalties: readonly Penalty[], round: number | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pen of penalties) if (round === undefined || pen.round <= round) out.set(pen.player, (out.get(pen.player) ?? 0) + pen.points);
+  return out;
+}
+
+/** Score and spread of every player from their lines, after the penalties where they apply. */
+function totals(tally: Tally, ids: readonly string[], profile: ScoringProfile, penaltyOf: ReadonlyMap<string, number>): { score: Map<string, number>; spread: Map<string, number> } {
+  const score = new Map<string, number>();
+  const spread = new Map<string, number>();
+  for (const id of ids) {
+    const lines = tally[id] ?? [];
+    const pen = penaltyOf.get(id) ?? 0;
+    score.set(id, lines.reduce((a, l) => a + l.points, 0) - (profile.penaltiesApplyTo === 'score' ? pen : 0));
+    spread.set(id, lines.reduce((a, l) => a + l.spread, 0) - (profile.penaltiesApplyTo === 'spread' ? pen : 0));
+  }
+  return { score, spread };
 }
 
 /** Splits a group (already in id order) into sub-groups by descending value; equal values stay together. */

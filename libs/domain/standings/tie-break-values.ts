@@ -20,6 +20,15 @@ import type { TieBreakCode } from './tie-breaks.js';
  * - WIN (FIDE TB Regs 2023 §7.1): wins including unplayed wins (bye as a win, forfeit win).
  * - PS (Progressive score, FIDE TB Regs 2023 §7.5): sum of the running score after each round 1..R.
  *
+ * A round in progress is not an unplayed round (Arbitra reading of FIDE TB Regs 2023 §16, which
+ * manages games that were not played, i.e. rounds that are over). Rounds 1..completeThrough are
+ * complete (every result in); a later round counts for a player only once their own result of it
+ * is in (a game, a forfeit, or the bye recorded at pairing time). Until then the round is "not
+ * yet played" for them: no dummy opponent, no repeated running score, and their opponent-based
+ * tie-breaks (BH, BH-C1, SB, PS, SOS, SODOS, SOSOS) are those of the standings through the last
+ * complete round (`standings.ts` passes that context), so nothing of the round in progress reaches
+ * them until their own result is in. Once every result is in, the round is complete for everyone.
+ *
  * Go (no tie-break text in the ING excerpt; McMahon practice, Arbitra default): SOS = sum of the
  * scores of every opponent the player was paired with (played or forfeited); SODOS = the same
  * over opponents beaten (½ for a draw); SOSOS = sum of those opponents' SOS. Byes and absences
@@ -35,6 +44,11 @@ export interface TieBreakContext {
   readonly spread: ReadonlyMap<string, number>;
   /** Rounds considered: 1..rounds. */
   readonly rounds: number;
+  /**
+   * Rounds 1..completeThrough are complete: a missing result there is an unplayed round (FIDE §16).
+   * A later round without the player's result is not yet played and is not counted. Default: rounds.
+   */
+  readonly completeThrough?: number;
 }
 
 const frac = (o: TallyLine['outcome']) => (o === 'win' ? 1 : o === 'draw' ? 0.5 : 0);
@@ -44,10 +58,24 @@ function linesOf(ctx: TieBreakContext, p: string): readonly TallyLine[] {
   return ctx.tally[p] ?? [];
 }
 
+/**
+ * The player's rounds as counted: each round 1..rounds, `undefined` for an unplayed round of a
+ * complete round (FIDE §16); rounds after `completeThrough` without the player's result are left
+ * out (not yet played).
+ */
 function byRound(ctx: TieBreakContext, p: string): Array<TallyLine | undefined> {
   const lines = linesOf(ctx, p);
-  return Array.from({ length: ctx.rounds }, (_, i) => lines.find((l) => l.round === i + 1));
+  const complete = ctx.completeThrough ?? ctx.rounds;
+  const out: Array<TallyLine | undefined> = [];
+  for (let round = 1; round <= ctx.rounds; round++) {
+    const line = lines.find((l) => l.round === round);
+    if (line || round <= complete) out.push(line);
+  }
+  return out;
 }
+
+/** Tie-breaks built from the player's rounds and opponents' scores (a round in progress changes them). */
+export const ROUND_BASED_TIE_BREAKS: ReadonlySet<TieBreakCode> = new Set<TieBreakCode>(['BH', 'BH-C1', 'SB', 'PS', 'SOS', 'SODOS', 'SOSOS']);
 
 const scoreOf = (ctx: TieBreakContext, p: string) => ctx.score.get(p) ?? 0;
 

@@ -1,5 +1,6 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { requireOpen, resolveDivision } from './decide-setup.js';
+import { refuseKnockout } from './knockout.js';
 import { byeResult } from './result-input.js';
 import { validatePairing, type ProposedPairing } from './pairing-validation.js';
 import { RULES } from './rules.js';
@@ -39,6 +40,8 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
   let explanation: readonly string[];
   switch (input.kind) {
     case 'system': {
+      // Checked first: a tournament created before knockout was refused may still list it.
+      if (input.system === 'knockout' || input.result.system === 'knockout') refuseKnockout('pairing.system');
       if (!t.pairingSystems.includes(input.system))
         refuse('tournament/pairing-system-not-allowed', `${input.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`, RULES.pairingSystem, { field: 'pairing.system' });
       if (input.result.system !== input.system)

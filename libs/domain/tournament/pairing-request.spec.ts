@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pairingRequestFor } from './pairing-request.js';
 import type { TournamentCommand } from './tournament.commands.js';
-import { ctx, extend, fourPlayers, game, mjTable, pairManual, publish, record, register, scrabble, stateOf } from './testing/tournament.test-support.js';
+import { ctx, extend, fourPlayers, game, mjTable, pairManual, publish, record, register, run, create, scrabble, stateOf, won } from './testing/tournament.test-support.js';
 
 const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), playerId, round });
 const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), playerId, fromRound });
@@ -13,7 +13,7 @@ describe('pairingRequestFor: the PairingRequest the application layer passes to 
     const req = pairingRequestFor(stateOf(h), 'main', 1, 'r1-seed', { round1: 'rating-halves' });
     expect(req.players.map((p) => [p.id, p.rank])).toEqual([['e', 1], ['a', 2], ['b', 3], ['c', 4], ['d', 5]]);
     expect(req).toMatchObject({ round: 1, seed: 'r1-seed', options: { round1: 'rating-halves' }, forbidden: [{ a: 'a', b: 'b', reason: 'same family' }] });
-    expect(req.players[0]).toEqual({ id: 'e', rank: 1, rating: 1900, byes: 0, met: [], firsts: 0, seconds: 0 });
+    expect(req.players[0]).toEqual({ id: 'e', rank: 1, rating: 1900, seed: 1, byes: 0, met: [], firsts: 0, seconds: 0 });
   });
 
   it('after round 1 ranks by the standings (wins, then spread) with byes, meetings and firsts/seconds', () => {
@@ -56,4 +56,21 @@ describe('pairingRequestFor: the PairingRequest the application layer passes to 
     expect(req.players[0]).toMatchObject({ id: 'b', rank: 1, firsts: 0, seconds: 1 });
     expect(req.players.find((p) => p.id === 'a')).toMatchObject({ firsts: 1, seconds: 0, met: [{ opponent: 'b', round: 1 }, { opponent: 'c', round: 1 }, { opponent: 'd', round: 1 }] });
   });
+
+  it('Arbitra (RULES.seeding): every player carries the fixed seed of the seeding order, the same every round whatever the standings', () => {
+    // Seeding: rating (highest first, unrated last), then registration; c and x are unrated, c registered first.
+    let h = run(create({ discipline: 'chess-rapid' }), register('a', { rating: 1500 }), register('b', { rating: 2000 }), register('c'), register('d', { rating: 1800 }), register('x'));
+    const seedsOf = (round: number) => Object.fromEntries(pairingRequestFor(stateOf(h), 'main', round, 's').players.map((p) => [p.id, p.seed]));
+    const r1 = pairingRequestFor(stateOf(h), 'main', 1, 's');
+    expect(r1.players.map((p) => [p.id, p.rank, p.seed])).toEqual([['b', 1, 1], ['d', 2, 2], ['a', 3, 3], ['c', 4, 4], ['x', 5, 5]]);
+    // Round 1: the unrated beat the rated; the standings change the ranks, not the seeds.
+    h = extend(h, pairManual(1, [game(1, 'b', 'c'), game(2, 'd', 'x')], 'a'), publish(1), record(1, 1, won('second')), record(1, 2, won('second')));
+    // A late entry rated above everyone joins at round 2: seeded after everyone who joined earlier.
+    h = extend(h, register('z', { rating: 2500 }, 2), absent('d', 2));
+    const r2 = pairingRequestFor(stateOf(h), 'main', 2, 's');
+    expect(r2.players.find((p) => p.id === 'b')).toMatchObject({ seed: 1, rank: 4 }); // b lost round 1: ranked below the three winners
+    expect(seedsOf(2)).toEqual({ b: 1, a: 3, c: 4, x: 5, z: 6 }); // d absent keeps seed 2, nobody moves up
+    expect(Object.fromEntries(r1.players.map((p) => [p.id, p.seed]))).toMatchObject({ b: 1, a: 3, c: 4, x: 5 });
+  });
 });
+

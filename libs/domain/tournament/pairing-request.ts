@@ -8,13 +8,14 @@ import { roundsOf, type OpenTournament, type PlayerState } from './tournament.st
  * Builds the request the application layer passes to `pair(system, request)` for a round of a
  * division: the active players (joined, not withdrawn, not absent) with their rank in the
  * standings after the previous round (before round 1: by rating, highest first, then registration
- * order), byes received, everyone met (opponents, or table-mates in mahjong), firsts/seconds
- * (first = moved first / white / East; second = moved second / black / S, W, N), and the
- * forbidden pairings among them.
+ * order), their fixed seed (see `seedingOrder`), byes received, everyone met (opponents, or
+ * table-mates in mahjong), firsts/seconds (first = moved first / white / East; second = moved
+ * second / black / S, W, N), and the forbidden pairings among them.
  */
 export function pairingRequestFor(t: OpenTournament, division: string, round: number, seed: string, options?: PairingOptions): PairingRequest {
   const active = activePlayers(t, division, round);
-  const rankOf = ranks(t, division, round, active);
+  const seedOf = seeds(t, division);
+  const rankOf = ranks(t, division, round, active, seedOf);
   const stats = new Map(active.map((p) => [p.id, { byes: 0, firsts: 0, seconds: 0, met: [] as Array<{ opponent: string; round: number }> }]));
   for (const r of roundsOf(t, division).filter((x) => x.round < round)) {
     if (r.bye !== null) {
@@ -41,7 +42,16 @@ export function pairingRequestFor(t: OpenTournament, division: string, round: nu
   const ids = new Set(active.map((p) => p.id));
   const players: PairingPlayer[] = active.map((p) => {
     const s = stats.get(p.id) as { byes: number; firsts: number; seconds: number; met: Array<{ opponent: string; round: number }> };
-    return { id: p.id, rank: rankOf.get(p.id) as number, ...(p.rating !== undefined && { rating: p.rating }), byes: s.byes, met: s.met, firsts: s.firsts, seconds: s.seconds };
+    return {
+      id: p.id,
+      rank: rankOf.get(p.id) as number,
+      ...(p.rating !== undefined && { rating: p.rating }),
+      seed: seedOf.get(p.id) as number,
+      byes: s.byes,
+      met: s.met,
+      firsts: s.firsts,
+      seconds: s.seconds,
+    };
   });
   return {
     round,
@@ -52,15 +62,34 @@ export function pairingRequestFor(t: OpenTournament, division: string, round: nu
   };
 }
 
-/** 1-based places of the active players: standings after round-1 (ties keep the standings order), else seeding. */
-function ranks(t: OpenTournament, division: string, round: number, active: readonly PlayerState[]): Map<string, number> {
-  const activeIds = new Set(active.map((p) => p.id));
+/**
+ * The division's fixed seeding order (Arbitra rule, cited as RULES.seeding): the order round 1 is
+ * ranked in, by rating (highest first, unrated last), then registration order; a late entry comes
+ * after everyone who joined earlier (by the round they join, then the same order), so nobody's
+ * seed changes when a player joins later. Withdrawn and absent players keep their seed.
+ * Seed numbers are 1-based and the same in every round's request.
+ */
+export function seedingOrder(t: OpenTournament, division: string): PlayerState[] {
   const registration = new Map(t.players.map((p, i) => [p.id, i]));
-  const seeding = [...active].sort((a, b) => (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || (registration.get(a.id) ?? 0) - (registration.get(b.id) ?? 0));
-  if (round <= 1) return new Map(seeding.map((p, i) => [p.id, i + 1]));
-  const seedPos = new Map(seeding.map((p, i) => [p.id, i]));
+  return t.players
+    .filter((p) => p.division === division)
+    .sort(
+      (a, b) =>
+        a.joinsAtRound - b.joinsAtRound || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || (registration.get(a.id) ?? 0) - (registration.get(b.id) ?? 0),
+    );
+}
+
+function seeds(t: OpenTournament, division: string): Map<string, number> {
+  return new Map(seedingOrder(t, division).map((p, i) => [p.id, i + 1]));
+}
+
+/** 1-based places of the active players: standings after round-1 (ties by seed), else seed order. */
+function ranks(t: OpenTournament, division: string, round: number, active: readonly PlayerState[], seedOf: ReadonlyMap<string, number>): Map<string, number> {
+  const activeIds = new Set(active.map((p) => p.id));
+  const bySeed = (a: string, b: string) => (seedOf.get(a) ?? 0) - (seedOf.get(b) ?? 0);
+  if (round <= 1) return new Map([...active].sort((a, b) => bySeed(a.id, b.id)).map((p, i) => [p.id, i + 1]));
   const rows = computeStandings(standingsInputFor(t, division, round - 1)).filter((r) => activeIds.has(r.player));
   // Within a shared place, seeding order decides, so every player gets a distinct rank.
-  rows.sort((a, b) => a.rank - b.rank || (seedPos.get(a.player) ?? 0) - (seedPos.get(b.player) ?? 0));
+  rows.sort((a, b) => a.rank - b.rank || bySeed(a.player, b.player));
   return new Map(rows.map((r, i) => [r.player, i + 1]));
 }

@@ -70,4 +70,13 @@ describe('tournament: create', () => {
   it('refuses any other command before the tournament exists', () => {
     expect(given([]).refuses(register('a')).type).toBe('tournament/not-created');
   });
+
+  it('Arbitra (RULES.knockoutNotRecordable): refuses knockout as a pairing system with a typed 422 that says why and what to do', () => {
+    const e = given([]).refuses(create({ pairingSystems: ['round-robin', 'knockout'] }));
+    expect([e.type, e.kind, e.field]).toEqual(['tournament/knockout-not-recordable', 'invalid', 'pairingSystems']);
+    expect(e.message).toMatch(/leaves out eliminated players/);
+    expect(e.message).toMatch(/manually .*with a reason/);
+    expect(e.rule).toMatch(/^Arbitra: /);
+  });
 });
+

@@ -141,6 +141,20 @@ export function missingResults(r: RoundState): number[] {
   return tables.filter((table) => !r.results[resultKey(table)]);
 }
 
+/**
+ * The last complete round of the division: rounds 1..N are all paired and every result is in (the
+ * bye is recorded at pairing time). 0 when round 1 is not complete. Later results are of a round in
+ * progress (see standings.ts `completeThrough`).
+ */
+export function lastCompleteRound(t: OpenTournament, division: string): number {
+  let complete = 0;
+  for (const r of roundsOf(t, division)) {
+    if (r.round !== complete + 1 || missingResults(r).length > 0) break;
+    complete = r.round;
+  }
+  return complete;
+}
+
 export function resultsOf(t: OpenTournament, division: string, upToRound = Number.POSITIVE_INFINITY): GameResult[] {
   return roundsOf(t, division)
     .filter((r) => r.round <= upToRound)

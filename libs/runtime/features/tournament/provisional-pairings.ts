@@ -1,6 +1,6 @@
 import { DomainError } from '../../../domain/kernel/index.js';
 import { pair, type PairingRequest, type PairingSystem } from '../../../domain/pairing/index.js';
-import { lastPairedRound, missingResults, pairingRequestFor, roundKey, RULES, type OpenTournament } from '../../../domain/tournament/index.js';
+import { KNOCKOUT_NOT_RECORDABLE, lastPairedRound, missingResults, pairingRequestFor, roundKey, RULES, type OpenTournament } from '../../../domain/tournament/index.js';
 import type { AsOf, ProvisionalDocument, ProvisionalOutcome } from './tournament-read-model.js';
 
 const MAHJONG_SYSTEMS: readonly PairingSystem[] = ['mahjong-by-standing', 'mahjong-swiss'];
@@ -14,6 +14,8 @@ export function defaultPairingSeed(tournament: string, division: string, round: 
 }
 
 function attempt(t: OpenTournament, round: number, system: PairingSystem, request: () => PairingRequest): ProvisionalOutcome {
+  // The decider refuses knockout (a tournament created before that rule may still list it): never show it as paired.
+  if (system === 'knockout') return { status: 'refused', ...KNOCKOUT_NOT_RECORDABLE };
   const mahjongSystem = MAHJONG_SYSTEMS.includes(system);
   const mahjongFormat = t.profile.format === 'mahjong-table';
   if (mahjongSystem !== mahjongFormat)

@@ -2,12 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { pair } from '../../../domain/pairing/index.js';
 import { computeStandings } from '../../../domain/standings/index.js';
 import { pairingRequestFor, standingsInputFor, type TournamentCommand, type TournamentEvent } from '../../../domain/tournament/index.js';
-import { create, ctx, extend, publish, record, register, run, scrabble, stateOf } from '../../../domain/tournament/testing/tournament.test-support.js';
+import { create, ctx, extend, game, pairManual, publish, record, register, run, scrabble, stateOf, won } from '../../../domain/tournament/testing/tournament.test-support.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { MemoryDocuments, type Projection } from '../../projections/projection.js';
 import { defaultPairingSeed } from './provisional-pairings.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
-import { standingsProjection, tournamentsProjection } from './tournament.projection.js';
+import { standingsOf, standingsProjection, tournamentsProjection } from './tournament.projection.js';
 import { COLLECTIONS, type ProvisionalDocument, type RoundDocument, type StandingsDocument, type TournamentSummary } from './tournament-read-model.js';
 
 /** The log as the store would give it: one stream `tournament-t1`, positions from 1. */
@@ -55,7 +55,8 @@ describe('tournament read models', () => {
     expect(round.explanation.length).toBeGreaterThan(0);
     const standings = project(standingsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     expect(standings.rows).toEqual(computeStandings(standingsInputFor(stateOf(h), 'main')));
-    expect(standings.throughRound).toBe(1);
+    // Round 1 has 2 of its 3 results: nothing is complete yet, round 1 is in progress.
+    expect([standings.throughRound, standings.roundInProgress]).toEqual([null, 1]);
   });
 
   it('is deterministic and plain JSON: two runs over the same log give identical documents', () => {
@@ -154,4 +155,39 @@ describe('tournament read models', () => {
     expect(junior?.status === 'paired' && junior.pairing.games).toEqual([expect.objectContaining({ table: 1 })]);
     expect(provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/open')?.seed).toBe('t1:open:1');
   });
+
+  it('Arbitra reading of FIDE TB 2023 §16: live standings count a round in progress as not yet played for players without a result; the projection and ?round= use the same rule', () => {
+    // 5-player chess: R1 A–B ½–½, C–D 1–0, E bye; R2 E–B 1–0, A–C 1–0, D bye; R3 paired (B's bye recorded), no game played yet.
+    let h = run(create({ discipline: 'chess-rapid', pairingSystems: ['round-robin'] }), ...['a', 'b', 'c', 'd', 'e'].map((id) => register(id)));
+    h = extend(h, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e'), publish(1), record(1, 1, won('draw')), record(1, 2, won('first')));
+    h = extend(h, pairManual(2, [game(1, 'e', 'b'), game(2, 'a', 'c')], 'd'), publish(2), record(2, 1, won('first')), record(2, 2, won('first')));
+    h = extend(h, pairManual(3, [game(1, 'a', 'e'), game(2, 'c', 'd')], 'b'));
+    const t = stateOf(h);
+    const asOf = { revision: h.length - 1, position: h.length, at: '2026-11-29T10:00:00.000Z' };
+    const live = project(standingsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    const throughR2 = standingsOf(t, 'main', asOf, 2);
+    const tb = (doc: StandingsDocument, id: string) => doc.rows.find((r) => r.player === id)?.tieBreaks;
+    expect([live.throughRound, live.roundInProgress]).toEqual([2, 3]);
+    expect([throughR2.throughRound, throughR2.roundInProgress]).toEqual([2, null]);
+    expect(Object.fromEntries((tb(live, 'e') ?? []).map((x) => [x.code, x.value]))).toMatchObject({ BH: 2.5, 'BH-C1': 2, PS: 3 });
+    for (const id of ['a', 'c', 'd', 'e']) expect(tb(live, id)).toEqual(tb(throughR2, id));
+    expect(live.rows.find((r) => r.player === 'b')).toMatchObject({ rank: 2, score: 1.5, rounds: 3 });
+    // ?round=3 while round 3 is in progress: the same rule, the same rows.
+    const asked = standingsOf(t, 'main', live.asOf, 3);
+    expect(asked).toEqual(live);
+    // Once every result of round 3 is in, the round is complete for everyone.
+    const done = extend(h, publish(3), record(3, 1, won('second')), record(3, 2, won('draw')));
+    const after = project(standingsProjection, recorded(done)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    expect([after.throughRound, after.roundInProgress]).toEqual([3, null]);
+    expect(after.rows).toEqual(computeStandings({ ...standingsInputFor(stateOf(done), 'main'), completeThrough: undefined }));
+  });
+
+  it('provisional: never shows knockout as paired (Arbitra RULES.knockoutNotRecordable), even for a tournament created when it was accepted', () => {
+    const [created] = run(create()) as [Extract<TournamentEvent, { type: 'tournament.TournamentCreated' }>];
+    const h = extend([{ ...created, data: { ...created.data, pairingSystems: ['knockout', 'random'] } }], ...['a', 'b', 'c', 'd'].map((id) => register(id)));
+    const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    expect(doc.systems.knockout).toMatchObject({ status: 'refused', type: 'tournament/knockout-not-recordable', rule: expect.stringContaining('Arbitra') });
+    expect(doc.systems.random?.status).toBe('paired');
+  });
 });
+
