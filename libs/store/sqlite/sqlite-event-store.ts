@@ -17,6 +17,7 @@ import {
   type SubscribeOptions,
 } from '../event-store.port.js';
 import { migrate } from './sqlite-schema.js';
+import { StoredEvent, toEvent, type Row } from './stored-event.js';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL' | 'OFF';
 
@@ -32,16 +33,6 @@ export interface SqliteEventStoreOptions {
   readonly groupCommit?: boolean;
   /** How often a live subscriber looks for appends made by another process (ms). */
   readonly pollMs?: number;
-}
-
-interface Row {
-  position: number;
-  id: string;
-  stream: string;
-  revision: number;
-  type: string;
-  data: string;
-  meta: string;
 }
 
 /** A row in COLUMNS order: position, id, stream, revision, type, data, meta. */
@@ -282,48 +273,4 @@ export class SqliteEventStore implements EventStore {
     this.notifier.emit('closed');
     this.db.close();
   }
-}
-
-/**
- * A stored row as an event. `data` and `meta` are parsed on first access and cached, so a replay
- * that filters by type, or a scan that needs only positions, never pays for JSON it skips (and the
- * object keeps one shape). They are getters, so `{...event}` does not copy them: copy explicitly,
- * or serialize (`toJSON` writes the whole event).
- */
-class StoredEvent implements RecordedEvent {
-  readonly id: string;
-  readonly stream: string;
-  readonly revision: number;
-  readonly position: number;
-  readonly type: string;
-  #data: string;
-  #meta: string;
-  #parsedData: unknown = undefined;
-  #parsedMeta: EventMeta | undefined = undefined;
-
-  constructor(position: number, id: string, stream: string, revision: number, type: string, data: string, meta: string) {
-    this.id = id;
-    this.stream = stream;
-    this.revision = revision;
-    this.position = position;
-    this.type = type;
-    this.#data = data;
-    this.#meta = meta;
-  }
-
-  get data(): unknown {
-    return (this.#parsedData ??= JSON.parse(this.#data));
-  }
-
-  get meta(): EventMeta {
-    return (this.#parsedMeta ??= JSON.parse(this.#meta) as EventMeta);
-  }
-
-  toJSON(): RecordedEvent {
-    return { id: this.id, stream: this.stream, revision: this.revision, position: this.position, type: this.type, data: this.data, meta: this.meta };
-  }
-}
-
-function toEvent(r: Row): RecordedEvent {
-  return new StoredEvent(r.position, r.id, r.stream, r.revision, r.type, r.data, r.meta);
 }
