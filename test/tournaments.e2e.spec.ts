@@ -277,6 +277,30 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     expect(s.body.divisions[0].rows[0]).toMatchObject({ player: tables[0].seats[0].player, score: 30 });
   });
 
+  it('Arbitra (RULES.knockoutField): records an xiguaqi knockout cut to the top 4 — byes and the cut named, a drawn match refused, the winners paired next', async () => {
+    const K = 'xiguaqi-ko-2026';
+    const arb = h.token('arbiter', [K]);
+    await post('/v1/tournaments', { id: K, name: 'Xiguaqi Knockout', discipline: 'xiguaqi', pairingSystems: ['knockout'] }, h.token('admin'));
+    for (let i = 1; i <= 6; i++) await post(`/v1/tournaments/${K}/players`, { id: `k${i}`, name: `Knockout ${i}`, rating: 2000 - 10 * i }, arb);
+    const r1 = await post(`/v1/tournaments/${K}/rounds/1/pairings`, { system: 'knockout', options: { cut: 4 } }, arb);
+    const games1: Game[] = r1.body.events[0].data.games;
+    expect(games1.map((g) => [g.first, g.second].sort())).toEqual([
+      ['k1', 'k4'],
+      ['k2', 'k3'],
+    ]);
+    expect(r1.body.events[0].data.out).toEqual([
+      { player: 'k5', why: 'below-cut' },
+      { player: 'k6', why: 'below-cut' },
+    ]);
+    await post(`/v1/tournaments/${K}/rounds/1/publish`, {}, arb);
+    const draw = await post(`/v1/tournaments/${K}/rounds/1/results`, { table: 1, result: { kind: 'played', outcome: 'draw', games: { first: 1, second: 1 } } }, arb, 422);
+    expect(draw.body.type).toBe('urn:arbitra:problem:tournament/knockout-needs-winner');
+    for (const g of games1) await post(`/v1/tournaments/${K}/rounds/1/results`, { table: g.table, result: { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } } }, arb);
+    const r2 = await post(`/v1/tournaments/${K}/rounds/2/pairings`, { system: 'knockout' }, arb);
+    const games2: Game[] = r2.body.events[0].data.games;
+    expect(games2.flatMap((g) => [g.first, g.second]).sort()).toEqual(games1.map((g) => g.first).sort());
+  });
+
   it('publishes the tournament routes in OpenAPI', async () => {
     const r = await h.http().get('/docs-json').expect(200);
     expect(Object.keys(r.body.paths)).toEqual(

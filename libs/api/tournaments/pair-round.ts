@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { refuse } from '../../domain/kernel/index.js';
 import { pair, type PairingOptions } from '../../domain/pairing/index.js';
-import { pairingRequestFor, refuseKnockout, RULES, type RoundPairingInput } from '../../domain/tournament/index.js';
+import { pairingRequestFor, RULES, type RoundPairingInput } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { ConcurrencyExhaustedError, PreconditionFailedError, streamOf } from '../../runtime/command-handler.js';
 import { defaultPairingSeed, TournamentAggregate } from '../../runtime/features/tournament/index.js';
@@ -59,12 +59,11 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
       const { state, revision } = await loadTournament(core, id);
       const d = divisionOf(state, division);
       const system = body.system as NonNullable<PairRoundDto['system']>;
-      if (system === 'knockout') refuseKnockout('system'); // before the allowed-systems check: say why, not just "not allowed"
       if (!state.pairingSystems.includes(system))
         refuse('tournament/pairing-system-not-allowed', `${system} is not among this tournament's pairing systems (${state.pairingSystems.join(', ')})`, RULES.pairingSystem, { field: 'system' });
       const seed = body.seed ?? defaultPairingSeed(id, d, round);
       const options = plainOptions(body.options);
-      const result = pair(system, pairingRequestFor(state, d, round, seed, options));
+      const result = pair(system, pairingRequestFor(state, d, round, seed, options, system));
       const pairing: RoundPairingInput = { kind: 'system', system, seed, ...(options !== undefined && { options }), result };
       try {
         const executed = await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, division: d, round, pairing }, context, {

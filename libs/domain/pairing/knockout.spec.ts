@@ -33,6 +33,26 @@ describe('knockout (seeded bracket)', () => {
     expect(res.explanation.join('\n')).toMatch(/byes: p1 \(#1\), p2 \(#2\)/);
   });
 
+  it('lists every bye-holder in byes (bye is the first of them)', () => {
+    // given 5 players (a bracket of 8) when paired then seeds 1, 2 and 3 sit out with byes
+    const res = knockout(request(field(5), { round: 1 }));
+    expect(res.byes).toEqual(['p1', 'p2', 'p3']);
+    expect(res.bye).toBe('p1');
+    expect(knockout(request(field(8), { round: 1 })).byes).toEqual([]);
+  });
+
+  it('lists the players excluded by the cut in out (below-cut), after the players the request says are already out', () => {
+    // given 6 players, a cut of 4 and a player already eliminated, when paired
+    const res = knockout(request(field(6), { round: 1, options: { cut: 4 } }));
+    expect(res.out).toEqual([
+      { player: 'p5', why: 'below-cut' },
+      { player: 'p6', why: 'below-cut' },
+    ]);
+    const later = knockout({ ...request(field(4), { round: 2 }), out: [{ player: 'x9', why: 'eliminated' }] });
+    expect(later.out).toEqual([{ player: 'x9', why: 'eliminated' }]);
+    expect(later.explanation.join('\n')).toMatch(/already out: x9 \(eliminated\)/);
+  });
+
   it('refuses a cut larger than the field (pairing/cut-exceeds-field)', () => {
     try {
       knockout(request(field(8), { options: { cut: 16 } }));

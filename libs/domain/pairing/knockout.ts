@@ -3,7 +3,7 @@ import { COLOUR_NOTE, toGames } from './colours.js';
 import { label, sortByRank, validateRequest } from './field.js';
 import { readHistory } from './history.js';
 import { listRepeats } from './king-of-the-hill.js';
-import type { PairingPlayer, PairingRequest, PairingResult } from './types.js';
+import type { PairingOut, PairingPlayer, PairingRequest, PairingResult } from './types.js';
 
 const CUT_RULE = 'WMC 比賽介紹: 以決出晉級決賽的十六名選手，周日的決賽將在這十六名選手中展開 (a cut of the top of the ranking)';
 
@@ -17,8 +17,9 @@ const CUT_RULE = 'WMC 比賽介紹: 以決出晉級決賽的十六名選手，�
  * (re-seeding by rank); forbidden pairings and rematches are not adjusted in a bracket, they are
  * listed in `repeats`. First/second per the general balance rule.
  *
- * Contract limit: PairingResult has a single `bye`; with several byes, `bye` is the top seed
- * with a bye and the explanation lists them all ("byes: …").
+ * Every bye-holder is in `byes` (`bye` is the first of them, the top seed with a bye); the players
+ * excluded by the cut are in `out` ('below-cut'), after the players the request says are already
+ * out (`request.out`, e.g. eliminated in an earlier round), which are passed through.
  */
 export function knockout(request: PairingRequest): PairingResult {
   validateRequest('knockout', request);
@@ -35,6 +36,7 @@ export function knockout(request: PairingRequest): PairingResult {
   const explanation = [
     `knockout round ${request.round}: ${cut === ranked.length ? `all ${cut} players` : `the top ${cut} of ${ranked.length} (cut)`} seeded by rank into a bracket of ${slots.length}`,
   ];
+  if (request.out !== undefined && request.out.length > 0) explanation.push(`already out: ${request.out.map((o) => `${o.player} (${o.why})`).join(', ')}`);
   if (cut < ranked.length) explanation.push(`out after the cut: ${ranked.slice(cut).map(label).join(', ')}`);
   const pairs: Array<[PairingPlayer, PairingPlayer]> = [];
   const byes: PairingPlayer[] = [];
@@ -49,7 +51,8 @@ export function knockout(request: PairingRequest): PairingResult {
   const repeats = listRepeats(pairs, readHistory(request));
   for (const r of repeats) explanation.push(`${r.a} v ${r.b} is ${r.why === 'forbidden' ? 'forbidden' : 'a rematch'} but a seeded bracket is not adjusted`);
   explanation.push(COLOUR_NOTE);
-  return { system: 'knockout', round: request.round, games: toGames(pairs), tables: [], bye: byes[0]?.id ?? null, repeats, explanation };
+  const out: PairingOut[] = [...(request.out ?? []).map((o) => ({ player: o.player, why: o.why })), ...ranked.slice(cut).map((p) => ({ player: p.id, why: 'below-cut' as const }))];
+  return { system: 'knockout', round: request.round, games: toGames(pairs), tables: [], bye: byes[0]?.id ?? null, byes: byes.map((p) => p.id), out, repeats, explanation };
 }
 
 export function nextPowerOfTwo(n: number): number {

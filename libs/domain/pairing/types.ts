@@ -64,6 +64,17 @@ export interface PairingRequest {
   readonly forbidden: readonly ForbiddenPairing[];
   readonly seed: string;
   readonly options?: PairingOptions;
+  /**
+   * Players deliberately left out of the request (knockout: eliminated in an earlier round),
+   * passed through to `PairingResult.out` so the result names everyone it does not pair.
+   */
+  readonly out?: readonly PairingOut[];
+}
+
+/** A player a pairing deliberately does not pair: eliminated earlier, or below a knockout's cut. */
+export interface PairingOut {
+  readonly player: string;
+  readonly why: 'eliminated' | 'below-cut';
 }
 
 /** A 2-player game: `first` moves first (white in chess and go, starts in Scrabble). */
@@ -86,8 +97,12 @@ export interface PairingResult {
   readonly round: number;
   readonly games: readonly PairedGame[];
   readonly tables: readonly PairedTable[];
-  /** The player who sits out with a bye, if the field is odd (2-player systems). */
+  /** The player who sits out with a bye, if the field is odd (2-player systems); the first of `byes` when given. */
   readonly bye: string | null;
+  /** Every player sitting out with a bye this round (knockout: the top seeds filling the bracket's empty slots). */
+  readonly byes?: readonly string[];
+  /** Players deliberately not paired this round (knockout: eliminated earlier, or below the cut). */
+  readonly out?: readonly PairingOut[];
   /** Meetings the system had to allow although they repeat or are forbidden (relaxations). */
   readonly repeats: ReadonlyArray<{ readonly a: string; readonly b: string; readonly why: 'rematch' | 'forbidden' }>;
   /** Human-readable steps: how the pairing was reached and what was relaxed. */

@@ -3,6 +3,7 @@ import type { Role } from '../kernel/command.js';
 import type { GameResult } from '../standings/results.js';
 import { requireRound } from './decide-rounds.js';
 import { requireOpen, resolveDivision } from './decide-setup.js';
+import { isKnockoutRound } from './knockout.js';
 import { mahjongResult, twoPlayerResult } from './result-input.js';
 import { RULES } from './rules.js';
 import type { ResultInput, TournamentCommand } from './tournament.commands.js';
@@ -22,7 +23,10 @@ function resultFor(t: OpenTournament, r: RoundState, table: number, input: Resul
   }
   const g = r.games.find((game) => game.table === table);
   if (!g) notFound('tournament/unknown-table', `round ${r.round} of ${r.division} has no game at table ${table}`, 'table');
-  return twoPlayerResult(t.profile, r.round, g, input);
+  const result = twoPlayerResult(t.profile, r.round, g, input);
+  if (isKnockoutRound(r) && result.kind === 'played' && result.outcome === 'draw')
+    invalid('tournament/knockout-needs-winner', `table ${table} of round ${r.round} is a knockout match: it needs a winner, not a draw (play the match to a decision)`, RULES.knockoutWinner, 'result.outcome');
+  return result;
 }
 
 export function decideRecord(c: Cmd<'tournament.record-result'>, state: TournamentState): TournamentEvent[] {

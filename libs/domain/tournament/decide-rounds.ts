@@ -1,8 +1,7 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { requireOpen, resolveDivision } from './decide-setup.js';
-import { refuseKnockout } from './knockout.js';
 import { byeResult } from './result-input.js';
-import { validatePairing, type ProposedPairing } from './pairing-validation.js';
+import { byeHolders, validatePairing, type ProposedPairing } from './pairing-validation.js';
 import { RULES } from './rules.js';
 import type { TournamentCommand } from './tournament.commands.js';
 import type { PairingMethod, TournamentEvent } from './tournament.events.js';
@@ -40,8 +39,6 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
   let explanation: readonly string[];
   switch (input.kind) {
     case 'system': {
-      // Checked first: a tournament created before knockout was refused may still list it.
-      if (input.system === 'knockout' || input.result.system === 'knockout') refuseKnockout('pairing.system');
       if (!t.pairingSystems.includes(input.system))
         refuse('tournament/pairing-system-not-allowed', `${input.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`, RULES.pairingSystem, { field: 'pairing.system' });
       if (input.result.system !== input.system)
@@ -61,7 +58,8 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
       break;
     }
   }
-  validatePairing(t, division, c.round, proposed);
+  validatePairing(t, division, c.round, proposed, method.kind === 'system' ? method.system : undefined);
+  const byes = byeHolders(proposed);
 
   const events: TournamentEvent[] = [
     {
@@ -73,14 +71,16 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
         games: proposed.games.map((g) => ({ table: g.table, first: g.first, second: g.second })),
         tables: proposed.tables.map((x) => ({ table: x.table, seats: x.seats.map((s) => ({ player: s.player, wind: s.wind })) })),
         bye: proposed.bye,
+        ...(byes.length > 1 && { byes: [...byes] }),
+        ...(method.kind === 'system' && method.system === 'knockout' && proposed.out !== undefined && proposed.out.length > 0 && { out: proposed.out.map((o) => ({ player: o.player, why: o.why })) }),
         repeats: proposed.repeats.map((r) => ({ a: r.a, b: r.b, why: r.why })),
         explanation: [...explanation],
       },
     },
   ];
-  // The bye is recorded as a result when the round is paired; its value comes from the profile at standings time.
-  if (proposed.bye !== null)
-    events.push({ type: 'tournament.ResultRecorded', data: { division, round: c.round, table: null, result: byeResult(c.round, proposed.bye), source: { kind: 'pairing' } } });
+  // Every bye is recorded as a result when the round is paired; its value comes from the profile at standings time.
+  for (const bye of byes)
+    events.push({ type: 'tournament.ResultRecorded', data: { division, round: c.round, table: null, result: byeResult(c.round, bye), source: { kind: 'pairing' } } });
   return events;
 }
 

@@ -2,7 +2,6 @@ import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { PAIRING_SYSTEMS } from '../pairing/types.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
-import { refuseKnockout } from './knockout.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { RULES } from './rules.js';
 import type { TournamentCommand } from './tournament.commands.js';
@@ -27,7 +26,6 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
     invalid('tournament/no-pairing-system', 'a tournament allows at least one pairing system', RULES.pairingSystems, 'pairingSystems');
   const unknown = c.pairingSystems.find((s) => !PAIRING_SYSTEMS.includes(s));
   if (unknown) invalid('tournament/unknown-pairing-system', `unknown pairing system "${unknown}"`, RULES.pairingSystems, 'pairingSystems');
-  if (c.pairingSystems.includes('knockout')) refuseKnockout('pairingSystems');
   const profile = effectiveProfile(c.discipline, c.profile);
   validateProfile(profile);
   return [

@@ -5,7 +5,7 @@ export * from './tournament.events.js';
 export * from './tournament.state.js';
 export * from './tournament.decider.js';
 export { LOCKED_ROUND_CORRECTORS } from './decide-results.js';
-export { KNOCKOUT_NOT_RECORDABLE, refuseKnockout } from './knockout.js';
+export { eliminatedBefore, isKnockoutRound, knockoutRoundsBefore, losersOf } from './knockout.js';
 export { activePlayers } from './pairing-validation.js';
 export * from './pairing-request.js';
 export * from './standings-input.js';

@@ -1,21 +1,46 @@
-import { refuse } from '../kernel/errors.js';
-import { RULES } from './rules.js';
+import type { GameResult } from '../standings/results.js';
+import { outOf, roundsOf, type OpenTournament, type RoundState } from './tournament.state.js';
 
 /**
- * Knockout is refused by the tournament record (RULES.knockoutNotRecordable): its rounds do not
- * seat the whole active field and the pairing request carries no match winners. The refusal says
- * what to do instead. Used by `tournament.create`, `tournament.pair-round` and provisional pairings.
+ * Knockout rounds in the tournament record (RULES.knockoutField). A knockout round is a round
+ * paired by the `knockout` system. What the stream says about who is still in:
+ * - a player is eliminated when they lost a match of an earlier knockout round of the division
+ *   (the recorded outcome: the loser of a played match, the absent side of a forfeit, both sides of
+ *   a double forfeit; for xiguaqi best-of-N matches the `games` counts agree with the outcome, which
+ *   decides), or when an earlier knockout round left them out (below the cut, or already eliminated);
+ * - a bye-holder advances;
+ * - a drawn knockout match is refused when recorded (RULES.knockoutWinner).
  */
-export const KNOCKOUT_NOT_RECORDABLE = {
-  type: 'tournament/knockout-not-recordable',
-  message:
-    'knockout cannot be recorded as a tournament pairing system: a knockout round leaves out eliminated players, players below the cut and several bye-holders, ' +
-    'while a recorded round seats every active player (or gives the one bye), and the pairing request carries no match winners. ' +
-    'Pair knockout rounds manually (pairing kind "manual" with a reason), withdrawing eliminated players from the next round first, ' +
-    'and list only the other pairing systems the tournament uses',
-  rule: RULES.knockoutNotRecordable,
-} as const;
+export function isKnockoutRound(r: RoundState): boolean {
+  return r.method.kind === 'system' && r.method.system === 'knockout';
+}
 
-export function refuseKnockout(field: string): never {
-  return refuse(KNOCKOUT_NOT_RECORDABLE.type, KNOCKOUT_NOT_RECORDABLE.message, KNOCKOUT_NOT_RECORDABLE.rule, { kind: 'invalid', field });
+/** The knockout rounds of the division before `round`. */
+export function knockoutRoundsBefore(t: OpenTournament, division: string, round: number): RoundState[] {
+  return roundsOf(t, division).filter((r) => r.round < round && isKnockoutRound(r));
+}
+
+/** The players who lost the match of this result (none for a bye, a draw or a mahjong table). */
+export function losersOf(result: GameResult): string[] {
+  switch (result.kind) {
+    case 'played':
+      return result.outcome === 'first' ? [result.second] : result.outcome === 'second' ? [result.first] : [];
+    case 'forfeit':
+      return [result.absent === 'first' ? result.first : result.second];
+    case 'double-forfeit':
+      return [result.first, result.second];
+    case 'bye':
+    case 'mahjong-table':
+      return [];
+  }
+}
+
+/** Players of the division out of the knockout before `round`: lost a match, or left out of an earlier knockout round. */
+export function eliminatedBefore(t: OpenTournament, division: string, round: number): Set<string> {
+  const out = new Set<string>();
+  for (const r of knockoutRoundsBefore(t, division, round)) {
+    for (const result of Object.values(r.results)) for (const p of losersOf(result)) out.add(p);
+    for (const o of outOf(r)) out.add(o.player);
+  }
+  return out;
 }

@@ -1,8 +1,9 @@
-import type { PairingOptions, PairingPlayer, PairingRequest } from '../pairing/types.js';
+import type { PairingOptions, PairingOut, PairingPlayer, PairingRequest, PairingSystem } from '../pairing/types.js';
 import { computeStandings } from '../standings/standings.js';
+import { eliminatedBefore } from './knockout.js';
 import { activePlayers } from './pairing-validation.js';
 import { standingsInputFor } from './standings-input.js';
-import { roundsOf, type OpenTournament, type PlayerState } from './tournament.state.js';
+import { byesOf, roundsOf, type OpenTournament, type PlayerState } from './tournament.state.js';
 
 /**
  * Builds the request the application layer passes to `pair(system, request)` for a round of a
@@ -11,15 +12,22 @@ import { roundsOf, type OpenTournament, type PlayerState } from './tournament.st
  * order), their fixed seed (see `seedingOrder`), byes received, everyone met (opponents, or
  * table-mates in mahjong), firsts/seconds (first = moved first / white / East; second = moved
  * second / black / S, W, N), and the forbidden pairings among them.
+ *
+ * For `system` 'knockout' (RULES.knockoutField) the request holds only the players still in: an
+ * active player who lost a match of an earlier knockout round, or was left out of one, is passed
+ * in `out` ('eliminated') instead, so the pairing names them; ranks are among the players still in.
  */
-export function pairingRequestFor(t: OpenTournament, division: string, round: number, seed: string, options?: PairingOptions): PairingRequest {
-  const active = activePlayers(t, division, round);
+export function pairingRequestFor(t: OpenTournament, division: string, round: number, seed: string, options?: PairingOptions, system?: PairingSystem): PairingRequest {
+  const eliminated = system === 'knockout' ? eliminatedBefore(t, division, round) : new Set<string>();
+  const inField = activePlayers(t, division, round);
+  const active = inField.filter((p) => !eliminated.has(p.id));
+  const out: PairingOut[] = inField.filter((p) => eliminated.has(p.id)).map((p) => ({ player: p.id, why: 'eliminated' }));
   const seedOf = seeds(t, division);
   const rankOf = ranks(t, division, round, active, seedOf);
   const stats = new Map(active.map((p) => [p.id, { byes: 0, firsts: 0, seconds: 0, met: [] as Array<{ opponent: string; round: number }> }]));
   for (const r of roundsOf(t, division).filter((x) => x.round < round)) {
-    if (r.bye !== null) {
-      const s = stats.get(r.bye);
+    for (const bye of byesOf(r)) {
+      const s = stats.get(bye);
       if (s) s.byes += 1;
     }
     for (const g of r.games) {
@@ -59,6 +67,7 @@ export function pairingRequestFor(t: OpenTournament, division: string, round: nu
     forbidden: t.forbidden.filter((f) => ids.has(f.a) && ids.has(f.b)).map((f) => ({ ...f })),
     seed,
     ...(options !== undefined && { options }),
+    ...(out.length > 0 && { out }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
-import type { PairedGame, PairedTable, PairingResult, Wind } from '../pairing/types.js';
+import type { PairedGame, PairedTable, PairingResult, PairingSystem, Wind } from '../pairing/types.js';
+import { eliminatedBefore, knockoutRoundsBefore } from './knockout.js';
 import { RULES } from './rules.js';
 import { findPlayer, isActiveIn, type OpenTournament, type PlayerState } from './tournament.state.js';
 
@@ -9,6 +10,10 @@ export interface ProposedPairing {
   readonly games: readonly PairedGame[];
   readonly tables: readonly PairedTable[];
   readonly bye: string | null;
+  /** Every bye-holder (knockout); `bye` is the first. Absent: just `bye`. */
+  readonly byes?: readonly string[];
+  /** Players deliberately not paired, with why (knockout). */
+  readonly out?: PairingResult['out'];
   /** Relaxations the pairing system declared (manual pairings declare none). */
   readonly repeats: PairingResult['repeats'];
 }
@@ -24,13 +29,26 @@ function whyInactive(p: PlayerState, round: number): string {
   return `is absent in round ${round}`;
 }
 
+/** Every bye-holder of a proposed pairing: `byes` when given, else the one `bye`. */
+export function byeHolders(p: { readonly bye: string | null; readonly byes?: readonly string[] }): readonly string[] {
+  return p.byes ?? (p.bye === null ? [] : [p.bye]);
+}
+
 /**
  * Checks a pairing against the tournament: every active player exactly once (or the bye), nobody
  * withdrawn, absent or from another division, tables well formed, forbidden pairings respected.
+ * For system 'knockout' (RULES.knockoutField): several byes are allowed, and an active player may be
+ * left out when the pairing lists them in `out` with a true reason (eliminated per the stream;
+ * below the cut only in the first knockout round); an eliminated player is never seated.
  */
-export function validatePairing(t: OpenTournament, division: string, round: number, p: ProposedPairing): void {
+export function validatePairing(t: OpenTournament, division: string, round: number, p: ProposedPairing, system?: PairingSystem): void {
+  const knockout = system === 'knockout';
+  const byes = byeHolders(p);
+  if (p.byes !== undefined && (p.bye ?? null) !== (byes[0] ?? null))
+    invalid('tournament/pairing-bye', `the bye (${p.bye ?? 'none'}) must be the first of the byes (${byes.join(', ') || 'none'})`, RULES.byeOnlyOdd, 'pairing');
+  if (!knockout && byes.length > 1) invalid('tournament/pairing-bye', `${byes.length} byes: only a knockout gives more than one bye`, RULES.byeOnlyOdd, 'pairing');
   const mahjong = t.profile.format === 'mahjong-table';
-  if (mahjong && (p.games.length > 0 || p.bye !== null))
+  if (mahjong && (p.games.length > 0 || byes.length > 0))
     invalid('tournament/pairing-format', 'a mahjong round is paired in tables of four, without 2-player games or byes', RULES.mahjongTable, 'pairing');
   if (!mahjong && p.tables.length > 0) invalid('tournament/pairing-format', `a ${t.discipline} round is paired in 2-player games, not tables`, RULES.twoPlayerOnly, 'pairing');
 
@@ -46,7 +64,7 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
   }
   for (const g of p.games) if (g.first === g.second) invalid('tournament/pairing-self', `table ${g.table} pairs ${g.first} with themself`, RULES.pairingCoverage, 'pairing');
 
-  const seated = [...p.games.flatMap((g) => [g.first, g.second]), ...p.tables.flatMap((x) => x.seats.map((s) => s.player)), ...(p.bye === null ? [] : [p.bye])];
+  const seated = [...p.games.flatMap((g) => [g.first, g.second]), ...p.tables.flatMap((x) => x.seats.map((s) => s.player)), ...byes];
   const seen = new Set<string>();
   for (const id of seated) {
     const player = findPlayer(t, id);
@@ -59,10 +77,14 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
     seen.add(id);
   }
   const active = activePlayers(t, division, round);
-  const missing = active.filter((x) => !seen.has(x.id)).map((x) => x.id);
+  if (knockout) validateKnockoutField(t, division, round, p, seen);
+  const leftOut = new Set(knockout ? (p.out ?? []).map((o) => o.player) : []);
+  const missing = active.filter((x) => !seen.has(x.id) && !leftOut.has(x.id)).map((x) => x.id);
   if (missing.length > 0)
-    invalid('tournament/pairing-missing-player', `round ${round} leaves out ${missing.length} active player(s): ${missing.join(', ')}`, RULES.pairingCoverage, 'pairing', { missing });
-  if (!mahjong) {
+    invalid('tournament/pairing-missing-player', `round ${round} leaves out ${missing.length} active player(s): ${missing.join(', ')}`, knockout ? RULES.knockoutField : RULES.pairingCoverage, 'pairing', {
+      missing,
+    });
+  if (!mahjong && !knockout) {
     const odd = active.length % 2 === 1;
     if (odd !== (p.bye !== null))
       invalid('tournament/pairing-bye', odd ? `${active.length} active players: one of them gets the bye` : `${active.length} active players: nobody gets a bye`, RULES.byeOnlyOdd, 'pairing');
@@ -78,5 +100,26 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
     const ban = t.forbidden.find((f) => same(a, b, f));
     if (ban && !p.repeats.some((r) => r.why === 'forbidden' && same(a, b, r)))
       refuse('tournament/forbidden-pairing', `table ${table} pairs ${a} with ${b}, which is forbidden (${ban.reason})`, RULES.pairingForbidden, { field: 'pairing' });
+  }
+}
+
+/** Knockout (RULES.knockoutField): nobody eliminated is seated; everyone in `out` is out for a true reason. */
+function validateKnockoutField(t: OpenTournament, division: string, round: number, p: ProposedPairing, seated: ReadonlySet<string>): void {
+  const eliminated = eliminatedBefore(t, division, round);
+  const firstKnockoutRound = knockoutRoundsBefore(t, division, round).length === 0;
+  for (const id of seated)
+    if (eliminated.has(id)) refuse('tournament/knockout-eliminated-player', `round ${round} cannot seat ${id}: the player is out of the knockout`, RULES.knockoutField, { field: 'pairing' });
+  const listed = new Set<string>();
+  for (const o of p.out ?? []) {
+    if (seated.has(o.player) || listed.has(o.player))
+      invalid('tournament/knockout-out', `${o.player} is listed as out and also seated, or listed twice`, RULES.knockoutField, 'pairing');
+    listed.add(o.player);
+    const player = findPlayer(t, o.player);
+    if (!player || player.division !== division) invalid('tournament/knockout-out', `${o.player} is not a player of division ${division}`, RULES.knockoutField, 'pairing');
+    if (o.why === 'eliminated' && !eliminated.has(o.player))
+      refuse('tournament/knockout-out', `${o.player} is listed as eliminated but has not lost or left an earlier knockout round`, RULES.knockoutField, { field: 'pairing' });
+    if (o.why === 'below-cut' && !firstKnockoutRound)
+      refuse('tournament/knockout-out', `${o.player} is listed below the cut, but the cut is made only in the first knockout round`, RULES.knockoutField, { field: 'pairing' });
+    if (o.why !== 'eliminated' && o.why !== 'below-cut') invalid('tournament/knockout-out', `${o.player} is out for an unknown reason "${String(o.why)}"`, RULES.knockoutField, 'pairing');
   }
 }

@@ -20,8 +20,9 @@ export const RULES = {
   forbidden: 'Arbitra: forbidden pairings name two different registered players, once',
   roundOrder: 'Arbitra: rounds are paired in order, one after the other',
   roundIncomplete: 'Arbitra: a round is paired only after the previous round is complete',
-  knockoutNotRecordable:
-    'Arbitra: a round is recorded for the whole active field (RULES.pairingCoverage); a knockout round leaves out eliminated players, players below the cut and several bye-holders, so the tournament record does not take knockout as a pairing system',
+  knockoutField:
+    'Arbitra: a knockout round seats the players still in (every active player not eliminated: a player who lost a match of an earlier knockout round, or was left out of one, is out; bye-holders advance); it may leave out players below the cut in the first knockout round only, and gives byes to the top seeds',
+  knockoutWinner: 'Arbitra (西瓜棋 第十条 三局两胜/五局三胜 decides a match): a knockout match needs a winner; a drawn knockout result is refused',
   seeding: 'Arbitra: the seeding order (rating, highest first, then registration; late entries after earlier joiners) is fixed for the event and numbers the seeds 1..n',
   pairingSystem: 'Arbitra: a system pairing must come from an allowed system, for this round, with its seed',
   pairingCoverage: 'Arbitra: a pairing seats every active player exactly once (or gives the bye) and no withdrawn or absent player',

@@ -71,12 +71,9 @@ describe('tournament: create', () => {
     expect(given([]).refuses(register('a')).type).toBe('tournament/not-created');
   });
 
-  it('Arbitra (RULES.knockoutNotRecordable): refuses knockout as a pairing system with a typed 422 that says why and what to do', () => {
-    const e = given([]).refuses(create({ pairingSystems: ['round-robin', 'knockout'] }));
-    expect([e.type, e.kind, e.field]).toEqual(['tournament/knockout-not-recordable', 'invalid', 'pairingSystems']);
-    expect(e.message).toMatch(/leaves out eliminated players/);
-    expect(e.message).toMatch(/manually .*with a reason/);
-    expect(e.rule).toMatch(/^Arbitra: /);
+  it('Arbitra (RULES.knockoutField): accepts knockout as a pairing system', () => {
+    const [e] = given([]).when(create({ discipline: 'xiguaqi', pairingSystems: ['round-robin', 'knockout'] }));
+    expect(e).toMatchObject({ type: 'tournament.TournamentCreated', data: { pairingSystems: ['round-robin', 'knockout'] } });
   });
 });
 

@@ -37,7 +37,7 @@ function decide(command: TournamentCommand, state: TournamentState): TournamentE
 
 /**
  * The tournament aggregate. Pairing is injected through the command: the application layer calls
- * `pair(system, pairingRequestFor(state, division, round, seed, options))` and sends the result in
+ * `pair(system, pairingRequestFor(state, division, round, seed, options, system))` and sends the result in
  * `tournament.pair-round`; the decider validates it and records it (and the bye) as events.
  */
 export function createTournamentDecider(): Decider<TournamentCommand, TournamentEvent, TournamentState> {

@@ -29,6 +29,10 @@ export interface RoundPairing {
   readonly games: readonly PairedGame[];
   readonly tables: readonly PairedTable[];
   readonly bye: string | null;
+  /** Knockout: every bye-holder of the round (`bye` is the first); absent when there is at most the one `bye`. */
+  readonly byes?: readonly string[];
+  /** Knockout: the players deliberately not paired (eliminated earlier, or below the cut); absent when none. */
+  readonly out?: NonNullable<PairingResult['out']>;
   readonly repeats: PairingResult['repeats'];
   readonly explanation: readonly string[];
 }

@@ -127,16 +127,15 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
     expect(given(h).refuses(publish(2)).kind).toBe('not-found');
   });
 
-  it('Arbitra (RULES.knockoutNotRecordable): refuses a knockout pairing with a typed 422, even for a tournament created when knockout was still accepted', () => {
-    // A stored TournamentCreated from before the rule, listing knockout.
+  it('Arbitra (RULES.knockoutField): records a knockout pairing, also for a tournament created when knockout was still refused', () => {
     const [created] = run(create()) as [Extract<TournamentEvent, { type: 'tournament.TournamentCreated' }>];
     const h = extend([{ ...created, data: { ...created.data, pairingSystems: ['knockout', 'random'] } }], ...['a', 'b', 'c', 'd', 'e'].map((id) => register(id)));
-    const result = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's'));
-    const e = given(h).refuses({ type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's', result } });
-    expect([e.type, e.kind, e.field]).toEqual(['tournament/knockout-not-recordable', 'invalid', 'pairing.system']);
+    const result = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's', undefined, 'knockout'));
+    const events = given(h).when({ type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's', result } });
+    expect(events[0]).toMatchObject({ type: 'tournament.RoundPaired', data: { bye: 'a', byes: ['a', 'b', 'c'], games: [expect.objectContaining({})] } });
   });
 
-  it('Arbitra (RULES.knockoutNotRecordable): a knockout is paired manually with a reason, eliminated players withdrawn from the next round', () => {
+  it('Arbitra: a knockout may still be paired manually with a reason, eliminated players withdrawn from the next round', () => {
     const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), playerId, fromRound, reason: 'eliminated' });
     let h = extend(fourPlayers(), pairManual(1, [game(1, 'a', 'd'), game(2, 'b', 'c')]), publish(1), record(1, 1, scrabble(400, 300)), record(1, 2, scrabble(410, 390)));
     h = extend(h, withdraw('d', 2), withdraw('c', 2), pairManual(2, [game(1, 'a', 'b')]));

@@ -1,5 +1,5 @@
 import { assertNever } from '../kernel/decider.js';
-import type { ForbiddenPairing, PairedGame, PairedTable } from '../pairing/types.js';
+import type { ForbiddenPairing, PairedGame, PairedTable, PairingResult } from '../pairing/types.js';
 import type { GameResult, Penalty } from '../standings/results.js';
 import type { PairingMethod, RegisteredPlayer, TournamentEvent, TournamentSettings } from './tournament.events.js';
 
@@ -19,7 +19,11 @@ export interface RoundState {
   readonly games: readonly PairedGame[];
   readonly tables: readonly PairedTable[];
   readonly bye: string | null;
-  /** Keyed by `t<table>` or `bye`. */
+  /** Knockout: every bye-holder when there are several (`bye` is the first); read it with `byesOf`. */
+  readonly byes?: readonly string[];
+  /** Knockout: players deliberately not paired, when any; read it with `outOf`. */
+  readonly out?: NonNullable<PairingResult['out']>;
+  /** Keyed by `t<table>`, `bye` (the round's `bye`) or `bye:<player>` (further knockout byes). */
   readonly results: Readonly<Record<string, GameResult>>;
 }
 
@@ -37,6 +41,12 @@ export type TournamentState = { readonly status: 'none' } | OpenTournament;
 
 export const roundKey = (division: string, round: number): string => `${division}/${round}`;
 export const resultKey = (table: number | null): string => (table === null ? 'bye' : `t${table}`);
+
+/** The key of a bye result: `bye` for the round's `bye`, `bye:<player>` for a further knockout bye. */
+function byeKey(player: string, division: string, round: number, state: TournamentState): string {
+  const r = state.status === 'open' ? state.rounds[roundKey(division, round)] : undefined;
+  return r === undefined || r.bye === player ? 'bye' : `bye:${player}`;
+}
 
 export function initialTournamentState(): TournamentState {
   return { status: 'none' };
@@ -92,7 +102,18 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
     case 'tournament.RoundPaired': {
       const t = open(state, event.type);
       const d = event.data;
-      const round: RoundState = { division: d.division, round: d.round, status: 'paired', method: d.method, games: d.games, tables: d.tables, bye: d.bye, results: {} };
+      const round: RoundState = {
+        division: d.division,
+        round: d.round,
+        status: 'paired',
+        method: d.method,
+        games: d.games,
+        tables: d.tables,
+        bye: d.bye,
+        ...(d.byes !== undefined && { byes: d.byes }),
+        ...(d.out !== undefined && { out: d.out }),
+        results: {},
+      };
       return { ...t, rounds: { ...t.rounds, [roundKey(d.division, d.round)]: round } };
     }
     case 'tournament.RoundPublished':
@@ -102,7 +123,8 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
     case 'tournament.ResultRecorded':
     case 'tournament.ResultCorrected': {
       const d = event.data;
-      return updateRound(open(state, event.type), d.division, d.round, (r) => ({ ...r, results: { ...r.results, [resultKey(d.table)]: d.result } }));
+      const key = d.result.kind === 'bye' ? byeKey(d.result.player, d.division, d.round, state) : resultKey(d.table);
+      return updateRound(open(state, event.type), d.division, d.round, (r) => ({ ...r, results: { ...r.results, [key]: d.result } }));
     }
     case 'tournament.PenaltyApplied': {
       const t = open(state, event.type);
@@ -114,6 +136,16 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
 }
 
 // ---- queries over the state (used by decide, pairingRequestFor and the read side) ----
+
+/** Every bye-holder of the round (states folded before knockout was recorded have only `bye`). */
+export function byesOf(r: RoundState): readonly string[] {
+  return r.byes ?? (r.bye === null ? [] : [r.bye]);
+}
+
+/** The players the round deliberately did not pair (knockout). */
+export function outOf(r: RoundState): NonNullable<PairingResult['out']> {
+  return r.out ?? [];
+}
 
 export function findPlayer(t: OpenTournament, id: string): PlayerState | undefined {
   return t.players.find((p) => p.id === id);

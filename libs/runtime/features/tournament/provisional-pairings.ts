@@ -1,6 +1,6 @@
 import { DomainError } from '../../../domain/kernel/index.js';
 import { pair, type PairingRequest, type PairingSystem } from '../../../domain/pairing/index.js';
-import { KNOCKOUT_NOT_RECORDABLE, lastPairedRound, missingResults, pairingRequestFor, roundKey, RULES, type OpenTournament } from '../../../domain/tournament/index.js';
+import { lastPairedRound, missingResults, pairingRequestFor, roundKey, RULES, type OpenTournament } from '../../../domain/tournament/index.js';
 import type { AsOf, ProvisionalDocument, ProvisionalOutcome } from './tournament-read-model.js';
 
 const MAHJONG_SYSTEMS: readonly PairingSystem[] = ['mahjong-by-standing', 'mahjong-swiss'];
@@ -14,8 +14,6 @@ export function defaultPairingSeed(tournament: string, division: string, round: 
 }
 
 function attempt(t: OpenTournament, round: number, system: PairingSystem, request: () => PairingRequest): ProvisionalOutcome {
-  // The decider refuses knockout (a tournament created before that rule may still list it): never show it as paired.
-  if (system === 'knockout') return { status: 'refused', ...KNOCKOUT_NOT_RECORDABLE };
   const mahjongSystem = MAHJONG_SYSTEMS.includes(system);
   const mahjongFormat = t.profile.format === 'mahjong-table';
   if (mahjongSystem !== mahjongFormat)
@@ -47,9 +45,11 @@ export function provisionalPairings(t: OpenTournament, division: string, asOf: A
   const seed = defaultPairingSeed(t.id, division, round);
   const current = last > 0 ? t.rounds[roundKey(division, last)] : undefined;
   const systems: Partial<Record<PairingSystem, ProvisionalOutcome>> = {};
-  // The request does not depend on the system: build it once (it ranks the field by the standings).
+  // The request does not depend on the system (but for knockout, which takes only the players still
+  // in): build it once (it ranks the field by the standings).
   let request: PairingRequest | undefined;
   const requestOnce = () => (request ??= pairingRequestFor(t, division, round, seed));
-  for (const system of t.pairingSystems) systems[system] = attempt(t, round, system, requestOnce);
+  for (const system of t.pairingSystems)
+    systems[system] = attempt(t, round, system, system === 'knockout' ? () => pairingRequestFor(t, division, round, seed, undefined, 'knockout') : requestOnce);
   return { tournament: t.id, division, round, seed, pendingTables: current ? missingResults(current) : [], systems, asOf };
 }

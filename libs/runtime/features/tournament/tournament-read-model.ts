@@ -50,6 +50,8 @@ export interface RoundOverview {
   readonly system: PairingSystem | null;
   readonly tables: number;
   readonly bye: string | null;
+  /** Knockout: every bye-holder when there are several (`bye` is the first). */
+  readonly byes?: readonly string[];
   readonly missing: readonly number[];
 }
 
@@ -84,7 +86,7 @@ export interface CorrectionEntry {
 export interface RoundDocument extends RoundPairing {
   readonly tournament: string;
   readonly status: RoundStatus;
-  /** Keyed by `t<table>` or `bye`. */
+  /** Keyed by `t<table>`, `bye`, or `bye:<player>` (a knockout's further byes). */
   readonly results: Readonly<Record<string, GameResult>>;
   /** Tables still without a result. */
   readonly missing: readonly number[];

@@ -182,11 +182,24 @@ describe('tournament read models', () => {
     expect(after.rows).toEqual(computeStandings({ ...standingsInputFor(stateOf(done), 'main'), completeThrough: undefined }));
   });
 
-  it('provisional: never shows knockout as paired (Arbitra RULES.knockoutNotRecordable), even for a tournament created when it was accepted', () => {
-    const [created] = run(create()) as [Extract<TournamentEvent, { type: 'tournament.TournamentCreated' }>];
-    const h = extend([{ ...created, data: { ...created.data, pairingSystems: ['knockout', 'random'] } }], ...['a', 'b', 'c', 'd'].map((id) => register(id)));
+  it('provisional (RULES.knockoutField): shows the knockout of the players still in, with every bye and who is out', () => {
+    // given a 6-player knockout whose round 1 gave byes to a and b, and the first-named player won each match
+    let h = run(create({ discipline: 'xiguaqi', pairingSystems: ['knockout', 'random'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - i })));
+    const round1 = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's1', undefined, 'knockout'));
+    expect(round1.byes).toEqual(['a', 'b']);
+    h = extend(h, { type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's1', result: round1 } }, publish(1));
+    for (const g of round1.games) h = extend(h, record(1, g.table, { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } }));
+    // when the provisional pairings of round 2 are projected
     const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
-    expect(doc.systems.knockout).toMatchObject({ status: 'refused', type: 'tournament/knockout-not-recordable', rule: expect.stringContaining('Arbitra') });
+    // then knockout pairs the four still in and names the losers as eliminated; random still pairs everyone
+    expect(doc.round).toBe(2);
+    const knockout = doc.systems.knockout;
+    expect(knockout?.status).toBe('paired');
+    if (knockout?.status !== 'paired') throw new Error('not paired');
+    const losers = round1.games.map((g) => g.second).sort();
+    expect(knockout.pairing.games.flatMap((g) => [g.first, g.second]).sort()).toEqual(['a', 'b', ...round1.games.map((g) => g.first)].sort());
+    expect(knockout.pairing.out?.map((o) => o.player).sort()).toEqual(losers);
+    expect(knockout.pairing.byes).toEqual([]);
     expect(doc.systems.random?.status).toBe('paired');
   });
 });
