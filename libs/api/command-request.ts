@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/kernel/index.js';
 import { isIsoInstant } from '../domain/kernel/index.js';
@@ -51,6 +52,12 @@ export function executeOptions(request: AuthedRequest): ExecuteOptions {
 
 function headerString(v: string | string[] | undefined): string | undefined {
   return typeof v === 'string' && v.length <= 200 ? v : undefined;
+}
+
+/** Answers a command: `ETag: "<revision>"` and the command response (201 is Nest's default for POST). */
+export function answer(reply: FastifyReply, result: CommandResult) {
+  void reply.header('etag', `"${result.revision}"`);
+  return commandResponse(result);
 }
 
 /** The JSON a command endpoint answers with. */

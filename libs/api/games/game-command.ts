@@ -4,11 +4,11 @@ import type { GameLink, ScrabbleCommand, ScrabbleState, Seat } from '../../domai
 import type { Actor, CommandContext } from '../../domain/kernel/index.js';
 import { roundKey } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import { streamOf, type CommandResult } from '../../runtime/command-handler.js';
+import { streamOf } from '../../runtime/command-handler.js';
 import { ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { commandContext, commandResponse, executeOptions } from '../command-request.js';
+import { answer, commandContext, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
 import type { GameCommandDto, GameLinkDto } from './game.dto.js';
@@ -20,11 +20,6 @@ export type CommandBody = Without<ScrabbleCommand>;
 
 export function unknownGame(id: string): ProblemException {
   return new ProblemException(404, 'games/unknown-game', 'Not found', `no game ${id}`, { field: 'id', rule: 'the game must have been started (POST /v1/games) or imported' });
-}
-
-export function answer(reply: FastifyReply, result: CommandResult) {
-  void reply.header('etag', `"${result.revision}"`);
-  return commandResponse(result);
 }
 
 export interface LoadedGame extends GameFacts {

@@ -8,12 +8,12 @@ import type { ArbitraConfig } from '../../runtime/config.js';
 import { GAME_COLLECTIONS, GAMES_PROJECTION, ScrabbleGameAggregate, type GameDocument, type GameListItem } from '../../runtime/features/scrabble/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { awaitPosition, commandContext } from '../command-request.js';
+import { answer, awaitPosition, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
 import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
-import { answer, baseOf, execute, loadGame, resolveLink, unknownGame } from './game-command.js';
+import { baseOf, execute, loadGame, resolveLink, unknownGame } from './game-command.js';
 import { GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
 import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
 

@@ -6,10 +6,10 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { ConcurrencyExhaustedError, PreconditionFailedError, streamOf } from '../../runtime/command-handler.js';
 import { defaultPairingSeed, TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { commandContext, executeOptions } from '../command-request.js';
+import { answer, commandContext, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import type { PairRoundDto } from './round.dto.js';
-import { answer, asHttpError, divisionOf, loadTournament } from './tournament-command.js';
+import { asHttpError, divisionOf, loadTournament } from './tournament-command.js';
 
 const ATTEMPTS = 3;
 

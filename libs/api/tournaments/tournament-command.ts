@@ -2,12 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { DomainError, type CommandContext } from '../../domain/kernel/index.js';
 import { RULES, type OpenTournament, type ResultInput, type TournamentCommand } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import type { CommandResult, ExecuteOptions } from '../../runtime/command-handler.js';
+import type { ExecuteOptions } from '../../runtime/command-handler.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { TOURNAMENT_SCOPED } from '../auth/principal.js';
-import { commandContext, commandResponse, executeOptions } from '../command-request.js';
+import { answer, commandContext, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import type { ResultInputDto } from './round.dto.js';
 
@@ -18,12 +18,6 @@ export function unknownTournament(id: string): ProblemException {
 /** The decider refuses commands to a tournament that was never created as a conflict; over HTTP it is a 404. */
 export function asHttpError(e: unknown, id: string): unknown {
   return e instanceof DomainError && e.type === 'tournament/not-created' ? unknownTournament(id) : e;
-}
-
-/** Answers a command: 201 (Nest's default for POST), `ETag: "<revision>"`, the command response. */
-export function answer(reply: FastifyReply, result: CommandResult) {
-  void reply.header('etag', `"${result.revision}"`);
-  return commandResponse(result);
 }
 
 /** Runs a tournament command built from the request's context (token, Idempotency-Key, If-Match). */
