@@ -1,7 +1,7 @@
 import { assertNever } from '../kernel/decider.js';
-import type { ForbiddenPairing, PairedGame, PairedTable, PairingResult } from '../pairing/types.js';
+import type { ForbiddenPairing, PairingResult } from '../pairing/types.js';
 import type { GameResult, Penalty } from '../standings/results.js';
-import type { PairingMethod, RegisteredPlayer, TournamentEvent, TournamentSettings } from './tournament.events.js';
+import type { RegisteredPlayer, RoundPairing, TournamentEvent, TournamentSettings } from './tournament.events.js';
 
 export interface PlayerState extends RegisteredPlayer {
   readonly joinsAtRound: number;
@@ -11,18 +11,9 @@ export interface PlayerState extends RegisteredPlayer {
 
 export type RoundStatus = 'paired' | 'published' | 'locked';
 
-export interface RoundState {
-  readonly division: string;
-  readonly round: number;
+/** A paired round as the decider keeps it: the pairing as recorded (less its explanation), its status and results. */
+export interface RoundState extends Omit<RoundPairing, 'repeats' | 'explanation'> {
   readonly status: RoundStatus;
-  readonly method: PairingMethod;
-  readonly games: readonly PairedGame[];
-  readonly tables: readonly PairedTable[];
-  readonly bye: string | null;
-  /** Knockout: every bye-holder when there are several (`bye` is the first); read it with `byesOf`. */
-  readonly byes?: readonly string[];
-  /** Knockout: players deliberately not paired, when any; read it with `outOf`. */
-  readonly out?: NonNullable<PairingResult['out']>;
   /** Keyed by `t<table>`, `bye` (the round's `bye`) or `bye:<player>` (further knockout byes). */
   readonly results: Readonly<Record<string, GameResult>>;
 }
