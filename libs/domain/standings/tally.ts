@@ -42,60 +42,38 @@ function outcomeFor(side: Side, outcome: Side | 'draw'): 'win' | 'draw' | 'loss'
 
 const blank = { tableMates: [] as string[], wind: null, scoreFor: null, scoreAgainst: null, gameWins: 0, capturedDiff: 0, tableRank: null };
 
+type TwoPlayerResult = Extract<GameResult, { kind: 'played' | 'forfeit' | 'double-forfeit' }>;
+
+/** The line of one side of a two-player result: what every kind shares, then what the kind adds. */
+function sideLine(r: TwoPlayerResult, side: Side, played: boolean, outcome: 'win' | 'draw' | 'loss', points: number, rest: Partial<TallyLine> & { spread: number }): [string, TallyLine] {
+  return [r[side], { ...blank, round: r.round, table: r.table, kind: r.kind, played, opponent: r[flip(side)], side, outcome, points, ...rest }];
+}
+
 /** The lines a result gives, one per player concerned. */
 export function linesOf(r: GameResult, profile: ScoringProfile): Array<[string, TallyLine]> {
   const pts = (o: 'win' | 'draw' | 'loss') => profile.points[o];
+  const sides = ['first', 'second'] as const;
   switch (r.kind) {
     case 'played':
-      return (['first', 'second'] as const).map((side) => {
+      return sides.map((side) => {
         const other = flip(side);
         const outcome = outcomeFor(side, r.outcome);
-        const spread = r.score ? r.score[side] - r.score[other] : 0;
-        return [
-          r[side],
-          {
-            ...blank,
-            round: r.round,
-            table: r.table,
-            kind: r.kind,
-            played: true,
-            opponent: r[other],
-            side,
-            outcome,
-            points: pts(outcome),
-            spread,
-            scoreFor: r.score ? r.score[side] : null,
-            scoreAgainst: r.score ? r.score[other] : null,
-            gameWins: r.games ? r.games[side] : 0,
-            capturedDiff: r.captured ? r.captured[side] - r.captured[other] : 0,
-          },
-        ];
+        return sideLine(r, side, true, outcome, pts(outcome), {
+          spread: r.score ? r.score[side] - r.score[other] : 0,
+          scoreFor: r.score ? r.score[side] : null,
+          scoreAgainst: r.score ? r.score[other] : null,
+          gameWins: r.games ? r.games[side] : 0,
+          capturedDiff: r.captured ? r.captured[side] - r.captured[other] : 0,
+        });
       });
     case 'forfeit':
       // WESPA seed 缺席: the absent player forfeits, 對手勝100分 (profile forfeitSpread).
-      return (['first', 'second'] as const).map((side) => {
+      return sides.map((side) => {
         const outcome = side === r.absent ? 'loss' : 'win';
-        return [
-          r[side],
-          {
-            ...blank,
-            round: r.round,
-            table: r.table,
-            kind: r.kind,
-            played: false,
-            opponent: r[flip(side)],
-            side,
-            outcome,
-            points: pts(outcome),
-            spread: outcome === 'win' ? profile.forfeitSpread : -profile.forfeitSpread,
-          },
-        ];
+        return sideLine(r, side, false, outcome, pts(outcome), { spread: outcome === 'win' ? profile.forfeitSpread : -profile.forfeitSpread });
       });
     case 'double-forfeit':
-      return (['first', 'second'] as const).map((side) => [
-        r[side],
-        { ...blank, round: r.round, table: r.table, kind: r.kind, played: false, opponent: r[flip(side)], side, outcome: 'loss', points: pts('loss'), spread: -profile.doubleForfeitSpread },
-      ]);
+      return sides.map((side) => sideLine(r, side, false, 'loss', pts('loss'), { spread: -profile.doubleForfeitSpread }));
     case 'bye':
       return [
         [
