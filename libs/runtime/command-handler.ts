@@ -113,8 +113,8 @@ export class CommandHandler {
     ctx: CommandContext,
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
-    const earlier = await this.store.findByCommandId(ctx.commandId);
-    if (earlier.length > 0) return this.replayed(stream, ctx, earlier);
+    const earlier = await this.earlierResult(stream, ctx);
+    if (earlier) return earlier;
 
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -156,6 +156,16 @@ export class CommandHandler {
       }
     }
     throw new ConcurrencyExhaustedError(stream, maxAttempts);
+  }
+
+  /**
+   * The first answer to this command id, if it was handled before (a retry); null for a new command.
+   * For callers that compute a command's input from the current record (a server-side pairing):
+   * a retry must get the first answer, not a fresh computation.
+   */
+  async earlierResult(stream: string, ctx: CommandContext): Promise<CommandResult | null> {
+    const earlier = await this.store.findByCommandId(ctx.commandId);
+    return earlier.length > 0 ? this.replayed(stream, ctx, earlier) : null;
   }
 
   private serialized<T>(stream: string, work: () => Promise<T>): Promise<T> {

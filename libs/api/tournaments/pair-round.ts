@@ -53,8 +53,8 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
         rule: RULES.manualReason,
       });
     // A retried command (same Idempotency-Key) returns its first answer, whatever the record is now.
-    if ((await core.store.findByCommandId(context.commandId)).length > 0)
-      return answer(reply, await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, round, pairing: manualInput({ reason: 'retry' }) }, context, opts));
+    const earlier = await core.commands.earlierResult(streamOf(TournamentAggregate, id), context);
+    if (earlier) return answer(reply, earlier);
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await loadTournament(core, id);
       const d = divisionOf(state, division);
