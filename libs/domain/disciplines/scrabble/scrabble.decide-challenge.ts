@@ -60,7 +60,7 @@ export function decideResolveChallenge(em: Emitter, c: CommandOf<'ResolveChallen
     if (pen.kind === 'lose-turn') penalty = { kind: 'lost-turn', seat: st.challenger };
     if (pen.kind === 'points-per-word') {
       const pts = pen.points * st.words.length;
-      penalty = pen.appliedTo === 'player-bonus' ? { kind: 'points', seat: st.seat, points: pts } : { kind: 'points', seat: st.challenger, points: -pts };
+      penalty = pen.appliedTo === 'player-bonus' ? { kind: 'points', seat: st.seat, points: pts } : { kind: 'points', seat: st.challenger, points: 0 - pts };
     }
   }
   em.emit('scrabble.ChallengeResolved', { turn: st.turn, challenger: st.challenger, verdicts, outcome: stands ? 'play-stands' : 'play-withdrawn', penalty });

@@ -63,7 +63,7 @@ export function endGame(em: Emitter, reason: EndReason, outBy: Seat | null): voi
     // Seed 餘下之棋子: each player loses the value of their own rack.
     for (const seat of [0, 1] as const) {
       const rack = game.racks[seat].tiles ?? [];
-      em.emit('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: -rackValue(rack), derived: true });
+      em.emit('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: true });
     }
   }
 }
@@ -101,6 +101,6 @@ export function decideEnterEndRacks(em: Emitter, c: CommandOf<'EnterEndRacks'>):
   if (!removeTiles(tilesOffBoard(g), [...entered[0]!, ...entered[1]!])) refuse('scrabble/rack-not-unseen', 'the entered racks hold tiles that are already on the board', RULES.ownRack, { field: 'racks' });
   for (const seat of [0, 1] as const) {
     const rack = sortTiles(entered[seat]!);
-    em.emit('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: -rackValue(rack), derived: false });
+    em.emit('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: false });
   }
 }
