@@ -4,7 +4,8 @@
  *  - arbiter / chief arbiter: anything in a game linked to a tournament their token names; in an
  *    unlinked game only the official who started (or imported) it.
  *  - player: only the self-recording commands (moves, press, draws, holds, accept, challenges,
- *    re-announcing, recount request, signing, calling the TD) of a game they sit in, for their own seat.
+ *    re-announcing, recount request, signing, calling the TD) of a game they sit in, for their own seat;
+ *    in a game linked to a tournament, only with a token that names that tournament (like officials).
  *  - a game in progress (setup or playing) shows racks, the bag and unseen tiles only to officials
  *    with access (all) and to each player (their own rack); once it has ended the racks are laid open.
  */
@@ -30,8 +31,13 @@ export function isOfficialFor(who: Principal | undefined, g: GameFacts): boolean
   return g.link ? who.tournaments.includes(g.link.tournamentId) : g.createdBy.id === who.id;
 }
 
+/**
+ * The seat this token plays, if any. Players are scoped like officials: in a game linked to a
+ * tournament, a player token acts only when it names that tournament.
+ */
 export function seatOf(who: Principal | undefined, g: GameFacts): Seat | null {
   if (!who || who.role !== 'player') return null;
+  if (g.link && !who.tournaments.includes(g.link.tournamentId)) return null;
   const i = g.players.findIndex((p) => p.id === who.id);
   return i < 0 ? null : (i as Seat);
 }
@@ -53,6 +59,9 @@ export function requireRecorder(who: Principal | undefined, g: GameFacts, seat: 
   if (isOfficialFor(who, g)) return;
   if (who?.role !== 'player') return requireOfficial(who, g);
   const own = seatOf(who, g);
+  if (own === null && g.link && g.players.some((p) => p.id === who.id)) {
+    throw forbidden('auth/tournament-not-granted', `this player token is not granted tournament ${g.link.tournamentId}, which game ${g.id} belongs to`);
+  }
   if (own === null) throw forbidden('games/not-a-player', `player ${who.id} does not play in game ${g.id}`);
   if (seat !== null && seat !== own) throw forbidden('games/not-your-seat', `player ${who.id} sits at seat ${own}; a player records only for their own seat (not seat ${seat})`, 'seat');
 }

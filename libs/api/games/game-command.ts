@@ -8,7 +8,7 @@ import { streamOf } from '../../runtime/command-handler.js';
 import { ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, commandContext, executeOptions } from '../command-request.js';
+import { answer, commandContext, commandResponse, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
 import type { GameCommandDto, GameLinkDto } from './game.dto.js';
@@ -40,13 +40,6 @@ export function baseOf(request: AuthedRequest, body: GameCommandDto): CommandBas
   const ctx = commandContext(request, body.at);
   const r = body.clockReading?.remainingMs;
   return r ? { ...ctx, clockReading: { remainingMs: [r[0], r[1]] } } : ctx;
-}
-
-/** Executes one game command; 201 with the command response and `ETag: "<revision>"`. */
-export async function execute(core: ArbitraCore, request: AuthedRequest, reply: FastifyReply, id: string, base: CommandBase, body: CommandBody) {
-  const { clockReading: _, ...ctx } = base;
-  const command = { ...base, ...body } as ScrabbleCommand;
-  return answer(reply, await core.execute(ScrabbleGameAggregate, id, command, ctx, executeOptions(request)));
 }
 
 const LINK_RULE = 'Arbitra: a linked game is the pairing at that round and table; its players are the pairing\'s players';
@@ -100,28 +93,76 @@ async function checkObservedTime(core: ArbitraCore, request: AuthedRequest, game
   if (last && at < Date.parse(last.meta.recordedAt)) {
     throw new ProblemException(422, 'games/time-before-record', 'Unprocessable command', `at ${body.at} is before the last recorded event of game ${game.id} (${last.meta.recordedAt})`, { field: 'at', rule: TIME_RULE });
   }
-  if (at > Date.now() + MAX_FUTURE_MS) {
-    throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${body.at} is ahead of the server's clock`, { field: 'at', rule: TIME_RULE });
+  checkNotFuture(body.at);
+}
+
+function checkNotFuture(at: string): void {
+  if (Date.parse(at) > Date.now() + MAX_FUTURE_MS) {
+    throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${at} is ahead of the server's clock`, { field: 'at', rule: TIME_RULE });
   }
 }
 
-/** The two ways a game command is authorised: self-recording (players for their seat, officials) or official-only. */
+/** How a command is authorised: self-recording (players for their own seat, and officials) or official-only. */
+export type GameAccess = { readonly kind: 'self'; readonly seat: Seat | null } | { readonly kind: 'official' };
+
+/** A command the server itself runs right after the client's (e.g. a word list's proposal after a challenge). */
+export interface FollowUp {
+  /** The key of the follow-up's answer in the response. */
+  readonly key: string;
+  readonly command: CommandBody;
+  /** The system actor that runs it; its time is the client command's recorded time, never the client's `at`. */
+  readonly actor: Actor;
+}
+
+/**
+ * The one way a game command reaches the core: load the game (404), check who may record it
+ * (403), check the observed time and clock reading (officials only, never before the record nor
+ * in the future), then execute. Controllers build the command and name its access; they never
+ * call the core themselves (test/runner-only.spec.ts holds them to it).
+ */
 export class GameRunner {
   constructor(private readonly core: ArbitraCore) {}
 
-  async self(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, seat: Seat | null, command: CommandBody) {
-    const base = baseOf(request, body);
-    const game = await loadGame(this.core, id);
-    requireRecorder(request.principal, game, seat);
-    await checkObservedTime(this.core, request, game, body);
-    return execute(this.core, request, reply, id, base, command);
+  self(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, seat: Seat | null, command: CommandBody, followUp?: (ctx: CommandContext) => FollowUp | null) {
+    return this.run(request, reply, id, body, { kind: 'self', seat }, command, followUp);
   }
 
-  async official(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
+  official(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
+    return this.run(request, reply, id, body, { kind: 'official' }, command);
+  }
+
+  async run(
+    request: AuthedRequest,
+    reply: FastifyReply,
+    id: string,
+    body: GameCommandDto,
+    access: GameAccess,
+    command: CommandBody,
+    followUp?: (ctx: CommandContext) => FollowUp | null,
+  ) {
     const base = baseOf(request, body);
     const game = await loadGame(this.core, id);
-    requireOfficial(request.principal, game);
+    if (access.kind === 'self') requireRecorder(request.principal, game, access.seat);
+    else requireOfficial(request.principal, game);
     await checkObservedTime(this.core, request, game, body);
-    return execute(this.core, request, reply, id, base, command);
+    const { clockReading: _, ...ctx } = base;
+    const made = await this.core.execute(ScrabbleGameAggregate, id, { ...base, ...command } as ScrabbleCommand, ctx, executeOptions(request));
+    const next = followUp?.(ctx);
+    if (!next) return answer(reply, made);
+    const fctx: CommandContext = { at: ctx.at, actor: next.actor, commandId: `${ctx.commandId}:${next.key}` };
+    const then = await this.core.execute(ScrabbleGameAggregate, id, { ...fctx, ...next.command } as ScrabbleCommand, fctx, {});
+    void reply.header('etag', `"${then.revision}"`);
+    return { ...commandResponse(made), [next.key]: commandResponse(then) };
+  }
+
+  /**
+   * Starting a game: officials only (the route says which roles), the link checked against the
+   * tournament, an observed time never in the future. There is no record yet to be before.
+   */
+  async start(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
+    const base = baseOf(request, body);
+    if (body.at !== undefined) checkNotFuture(body.at);
+    const { clockReading: _, ...ctx } = base;
+    return answer(reply, await this.core.execute(ScrabbleGameAggregate, id, { ...base, ...command } as ScrabbleCommand, ctx, executeOptions(request)));
   }
 }

@@ -4,14 +4,12 @@ import type { FastifyReply } from 'fastify';
 import { proposeVerdicts, type MoveInput } from '../../domain/disciplines/scrabble/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { lexiconFor, ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
+import { lexiconFor } from '../../runtime/features/scrabble/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { commandResponse, executeOptions } from '../command-request.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from './examples.js';
-import { requireRecorder } from './game-access.js';
-import { baseOf, GameRunner, loadGame } from './game-command.js';
+import { GameRunner } from './game-command.js';
 import { ArrivalDto, ChallengeDto, DrawDto, MoveCommandDto, OverdrawDto, ProposalsDto, ReannounceDto, SeatCommandDto, VerdictsDto, type MoveDto } from './game-command.dto.js';
 import { GameParams } from './game.dto.js';
 
@@ -44,7 +42,7 @@ const upper = (xs: readonly string[] | undefined) => xs?.map((x) => x.toUpperCas
 export class GameTurnsController {
   private readonly run: GameRunner;
 
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
+  constructor(@Inject(ARBITRA_CORE) core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
     this.run = new GameRunner(core);
   }
 
@@ -97,22 +95,14 @@ export class GameTurnsController {
       'Challenge: after the clock was pressed, stops the clock and names every challenged word (player for own seat, arbiter). With ARBITRA_LEXICON_FILE set, the word list then proposes verdicts (scrabble.VerdictsProposed) for the arbiter to confirm',
   })
   @ApiCreatedResponse({ description: 'scrabble.ChallengeMade (and `lexicon`: the proposal command\'s response when a word list is configured)', schema: { example: GAME_COMMAND_EXAMPLE } })
-  async challenge(@Param() p: GameParams, @Body() b: ChallengeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const base = baseOf(r, b);
-    requireRecorder(r.principal, await loadGame(this.core, p.id), b.seat);
+  challenge(@Param() p: GameParams, @Body() b: ChallengeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const words = upper(b.words) ?? [];
-    const { clockReading: _, ...ctx } = base;
-    const made = await this.core.execute(ScrabbleGameAggregate, p.id, { ...base, type: 'Challenge', seat: b.seat, words }, ctx, executeOptions(r));
     const lexicon = lexiconFor(this.config);
-    if (!lexicon) {
-      void reply.header('etag', `"${made.revision}"`);
-      return commandResponse(made);
-    }
-    const lctx = { at: ctx.at, actor: { id: 'lexicon-file', role: 'system' as const }, commandId: `${ctx.commandId}:lexicon` };
-    const proposals = proposeVerdicts(lexicon, words);
-    const proposed = await this.core.execute(ScrabbleGameAggregate, p.id, { ...lctx, type: 'ProposeVerdicts', lexicon: lexicon.path, proposals }, lctx);
-    void reply.header('etag', `"${proposed.revision}"`);
-    return { ...commandResponse(made), lexicon: commandResponse(proposed) };
+    // With a word list configured, the server proposes verdicts for the arbiter to confirm, as the word list's own record.
+    const proposal = lexicon
+      ? () => ({ key: 'lexicon', actor: { id: 'lexicon-file', role: 'system' as const }, command: { type: 'ProposeVerdicts' as const, lexicon: lexicon.path, proposals: proposeVerdicts(lexicon, words) } })
+      : undefined;
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'Challenge', seat: b.seat, words }, proposal);
   }
 
   @Post('challenges/withdrawal')

@@ -13,7 +13,7 @@ import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
 import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
-import { baseOf, execute, loadGame, resolveLink, unknownGame } from './game-command.js';
+import { GameRunner, loadGame, resolveLink, unknownGame } from './game-command.js';
 import { GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
 import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
 
@@ -34,7 +34,11 @@ function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): 
 @ApiBearerAuth()
 @Controller('v1/games')
 export class GamesController {
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {}
+  private readonly run: GameRunner;
+
+  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
+    this.run = new GameRunner(core);
+  }
 
   @Post()
   @Allow(...OFFICIALS)
@@ -45,7 +49,7 @@ export class GamesController {
     const players = [{ id: body.players[0].id, name: body.players[0].name }, { id: body.players[1].id, name: body.players[1].name }] as const;
     const link = body.link ? await resolveLink(this.core, body.link, players) : undefined;
     const profile = body.profile ? (JSON.parse(JSON.stringify(body.profile)) as Record<string, unknown>) : undefined;
-    return execute(this.core, request, reply, body.id, baseOf(request, body), {
+    return this.run.start(request, reply, body.id, body, {
       type: 'StartGame',
       players,
       starter: body.starter,
