@@ -3,3 +3,4 @@ export * from './command.js';
 export * from './errors.js';
 export * from './canonical-json.js';
 export * from './rng.js';
+export * from './emitter.js';
