@@ -1,0 +1,58 @@
+/**
+ * Boundaries (issue 8), checked in CI by `npm run lint:deps`:
+ *  - libs/domain is pure and self-contained: it imports nothing outside libs/domain;
+ *  - libs/api speaks to the runtime, never to the store or to the pairing internals;
+ *  - a discipline imports neither another discipline nor the tournament;
+ *  - nothing imports from apps/ (apps are entry points), and there are no cycles outside type imports.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-self-contained',
+      severity: 'error',
+      comment: 'libs/domain is pure: it may import only libs/domain and pure npm packages',
+      from: { path: '^libs/domain/' },
+      to: { pathNot: ['^libs/domain/', '^(node_modules/)?(pure-rand|fast-check|@jest/globals)(/|$)'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-not-into-store',
+      severity: 'error',
+      comment: 'the HTTP layer goes through the runtime; store classes and errors are mapped there',
+      from: { path: '^libs/api/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^libs/store/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'api-not-into-pairing',
+      severity: 'error',
+      comment: 'pairing is a tournament service of the runtime; the HTTP layer does not compute pairings',
+      from: { path: '^libs/api/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^libs/domain/pairing/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'disciplines-apart',
+      severity: 'error',
+      comment: 'a discipline does not import another discipline',
+      from: { path: '^libs/domain/disciplines/([^/]+)/' },
+      to: { path: '^libs/domain/disciplines/', pathNot: '^libs/domain/disciplines/$1/' },
+    },
+    {
+      name: 'disciplines-not-into-tournament',
+      severity: 'error',
+      comment: 'a discipline does not know the tournament; the runtime links them',
+      from: { path: '^libs/domain/disciplines/' },
+      to: { path: '^libs/domain/tournament/' },
+    },
+    {
+      name: 'nothing-into-apps',
+      severity: 'error',
+      from: { pathNot: '^(apps|test|bench)/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^(dist|node_modules|coverage)/' },
+  },
+};

@@ -1,0 +1,23 @@
+// ESLint (flat config) with typescript-eslint: the checks that catch mistakes, not style
+// (layout is prettier's). Run by `npm run lint` and in CI.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.ci-kafka/**', 'deploy/kafka/*.cjs', 'scripts/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/testing/**', 'test/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
