@@ -1,15 +1,26 @@
 // Jest 30 in native ESM mode (NestJS 12 is ESM-only): run through `npm run test:jest`,
 // which starts node with --experimental-vm-modules.
-/** @type {import('jest').Config} */
-export default {
+// Three projects: unit (the pure domain), int (runtime, store, bus, API pieces and apps, with real
+// SQLite files and, in CI, a real Kafka broker) and e2e (the HTTP server and the built process).
+// `npm test` runs all three; `npm run test:unit|test:int|test:e2e` runs one.
+const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
-  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testTimeout: 30000,
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/domain/**/*.spec.ts'] },
+    { ...shared, displayName: 'int', testMatch: ['<rootDir>/libs/{runtime,store,bus,api}/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.spec.ts'] },
+  ],
   reporters: ['default', '<rootDir>/scripts/plain-summary-reporter.cjs'],
   testTimeout: 30000,
 };
