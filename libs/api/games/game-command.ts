@@ -67,7 +67,7 @@ export async function resolveLink(core: ArbitraCore, link: GameLinkDto, players:
   if (!round) throw new ProblemException(404, 'games/link-round-not-paired', 'Not found', `round ${link.round} of ${division} is not paired in ${state.id}`, { field: 'link.round', rule: LINK_RULE });
   // A linked game shows its pairing to the public, so a round is linked only once published (tournament RULES.unpublishedHidden).
   if (round.status === 'paired')
-    throw new ProblemException(409, 'games/link-round-not-published', 'Conflict', `round ${link.round} of ${division} is not published yet in ${state.id}: publish it before starting its games`, {
+    throw new ProblemException(409, 'games/link-round-not-published', 'Conflict with the record', `round ${link.round} of ${division} is not published yet in ${state.id}: publish it before starting its games`, {
       field: 'link.round',
       rule: 'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only; a game is linked to a published round',
     });
