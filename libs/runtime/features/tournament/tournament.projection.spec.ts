@@ -229,6 +229,10 @@ describe('tournament read models', () => {
     expect(officials.rows.find((r) => r.player === 'b')).toMatchObject({ score: 1, rounds: 2 });
     expect(officials.unpublishedRounds).toEqual([2]);
     expect(crosstableOf(stateOf(h), 'main', standings.asOf, undefined, 'officials').rows.find((r) => r.player === 'b')?.cells.map((c) => c.kind)).toEqual(['played', 'bye']);
+    // and when round 2 is published (a later batch), the public document counts the bye
+    const published = extend(h, publish(2));
+    project(standingsProjection, recorded(published).slice(h.length), docs);
+    expect(docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({ score: 1, rounds: 2 });
   });
 
   it('RULES.unpublishedHidden: the summary marks a round paired but not published, and the list counts published rounds apart', () => {
@@ -247,6 +251,9 @@ describe('tournament read models', () => {
     const summary = project(tournamentsProjection, recorded(h)).get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
     const docs = project(standingsProjection, recorded(h));
     const standings = docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    // (and a withdrawal projected in a batch of its own marks the player too)
+    const later = project(standingsProjection, recorded(h).slice(-1), project(standingsProjection, recorded(h).slice(0, -1)));
+    expect(later.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({ withdrawn: true, withdrawnFromRound: 2 });
     // then b is marked withdrawn from round 2 everywhere, and the others are not
     expect(summary.players.map((p) => [p.id, p.withdrawn, p.withdrawnFromRound])).toEqual([['a', false, null], ['b', true, 2], ['c', false, null], ['d', false, null]]);
     expect(standings.rows.filter((r) => r.withdrawn).map((r) => [r.player, r.withdrawnFromRound])).toEqual([['b', 2]]);
