@@ -84,8 +84,8 @@ export class TournamentsController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Every tournament, by id (public)' })
-  @ApiOkResponse({ schema: { example: { tournaments: [{ id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPaired: 2 }] } } })
+  @ApiOperation({ summary: 'Every tournament, by id (public; roundsPaired, which counts unpublished rounds, only for the tournament\'s officials)' })
+  @ApiOkResponse({ schema: { example: { tournaments: [{ id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPublished: 2 }] } } })
   async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
     const items = this.reads.list<TournamentListItem>(COLLECTIONS.index);
@@ -95,7 +95,7 @@ export class TournamentsController {
 
   @Get(':id')
   @Public()
-  @ApiOperation({ summary: 'A tournament: profile, divisions, players, rounds with their status (public)' })
+  @ApiOperation({ summary: 'A tournament: profile, divisions, players, rounds with their status (public: published rounds; officials also see unpublished ones, published: false)' })
   @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
@@ -174,7 +174,9 @@ export class TournamentsController {
 
   @Get(':id/standings')
   @Public()
-  @ApiOperation({ summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public)' })
+  @ApiOperation({
+    summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
+  })
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
@@ -189,7 +191,7 @@ export class TournamentsController {
 
   @Get(':id/crosstable')
   @Public()
-  @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public)' })
+  @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)' })
   @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
   async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
