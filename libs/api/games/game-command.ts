@@ -58,6 +58,12 @@ export async function resolveLink(core: ArbitraCore, link: GameLinkDto, players:
   }
   const round = state.rounds[roundKey(division, link.round)];
   if (!round) throw new ProblemException(404, 'games/link-round-not-paired', 'Not found', `round ${link.round} of ${division} is not paired in ${state.id}`, { field: 'link.round', rule: LINK_RULE });
+  // A linked game shows its pairing to the public, so a round is linked only once published (tournament RULES.unpublishedHidden).
+  if (round.status === 'paired')
+    throw new ProblemException(409, 'games/link-round-not-published', 'Conflict with the record', `round ${link.round} of ${division} is not published yet in ${state.id}: publish it before starting its games`, {
+      field: 'link.round',
+      rule: 'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only; a game is linked to a published round',
+    });
   const game = round.games.find((g) => g.table === link.table);
   if (!game) throw new ProblemException(404, 'games/link-no-such-table', 'Not found', `round ${link.round} of ${division} has no game at table ${link.table}`, { field: 'link.table', rule: LINK_RULE });
   const ids = players.map((p) => p.id);

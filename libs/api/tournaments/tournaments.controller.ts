@@ -12,16 +12,18 @@ import {
   STANDINGS_PROJECTION,
   standingsOf,
   TournamentAggregate,
+  type Audience,
   type CrosstableDocument,
   type StandingsDocument,
   type TournamentListItem,
+  type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
-import { divisionOf, runTournamentCommand, unknownTournament } from './tournament-command.js';
+import { divisionOf, isOfficial, runTournamentCommand, unknownTournament } from './tournament-command.js';
 import { TournamentReads } from './tournament-reads.js';
 import {
   AbsenceDto,
@@ -42,7 +44,9 @@ const WRITERS = ['arbiter', 'chief-arbiter'] as const;
 /**
  * Tournaments: creation, players, forbidden pairings, penalties, standings and crosstable.
  * Writes: admin, or the tournament's arbiters and chief arbiter (token scoped to the tournament).
- * Reads of the summary, standings and crosstable are public.
+ * Reads of the summary, standings and crosstable are public, of published rounds only: a round paired
+ * but not published is seen by the tournament's officials (and admin) only, marked as such
+ * (RULES.unpublishedHidden).
  */
 @ApiTags('tournaments')
 @ApiBearerAuth()
@@ -80,23 +84,26 @@ export class TournamentsController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Every tournament, by id (public)' })
-  @ApiOkResponse({ schema: { example: { tournaments: [{ id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPaired: 2 }] } } })
+  @ApiOperation({ summary: 'Every tournament, by id (public; roundsPaired, which counts unpublished rounds, only for the tournament\'s officials)' })
+  @ApiOkResponse({ schema: { example: { tournaments: [{ id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPublished: 2 }] } } })
   async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
-    return { tournaments: this.reads.list<TournamentListItem>(COLLECTIONS.index) };
+    const items = this.reads.list<TournamentListItem>(COLLECTIONS.index);
+    // roundsPaired counts unpublished rounds: the tournament's officials only (RULES.unpublishedHidden).
+    return { tournaments: items.map(({ roundsPaired, ...item }) => (isOfficial(request, item.id) ? { ...item, roundsPaired } : item)) };
   }
 
   @Get(':id')
   @Public()
-  @ApiOperation({ summary: 'A tournament: profile, divisions, players, rounds with their status (public)' })
+  @ApiOperation({ summary: 'A tournament: profile, divisions, players, rounds with their status (public: published rounds; officials also see unpublished ones, published: false)' })
   @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const summary = this.reads.summary(p.id);
     // The stream revision the summary reflects: send it back as If-Match.
     void reply.header('etag', `"${summary.asOf.revision}"`);
-    return summary;
+    // Unpublished rounds (their pairing, bye, missing tables) are for the officials only; they see them as `published: false`.
+    return isOfficial(request, p.id) ? summary : ({ ...summary, rounds: summary.rounds.filter((r) => r.published) } satisfies TournamentSummary);
   }
 
   @Post(':id/players')
@@ -167,25 +174,37 @@ export class TournamentsController {
 
   @Get(':id/standings')
   @Public()
-  @ApiOperation({ summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public)' })
+  @ApiOperation({
+    summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
+  })
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
-    if (q.asOfPosition !== undefined) return this.standingsAsOfPosition(p.id, q, q.asOfPosition);
-    return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION) : standingsOf(t, d, this.asOf(p.id), q.round)));
+    const audience = audienceOf(request, p.id);
+    if (q.asOfPosition !== undefined) return this.standingsAsOfPosition(p.id, q, q.asOfPosition, audience);
+    return this.perDivision(p.id, q, (t, d) =>
+      q.round === undefined && audience === 'public'
+        ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION)
+        : standingsOf(t, d, this.asOf(p.id), q.round, audience),
+    );
   }
 
   @Get(':id/crosstable')
   @Public()
-  @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public)' })
+  @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)' })
   @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
   async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
-    return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d), STANDINGS_PROJECTION) : crosstableOf(t, d, this.asOf(p.id), q.round)));
+    const audience = audienceOf(request, p.id);
+    return this.perDivision(p.id, q, (t, d) =>
+      q.round === undefined && audience === 'public'
+        ? this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d), STANDINGS_PROJECTION)
+        : crosstableOf(t, d, this.asOf(p.id), q.round, audience),
+    );
   }
 
   /** The same reducer replayed over the tournament's stream up to a log position. */
-  private async standingsAsOfPosition(id: string, q: StandingsQuery, position: number) {
+  private async standingsAsOfPosition(id: string, q: StandingsQuery, position: number, audience: Audience) {
     const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, streamOf(TournamentAggregate, id));
     const t = docs.get<TournamentState>(COLLECTIONS.state, id);
     if (!t || t.status !== 'open') {
@@ -201,7 +220,9 @@ export class TournamentsController {
       round: q.round ?? null,
       asOfPosition: position,
       divisions: divisions.map((d) =>
-        q.round === undefined ? docs.get<StandingsDocument>(COLLECTIONS.standings, divisionKey(id, d)) ?? null : standingsOf(t, d, { revision: -1, position, at: '' }, q.round),
+        q.round === undefined && audience === 'public'
+          ? (docs.get<StandingsDocument>(COLLECTIONS.standings, divisionKey(id, d)) ?? null)
+          : standingsOf(t, d, { revision: -1, position, at: '' }, q.round, audience),
       ),
     };
   }
@@ -218,4 +239,9 @@ export class TournamentsController {
     const divisions = q.division === undefined ? state.divisions : [divisionOf(state, q.division)];
     return { tournament: id, round: q.round ?? null, divisions: divisions.map((d) => get(state, d)) };
   }
+}
+
+/** The tournament's officials (and admin) see unpublished rounds, marked; everyone else sees published rounds only. */
+function audienceOf(request: AuthedRequest, id: string): Audience {
+  return isOfficial(request, id) ? 'officials' : 'public';
 }

@@ -30,6 +30,8 @@ export interface CrosstableRow {
   readonly rank: number;
   readonly player: string;
   readonly name?: string;
+  /** As in the standings: the player withdrew from this round on (null when they did not). */
+  readonly withdrawnFromRound: number | null;
   readonly cells: readonly CrosstableCell[];
 }
 
@@ -63,6 +65,6 @@ export function crosstable(input: StandingsInput): CrosstableRow[] {
         running,
       };
     });
-    return { rank: row.rank, player: row.player, ...(row.name !== undefined && { name: row.name }), cells };
+    return { rank: row.rank, player: row.player, ...(row.name !== undefined && { name: row.name }), withdrawnFromRound: row.withdrawnFromRound, cells };
   });
 }

@@ -7,6 +7,8 @@ import type { TieBreakCode } from './tie-breaks.js';
 export interface StandingsPlayer {
   readonly id: string;
   readonly name?: string;
+  /** The round the player withdrew from (no pairing from it on), when they withdrew. */
+  readonly withdrawnFromRound?: number | null;
 }
 
 export interface StandingsInput {
@@ -39,6 +41,9 @@ export interface StandingsRow {
   readonly rounds: number;
   readonly spread: number;
   readonly penaltyPoints: number;
+  /** The player withdrew: they are not paired from `withdrawnFromRound` on, and keep their rank from what they played. */
+  readonly withdrawn: boolean;
+  readonly withdrawnFromRound: number | null;
   /** In the profile's order. */
   readonly tieBreaks: ReadonlyArray<{ readonly code: TieBreakCode; readonly value: number }>;
 }
@@ -61,6 +66,7 @@ export function standingsFromTally(
   const tally = asOfRound === undefined ? fullTally : tallyAsOf(fullTally, asOfRound);
   const ids = [...new Set([...players.map((p) => p.id), ...Object.keys(tally)])].sort();
   const names = new Map(players.map((p) => [p.id, p.name]));
+  const withdrawnFrom = new Map(players.map((p) => [p.id, p.withdrawnFromRound ?? null]));
   const penaltyOf = penaltiesThrough(penalties, asOfRound);
   let rounds = 0;
   for (const id of ids) for (const l of tally[id] ?? []) rounds = Math.max(rounds, l.round);
@@ -113,6 +119,8 @@ export function standingsFromTally(
         rounds: lines.length,
         spread: spread.get(id) ?? 0,
         penaltyPoints: penaltyOf.get(id) ?? 0,
+        withdrawn: (withdrawnFrom.get(id) ?? null) !== null,
+        withdrawnFromRound: withdrawnFrom.get(id) ?? null,
         tieBreaks: profile.tieBreaks.map((code) => ({ code, value: code === 'DE' ? (deValues.get(id) ?? 0) : (fixed.get(code)?.get(id) ?? 0) })),
       });
     }

@@ -50,6 +50,10 @@ export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: Tourna
   const division = resolveDivision(t, c.division);
   const r = requireRound(t, division, c.round);
   if (!c.reason?.trim()) invalid('tournament/reason-required', 'a correction states its reason', RULES.correctionReason, 'reason');
+  // Results are recorded for published rounds only (RULES.notPublished), so an unpublished round has nothing to
+  // correct; saying so is truer than "no result yet" (its bye is recorded at pairing time and is not a table result).
+  if (r.status === 'paired')
+    refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet: it has no result to correct`, RULES.notPublishedCorrection, { field: 'round' });
   // Arbitra policy: a locked round is corrected only by an appeals-committee or chief-arbiter decision.
   if (r.status === 'locked' && !LOCKED_ROUND_CORRECTORS.includes(c.context.actor.role))
     refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: only the appeals committee or the chief arbiter may correct it (the actor is ${c.context.actor.role})`, RULES.resultLocked, {

@@ -158,5 +158,15 @@ export function decidePenalty(c: Cmd<'tournament.apply-penalty'>, state: Tournam
   if (!c.reason?.trim() || !c.ref?.trim()) invalid('tournament/penalty-reason', 'a penalty carries a reason and a ledger ref', RULES.penalty, c.reason?.trim() ? 'ref' : 'reason');
   const round = c.round ?? Math.max(1, lastPairedRound(t, p.division));
   if (!isPositiveInt(round)) invalid('tournament/penalty-round', 'round must be a positive integer', RULES.penalty, 'round');
+  // A ledger ref names one penalty: the same ref again would count the points twice (RULES.penaltyRefUnique).
+  const ref = c.ref.trim();
+  const first = t.penalties.find((x) => x.ref.trim() === ref);
+  if (first)
+    refuse(
+      'tournament/penalty-ref-taken',
+      `penalty ref "${ref}" is already recorded (tournament.PenaltyApplied: ${first.points} points to player ${first.player} in round ${first.round}, "${first.reason}")`,
+      RULES.penaltyRefUnique,
+      { field: 'ref', details: { first: { ref: first.ref, player: first.player, round: first.round, points: first.points, reason: first.reason } } },
+    );
   return [{ type: 'tournament.PenaltyApplied', data: { player: p.id, points: c.points, round, reason: c.reason, ref: c.ref } }];
 }

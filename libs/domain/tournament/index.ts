@@ -9,3 +9,4 @@ export { eliminatedBefore, isKnockoutRound, knockoutRoundsBefore, losersOf } fro
 export { activePlayers } from './pairing-validation.js';
 export * from './pairing-request.js';
 export * from './standings-input.js';
+export * from './published-view.js';

@@ -32,6 +32,8 @@ export const RULES = {
   manualReason: 'Arbitra: a manual pairing carries the reason for it',
   publishOnce: 'Arbitra: a round is published once, after it is paired',
   notPublished: 'Arbitra: results are recorded for published rounds',
+  notPublishedCorrection: 'Arbitra: a result is corrected only in a published round (an unpublished round takes no result, so it has none to correct)',
+  unpublishedHidden: 'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only',
   unknownGame: 'Arbitra: a result belongs to a game or table of the round pairing',
   resultOnce: 'Arbitra: a result is recorded once; a change is a correction with a reason',
   resultLocked: 'Arbitra: a locked round takes no more results; only an appeals-committee or chief-arbiter decision corrects it',
@@ -45,5 +47,6 @@ export const RULES = {
   mahjongSeats: 'WMC: a table result gives table points for exactly the four seated players',
   twoPlayerOnly: 'Arbitra: a 2-player result is recorded for a 2-player game, a table result for a mahjong table',
   penalty: 'Arbitra: a penalty deducts a positive number of points from a registered player, with a reason and a ledger ref',
+  penaltyRefUnique: 'Arbitra: a penalty ledger ref names one penalty in its tournament; the same ref is never applied twice',
   correctionReason: 'Arbitra: a correction states its reason; who decided is recorded from the command context',
 } as const;

@@ -1,16 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
+import { RULES } from './rules.js';
 import type { TournamentCommand } from './tournament.commands.js';
 import { correct, ctx, extend, fourPlayers, game, given, lock, mjTable, pairManual, publish, record, scrabble, stateOf, won } from './testing/tournament.test-support.js';
 
 const paired = (discipline: Parameters<typeof fourPlayers>[0] = 'scrabble') => extend(fourPlayers(discipline), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1));
 const complete = () => extend(paired(), record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 450)));
-const penalty = (player: string, points: number, round?: number): TournamentCommand => ({
+const penalty = (player: string, points: number, round?: number, ref = 'penalty-7'): TournamentCommand => ({
   type: 'tournament.apply-penalty',
   context: ctx('chief-arbiter'),
   player,
   points,
   reason: 'mobile phone rang',
-  ref: 'penalty-7',
+  ref,
   ...(round !== undefined && { round }),
 });
 
@@ -172,6 +173,35 @@ describe('tournament: results', () => {
     it('refuses a non-positive penalty or an unknown player', () => {
       expect(given(complete()).refuses(penalty('a', 0)).type).toBe('tournament/penalty-points');
       expect(given(complete()).refuses(penalty('zz', 5)).kind).toBe('not-found');
+    });
+
+    it('RULES.penaltyRefUnique: refuses a second penalty with the same ledger ref, naming the first (the points are not counted twice)', () => {
+      // given a penalty with ref penalty-7 applied to a in round 1
+      const h = extend(complete(), penalty('a', 10));
+      // when the same ref is applied again, to anyone, with any points
+      const e = given(h).refuses(penalty('b', 25, undefined, ' penalty-7 '));
+      // then it is refused as a conflict on `ref`, naming the first penalty's event, player and round
+      expect([e.type, e.kind, e.field, e.rule]).toEqual(['tournament/penalty-ref-taken', 'conflict', 'ref', RULES.penaltyRefUnique]);
+      expect(e.message).toBe('penalty ref "penalty-7" is already recorded (tournament.PenaltyApplied: 10 points to player a in round 1, "mobile phone rang")');
+      expect(e.details).toEqual({ first: { ref: 'penalty-7', player: 'a', round: 1, points: 10, reason: 'mobile phone rang' } });
+      // and another ref is still accepted
+      expect(given(h).when(penalty('a', 10, undefined, 'penalty-8'))).toHaveLength(1);
+    });
+  });
+
+  describe('an unpublished round (RULES.notPublished): results are entered after publishing', () => {
+    const unpublished = () => extend(fourPlayers(), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]));
+
+    it('refuses a result and a correction in a round paired but not published, naming the round', () => {
+      // given round 1 paired, not published
+      // when a result or a correction is sent for it
+      const result = given(unpublished()).refuses(record(1, 1, scrabble(400, 300)));
+      const correction = given(unpublished()).refuses(correct(1, 1, scrabble(400, 300)));
+      // then both are refused as not published, on `round`
+      expect([result.type, result.kind, result.field, result.rule]).toEqual(['tournament/round-not-published', 'conflict', 'round', RULES.notPublished]);
+      expect([correction.type, correction.kind, correction.field, correction.rule]).toEqual(['tournament/round-not-published', 'conflict', 'round', RULES.notPublishedCorrection]);
+      // and once published, the result is taken
+      expect(given(extend(unpublished(), publish(1))).when(record(1, 1, scrabble(400, 300)))[0].type).toBe('tournament.ResultRecorded');
     });
   });
 });

@@ -1,12 +1,20 @@
 import { findPlayer, type OpenTournament, type TournamentEvent } from '../../../domain/tournament/index.js';
 
-/** Which divisions' standings an event can change (none for pairing, publication, locks, withdrawals…). */
+/**
+ * Which divisions' standings an event can change (none for pairing, locks, absences…). Publication does:
+ * the public standings count a round's bye and results from then on (RULES.unpublishedHidden); so does a
+ * withdrawal, which the standings mark.
+ */
 export function standingsDivisions(t: OpenTournament, e: TournamentEvent): readonly string[] {
   switch (e.type) {
     case 'tournament.TournamentCreated':
       return t.divisions;
     case 'tournament.PlayerRegistered':
       return [e.data.player.division];
+    case 'tournament.RoundPublished':
+      return [e.data.division];
+    case 'tournament.PlayerWithdrawn':
+      return divisionOf(t, e.data.playerId);
     case 'tournament.ResultRecorded':
     case 'tournament.ResultCorrected':
       return [e.data.division];

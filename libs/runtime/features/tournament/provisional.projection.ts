@@ -8,6 +8,6 @@ import { COLLECTIONS, PROVISIONAL_PROJECTION } from './tournament-read-model.js'
  * system the tournament allows (or the typed refusal). Keeps its own folded state so it never
  * reads another projection's documents; a rebuild gives the same documents.
  */
-export const provisionalPairingsProjection = perDivisionProjection(PROVISIONAL_PROJECTION, pairingDivisions, (docs, key, t, division, asOf) =>
+export const provisionalPairingsProjection = perDivisionProjection(PROVISIONAL_PROJECTION, 1, pairingDivisions, (docs, key, t, division, asOf) =>
   docs.put(COLLECTIONS.provisional, key, provisionalPairings(t, division, asOf)),
 );

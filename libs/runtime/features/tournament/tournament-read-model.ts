@@ -46,6 +46,8 @@ export interface RoundOverview {
   readonly division: string;
   readonly round: number;
   readonly status: RoundStatus;
+  /** False while the round is only paired: such a round is shown to the tournament's officials only. */
+  readonly published: boolean;
   readonly method: PairingMethod['kind'];
   readonly system: PairingSystem | null;
   readonly tables: number;
@@ -56,7 +58,8 @@ export interface RoundOverview {
 }
 
 export interface TournamentSummary extends TournamentSettings {
-  readonly players: readonly PlayerState[];
+  /** `withdrawn`: a withdrawal is recorded (from `withdrawnFromRound` on). */
+  readonly players: ReadonlyArray<PlayerState & { readonly withdrawn: boolean }>;
   /** How many pairs are kept apart (their reasons are not public). */
   readonly forbiddenPairings: number;
   readonly rounds: readonly RoundOverview[];
@@ -70,7 +73,9 @@ export interface TournamentListItem {
   readonly discipline: Discipline;
   readonly divisions: readonly string[];
   readonly players: number;
-  readonly roundsPaired: number;
+  /** Shown only to the tournament's officials (it counts unpublished rounds). */
+  readonly roundsPaired?: number;
+  readonly roundsPublished: number;
   readonly asOf: AsOf;
 }
 
@@ -108,6 +113,8 @@ export interface StandingsDocument {
    * played, so their tie-breaks stay those through `throughRound` (standings.ts `completeThrough`).
    */
   readonly roundInProgress: number | null;
+  /** Unpublished rounds counted here: always empty for the public, who never see them; officials see them marked here. */
+  readonly unpublishedRounds: readonly number[];
   readonly rows: readonly StandingsRow[];
   readonly asOf: AsOf;
 }
@@ -115,6 +122,8 @@ export interface StandingsDocument {
 export interface CrosstableDocument {
   readonly tournament: string;
   readonly division: string;
+  /** As in StandingsDocument. */
+  readonly unpublishedRounds: readonly number[];
   readonly rows: readonly CrosstableRow[];
   readonly asOf: AsOf;
 }

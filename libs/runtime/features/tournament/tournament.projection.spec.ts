@@ -7,8 +7,16 @@ import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { MemoryDocuments, type Projection } from '../../projections/projection.js';
 import { defaultPairingSeed } from './provisional-pairings.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
-import { standingsOf, standingsProjection, tournamentsProjection } from './tournament.projection.js';
-import { COLLECTIONS, type ProvisionalDocument, type RoundDocument, type StandingsDocument, type TournamentSummary } from './tournament-read-model.js';
+import { crosstableOf, standingsOf, standingsProjection, tournamentsProjection } from './tournament.projection.js';
+import {
+  COLLECTIONS,
+  type CrosstableDocument,
+  type ProvisionalDocument,
+  type RoundDocument,
+  type StandingsDocument,
+  type TournamentListItem,
+  type TournamentSummary,
+} from './tournament-read-model.js';
 
 /** The log as the store would give it: one stream `tournament-t1`, positions from 1. */
 function recorded(events: readonly TournamentEvent[], stream = 'tournament-t1'): RecordedEvent[] {
@@ -48,7 +56,7 @@ describe('tournament read models', () => {
     h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)));
     const docs = project(tournamentsProjection, recorded(h));
     const summary = docs.get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
-    expect(summary.rounds).toEqual([{ division: 'main', round: 1, status: 'published', method: 'system', system: 'australian-draw', tables: 3, bye: null, missing: [3] }]);
+    expect(summary.rounds).toEqual([{ division: 'main', round: 1, status: 'published', published: true, method: 'system', system: 'australian-draw', tables: 3, bye: null, missing: [3] }]);
     expect(summary.asOf).toEqual({ revision: h.length - 1, position: h.length, at: '2026-11-29T10:00:00.000Z' });
     const round = docs.get<RoundDocument>(COLLECTIONS.round, 't1/main/1') as RoundDocument;
     expect(Object.keys(round.results)).toEqual(['t1', 't2']);
@@ -157,11 +165,11 @@ describe('tournament read models', () => {
   });
 
   it('Arbitra reading of FIDE TB 2023 §16: live standings count a round in progress as not yet played for players without a result; the projection and ?round= use the same rule', () => {
-    // 5-player chess: R1 A–B ½–½, C–D 1–0, E bye; R2 E–B 1–0, A–C 1–0, D bye; R3 paired (B's bye recorded), no game played yet.
+    // 5-player chess: R1 A–B ½–½, C–D 1–0, E bye; R2 E–B 1–0, A–C 1–0, D bye; R3 paired and published (B's bye recorded), no game played yet.
     let h = run(create({ discipline: 'chess-rapid', pairingSystems: ['round-robin'] }), ...['a', 'b', 'c', 'd', 'e'].map((id) => register(id)));
     h = extend(h, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e'), publish(1), record(1, 1, won('draw')), record(1, 2, won('first')));
     h = extend(h, pairManual(2, [game(1, 'e', 'b'), game(2, 'a', 'c')], 'd'), publish(2), record(2, 1, won('first')), record(2, 2, won('first')));
-    h = extend(h, pairManual(3, [game(1, 'a', 'e'), game(2, 'c', 'd')], 'b'));
+    h = extend(h, pairManual(3, [game(1, 'a', 'e'), game(2, 'c', 'd')], 'b'), publish(3));
     const t = stateOf(h);
     const asOf = { revision: h.length - 1, position: h.length, at: '2026-11-29T10:00:00.000Z' };
     const live = project(standingsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
@@ -176,7 +184,7 @@ describe('tournament read models', () => {
     const asked = standingsOf(t, 'main', live.asOf, 3);
     expect(asked).toEqual(live);
     // Once every result of round 3 is in, the round is complete for everyone.
-    const done = extend(h, publish(3), record(3, 1, won('second')), record(3, 2, won('draw')));
+    const done = extend(h, record(3, 1, won('second')), record(3, 2, won('draw')));
     const after = project(standingsProjection, recorded(done)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     expect([after.throughRound, after.roundInProgress]).toEqual([3, null]);
     expect(after.rows).toEqual(computeStandings({ ...standingsInputFor(stateOf(done), 'main'), completeThrough: undefined }));
@@ -202,5 +210,53 @@ describe('tournament read models', () => {
     expect(knockout.pairing.byes).toEqual([]);
     expect(doc.systems.random?.status).toBe('paired');
   });
-});
 
+  it('RULES.unpublishedHidden: the public standings and crosstable leave out a round paired but not published (its bye too); officials see it, marked', () => {
+    // given round 1 complete and published, and round 2 paired with c's bye but not published
+    let h = run(create({ discipline: 'chess-rapid', pairingSystems: ['round-robin'] }), ...['a', 'b', 'c'].map((id) => register(id)));
+    h = extend(h, pairManual(1, [game(1, 'a', 'b')], 'c'), publish(1), record(1, 1, won('first')));
+    h = extend(h, pairManual(2, [game(1, 'a', 'c')], 'b'));
+    // when the standings are projected
+    const docs = project(standingsProjection, recorded(h));
+    const standings = docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    const crosstable = docs.get<CrosstableDocument>(COLLECTIONS.crosstable, 't1/main') as CrosstableDocument;
+    // then the public document counts round 1 only: b's round-2 bye is nowhere
+    expect(standings.rows.find((r) => r.player === 'b')).toMatchObject({ score: 0, rounds: 1 });
+    expect([standings.throughRound, standings.roundInProgress, standings.unpublishedRounds]).toEqual([1, null, []]);
+    expect(crosstable.rows.every((r) => r.cells.length === 1)).toBe(true);
+    // and the officials' view counts the bye and says round 2 is unpublished
+    const officials = standingsOf(stateOf(h), 'main', standings.asOf, undefined, 'officials');
+    expect(officials.rows.find((r) => r.player === 'b')).toMatchObject({ score: 1, rounds: 2 });
+    expect(officials.unpublishedRounds).toEqual([2]);
+    expect(crosstableOf(stateOf(h), 'main', standings.asOf, undefined, 'officials').rows.find((r) => r.player === 'b')?.cells.map((c) => c.kind)).toEqual(['played', 'bye']);
+    // and when round 2 is published (a later batch), the public document counts the bye
+    const published = extend(h, publish(2));
+    project(standingsProjection, recorded(published).slice(h.length), docs);
+    expect(docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({ score: 1, rounds: 2 });
+  });
+
+  it('RULES.unpublishedHidden: the summary marks a round paired but not published, and the list counts published rounds apart', () => {
+    const h = extend(six(), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd'), game(3, 'e', 'f')]));
+    const docs = project(tournamentsProjection, recorded(h));
+    expect(docs.get<TournamentSummary>(COLLECTIONS.summary, 't1')?.rounds.map((r) => [r.round, r.status, r.published])).toEqual([[1, 'paired', false]]);
+    expect(docs.get<TournamentListItem>(COLLECTIONS.index, 't1')).toMatchObject({ roundsPaired: 1, roundsPublished: 0 });
+  });
+
+  it('marks a withdrawn player in the summary, the standings and the crosstable, with the round withdrawn from', () => {
+    // given a player who withdrew from round 2 after playing round 1
+    let h = run(create({ discipline: 'chess-rapid', pairingSystems: ['round-robin'] }), ...['a', 'b', 'c', 'd'].map((id) => register(id)));
+    h = extend(h, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1), record(1, 1, won('first')), record(1, 2, won('second')));
+    h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), playerId: 'b', fromRound: 2, reason: 'illness' });
+    // when the read models are projected
+    const summary = project(tournamentsProjection, recorded(h)).get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
+    const docs = project(standingsProjection, recorded(h));
+    const standings = docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    // (and a withdrawal projected in a batch of its own marks the player too)
+    const later = project(standingsProjection, recorded(h).slice(-1), project(standingsProjection, recorded(h).slice(0, -1)));
+    expect(later.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({ withdrawn: true, withdrawnFromRound: 2 });
+    // then b is marked withdrawn from round 2 everywhere, and the others are not
+    expect(summary.players.map((p) => [p.id, p.withdrawn, p.withdrawnFromRound])).toEqual([['a', false, null], ['b', true, 2], ['c', false, null], ['d', false, null]]);
+    expect(standings.rows.filter((r) => r.withdrawn).map((r) => [r.player, r.withdrawnFromRound])).toEqual([['b', 2]]);
+    expect(docs.get<CrosstableDocument>(COLLECTIONS.crosstable, 't1/main')?.rows.find((r) => r.player === 'b')?.withdrawnFromRound).toBe(2);
+  });
+});

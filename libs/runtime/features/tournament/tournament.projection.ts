@@ -4,9 +4,11 @@ import {
   initialTournamentState,
   lastCompleteRound,
   missingResults,
+  publishedView,
   roundKey,
   roundsOf,
   standingsInputFor,
+  unpublishedRounds,
   type OpenTournament,
   type TournamentEvent,
   type TournamentState,
@@ -50,13 +52,14 @@ export function summaryOf(t: OpenTournament, asOf: AsOf): TournamentSummary {
     divisions: t.divisions,
     roundsPlanned: t.roundsPlanned,
     pairingSystems: t.pairingSystems,
-    players: t.players,
+    players: t.players.map((p) => ({ ...p, withdrawn: p.withdrawnFromRound !== null })),
     forbiddenPairings: t.forbidden.length,
     rounds: t.divisions.flatMap((d) =>
       roundsOf(t, d).map((r) => ({
         division: r.division,
         round: r.round,
         status: r.status,
+        published: r.status !== 'paired',
         method: r.method.kind,
         system: r.method.kind === 'system' ? r.method.system : null,
         tables: r.games.length + r.tables.length,
@@ -81,13 +84,27 @@ function roundsCounted(t: OpenTournament, division: string, asOfRound?: number):
   return { throughRound: complete > 0 ? complete : null, roundInProgress: partial.length ? partial[partial.length - 1].round : null };
 }
 
-/** The standings document; the projection and `?round=N` both come here (same rule for a round in progress). */
-export function standingsOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number): StandingsDocument {
-  return { tournament: t.id, division, ...roundsCounted(t, division, asOfRound), rows: computeStandings(standingsInputFor(t, division, asOfRound)), asOf };
+/**
+ * Who reads: the public sees only published rounds (RULES.unpublishedHidden: an unpublished round's
+ * pairing, bye and results are left out); the tournament's officials see every round, and the
+ * document lists the unpublished rounds it counts (`unpublishedRounds`).
+ */
+export type Audience = 'public' | 'officials';
+
+function viewFor(t: OpenTournament, division: string, audience: Audience, asOfRound?: number) {
+  return audience === 'public' ? { state: publishedView(t), unpublished: [] } : { state: t, unpublished: unpublishedRounds(t, division, asOfRound) };
 }
 
-export function crosstableOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number): CrosstableDocument {
-  return { tournament: t.id, division, rows: crosstable(standingsInputFor(t, division, asOfRound)), asOf };
+/** The standings document; the projection and `?round=N` both come here (same rule for a round in progress). */
+export function standingsOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number, audience: Audience = 'public'): StandingsDocument {
+  const { state, unpublished } = viewFor(t, division, audience, asOfRound);
+  const rows = computeStandings(standingsInputFor(state, division, asOfRound));
+  return { tournament: t.id, division, ...roundsCounted(state, division, asOfRound), unpublishedRounds: unpublished, rows, asOf };
+}
+
+export function crosstableOf(t: OpenTournament, division: string, asOf: AsOf, asOfRound?: number, audience: Audience = 'public'): CrosstableDocument {
+  const { state, unpublished } = viewFor(t, division, audience, asOfRound);
+  return { tournament: t.id, division, unpublishedRounds: unpublished, rows: crosstable(standingsInputFor(state, division, asOfRound)), asOf };
 }
 
 const ROUND_EVENTS = new Set(['tournament.RoundPaired', 'tournament.RoundPublished', 'tournament.RoundLocked', 'tournament.ResultRecorded', 'tournament.ResultCorrected']);
@@ -141,7 +158,8 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
  */
 export const tournamentsProjection: Projection = {
   name: TOURNAMENTS_PROJECTION,
-  version: 1,
+  // 2: rounds say whether they are published, players whether they withdrew, the list counts published rounds.
+  version: 2,
   handles: (type) => type.startsWith('tournament.'),
   apply(event, docs) {
     const id = tournamentIdOf(event.stream);
@@ -156,6 +174,7 @@ export const tournamentsProjection: Projection = {
       divisions: t.divisions,
       players: t.players.length,
       roundsPaired: Object.keys(t.rounds).length,
+      roundsPublished: Object.values(t.rounds).filter((r) => r.status !== 'paired').length,
       asOf,
     } satisfies TournamentListItem);
     updateRoundDocument(docs, id, t, event, asOf);
@@ -171,13 +190,14 @@ export const tournamentsProjection: Projection = {
  */
 export function perDivisionProjection(
   name: string,
+  version: number,
   affected: (t: OpenTournament, e: TournamentEvent) => Iterable<string>,
   derive: (docs: DocumentTx, key: string, t: OpenTournament, division: string, asOf: AsOf) => void,
 ): Projection {
   const marks = new WeakMap<DocumentTx, Map<string, { id: string; division: string; asOf: AsOf }>>();
   return {
     name,
-    version: 1,
+    version,
     handles: (type: string) => type.startsWith('tournament.'),
     apply(event: RecordedEvent, docs: DocumentTx) {
       const id = tournamentIdOf(event.stream);
@@ -199,8 +219,12 @@ export function perDivisionProjection(
   };
 }
 
-/** Standings and crosstable per division (`<id>/<division>`), from the domain's `computeStandings` / `crosstable`. */
-export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, standingsDivisions, (docs, key, t, division, asOf) => {
+/**
+ * Standings and crosstable per division (`<id>/<division>`), from the domain's `computeStandings` /
+ * `crosstable`: the public documents, of published rounds only (officials' views are derived per request).
+ * Version 2: unpublished rounds left out, withdrawn players marked.
+ */
+export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 2, standingsDivisions, (docs, key, t, division, asOf) => {
   docs.put(COLLECTIONS.standings, key, standingsOf(t, division, asOf));
   docs.put(COLLECTIONS.crosstable, key, crosstableOf(t, division, asOf));
 });
