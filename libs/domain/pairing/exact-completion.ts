@@ -35,6 +35,7 @@ export function exactCompletion(n: number, penalties: ReadonlyArray<ReadonlyMap<
     C = 0;
   } else {
     const all = Array.from({ length: n }, (_, i) => i);
+    for (const [a, b] of start.pairs) [mate[a], mate[b]] = [b, a];
     C = optimum(all, c, mate);
     matchings++;
   }
@@ -76,7 +77,7 @@ export function exactCompletion(n: number, penalties: ReadonlyArray<ReadonlyMap<
       if (taken >= 0) break;
       const others: number[] = [];
       for (let x = 0; x < n; x++) if (alive[x] && x !== q) others.push(x);
-      const trial = new Int32Array(n).fill(-1);
+      const trial = mate.slice();
       matchings++;
       if (ctq + optimum(others, c, trial) === C) {
         for (const x of others) mate[x] = trial[x];
@@ -93,9 +94,19 @@ export function exactCompletion(n: number, penalties: ReadonlyArray<ReadonlyMap<
   return { pairs, cost: total, matchings };
 }
 
-/** Minimum-cost perfect matching of `players`; writes partners into mate (global indices), returns the cost. */
+/**
+ * Minimum-cost perfect matching of `players`, seeded with the pairs of `mate` inside `players`
+ * (the witness: it only saves work); writes the partners into mate (global indices), returns the cost.
+ */
 function optimum(players: readonly number[], c: (a: number, b: number) => number, mate: Int32Array): number {
-  const res = minCostPerfectMatching(players.length, (i, j) => c(players[i], players[j]));
+  const local = new Int32Array(mate.length).fill(-1);
+  players.forEach((p, i) => (local[p] = i));
+  const seed = new Int32Array(players.length).fill(-1);
+  players.forEach((p, i) => {
+    const q = mate[p];
+    if (q >= 0 && local[q] >= 0) seed[i] = local[q];
+  });
+  const res = minCostPerfectMatching(players.length, (i, j) => c(players[i], players[j]), seed);
   players.forEach((p, i) => (mate[p] = players[res.mate[i]]));
   return res.cost;
 }

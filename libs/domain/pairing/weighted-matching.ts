@@ -31,8 +31,12 @@ type Edge = [number, number];
 /**
  * Returns mate[] (mate[v] = partner or -1). With `maxCardinality`, only maximum-cardinality
  * matchings are considered (on a complete graph with an even n: perfect matchings).
+ * `seed` (optional, seed[v] = partner or -1) starts the search from those pairs that have the
+ * largest weight: with every dual at the largest weight such pairs are tight, so they are a state
+ * the algorithm itself could reach in its first stages (each a tight augmenting edge), and the
+ * result is the same optimum in fewer stages.
  */
-export function maxWeightMatching(n: number, weight: (i: number, j: number) => number, maxCardinality: boolean): Int32Array {
+export function maxWeightMatching(n: number, weight: (i: number, j: number) => number, maxCardinality: boolean, seed?: Int32Array): Int32Array {
   const result = new Int32Array(n).fill(-1);
   if (n < 2) return result;
   let maxweight = 0;
@@ -60,6 +64,15 @@ export function maxWeightMatching(n: number, weight: (i: number, j: number) => n
   };
   const slack = (v: number, w: number) => dualvar[v] + dualvar[w] - 2 * weight(v, w);
   const NONE = -1;
+  if (seed) {
+    for (let v = 0; v < n; v++) {
+      const w = seed[v];
+      if (w > v && w < n && seed[w] === v && !mate.has(v) && !mate.has(w) && weight(v, w) === maxweight) {
+        mate.set(v, w);
+        mate.set(w, v);
+      }
+    }
+  }
 
   const assignLabel = (w: number, t: number, v: number | null): void => {
     const b = inblossom[w];
@@ -437,13 +450,14 @@ export function maxWeightMatching(n: number, weight: (i: number, j: number) => n
 /**
  * A minimum-cost perfect matching of vertices 0..n-1 (n even) of the complete graph with
  * non-negative integer costs: the maximum-weight maximum-cardinality matching with weights
- * (largest cost + 1 − cost). Returns mate[] and the total cost.
+ * (largest cost + 1 − cost). Returns mate[] and the total cost. A `seed` pairing (any pairs; only
+ * those of the least cost are used) only saves work.
  */
-export function minCostPerfectMatching(n: number, cost: (i: number, j: number) => number): { mate: Int32Array; cost: number } {
+export function minCostPerfectMatching(n: number, cost: (i: number, j: number) => number, seed?: Int32Array): { mate: Int32Array; cost: number } {
   if (n % 2 !== 0) throw new RangeError(`minCostPerfectMatching needs an even number of vertices, got ${n}`);
   let top = 0;
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) top = Math.max(top, cost(i, j));
-  const mate = maxWeightMatching(n, (i, j) => top + 1 - cost(i, j), true);
+  const mate = maxWeightMatching(n, (i, j) => top + 1 - cost(i, j), true, seed);
   let total = 0;
   for (let i = 0; i < n; i++) if (mate[i] > i) total += cost(i, mate[i]);
   return { mate, cost: total };
