@@ -159,28 +159,22 @@ export function maxWeightMatching(n: number, weight: (i: number, j: number) => n
       inblossom[x] = b;
     }
     const bestedgeto = new Map<Node, Edge>();
-    for (const sub of path) {
-      let nblist: Edge[];
-      if (sub instanceof Blossom) {
-        if (sub.mybestedges !== null) {
-          nblist = sub.mybestedges;
-          sub.mybestedges = null;
-        } else {
-          nblist = [];
-          for (const x of sub.leaves()) for (let y = 0; y < n; y++) if (y !== x) nblist.push([x, y]);
-        }
-      } else {
-        nblist = [];
-        for (let y = 0; y < n; y++) if (y !== sub) nblist.push([sub, y]);
+    const consider = (k0: number, k1: number, k?: Edge) => {
+      let i = k0;
+      let j = k1;
+      if (inblossom[j] === b) [i, j] = [j, i];
+      const bj = inblossom[j];
+      if (bj !== b && label.get(bj) === 1) {
+        const cur = bestedgeto.get(bj);
+        if (cur === undefined || slack(i, j) < slack(cur[0], cur[1])) bestedgeto.set(bj, k ?? [k0, k1]);
       }
-      for (const k of nblist) {
-        let [i, j] = k;
-        if (inblossom[j] === b) [i, j] = [j, i];
-        const bj = inblossom[j];
-        if (bj !== b && label.get(bj) === 1) {
-          const cur = bestedgeto.get(bj);
-          if (cur === undefined || slack(i, j) < slack(cur[0], cur[1])) bestedgeto.set(bj, k);
-        }
+    };
+    for (const sub of path) {
+      if (sub instanceof Blossom && sub.mybestedges !== null) {
+        for (const k of sub.mybestedges) consider(k[0], k[1], k);
+        sub.mybestedges = null;
+      } else {
+        for (const x of sub instanceof Blossom ? sub.leaves() : [sub]) for (let y = 0; y < n; y++) if (y !== x) consider(x, y);
       }
       bestedge.set(sub, null);
     }
