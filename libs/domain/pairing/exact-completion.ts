@@ -36,7 +36,7 @@ export function exactCompletion(n: number, penalties: ReadonlyArray<ReadonlyMap<
   } else {
     const all = Array.from({ length: n }, (_, i) => i);
     for (const [a, b] of start.pairs) [mate[a], mate[b]] = [b, a];
-    C = optimum(all, c, mate);
+    C = optimum(all, penalties, mate);
     matchings++;
   }
   const alive = new Uint8Array(n).fill(1);
@@ -79,7 +79,7 @@ export function exactCompletion(n: number, penalties: ReadonlyArray<ReadonlyMap<
       for (let x = 0; x < n; x++) if (alive[x] && x !== q) others.push(x);
       const trial = mate.slice();
       matchings++;
-      if (ctq + optimum(others, c, trial) === C) {
+      if (ctq + optimum(others, penalties, trial) === C) {
         for (const x of others) mate[x] = trial[x];
         taken = q;
       }
@@ -98,7 +98,8 @@ export function exactCompletion(n: number, penalties: ReadonlyArray<ReadonlyMap<
  * Minimum-cost perfect matching of `players`, seeded with the pairs of `mate` inside `players`
  * (the witness: it only saves work); writes the partners into mate (global indices), returns the cost.
  */
-function optimum(players: readonly number[], c: (a: number, b: number) => number, mate: Int32Array): number {
+function optimum(players: readonly number[], penalties: ReadonlyArray<ReadonlyMap<number, number>>, mate: Int32Array): number {
+  const c = (a: number, b: number) => penalties[a].get(b) ?? 0;
   const local = new Int32Array(mate.length).fill(-1);
   players.forEach((p, i) => (local[p] = i));
   const seed = new Int32Array(players.length).fill(-1);
@@ -106,7 +107,11 @@ function optimum(players: readonly number[], c: (a: number, b: number) => number
     const q = mate[p];
     if (q >= 0 && local[q] >= 0) seed[i] = local[q];
   });
-  const res = minCostPerfectMatching(players.length, (i, j) => c(players[i], players[j]), seed);
+  let top = 0;
+  for (const p of players) for (const q of penalties[p].values()) if (q > top) top = q;
+  let zeroPair = false;
+  for (let i = 0; i < seed.length && !zeroPair; i++) if (seed[i] > i && c(players[i], players[seed[i]]) === 0) zeroPair = true;
+  const res = minCostPerfectMatching(players.length, (i, j) => c(players[i], players[j]), seed, { top, zeroPair });
   players.forEach((p, i) => (mate[p] = players[res.mate[i]]));
   return res.cost;
 }

@@ -36,11 +36,12 @@ type Edge = [number, number];
  * the algorithm itself could reach in its first stages (each a tight augmenting edge), and the
  * result is the same optimum in fewer stages.
  */
-export function maxWeightMatching(n: number, weight: (i: number, j: number) => number, maxCardinality: boolean, seed?: Int32Array): Int32Array {
+export function maxWeightMatching(n: number, weight: (i: number, j: number) => number, maxCardinality: boolean, seed?: Int32Array, knownMax?: number): Int32Array {
   const result = new Int32Array(n).fill(-1);
   if (n < 2) return result;
-  let maxweight = 0;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) maxweight = Math.max(maxweight, weight(i, j));
+  // knownMax: the caller's exact largest weight (saves the n² scan).
+  let maxweight = knownMax ?? 0;
+  if (knownMax === undefined) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) maxweight = Math.max(maxweight, weight(i, j));
 
   const mate = new Map<number, number>();
   const label = new Map<Node, number>();
@@ -447,11 +448,18 @@ export function maxWeightMatching(n: number, weight: (i: number, j: number) => n
  * (largest cost + 1 − cost). Returns mate[] and the total cost. A `seed` pairing (any pairs; only
  * those of the least cost are used) only saves work.
  */
-export function minCostPerfectMatching(n: number, cost: (i: number, j: number) => number, seed?: Int32Array): { mate: Int32Array; cost: number } {
+export function minCostPerfectMatching(
+  n: number,
+  cost: (i: number, j: number) => number,
+  seed?: Int32Array,
+  /** Optional, to save two n² scans: a bound ≥ every cost, and whether some pair costs 0. */
+  known?: { readonly top: number; readonly zeroPair: boolean },
+): { mate: Int32Array; cost: number } {
   if (n % 2 !== 0) throw new RangeError(`minCostPerfectMatching needs an even number of vertices, got ${n}`);
-  let top = 0;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) top = Math.max(top, cost(i, j));
-  const mate = maxWeightMatching(n, (i, j) => top + 1 - cost(i, j), true, seed);
+  let top = known?.top ?? 0;
+  if (known === undefined) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) top = Math.max(top, cost(i, j));
+  // Any top ≥ every cost gives the same optimum: all perfect matchings have n/2 pairs, so the shift is constant.
+  const mate = maxWeightMatching(n, (i, j) => top + 1 - cost(i, j), true, seed, known?.zeroPair ? top + 1 : undefined);
   let total = 0;
   for (let i = 0; i < n; i++) if (mate[i] > i) total += cost(i, mate[i]);
   return { mate, cost: total };
