@@ -3,10 +3,13 @@
  * Builds fields of 100, 1,000 and 5,000 players with 20 rounds of history made by pairing 20
  * rounds with the system itself and seeded results, then times pairing round 21 (median of
  * several repetitions). Mahjong-swiss seats 400 players after 20 rounds of its own history.
+ * Adversarial rows: a fresh field whose bottom 21 all met each other and whose top 3 met everyone
+ * else, so the depth-first search runs out of budget and the blossom-checked completion
+ * (exact-completion.ts) finishes the draw.
  */
 import { performance } from 'node:perf_hooks';
 import { pair, type PairingPlayer, type PairingSystem } from '../libs/domain/pairing/index.js';
-import { simulate } from '../libs/domain/pairing/pairing-fixtures.js';
+import { field, simulate, withMeetings } from '../libs/domain/pairing/pairing-fixtures.js';
 
 interface Row {
   system: PairingSystem;
@@ -55,6 +58,24 @@ for (const n of [100, 1000, 5000]) {
   rows.push({ system: 'mahjong-swiss', players: 400, medianMs: ms, targetMs: TARGETS['mahjong-swiss/400'] ?? null, repeats });
 }
 
+const adversarial: string[] = [];
+for (const n of [1000, 5000]) {
+  const base = field(n);
+  const m: Array<[string, string, number]> = [];
+  for (let t = 0; t < 3; t++) for (let j = 3; j < n; j++) m.push([base[t].id, base[j].id, 1]);
+  for (let i = n - 21; i < n; i++) for (let j = i + 1; j < n; j++) m.push([base[i].id, base[j].id, 1]);
+  const players = withMeetings(base, m);
+  const times: number[] = [];
+  let note = '';
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const res = pair('australian-draw', { round: 2, players, forbidden: [], seed: `adv/${i}` });
+    times.push(performance.now() - t0);
+    note = `${res.repeats.length} repeat(s); ${res.explanation.some((e) => e.includes('finished exactly')) ? 'budget ran out, finished by blossom-checked completion' : 'search alone'}`;
+  }
+  adversarial.push(`australian-draw ${n}, bottom 21 all met + top 3 met everyone: median ${median(times).toFixed(0)} ms (${note})`);
+}
+
 console.log(`node ${process.version}, round 21 after 20 rounds of history\n`);
 for (const s of setup) console.log(`  ${s}`);
 console.log('');
@@ -71,3 +92,5 @@ for (const r of rows) {
     ].join(' '),
   );
 }
+console.log('');
+for (const a of adversarial) console.log(a);

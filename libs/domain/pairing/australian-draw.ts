@@ -13,9 +13,10 @@ export const AUSTRALIAN_DRAW_RULE =
 
 /**
  * Australian draw (澳洲式瑞士制). After round 1: order by rank; the top unpaired player meets
- * the highest-ranked player it has not met (and is not forbidden to meet), with backtracking so a
- * rematch-free pairing is found whenever one exists; if none exists, the fewest repeats are
- * allowed and listed. See pairing-search.ts for the search and its bound.
+ * the highest-ranked player it has not met (and is not forbidden to meet) such that the players
+ * below can still be paired at the lowest repeat cost, so a rematch-free pairing is found
+ * whenever one exists; if none exists, the repeats of the lowest cost (repeat-cost.ts: fewer,
+ * then older meetings) are allowed and listed. Exact in polynomial time: see pairing-search.ts.
  *
  * Round 1 (nobody has met anybody): seeding by rating (missing rating ranks after every rating,
  * then by rank) per options.round1: 'rating-halves' (default) 1 v n/2+1, 2 v n/2+2, …;
@@ -27,9 +28,9 @@ export const AUSTRALIAN_DRAW_RULE =
  * rematch another bye would avoid (WESPA seed l.103 參賽者不會與較早前之對手再次進行比賽): the other
  * players with the FEWEST byes (never a second bye while another player can take it) are tried
  * from the lowest-ranked upward, at most MAX_BYE_ALTERNATIVES of them and within one extra search
- * budget shared by all of them; the first that needs fewer repeats than the best so far replaces
- * it (ties keep the lower-ranked bye), and the trying stops at a repeat-free draw. "Fewer" is the
- * search's cost: a rematch costs 1, a forbidden pairing FORBIDDEN_COST (so forbidden weighs most).
+ * budget shared by all of them; the first whose draw has a lower repeat cost than the best so far
+ * replaces it (ties keep the lower-ranked bye), and the trying stops at a repeat-free draw. The
+ * cost is repeat-cost.ts's (a forbidden pairing weighs most), the same model for every try.
  */
 export function australianDraw(request: PairingRequest, budget?: number): PairingResult {
   validateRequest('australian-draw', request);
@@ -72,7 +73,7 @@ const repeatText = (d: SequenceDraw) => (d.repeats.length === 1 ? '1 repeat' : `
 /**
  * WESPA seed l.103 (no rematch in the Australian draw) over Arbitra's bye rule: try the other
  * players with the fewest byes, lowest-ranked upward, bounded by MAX_BYE_ALTERNATIVES and one
- * shared search budget; keep the first that needs fewer repeats (ties keep the lower-ranked bye).
+ * shared search budget; keep the first with a lower repeat cost (ties keep the lower-ranked bye).
  */
 function betterBye(
   players: readonly PairingPlayer[],
@@ -99,12 +100,12 @@ function betterBye(
   const head = `with the bye to ${label(preferred)} the draw needs ${repeatText(preferredDraw)}; WESPA seed l.103 參賽者不會與較早前之對手再次進行比賽, so the other players with the fewest byes (${preferred.byes}) were tried from the lowest-ranked upward`;
   const bounded = candidates.length > tried.length && best.draw.outcome.cost > 0 ? ` (${candidates.length - tried.length} not tried: at most ${MAX_BYE_ALTERNATIVES} tries within a search budget of ${budget} steps)` : '';
   if (best.bye === preferred) {
-    return { ...best, explanation: [`${head}: ${tried.length > 0 ? tried.join('; ') : 'there is no other'}${bounded}; none needs fewer repeats, so ${label(preferred)} keeps the bye`] };
+    return { ...best, explanation: [`${head}: ${tried.length > 0 ? tried.join('; ') : 'there is no other'}${bounded}; none has a lower repeat cost, so ${label(preferred)} keeps the bye`] };
   }
   return {
     ...best,
     explanation: [
-      `${head}: ${tried.join('; ')}${bounded}; ${label(best.bye)} gets the bye instead (also ${preferred.byes} bye${preferred.byes === 1 ? '' : 's'} so far), the first that needs fewer repeats`,
+      `${head}: ${tried.join('; ')}${bounded}; ${label(best.bye)} gets the bye instead (also ${preferred.byes} bye${preferred.byes === 1 ? '' : 's'} so far), the first whose draw has a lower repeat cost`,
     ],
   };
 }

@@ -1,33 +1,41 @@
+import { exactCompletion } from './exact-completion.js';
+
 /**
  * The bounded search behind the Australian draw and the random draw.
  *
  * Input: players 0..n-1 in preference order (the standings for the Australian draw, a seeded
- * shuffle for the random draw) and a penalty for the pairs that should not meet (a rematch
- * costs 1, a forbidden pairing costs FORBIDDEN_COST, so a forbidden pairing is only ever
- * allowed when no pairing without it exists). Every other pair costs 0.
+ * shuffle for the random draw) and a penalty for the pairs that should not meet (repeat-cost.ts:
+ * a rematch costs more the more often and the more recently the pair met; a forbidden pairing
+ * costs more than any set of rematches, so it is only ever allowed when no pairing without it
+ * exists). Every other pair costs 0.
  *
  * Method: depth-first search in the Australian-draw order (the top unpaired player takes the
  * highest-placed unpaired player it may meet), wrapped in iterative deepening on the total
  * penalty (IDA*): first look for a pairing of cost 0; if that search space is exhausted, raise
  * the allowance to the smallest cost that was cut off and search again. The first pairing found
- * at the lowest feasible allowance therefore (a) has the fewest repeats and (b) among those is
+ * at the lowest feasible allowance therefore (a) has the lowest repeat cost and (b) among those is
  * the one the Australian draw order prefers (lexicographically first by rank). Backtracking
  * means a greedy dead end at the bottom of the field never causes a failure.
  *
  * Pruning: unpaired players are kept in a dancing-links list; for each player we keep how many
  * unpaired players it may not meet for free. Near the bottom of the field (only when fewer
  * players remain than the largest number of blocked partners anyone has) we count the players
- * with no free partner left: each needs a penalised pair, so ceil(z/2) is an admissible lower
+ * with no free partner left: each needs a penalised pair, so ceil(z/2) × the cheapest penalty is an admissible lower
  * bound on the cost still to pay, and a branch that cannot be completed within the allowance is
  * cut at once instead of being discovered move by move.
  *
  * Bound: every tentative pair is one step, so is every candidate skipped because it would cost
- * too much, and each lower-bound scan is charged 1 step per 16 players scanned; the whole search (all allowance levels together) stops after `budget` steps
- * (default 200,000: well under a second even for 5,000 players). On a well-ordered field the first
- * descent rarely backtracks, so 1,000 players need about 500 steps. If the budget runs out, a
- * greedy pass (each top player takes the cheapest, then highest-placed, partner) completes the
- * pairing, then a bounded 2-swap repair replaces (a–b, c–d) by (a–c, b–d) or (a–d, b–c)
- * whenever that lowers the cost; the outcome says the minimum was not proven.
+ * too much, and each lower-bound scan is charged 1 step per 16 players scanned; the whole search
+ * (all allowance levels together) stops after `budget` steps (default 200,000: well under a
+ * second even for 5,000 players). On a well-ordered field the first descent rarely backtracks,
+ * so 1,000 players need about 500 steps. The search alone is exponential in the worst case (a
+ * clique of players who all met, deep in the field), so if the budget runs out the draw is
+ * finished by exact-completion.ts instead: the same top-down choice, each candidate checked with
+ * a minimum-cost perfect matching (blossom) — polynomial, and the same answer.
+ */
+/**
+ * Mahjong seating's weight of a forbidden table-mate (mahjong-seating.ts). The 2-player draws
+ * weigh a forbidden pairing with repeat-cost.ts instead, which scales it to the field.
  */
 export const FORBIDDEN_COST = 1_000_000;
 export const DEFAULT_NODE_BUDGET = 200_000;
@@ -48,8 +56,13 @@ export interface SearchOutcome {
   readonly steps: number;
   /** The budget the search ran under (in work steps: tries plus charged bound scans). */
   readonly budget: number;
-  /** 'exact': the cost is the minimum; 'greedy-fallback': the node budget ran out. */
-  readonly method: 'exact' | 'greedy-fallback';
+  /**
+   * How the minimum was proven (both are exact): 'exact' by the depth-first search within its
+   * budget; 'matching' by the blossom-checked completion after the budget ran out.
+   */
+  readonly method: 'exact' | 'matching';
+  /** Blossom matchings the 'matching' completion computed. */
+  readonly matchings?: number;
 }
 
 export function searchPairing(input: SearchInput): SearchOutcome {
@@ -64,6 +77,9 @@ export function searchPairing(input: SearchInput): SearchOutcome {
   const blockedList: number[][] = penalties.map((m) => [...m.keys()]);
   let maxBlocked = 0;
   for (const l of blockedList) maxBlocked = Math.max(maxBlocked, l.length);
+  // The cheapest penalty: each pair a player with no free partner left must take costs at least this.
+  let cheapest = Infinity;
+  for (const m of penalties) for (const v of m.values()) if (v > 0 && v < cheapest) cheapest = v;
   const match = new Int32Array(n).fill(-1);
   let unpaired = 0;
   let nodes = 0;
@@ -102,7 +118,7 @@ export function searchPairing(input: SearchInput): SearchOutcome {
     let z = 0;
     for (let x = next[HEAD]; x !== HEAD; x = next[x]) if (unpaired - 1 - blockedCount[x] === 0) z++;
     work += unpaired >> 4; // the scan is charged to the budget too, so the bound is on work, not just tries
-    return Math.ceil(z / 2);
+    return Math.ceil(z / 2) * cheapest;
   };
 
   let allowance = 0;
@@ -149,9 +165,9 @@ export function searchPairing(input: SearchInput): SearchOutcome {
     if (exhausted || cutOff === Infinity) break;
     allowance = cutOff;
   }
-  const fallback = greedy(n, penalties);
-  const repaired = repair(fallback.pairs, penalties);
-  return { pairs: repaired.pairs, cost: repaired.cost, nodes, steps: work, budget, method: 'greedy-fallback' };
+  // Budget spent: finish exactly in polynomial time instead (exact-completion.ts).
+  const exact = exactCompletion(n, penalties);
+  return { pairs: exact.pairs, cost: exact.cost, nodes, steps: work, budget, method: 'matching', matchings: exact.matchings };
 }
 
 function collect(match: Int32Array, penalties: ReadonlyArray<ReadonlyMap<number, number>>) {
@@ -164,66 +180,5 @@ function collect(match: Int32Array, penalties: ReadonlyArray<ReadonlyMap<number,
       cost += penalties[i].get(j) ?? 0;
     }
   }
-  return { pairs, cost };
-}
-
-/** Budget fallback: each top unpaired player takes the cheapest partner, ties to the highest-placed. */
-function greedy(n: number, penalties: ReadonlyArray<ReadonlyMap<number, number>>) {
-  const taken = new Uint8Array(n);
-  const pairs: Array<[number, number]> = [];
-  let cost = 0;
-  for (let i = 0; i < n; i++) {
-    if (taken[i]) continue;
-    taken[i] = 1;
-    let best = -1;
-    let bestCost = Infinity;
-    for (let j = i + 1; j < n; j++) {
-      if (taken[j]) continue;
-      const c = penalties[i].get(j) ?? 0;
-      if (c < bestCost) {
-        best = j;
-        bestCost = c;
-        if (c === 0) break;
-      }
-    }
-    taken[best] = 1;
-    pairs.push([i, best]);
-    cost += bestCost;
-  }
-  return { pairs, cost };
-}
-
-/**
- * Bounded 2-swap repair of a complete pairing: for each penalised pair, look for another pair
- * whose re-pairing with it lowers the total cost; at most 4 passes.
- */
-function repair(start: ReadonlyArray<readonly [number, number]>, penalties: ReadonlyArray<ReadonlyMap<number, number>>) {
-  const pairs = start.map(([a, b]) => [a, b] as [number, number]);
-  const c = (a: number, b: number) => penalties[a].get(b) ?? 0;
-  for (let pass = 0; pass < 4; pass++) {
-    let improved = false;
-    for (let x = 0; x < pairs.length; x++) {
-      if (c(pairs[x][0], pairs[x][1]) === 0) continue;
-      for (let y = 0; y < pairs.length; y++) {
-        if (y === x) continue;
-        const [a, b] = pairs[x];
-        const [d, e] = pairs[y];
-        const now = c(a, b) + c(d, e);
-        if (c(a, d) + c(b, e) < now) {
-          pairs[x] = [Math.min(a, d), Math.max(a, d)];
-          pairs[y] = [Math.min(b, e), Math.max(b, e)];
-          improved = true;
-        } else if (c(a, e) + c(b, d) < now) {
-          pairs[x] = [Math.min(a, e), Math.max(a, e)];
-          pairs[y] = [Math.min(b, d), Math.max(b, d)];
-          improved = true;
-        } else continue;
-        if (c(pairs[x][0], pairs[x][1]) === 0) break;
-      }
-    }
-    if (!improved) break;
-  }
-  let cost = 0;
-  for (const [a, b] of pairs) cost += c(a, b);
   return { pairs, cost };
 }

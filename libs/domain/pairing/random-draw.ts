@@ -11,8 +11,8 @@ import type { PairingRequest, PairingResult } from './types.js';
  * Random draw (電腦隨機). WESPA seed: 由電腦隨機抽出同一組別之對手。除非另有指明，否則不會與較早前之對手相同。
  * The field (after the bye) is shuffled with the request's seed; then each first unpaired
  * player in that order meets the next one it has not met (and may meet), with the same bounded
- * backtracking search as the Australian draw, so a previous opponent is only met again when no
- * pairing of the field avoids it, and then the fewest such repeats are allowed and listed.
+ * exact search as the Australian draw, so a previous opponent is only met again when no
+ * pairing of the field avoids it, and then the repeats of the lowest cost (repeat-cost.ts) are allowed and listed.
  */
 export function randomDraw(request: PairingRequest, budget?: number): PairingResult {
   validateRequest('random', request);

@@ -1,6 +1,7 @@
 import { label, pairKey } from './field.js';
 import type { History } from './history.js';
-import { FORBIDDEN_COST, searchPairing, type SearchOutcome } from './pairing-search.js';
+import { searchPairing, type SearchOutcome } from './pairing-search.js';
+import { costModel } from './repeat-cost.js';
 import type { PairingPlayer, PairingResult } from './types.js';
 
 export type Repeat = PairingResult['repeats'][number];
@@ -16,8 +17,10 @@ const MAX_NAMED = 4;
 
 /**
  * Pairs an even `sequence` so that each top unpaired player takes the next player in the
- * sequence it may meet, avoiding rematches (cost 1) and forbidden pairings (cost
- * FORBIDDEN_COST) and relaxing the fewest of them when no clean pairing exists.
+ * sequence it may meet, avoiding rematches and forbidden pairings and, when no clean pairing
+ * exists, allowing those of the lowest total cost (repeat-cost.ts: more and more recent
+ * meetings cost more; a forbidden pairing more than any rematches). The result is exact (see
+ * pairing-search.ts), so every explanation sentence below states what was proven.
  */
 export function drawInSequence(sequence: readonly PairingPlayer[], history: History, budget?: number): SequenceDraw {
   const index = new Map(sequence.map((p, i) => [p.id, i]));
@@ -29,13 +32,14 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
     penalties[i].set(j, (penalties[i].get(j) ?? 0) + c);
     penalties[j].set(i, (penalties[j].get(i) ?? 0) + c);
   };
-  for (const k of history.metRounds.keys()) {
+  const model = costModel(history, sequence.length);
+  for (const [k, rounds] of history.metRounds) {
     const [a, b] = k.split('\u0000');
-    add(a, b, 1);
+    add(a, b, model.rematch(rounds));
   }
   for (const k of history.forbidden.keys()) {
     const [a, b] = k.split('\u0000');
-    add(a, b, FORBIDDEN_COST);
+    add(a, b, model.forbidden);
   }
   const outcome = searchPairing({ n: sequence.length, penalties, budget });
 
@@ -57,7 +61,7 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
         more++;
         continue;
       }
-      skipped.push(`${label(sequence[s])}: ${skipReason(a, sequence[s], history)}`);
+      skipped.push(`${label(sequence[s])}: ${skipReason(a, sequence[s], history, outcome)}`);
     }
     if (skipped.length > 0) {
       explanation.push(`${label(a)} meets ${label(b)}, passing over ${skipped.join('; ')}${more > 0 ? `; and ${more} more` : ''}`);
@@ -67,30 +71,34 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
     const metIn = history.metRounds.get(k);
     if (forbiddenWhy !== undefined) {
       repeats.push({ a: a.id, b: b.id, why: 'forbidden' });
-      explanation.push(`RELAXED: ${label(a)} meets ${label(b)} although the pairing is forbidden (${forbiddenWhy}): no pairing of this field avoids it`);
+      explanation.push(
+        `RELAXED: ${label(a)} meets ${label(b)} although the pairing is forbidden (${forbiddenWhy}): no pairing of the ${sequence.length} players drawn has fewer forbidden pairings`,
+      );
     }
     if (metIn !== undefined) {
       repeats.push({ a: a.id, b: b.id, why: 'rematch' });
-      explanation.push(`RELAXED: ${label(a)} meets ${label(b)} again (met in round ${metIn.join(', ')}): no pairing of this field has fewer repeats`);
+      explanation.push(
+        `RELAXED: ${label(a)} meets ${label(b)} again (met in round ${metIn.join(', ')}; this is meeting ${metIn.length + 1}): ` +
+          `no pairing of the ${sequence.length} players drawn has a lower repeat cost (a repeat weighs more the more often and the more recently the pair met)`,
+      );
     }
   }
-  if (outcome.method === 'greedy-fallback' && outcome.cost === 0) {
+  if (outcome.method === 'matching') {
     explanation.push(
-      `search budget of ${outcome.budget} steps ran out (${outcome.nodes} tries); the greedy completion and swap repair then found a pairing without repeats, though not necessarily the one the strict rank order would give`,
-    );
-  } else if (outcome.method === 'greedy-fallback') {
-    explanation.push(
-      `search budget of ${outcome.budget} steps ran out before a pairing with the fewest repeats was proven (${outcome.nodes} tries); each top player then took the cheapest available partner and pairs were swapped while that removed repeats, so the repeats above may not be the minimum`,
+      `search budget of ${outcome.budget} steps ran out (${outcome.nodes} tries); the draw was finished exactly instead: each top player took the highest-placed partner ` +
+        `for which a minimum-cost matching proved the rest can still be paired at the lowest repeat cost (${outcome.matchings ?? 0} blossom matchings computed)`,
     );
   }
   return { pairs, repeats, explanation, outcome };
 }
 
-function skipReason(a: PairingPlayer, s: PairingPlayer, history: History): string {
+function skipReason(a: PairingPlayer, s: PairingPlayer, history: History, outcome: SearchOutcome): string {
   const k = pairKey(a.id, s.id);
   const forbiddenWhy = history.forbidden.get(k);
   if (forbiddenWhy !== undefined) return `forbidden (${forbiddenWhy})`;
   const metIn = history.metRounds.get(k);
   if (metIn !== undefined) return `already met in round ${metIn.join(', ')}`;
-  return 'kept for a later pairing, because taking them would leave the players below with more repeats (backtracking)';
+  // Proven in both exact methods: the search found no completion at the lowest cost after this choice.
+  const how = outcome.method === 'exact' ? 'backtracking' : 'minimum-cost matching';
+  return `kept for a later pairing: with the pairs above, taking them would leave the rest no pairing at the lowest repeat cost (${how})`;
 }
