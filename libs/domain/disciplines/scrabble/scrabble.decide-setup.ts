@@ -52,12 +52,13 @@ export function decidePlayerArrived(em: Emitter, c: CommandOf<'PlayerArrived'>):
   if (em.state.phase !== 'setup' || em.game.absent !== c.seat) refuse('scrabble/not-absent', `seat ${c.seat} is not recorded as absent`, RULES.absence, { field: 'seat' });
   const g = em.game;
   const remainingMs = remainingAt(g.clock, c.at, g.profile.timePerSideMs)[c.seat];
-  if (remainingMs <= 0 && c.choice === 'play') refuse('scrabble/late-arrival-time-expired', 'the absent player\'s time has run out: the game is forfeited', RULES.lateExpired, { field: 'choice' });
   if (remainingMs > g.profile.lateArrivalOptionMs && c.choice === 'forfeit') {
     refuse('scrabble/late-forfeit-not-allowed', `a late player may forfeit only with ${g.profile.lateArrivalOptionMs / 60000} minutes or less left; ${Math.ceil(remainingMs / 1000)} s remain`, RULES.lateOption, { field: 'choice' });
   }
   em.emit('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
-  if (c.choice === 'forfeit') {
+  // Seed 缺席: 「如果時間已過，你必須放棄棋局」 — with no time left there is no choice: the forfeit is recorded
+  // whatever was asked (the arrival keeps the choice as asked; the forfeit names the rule).
+  if (c.choice === 'forfeit' || remainingMs <= 0) {
     em.emit('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
     em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
   }
