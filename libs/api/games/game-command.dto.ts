@@ -197,6 +197,13 @@ export class RecountCompletionDto extends GameCommandDto {
   @ApiProperty({ type: [TurnScoreDto] }) @IsArray() @ValidateNested({ each: true }) @Type(() => TurnScoreDto) corrections: TurnScoreDto[];
 }
 
+export class SignatureWithdrawalDto extends SeatCommandDto {
+  @ApiProperty({ example: 'turn 3 was scored 22, should be 24', description: 'Why the signature is withdrawn (recorded with who withdrew it)' })
+  @IsString()
+  @Length(1, 500)
+  reason: string;
+}
+
 export class ReversedScoresDto extends GameCommandDto {
   @ApiProperty({ example: 'TD ruling 2026-11-29 #3: scores entered reversed' }) @IsString() @Length(1, 500) tdDecision: string;
 }
