@@ -11,7 +11,8 @@ describe('refusals name the field the client sent', () => {
     expect(requestField('move.tiles', moveFields({ move: { kind: 'exchange' } }))).toBe('move.tiles');
     expect(requestField('shown', overdrawFields({ returned: ['A'] }))).toBe('shownCount');
     expect(requestField('returned', overdrawFields({ returned: ['A'] }))).toBe('returned');
-    expect(requestField('seat', IMPORT_FIELDS)).toBe('seat');
+    expect(requestField('move.word', IMPORT_FIELDS)).toBe('gcg');
+    expect(requestField('seat', moveFields({ move: { kind: 'play' } }))).toBe('seat');
   });
   it('a domain refusal keeps its type, rule and kind and names the request field', async () => {
     const work = () => {

@@ -9,6 +9,7 @@ import { DomainError } from '../../domain/kernel/index.js';
 /**
  * Command field → request field. A key ending in "." or "[" is a prefix: every field under it is
  * renamed to the value, or, when the value also ends in "." or "[", keeps its tail under the new prefix.
+ * The key "*" names the request field for every other command field.
  */
 export type RequestFields = Readonly<Record<string, string>>;
 
@@ -17,7 +18,7 @@ export function requestField(field: string | undefined, map: RequestFields): str
   if (map[field] !== undefined) return map[field];
   const isPrefix = (k: string) => k.endsWith('.') || k.endsWith('[');
   const prefix = Object.keys(map).find((k) => isPrefix(k) && field.startsWith(k));
-  if (!prefix) return field;
+  if (!prefix) return map['*'] ?? field;
   return isPrefix(map[prefix]) ? map[prefix] + field.slice(prefix.length) : map[prefix];
 }
 
@@ -44,5 +45,5 @@ export function overdrawFields(body: { shown?: unknown; returned?: unknown }): R
   return { ...(body.shown === undefined && { shown: 'shownCount' }), ...(body.returned === undefined && { returned: 'returnedCount' }) };
 }
 
-/** POST /v1/games/import: the record is the body's `gcg`; the players come from its #player lines. */
-export const IMPORT_FIELDS: RequestFields = { text: 'gcg', players: 'gcg', 'players[': 'gcg', 'players.': 'gcg', starter: 'gcg', profile: 'gcg' };
+/** POST /v1/games/import: every command is read from the body's `gcg` (its #player lines, its move lines). */
+export const IMPORT_FIELDS: RequestFields = { '*': 'gcg' };
