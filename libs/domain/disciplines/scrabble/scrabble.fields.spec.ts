@@ -12,7 +12,7 @@ describe('refusals name the field the command sent', () => {
   it('a play by word is at fault in move.word or move.coordinate; a play by tiles in move.tiles', () => {
     const t = startedTable();
     expect(t.refused({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '1A', word: 'QI' }, announcedScore: 22 }).field).toBe('move.word');
-    expect(t.refused({ type: 'MakeMove', seat: 0, move: { kind: 'play', tiles: [{ row: 0, col: 0, letter: 'Q' }] }, announcedScore: 22 }).field).toBe('move.tiles');
+    expect(t.refused({ type: 'MakeMove', seat: 0, move: { kind: 'play', tiles: [{ row: 0, col: 0, letter: 'Q', blank: false }] }, announcedScore: 22 }).field).toBe('move.tiles');
   });
   it('a draw given by letters is at fault in tiles, by count in count', () => {
     const t = startedTable({ tracking: true });
