@@ -16,7 +16,11 @@ export class SeatCommandDto extends GameCommandDto {
 }
 
 export class ArrivalDto extends SeatCommandDto {
-  @ApiProperty({ enum: ['play', 'forfeit'], example: 'play', description: 'Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)' })
+  @ApiProperty({
+    enum: ['play', 'forfeit'],
+    example: 'play',
+    description: 'Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)',
+  })
   @IsIn(['play', 'forfeit'])
   choice: 'play' | 'forfeit';
 }

@@ -103,7 +103,9 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     const word = l.move.kind === 'play' && t?.move?.kind === 'play' && t.move.word !== l.move.word ? l.move.word : undefined;
     const notes = l.move.kind === 'reversed' ? l.notes.filter((n) => !TD_DECISION.test(n)) : l.notes;
     const source = `GCG line ${l.lineNo}`;
-    if (rack || word || exchanged || notes.length > 0) push({ type: 'AnnotateTurn', turn, source, ...(rack && { rack }), ...(word && { word }), ...(exchanged && { exchanged }), ...(notes[0] !== undefined && { note: notes[0] }) });
+    if (rack || word || exchanged || notes.length > 0) {
+      push({ type: 'AnnotateTurn', turn, source, ...(rack && { rack }), ...(word && { word }), ...(exchanged && { exchanged }), ...(notes[0] !== undefined && { note: notes[0] }) });
+    }
     for (const note of notes.slice(1)) push({ type: 'AnnotateTurn', turn, source, note });
   };
   let reversal: { tdDecision: string; lines: GcgLine[] } | null = null;

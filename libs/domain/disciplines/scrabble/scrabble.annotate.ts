@@ -27,7 +27,9 @@ export function decideAnnotateTurn(em: Emitter, c: CommandOf<'AnnotateTurn'>): v
     invalid('scrabble/exchange-count', `turn ${c.turn} exchanged ${turn.move.count} tiles; ${exchanged.length} letters were given`, ANNOTATION_RULE, 'exchanged');
   }
   const word = c.word === undefined ? null : String(c.word);
-  if (word !== null && (turn.move?.kind !== 'play' || !/^[A-Za-z.]{1,15}$/.test(word))) invalid('scrabble/bad-word', 'a written word belongs to a play: 1-15 letters or "."', ANNOTATION_RULE, 'word');
+  if (word !== null && (turn.move?.kind !== 'play' || !/^[A-Za-z.]{1,15}$/.test(word))) {
+    invalid('scrabble/bad-word', 'a written word belongs to a play: 1-15 letters or "."', ANNOTATION_RULE, 'word');
+  }
   const note = c.note === undefined ? null : String(c.note);
   if (rack === null && word === null && exchanged === null && note === null) invalid('scrabble/empty-annotation', 'give a rack, exchanged letters or a note', ANNOTATION_RULE, 'turn');
   em.emit('scrabble.TurnAnnotated', { turn: turn.n, seat: turn.seat, rack, word, exchanged, note, source: c.source });

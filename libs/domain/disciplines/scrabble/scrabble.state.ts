@@ -28,7 +28,13 @@ export interface TurnRecord {
    * What an imported record (GCG) says of this turn beyond what the game itself tracks: the rack
    * written before the move, the play's word as written (e.g. "UW" where the export would write "U."), the letters of an exchange, notes. Facts as written, not derived.
    */
-  readonly written?: { readonly rack: readonly string[] | null; readonly word: string | null; readonly exchanged: readonly string[] | null; readonly notes: readonly string[]; readonly source: string };
+  readonly written?: {
+    readonly rack: readonly string[] | null;
+    readonly word: string | null;
+    readonly exchanged: readonly string[] | null;
+    readonly notes: readonly string[];
+    readonly source: string;
+  };
 }
 
 export type LedgerKind = 'turn' | 'play-withdrawn' | 'challenge-penalty' | 'end-rack' | 'time-penalty' | 'correction' | 'td-penalty' | 'reversal';
