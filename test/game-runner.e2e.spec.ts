@@ -60,6 +60,18 @@ describe('game commands go through one runner', () => {
     expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['scrabble.ClockReadingRecorded', 'scrabble.ChallengeMade']);
   });
 
+  it('a refusal names the field sent: a play by placements answers move.placements, not the command\'s move.tiles', async () => {
+    await h.post('/v1/games', { id: 'g2', ...START }, arbiter);
+    await h.post('/v1/games/g2/draws', { seat: 0, count: 7 }, arbiter);
+    await h.post('/v1/games/g2/draws', { seat: 1, count: 7 }, arbiter);
+    const scattered = [
+      { row: 8, col: 8, letter: 'Q' },
+      { row: 9, col: 10, letter: 'I' },
+    ];
+    const r = await h.post('/v1/games/g2/moves', { seat: 0, move: { kind: 'play', placements: scattered }, announcedScore: 22 }, arbiter, 409);
+    expect(r.body.field).toBe('move.placements');
+  });
+
   it('a player token scoped to one tournament cannot record in a game linked to another (403)', async () => {
     const admin = h.token('admin');
     for (const t of ['ta', 'tb']) {

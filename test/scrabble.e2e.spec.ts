@@ -175,7 +175,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(sheet.body.rows.at(-1).cumulative).toEqual([9, -7]);
     await post('/v1/games/import', { id: 'g1-copy', gcg: gcg.text }, arbiter, 409);
     const broken = await post('/v1/games/import', { id: 'g-bad', gcg: '#player1 a A\n>a: 8G QI\n' }, arbiter, 422);
-    expect(broken.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/gcg-bad-line', field: 'text' });
+    expect(broken.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/gcg-bad-line', field: 'gcg' }); // the field sent, not the parser's "text"
     await get('/v1/games/g-bad').expect(404);
   });
 
@@ -185,6 +185,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     const drawn = await post('/v1/games/g3/draws', { seat: 1, count: 7, at: at(2) }, arbiter); // the arbiter records from the table
     const exchange = await post('/v1/games/g3/moves', { seat: 0, move: { kind: 'exchange', count: 3 }, at: at(5) }, arbiter, 409);
     expect(exchange.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/exchange-bag-too-small', rule: 'WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子', detail: expect.stringContaining('86') });
+    expect(exchange.body.field).toBe('move.count'); // the field the request sent, not "tiles"
     const pause = await post('/v1/games/g3/clock/pause', { reason: 'coffee', at: at(6) }, arbiter, 422);
     expect(pause.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/pause-reason-not-allowed', field: 'reason', detail: expect.stringContaining('score-dispute, tile-count, overdraw, td-call') });
     expect(await revision('g3')).toBe(drawn.body.revision);

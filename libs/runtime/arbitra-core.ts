@@ -139,4 +139,15 @@ export class ArbitraCore {
     await this.store.close();
     this.readModels.close();
   }
+  /** Runs several commands on one stream as one: every event in one append, or nothing (see CommandHandler.executeSequence). */
+  async executeSequence<C, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    id: string,
+    commands: readonly { readonly command: C; readonly ctx: CommandContext }[],
+    opts?: ExecuteOptions,
+  ): Promise<CommandResult> {
+    const result = await this.commands.executeSequence(aggregate, id, commands, opts);
+    if (result.events.length > 0 && !result.duplicate) await this.bus.publish(result.events);
+    return result;
+  }
 }

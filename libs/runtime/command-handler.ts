@@ -226,4 +226,89 @@ export class CommandHandler {
     const max = this.options.cacheSize ?? 10_000;
     if (this.cache.size > max) this.cache.delete(this.cache.keys().next().value as string);
   }
+
+  /**
+   * All or nothing: decides each command on the state the ones before it leave, then appends every
+   * event in ONE append at the loaded revision (one store transaction). A refusal of any command
+   * throws before anything is written; a concurrent append re-reads and re-decides the whole
+   * sequence (with `expectedRevision`, a 412 instead). When the first command's id was handled
+   * before, the stored answer is returned and nothing is appended.
+   */
+  async executeSequence<C, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    id: string,
+    commands: readonly { readonly command: C; readonly ctx: CommandContext }[],
+    opts: ExecuteOptions = {},
+  ): Promise<CommandResult> {
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
+      this.options.observer?.onCommand?.(aggregate.name, outcome, (performance.now() - started) / 1000);
+    const stream = streamOf(aggregate, id);
+    if (commands.length === 0) throw new Error('executeSequence needs at least one command');
+    try {
+      const result = await this.serialized(stream, () => this.runSequence(aggregate, stream, commands, opts));
+      observe(result.duplicate ? 'duplicate' : 'ok');
+      return result;
+    } catch (e) {
+      observe(e instanceof DomainError ? 'refused' : e instanceof PreconditionFailedError || e instanceof ConcurrencyExhaustedError ? 'conflict' : 'error');
+      throw e;
+    }
+  }
+
+  private async runSequence<C, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    stream: string,
+    commands: readonly { readonly command: C; readonly ctx: CommandContext }[],
+    opts: ExecuteOptions,
+  ): Promise<CommandResult> {
+    const first = commands[0].ctx;
+    const earlier = await this.store.findByCommandId(first.commandId);
+    if (earlier.length > 0) {
+      const ids = new Set(commands.map((c) => c.ctx.commandId));
+      const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
+      return this.replayed(stream, first, mine.length > 0 ? mine : earlier);
+    }
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const loaded = await this.load(aggregate, stream);
+      if (opts.expectedRevision !== undefined && opts.expectedRevision !== loaded.revision) {
+        throw new PreconditionFailedError(stream, opts.expectedRevision, loaded.revision);
+      }
+      let state = loaded.state;
+      const events: NewEvent[] = [];
+      for (const { command, ctx } of commands) {
+        const decided = aggregate.decider.decide(command, state);
+        state = decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
+        events.push(
+          ...decided.map((e, i) => ({
+            id: eventIdFor(ctx.commandId, i),
+            type: e.type,
+            data: e.data,
+            meta: {
+              actor: ctx.actor,
+              commandId: ctx.commandId,
+              correlationId: opts.correlationId ?? first.commandId,
+              causationId: opts.causationId ?? null,
+              recordedAt: ctx.at,
+              schemaVersion: this.upcasters.currentVersion(e.type),
+            },
+          })),
+        );
+      }
+      if (events.length === 0) return { stream, events: [], revision: loaded.revision, position: await this.store.headPosition(), duplicate: false };
+      try {
+        const appended = await this.store.append(stream, events, loaded.revision === -1 ? 'no-stream' : loaded.revision);
+        if (appended.duplicate) return this.replayed(stream, first, appended.events);
+        this.remember(stream, { revision: appended.revision, state });
+        this.options.observer?.onAppend?.(aggregate.name, events.length);
+        return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
+      } catch (e) {
+        if (!(e instanceof WrongExpectedRevisionError)) throw e;
+        this.cache.delete(stream);
+        this.options.observer?.onConflict?.(aggregate.name);
+        if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
+      }
+    }
+    throw new ConcurrencyExhaustedError(stream, maxAttempts);
+  }
 }

@@ -16,7 +16,11 @@ export class SeatCommandDto extends GameCommandDto {
 }
 
 export class ArrivalDto extends SeatCommandDto {
-  @ApiProperty({ enum: ['play', 'forfeit'], example: 'play', description: 'Seed 缺席: with ≤ 15 min left the late player may play on or forfeit' })
+  @ApiProperty({
+    enum: ['play', 'forfeit'],
+    example: 'play',
+    description: 'Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)',
+  })
   @IsIn(['play', 'forfeit'])
   choice: 'play' | 'forfeit';
 }
@@ -195,6 +199,13 @@ export class TurnScoreDto {
 
 export class RecountCompletionDto extends GameCommandDto {
   @ApiProperty({ type: [TurnScoreDto] }) @IsArray() @ValidateNested({ each: true }) @Type(() => TurnScoreDto) corrections: TurnScoreDto[];
+}
+
+export class SignatureWithdrawalDto extends SeatCommandDto {
+  @ApiProperty({ example: 'turn 3 was scored 22, should be 24', description: 'Why the signature is withdrawn (recorded with who withdrew it)' })
+  @IsString()
+  @Length(1, 500)
+  reason: string;
 }
 
 export class ReversedScoresDto extends GameCommandDto {

@@ -165,6 +165,15 @@ export class GameRunner {
    * Starting a game: officials only (the route says which roles), the link checked against the
    * tournament, an observed time never in the future. There is no record yet to be before.
    */
+  /**
+   * A game from a record (a GCG import): its commands, each with the importing official's context,
+   * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
+   */
+  startFromRecord(id: string, commands: readonly ScrabbleCommand[]) {
+    const sequence = commands.map((c) => ({ command: c, ctx: { at: c.at, actor: c.actor, commandId: c.commandId } }));
+    return this.core.executeSequence(ScrabbleGameAggregate, id, sequence, { expectedRevision: -1 });
+  }
+
   async start(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
     const base = baseOf(request, body);
     if (body.at !== undefined) checkNotFuture(body.at);

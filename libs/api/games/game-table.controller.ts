@@ -18,6 +18,7 @@ import {
   ReversedScoresDto,
   ScoreCorrectionDto,
   SeatCommandDto,
+  SignatureWithdrawalDto,
   SwitchClockDto,
   TimePenaltyDto,
 } from './game-command.dto.js';
@@ -118,7 +119,7 @@ export class GameTableController {
 
   @Post('score-corrections')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'CorrectScore: a turn\'s score corrected by agreement of both players before the slip is signed (seed 分數) (arbiter)' })
+  @ApiOperation({ summary: 'CorrectScore: a turn\'s score corrected by agreement of both players before the slip is signed (seed 分數); after one signature, withdraw it first (arbiter)' })
   @ApiCreatedResponse(CREATED)
   correct(@Param() p: GameParams, @Body() b: ScoreCorrectionDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'CorrectScore', turn: b.turn, score: b.score, agreedBy: b.agreedBy });
@@ -148,9 +149,22 @@ export class GameTableController {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'SignResultSlip', seat: b.seat });
   }
 
+  @Post('signatures/withdrawal')
+  @Allow(...SELF)
+  @ApiOperation({
+    summary:
+      'WithdrawSignature: a signature on the slip is withdrawn, recorded with who and why, before a score correction (seed 分數: corrections only before signing); refused once both signed (player for own seat, arbiter)',
+  })
+  @ApiCreatedResponse(CREATED)
+  withdrawSignature(@Param() p: GameParams, @Body() b: SignatureWithdrawalDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'WithdrawSignature', seat: b.seat, reason: b.reason });
+  }
+
   @Post('reversed-scores')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'CorrectReversedScores: after signing, only reversed scores are fixed, by a TD decision (seed 分數) (arbiter)' })
+  @ApiOperation({
+    summary: 'CorrectReversedScores: after signing, only reversed scores are fixed, by a TD decision (seed 分數); refused on a tied game (nothing to reverse); the game view, score sheet and GCG show it with the decision (arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   reversed(@Param() p: GameParams, @Body() b: ReversedScoresDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'CorrectReversedScores', tdDecision: b.tdDecision });

@@ -10,6 +10,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from './examples.js';
 import { GameRunner } from './game-command.js';
+import { moveFields, naming, overdrawFields } from './request-fields.js';
 import { ArrivalDto, ChallengeDto, DrawDto, MoveCommandDto, OverdrawDto, ProposalsDto, ReannounceDto, SeatCommandDto, VerdictsDto, type MoveDto } from './game-command.dto.js';
 import { GameParams } from './game.dto.js';
 
@@ -61,7 +62,8 @@ export class GameTurnsController {
   move(@Param() p: GameParams, @Body() b: MoveCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const move = moveInput(b.move);
     const score = b.announcedScore !== undefined ? { announcedScore: b.announcedScore } : {};
-    return this.run.self(r, reply, p.id, b, b.seat, b.pressClock === false ? { type: 'AnnounceMove', seat: b.seat, move, ...score } : { type: 'MakeMove', seat: b.seat, move, ...score });
+    const command = b.pressClock === false ? { type: 'AnnounceMove' as const, seat: b.seat, move, ...score } : { type: 'MakeMove' as const, seat: b.seat, move, ...score };
+    return naming(moveFields(b), () => this.run.self(r, reply, p.id, b, b.seat, command));
   }
 
   @Post('clock/press')
@@ -142,14 +144,14 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'ResolveOverdraw (x+2 rule): tiles drawn, x+2 shown face down, x returned (arbiter)' })
   @ApiCreatedResponse(CREATED)
   overdraw(@Param() p: GameParams, @Body() b: OverdrawDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, {
+    return naming(overdrawFields(b), () => this.run.official(r, reply, p.id, b, {
       type: 'ResolveOverdraw',
       seat: b.seat,
       drawnCount: b.drawnCount,
       ...(b.drawn && { drawn: upper(b.drawn) }),
       shown: upper(b.shown) ?? b.shownCount ?? 0,
       returned: upper(b.returned) ?? b.returnedCount ?? 0,
-    });
+    }));
   }
 
   @Post('absent-clock')
@@ -162,7 +164,7 @@ export class GameTurnsController {
 
   @Post('arrivals')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'PlayerArrived: a late player plays on or, with ≤ 15 min left, forfeits (opponent wins by 100) (arbiter)' })
+  @ApiOperation({ summary: 'PlayerArrived: a late player plays on or, with ≤ 15 min left, forfeits (opponent wins by 100); with no time left the forfeit is recorded whatever the choice (arbiter)' })
   @ApiCreatedResponse(CREATED)
   arrived(@Param() p: GameParams, @Body() b: ArrivalDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'PlayerArrived', seat: b.seat, choice: b.choice });

@@ -27,7 +27,7 @@ describe('game access and views: the public never sees racks of a game in progre
   });
   it('hides the bag, both racks, exchanged tiles and unseen tiles from the public; a player sees their own', () => {
     const { doc } = docOf();
-    const pub = gameView(doc, viewerFor(undefined, facts, doc.state))!;
+    const pub = gameView(doc, viewerFor(undefined, facts, doc.state), doc.asOf.at)!;
     expect(pub.bag.tiles).toBeNull();
     expect(pub.racks.map((r) => r.tiles)).toEqual([null, null]);
     expect(pub.exchangeAside).toMatchObject({ seat: 0, count: 2, tiles: null });
@@ -36,14 +36,14 @@ describe('game access and views: the public never sees racks of a game in progre
     expect(pub.unseen).toEqual([null, null]);
     expect(JSON.stringify(gcgView(doc, { kind: 'public' }))).not.toMatch(/AEINRST|-AE/);
     expect(JSON.stringify(scoreSheetView(doc, { kind: 'public' }))).not.toContain('"AE');
-    const ann = gameView(doc, viewerFor(who('p-ann', 'player'), facts, doc.state))!;
+    const ann = gameView(doc, viewerFor(who('p-ann', 'player'), facts, doc.state), doc.asOf.at)!;
     expect(ann.racks[0].tiles).toEqual(['I', 'N', 'R', 'S', 'T']);
     expect(ann.racks[1].tiles).toBeNull();
     expect(ann.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: ['A', 'E'] });
-    const bob = gameView(doc, viewerFor(who('p-bob', 'player'), facts, doc.state))!;
+    const bob = gameView(doc, viewerFor(who('p-bob', 'player'), facts, doc.state), doc.asOf.at)!;
     expect(bob.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: null });
     expect(bob.unseen[1]).not.toBeNull();
-    const td = gameView(doc, viewerFor(who('arb-1', 'arbiter'), facts, doc.state))!;
+    const td = gameView(doc, viewerFor(who('arb-1', 'arbiter'), facts, doc.state), doc.asOf.at)!;
     expect(td.bag.tiles).toHaveLength(86);
   });
   it('hides other seats\' drawn tiles in events, and keeps events plain objects', () => {
@@ -53,5 +53,20 @@ describe('game access and views: the public never sees racks of a game in progre
     expect(redactEvent(rec, { kind: 'public' }).data).toMatchObject({ seat: 1, count: 7, tiles: null });
     expect(redactEvent(rec, { kind: 'seat', seat: 0 }).data).toMatchObject({ tiles: null });
     expect(redactEvent(rec, { kind: 'seat', seat: 1 }).data).toMatchObject({ tiles: ['Q', 'I', 'Z', 'A', 'X', 'E', 'O'] });
+  });
+});
+
+describe('the game view\'s clock is read as of the request', () => {
+  it('gives the time left at `now` (and says so), beside the reading as of the last event and the running side\'s start', () => {
+    const { doc, t } = docOf(); // seat 1's clock runs since the exchange
+    const since = t.game.clock.since!;
+    const hourLater = new Date(Date.parse(doc.asOf.at) + 3_600_000).toISOString();
+    const v = gameView(doc, { kind: 'all' }, hourLater)!;
+    const atEvent = v.clock.atLastEvent.remainingMs;
+    expect(v.clock.asOf).toBe(hourLater);
+    expect(v.clock.running).toBe(1);
+    expect(v.clock.runningSince).toBe(since);
+    expect(v.clock.atLastEvent.at).toBe(doc.asOf.at);
+    expect(v.clock.remainingMs).toEqual([atEvent[0], atEvent[1] - 3_600_000]);
   });
 });

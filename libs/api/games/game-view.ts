@@ -33,7 +33,9 @@ export function redactGame(g: Game, v: Viewer): Game {
     exchangeAside: g.exchangeAside && hide(g.exchangeAside, sees(v, g.exchangeAside.seat)),
     faceDown: g.faceDown && hide(g.faceDown, sees(v, g.faceDown.seat)),
     lastDraw: g.lastDraw && hide(g.lastDraw, sees(v, g.lastDraw.seat)),
-    turns: g.turns.map((t) => (sees(v, t.seat) ? t : { ...t, rackBefore: null, move: t.move && hideMove(t.move, false) })),
+    turns: g.turns.map((t) =>
+      sees(v, t.seat) ? t : { ...t, rackBefore: null, move: t.move && hideMove(t.move, false), ...(t.written && { written: { ...t.written, rack: null, exchanged: null } }) },
+    ),
   };
 }
 
@@ -67,7 +69,37 @@ function toAct(state: ScrabbleState): { seat: Seat | null; action: string } | nu
   }
 }
 
-export function gameView(doc: GameDocument, v: Viewer) {
+/**
+ * The clock as of `now` (the request's instant, from the server — views stay pure), with the reading
+ * as of the last recorded event beside it and the instant the running side started, so a client can
+ * also compute the time left itself.
+ */
+function clockView(g: Game, asOfEvent: string, now: string) {
+  // A reading is never taken before the last recorded event (an observed time may be slightly ahead of the server).
+  const at = Date.parse(now) < Date.parse(asOfEvent) ? asOfEvent : now;
+  return {
+    ...g.clock,
+    remainingMs: remainingAt(g.clock, at, g.profile.timePerSideMs),
+    asOf: at,
+    runningSince: g.clock.running === null ? null : g.clock.since,
+    atLastEvent: { at: asOfEvent, remainingMs: remainingAt(g.clock, asOfEvent, g.profile.timePerSideMs) },
+  };
+}
+
+/** Corrections of a signed result (seed 分數: reversed scores, by TD decision), as recorded. */
+function correctionsOf(g: Game) {
+  const out: { kind: 'reversed-scores'; tdDecision: string; at: string; by: string; points: [number, number] }[] = [];
+  for (const e of g.ledger) {
+    if (e.kind !== 'reversal' || !e.decision) continue;
+    const last = out[out.length - 1];
+    if (last && last.at === e.decision.at && last.tdDecision === e.decision.tdDecision) last.points[e.seat] = e.points;
+    else out.push({ kind: 'reversed-scores', ...e.decision, points: e.seat === 0 ? [e.points, 0] : [0, e.points] });
+  }
+  return out;
+}
+
+/** `now`: the instant of the request (ISO); the clock is read as of then. */
+export function gameView(doc: GameDocument, v: Viewer, now: string) {
   const state = redactState(doc.state, v);
   if (state.phase === 'none') return null;
   const g = state.game;
@@ -95,13 +127,15 @@ export function gameView(doc: GameDocument, v: Viewer) {
     status,
     hold: status?.kind === 'pending' && status.hold ? { ...status.hold, turn: status.turn } : null,
     challenge: status?.kind === 'challenged' ? { turn: status.turn, challenger: status.challenger, words: status.words, proposals: status.proposals } : null,
-    clock: { ...g.clock, remainingMs: remainingAt(g.clock, doc.asOf.at, g.profile.timePerSideMs), asOf: doc.asOf.at },
+    clock: clockView(g, doc.asOf.at, now),
     zeroRun: g.zeroRun,
     turns: g.turns,
     flags: g.flags,
     incidents: g.incidents,
     end: state.phase === 'ended' || state.phase === 'finished' ? state.end : null,
     result: state.phase === 'finished' ? state.result : null,
+    /** Seed 分數: a signed result changed only for reversed scores, by TD decision; `scores` above already include it. */
+    corrections: correctionsOf(g),
     tilesVisible: v.kind,
     createdBy: doc.createdBy,
     revision: doc.asOf.revision,
@@ -111,14 +145,21 @@ export function gameView(doc: GameDocument, v: Viewer) {
 
 export function scoreSheetView(doc: GameDocument, v: Viewer) {
   const state = redactState(doc.state, v);
-  return { id: doc.id, phase: state.phase, rows: scoreSheet(state, doc.endRacks), scores: state.phase === 'none' ? [0, 0] : state.game.scores, asOf: doc.asOf };
+  return {
+    id: doc.id,
+    phase: state.phase,
+    rows: scoreSheet(state, doc.endRacks),
+    scores: state.phase === 'none' ? [0, 0] : state.game.scores,
+    corrections: state.phase === 'none' ? [] : correctionsOf(state.game),
+    asOf: doc.asOf,
+  };
 }
 
 export function gcgView(doc: GameDocument, v: Viewer): string {
   return exportGcg(redactState(doc.state, v), doc.endRacks);
 }
 
-const TILE_FIELDS = ['tiles', 'drawn', 'shown', 'returned'] as const;
+const TILE_FIELDS = ['tiles', 'drawn', 'shown', 'returned', 'rack', 'exchanged'] as const;
 
 /** An event as the viewer may see it (a plain object): drawn, exchanged and overdrawn tiles of other seats hidden. */
 export function redactEvent(e: RecordedEvent, v: Viewer) {

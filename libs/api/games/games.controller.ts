@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { importGcg, type ScrabbleCommand } from '../../domain/disciplines/scrabble/index.js';
+import { importGcgRecord, parseGcg, type PlayerInfo, type ScrabbleCommand } from '../../domain/disciplines/scrabble/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
@@ -14,10 +14,25 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
 import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
 import { GameRunner, loadGame, resolveLink, unknownGame } from './game-command.js';
-import { GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
+import { GAME_ID, GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
+import { IMPORT_FIELDS, naming } from './request-fields.js';
 import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
+const NICK_RULE = 'Arbitra: a player id is 1–100 letters, digits, dots, underscores or hyphens (as when a game is started)';
+
+/**
+ * A GCG nickname as a player id, validated as game creation validates ids: kept when it is one,
+ * else mapped (accents dropped, other characters to "-") and reported as mapped; 422 naming `gcg` when nothing is left.
+ */
+function playerIdOf(nick: string): { id: string; mapped: boolean } {
+  if (GAME_ID.test(nick)) return { id: nick, mapped: false };
+  const id = nick.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100);
+  if (!GAME_ID.test(id)) {
+    throw new ProblemException(422, 'games/gcg-player-id', 'Unprocessable command', `the nickname "${nick}" cannot be made into a player id`, { field: 'gcg', rule: NICK_RULE });
+  }
+  return { id, mapped: true };
+}
 
 function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
   const who = request.principal;
@@ -64,27 +79,41 @@ export class GamesController {
 
   @Post('import')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'Import a game from GCG: replays it as commands through the command path (score-only game); optional tournament link (arbiter, chief arbiter)' })
-  @ApiCreatedResponse({ description: 'Every command run, in order; ETag is the final stream revision', schema: { example: { id: 'club-1', commands: 12, revision: 30, position: 140, scores: [412, 376], phase: 'finished' } } })
+  @ApiOperation({
+    summary:
+      'Import a game from GCG, all or nothing: its commands are decided in turn and stored in one append (score-only game); racks, written words, exchanged letters and notes are kept as written; the answer names what could not be kept and any nickname mapped to a player id; optional tournament link (arbiter, chief arbiter)',
+  })
+  @ApiCreatedResponse({
+    description: 'The whole game, stored in one append; ETag is the final stream revision',
+    schema: {
+      example: {
+        id: 'club-1', commands: 12, revision: 30, position: 140, scores: [412, 376], phase: 'finished',
+        players: [{ nick: 'ann', id: 'ann', name: 'Ann', mapped: false }, { nick: 'José', id: 'Jose', name: 'José Ruiz', mapped: true }],
+        notKept: [{ line: 1, text: '#title Club night', why: 'this pragma is not recorded by Arbitra' }],
+      },
+    },
+  })
   async import(@Body() body: ImportGcgDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
     const ctx = commandContext(request);
     const existing = await this.core.commands.load(ScrabbleGameAggregate, streamOf(ScrabbleGameAggregate, body.id));
     if (existing.state.phase !== 'none') throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, { field: 'id', rule: 'a game id names one game' });
-    const opts = { gameId: `gcg:${body.id}`, actor: ctx.actor, stepSeconds: 1 };
-    const n = importGcg(body.gcg, opts).length;
+    const written = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg).players);
+    const players = written.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
+    const infos: readonly [PlayerInfo, PlayerInfo] = [{ id: players[0].id, name: players[0].name }, { id: players[1].id, name: players[1].name }];
+    const opts = { gameId: `gcg:${body.id}`, actor: ctx.actor, stepSeconds: 1, players: infos };
+    const n = (await naming(IMPORT_FIELDS, () => importGcgRecord(body.gcg, opts))).commands.length;
     // The replayed moves end at the receive time, one second apart.
-    const commands = importGcg(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
+    const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
+    const commands = record.commands;
     const start = commands[0] as Extract<ScrabbleCommand, { type: 'StartGame' }>;
     if (body.link) commands[0] = { ...start, link: await resolveLink(this.core, body.link, start.players) };
-    let last = null;
-    for (const [i, c] of commands.entries()) {
-      last = await this.core.execute(ScrabbleGameAggregate, body.id, c, { at: c.at, actor: c.actor, commandId: c.commandId }, i === 0 ? { expectedRevision: -1 } : {});
-    }
+    // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
+    const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
     const after = await loadGame(this.core, body.id);
-    const { events: _events, ...response } = answer(reply, last!);
+    const { events: _events, ...response } = answer(reply, result);
     const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;
-    return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase };
+    return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, notKept: record.notKept };
   }
 
   @Get()
@@ -110,7 +139,8 @@ export class GamesController {
   @ApiOkResponse({ schema: { example: GAME_VIEW_EXAMPLE } })
   async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     const { doc, facts } = await this.doc(request, p.id);
-    return gameView(doc, viewerFor(request.principal, facts, doc.state));
+    // The clock is read as of this request (the server's time), not as of the last event.
+    return gameView(doc, viewerFor(request.principal, facts, doc.state), new Date().toISOString());
   }
 
   @Get(':id/scoresheet')

@@ -7,7 +7,7 @@ import { fold } from '../../kernel/decider.js';
 import { evolve } from './scrabble.evolve.js';
 import { initialState } from './scrabble.decider.js';
 import type { ScrabbleEvent } from './scrabble.events.js';
-import type { Game, LedgerKind, ScrabbleState, TurnRecord } from './scrabble.state.js';
+import type { Game, LedgerEntry, LedgerKind, ScrabbleState, TurnRecord } from './scrabble.state.js';
 import type { Seat } from './seat.js';
 
 export interface LogLine {
@@ -18,6 +18,8 @@ export interface LogLine {
   /** Both players' totals after this line. */
   readonly totals: readonly [number, number];
   readonly rack: readonly string[] | null;
+  /** For a reversal of signed scores: the TD decision. */
+  readonly decision: LedgerEntry['decision'] | null;
 }
 
 export function stateOf(source: ScrabbleState | readonly ScrabbleEvent[]): ScrabbleState {
@@ -45,7 +47,7 @@ export function gameLog(game: Game, endRacks: readonly { seat: Seat; rack: reado
     if (e.kind === 'turn' && turn) points = turn.status === 'withdrawn' ? withdrawnScore(game, turn) : turn.score;
     totals[e.seat] += points;
     const rack = e.kind === 'end-rack' ? (endRacks[endIdx++]?.rack ?? null) : null;
-    out.push({ kind: e.kind, seat: e.seat, turn, points, totals: [totals[0], totals[1]], rack });
+    out.push({ kind: e.kind, seat: e.seat, turn, points, totals: [totals[0], totals[1]], rack, decision: e.decision ?? null });
   }
   return out;
 }

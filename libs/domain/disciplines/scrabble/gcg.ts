@@ -12,11 +12,17 @@
  *   >nick: RACK (RACK) -n total          own rack deducted (six scoreless turns / overtime limit)
  *   >nick: RACK (time) -n total          time penalty
  *   >nick: (penalty) -n total            a TD penalty (an Arbitra extension, not in the Poslfit spec)
+ *   >nick: (reversed) ±n total           signed scores reversed by TD decision (an Arbitra extension), then
+ *   #note TD decision: <text>
+ *   #note <text>                         a note, kept with the turn of the line before it
  * Import replays the record through the decider (score-only game: tile counts, not letters), so
- * every command it returns is accepted and replays to the same events.
+ * every command it returns is accepted and replays to the same events. What the file says beyond
+ * that (racks, exchanged letters, notes) is recorded as written (scrabble.TurnAnnotated), so the
+ * export gives the same lines back; whatever cannot be kept is listed in `notKept`.
  */
 import type { Actor } from '../../kernel/command.js';
 import { invalid } from '../../kernel/errors.js';
+import { GCG_RULE as RULE, parseGcg, type GcgLine, type GcgNotKept } from './gcg-parse.js';
 import { decide, initialState } from './scrabble.decider.js';
 import { evolve } from './scrabble.evolve.js';
 import type { PlayerInfo, ScrabbleCommand } from './scrabble.commands.js';
@@ -26,73 +32,6 @@ import { endRacksOf, gameLog, stateOf } from './game-log.js';
 import { other, type Seat } from './seat.js';
 import { RACK_SIZE } from './tiles.js';
 
-const RULE = 'GCG format (poslfit.com/scrabble/gcg); not a WESPA rule';
-const COORD = /^(\d{1,2}[A-Oa-o]|[A-Oa-o]\d{1,2})$/;
-
-type GcgMove =
-  | { kind: 'play'; coordinate: string; word: string }
-  | { kind: 'exchange'; tiles: string | null; count: number }
-  | { kind: 'pass' }
-  | { kind: 'withdrawn' }
-  | { kind: 'challenge-bonus' }
-  | { kind: 'end-rack'; rack: string }
-  | { kind: 'time' }
-  | { kind: 'penalty' };
-
-export interface GcgLine {
-  readonly nick: string;
-  readonly rack: string | null;
-  readonly move: GcgMove;
-  readonly score: number;
-  readonly total: number;
-  readonly lineNo: number;
-}
-
-export interface ParsedGcg {
-  readonly players: readonly [PlayerInfo & { nick: string }, PlayerInfo & { nick: string }];
-  readonly lines: readonly GcgLine[];
-}
-
-export function parseGcg(text: string): ParsedGcg {
-  const players: (PlayerInfo & { nick: string })[] = [];
-  const lines: GcgLine[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    const lineNo = i + 1;
-    const pm = /^#player([12])\s+(\S+)\s*(.*)$/.exec(line);
-    if (pm) {
-      players[Number(pm[1]) - 1] = { nick: pm[2], id: pm[2], name: pm[3] || pm[2] };
-      return;
-    }
-    if (!line.startsWith('>')) return;
-    const m = /^>([^:]+):\s*(.*)$/.exec(line);
-    if (!m) invalid('scrabble/gcg-bad-line', `line ${lineNo}: expected ">nick: ..."`, RULE, 'text');
-    const t = m[2].trim().split(/\s+/);
-    if (t.length < 3) invalid('scrabble/gcg-bad-line', `line ${lineNo}: a move line ends with "+score total"`, RULE, 'text');
-    const total = Number(t[t.length - 1]);
-    const score = Number(t[t.length - 2]);
-    if (!Number.isInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2])) invalid('scrabble/gcg-bad-line', `line ${lineNo}: bad score or total`, RULE, 'text');
-    let rest = t.slice(0, -2);
-    let rack: string | null = null;
-    if (rest.length > 1 && /^[A-Za-z?]+$/.test(rest[0])) { rack = rest[0].toUpperCase(); rest = rest.slice(1); }
-    let move: GcgMove;
-    const a = rest[0] ?? '';
-    if (rest.length === 2 && COORD.test(a)) move = { kind: 'play', coordinate: a.toUpperCase(), word: rest[1] };
-    else if (a === '--') move = { kind: 'withdrawn' };
-    else if (a === '-') move = { kind: 'pass' };
-    else if (/^-\d$/.test(a)) move = { kind: 'exchange', tiles: null, count: Number(a.slice(1)) };
-    else if (/^-[A-Za-z?]+$/.test(a)) move = { kind: 'exchange', tiles: a.slice(1).toUpperCase(), count: a.length - 1 };
-    else if (a === '(challenge)') move = { kind: 'challenge-bonus' };
-    else if (a === '(time)') move = { kind: 'time' };
-    else if (a === '(penalty)') move = { kind: 'penalty' };
-    else if (/^\([A-Za-z?]*\)$/.test(a)) move = { kind: 'end-rack', rack: a.slice(1, -1).toUpperCase() };
-    else return invalid('scrabble/gcg-bad-line', `line ${lineNo}: unrecognised move "${rest.join(' ')}"`, RULE, 'text');
-    lines.push({ nick: m[1].trim(), rack, move, score, total, lineNo });
-  });
-  if (!players[0] || !players[1]) invalid('scrabble/gcg-players', 'a GCG record names #player1 and #player2', RULE, 'text');
-  return { players: [players[0], players[1]], lines };
-}
-
 export interface GcgImportOptions {
   readonly startAt?: string;
   readonly stepSeconds?: number;
@@ -100,9 +39,30 @@ export interface GcgImportOptions {
   readonly gameId?: string;
 }
 
+export { parseGcg, type GcgLine, type GcgNotKept, type ParsedGcg } from './gcg-parse.js';
+
+export interface GcgImport {
+  /** The commands that record the game, in order; each is accepted by the decider on the state before it. */
+  readonly commands: ScrabbleCommand[];
+  /** The players as written (nick, name). */
+  readonly players: readonly { readonly nick: string; readonly name: string }[];
+  /** What the file says that could not be kept as a recorded fact. */
+  readonly notKept: readonly GcgNotKept[];
+}
+
 /** GCG text → the commands that record the same game (each accepted by the decider in turn). */
 export function importGcg(text: string, opts: GcgImportOptions = {}): ScrabbleCommand[] {
-  const { players, lines } = parseGcg(text);
+  return importGcgRecord(text, opts).commands;
+}
+
+const TD_DECISION = /^TD decision:\s*/;
+
+/** GCG text → the commands, and what of the file could not be kept. */
+export function importGcgRecord(text: string, opts: GcgImportOptions & { players?: readonly [PlayerInfo, PlayerInfo] } = {}): GcgImport {
+  const parsed = parseGcg(text);
+  const { lines } = parsed;
+  const players = parsed.players.map((p, i) => ({ ...p, ...(opts.players && { id: opts.players[i].id, name: opts.players[i].name }) }));
+  const notKept: GcgNotKept[] = [...parsed.notKept];
   const seatOf = (nick: string, lineNo: number): Seat => {
     const i = players.findIndex((p) => p.nick === nick);
     if (i < 0) invalid('scrabble/gcg-unknown-player', `line ${lineNo}: "${nick}" is neither #player1 nor #player2`, RULE, 'text');
@@ -123,6 +83,32 @@ export function importGcg(text: string, opts: GcgImportOptions = {}): ScrabbleCo
     for (const e of decide(cmd, state)) state = evolve(state, e);
     commands.push(cmd);
   };
+  const lastTurn = (): number | null => (state.phase === 'none' || state.game.turns.length === 0 ? null : state.game.turns[state.game.turns.length - 1].n);
+  const lost = (l: GcgLine, what: string, why: string) => notKept.push({ line: l.lineNo, text: what, why });
+  /** Keeps what a line says beyond the game's own record: the rack (turn lines), exchanged letters, notes. */
+  const keep = (l: GcgLine, turn: number | null, turnRack: string | null) => {
+    if (turn === null) {
+      if (l.rack) lost(l, l.rack, 'no turn to keep the rack with');
+      for (const n of l.notes) lost(l, `#note ${n}`, 'no turn to keep the note with');
+      return;
+    }
+    const isTurnLine = l.move.kind === 'play' || l.move.kind === 'exchange' || l.move.kind === 'pass';
+    const ownEndRack = l.move.kind === 'end-rack' && l.score < 0 && l.rack === l.move.rack;
+    if (l.rack && !isTurnLine && !ownEndRack && !(l.move.kind === 'withdrawn' && l.rack === turnRack)) {
+      lost(l, l.rack, `the rack written on a "${l.move.kind}" line is not recorded (only the rack before a move is)`);
+    }
+    const rack = isTurnLine && l.rack ? l.rack.split('') : undefined;
+    const exchanged = l.move.kind === 'exchange' && l.move.tiles ? l.move.tiles.split('') : undefined;
+    const t = state.phase === 'none' ? undefined : state.game.turns.find((x) => x.n === turn);
+    const word = l.move.kind === 'play' && t?.move?.kind === 'play' && t.move.word !== l.move.word ? l.move.word : undefined;
+    const notes = l.move.kind === 'reversed' ? l.notes.filter((n) => !TD_DECISION.test(n)) : l.notes;
+    const source = `GCG line ${l.lineNo}`;
+    if (rack || word || exchanged || notes.length > 0) {
+      push({ type: 'AnnotateTurn', turn, source, ...(rack && { rack }), ...(word && { word }), ...(exchanged && { exchanged }), ...(notes[0] !== undefined && { note: notes[0] }) });
+    }
+    for (const note of notes.slice(1)) push({ type: 'AnnotateTurn', turn, source, note });
+  };
+  let reversal: { tdDecision: string; lines: GcgLine[] } | null = null;
   const starter = lines.length ? seatOf(lines[0].nick, lines[0].lineNo) : 0;
   push({
     type: 'StartGame', players: [{ id: players[0].id, name: players[0].name }, { id: players[1].id, name: players[1].name }], starter, clockSide: 'right', clockSideChosenBy: other(starter), tilesCounted: 100, tracking: false,
@@ -136,9 +122,11 @@ export function importGcg(text: string, opts: GcgImportOptions = {}): ScrabbleCo
     const seat = seatOf(l.nick, l.lineNo);
     const next = lines[i + 1];
     const nextSame = next && seatOf(next.nick, next.lineNo) === seat ? next : undefined;
+    const first = i;
     switch (l.move.kind) {
       case 'play': {
         push({ type: 'MakeMove', seat, move: { kind: 'play', coordinate: l.move.coordinate, word: l.move.word }, announcedScore: l.score });
+        keep(l, lastTurn(), l.rack);
         if (state.phase !== 'playing') break;
         const turn = state.game.turns[state.game.turns.length - 1];
         const mainWord = turn.move?.kind === 'play' ? turn.move.words[0] : '';
@@ -167,11 +155,21 @@ export function importGcg(text: string, opts: GcgImportOptions = {}): ScrabbleCo
       }
       case 'exchange':
         push({ type: 'MakeMove', seat, move: { kind: 'exchange', count: l.move.count } });
+        keep(l, lastTurn(), l.rack);
         if (state.phase === 'playing') push({ type: 'DrawTiles', seat, count: l.move.count });
         break;
       case 'pass':
         push({ type: 'MakeMove', seat, move: { kind: 'pass' } });
+        keep(l, lastTurn(), l.rack);
         break;
+      case 'reversed': {
+        // Seed 分數: 「除非雙方因分數顛倒而獲比賽總監同意更改」 — recorded after both signatures, with the TD decision noted.
+        const decision = l.notes.find((n) => TD_DECISION.test(n));
+        reversal ??= { tdDecision: `GCG line ${l.lineNo}: (reversed)`, lines: [] };
+        if (decision) reversal.tdDecision = decision.replace(TD_DECISION, '');
+        reversal.lines.push(l);
+        break;
+      }
       case 'end-rack': {
         if (l.score >= 0) {
           // Points for going out: the rack shown is the opponent's; checked against the derived rack.
@@ -194,12 +192,20 @@ export function importGcg(text: string, opts: GcgImportOptions = {}): ScrabbleCo
       case 'challenge-bonus':
         invalid('scrabble/gcg-bad-line', `line ${l.lineNo}: "${l.move.kind}" must follow the player's own play`, RULE, 'text');
     }
+    // A line consumed with a play (its withdrawal, its challenge bonus), and non-turn lines, keep what they say with the last turn.
+    for (let k = l.move.kind === 'play' || l.move.kind === 'exchange' || l.move.kind === 'pass' ? first + 1 : first; k <= i; k++) {
+      if (lines[k].move.kind !== 'reversed' || lines[k].notes.some((n) => !TD_DECISION.test(n))) keep(lines[k], lastTurn(), l.rack);
+    }
   }
   if (state.phase === 'ended' && state.end.racksSettled) {
     push({ type: 'SignResultSlip', seat: 0 });
     push({ type: 'SignResultSlip', seat: 1 });
   }
-  return commands;
+  if (reversal) {
+    if (state.phase !== 'finished') invalid('scrabble/gcg-bad-line', `line ${reversal.lines[0].lineNo}: scores are reversed only on a signed result`, RULE, 'text');
+    push({ type: 'CorrectReversedScores', tdDecision: reversal.tdDecision });
+  }
+  return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
 }
 
 /** A game (its state, or its events) → GCG text. Exchanges show letters when the game tracked tiles. */
@@ -213,25 +219,38 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   for (const l of gameLog(g, racks)) {
     const t = l.turn;
-    const rack = t?.rackBefore ? `${t.rackBefore.join('')} ` : '';
+    const known = t?.rackBefore ?? t?.written?.rack ?? null;
+    const rack = known ? `${known.join('')} ` : '';
     let body: string;
     switch (l.kind) {
       case 'turn': {
         const m = t?.move;
         if (!m) body = `${rack}- `; // a lost turn is written as a pass
-        else if (m.kind === 'play') body = `${rack}${m.coordinate} ${m.word} `;
-        else if (m.kind === 'exchange') body = `${rack}-${m.tiles ? m.tiles.join('') : m.count} `;
+        else if (m.kind === 'play') body = `${rack}${m.coordinate} ${t?.written?.word ?? m.word} `;
+        else if (m.kind === 'exchange') {
+          const letters = m.tiles ?? t?.written?.exchanged ?? null;
+          body = `${rack}-${letters ? letters.join('') : m.count} `;
+        }
         else body = `${rack}- `;
         break;
       }
       case 'play-withdrawn': body = `${rack}-- `; break;
       case 'challenge-penalty': body = '(challenge) '; break;
-      case 'end-rack': body = `(${l.rack ? l.rack.join('') : ''}) `; break;
+      case 'end-rack': {
+        const r = l.rack ? l.rack.join('') : '';
+        // Own rack deducted (six zeros, overtime limit): GCG writes the rack before it as well.
+        body = l.points < 0 && r ? `${r} (${r}) ` : `(${r}) `;
+        break;
+      }
+      case 'reversal': body = '(reversed) '; break;
       case 'time-penalty': body = '(time) '; break;
       case 'td-penalty': body = '(penalty) '; break;
       case 'correction': continue;
     }
     out.push(`>${nick(l.seat)}: ${body}${sign(l.points)} ${l.totals[l.seat]}`);
+    if (l.kind === 'turn') for (const n of t?.written?.notes ?? []) out.push(`#note ${n}`);
+    // Seed 分數: the reversal of signed scores carries its TD decision.
+    if (l.kind === 'reversal' && l.seat === 1 && l.decision) out.push(`#note TD decision: ${l.decision.tdDecision}`);
   }
   return out.join('\n') + '\n';
 }

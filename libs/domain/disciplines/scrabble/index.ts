@@ -11,7 +11,7 @@ export { emptyBoard, premiumAt, parseCoordinate, formatCoordinate, type Board, t
 export { LETTER_VALUES, DISTRIBUTION, TILE_COUNT, RACK_SIZE, fullBag, rackValue, tileValue } from './tiles.js';
 export { unseenTiles, tilesOffBoard, resultOf } from './scrabble.end.js';
 export { proposeVerdicts, overriddenProposals, type Lexicon, type Proposal } from './lexicon.js';
-export { importGcg, exportGcg, parseGcg, type ParsedGcg, type GcgLine, type GcgImportOptions } from './gcg.js';
+export { importGcg, importGcgRecord, exportGcg, parseGcg, type ParsedGcg, type GcgLine, type GcgImportOptions, type GcgImport, type GcgNotKept } from './gcg.js';
 export { scoreSheet, type ScoreSheetRow } from './scoresheet.js';
 export { endRacksOf } from './game-log.js';
 export { other as otherSeat, isSeat } from './seat.js';

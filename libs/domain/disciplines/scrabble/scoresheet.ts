@@ -32,7 +32,9 @@ export function scoreSheet(source: ScrabbleState | readonly ScrabbleEvent[], end
     switch (l.kind) {
       case 'turn': {
         const m = t?.move;
-        entry = t?.kind === 'lost-turn' ? 'lost turn (challenge)' : !m ? '?' : m.kind === 'play' ? `${m.word} ${m.coordinate}` : m.kind === 'exchange' ? `exchange ${m.count}` : 'pass';
+        const letters = m?.kind === 'exchange' ? (m.tiles ?? t?.written?.exchanged ?? null) : null;
+        const exchange = `exchange ${m?.kind === 'exchange' ? m.count : ''}${letters ? ` (${letters.join('')})` : ''}`;
+        entry = t?.kind === 'lost-turn' ? 'lost turn (challenge)' : !m ? '?' : m.kind === 'play' ? `${m.word} ${m.coordinate}` : m.kind === 'exchange' ? exchange : 'pass';
         break;
       }
       case 'play-withdrawn': entry = 'phoney withdrawn'; break;
@@ -41,6 +43,8 @@ export function scoreSheet(source: ScrabbleState | readonly ScrabbleEvent[], end
       case 'time-penalty': entry = 'time penalty'; break;
       case 'td-penalty': entry = 'TD penalty'; break;
       case 'correction': entry = 'correction'; break;
+      // Seed 分數: 「除非雙方因分數顛倒而獲比賽總監同意更改」 — the reversal shows with its TD decision.
+      case 'reversal': entry = `scores reversed (TD decision: ${l.decision?.tdDecision ?? '?'})`; break;
     }
     return {
       turn: t?.n ?? null, seat: l.seat, player: game.players[l.seat].name, entry, score: l.points, cumulative: l.totals,

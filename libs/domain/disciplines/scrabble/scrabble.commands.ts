@@ -75,6 +75,16 @@ export type ScrabbleCommand =
   | (Base & { readonly type: 'RequestRecount'; readonly seat: Seat })
   | (Base & { readonly type: 'CompleteRecount'; readonly corrections: readonly { readonly turn: number; readonly score: number }[] })
   | (Base & { readonly type: 'SignResultSlip'; readonly seat: Seat })
+  | (Base & { readonly type: 'WithdrawSignature'; readonly seat: Seat; readonly reason: string })
+  | (Base & {
+      readonly type: 'AnnotateTurn';
+      readonly turn: number;
+      readonly rack?: readonly string[];
+      readonly word?: string;
+      readonly exchanged?: readonly string[];
+      readonly note?: string;
+      readonly source: string;
+    })
   | (Base & { readonly type: 'CorrectReversedScores'; readonly tdDecision: string })
   | (Base & { readonly type: 'RecordIncident'; readonly kind: IncidentKind; readonly seat: Seat | null; readonly description: string; readonly points?: number });
 

@@ -4,9 +4,11 @@ import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
 import type { CommandOf } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { resultOf } from './scrabble.end.js';
+import { refuseIfSigned, WITHDRAWAL_RULE } from './scrabble.signing.js';
 
 export function decideRecordTimePenalty(em: Emitter, c: CommandOf<'RecordTimePenalty'>): void {
   requireTd(c.actor, 'enter a time penalty');
+  refuseIfSigned(em.state, 'a time penalty');
   if (em.state.phase !== 'ended') refuse('scrabble/not-ended', 'a time penalty is entered once the game has ended', RULES.overtime);
   if (!Number.isInteger(c.points) || c.points <= 0) invalid('scrabble/bad-points', 'a time penalty is a whole number of points > 0', RULES.overtime, 'points');
   requireSeat(c.actor, em.game, c.seat);
@@ -15,7 +17,7 @@ export function decideRecordTimePenalty(em: Emitter, c: CommandOf<'RecordTimePen
 
 export function decideCorrectScore(em: Emitter, c: CommandOf<'CorrectScore'>): void {
   const s = em.state;
-  if (s.phase === 'finished') refuse('scrabble/result-signed', 'the result slip is signed: only reversed scores may be fixed, by TD decision', RULES.signedLocked);
+  refuseIfSigned(s, 'a score correction');
   if (s.phase !== 'playing' && s.phase !== 'ended') refuse('scrabble/not-in-play', 'there is no score to correct yet', RULES.scoreCorrection);
   // Seed 分數: corrected by agreement of both players at any time before the slip is signed.
   if (!c.agreedBy.includes(0) || !c.agreedBy.includes(1)) refuse('scrabble/correction-needs-both-players', 'a score error is corrected only with the agreement of both players', RULES.scoreCorrection, { field: 'agreedBy' });
@@ -29,6 +31,7 @@ export function decideCorrectScore(em: Emitter, c: CommandOf<'CorrectScore'>): v
 
 export function decideRequestRecount(em: Emitter, c: CommandOf<'RequestRecount'>): void {
   const s = em.state;
+  refuseIfSigned(s, 'a recount');
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'a recount is requested after the game ends and before the slip is signed', RULES.recount);
   requireSeat(c.actor, s.game, c.seat);
   if (s.end.recount !== 'none') refuse('scrabble/recount-already-requested', 'the game has already been recounted', RULES.recount);
@@ -42,6 +45,7 @@ export function decideRequestRecount(em: Emitter, c: CommandOf<'RequestRecount'>
 
 export function decideCompleteRecount(em: Emitter, c: CommandOf<'CompleteRecount'>): void {
   const s = em.state;
+  refuseIfSigned(s, 'a recount');
   if (s.phase !== 'ended' || s.end.recount !== 'requested') refuse('scrabble/no-recount', 'no recount is in progress', RULES.recount);
   let n = 0;
   for (const k of c.corrections) {
@@ -68,12 +72,25 @@ export function decideSignResultSlip(em: Emitter, c: CommandOf<'SignResultSlip'>
   if (after.phase === 'ended' && after.end.signedBy.length === 2) em.emit('scrabble.GameFinished', { result: resultOf(after.game), link: after.game.link });
 }
 
+/** A signature on the slip is withdrawn — recorded with who (the event's `by`) and why — so a correction can follow. */
+export function decideWithdrawSignature(em: Emitter, c: CommandOf<'WithdrawSignature'>): void {
+  const s = em.state;
+  if (s.phase === 'finished') refuse('scrabble/result-signed', 'both players signed: the result is locked; only reversed scores may be fixed, by TD decision', RULES.signedLocked);
+  if (s.phase !== 'ended') refuse('scrabble/not-ended', 'the result slip is signed, and a signature withdrawn, only after the game ends', RULES.signing);
+  requireSeat(c.actor, s.game, c.seat);
+  if (!s.end.signedBy.includes(c.seat)) refuse('scrabble/not-signed', `seat ${c.seat} has not signed the result slip`, WITHDRAWAL_RULE, { field: 'seat' });
+  if (typeof c.reason !== 'string' || c.reason.trim() === '') invalid('scrabble/reason-required', 'say why the signature is withdrawn', WITHDRAWAL_RULE, 'reason');
+  em.emit('scrabble.SignatureWithdrawn', { seat: c.seat, reason: c.reason, rule: WITHDRAWAL_RULE });
+}
+
 export function decideCorrectReversedScores(em: Emitter, c: CommandOf<'CorrectReversedScores'>): void {
   requireTd(c.actor, 'correct reversed scores on a signed slip');
   const s = em.state;
   if (s.phase !== 'finished' || s.result.forfeit) refuse('scrabble/not-signed', 'only a signed (non-forfeit) result can have reversed scores fixed', RULES.signedLocked);
   if (!c.tdDecision) invalid('scrabble/td-decision-required', 'name the TD decision', RULES.signedLocked, 'tdDecision');
   const before = s.result.scores;
+  // Seed 分數: only 「分數顛倒」 (reversed scores) are fixed after signing; tied scores reversed are the same scores.
+  if (before[0] === before[1]) refuse('scrabble/scores-tied', `the scores are tied (${before[0]}–${before[1]}): reversing them changes nothing, so nothing is recorded`, RULES.signedLocked);
   const after: [number, number] = [before[1], before[0]];
   const winner = after[0] === after[1] ? null : after[0] > after[1] ? 0 : 1;
   em.emit('scrabble.SignedResultCorrected', { tdDecision: c.tdDecision, before, after, result: { ...s.result, scores: after, winner }, link: s.game.link });

@@ -52,12 +52,13 @@ export function decidePlayerArrived(em: Emitter, c: CommandOf<'PlayerArrived'>):
   if (em.state.phase !== 'setup' || em.game.absent !== c.seat) refuse('scrabble/not-absent', `seat ${c.seat} is not recorded as absent`, RULES.absence, { field: 'seat' });
   const g = em.game;
   const remainingMs = remainingAt(g.clock, c.at, g.profile.timePerSideMs)[c.seat];
-  if (remainingMs <= 0 && c.choice === 'play') refuse('scrabble/late-arrival-time-expired', 'the absent player\'s time has run out: the game is forfeited', RULES.lateExpired, { field: 'choice' });
   if (remainingMs > g.profile.lateArrivalOptionMs && c.choice === 'forfeit') {
     refuse('scrabble/late-forfeit-not-allowed', `a late player may forfeit only with ${g.profile.lateArrivalOptionMs / 60000} minutes or less left; ${Math.ceil(remainingMs / 1000)} s remain`, RULES.lateOption, { field: 'choice' });
   }
   em.emit('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
-  if (c.choice === 'forfeit') {
+  // Seed 缺席: 「如果時間已過，你必須放棄棋局」 — with no time left there is no choice: the forfeit is recorded
+  // whatever was asked (the arrival keeps the choice as asked; the forfeit names the rule).
+  if (c.choice === 'forfeit' || remainingMs <= 0) {
     em.emit('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
     em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
   }
@@ -68,12 +69,14 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
   if (g.tracking && !tiles) invalid('scrabble/tiles-required-when-tracking', 'this game tracks tiles: name the tiles drawn', RULES.drawOrder, 'tiles');
   if (!g.tracking && tiles) invalid('scrabble/tiles-not-tracked', 'this game records scores only: give a count, not tiles', RULES.drawOrder, 'tiles');
   const n = tiles ? tiles.length : (count ?? 0);
-  if (!Number.isInteger(n) || n < 1 || n > RACK_SIZE) invalid('scrabble/draw-count', `a draw takes 1 to 7 tiles; got ${n}`, RULES.rack, 'count');
+  // The draw as sent: its letters (`tiles`) when given, else its count.
+  const sent = tiles ? 'tiles' : 'count';
+  if (!Number.isInteger(n) || n < 1 || n > RACK_SIZE) invalid('scrabble/draw-count', `a draw takes 1 to 7 tiles; got ${n}`, RULES.rack, sent);
   if (tiles && !tiles.every(isRackTile)) invalid('scrabble/bad-tile', 'tiles are A-Z or ? (blank)', RULES.rack, 'tiles');
-  if (n > g.bag.count) refuse('scrabble/bag-too-small-to-draw', `the bag holds ${g.bag.count} tiles; cannot draw ${n}`, RULES.rack, { field: 'count' });
+  if (n > g.bag.count) refuse('scrabble/bag-too-small-to-draw', `the bag holds ${g.bag.count} tiles; cannot draw ${n}`, RULES.rack, { field: sent });
   if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles)) refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
   const held = g.racks[seat].count + (g.faceDown?.seat === seat ? g.faceDown.count : 0);
-  if (held + n > RACK_SIZE) refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: 'count' });
+  if (held + n > RACK_SIZE) refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: sent });
   // A replacement draw fills the rack: after an exchange of k tiles exactly k replacements (seed 更換棋子:
   // 「在袋中抽取替代的棋子」), after a play as many as were played, in either case up to what the bag holds.
   // Drawing too many stays the x+2 overdraw above; drawing too few is refused here.
@@ -82,7 +85,7 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
     const exchanged = g.exchangeAside?.seat === seat;
     refuse('scrabble/underdraw', exchanged
       ? `seat ${seat} exchanged ${g.exchangeAside!.count} tiles and must draw ${due} replacements; got ${n}`
-      : `seat ${seat} holds ${held} tiles and must draw ${due} to fill the rack; got ${n}`, exchanged ? RULES.exchange : RULES.rack, { field: 'count' });
+      : `seat ${seat} holds ${held} tiles and must draw ${due} to fill the rack; got ${n}`, exchanged ? RULES.exchange : RULES.rack, { field: sent });
   }
   return { n, tiles: tiles ? tiles.slice() : null };
 }

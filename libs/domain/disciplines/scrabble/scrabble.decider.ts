@@ -13,8 +13,9 @@ import { decideDrawTiles, decidePlayerArrived, decideResolveOverdraw, decideStar
 import { decideAcceptMove, decideAnnounceMove, decideHold, decideMakeMove, decidePressClock } from './scrabble.decide-turn.js';
 import { decideAllowLateChallenge, decideChallenge, decideProposeVerdicts, decideReannounceScore, decideResolveChallenge, decideWithdrawChallenge } from './scrabble.decide-challenge.js';
 import { decideCallTd, decideEndOnOvertime, decideGrantExtraTime, decidePauseClock, decideRecordIncident, decideResumeClock, decideSwitchClock } from './scrabble.decide-table.js';
-import { decideCompleteRecount, decideCorrectReversedScores, decideCorrectScore, decideRecordTimePenalty, decideRequestRecount, decideSignResultSlip } from './scrabble.decide-result.js';
+import { decideCompleteRecount, decideCorrectReversedScores, decideCorrectScore, decideRecordTimePenalty, decideRequestRecount, decideSignResultSlip, decideWithdrawSignature } from './scrabble.decide-result.js';
 import { decideEnterEndRacks } from './scrabble.end.js';
+import { decideAnnotateTurn } from './scrabble.annotate.js';
 
 export function initialState(): ScrabbleState {
   return { phase: 'none' };
@@ -50,6 +51,8 @@ function route(em: Emitter, c: ScrabbleCommand): void {
     case 'RequestRecount': return decideRequestRecount(em, c);
     case 'CompleteRecount': return decideCompleteRecount(em, c);
     case 'SignResultSlip': return decideSignResultSlip(em, c);
+    case 'WithdrawSignature': return decideWithdrawSignature(em, c);
+    case 'AnnotateTurn': return decideAnnotateTurn(em, c);
     case 'CorrectReversedScores': return decideCorrectReversedScores(em, c);
     case 'RecordIncident': return decideRecordIncident(em, c);
     default: return assertNever(c, 'scrabble command');

@@ -9,6 +9,7 @@ import type { CommandOf } from './scrabble.commands.js';
 import type { EndReason, GameResult } from './scrabble.events.js';
 import type { Game } from './scrabble.state.js';
 import { RULES } from './scrabble.rules.js';
+import { refuseIfSigned } from './scrabble.signing.js';
 import { other, type Seat } from './seat.js';
 
 /** Tiles not on the board (bag + both racks + anything set aside). */
@@ -77,6 +78,7 @@ function parseRack(s: string | null, seat: Seat): string[] | null {
 
 export function decideEnterEndRacks(em: Emitter, c: CommandOf<'EnterEndRacks'>): void {
   const s = em.state;
+  refuseIfSigned(s, 'entering end racks', 'racks');
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'end racks are entered once the game has ended', RULES.endGame);
   const g = s.game;
   const entered = [parseRack(c.racks[0], 0), parseRack(c.racks[1], 1)] as const;

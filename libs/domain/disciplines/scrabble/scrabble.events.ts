@@ -66,6 +66,10 @@ export type ScrabbleEvent =
   | E<'RecountRequested', { seat: Seat; margin: number }>
   | E<'RecountCompleted', { corrections: number }>
   | E<'ResultSlipSigned', { seat: Seat }>
+  | E<'SignatureWithdrawn', { seat: Seat; reason: string; rule: string }>
+  | E<'TurnAnnotated', {
+      turn: number; seat: Seat; rack: readonly string[] | null; word: string | null; exchanged: readonly string[] | null; note: string | null; source: string;
+    }>
   | E<'GameFinished', { result: GameResult; link?: GameLink | null }>
   | E<'SignedResultCorrected', { tdDecision: string; before: readonly [number, number]; after: readonly [number, number]; result: GameResult; link?: GameLink | null }>
   | E<'IncidentRecorded', { kind: IncidentKind; seat: Seat | null; description: string; rule: string; points: number }>;

@@ -255,12 +255,29 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       return state.phase === 'ended' ? { ...state, end: { ...state.end, recount: 'done' } } : state;
     case 'scrabble.ResultSlipSigned':
       return state.phase === 'ended' ? { ...state, end: { ...state.end, signedBy: [...state.end.signedBy, event.data.seat] } } : state;
+    case 'scrabble.SignatureWithdrawn':
+      return state.phase === 'ended' ? { ...state, end: { ...state.end, signedBy: state.end.signedBy.filter((s) => s !== event.data.seat) } } : state;
+    case 'scrabble.TurnAnnotated': {
+      const d = event.data;
+      return withGame(state, updateTurn(gameOf(state), d.turn, (t) => {
+        const w = t.written ?? { rack: null, word: null, exchanged: null, notes: [], source: d.source };
+        return { ...t, written: { rack: d.rack ?? w.rack, word: d.word ?? w.word, exchanged: d.exchanged ?? w.exchanged, notes: d.note === null ? w.notes : [...w.notes, d.note], source: w.source } };
+      }));
+    }
     case 'scrabble.GameFinished': {
       const g = gameOf(state);
       return { phase: 'finished', game: g, end: state.phase === 'ended' ? state.end : null, result: event.data.result };
     }
-    case 'scrabble.SignedResultCorrected':
-      return state.phase === 'finished' ? { ...state, result: event.data.result } : state;
+    case 'scrabble.SignedResultCorrected': {
+      if (state.phase !== 'finished') return state;
+      // Seed 分數: 「除非雙方因分數顛倒而獲比賽總監同意更改」 — the game's own scores follow the corrected result
+      // through a ledger line per seat carrying the TD decision, so every view (game, score sheet, GCG) tells one story.
+      const d = event.data;
+      const decision = { tdDecision: d.tdDecision, at, by: d.by.id };
+      let g = state.game;
+      for (const seat of [0, 1] as const) g = withLedger(g, { seat, kind: 'reversal', points: d.after[seat] - g.scores[seat], turn: null, decision });
+      return { ...state, game: g, result: d.result };
+    }
     case 'scrabble.IncidentRecorded': {
       const d = event.data;
       let g = gameOf(state);

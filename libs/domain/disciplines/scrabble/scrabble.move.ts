@@ -1,5 +1,5 @@
 /** Turning an entered move into a recorded one (geometry, rack and bag checks) and completing it. */
-import { invalid, refuse } from '../../kernel/errors.js';
+import { DomainError, invalid, refuse } from '../../kernel/errors.js';
 import { parseCoordinate, tileAt } from './board.js';
 import { remainingAt } from './clock.js';
 import { analysePlay, placementsFromWord, wordsFormed, type Placement } from './scoring.js';
@@ -30,38 +30,56 @@ function gcgWord(game: Game, coordinate: string, length: number, placements: rea
   return out;
 }
 
+/**
+ * Refusals name the command's own field: a move's fields sit under `move` (`move.count`, `move.tiles`,
+ * `move.word`…), so a refusal from a helper that names a bare field is re-pathed under `move`.
+ */
+function underMove<T>(fieldFor: (field: string | undefined) => string, work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (e instanceof DomainError) throw new DomainError(e.type, e.message, e.rule, e.kind, fieldFor(e.field), e.details);
+    throw e;
+  }
+}
+
 export function prepareMove(game: Game, seat: Seat, input: MoveInput, announcedScore: number | undefined): PreparedMove {
   const rack = game.racks[seat];
   switch (input.kind) {
     case 'play': {
-      const placements = 'tiles' in input ? input.tiles.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: !!t.blank })) : placementsFromWord(game.board, input.coordinate, input.word);
-      const analysis = analysePlay(game.board, placements);
+      const byTiles = 'tiles' in input;
+      // A play given by tiles is at fault in `move.tiles`; one given by coordinate and word in `move.coordinate` or `move.word`.
+      const path = (f: string | undefined) => (byTiles ? 'move.tiles' : f === 'coordinate' ? 'move.coordinate' : 'move.word');
+      const placements = byTiles ? input.tiles.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: !!t.blank })) : underMove(path, () => placementsFromWord(game.board, input.coordinate, input.word));
+      const analysis = underMove(path, () => analysePlay(game.board, placements));
       if (announcedScore === undefined || !Number.isInteger(announcedScore) || announcedScore < 0) {
         invalid('scrabble/score-not-announced', 'a play must come with the announced score (a whole number ≥ 0)', RULES.orderOfPlay, 'announcedScore');
       }
       const rackForms = placements.map((p) => (p.blank ? BLANK : p.letter));
       if (rack.tiles) {
-        if (!removeTiles(rack.tiles, rackForms)) refuse('scrabble/tiles-not-on-rack', `tiles ${rackForms.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, { field: 'move' });
+        if (!removeTiles(rack.tiles, rackForms)) refuse('scrabble/tiles-not-on-rack', `tiles ${rackForms.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, { field: path(undefined) });
       } else if (placements.length > rack.count) {
-        refuse('scrabble/rack-too-small', `the play uses ${placements.length} tiles but the rack holds ${rack.count}`, RULES.rack, { field: 'move' });
+        refuse('scrabble/rack-too-small', `the play uses ${placements.length} tiles but the rack holds ${rack.count}`, RULES.rack, { field: path(undefined) });
       }
       const coordinate = analysis.main.coordinate;
       const word = gcgWord(game, coordinate, analysis.main.word.length, placements);
       return { move: { kind: 'play', coordinate, word, placements, words: wordsFormed(analysis) }, announcedScore, computed: analysis.score };
     }
     case 'exchange': {
+      // The exchange as sent: its letters (`move.tiles`) when given, else its count (`move.count`).
+      const sent = input.tiles ? 'move.tiles' : 'move.count';
       // Seed 更換棋子: "棋袋裡需至少有7枚棋子".
       if (game.bag.count < game.profile.exchangeMinBag) {
-        refuse('scrabble/exchange-bag-too-small', `exchange needs at least ${game.profile.exchangeMinBag} tiles in the bag; there are ${game.bag.count}`, RULES.exchangeBag, { field: 'tiles' });
+        refuse('scrabble/exchange-bag-too-small', `exchange needs at least ${game.profile.exchangeMinBag} tiles in the bag; there are ${game.bag.count}`, RULES.exchangeBag, { field: sent });
       }
       const count = input.tiles ? input.tiles.length : input.count;
-      if (!Number.isInteger(count) || count < 1 || count > RACK_SIZE) invalid('scrabble/exchange-count', `an exchange names 1 to 7 tiles; got ${count}`, RULES.exchange, 'count');
-      if (input.tiles && input.count !== undefined && input.count !== input.tiles.length) invalid('scrabble/exchange-count', `announced ${input.count} but gave ${input.tiles.length} tiles`, RULES.exchange, 'count');
-      if (count > rack.count) refuse('scrabble/rack-too-small', `cannot exchange ${count} tiles from a rack of ${rack.count}`, RULES.rack, { field: 'count' });
+      if (!Number.isInteger(count) || count < 1 || count > RACK_SIZE) invalid('scrabble/exchange-count', `an exchange names 1 to 7 tiles; got ${count}`, RULES.exchange, sent);
+      if (input.tiles && input.count !== undefined && input.count !== input.tiles.length) invalid('scrabble/exchange-count', `announced ${input.count} but gave ${input.tiles.length} tiles`, RULES.exchange, 'move.count');
+      if (count > rack.count) refuse('scrabble/rack-too-small', `cannot exchange ${count} tiles from a rack of ${rack.count}`, RULES.rack, { field: sent });
       let tiles: string[] | null = null;
       if (rack.tiles) {
-        if (!input.tiles || !input.tiles.every(isRackTile)) invalid('scrabble/tiles-required-when-tracking', 'this game tracks tiles: name the exchanged tiles', RULES.exchange, 'tiles');
-        if (!removeTiles(rack.tiles, input.tiles)) refuse('scrabble/tiles-not-on-rack', `tiles ${input.tiles.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, { field: 'tiles' });
+        if (!input.tiles || !input.tiles.every(isRackTile)) invalid('scrabble/tiles-required-when-tracking', 'this game tracks tiles: name the exchanged tiles', RULES.exchange, 'move.tiles');
+        if (!removeTiles(rack.tiles, input.tiles)) refuse('scrabble/tiles-not-on-rack', `tiles ${input.tiles.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, { field: 'move.tiles' });
         tiles = input.tiles.slice().sort();
       }
       return { move: { kind: 'exchange', count, tiles }, announcedScore: 0, computed: 0 };
@@ -69,7 +87,7 @@ export function prepareMove(game: Game, seat: Seat, input: MoveInput, announcedS
     case 'pass':
       return { move: { kind: 'pass' }, announcedScore: 0, computed: 0 };
     default:
-      return invalid('scrabble/bad-move', 'a move is a play, an exchange or a pass', RULES.orderOfPlay, 'move');
+      return invalid('scrabble/bad-move', 'a move is a play, an exchange or a pass', RULES.orderOfPlay, 'move.kind');
   }
 }
 

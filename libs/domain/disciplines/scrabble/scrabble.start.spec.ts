@@ -78,9 +78,16 @@ describe('lateness (seed 缺席)', () => {
   });
   it('seed 缺席: with no time left the game is forfeited', () => {
     const t = absent();
-    expect(t.refused({ type: 'PlayerArrived', seat: 1, choice: 'play' }, 26 * 60).type).toBe('scrabble/late-arrival-time-expired');
     const out = t.run({ type: 'PlayerArrived', seat: 1, choice: 'forfeit' }, 26 * 60);
     expect(out[1].data).toMatchObject({ reason: 'absence-time-expired' });
+  });
+  it('seed 缺席 (如果時間已過，你必須放棄棋局): arriving with no time left and asking to play records the forfeit, citing the rule', () => {
+    const t = absent();
+    const out = t.run({ type: 'PlayerArrived', seat: 1, choice: 'play' }, 25 * 60);
+    expect(t.types(out)).toEqual(['scrabble.LatePlayerArrived', 'scrabble.GameForfeited', 'scrabble.GameFinished']);
+    expect(out[0].data).toMatchObject({ choice: 'play', remainingMs: 0 });
+    expect(out[1].data).toMatchObject({ seat: 1, reason: 'absence-time-expired', rule: expect.stringContaining('如果時間已過，你必須放棄棋局') });
+    expect(t.state.phase === 'finished' && t.state.result).toMatchObject({ winner: 0, scores: [100, 0], forfeit: true });
   });
 });
 

@@ -24,14 +24,27 @@ export interface TurnRecord {
   readonly status: 'pending' | 'accepted' | 'withdrawn';
   readonly rackBefore: readonly string[] | null;
   readonly remainingMs: readonly [number, number];
+  /**
+   * What an imported record (GCG) says of this turn beyond what the game itself tracks: the rack
+   * written before the move, the play's word as written (e.g. "UW" where the export would write "U."), the letters of an exchange, notes. Facts as written, not derived.
+   */
+  readonly written?: {
+    readonly rack: readonly string[] | null;
+    readonly word: string | null;
+    readonly exchanged: readonly string[] | null;
+    readonly notes: readonly string[];
+    readonly source: string;
+  };
 }
 
-export type LedgerKind = 'turn' | 'play-withdrawn' | 'challenge-penalty' | 'end-rack' | 'time-penalty' | 'correction' | 'td-penalty';
+export type LedgerKind = 'turn' | 'play-withdrawn' | 'challenge-penalty' | 'end-rack' | 'time-penalty' | 'correction' | 'td-penalty' | 'reversal';
 export interface LedgerEntry {
   readonly seat: Seat;
   readonly kind: LedgerKind;
   readonly points: number;
   readonly turn: number | null;
+  /** A reversal of signed scores: the TD decision behind it, and when it was recorded. */
+  readonly decision?: { readonly tdDecision: string; readonly at: string; readonly by: string };
 }
 
 export interface Flag {

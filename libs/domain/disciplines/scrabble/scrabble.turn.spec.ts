@@ -113,7 +113,7 @@ describe('exchange and pass (seed 更換棋子)', () => {
     expect(e.type).toBe('scrabble/exchange-bag-too-small');
     expect(e.message).toBe('exchange needs at least 87 tiles in the bag; there are 86');
     expect(e.rule).toBe('WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子');
-    expect(e.field).toBe('tiles');
+    expect(e.field).toBe('move.count'); // the field the command sent (the exchange by count), not "tiles"
     expect(e.kind).toBe('conflict');
   });
   it('seed 更換棋子: an exchange announces the count, scores 0, and the exchanged tiles return to the bag after the draw', () => {

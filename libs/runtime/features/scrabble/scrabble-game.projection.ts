@@ -6,7 +6,7 @@ import { GAME_COLLECTIONS, GAME_STREAM_PREFIX, GAMES_PROJECTION, gameIdOf, type 
 
 export const scrabbleGamesProjection: Projection = {
   name: GAMES_PROJECTION,
-  version: 1,
+  version: 2,
   handles: (type) => type.startsWith('scrabble.'),
   apply(event, docs) {
     if (!event.stream.startsWith(GAME_STREAM_PREFIX)) return;

@@ -1,0 +1,98 @@
+/**
+ * Reading GCG text (the Poslfit "generic crossword game" record): pragmas, move lines, notes.
+ * See gcg.ts for the subset supported and how it becomes commands.
+ */
+import { invalid } from '../../kernel/errors.js';
+import type { PlayerInfo } from './scrabble.commands.js';
+
+export const GCG_RULE = 'GCG format (poslfit.com/scrabble/gcg); not a WESPA rule';
+export const COORD = /^(\d{1,2}[A-Oa-o]|[A-Oa-o]\d{1,2})$/;
+
+export type GcgMove =
+  | { kind: 'play'; coordinate: string; word: string }
+  | { kind: 'exchange'; tiles: string | null; count: number }
+  | { kind: 'pass' }
+  | { kind: 'withdrawn' }
+  | { kind: 'challenge-bonus' }
+  | { kind: 'end-rack'; rack: string }
+  | { kind: 'time' }
+  | { kind: 'penalty' }
+  | { kind: 'reversed' };
+
+export interface GcgLine {
+  readonly nick: string;
+  readonly rack: string | null;
+  readonly move: GcgMove;
+  readonly score: number;
+  readonly total: number;
+  readonly lineNo: number;
+  /** `#note` lines written after this line. */
+  readonly notes: string[];
+}
+
+/** Something the file says that is neither a move line nor kept as a recorded fact. */
+export interface GcgNotKept {
+  readonly line: number;
+  readonly text: string;
+  readonly why: string;
+}
+
+export interface ParsedGcg {
+  readonly players: readonly [PlayerInfo & { nick: string }, PlayerInfo & { nick: string }];
+  readonly lines: readonly GcgLine[];
+  /** Pragmas and notes the import cannot keep (they are named in the import's answer). */
+  readonly notKept: readonly GcgNotKept[];
+}
+
+export function parseGcg(text: string): ParsedGcg {
+  const players: (PlayerInfo & { nick: string })[] = [];
+  const lines: GcgLine[] = [];
+  const notKept: GcgNotKept[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    const lineNo = i + 1;
+    const pm = /^#player([12])\s+(\S+)\s*(.*)$/.exec(line);
+    if (pm) {
+      players[Number(pm[1]) - 1] = { nick: pm[2], id: pm[2], name: pm[3] || pm[2] };
+      return;
+    }
+    const note = /^#note\s?(.*)$/.exec(line);
+    if (note) {
+      if (lines.length > 0) lines[lines.length - 1].notes.push(note[1]);
+      else notKept.push({ line: lineNo, text: line, why: 'a note before the first move line has no turn to be kept with' });
+      return;
+    }
+    if (line.startsWith('#')) {
+      if (!/^#character-encoding\s+UTF-8$/i.test(line)) notKept.push({ line: lineNo, text: line, why: 'this pragma is not recorded by Arbitra' });
+      return;
+    }
+    if (!line.startsWith('>')) return;
+    const m = /^>([^:]+):\s*(.*)$/.exec(line);
+    if (!m) invalid('scrabble/gcg-bad-line', `line ${lineNo}: expected ">nick: ..."`, GCG_RULE, 'text');
+    const t = m[2].trim().split(/\s+/);
+    if (t.length < 3) invalid('scrabble/gcg-bad-line', `line ${lineNo}: a move line ends with "+score total"`, GCG_RULE, 'text');
+    const total = Number(t[t.length - 1]);
+    const score = Number(t[t.length - 2]);
+    if (!Number.isInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2])) invalid('scrabble/gcg-bad-line', `line ${lineNo}: bad score or total`, GCG_RULE, 'text');
+    let rest = t.slice(0, -2);
+    let rack: string | null = null;
+    if (rest.length > 1 && /^[A-Za-z?]+$/.test(rest[0])) { rack = rest[0].toUpperCase(); rest = rest.slice(1); }
+    let move: GcgMove;
+    const a = rest[0] ?? '';
+    if (rest.length === 2 && COORD.test(a)) move = { kind: 'play', coordinate: a.toUpperCase(), word: rest[1] };
+    else if (a === '--') move = { kind: 'withdrawn' };
+    else if (a === '-') move = { kind: 'pass' };
+    else if (/^-\d$/.test(a)) move = { kind: 'exchange', tiles: null, count: Number(a.slice(1)) };
+    else if (/^-[A-Za-z?]+$/.test(a)) move = { kind: 'exchange', tiles: a.slice(1).toUpperCase(), count: a.length - 1 };
+    else if (a === '(challenge)') move = { kind: 'challenge-bonus' };
+    else if (a === '(time)') move = { kind: 'time' };
+    else if (a === '(penalty)') move = { kind: 'penalty' };
+    else if (a === '(reversed)') move = { kind: 'reversed' };
+    else if (/^\([A-Za-z?]*\)$/.test(a)) move = { kind: 'end-rack', rack: a.slice(1, -1).toUpperCase() };
+    else return invalid('scrabble/gcg-bad-line', `line ${lineNo}: unrecognised move "${rest.join(' ')}"`, GCG_RULE, 'text');
+    lines.push({ nick: m[1].trim(), rack, move, score, total, lineNo, notes: [] });
+  });
+  if (!players[0] || !players[1]) invalid('scrabble/gcg-players', 'a GCG record names #player1 and #player2', GCG_RULE, 'text');
+  return { players: [players[0], players[1]], lines, notKept };
+}
+
