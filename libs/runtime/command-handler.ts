@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
-import { DomainError } from '../domain/kernel/index.js';
+import type { Actor, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
+import { canonicalJson, DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 
@@ -20,6 +20,11 @@ export interface ExecuteOptions {
   readonly expectedRevision?: number;
   readonly correlationId?: string;
   readonly causationId?: string | null;
+  /**
+   * What identifies the command for idempotency, when the command itself is computed by the server
+   * from the current record (a system pairing): the fingerprint of the client's request instead.
+   */
+  readonly fingerprint?: string;
 }
 
 export interface CommandResult {
@@ -47,6 +52,41 @@ export class ConcurrencyExhaustedError extends Error {
   }
 }
 
+/**
+ * A command id (an `Idempotency-Key`) reused for a different command: refused (422), never answered
+ * with the other command's result (IETF draft-ietf-httpapi-idempotency-key-header, section 2.7).
+ */
+export class CommandIdReusedError extends Error {
+  constructor(readonly commandId: string, readonly actor: Actor, readonly stream: string) {
+    super(`command id ${commandId} was already used for a different command on ${stream}; use a new key for a new command`);
+    this.name = 'CommandIdReusedError';
+  }
+}
+
+const CONTEXT_KEYS = new Set(['at', 'actor', 'commandId']);
+
+/**
+ * SHA-256 of the canonical JSON of a command without its context: the context object itself
+ * (`context`, `ctx`) and context fields spread into the command (`at`, `actor`, `commandId`), so a
+ * retry received at another time has the same fingerprint and a different body has another.
+ */
+export function commandFingerprint(command: unknown, ctx: CommandContext): string {
+  let rest = command;
+  if (typeof command === 'object' && command !== null && !Array.isArray(command)) {
+    const isContext = (k: string, v: unknown) =>
+      v === ctx ||
+      (CONTEXT_KEYS.has(k) && canonicalJson(v) === canonicalJson(ctx[k as keyof CommandContext])) ||
+      (typeof v === 'object' && v !== null && (v as CommandContext).commandId === ctx.commandId && 'actor' in v && 'at' in v);
+    rest = Object.fromEntries(Object.entries(command).filter(([k, v]) => !isContext(k, v)));
+  }
+  return createHash('sha256').update(canonicalJson(rest)).digest('hex');
+}
+
+/** A request's own fingerprint, for commands the server computes from the record (see ExecuteOptions.fingerprint). */
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
 export interface CommandObserver {
   onCommand?(aggregate: string, outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error', seconds: number): void;
   onConflict?(aggregate: string): void;
@@ -60,6 +100,8 @@ export function eventIdFor(commandId: string, index: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+const NO_OP_MEMORY = 10_000;
+
 interface Cached {
   revision: number;
   state: unknown;
@@ -72,6 +114,8 @@ interface Cached {
  */
 export class CommandHandler {
   private readonly cache = new Map<string, Cached>();
+  /** Commands that recorded nothing, by command id (their retries and reuses are checked here). */
+  private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
   /** Commands to the same stream in this process run one after another: conflicts only come from other processes. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -113,7 +157,8 @@ export class CommandHandler {
     ctx: CommandContext,
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
-    const earlier = await this.earlierResult(stream, ctx);
+    const fingerprint = opts.fingerprint ?? commandFingerprint(command, ctx);
+    const earlier = await this.earlierResult(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
     const maxAttempts = this.options.maxAttempts ?? 5;
@@ -124,7 +169,11 @@ export class CommandHandler {
       }
       const decided = aggregate.decider.decide(command, state);
       if (decided.length === 0) {
-        return { stream, events: [], revision, position: await this.store.headPosition(), duplicate: false };
+        const position = await this.store.headPosition();
+        // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
+        this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
+        if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+        return { stream, events: [], revision, position, duplicate: false };
       }
       const events: NewEvent[] = decided.map((e, i) => ({
         id: eventIdFor(ctx.commandId, i),
@@ -137,11 +186,12 @@ export class CommandHandler {
           causationId: opts.causationId ?? null,
           recordedAt: ctx.at,
           schemaVersion: this.upcasters.currentVersion(e.type),
+          commandFingerprint: fingerprint,
         },
       }));
       try {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-        if (appended.duplicate) return this.replayed(stream, ctx, appended.events);
+        if (appended.duplicate) return this.replayed(stream, ctx, appended.events, fingerprint);
         this.remember(stream, {
           revision: appended.revision,
           state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state),
@@ -163,9 +213,13 @@ export class CommandHandler {
    * For callers that compute a command's input from the current record (a server-side pairing):
    * a retry must get the first answer, not a fresh computation.
    */
-  async earlierResult(stream: string, ctx: CommandContext): Promise<CommandResult | null> {
+  async earlierResult(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
     const earlier = await this.store.findByCommandId(ctx.commandId);
-    return earlier.length > 0 ? this.replayed(stream, ctx, earlier) : null;
+    if (earlier.length > 0) return this.replayed(stream, ctx, earlier, fingerprint);
+    const noOp = this.noOps.get(ctx.commandId);
+    if (!noOp) return null;
+    this.checkSameCommand(ctx, stream, noOp.actor, noOp.stream, noOp.fingerprint, fingerprint);
+    return { stream, events: [], revision: noOp.revision, position: noOp.position, duplicate: true };
   }
 
   private serialized<T>(stream: string, work: () => Promise<T>): Promise<T> {
@@ -194,9 +248,15 @@ export class CommandHandler {
     return { state, revision };
   }
 
-  private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[]): CommandResult {
+  private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[], fingerprint?: string): CommandResult {
+    this.checkSameCommand(ctx, stream, events[0].meta.actor, events[0].stream, events[0].meta.commandFingerprint, fingerprint);
+    const last = events[events.length - 1];
+    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
+  }
+
+  /** A retry must come from the same actor, to the same stream, with the same command. */
+  private checkSameCommand(ctx: CommandContext, stream: string, first: Actor, firstStream: string, recorded: string | undefined, fingerprint: string | undefined): void {
     const commandId = ctx.commandId;
-    const first = events[0].meta.actor;
     if (first.id !== ctx.actor.id || first.role !== ctx.actor.role) {
       // Never hand one actor's recorded answer (which may hold hidden information) to another.
       throw new DomainError(
@@ -207,17 +267,17 @@ export class CommandHandler {
         'commandId',
       );
     }
-    if (events[0].stream !== stream) {
+    if (firstStream !== stream) {
       throw new DomainError(
         'command/id-reused',
-        `command id ${commandId} was already used for ${events[0].stream}; use a new id (Idempotency-Key) for a new command`,
+        `command id ${commandId} was already used for ${firstStream}; use a new id (Idempotency-Key) for a new command`,
         'Arbitra: a command id identifies one command; a retry must repeat the same command',
         'conflict',
         'commandId',
       );
     }
-    const last = events[events.length - 1];
-    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
+    // Events recorded before fingerprints existed carry none: those retries replay as before.
+    if (recorded !== undefined && fingerprint !== undefined && recorded !== fingerprint) throw new CommandIdReusedError(commandId, ctx.actor, stream);
   }
 
   private remember(stream: string, entry: Cached): void {
