@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Actor, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
 import { canonicalJson, DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
+import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 
 /** One kind of aggregate: its stream naming and its decider. */
@@ -9,6 +10,12 @@ export interface AggregateType<C, E extends DomainEvent, S> {
   /** e.g. 'tournament' → streams `tournament-<id>`. */
   readonly name: string;
   readonly decider: Decider<C, E, S>;
+  /**
+   * The decider's version for persisted snapshots: bump it whenever `evolve` or the state's shape
+   * changes, and snapshots of the old version are ignored and rebuilt from the log. Without it the
+   * state is cached in memory only (the state must be plain JSON to be snapshotted).
+   */
+  readonly version?: number;
 }
 
 export function streamOf(aggregate: { name: string }, id: string): string {
@@ -105,6 +112,8 @@ const NO_OP_MEMORY = 10_000;
 interface Cached {
   revision: number;
   state: unknown;
+  /** Revision of the last persisted snapshot of this stream (-1: none). */
+  snapshotAt: number;
 }
 
 /**
@@ -122,7 +131,15 @@ export class CommandHandler {
   constructor(
     private readonly store: EventStore,
     private readonly upcasters: UpcasterRegistry,
-    private readonly options: { maxAttempts?: number; cacheSize?: number; observer?: CommandObserver } = {},
+    private readonly options: {
+      maxAttempts?: number;
+      cacheSize?: number;
+      observer?: CommandObserver;
+      /** Persisted snapshots, for aggregates with a `version`: a cold start folds only what follows the snapshot. */
+      snapshots?: SnapshotStore;
+      /** Write a snapshot when a stream is this many events past its last one. */
+      snapshotEvery?: number;
+    } = {},
   ) {}
 
   /**
@@ -163,7 +180,9 @@ export class CommandHandler {
 
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const { state, revision } = await this.load(aggregate, stream);
+      const loaded = await this.loadEntry(aggregate, stream);
+      const state = loaded.state as S;
+      const revision = loaded.revision;
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
@@ -192,10 +211,9 @@ export class CommandHandler {
       try {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
         if (appended.duplicate) return this.replayed(stream, ctx, appended.events, fingerprint);
-        this.remember(stream, {
-          revision: appended.revision,
-          state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state),
-        });
+        const entry = { revision: appended.revision, state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state), snapshotAt: loaded.snapshotAt };
+        this.maybeSnapshot(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
+        this.remember(stream, entry);
         this.options.observer?.onAppend?.(aggregate.name, events.length);
         return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
       } catch (e) {
@@ -233,9 +251,14 @@ export class CommandHandler {
     return next;
   }
 
-  /** Current state and revision of a stream, from the cache plus whatever was appended since. */
+  /** Current state and revision of a stream, from the cache (or a snapshot) plus whatever was appended since. */
   async load<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
-    const cached = this.cache.get(stream);
+    const { state, revision } = await this.loadEntry(aggregate, stream);
+    return { state: state as S, revision };
+  }
+
+  private async loadEntry<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<Cached> {
+    const cached = this.cache.get(stream) ?? (await this.fromSnapshot(aggregate, stream));
     let state = (cached?.state as S | undefined) ?? aggregate.decider.initialState();
     let revision = cached?.revision ?? -1;
     const newer = await this.store.readStream(stream, revision + 1);
@@ -244,8 +267,42 @@ export class CommandHandler {
       state = aggregate.decider.evolve(state, { type: e.type, data: e.data } as E);
       revision = e.revision;
     }
-    if (newer.length > 0) this.remember(stream, { revision, state });
-    return { state, revision };
+    const entry: Cached = { revision, state, snapshotAt: cached?.snapshotAt ?? -1 };
+    if (newer.length > 0 || (cached && !this.cache.has(stream))) {
+      if (newer.length > 0) this.maybeSnapshot(aggregate, stream, entry, newer[newer.length - 1].meta.hash);
+      this.remember(stream, entry);
+    }
+    return entry;
+  }
+
+  /** The persisted snapshot, if it is of the aggregate's current version and still matches the log. */
+  private async fromSnapshot(aggregate: { version?: number }, stream: string): Promise<Cached | undefined> {
+    const snapshots = this.options.snapshots;
+    if (!snapshots || aggregate.version === undefined) return undefined;
+    let s;
+    try {
+      s = snapshots.load(stream);
+      if (!s || s.version !== aggregate.version) return undefined;
+      const state = JSON.parse(s.state) as unknown;
+      // The event the snapshot follows must still be in the log, the same event: else fold from the start.
+      const [at] = await this.store.readStream(stream, s.revision, 1);
+      if (!at || at.revision !== s.revision || at.meta.hash !== s.hash) return undefined;
+      return { revision: s.revision, state, snapshotAt: s.revision };
+    } catch {
+      return undefined; // an unreadable snapshot is ignored: the log is the truth
+    }
+  }
+
+  private maybeSnapshot(aggregate: { version?: number }, stream: string, entry: Cached, hash: string): void {
+    const snapshots = this.options.snapshots;
+    if (!snapshots || aggregate.version === undefined) return;
+    if (entry.revision - entry.snapshotAt < (this.options.snapshotEvery ?? 50)) return;
+    try {
+      snapshots.save({ stream, version: aggregate.version, revision: entry.revision, hash, state: JSON.stringify(entry.state) });
+      entry.snapshotAt = entry.revision;
+    } catch {
+      // A snapshot is a cache: failing to write one never fails a command.
+    }
   }
 
   private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[], fingerprint?: string): CommandResult {
