@@ -11,13 +11,16 @@ import {
   divisionKey,
   STANDINGS_PROJECTION,
   standingsOf,
+  TOURNAMENTS_PROJECTION,
   TournamentAggregate,
   type CrosstableDocument,
   type StandingsDocument,
   type TournamentListItem,
+  type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
+import { composeDocuments, sendDocument } from '../document-response.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
@@ -38,6 +41,8 @@ import {
 } from './tournament.dto.js';
 
 const WRITERS = ['arbiter', 'chief-arbiter'] as const;
+const divisionsOf = (t: OpenTournament): readonly string[] => t.divisions;
+const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
 
 /**
  * Tournaments: creation, players, forbidden pairings, penalties, standings and crosstable.
@@ -93,10 +98,11 @@ export class TournamentsController {
   @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
-    const summary = this.reads.summary(p.id);
-    // The stream revision the summary reflects: send it back as If-Match.
-    void reply.header('etag', `"${summary.asOf.revision}"`);
-    return summary;
+    // The stored bytes, served as they are. The ETag is the stream revision the summary reflects: send it back as If-Match.
+    const raw = this.core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id);
+    const revision = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id, revisionOf);
+    if (!raw || revision === undefined) throw unknownTournament(p.id);
+    return sendDocument(request, reply, { json: raw.json, etag: `"${revision}"` });
   }
 
   @Post(':id/players')
@@ -169,9 +175,10 @@ export class TournamentsController {
   @Public()
   @ApiOperation({ summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public)' })
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
-  async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
+  async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     if (q.asOfPosition !== undefined) return this.standingsAsOfPosition(p.id, q, q.asOfPosition);
+    if (q.round === undefined) return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.standings));
     return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION) : standingsOf(t, d, this.asOf(p.id), q.round)));
   }
 
@@ -179,8 +186,9 @@ export class TournamentsController {
   @Public()
   @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public)' })
   @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
-  async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
+  async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
+    if (q.round === undefined) return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.crosstable));
     return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d), STANDINGS_PROJECTION) : crosstableOf(t, d, this.asOf(p.id), q.round)));
   }
 
@@ -204,6 +212,15 @@ export class TournamentsController {
         q.round === undefined ? docs.get<StandingsDocument>(COLLECTIONS.standings, divisionKey(id, d)) ?? null : standingsOf(t, d, { revision: -1, position, at: '' }, q.round),
       ),
     };
+  }
+
+  /** The stored per-division documents (current standings or crosstable) as one body, without parsing them. */
+  private storedPerDivision(id: string, division: string | undefined, collection: string) {
+    const divisions = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.state, id, divisionsOf);
+    if (!divisions) throw unknownTournament(id);
+    const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
+    const parts = wanted.map((d) => this.core.readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
+    return composeDocuments({ tournament: id, round: null }, 'divisions', parts);
   }
 
   private asOf(id: string) {
