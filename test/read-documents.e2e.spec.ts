@@ -48,3 +48,22 @@ describe('public read documents: stored bytes, strong ETag, If-None-Match → 30
     await h.http().get('/v1/tournaments/no-such/standings').expect(404);
   });
 });
+
+describe('?asOfPosition= (a replay per request) is for the tournament\'s officials', () => {
+  let h: RecordsHarness;
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    await h.post('/v1/tournaments', { id: T, name: 'ETag Open', discipline: 'scrabble', pairingSystems: ['australian-draw'] }, h.token('admin'));
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('the public gets 403 naming asOfPosition; an arbiter of the tournament gets the view', async () => {
+    const refused = await h.get(`/v1/tournaments/${T}/standings?asOfPosition=1`).expect(403);
+    expect(refused.body).toMatchObject({ field: 'asOfPosition', type: 'urn:arbitra:problem:auth/official-view' });
+    await h.get(`/v1/tournaments/${T}/standings?asOfPosition=1`, h.token('arbiter', ['other-open'])).expect(403);
+    const ok = await h.get(`/v1/tournaments/${T}/standings?asOfPosition=1`, h.token('arbiter', [T])).expect(200);
+    expect(ok.body.asOfPosition).toBe(1);
+  });
+});

@@ -24,7 +24,7 @@ import { composeDocuments, sendDocument } from '../document-response.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
-import { divisionOf, runTournamentCommand, unknownTournament } from './tournament-command.js';
+import { divisionOf, isOfficial, runTournamentCommand, unknownTournament } from './tournament-command.js';
 import { TournamentReads } from './tournament-reads.js';
 import {
   AbsenceDto,
@@ -41,6 +41,11 @@ import {
 } from './tournament.dto.js';
 
 const WRITERS = ['arbiter', 'chief-arbiter'] as const;
+const asOfPositionForOfficials = (id: string) =>
+  new ProblemException(403, 'auth/official-view', 'Forbidden', `standings as of a log position are for tournament ${id}'s officials; the public has ?round=N`, {
+    field: 'asOfPosition',
+    rule: 'Arbitra: ?asOfPosition= replays the tournament\'s stream per request, so it is limited to the tournament\'s officials (admin, its arbiters, chief arbiter, appeals committee)',
+  });
 const divisionsOf = (t: OpenTournament): readonly string[] => t.divisions;
 const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
 
@@ -177,7 +182,11 @@ export class TournamentsController {
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
-    if (q.asOfPosition !== undefined) return this.standingsAsOfPosition(p.id, q, q.asOfPosition);
+    if (q.asOfPosition !== undefined) {
+      // A replay of the stream per request (its cost grows with the tournament): an audit tool for officials, not a public feed.
+      if (!isOfficial(request, p.id)) throw asOfPositionForOfficials(p.id);
+      return this.standingsAsOfPosition(p.id, q, q.asOfPosition);
+    }
     if (q.round === undefined) return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.standings));
     return this.perDivision(p.id, q, (t, d) => (q.round === undefined ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION) : standingsOf(t, d, this.asOf(p.id), q.round)));
   }
