@@ -29,7 +29,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
   it('refuses a forged or malformed token with 401, even on a public route', async () => {
     const forged = h.token('admin').slice(0, -4) + 'AAAA';
     await h.http().get('/v1/events').set('authorization', forged).expect(401);
-    await h.http().get('/health').set('authorization', 'Basic abc').expect(401);
+    await h.http().get('/health/ready').set('authorization', 'Basic abc').expect(401);
   });
 
   it('refuses a role the endpoint does not allow with 403', async () => {
@@ -82,9 +82,11 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(v.body.firstBreak).toMatchObject({ stream: 'demo-tamper', revision: 0, position: r.position, problem: 'hash-mismatch' });
   });
 
-  it('serves health with store status and projection lag', async () => {
-    const r = await h.http().get('/health').expect(200);
+  it('serves readiness with store status and projection lag, and a liveness answer that touches nothing', async () => {
+    const r = await h.http().get('/health/ready').expect(200);
     expect(r.body).toMatchObject({ status: 'ok', info: { store: { status: 'up' }, projections: { status: 'up' } } });
+    const live = await h.http().get('/health').expect(200);
+    expect(live.body).toEqual({ status: 'ok' });
   });
 
   it('serves Prometheus metrics', async () => {
@@ -95,7 +97,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
 
   it('publishes OpenAPI with every route, its security and examples', async () => {
     const r = await h.http().get('/docs-json').expect(200);
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/events', '/v1/streams/{stream}', '/v1/audit/verify', '/health', '/metrics']));
+    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/events', '/v1/streams/{stream}', '/v1/audit/verify', '/health/ready', '/metrics']));
     expect(r.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     await h.http().get('/docs').expect(200);
   });

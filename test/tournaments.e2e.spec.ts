@@ -182,7 +182,7 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     expect(rows.find((r) => r.player === g.second)).toMatchObject({ wins: 1, spread: 90 });
     expect(rows.find((r) => r.player === g.first)).toMatchObject({ wins: 0, spread: -90 });
     // An auditor asks what the standings were before the correction: the same reducer over the log up to then.
-    const then = await get(`/v1/tournaments/${T}/standings?asOfPosition=${positionBefore}`).expect(200);
+    const then = await get(`/v1/tournaments/${T}/standings?asOfPosition=${positionBefore}`, arbiter).expect(200);
     expect(then.body.asOfPosition).toBe(positionBefore);
     expect(then.body.divisions[0].rows).toEqual(before.body.divisions[0].rows);
     expect(then.body.divisions[0].rows).not.toEqual(rows);

@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header, Inject, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
@@ -8,19 +9,35 @@ import { ARBITRA_CORE } from './tokens.js';
 /** A projection this far behind the log is reported as degraded (still serving, but stale). */
 const LAG_DEGRADED = 10_000;
 
+/** The liveness answer, serialised once. */
+const LIVE = JSON.stringify({ status: 'ok' });
+
 @ApiTags('operations')
 @Controller()
-export class HealthController {
+export class HealthController implements OnModuleInit {
   constructor(
     @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
+    private readonly adapter: HttpAdapterHost,
   ) {}
 
-  @Get('health')
+  /**
+   * `GET /health`: liveness only (the process answers HTTP), as cheap as a bare route: a plain
+   * Fastify route outside Nest's guard and pipes, without request log lines (probes run every few
+   * seconds). It touches nothing; readiness (store, read models) is `GET /health/ready`.
+   */
+  onModuleInit(): void {
+    const fastify = this.adapter.httpAdapter.getInstance<import('fastify').FastifyInstance>();
+    fastify.get('/health', { logLevel: 'warn' }, (_request, reply) => {
+      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(LIVE);
+    });
+  }
+
+  @Get('health/ready')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'Store reachable; read models\' lag behind the log' })
+  @ApiOperation({ summary: 'Readiness: store reachable; read models\' lag behind the log (503 when not ready). Liveness is GET /health' })
   check() {
     return this.health.check([
       () =>

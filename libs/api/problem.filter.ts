@@ -2,7 +2,7 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/kernel/index.js';
 import { EventIdConflictError, WrongExpectedRevisionError } from '../store/event-store.port.js';
-import { ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
+import { CommandIdReusedError, ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, problemType, type ProblemDetails } from './problem.js';
 
 const TITLES: Record<number, string> = {
@@ -47,6 +47,19 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
         currentRevision: error.actual,
       }),
       headers: { etag: `"${error.actual}"` },
+    };
+  }
+  if (error instanceof CommandIdReusedError) {
+    // HTTP command ids are `key:<role>:<subject>:<Idempotency-Key>` (command-request.ts): name the key the client sent.
+    const prefix = `key:${error.actor.role}:${error.actor.id}:`;
+    const key = error.commandId.startsWith(prefix) ? error.commandId.slice(prefix.length) : error.commandId;
+    return {
+      problem: base(422, 'command/idempotency-key-reused', `Idempotency-Key ${key} was already used for a different request; a retry must repeat the same request, a new request needs a new key`, {
+        rule: 'IETF draft-ietf-httpapi-idempotency-key-header, section 2.7: a key reused with a different request payload is refused with 422',
+        field: 'Idempotency-Key',
+        idempotencyKey: key,
+      }),
+      headers: {},
     };
   }
   if (error instanceof ConcurrencyExhaustedError || error instanceof WrongExpectedRevisionError) {

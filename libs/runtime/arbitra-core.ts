@@ -3,7 +3,9 @@ import type { CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { InProcessEventBus } from '../bus/in-process-event-bus.js';
 import type { EventBus } from '../bus/event-bus.port.js';
 import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
+import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
+import { SqliteSnapshotStore } from '../store/sqlite/sqlite-snapshot-store.js';
 import { UpcasterRegistry, type Upcaster } from '../store/upcasters.js';
 import { CommandHandler, type AggregateType, type CommandResult, type ExecuteOptions } from './command-handler.js';
 import type { ArbitraConfig } from './config.js';
@@ -52,6 +54,8 @@ export class ArbitraCore {
   readonly processManagers: ProcessManagerRunner;
   readonly bus: EventBus;
   readonly metrics: ArbitraMetrics;
+  /** Aggregate snapshots (a cache beside the log, `snapshots.db`). */
+  readonly snapshots: SnapshotStore;
   private pmRun: Promise<unknown> = Promise.resolve();
   private pmAgain = false;
   private pmBusy = false;
@@ -65,7 +69,8 @@ export class ArbitraCore {
     for (const f of features) this.upcasters.register(...(f.upcasters ?? []));
     this.projections = new ProjectionRunner(this.store, this.readModels, features.flatMap((f) => f.projections ?? []), this.upcasters);
     this.metrics = new ArbitraMetrics({ head: () => this.store.headPosition(), checkpoints: () => this.projections.checkpoints() }, options.collectProcessMetrics ?? false);
-    this.commands = new CommandHandler(this.store, this.upcasters, { observer: this.metrics });
+    this.snapshots = new SqliteSnapshotStore(join(config.dataDir, 'snapshots.db'));
+    this.commands = new CommandHandler(this.store, this.upcasters, { observer: this.metrics, snapshots: this.snapshots });
     this.processManagers = new ProcessManagerRunner(
       this.store,
       this.commands,
@@ -138,6 +143,7 @@ export class ArbitraCore {
     await this.bus.close();
     await this.store.close();
     this.readModels.close();
+    this.snapshots.close();
   }
   /** Runs several commands on one stream as one: every event in one append, or nothing (see CommandHandler.executeSequence). */
   async executeSequence<C, E extends DomainEvent, S>(

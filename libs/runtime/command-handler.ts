@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
-import { DomainError } from '../domain/kernel/index.js';
+import type { Actor, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
+import { canonicalJson, DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
+import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 
 /** One kind of aggregate: its stream naming and its decider. */
@@ -9,6 +10,12 @@ export interface AggregateType<C, E extends DomainEvent, S> {
   /** e.g. 'tournament' → streams `tournament-<id>`. */
   readonly name: string;
   readonly decider: Decider<C, E, S>;
+  /**
+   * The decider's version for persisted snapshots: bump it whenever `evolve` or the state's shape
+   * changes, and snapshots of the old version are ignored and rebuilt from the log. Without it the
+   * state is cached in memory only (the state must be plain JSON to be snapshotted).
+   */
+  readonly version?: number;
 }
 
 export function streamOf(aggregate: { name: string }, id: string): string {
@@ -20,6 +27,11 @@ export interface ExecuteOptions {
   readonly expectedRevision?: number;
   readonly correlationId?: string;
   readonly causationId?: string | null;
+  /**
+   * What identifies the command for idempotency, when the command itself is computed by the server
+   * from the current record (a system pairing): the fingerprint of the client's request instead.
+   */
+  readonly fingerprint?: string;
 }
 
 export interface CommandResult {
@@ -47,6 +59,41 @@ export class ConcurrencyExhaustedError extends Error {
   }
 }
 
+/**
+ * A command id (an `Idempotency-Key`) reused for a different command: refused (422), never answered
+ * with the other command's result (IETF draft-ietf-httpapi-idempotency-key-header, section 2.7).
+ */
+export class CommandIdReusedError extends Error {
+  constructor(readonly commandId: string, readonly actor: Actor, readonly stream: string) {
+    super(`command id ${commandId} was already used for a different command on ${stream}; use a new key for a new command`);
+    this.name = 'CommandIdReusedError';
+  }
+}
+
+const CONTEXT_KEYS = new Set(['at', 'actor', 'commandId']);
+
+/**
+ * SHA-256 of the canonical JSON of a command without its context: the context object itself
+ * (`context`, `ctx`) and context fields spread into the command (`at`, `actor`, `commandId`), so a
+ * retry received at another time has the same fingerprint and a different body has another.
+ */
+export function commandFingerprint(command: unknown, ctx: CommandContext): string {
+  let rest = command;
+  if (typeof command === 'object' && command !== null && !Array.isArray(command)) {
+    const isContext = (k: string, v: unknown) =>
+      v === ctx ||
+      (CONTEXT_KEYS.has(k) && canonicalJson(v) === canonicalJson(ctx[k as keyof CommandContext])) ||
+      (typeof v === 'object' && v !== null && (v as CommandContext).commandId === ctx.commandId && 'actor' in v && 'at' in v);
+    rest = Object.fromEntries(Object.entries(command).filter(([k, v]) => !isContext(k, v)));
+  }
+  return createHash('sha256').update(canonicalJson(rest)).digest('hex');
+}
+
+/** A request's own fingerprint, for commands the server computes from the record (see ExecuteOptions.fingerprint). */
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+}
+
 export interface CommandObserver {
   onCommand?(aggregate: string, outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error', seconds: number): void;
   onConflict?(aggregate: string): void;
@@ -60,9 +107,13 @@ export function eventIdFor(commandId: string, index: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+const NO_OP_MEMORY = 10_000;
+
 interface Cached {
   revision: number;
   state: unknown;
+  /** Revision of the last persisted snapshot of this stream (-1: none). */
+  snapshotAt: number;
 }
 
 /**
@@ -72,13 +123,23 @@ interface Cached {
  */
 export class CommandHandler {
   private readonly cache = new Map<string, Cached>();
+  /** Commands that recorded nothing, by command id (their retries and reuses are checked here). */
+  private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
   /** Commands to the same stream in this process run one after another: conflicts only come from other processes. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly store: EventStore,
     private readonly upcasters: UpcasterRegistry,
-    private readonly options: { maxAttempts?: number; cacheSize?: number; observer?: CommandObserver } = {},
+    private readonly options: {
+      maxAttempts?: number;
+      cacheSize?: number;
+      observer?: CommandObserver;
+      /** Persisted snapshots, for aggregates with a `version`: a cold start folds only what follows the snapshot. */
+      snapshots?: SnapshotStore;
+      /** Write a snapshot when a stream is this many events past its last one. */
+      snapshotEvery?: number;
+    } = {},
   ) {}
 
   /**
@@ -113,18 +174,25 @@ export class CommandHandler {
     ctx: CommandContext,
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
-    const earlier = await this.earlierResult(stream, ctx);
+    const fingerprint = opts.fingerprint ?? commandFingerprint(command, ctx);
+    const earlier = await this.earlierResult(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const { state, revision } = await this.load(aggregate, stream);
+      const loaded = await this.loadEntry(aggregate, stream);
+      const state = loaded.state as S;
+      const revision = loaded.revision;
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
       const decided = aggregate.decider.decide(command, state);
       if (decided.length === 0) {
-        return { stream, events: [], revision, position: await this.store.headPosition(), duplicate: false };
+        const position = await this.store.headPosition();
+        // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
+        this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
+        if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+        return { stream, events: [], revision, position, duplicate: false };
       }
       const events: NewEvent[] = decided.map((e, i) => ({
         id: eventIdFor(ctx.commandId, i),
@@ -137,15 +205,15 @@ export class CommandHandler {
           causationId: opts.causationId ?? null,
           recordedAt: ctx.at,
           schemaVersion: this.upcasters.currentVersion(e.type),
+          commandFingerprint: fingerprint,
         },
       }));
       try {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-        if (appended.duplicate) return this.replayed(stream, ctx, appended.events);
-        this.remember(stream, {
-          revision: appended.revision,
-          state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state),
-        });
+        if (appended.duplicate) return this.replayed(stream, ctx, appended.events, fingerprint);
+        const entry = { revision: appended.revision, state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state), snapshotAt: loaded.snapshotAt };
+        this.maybeSnapshot(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
+        this.remember(stream, entry);
         this.options.observer?.onAppend?.(aggregate.name, events.length);
         return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
       } catch (e) {
@@ -163,9 +231,13 @@ export class CommandHandler {
    * For callers that compute a command's input from the current record (a server-side pairing):
    * a retry must get the first answer, not a fresh computation.
    */
-  async earlierResult(stream: string, ctx: CommandContext): Promise<CommandResult | null> {
+  async earlierResult(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
     const earlier = await this.store.findByCommandId(ctx.commandId);
-    return earlier.length > 0 ? this.replayed(stream, ctx, earlier) : null;
+    if (earlier.length > 0) return this.replayed(stream, ctx, earlier, fingerprint);
+    const noOp = this.noOps.get(ctx.commandId);
+    if (!noOp) return null;
+    this.checkSameCommand(ctx, stream, noOp.actor, noOp.stream, noOp.fingerprint, fingerprint);
+    return { stream, events: [], revision: noOp.revision, position: noOp.position, duplicate: true };
   }
 
   private serialized<T>(stream: string, work: () => Promise<T>): Promise<T> {
@@ -179,9 +251,14 @@ export class CommandHandler {
     return next;
   }
 
-  /** Current state and revision of a stream, from the cache plus whatever was appended since. */
+  /** Current state and revision of a stream, from the cache (or a snapshot) plus whatever was appended since. */
   async load<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
-    const cached = this.cache.get(stream);
+    const { state, revision } = await this.loadEntry(aggregate, stream);
+    return { state: state as S, revision };
+  }
+
+  private async loadEntry<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<Cached> {
+    const cached = this.cache.get(stream) ?? (await this.fromSnapshot(aggregate, stream));
     let state = (cached?.state as S | undefined) ?? aggregate.decider.initialState();
     let revision = cached?.revision ?? -1;
     const newer = await this.store.readStream(stream, revision + 1);
@@ -190,13 +267,53 @@ export class CommandHandler {
       state = aggregate.decider.evolve(state, { type: e.type, data: e.data } as E);
       revision = e.revision;
     }
-    if (newer.length > 0) this.remember(stream, { revision, state });
-    return { state, revision };
+    const entry: Cached = { revision, state, snapshotAt: cached?.snapshotAt ?? -1 };
+    if (newer.length > 0 || (cached && !this.cache.has(stream))) {
+      if (newer.length > 0) this.maybeSnapshot(aggregate, stream, entry, newer[newer.length - 1].meta.hash);
+      this.remember(stream, entry);
+    }
+    return entry;
   }
 
-  private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[]): CommandResult {
+  /** The persisted snapshot, if it is of the aggregate's current version and still matches the log. */
+  private async fromSnapshot(aggregate: { version?: number }, stream: string): Promise<Cached | undefined> {
+    const snapshots = this.options.snapshots;
+    if (!snapshots || aggregate.version === undefined) return undefined;
+    let s;
+    try {
+      s = snapshots.load(stream);
+      if (!s || s.version !== aggregate.version) return undefined;
+      const state = JSON.parse(s.state) as unknown;
+      // The event the snapshot follows must still be in the log, the same event: else fold from the start.
+      const [at] = await this.store.readStream(stream, s.revision, 1);
+      if (!at || at.revision !== s.revision || at.meta.hash !== s.hash) return undefined;
+      return { revision: s.revision, state, snapshotAt: s.revision };
+    } catch {
+      return undefined; // an unreadable snapshot is ignored: the log is the truth
+    }
+  }
+
+  private maybeSnapshot(aggregate: { version?: number }, stream: string, entry: Cached, hash: string): void {
+    const snapshots = this.options.snapshots;
+    if (!snapshots || aggregate.version === undefined) return;
+    if (entry.revision - entry.snapshotAt < (this.options.snapshotEvery ?? 50)) return;
+    try {
+      snapshots.save({ stream, version: aggregate.version, revision: entry.revision, hash, state: JSON.stringify(entry.state) });
+      entry.snapshotAt = entry.revision;
+    } catch {
+      // A snapshot is a cache: failing to write one never fails a command.
+    }
+  }
+
+  private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[], fingerprint?: string): CommandResult {
+    this.checkSameCommand(ctx, stream, events[0].meta.actor, events[0].stream, events[0].meta.commandFingerprint, fingerprint);
+    const last = events[events.length - 1];
+    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
+  }
+
+  /** A retry must come from the same actor, to the same stream, with the same command. */
+  private checkSameCommand(ctx: CommandContext, stream: string, first: Actor, firstStream: string, recorded: string | undefined, fingerprint: string | undefined): void {
     const commandId = ctx.commandId;
-    const first = events[0].meta.actor;
     if (first.id !== ctx.actor.id || first.role !== ctx.actor.role) {
       // Never hand one actor's recorded answer (which may hold hidden information) to another.
       throw new DomainError(
@@ -207,17 +324,17 @@ export class CommandHandler {
         'commandId',
       );
     }
-    if (events[0].stream !== stream) {
+    if (firstStream !== stream) {
       throw new DomainError(
         'command/id-reused',
-        `command id ${commandId} was already used for ${events[0].stream}; use a new id (Idempotency-Key) for a new command`,
+        `command id ${commandId} was already used for ${firstStream}; use a new id (Idempotency-Key) for a new command`,
         'Arbitra: a command id identifies one command; a retry must repeat the same command',
         'conflict',
         'commandId',
       );
     }
-    const last = events[events.length - 1];
-    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
+    // Events recorded before fingerprints existed carry none: those retries replay as before.
+    if (recorded !== undefined && fingerprint !== undefined && recorded !== fingerprint) throw new CommandIdReusedError(commandId, ctx.actor, stream);
   }
 
   private remember(stream: string, entry: Cached): void {
@@ -299,7 +416,7 @@ export class CommandHandler {
       try {
         const appended = await this.store.append(stream, events, loaded.revision === -1 ? 'no-stream' : loaded.revision);
         if (appended.duplicate) return this.replayed(stream, first, appended.events);
-        this.remember(stream, { revision: appended.revision, state });
+        this.remember(stream, { revision: appended.revision, state, snapshotAt: -1 });
         this.options.observer?.onAppend?.(aggregate.name, events.length);
         return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
       } catch (e) {

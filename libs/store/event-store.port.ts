@@ -16,6 +16,12 @@ export interface NewEventMeta {
   /** When the server recorded it (ISO-8601), or the observed time for table clock readings. */
   readonly recordedAt: string;
   readonly schemaVersion: number;
+  /**
+   * SHA-256 of the canonical JSON of the command that produced the event, without its context
+   * (command id, actor, time): a retry with the same command id must repeat the same command.
+   * Absent on events recorded before it was introduced.
+   */
+  readonly commandFingerprint?: string;
 }
 
 export interface EventMeta extends NewEventMeta {

@@ -3,7 +3,7 @@ import { refuse } from '../../domain/kernel/index.js';
 import { pair, type PairingOptions } from '../../domain/pairing/index.js';
 import { pairingRequestFor, RULES, type RoundPairingInput } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import { ConcurrencyExhaustedError, PreconditionFailedError, streamOf } from '../../runtime/command-handler.js';
+import { ConcurrencyExhaustedError, PreconditionFailedError, requestFingerprint, streamOf } from '../../runtime/command-handler.js';
 import { defaultPairingSeed, TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, commandContext, executeOptions } from '../command-request.js';
@@ -52,8 +52,9 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
         field: body.games?.length ? 'games' : body.tables?.length ? 'tables' : 'bye',
         rule: RULES.manualReason,
       });
-    // A retried command (same Idempotency-Key) returns its first answer, whatever the record is now.
-    const earlier = await core.commands.earlierResult(streamOf(TournamentAggregate, id), context);
+    // A retried command (same Idempotency-Key, same request) returns its first answer, whatever the record is now.
+    const fingerprint = requestFingerprint({ type: 'tournament.pair-round', round, body });
+    const earlier = await core.commands.earlierResult(streamOf(TournamentAggregate, id), context, fingerprint);
     if (earlier) return answer(reply, earlier);
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await loadTournament(core, id);
@@ -69,6 +70,7 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
         const executed = await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, division: d, round, pairing }, context, {
           ...opts,
           expectedRevision: opts.expectedRevision ?? revision,
+          fingerprint,
         });
         return answer(reply, executed);
       } catch (e) {

@@ -11,15 +11,16 @@ import {
   divisionKey,
   STANDINGS_PROJECTION,
   standingsOf,
+  TOURNAMENTS_PROJECTION,
   TournamentAggregate,
   type Audience,
-  type CrosstableDocument,
   type StandingsDocument,
   type TournamentListItem,
   type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
+import { composeDocuments, sendDocument } from '../document-response.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
@@ -40,6 +41,14 @@ import {
 } from './tournament.dto.js';
 
 const WRITERS = ['arbiter', 'chief-arbiter'] as const;
+const asOfPositionForOfficials = (id: string) =>
+  new ProblemException(403, 'auth/official-view', 'Forbidden', `standings as of a log position are for tournament ${id}'s officials; the public has ?round=N`, {
+    field: 'asOfPosition',
+    rule: 'Arbitra: ?asOfPosition= replays the tournament\'s stream per request, so it is limited to the tournament\'s officials (admin, its arbiters, chief arbiter, appeals committee)',
+  });
+const divisionsOf = (t: OpenTournament): readonly string[] => t.divisions;
+const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
+const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
 
 /**
  * Tournaments: creation, players, forbidden pairings, penalties, standings and crosstable.
@@ -99,11 +108,20 @@ export class TournamentsController {
   @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
-    const summary = this.reads.summary(p.id);
-    // The stream revision the summary reflects: send it back as If-Match.
-    void reply.header('etag', `"${summary.asOf.revision}"`);
-    // Unpublished rounds (their pairing, bye, missing tables) are for the officials only; they see them as `published: false`.
-    return isOfficial(request, p.id) ? summary : ({ ...summary, rounds: summary.rounds.filter((r) => r.published) } satisfies TournamentSummary);
+    const official = isOfficial(request, p.id);
+    if (official || this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id, hasUnpublished)) {
+      const summary = this.reads.summary(p.id);
+      // The stream revision the summary reflects: send it back as If-Match.
+      void reply.header('etag', `"${summary.asOf.revision}"`);
+      void reply.header('cache-control', 'private, no-store');
+      // Unpublished rounds (their pairing, bye, missing tables) are for the officials only; they see them as `published: false`.
+      return official ? summary : ({ ...summary, rounds: summary.rounds.filter((r) => r.published) } satisfies TournamentSummary);
+    }
+    // Nothing unpublished: the stored bytes, served as they are. The ETag is the stream revision the summary reflects.
+    const raw = this.core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id);
+    const revision = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id, revisionOf);
+    if (!raw || revision === undefined) throw unknownTournament(p.id);
+    return sendDocument(request, reply, { json: raw.json, etag: `"${revision}"` });
   }
 
   @Post(':id/players')
@@ -178,29 +196,30 @@ export class TournamentsController {
     summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
   })
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
-  async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
+  async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const audience = audienceOf(request, p.id);
-    if (q.asOfPosition !== undefined) return this.standingsAsOfPosition(p.id, q, q.asOfPosition, audience);
-    return this.perDivision(p.id, q, (t, d) =>
-      q.round === undefined && audience === 'public'
-        ? this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d), STANDINGS_PROJECTION)
-        : standingsOf(t, d, this.asOf(p.id), q.round, audience),
-    );
+    if (q.asOfPosition !== undefined) {
+      // A replay of the stream per request (its cost grows with the tournament): an audit tool for officials, not a public feed.
+      if (audience !== 'officials') throw asOfPositionForOfficials(p.id);
+      return this.standingsAsOfPosition(p.id, q, q.asOfPosition, audience);
+    }
+    // The public's current standings are stored (published rounds only) and served as stored; the rest is computed.
+    if (q.round === undefined && audience === 'public') return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.standings));
+    void reply.header('cache-control', audience === 'public' ? 'public, no-cache' : 'private, no-store');
+    return this.perDivision(p.id, q, (t, d) => standingsOf(t, d, this.asOf(p.id), q.round, audience));
   }
 
   @Get(':id/crosstable')
   @Public()
   @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)' })
   @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
-  async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest) {
+  async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const audience = audienceOf(request, p.id);
-    return this.perDivision(p.id, q, (t, d) =>
-      q.round === undefined && audience === 'public'
-        ? this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d), STANDINGS_PROJECTION)
-        : crosstableOf(t, d, this.asOf(p.id), q.round, audience),
-    );
+    if (q.round === undefined && audience === 'public') return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.crosstable));
+    void reply.header('cache-control', audience === 'public' ? 'public, no-cache' : 'private, no-store');
+    return this.perDivision(p.id, q, (t, d) => crosstableOf(t, d, this.asOf(p.id), q.round, audience));
   }
 
   /** The same reducer replayed over the tournament's stream up to a log position. */
@@ -225,6 +244,15 @@ export class TournamentsController {
           : standingsOf(t, d, { revision: -1, position, at: '' }, q.round, audience),
       ),
     };
+  }
+
+  /** The stored per-division documents (current standings or crosstable) as one body, without parsing them. */
+  private storedPerDivision(id: string, division: string | undefined, collection: string) {
+    const divisions = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.state, id, divisionsOf);
+    if (!divisions) throw unknownTournament(id);
+    const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
+    const parts = wanted.map((d) => this.core.readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
+    return composeDocuments({ tournament: id, round: null }, 'divisions', parts);
   }
 
   private asOf(id: string) {

@@ -1,8 +1,23 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { DocumentTx, Projection } from './projection.js';
+
+/** A document as stored: its JSON text (served as is) and a strong ETag over those bytes. */
+export interface RawDocument {
+  readonly json: string;
+  readonly etag: string;
+}
+
+interface CachedDocument extends RawDocument {
+  /** Values derived from the parsed document, by deriving function (see `derive`). */
+  derived?: Map<unknown, unknown>;
+}
+
+/** How many raw documents stay in memory (the hot standings and summaries). */
+const RAW_CACHE = 2_000;
 
 /**
  * The read-model store: documents per projection plus each projection's checkpoint, in one
@@ -13,6 +28,11 @@ import type { DocumentTx, Projection } from './projection.js';
 export class ReadModelStore {
   readonly db: Database.Database;
   private readonly stmt;
+  /**
+   * Raw documents served by GETs, kept in memory. This process is the only writer of its file (a
+   * replay refuses while a server runs), and every write below drops the entry it changes.
+   */
+  private readonly raws = new Map<string, CachedDocument>();
 
   constructor(readonly path: string, synchronous: 'FULL' | 'NORMAL' | 'OFF' = 'NORMAL') {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -46,6 +66,7 @@ export class ReadModelStore {
 
   /** Drops a projection's documents and checkpoint: the next run rebuilds it from position 0. */
   reset(projection: string, version: number): void {
+    this.raws.clear();
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
       this.stmt.setCheckpoint.run(projection, version, 0);
@@ -55,6 +76,36 @@ export class ReadModelStore {
   /** Writes one document outside a projection batch (process managers' own records). */
   putDocument(projection: string, collection: string, key: string, value: unknown): void {
     this.stmt.put.run(projection, collection, key, JSON.stringify(value));
+    this.raws.delete(rawId(projection, collection, key));
+  }
+
+  /**
+   * The stored JSON of a document with a strong ETag (SHA-256 of the bytes), for serving without
+   * parse and stringify. Cached in memory until the document is written again.
+   */
+  raw(projection: string, collection: string, key: string): RawDocument | undefined {
+    const id = rawId(projection, collection, key);
+    const hit = this.raws.get(id);
+    if (hit) return hit;
+    const row = this.stmt.get.get(projection, collection, key) as { value: string } | undefined;
+    if (!row) return undefined;
+    const doc: CachedDocument = { json: row.value, etag: `"${createHash('sha256').update(row.value).digest('base64url').slice(0, 32)}"` };
+    if (this.raws.size >= RAW_CACHE) this.raws.delete(this.raws.keys().next().value as string);
+    this.raws.set(id, doc);
+    return doc;
+  }
+
+  /**
+   * A small value computed from a document (its divisions, its revision), parsed and computed once
+   * per version of the document. `derive` must be a stable function (its identity is the cache key)
+   * and the caller must not mutate what it returns.
+   */
+  derive<T, R>(projection: string, collection: string, key: string, derive: (doc: T) => R): R | undefined {
+    const doc = this.raw(projection, collection, key) as CachedDocument | undefined;
+    if (!doc) return undefined;
+    doc.derived ??= new Map();
+    if (!doc.derived.has(derive)) doc.derived.set(derive, derive(JSON.parse(doc.json) as T));
+    return doc.derived.get(derive) as R;
   }
 
   /** Moves a checkpoint that has no documents of its own (process managers). */
@@ -95,6 +146,7 @@ export class ReadModelStore {
       projection.flush?.(docs);
       for (const d of cache.values()) {
         if (!d.dirty) continue;
+        this.raws.delete(rawId(name, d.collection, d.key));
         if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
         else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
       }
@@ -106,3 +158,5 @@ export class ReadModelStore {
     if (this.db.open) this.db.close();
   }
 }
+
+const rawId = (projection: string, collection: string, key: string) => `${projection}\u0000${collection}\u0000${key}`;

@@ -5,7 +5,12 @@ import { provisionalPairingsProjection } from './provisional.projection.js';
 import { standingsProjection, tournamentsProjection } from './tournament.projection.js';
 
 /** Streams `tournament-<id>`. */
-export const TournamentAggregate: AggregateType<TournamentCommand, TournamentEvent, TournamentState> = { name: 'tournament', decider: tournamentDecider };
+export const TournamentAggregate: AggregateType<TournamentCommand, TournamentEvent, TournamentState> = {
+  name: 'tournament',
+  decider: tournamentDecider,
+  // Snapshot version: bump when the decider's evolve or TournamentState changes (snapshots are then rebuilt).
+  version: 1,
+};
 
 export const TOURNAMENT_FEATURE: Feature = {
   name: 'tournament',

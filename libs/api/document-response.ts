@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { RawDocument } from '../runtime/projections/read-model-store.js';
+
+/**
+ * Public read models change as results come in: shared caches may keep them but must revalidate
+ * (the strong ETag makes that a 304 without a body).
+ */
+export const PUBLIC_DOCUMENT_CACHE = 'public, no-cache';
+
+/** RFC 9110 §13.1.2 If-None-Match: weak comparison, a list of tags or `*`. */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((t) => t.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''));
+}
+
+/** Several stored documents wrapped in one JSON body, without parsing them: `{...fields, [listField]: [doc, …]}` and an ETag over the parts. */
+export function composeDocuments(fields: Record<string, unknown>, listField: string, parts: ReadonlyArray<RawDocument | undefined>): RawDocument {
+  const head = JSON.stringify(fields);
+  const json = `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}${JSON.stringify(listField)}:[${parts.map((p) => p?.json ?? 'null').join(',')}]}`;
+  const etag = `"${createHash('sha256').update(head).update(parts.map((p) => p?.etag ?? '-').join(',')).digest('base64url').slice(0, 32)}"`;
+  return { json, etag };
+}
+
+/**
+ * Serves stored JSON bytes as they are: strong `ETag`, `If-None-Match` → 304 without a body,
+ * `Cache-Control` for public data. Returns the body for a Nest handler with `@Res({ passthrough: true })`.
+ */
+export function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: RawDocument, cacheControl = PUBLIC_DOCUMENT_CACHE): string | undefined {
+  void reply.header('etag', doc.etag).header('cache-control', cacheControl);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], doc.etag)) {
+    void reply.status(304);
+    return undefined;
+  }
+  void reply.header('content-type', 'application/json; charset=utf-8');
+  return doc.json;
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecordsHarness } from './support/records-harness.js';
+
+const T = 'idem-open';
+
+describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-header)', () => {
+  let h: RecordsHarness;
+  let chief: string;
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    chief = h.token('chief-arbiter', [T], 'td-1');
+    await h.post('/v1/tournaments', { id: T, name: 'Idempotency Open', discipline: 'scrabble', pairingSystems: ['australian-draw'] }, chief);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('the same key with the same body replays the first answer; with a different body it is a 422 naming the key, and the first command stands', async () => {
+    const key = { 'idempotency-key': 'register-0001' };
+    const first = await h.post(`/v1/tournaments/${T}/players`, { id: 'p1', name: 'Player One', rating: 1800 }, chief, 201, key);
+    expect(first.body.duplicate).toBe(false);
+
+    const retry = await h.post(`/v1/tournaments/${T}/players`, { id: 'p1', name: 'Player One', rating: 1800 }, chief, 201, key);
+    expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision, events: first.body.events });
+
+    const other = await h.post(`/v1/tournaments/${T}/players`, { id: 'p2', name: 'Player Two', rating: 1700 }, chief, 422, key);
+    expect(other.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(other.body).toMatchObject({ status: 422, type: 'urn:arbitra:problem:command/idempotency-key-reused', field: 'Idempotency-Key', idempotencyKey: 'register-0001' });
+    expect(other.body.detail).toContain('register-0001');
+
+    const t = await h.get(`/v1/tournaments/${T}`).expect(200);
+    expect(t.body.players.map((p: { id: string }) => p.id)).toEqual(['p1']);
+    // The second player is not lost for good: with its own key it is recorded.
+    await h.post(`/v1/tournaments/${T}/players`, { id: 'p2', name: 'Player Two', rating: 1700 }, chief, 201, { 'idempotency-key': 'register-0002' });
+  });
+
+  it('a server-computed pairing: the same request replays, a different request under the key is a 422', async () => {
+    const key = { 'idempotency-key': 'pair-round-1-0001' };
+    const first = await h.post(`/v1/tournaments/${T}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw' }, chief, 201, key);
+    const retry = await h.post(`/v1/tournaments/${T}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw' }, chief, 201, key);
+    expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    const other = await h.post(`/v1/tournaments/${T}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw', seed: 'another-seed' }, chief, 422, key);
+    expect(other.body).toMatchObject({ field: 'Idempotency-Key', idempotencyKey: 'pair-round-1-0001' });
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecordsHarness } from './support/records-harness.js';
+
+const T = 'etag-open';
+
+describe('public read documents: stored bytes, strong ETag, If-None-Match → 304, Cache-Control', () => {
+  let h: RecordsHarness;
+  let chief: string;
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    chief = h.token('chief-arbiter', [T], 'td-1');
+    await h.post('/v1/tournaments', { id: T, name: 'ETag Open', discipline: 'scrabble', pairingSystems: ['australian-draw'] }, chief);
+    for (const id of ['p1', 'p2', 'p3', 'p4']) await h.post(`/v1/tournaments/${T}/players`, { id, name: `Player ${id}`, rating: 1500 }, chief);
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('standings: the same document answers 304 to its ETag, and a new result gives a new ETag and body', async () => {
+    const first = await h.get(`/v1/tournaments/${T}/standings`).expect(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(first.body).toMatchObject({ tournament: T, round: null, divisions: [{ tournament: T, division: 'main' }] });
+
+    const again = await h.http().get(`/v1/tournaments/${T}/standings`).set('if-none-match', first.headers.etag).expect(304);
+    expect(again.text).toBe('');
+    await h.http().get(`/v1/tournaments/${T}/standings`).set('if-none-match', `"other", W/${first.headers.etag}`).expect(304);
+    await h.http().get(`/v1/tournaments/${T}/standings`).set('if-none-match', '"other"').expect(200);
+
+    const paired = await h.post(`/v1/tournaments/${T}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw' }, chief);
+    await h.post(`/v1/tournaments/${T}/rounds/1/publish`, {}, chief);
+    const table = paired.body.events[0].data.games[0].table;
+    await h.post(`/v1/tournaments/${T}/rounds/1/results`, { table, result: { kind: 'played', outcome: 'first', score: { first: 420, second: 380 } } }, chief);
+
+    const after = await h.get(`/v1/tournaments/${T}/standings`).set('if-none-match', first.headers.etag).expect(200);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(after.body.divisions[0].rows.some((r: { spread: number }) => r.spread === 40)).toBe(true);
+  });
+
+  it('the tournament document: ETag is the stream revision (usable as If-Match) and If-None-Match with it answers 304', async () => {
+    const doc = await h.get(`/v1/tournaments/${T}`).expect(200);
+    expect(doc.headers.etag).toBe(`"${doc.body.asOf.revision}"`);
+    expect(doc.headers['cache-control']).toBe('public, no-cache');
+    await h.http().get(`/v1/tournaments/${T}`).set('if-none-match', doc.headers.etag).expect(304);
+    await h.http().get('/v1/tournaments/no-such').expect(404);
+    await h.http().get('/v1/tournaments/no-such/standings').expect(404);
+  });
+});
+
+describe('?asOfPosition= (a replay per request) is for the tournament\'s officials', () => {
+  let h: RecordsHarness;
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    await h.post('/v1/tournaments', { id: T, name: 'ETag Open', discipline: 'scrabble', pairingSystems: ['australian-draw'] }, h.token('admin'));
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('the public gets 403 naming asOfPosition; an arbiter of the tournament gets the view', async () => {
+    const refused = await h.get(`/v1/tournaments/${T}/standings?asOfPosition=1`).expect(403);
+    expect(refused.body).toMatchObject({ field: 'asOfPosition', type: 'urn:arbitra:problem:auth/official-view' });
+    await h.get(`/v1/tournaments/${T}/standings?asOfPosition=1`, h.token('arbiter', ['other-open'])).expect(403);
+    const ok = await h.get(`/v1/tournaments/${T}/standings?asOfPosition=1`, h.token('arbiter', [T])).expect(200);
+    expect(ok.body.asOfPosition).toBe(1);
+  });
+});
