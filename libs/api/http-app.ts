@@ -12,9 +12,10 @@ import { AuditController } from './audit.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { TokenService } from './auth/token.service.js';
 import { HealthController, MetricsController } from './health.controller.js';
-import { ProblemFilter } from './problem.filter.js';
+import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { ProblemFilter, toProblem } from './problem.filter.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
-import { createValidationPipe } from './validation.js';
+import { createValidationPipe, tooDeep, tooDeepProblem } from './validation.js';
 
 export interface HttpAppOptions {
   readonly core: ArbitraCore;
@@ -70,8 +71,17 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // A body nested deeper than MAX_BODY_DEPTH is refused before anything walks it recursively (a 30 KB body
+  // 3,000 levels deep once overflowed the stack and answered 500). The check itself is iterative.
+  fastify.addHook('preValidation', async (request, reply) => {
+    const deep = request.body !== undefined && tooDeep(request.body);
+    if (!deep) return;
+    const { problem } = toProblem(tooDeepProblem(deep), request.url);
+    return reply.status(400).header('content-type', PROBLEM_CONTENT_TYPE).send({ ...problem, requestId: request.id });
   });
 
   const openapi = new DocumentBuilder()
