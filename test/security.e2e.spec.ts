@@ -39,4 +39,44 @@ describe('records server: security limits (issue 7)', () => {
       expect(r.body.type).not.toBe('urn:arbitra:problem:validation/too-deep');
     });
   });
+
+  describe('names', () => {
+    const BAD: [string, string, RegExp][] = [
+      ['only zero-width characters', '\u200B\u200C\u200D\uFEFF', /visible character/],
+      ['only spaces and a soft hyphen', '  \u00AD ', /visible character/],
+      ['a NUL', 'Ann\u0000Lee', /control characters/],
+      ['a bidi override', 'Ann \u202Eeel', /bidirectional/],
+      ['a bidi isolate', 'Ann \u2066Lee\u2069', /bidirectional/],
+    ];
+    for (const [what, name, message] of BAD) {
+      it(`refuses a player, tournament and game name with ${what}: 400 naming the field, nothing stored`, async () => {
+        const admin = h.token('admin');
+        const before = await h.core.store.headPosition();
+        const t = await h.http().post('/v1/tournaments').set('authorization', admin).send({ id: 't-names', name, discipline: 'scrabble', pairingSystems: ['random'] }).expect(400);
+        expect(t.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', rule: 'isPersonName', message: expect.stringMatching(message) })]));
+        const g = await h.http().post('/v1/games').set('authorization', admin)
+          .send({ id: 'g-names', players: [{ id: 'ann', name }, { id: 'bob', name: 'Bob' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 }).expect(400);
+        expect(g.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'players[0].name', rule: 'isPersonName' })]));
+        expect(await h.core.store.headPosition()).toBe(before);
+      });
+    }
+
+    it('refuses such a name when registering a player (name, club, team), and stores a name in NFC', async () => {
+      const admin = h.token('admin');
+      await h.post('/v1/tournaments', { id: 't-nfc', name: 'Caf\u0065\u0301 Open', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
+      const p = await h.http().post('/v1/tournaments/t-nfc/players').set('authorization', admin).send({ id: 'zw', name: '\u200B\u200B', club: 'A\u0000', team: '\u202E' }).expect(400);
+      expect(p.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['name', 'club', 'team']));
+      await h.post('/v1/tournaments/t-nfc/players', { id: 'jose', name: 'Jos\u0065\u0301 Ng' }, admin);
+      const view = await h.get('/v1/tournaments/t-nfc').expect(200);
+      expect(view.body.name).toBe('Caf\u00E9 Open');
+      expect(JSON.stringify(view.body)).toContain('Jos\u00E9 Ng');
+      expect(JSON.stringify(view.body)).not.toContain('\u0301');
+    });
+
+    it('keeps accepting names in any script, with inner spaces and joiners', async () => {
+      const admin = h.token('admin');
+      await h.post('/v1/tournaments', { id: 't-scripts', name: '香港拼字錦標賽 2026', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
+      for (const [id, name] of [['a', 'Chan Hok-hei'], ['b', 'محمد علي'], ['c', 'क्\u200Dषत्रिय'], ['d', 'O\u2019Brien']]) await h.post('/v1/tournaments/t-scripts/players', { id, name }, admin);
+    });
+  });
 });
