@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
 import { RecordsHarness } from './support/records-harness.js';
 
 /** A JSON text nested `depth` levels deep: {"a":{"a":…1…}}. */
+/** The claims of a token (no verification: tests read what was issued). */
+function claimsOf(token: string): { jti?: string; exp?: number; iat?: number } {
+  return JSON.parse(Buffer.from(token.replace(/^Bearer /, '').split('.')[1], 'base64url').toString('utf8'));
+}
+
 function nested(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
@@ -77,6 +83,56 @@ describe('records server: security limits (issue 7)', () => {
       const admin = h.token('admin');
       await h.post('/v1/tournaments', { id: 't-scripts', name: '香港拼字錦標賽 2026', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
       for (const [id, name] of [['a', 'Chan Hok-hei'], ['b', 'محمد علي'], ['c', 'क्\u200Dषत्रिय'], ['d', 'O\u2019Brien']]) await h.post('/v1/tournaments/t-scripts/players', { id, name }, admin);
+    });
+  });
+
+  describe('tokens', () => {
+    const sign = (payload: object, options: object = {}) => `Bearer ${new JwtService({ secret: h.tokens.secret }).sign(payload, { algorithm: 'HS256', ...options })}`;
+
+    it('refuses a correctly signed token without exp with 401 naming the rule', async () => {
+      const r = await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin', jti: 'no-exp-0001' })).expect(401);
+      expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:auth/unauthorized', detail: expect.stringContaining('no expiry (exp)'), rule: expect.stringContaining('exp') });
+    });
+
+    it('refuses a token without jti, and one living longer than the maximum TTL (90 days by default)', async () => {
+      const noJti = await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin' }, { expiresIn: 3600 })).expect(401);
+      expect(noJti.body.detail).toContain('no id (jti)');
+      const century = await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin', jti: 'century-0001' }, { expiresIn: '100y' })).expect(401);
+      expect(century.body).toMatchObject({ detail: expect.stringContaining('longer than the maximum 90d'), rule: expect.stringContaining('ARBITRA_TOKEN_MAX_TTL') });
+      await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin', jti: 'ninety-0001' }, { expiresIn: '90d' })).expect(200);
+    });
+
+    it('issues every token with a jti and an exp, and refuses to issue one for longer than the maximum', () => {
+      const c = claimsOf(h.token('arbiter', ['t1']));
+      expect(c.jti).toMatch(/^[0-9a-f-]{36}$/);
+      expect(c.exp! - c.iat!).toBe(30 * 86_400);
+      expect(() => h.tokens.issue({ sub: 'x', role: 'admin' }, '100y')).toThrow(/longer than the maximum token lifetime 90d/);
+      expect(() => h.tokens.issue({ sub: 'x', role: 'admin' }, 'forever')).toThrow(/positive whole number and a unit/);
+    });
+
+    it('revokes a token through POST /v1/auth/revocations (an auth.TokenRevoked event); the token is refused at once and after a restart', async () => {
+      const victim = h.token('chief-arbiter', ['t1'], 'td-lost-laptop');
+      await h.http().get('/v1/audit/refused-reactions').set('authorization', victim).expect(200);
+      const { jti } = claimsOf(victim);
+      const admin = h.token('admin');
+      const r = await h.http().post('/v1/auth/revocations').set('authorization', admin).send({ jti, reason: 'laptop lost at the venue' }).expect(201);
+      expect(r.body).toMatchObject({ stream: 'auth-tokens', events: [{ type: 'auth.TokenRevoked', data: { jti, reason: 'laptop lost at the venue', by: { id: 'admin-1', role: 'admin' } } }] });
+      const refused = await h.http().get('/v1/audit/refused-reactions').set('authorization', victim).expect(401);
+      expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:auth/unauthorized', detail: expect.stringContaining('revoked'), rule: expect.stringContaining('auth.TokenRevoked') });
+      const again = await h.http().post('/v1/auth/revocations').set('authorization', admin).send({ jti, reason: 'twice' }).expect(409);
+      expect(again.body).toMatchObject({ type: 'urn:arbitra:problem:auth/token-already-revoked', field: 'jti' });
+      await h.restart();
+      await h.http().get('/v1/audit/refused-reactions').set('authorization', victim).expect(401);
+      const list = await h.http().get('/v1/auth/revocations').set('authorization', h.token('admin')).expect(200);
+      expect(list.body.revocations).toEqual(expect.arrayContaining([expect.objectContaining({ jti })]));
+    });
+
+    it('lets only an admin revoke, and refuses a malformed jti with 400 naming it', async () => {
+      const td = h.token('chief-arbiter', ['t1']);
+      await h.http().post('/v1/auth/revocations').set('authorization', td).send({ jti: claimsOf(td).jti, reason: 'self' }).expect(403);
+      const bad = await h.http().post('/v1/auth/revocations').set('authorization', h.token('admin')).send({ jti: 'x', reason: 'r' }).expect(400);
+      expect(bad.body.field).toBe('jti');
     });
   });
 });

@@ -7,7 +7,7 @@ import { startRecords } from './bootstrap.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
-const { app, core, bootstrapToken } = await startRecords(config, logger);
+const { app, core, bootstrapToken, bootstrapTokenId } = await startRecords(config, logger);
 await app.listen({ port: config.port, host: config.host });
 // Tells `npm run arbitra -- replay` that this data directory is in use (read models are live).
 const pidFile = join(config.dataDir, 'server.pid');
@@ -25,6 +25,7 @@ if (bootstrapToken) {
     '',
     'First start: bootstrap admin token (shown once, valid 7 days; issue others with `npm run token`):',
     `  ${bootstrapToken}`,
+    `  token id (jti): ${bootstrapTokenId}  (revoke it with \`npm run arbitra -- revoke --jti ${bootstrapTokenId} --reason ...\` once you have issued others)`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -9,7 +9,9 @@ import pino, { type Logger } from 'pino';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
 import { AuditController } from './audit.controller.js';
+import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { RevocationsController } from './auth/revocations.controller.js';
 import { TokenService } from './auth/token.service.js';
 import { HealthController, MetricsController } from './health.controller.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
@@ -21,6 +23,8 @@ export interface HttpAppOptions {
   readonly core: ArbitraCore;
   readonly config: ArbitraConfig;
   readonly tokens: TokenService;
+  /** Revoked token ids (the guard refuses them). */
+  readonly revocations: TokenRevocations;
   /** Feature controllers (tournaments, games, …) from the app's registry. */
   readonly controllers: readonly Type[];
   readonly logger?: Logger;
@@ -51,11 +55,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
 
   @Module({
     imports: [TerminusModule.forRoot({ logger: false })],
-    controllers: [AuditController, HealthController, MetricsController, ...options.controllers],
+    controllers: [AuditController, HealthController, MetricsController, RevocationsController, ...options.controllers],
     providers: [
       { provide: ARBITRA_CORE, useValue: options.core },
       { provide: ARBITRA_CONFIG, useValue: options.config },
       { provide: TokenService, useValue: options.tokens },
+      { provide: TokenRevocations, useValue: options.revocations },
       { provide: APP_GUARD, useClass: AuthGuard },
     ],
   })
@@ -75,6 +80,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  fastify.addHook('onClose', async () => options.revocations.close());
   // A body nested deeper than MAX_BODY_DEPTH is refused before anything walks it recursively (a 30 KB body
   // 3,000 levels deep once overflowed the stack and answered 500). The check itself is iterative.
   fastify.addHook('preValidation', async (request, reply) => {

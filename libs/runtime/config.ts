@@ -14,6 +14,8 @@ export interface ArbitraConfig {
   readonly jwtSecret: string | undefined;
   /** Lifetime of tokens issued by the CLI. */
   readonly tokenTtl: string;
+  /** Longest lifetime a token may have: longer ones are neither issued nor accepted. */
+  readonly tokenMaxTtl: string;
   readonly logLevel: string;
   /** Upper bound for a GET waiting on a position (read-your-writes). */
   readonly waitMaxMs: number;
@@ -36,6 +38,7 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
     groupCommit: (env.ARBITRA_GROUP_COMMIT ?? 'true') !== 'false',
     jwtSecret: env.ARBITRA_JWT_SECRET || undefined,
     tokenTtl: env.ARBITRA_TOKEN_TTL ?? '30d',
+    tokenMaxTtl: env.ARBITRA_TOKEN_MAX_TTL ?? '90d',
     logLevel: env.ARBITRA_LOG_LEVEL ?? 'info',
     waitMaxMs: intFrom(env, 'ARBITRA_WAIT_MAX_MS', 5000),
     lexiconFile: env.ARBITRA_LEXICON_FILE || undefined,
