@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { existsSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { createHttpApp } from '../../libs/api/http-app.js';
@@ -20,7 +21,8 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
   await core.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
   const revocations = await TokenRevocations.start(core);
-  const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger });
+  let metricsServer: Server | undefined;
+  const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
 
   // First start of this data dir: print an admin token once, so the federation can issue the rest.
   const marker = join(config.dataDir, 'bootstrap-done');
@@ -33,5 +35,5 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     bootstrapTokenId = issued.jti;
     writeFileSync(marker, `bootstrap admin token issued ${new Date().toISOString()}\n`, { flag: 'wx' });
   }
-  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId };
+  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId, metricsServer };
 }

@@ -19,6 +19,7 @@ const lines = [
   `  API docs:  ${url}/docs`,
   `  data:      ${config.dataDir} (event log events.db, read models read-models.db)`,
   `  log head:  position ${await core.store.headPosition()}`,
+  `  metrics:   ${config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/metrics` : `${url}/metrics (${config.metricsPublic ? 'public' : 'admin token'})`}`,
 ];
 if (bootstrapToken) {
   lines.push(

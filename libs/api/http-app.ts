@@ -13,7 +13,11 @@ import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationsController } from './auth/revocations.controller.js';
 import { TokenService } from './auth/token.service.js';
-import { HealthController, MetricsController } from './health.controller.js';
+import helmet from '@fastify/helmet';
+import type { Server } from 'node:http';
+import { startMetricsServer } from '../runtime/metrics.js';
+import { HealthController, metricsController } from './health.controller.js';
+import { registerRateLimits } from './rate-limit.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 import { ProblemFilter, toProblem } from './problem.filter.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
@@ -28,6 +32,8 @@ export interface HttpAppOptions {
   /** Feature controllers (tournaments, games, …) from the app's registry. */
   readonly controllers: readonly Type[];
   readonly logger?: Logger;
+  /** Told the separate metrics server (ARBITRA_METRICS_PORT), if any (tests read its port). */
+  readonly onMetricsServer?: (server: Server | undefined) => void;
 }
 
 /** Nest's own log lines, through the same pino logger as the requests. */
@@ -53,9 +59,13 @@ class PinoNestLogger implements LoggerService {
 export async function createHttpApp(options: HttpAppOptions): Promise<NestFastifyApplication> {
   const logger = options.logger ?? pino({ level: options.config.logLevel });
 
+  const { config } = options;
+  // /metrics: on its own port (no token), or on the API port, public or for admin tokens (the default).
+  const metrics = config.metricsPort === undefined ? [metricsController(config.metricsPublic ? 'public' : 'admin')] : [];
+
   @Module({
     imports: [TerminusModule.forRoot({ logger: false })],
-    controllers: [AuditController, HealthController, MetricsController, RevocationsController, ...options.controllers],
+    controllers: [AuditController, HealthController, ...metrics, RevocationsController, ...options.controllers],
     providers: [
       { provide: ARBITRA_CORE, useValue: options.core },
       { provide: ARBITRA_CONFIG, useValue: options.config },
@@ -77,6 +87,20 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.useGlobalFilters(new ProblemFilter());
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
+  // Security headers (HSTS, nosniff, frame-ancestors, …). The CSP lets the Swagger UI at /docs run its inline bootstrap.
+  await app.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'unsafe-inline'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:', 'https:'] },
+    },
+  });
+  // Counted on every request (bad tokens included) before routing, parsing or auth.
+  await registerRateLimits(fastify, config, options.tokens);
+  let metricsServer: Server | undefined;
+  if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(options.core.metrics, config.metricsHost, config.metricsPort);
+  fastify.addHook('onClose', async () => {
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+  });
+  options.onMetricsServer?.(metricsServer);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -21,6 +21,16 @@ export interface ArbitraConfig {
   readonly waitMaxMs: number;
   /** Optional word list (one word a line) proposing Scrabble challenge verdicts. */
   readonly lexiconFile: string | undefined;
+  /** Requests per client IP per window (0: no limit). */
+  readonly rateLimitPerIp: number;
+  /** Requests per token subject (role and `sub`) per window (0: no limit). */
+  readonly rateLimitPerToken: number;
+  readonly rateLimitWindowMs: number;
+  /** `/metrics` without a token on the API port (otherwise it needs an admin token). */
+  readonly metricsPublic: boolean;
+  /** Serve `/metrics` on this port instead (no token; bind it to a private interface), and not on the API port. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -42,6 +52,12 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
     logLevel: env.ARBITRA_LOG_LEVEL ?? 'info',
     waitMaxMs: intFrom(env, 'ARBITRA_WAIT_MAX_MS', 5000),
     lexiconFile: env.ARBITRA_LEXICON_FILE || undefined,
+    rateLimitPerIp: intFrom(env, 'ARBITRA_RATE_LIMIT_PER_IP', 1200),
+    rateLimitPerToken: intFrom(env, 'ARBITRA_RATE_LIMIT_PER_TOKEN', 600),
+    rateLimitWindowMs: intFrom(env, 'ARBITRA_RATE_LIMIT_WINDOW_MS', 60_000),
+    metricsPublic: env.ARBITRA_METRICS_PUBLIC === 'true',
+    metricsPort: env.ARBITRA_METRICS_PORT ? intFrom(env, 'ARBITRA_METRICS_PORT', 0) : undefined,
+    metricsHost: env.ARBITRA_METRICS_HOST ?? '127.0.0.1',
   };
 }
 
