@@ -89,8 +89,11 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(live.body).toEqual({ status: 'ok' });
   });
 
-  it('serves Prometheus metrics', async () => {
-    const r = await h.http().get('/metrics').expect(200);
+  it('serves Prometheus metrics to an admin token only, by default', async () => {
+    const anonymous = await h.http().get('/metrics').expect(401);
+    expect(anonymous.body.type).toBe('urn:arbitra:problem:auth/unauthorized');
+    await h.http().get('/metrics').set('authorization', h.token('chief-arbiter', ['t1'])).expect(403);
+    const r = await h.http().get('/metrics').set('authorization', h.token('admin')).expect(200);
     expect(r.text).toContain('arbitra_log_head_position');
     expect(r.text).toContain('arbitra_commands_total');
   });

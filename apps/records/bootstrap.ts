@@ -1,9 +1,11 @@
 import pino from 'pino';
 import { existsSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { createHttpApp } from '../../libs/api/http-app.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { CONTROLLERS, FEATURES } from './registry.js';
 
@@ -17,15 +19,21 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     onProcessManagerError: (error) => logger.error({ err: error }, 'a process manager run failed; it is retried on the next append'),
   });
   await core.start();
-  const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, config.tokenTtl);
-  const app = await createHttpApp({ core, config, tokens, controllers: CONTROLLERS, logger });
+  const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
+  const revocations = await TokenRevocations.start(core);
+  let metricsServer: Server | undefined;
+  const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
 
   // First start of this data dir: print an admin token once, so the federation can issue the rest.
   const marker = join(config.dataDir, 'bootstrap-done');
   let bootstrapToken: string | null = null;
+  let bootstrapTokenId: string | null = null;
   if (!existsSync(marker)) {
-    bootstrapToken = tokens.issue({ sub: 'bootstrap-admin', role: 'admin' }, '7d');
+    // Like every token, it carries a jti: `arbitra revoke --jti <id>` or POST /v1/auth/revocations revokes it.
+    const issued = tokens.issueWithId({ sub: 'bootstrap-admin', role: 'admin' }, '7d');
+    bootstrapToken = issued.token;
+    bootstrapTokenId = issued.jti;
     writeFileSync(marker, `bootstrap admin token issued ${new Date().toISOString()}\n`, { flag: 'wx' });
   }
-  return { core, app, tokens, bootstrapToken };
+  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId, metricsServer };
 }

@@ -8,10 +8,14 @@ import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/pr
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { loadConfig } from '../../libs/runtime/config.js';
 import { verifyLog } from '../../libs/store/hash-chain.js';
+import { randomUUID } from 'node:crypto';
+import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
+          prints the token; its id (jti) and expiry go to stderr. ttl: <n>s|m|h|d|w|y, at most ARBITRA_TOKEN_MAX_TTL (90d)
+  revoke  --jti <token id> --reason <text> [--by <who>]   record auth.TokenRevoked: the token is refused from then on
   replay  [--projection <name> ...]   drop and rebuild read models from the log
   verify                              walk every hash chain; exit 1 on the first broken link`;
 
@@ -24,9 +28,33 @@ async function main(argv: string[]): Promise<number> {
       const role = values.role as TokenRole | undefined;
       if (!role || !ROLES.includes(role)) return fail(`--role must be one of ${ROLES.join(', ')}`);
       if (TOURNAMENT_SCOPED.includes(role) && !values.tournament?.length) return fail(`a ${role} token needs --tournament <id> (one or more)`);
-      const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, config.tokenTtl);
-      process.stdout.write(`${tokens.issue({ sub: values.sub ?? `${role}-cli`, role, tournaments: values.tournament }, values.ttl)}\n`);
+      const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
+      let issued;
+      try {
+        issued = tokens.issueWithId({ sub: values.sub ?? `${role}-cli`, role, tournaments: values.tournament }, values.ttl);
+      } catch (e) {
+        return fail(`--ttl refused: ${(e as Error).message}`);
+      }
+      process.stdout.write(`${issued.token}\n`);
+      process.stderr.write(`token id (jti): ${issued.jti}, expires ${issued.expiresAt}\n`);
       return 0;
+    }
+    case 'revoke': {
+      const { values } = parseArgs({ args: rest, options: { jti: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } } });
+      if (!values.jti) return fail('--jti <token id> is required (printed when the token was issued)');
+      if (!values.reason?.trim()) return fail('--reason <text> is required: a revocation records why');
+      const core = new ArbitraCore({ config, features: FEATURES });
+      const ctx = { at: new Date().toISOString(), actor: { id: values.by ?? 'cli', role: 'admin' as const }, commandId: randomUUID() };
+      try {
+        const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, { type: 'RevokeToken', jti: values.jti, reason: values.reason, ctx }, ctx);
+        process.stdout.write(`revoked ${values.jti} (event at position ${r.position}); a running server refuses it within seconds\n`);
+        return 0;
+      } catch (e) {
+        process.stderr.write(`not revoked: ${(e as Error).message}\n`);
+        return 1;
+      } finally {
+        await core.close();
+      }
     }
     case 'replay': {
       const { values } = parseArgs({ args: rest, options: { projection: { type: 'string', multiple: true } } });

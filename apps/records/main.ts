@@ -7,7 +7,7 @@ import { startRecords } from './bootstrap.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
-const { app, core, bootstrapToken } = await startRecords(config, logger);
+const { app, core, bootstrapToken, bootstrapTokenId } = await startRecords(config, logger);
 await app.listen({ port: config.port, host: config.host });
 // Tells `npm run arbitra -- replay` that this data directory is in use (read models are live).
 const pidFile = join(config.dataDir, 'server.pid');
@@ -19,12 +19,14 @@ const lines = [
   `  API docs:  ${url}/docs`,
   `  data:      ${config.dataDir} (event log events.db, read models read-models.db)`,
   `  log head:  position ${await core.store.headPosition()}`,
+  `  metrics:   ${config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/metrics` : `${url}/metrics (${config.metricsPublic ? 'public' : 'admin token'})`}`,
 ];
 if (bootstrapToken) {
   lines.push(
     '',
     'First start: bootstrap admin token (shown once, valid 7 days; issue others with `npm run token`):',
     `  ${bootstrapToken}`,
+    `  token id (jti): ${bootstrapTokenId}  (revoke it with \`npm run arbitra -- revoke --jti ${bootstrapTokenId} --reason ...\` once you have issued others)`,
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { GAME_CONTROLLERS } from '../../libs/api/games/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
+import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
@@ -9,6 +10,6 @@ import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index
  * Everything the records app runs: one line per feature (its aggregates, projections and
  * process managers) and its HTTP controllers. Adding a discipline adds one line to each list.
  */
-export const FEATURES: readonly Feature[] = [TOURNAMENT_FEATURE, SCRABBLE_FEATURE];
+export const FEATURES: readonly Feature[] = [AUTH_FEATURE, TOURNAMENT_FEATURE, SCRABBLE_FEATURE];
 
 export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS, ...GAME_CONTROLLERS];

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { CommandContext } from '../domain/kernel/index.js';
+import type { CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { isIsoInstant } from '../domain/kernel/index.js';
-import type { CommandResult, ExecuteOptions } from '../runtime/command-handler.js';
+import type { ArbitraCore } from '../runtime/arbitra-core.js';
+import type { AggregateType, CommandResult, ExecuteOptions } from '../runtime/command-handler.js';
 import type { ProjectionRunner } from '../runtime/projections/projection-runner.js';
 import type { EventStore } from '../store/event-store.port.js';
 import type { AuthedRequest } from './auth/auth.guard.js';
@@ -98,4 +99,21 @@ export async function awaitPosition(request: AuthedRequest, core: { projections:
       readModelPosition: core.projections.position,
     });
   }
+}
+
+/**
+ * The one way a command other than a game command (those go through GameRunner) reaches the core:
+ * the context from the request (token, Idempotency-Key), the command built around it, If-Match, answer.
+ */
+export async function runCommand<C, E extends DomainEvent, S>(
+  core: ArbitraCore,
+  request: AuthedRequest,
+  reply: FastifyReply,
+  aggregate: AggregateType<C, E, S>,
+  id: string,
+  build: (context: CommandContext) => C,
+  opts: ExecuteOptions = executeOptions(request),
+) {
+  const context = commandContext(request);
+  return answer(reply, await core.execute(aggregate, id, build(context), context, opts));
 }

@@ -1,9 +1,9 @@
-import { Controller, Get, Header, Inject, type OnModuleInit } from '@nestjs/common';
+import { Controller, Get, Header, Inject, SetMetadata, type OnModuleInit, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
-import { Public } from './auth/allow.decorator.js';
+import { ACCESS_KEY, Public, type AccessRule } from './auth/allow.decorator.js';
 import { ARBITRA_CORE } from './tokens.js';
 
 /** A projection this far behind the log is reported as degraded (still serving, but stale). */
@@ -59,17 +59,25 @@ export class HealthController implements OnModuleInit {
   }
 }
 
-@ApiTags('operations')
-@Controller()
-export class MetricsController {
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore) {}
+/**
+ * `/metrics` on the API port: public only when ARBITRA_METRICS_PUBLIC=true, otherwise for admin
+ * tokens (the route's access rule is fixed per app). With ARBITRA_METRICS_PORT it is not on the API port at all.
+ */
+export function metricsController(access: 'public' | 'admin'): Type {
+  const rule: AccessRule = access === 'public' ? { public: true } : { roles: [] };
+  @ApiTags('operations')
+  @Controller()
+  class MetricsController {
+    constructor(@Inject(ARBITRA_CORE) readonly core: ArbitraCore) {}
 
-  @Get('metrics')
-  @Public()
-  @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  @ApiOperation({ summary: 'Prometheus metrics: commands, appends, conflicts, projection lag' })
-  @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_commands_total{aggregate="tournament",outcome="ok"} 12' } })
-  metrics(): Promise<string> {
-    return this.core.metrics.registry.metrics();
+    @Get('metrics')
+    @SetMetadata(ACCESS_KEY, rule)
+    @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+    @ApiOperation({ summary: `Prometheus metrics: commands, appends, conflicts, projection lag (${access === 'public' ? 'public' : 'admin token'})` })
+    @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_commands_total{aggregate="tournament",outcome="ok"} 12' } })
+    metrics(): Promise<string> {
+      return this.core.metrics.registry.metrics();
+    }
   }
+  return MetricsController;
 }

@@ -9,20 +9,31 @@ import pino, { type Logger } from 'pino';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
 import { AuditController } from './audit.controller.js';
+import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { RevocationsController } from './auth/revocations.controller.js';
 import { TokenService } from './auth/token.service.js';
-import { HealthController, MetricsController } from './health.controller.js';
-import { ProblemFilter } from './problem.filter.js';
+import helmet from '@fastify/helmet';
+import type { Server } from 'node:http';
+import { startMetricsServer } from '../runtime/metrics.js';
+import { HealthController, metricsController } from './health.controller.js';
+import { registerRateLimits } from './rate-limit.js';
+import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { ProblemFilter, toProblem } from './problem.filter.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
-import { createValidationPipe } from './validation.js';
+import { createValidationPipe, tooDeep, tooDeepProblem } from './validation.js';
 
 export interface HttpAppOptions {
   readonly core: ArbitraCore;
   readonly config: ArbitraConfig;
   readonly tokens: TokenService;
+  /** Revoked token ids (the guard refuses them). */
+  readonly revocations: TokenRevocations;
   /** Feature controllers (tournaments, games, …) from the app's registry. */
   readonly controllers: readonly Type[];
   readonly logger?: Logger;
+  /** Told the separate metrics server (ARBITRA_METRICS_PORT), if any (tests read its port). */
+  readonly onMetricsServer?: (server: Server | undefined) => void;
 }
 
 /** Nest's own log lines, through the same pino logger as the requests. */
@@ -48,13 +59,18 @@ class PinoNestLogger implements LoggerService {
 export async function createHttpApp(options: HttpAppOptions): Promise<NestFastifyApplication> {
   const logger = options.logger ?? pino({ level: options.config.logLevel });
 
+  const { config } = options;
+  // /metrics: on its own port (no token), or on the API port, public or for admin tokens (the default).
+  const metrics = config.metricsPort === undefined ? [metricsController(config.metricsPublic ? 'public' : 'admin')] : [];
+
   @Module({
     imports: [TerminusModule.forRoot({ logger: false })],
-    controllers: [AuditController, HealthController, MetricsController, ...options.controllers],
+    controllers: [AuditController, HealthController, ...metrics, RevocationsController, ...options.controllers],
     providers: [
       { provide: ARBITRA_CORE, useValue: options.core },
       { provide: ARBITRA_CONFIG, useValue: options.config },
       { provide: TokenService, useValue: options.tokens },
+      { provide: TokenRevocations, useValue: options.revocations },
       { provide: APP_GUARD, useClass: AuthGuard },
     ],
   })
@@ -70,8 +86,32 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Security headers (HSTS, nosniff, frame-ancestors, …). The CSP lets the Swagger UI at /docs run its inline bootstrap.
+  await app.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'unsafe-inline'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:', 'https:'] },
+    },
+  });
+  // Counted on every request (bad tokens included) before routing, parsing or auth.
+  await registerRateLimits(fastify, config, options.tokens);
+  let metricsServer: Server | undefined;
+  if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(options.core.metrics, config.metricsHost, config.metricsPort);
+  fastify.addHook('onClose', async () => {
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+  });
+  options.onMetricsServer?.(metricsServer);
+  fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onClose', async () => options.revocations.close());
+  // A body nested deeper than MAX_BODY_DEPTH is refused before anything walks it recursively (a 30 KB body
+  // 3,000 levels deep once overflowed the stack and answered 500). The check itself is iterative.
+  fastify.addHook('preValidation', async (request, reply) => {
+    const deep = request.body !== undefined && tooDeep(request.body);
+    if (!deep) return;
+    const { problem } = toProblem(tooDeepProblem(deep), request.url);
+    return reply.status(400).header('content-type', PROBLEM_CONTENT_TYPE).send({ ...problem, requestId: request.id });
   });
 
   const openapi = new DocumentBuilder()

@@ -19,28 +19,58 @@ export function flattenValidationErrors(errors: readonly ValidationError[], pare
  */
 export const MAX_NUMBER = 1_000_000_000;
 
-/** The first number in `value` (depth-first) whose magnitude exceeds MAX_NUMBER, with its path. */
-export function oversizedNumber(value: unknown, path = ''): string | null {
-  if (typeof value === 'number') return Math.abs(value) > MAX_NUMBER || !Number.isFinite(value) ? path || 'body' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = oversizedNumber(value[i], `${path}[${i}]`);
-      if (hit) return hit;
-    }
-    return null;
+/**
+ * The deepest nesting a request body may have. Real bodies (a game's moves, a tournament's
+ * divisions and profiles) stay under ten levels; the limit keeps any recursive walk of a body
+ * (class-transformer, class-validator, a copy) far from the stack's end.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Objects and arrays, walked without recursion: each entry with its path and depth (the body is depth 0). */
+function* walk(value: unknown): Generator<{ value: unknown; path: string; depth: number }> {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    yield item;
+    const v = item.value;
+    if (v === null || typeof v !== 'object') continue;
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [`${item.path}[${i}]`, x]) : Object.entries(v).map(([k, x]) => [item.path ? `${item.path}.${k}` : k, x]);
+    // Reversed so that the walk is depth-first in document order (the first offender is reported).
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: entries[i][0], depth: item.depth + 1 });
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const hit = oversizedNumber(v, path ? `${path}.${k}` : k);
-      if (hit) return hit;
-    }
+}
+
+/** The path of the first value nested deeper than `max` levels, found iteratively (any depth is safe to check). */
+export function tooDeep(value: unknown, max = MAX_BODY_DEPTH): string | null {
+  for (const item of walk(value)) {
+    if (item.depth > max) return item.path;
+    // Do not descend further below the limit: the walk stops at the first offender anyway.
   }
   return null;
+}
+
+/** The first number in `value` (depth-first) whose magnitude exceeds MAX_NUMBER, with its path. */
+export function oversizedNumber(value: unknown): string | null {
+  for (const { value: v, path } of walk(value)) {
+    if (typeof v === 'number' && (Math.abs(v) > MAX_NUMBER || !Number.isFinite(v))) return path || 'body';
+  }
+  return null;
+}
+
+/** The refusal of a body nested deeper than MAX_BODY_DEPTH (checked before anything walks the body). */
+export function tooDeepProblem(path: string): ProblemException {
+  return new ProblemException(400, 'validation/too-deep', 'Invalid request', `the body is nested deeper than ${MAX_BODY_DEPTH} levels (at ${path})`, {
+    field: 'body',
+    rule: `request bodies are JSON nested at most ${MAX_BODY_DEPTH} levels deep`,
+    errors: [{ field: 'body', rule: 'maxDepth', message: `nested deeper than ${MAX_BODY_DEPTH} levels at ${path}` }],
+  });
 }
 
 class ArbitraValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') {
+      const deep = tooDeep(value);
+      if (deep) throw tooDeepProblem(deep);
       const field = oversizedNumber(value);
       if (field) {
         throw new ProblemException(400, 'validation/failed', 'Invalid request', `${field} must be a number between -${MAX_NUMBER} and ${MAX_NUMBER}`, {

@@ -14,11 +14,23 @@ export interface ArbitraConfig {
   readonly jwtSecret: string | undefined;
   /** Lifetime of tokens issued by the CLI. */
   readonly tokenTtl: string;
+  /** Longest lifetime a token may have: longer ones are neither issued nor accepted. */
+  readonly tokenMaxTtl: string;
   readonly logLevel: string;
   /** Upper bound for a GET waiting on a position (read-your-writes). */
   readonly waitMaxMs: number;
   /** Optional word list (one word a line) proposing Scrabble challenge verdicts. */
   readonly lexiconFile: string | undefined;
+  /** Requests per client IP per window (0: no limit). */
+  readonly rateLimitPerIp: number;
+  /** Requests per token subject (role and `sub`) per window (0: no limit). */
+  readonly rateLimitPerToken: number;
+  readonly rateLimitWindowMs: number;
+  /** `/metrics` without a token on the API port (otherwise it needs an admin token). */
+  readonly metricsPublic: boolean;
+  /** Serve `/metrics` on this port instead (no token; bind it to a private interface), and not on the API port. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -36,9 +48,16 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
     groupCommit: (env.ARBITRA_GROUP_COMMIT ?? 'true') !== 'false',
     jwtSecret: env.ARBITRA_JWT_SECRET || undefined,
     tokenTtl: env.ARBITRA_TOKEN_TTL ?? '30d',
+    tokenMaxTtl: env.ARBITRA_TOKEN_MAX_TTL ?? '90d',
     logLevel: env.ARBITRA_LOG_LEVEL ?? 'info',
     waitMaxMs: intFrom(env, 'ARBITRA_WAIT_MAX_MS', 5000),
     lexiconFile: env.ARBITRA_LEXICON_FILE || undefined,
+    rateLimitPerIp: intFrom(env, 'ARBITRA_RATE_LIMIT_PER_IP', 1200),
+    rateLimitPerToken: intFrom(env, 'ARBITRA_RATE_LIMIT_PER_TOKEN', 600),
+    rateLimitWindowMs: intFrom(env, 'ARBITRA_RATE_LIMIT_WINDOW_MS', 60_000),
+    metricsPublic: env.ARBITRA_METRICS_PUBLIC === 'true',
+    metricsPort: env.ARBITRA_METRICS_PORT ? intFrom(env, 'ARBITRA_METRICS_PORT', 0) : undefined,
+    metricsHost: env.ARBITRA_METRICS_HOST ?? '127.0.0.1',
   };
 }
 

@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CommandObserver } from './command-handler.js';
 
@@ -49,4 +50,26 @@ export class ArbitraMetrics implements CommandObserver {
   onAppend(aggregate: string, events: number): void {
     this.appended.inc({ aggregate }, events);
   }
+}
+
+/**
+ * `/metrics` on a port of its own (ARBITRA_METRICS_PORT), without a token: for a scraper on a
+ * private interface (ARBITRA_METRICS_HOST, default 127.0.0.1). Anything else on it is 404.
+ */
+export async function startMetricsServer(metrics: ArbitraMetrics, host: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: this port serves GET /metrics only\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (e: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${(e as Error).message}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
 }

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../problem.js';
 import { ACCESS_KEY, type AccessRule } from './allow.decorator.js';
 import { TOURNAMENT_SCOPED, type Principal } from './principal.js';
-import { TokenService } from './token.service.js';
+import { TokenRevocations } from '../../runtime/features/auth/index.js';
+import { TokenRefused, TokenService } from './token.service.js';
 
 export type AuthedRequest = FastifyRequest & { principal?: Principal };
 
@@ -14,7 +15,11 @@ export type AuthedRequest = FastifyRequest & { principal?: Principal };
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly tokens: TokenService) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenService,
+    private readonly revocations: TokenRevocations,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
@@ -22,11 +27,17 @@ export class AuthGuard implements CanActivate {
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
+      let principal;
       try {
-        request.principal = this.tokens.verify(match[1]);
+        principal = this.tokens.verify(match[1]);
       } catch (e) {
-        throw unauthorized(`the bearer token was refused: ${(e as Error).message}`);
+        throw unauthorized(`the bearer token was refused: ${(e as Error).message}`, e instanceof TokenRefused ? e.rule : undefined);
       }
+      const revoked = this.revocations.isRevoked(principal.jti);
+      if (revoked) {
+        throw unauthorized(`the bearer token was refused: it was revoked at ${revoked.at} (token id ${principal.jti})`, 'Arbitra tokens: a revoked token (auth.TokenRevoked) is refused from then on');
+      }
+      request.principal = principal;
     }
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? { roles: [] };
     if (rule.public) return true;
@@ -50,6 +61,6 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-function unauthorized(detail: string): ProblemException {
-  return new ProblemException(401, 'auth/unauthorized', 'Unauthorized', detail, { rule: 'RFC 6750 bearer tokens', headers: { 'www-authenticate': 'Bearer' } });
+function unauthorized(detail: string, rule = 'RFC 6750 bearer tokens'): ProblemException {
+  return new ProblemException(401, 'auth/unauthorized', 'Unauthorized', detail, { rule, headers: { 'www-authenticate': 'Bearer' } });
 }

@@ -7,6 +7,8 @@ export interface Principal {
   readonly role: Exclude<Role, 'system'>;
   /** Tournaments this token's role applies to (chief-arbiter, arbiter, appeals-committee). */
   readonly tournaments: readonly string[];
+  /** The token's id (`jti`), by which it can be revoked. */
+  readonly jti?: string;
 }
 
 export const ROLES = ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee', 'player'] as const;

@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
+import { IsPersonName } from '../person-name.js';
 
 export const GAME_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export const GAME_ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
@@ -54,6 +55,7 @@ export class PlayerDto {
   @ApiProperty({ example: 'Chan Hok Hei' })
   @IsString()
   @Length(1, 200)
+  @IsPersonName()
   name: string;
 }
 

@@ -7,7 +7,7 @@ import { streamOf } from '../../runtime/command-handler.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { TOURNAMENT_SCOPED } from '../auth/principal.js';
-import { answer, commandContext, executeOptions } from '../command-request.js';
+import { executeOptions, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import type { ResultInputDto } from './round.dto.js';
 
@@ -29,9 +29,8 @@ export async function runTournamentCommand(
   build: (context: CommandContext) => TournamentCommand,
   opts: ExecuteOptions = executeOptions(request),
 ) {
-  const context = commandContext(request);
   try {
-    return answer(reply, await core.execute(TournamentAggregate, id, build(context), context, opts));
+    return await runCommand(core, request, reply, TournamentAggregate, id, build, opts);
   } catch (e) {
     throw asHttpError(e, id);
   }

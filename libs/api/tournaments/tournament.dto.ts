@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
+import { IsPersonName } from '../person-name.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 
@@ -95,6 +96,7 @@ export class CreateTournamentDto {
   @ApiProperty({ example: 'Hong Kong Scrabble Open 2026' })
   @IsString()
   @Length(1, 200)
+  @IsPersonName()
   name: string;
 
   @ApiProperty({ enum: DISCIPLINES, example: 'scrabble' })
@@ -138,13 +140,14 @@ export class RegisterPlayerDto {
   @ApiProperty({ example: 'Chan Hok Hei' })
   @IsString()
   @Length(1, 200)
+  @IsPersonName()
   name: string;
 
   @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) federationId?: string;
   @ApiPropertyOptional({ example: 1850 }) @Omittable() @IsNumber() rating?: number;
-  @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) club?: string;
+  @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) @IsPersonName() club?: string;
   @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) country?: string;
-  @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) team?: string;
+  @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() team?: string;
   @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @Omittable() @IsString() @Length(1, 100) division?: string;
 
   @ApiPropertyOptional({ example: 3, description: 'Late entry: joins at this round (earlier rounds count as absent, not byes). Default: the next round to pair' })

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecordedEvent } from '../../store/event-store.port.js';
+import { keepPrivate } from '../../store/sqlite/private-file.js';
 import type { DocumentTx, Projection } from './projection.js';
 
 /** A document as stored: its JSON text (served as is) and a strong ETag over those bytes. */
@@ -36,8 +37,10 @@ export class ReadModelStore {
 
   constructor(readonly path: string, synchronous: 'FULL' | 'NORMAL' | 'OFF' = 'NORMAL') {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    keepPrivate(path);
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
+    keepPrivate(path);
     // Read models can always be rebuilt from the log, so NORMAL durability is enough here.
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.exec(`

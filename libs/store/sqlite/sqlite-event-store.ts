@@ -16,6 +16,7 @@ import {
   type StreamInfo,
   type SubscribeOptions,
 } from '../event-store.port.js';
+import { keepPrivate } from './private-file.js';
 import { migrate } from './sqlite-schema.js';
 import { StoredEvent, toEvent, type Row } from './stored-event.js';
 
@@ -67,8 +68,10 @@ export class SqliteEventStore implements EventStore {
 
   constructor(readonly options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    keepPrivate(options.path);
     this.db = new Database(options.path);
     this.db.pragma('journal_mode = WAL');
+    keepPrivate(options.path);
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);

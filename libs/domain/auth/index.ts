@@ -1,0 +1,1 @@
+export * from './token-revocation.js';
