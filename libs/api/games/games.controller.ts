@@ -5,7 +5,7 @@ import { importGcgRecord, parseGcg, type PlayerInfo, type ScrabbleCommand } from
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { GAME_COLLECTIONS, GAMES_PROJECTION, ScrabbleGameAggregate, type GameDocument, type GameListItem } from '../../runtime/features/scrabble/index.js';
+import { GAME_COLLECTIONS, GAMES_PROJECTION, SCRABBLE_GAME, ScrabbleGameAggregate, type ScrabbleGameDocument } from '../../runtime/features/scrabble/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
@@ -13,10 +13,11 @@ import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
 import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
-import { GameRunner, loadGame, resolveLink, unknownGame } from './game-command.js';
+import { loadScrabbleGame, resolveLink, scrabbleRunner, unknownGame, type ScrabbleRunner } from './game-command.js';
 import { GAME_ID, GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
 import { IMPORT_FIELDS, naming } from './request-fields.js';
-import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
+import { gameEvents } from './game-reads.js';
+import { gameView, gcgView, scoreSheetView } from './game-view.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 const NICK_RULE = 'Arbitra: a player id is 1–100 letters, digits, dots, underscores or hyphens (as when a game is started)';
@@ -47,12 +48,12 @@ function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): 
  */
 @ApiTags('games')
 @ApiBearerAuth()
-@Controller('v1/games')
+@Controller('v1/scrabble/games')
 export class GamesController {
-  private readonly run: GameRunner;
+  private readonly run: ScrabbleRunner;
 
   constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
-    this.run = new GameRunner(core);
+    this.run = scrabbleRunner(core);
   }
 
   @Post()
@@ -110,24 +111,15 @@ export class GamesController {
     if (body.link) commands[0] = { ...start, link: await resolveLink(this.core, body.link, start.players) };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
-    const after = await loadGame(this.core, body.id);
+    const after = await loadScrabbleGame(this.core, body.id);
     const { events: _events, ...response } = answer(reply, result);
     const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;
     return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, notKept: record.notKept };
   }
 
-  @Get()
-  @Public()
-  @ApiOperation({ summary: 'Every game, with players, phase, scores and link (public)' })
-  @ApiOkResponse({ schema: { example: { games: [{ id: 'hk-open-2026-r1-t1', phase: 'playing', scores: [22, 0], link: null }] } } })
-  async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+  private async doc(request: AuthedRequest, id: string): Promise<{ doc: ScrabbleGameDocument; facts: GameFacts }> {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
-    return { games: this.core.readModels.list<GameListItem>(GAMES_PROJECTION, GAME_COLLECTIONS.index).map((r) => r.value) };
-  }
-
-  private async doc(request: AuthedRequest, id: string): Promise<{ doc: GameDocument; facts: GameFacts }> {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
-    const doc = this.core.readModels.get<GameDocument>(GAMES_PROJECTION, GAME_COLLECTIONS.game, id);
+    const doc = this.core.readModels.get<ScrabbleGameDocument>(GAMES_PROJECTION, GAME_COLLECTIONS.game, id);
     if (!doc || doc.state.phase === 'none') throw unknownGame(id);
     const g = doc.state.game;
     return { doc, facts: { id, players: g.players, link: g.link, createdBy: doc.createdBy } };
@@ -140,7 +132,7 @@ export class GamesController {
   async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     const { doc, facts } = await this.doc(request, p.id);
     // The clock is read as of this request (the server's time), not as of the last event.
-    return gameView(doc, viewerFor(request.principal, facts, doc.state), new Date().toISOString());
+    return gameView(doc, viewerFor(request.principal, facts, SCRABBLE_GAME.hidesInformation(doc.state)), new Date().toISOString());
   }
 
   @Get(':id/scoresheet')
@@ -149,7 +141,7 @@ export class GamesController {
   @ApiOkResponse({ schema: { example: SCORESHEET_EXAMPLE } })
   async scoresheet(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     const { doc, facts } = await this.doc(request, p.id);
-    return scoreSheetView(doc, viewerFor(request.principal, facts, doc.state));
+    return scoreSheetView(doc, viewerFor(request.principal, facts, SCRABBLE_GAME.hidesInformation(doc.state)));
   }
 
   @Get(':id/gcg')
@@ -161,17 +153,14 @@ export class GamesController {
     const { doc, facts } = await this.doc(request, p.id);
     void reply.header('content-type', 'text/plain; charset=utf-8');
     void reply.header('content-disposition', `inline; filename="${p.id}.gcg"`);
-    return gcgView(doc, viewerFor(request.principal, facts, doc.state));
+    return gcgView(doc, viewerFor(request.principal, facts, SCRABBLE_GAME.hidesInformation(doc.state)));
   }
 
   @Get(':id/events')
   @Public()
   @ApiOperation({ summary: 'Every event of the game, in order (drawn and exchanged tiles of other seats hidden while in progress)' })
   @ApiOkResponse({ schema: { example: EVENTS_EXAMPLE } })
-  async events(@Param() p: GameParams, @Req() request: AuthedRequest) {
-    const g = await loadGame(this.core, p.id);
-    const viewer = viewerFor(request.principal, g, g.state);
-    const events = await this.core.store.readStream(streamOf(ScrabbleGameAggregate, p.id));
-    return { id: p.id, stream: streamOf(ScrabbleGameAggregate, p.id), revision: g.revision, events: events.map((e) => redactEvent(e, viewer)) };
+  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+    return gameEvents(this.core, SCRABBLE_GAME, p.id, request.principal);
   }
 }
