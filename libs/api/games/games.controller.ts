@@ -5,18 +5,18 @@ import { importGcgRecord, parseGcg, type PlayerInfo, type ScrabbleCommand } from
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { GAME_COLLECTIONS, GAMES_PROJECTION, SCRABBLE_GAME, ScrabbleGameAggregate, type ScrabbleGameDocument } from '../../runtime/features/scrabble/index.js';
+import { SCRABBLE_GAME, ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
-import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
-import { loadScrabbleGame, resolveLink, scrabbleRunner, unknownGame, type ScrabbleRunner } from './game-command.js';
+import { ACCESS_RULE } from './game-access.js';
+import { loadScrabbleGame, resolveLink, scrabbleRunner, type ScrabbleRunner } from './game-command.js';
 import { GAME_ID, GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
 import { IMPORT_FIELDS, naming } from './request-fields.js';
-import { gameEvents } from './game-reads.js';
+import { gameEvents, readGame } from './game-reads.js';
 import { gameView, gcgView, scoreSheetView } from './game-view.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
@@ -117,12 +117,9 @@ export class GamesController {
     return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, notKept: record.notKept };
   }
 
-  private async doc(request: AuthedRequest, id: string): Promise<{ doc: ScrabbleGameDocument; facts: GameFacts }> {
+  private async doc(request: AuthedRequest, id: string) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
-    const doc = this.core.readModels.get<ScrabbleGameDocument>(GAMES_PROJECTION, GAME_COLLECTIONS.game, id);
-    if (!doc || doc.state.phase === 'none') throw unknownGame(id);
-    const g = doc.state.game;
-    return { doc, facts: { id, players: g.players, link: g.link, createdBy: doc.createdBy } };
+    return readGame(this.core, SCRABBLE_GAME, id, request.principal);
   }
 
   @Get(':id')
@@ -130,9 +127,9 @@ export class GamesController {
   @ApiOperation({ summary: 'The game: board, scores, clocks, bag count, whose turn, open hold/challenge, flags (racks hidden from the public while in progress)' })
   @ApiOkResponse({ schema: { example: GAME_VIEW_EXAMPLE } })
   async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
-    const { doc, facts } = await this.doc(request, p.id);
+    const { doc, viewer } = await this.doc(request, p.id);
     // The clock is read as of this request (the server's time), not as of the last event.
-    return gameView(doc, viewerFor(request.principal, facts, SCRABBLE_GAME.hidesInformation(doc.state)), new Date().toISOString());
+    return gameView(doc, viewer, new Date().toISOString());
   }
 
   @Get(':id/scoresheet')
@@ -140,8 +137,8 @@ export class GamesController {
   @ApiOperation({ summary: 'The score sheet: each turn, its score, both cumulative totals, the clock after the turn, penalties and end racks (seed 分數)' })
   @ApiOkResponse({ schema: { example: SCORESHEET_EXAMPLE } })
   async scoresheet(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
-    const { doc, facts } = await this.doc(request, p.id);
-    return scoreSheetView(doc, viewerFor(request.principal, facts, SCRABBLE_GAME.hidesInformation(doc.state)));
+    const { doc, viewer } = await this.doc(request, p.id);
+    return scoreSheetView(doc, viewer);
   }
 
   @Get(':id/gcg')
@@ -150,10 +147,10 @@ export class GamesController {
   @ApiOperation({ summary: 'The game as GCG text (racks only where the reader may see them)' })
   @ApiOkResponse({ schema: { type: 'string', example: '#character-encoding UTF-8\n#player1 ann Ann\n#player2 bob Bob\n>ann: 8G QI +22 22\n' } })
   async gcg(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { doc, facts } = await this.doc(request, p.id);
+    const { doc, viewer } = await this.doc(request, p.id);
     void reply.header('content-type', 'text/plain; charset=utf-8');
     void reply.header('content-disposition', `inline; filename="${p.id}.gcg"`);
-    return gcgView(doc, viewerFor(request.principal, facts, SCRABBLE_GAME.hidesInformation(doc.state)));
+    return gcgView(doc, viewer);
   }
 
   @Get(':id/events')

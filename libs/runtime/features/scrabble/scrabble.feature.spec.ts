@@ -4,8 +4,8 @@ import type { GameResult } from '../../../domain/disciplines/scrabble/index.js';
 import { startedTable } from '../../../domain/disciplines/scrabble/testing/table.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { MemoryDocuments } from '../../projections/projection.js';
-import { GAME_COLLECTIONS, type ScrabbleGameDocument } from './game-read-model.js';
-import { tournamentResultOf } from './result-poster.js';
+import { GAME_COLLECTIONS, GAMES_PROJECTION, type ScrabbleGameDocument } from './game-read-model.js';
+import { RESULT_POSTER, tournamentResultOf } from './result-poster.js';
 import { ScrabbleGameAggregate, scrabbleGamesProjection, scrabbleResultPoster } from './scrabble.feature.js';
 
 const players = [{ id: 'ann', name: 'Ann' }, { id: 'bob', name: 'Bob' }] as const;
@@ -23,6 +23,12 @@ describe('Scrabble feature: the game aggregate', () => {
   it('streams are scrabble-game-<id>, folded by the Scrabble decider', () => {
     expect(ScrabbleGameAggregate.name).toBe('scrabble-game');
     expect(ScrabbleGameAggregate.decider.initialState()).toEqual({ phase: 'none' });
+  });
+  it('the generic read model and result poster built from its GameFeature keep their names (checkpoints and refused reactions carry over)', () => {
+    expect(scrabbleGamesProjection.name).toBe(GAMES_PROJECTION);
+    expect(scrabbleGamesProjection.name).toBe('scrabble-games');
+    expect(scrabbleResultPoster.name).toBe(RESULT_POSTER);
+    expect(scrabbleResultPoster.name).toBe('scrabble-result-to-tournament');
   });
 });
 
