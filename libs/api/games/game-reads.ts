@@ -15,7 +15,12 @@ export function redactEvent(feature: Pick<GameFeature<never, DomainEvent, unknow
 }
 
 /** Every event of a game, in order, as `who` may see them (404 for an unknown game). */
-export async function gameEvents<C, E extends DomainEvent, S, B, X extends object>(core: ArbitraCore, feature: GameFeature<C, E, S, B, X>, id: string, who: Principal | undefined) {
+export async function gameEvents<C, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+  who: Principal | undefined,
+) {
   const g = await loadGame(core, feature, id);
   const viewer = viewerFor(who, g, feature.hidesInformation(g.state));
   const stream = streamOf(feature.aggregate, id);
@@ -27,7 +32,12 @@ export async function gameEvents<C, E extends DomainEvent, S, B, X extends objec
  * A game's read-model document and what `who` may see of it: the viewer, and the state redacted by
  * the discipline (404 for an unknown game). Call after `awaitPosition` for read-your-writes.
  */
-export function readGame<C, E extends DomainEvent, S, B, X extends object>(core: ArbitraCore, feature: GameFeature<C, E, S, B, X>, id: string, who: Principal | undefined) {
+export function readGame<C, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+  who: Principal | undefined,
+) {
   const doc = core.readModels.get<GameDocument<S, X>>(gamesProjectionName(feature), GAME_COLLECTIONS.game, id);
   if (!doc || !feature.exists(doc.state)) throw unknownGame(id, feature.discipline);
   const facts: GameFacts = { id, players: feature.players(doc.state), link: feature.link(doc.state), createdBy: doc.createdBy };

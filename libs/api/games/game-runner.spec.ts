@@ -33,7 +33,10 @@ import { GameRunner, loadGame } from './game-runner.js';
  * a four-seat toy discipline defined here (not Scrabble): its command envelope, hidden hands, a
  * table result for a tournament.
  */
-type ToyBody = { type: 'toy.start'; players: SeatPlayer[]; link: TournamentLink | null } | { type: 'toy.play'; seat: number; points: number; hand: string[] } | { type: 'toy.finish' };
+type ToyBody =
+  | { type: 'toy.start'; players: SeatPlayer[]; link: TournamentLink | null }
+  | { type: 'toy.play'; seat: number; points: number; hand: string[] }
+  | { type: 'toy.finish' };
 type ToyCommand = ToyBody & { context: CommandContext };
 type ToyEvent =
   | DomainEvent<'toy.Started', { players: SeatPlayer[]; link: TournamentLink | null }>
@@ -111,7 +114,10 @@ describe('the generic game runner with a four-seat discipline', () => {
   const revision = async (id: string) => (await core.commands.load(TOY.aggregate, streamOf(TOY.aggregate, id))).revision;
 
   beforeAll(async () => {
-    core = new ArbitraCore({ config: { dataDir: mkdtempSync(join(tmpdir(), 'arbitra-toy-')), sqliteSync: 'OFF', groupCommit: false }, features: [gameFeatureModule(TOY)] });
+    core = new ArbitraCore({
+      config: { dataDir: mkdtempSync(join(tmpdir(), 'arbitra-toy-')), sqliteSync: 'OFF', groupCommit: false },
+      features: [gameFeatureModule(TOY)],
+    });
     await core.start();
     run = new GameRunner(core, TOY);
     await run.start(request(td), reply, 't1', {}, { type: 'toy.start', players: PLAYERS, link: null });
@@ -121,7 +127,9 @@ describe('the generic game runner with a four-seat discipline', () => {
   });
 
   it('a player records for their own seat, even the fourth; never for another seat (403 naming the seat)', async () => {
-    const made = (await run.self(request(who('p3', 'player')), reply, 't1', {}, 3, { type: 'toy.play', seat: 3, points: 5, hand: ['x'] })) as { events: { type: string }[] };
+    const made = (await run.self(request(who('p3', 'player')), reply, 't1', {}, 3, { type: 'toy.play', seat: 3, points: 5, hand: ['x'] })) as {
+      events: { type: string }[];
+    };
     expect(made.events.map((e) => e.type)).toEqual(['toy.Played']);
     const before = await revision('t1');
     expect(await refusal(run.self(request(who('p3', 'player')), reply, 't1', {}, 1, { type: 'toy.play', seat: 1, points: 5, hand: [] }))).toEqual({
@@ -129,24 +137,47 @@ describe('the generic game runner with a four-seat discipline', () => {
       code: 'games/not-your-seat',
       field: 'seat',
     });
-    expect(await refusal(run.self(request(who('p9', 'player')), reply, 't1', {}, 0, { type: 'toy.play', seat: 0, points: 1, hand: [] }))).toMatchObject({ status: 403, code: 'games/not-a-player' });
-    expect(await refusal(run.official(request(who('p2', 'player')), reply, 't1', {}, { type: 'toy.finish' }))).toMatchObject({ status: 403, code: 'games/players-may-not' });
-    expect(await refusal(run.official(request(who('td-2', 'arbiter')), reply, 't1', {}, { type: 'toy.finish' }))).toMatchObject({ status: 403, code: 'games/not-your-game' });
+    expect(await refusal(run.self(request(who('p9', 'player')), reply, 't1', {}, 0, { type: 'toy.play', seat: 0, points: 1, hand: [] }))).toMatchObject({
+      status: 403,
+      code: 'games/not-a-player',
+    });
+    expect(await refusal(run.official(request(who('p2', 'player')), reply, 't1', {}, { type: 'toy.finish' }))).toMatchObject({
+      status: 403,
+      code: 'games/players-may-not',
+    });
+    expect(await refusal(run.official(request(who('td-2', 'arbiter')), reply, 't1', {}, { type: 'toy.finish' }))).toMatchObject({
+      status: 403,
+      code: 'games/not-your-game',
+    });
     expect(await revision('t1')).toBe(before);
   });
 
-  it('an unknown game is 404; observed times are officials\' only, never before the record nor in the future', async () => {
-    expect(await refusal(run.official(request(td), reply, 'nope', {}, { type: 'toy.finish' }))).toMatchObject({ status: 404, code: 'games/unknown-game', field: 'id' });
+  it("an unknown game is 404; observed times are officials' only, never before the record nor in the future", async () => {
+    expect(await refusal(run.official(request(td), reply, 'nope', {}, { type: 'toy.finish' }))).toMatchObject({
+      status: 404,
+      code: 'games/unknown-game',
+      field: 'id',
+    });
     const before = await revision('t1');
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-    expect(await refusal(run.self(request(who('p2', 'player')), reply, 't1', { at: new Date().toISOString() }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({
+    expect(
+      await refusal(
+        run.self(request(who('p2', 'player')), reply, 't1', { at: new Date().toISOString() }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }),
+      ),
+    ).toMatchObject({
       status: 403,
       code: 'games/players-may-not-time',
       field: 'at',
     });
-    expect(await refusal(run.self(request(td), reply, 't1', { at: hourAgo }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({ status: 422, code: 'games/time-before-record' });
+    expect(await refusal(run.self(request(td), reply, 't1', { at: hourAgo }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({
+      status: 422,
+      code: 'games/time-before-record',
+    });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    expect(await refusal(run.self(request(td), reply, 't1', { at: tomorrow }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({ status: 422, code: 'games/time-in-future' });
+    expect(await refusal(run.self(request(td), reply, 't1', { at: tomorrow }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({
+      status: 422,
+      code: 'games/time-in-future',
+    });
     expect(await revision('t1')).toBe(before);
     await run.self(request(td), reply, 't1', {}, 2, { type: 'toy.play', seat: 2, points: 7, hand: ['y'] });
     expect(await revision('t1')).toBe(before + 1);
@@ -178,8 +209,22 @@ describe('the generic game runner with a four-seat discipline', () => {
 describe('the generic read model and result poster with a four-seat discipline', () => {
   const rec = (type: string, data: unknown, n: number, stream = 'toy-game-t9'): RecordedEvent =>
     ({
-      id: `e-${n}`, stream, revision: n - 1, position: n, type, data,
-      meta: { actor: { id: 'td-1', role: 'arbiter' }, commandId: `c-${n}`, correlationId: `c-${n}`, causationId: null, recordedAt: `2026-11-29T09:00:0${n}.000Z`, schemaVersion: 1, prevHash: null, hash: 'h' },
+      id: `e-${n}`,
+      stream,
+      revision: n - 1,
+      position: n,
+      type,
+      data,
+      meta: {
+        actor: { id: 'td-1', role: 'arbiter' },
+        commandId: `c-${n}`,
+        correlationId: `c-${n}`,
+        causationId: null,
+        recordedAt: `2026-11-29T09:00:0${n}.000Z`,
+        schemaVersion: 1,
+        prevHash: null,
+        hash: 'h',
+      },
     }) as RecordedEvent;
   const link = { tournamentId: 'mj-open', round: 2, table: 3 };
 
@@ -189,18 +234,46 @@ describe('the generic read model and result poster with a four-seat discipline',
     projection.apply(rec('toy.Started', { players: PLAYERS, link }, 1), docs);
     projection.apply(rec('toy.Played', { seat: 3, points: 9, hand: [] }, 2), docs);
     expect(projection.name).toBe('toy-games');
-    expect(docs.get(GAME_COLLECTIONS.game, 't9')).toMatchObject({ id: 't9', discipline: 'toy', state: { phase: 'playing', scores: [0, 0, 0, 9] }, plays: 1, createdBy: { id: 'td-1' }, asOf: { revision: 1, position: 2 } });
-    expect(docs.get<GameListItem>(GAME_COLLECTIONS.index, 't9')).toMatchObject({ id: 't9', discipline: 'toy', players: PLAYERS, phase: 'playing', scores: [0, 0, 0, 9], link });
+    expect(docs.get(GAME_COLLECTIONS.game, 't9')).toMatchObject({
+      id: 't9',
+      discipline: 'toy',
+      state: { phase: 'playing', scores: [0, 0, 0, 9] },
+      plays: 1,
+      createdBy: { id: 'td-1' },
+      asOf: { revision: 1, position: 2 },
+    });
+    expect(docs.get<GameListItem>(GAME_COLLECTIONS.index, 't9')).toMatchObject({
+      id: 't9',
+      discipline: 'toy',
+      players: PLAYERS,
+      phase: 'playing',
+      scores: [0, 0, 0, 9],
+      link,
+    });
   });
 
-  it('a finished linked game posts the feature\'s tournament command; an unlinked one posts nothing', () => {
+  it("a finished linked game posts the feature's tournament command; an unlinked one posts nothing", () => {
     const poster = resultPosterFor(TOY);
     expect(poster.name).toBe('toy-result-to-tournament');
     expect(poster.handles('toy.Played')).toBe(false);
     const out = poster.react(rec('toy.Finished', { scores: [1, 2, 3, 4], players: PLAYERS, link }, 3));
     expect(out.map((r) => [r.aggregate.name, r.id])).toEqual([['tournament', 'mj-open']]);
     const ctx: CommandContext = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'pm', role: 'system' }, commandId: 'pm:1' };
-    expect(out[0].command(ctx)).toMatchObject({ type: 'tournament.record-result', round: 2, table: 3, result: { kind: 'mahjong-table', seats: [{ player: 'p0', points: 1 }, { player: 'p1', points: 2 }, { player: 'p2', points: 3 }, { player: 'p3', points: 4 }] }, source: { gameId: 't9' } });
+    expect(out[0].command(ctx)).toMatchObject({
+      type: 'tournament.record-result',
+      round: 2,
+      table: 3,
+      result: {
+        kind: 'mahjong-table',
+        seats: [
+          { player: 'p0', points: 1 },
+          { player: 'p1', points: 2 },
+          { player: 'p2', points: 3 },
+          { player: 'p3', points: 4 },
+        ],
+      },
+      source: { gameId: 't9' },
+    });
     expect(poster.react(rec('toy.Finished', { scores: [0, 0, 0, 0], players: PLAYERS, link: null }, 3))).toEqual([]);
   });
 });

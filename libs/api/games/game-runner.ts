@@ -28,7 +28,11 @@ export interface LoadedGame<S> extends GameFacts {
 }
 
 /** The game as the command path sees it now (consistent with the next command), or 404. */
-export async function loadGame<C, E extends DomainEvent, S, B, X extends object>(core: ArbitraCore, feature: GameFeature<C, E, S, B, X>, id: string): Promise<LoadedGame<S>> {
+export async function loadGame<C, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+): Promise<LoadedGame<S>> {
   const stream = streamOf(feature.aggregate, id);
   const { state, revision } = await core.commands.load(feature.aggregate, stream);
   if (!feature.exists(state)) throw unknownGame(id, feature.discipline);
@@ -59,7 +63,15 @@ export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
     readonly feature: GameFeature<C, E, S, B, X>,
   ) {}
 
-  self(request: AuthedRequest, reply: FastifyReply, id: string, sent: SentBody, seat: number | null, body: B, followUp?: (ctx: CommandContext) => FollowUp<B> | null) {
+  self(
+    request: AuthedRequest,
+    reply: FastifyReply,
+    id: string,
+    sent: SentBody,
+    seat: number | null,
+    body: B,
+    followUp?: (ctx: CommandContext) => FollowUp<B> | null,
+  ) {
     return this.run(request, reply, id, sent, { kind: 'self', seat }, body, followUp);
   }
 
@@ -67,7 +79,15 @@ export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
     return this.run(request, reply, id, sent, { kind: 'official' }, body);
   }
 
-  async run(request: AuthedRequest, reply: FastifyReply, id: string, sent: SentBody, access: GameAccess, body: B, followUp?: (ctx: CommandContext) => FollowUp<B> | null) {
+  async run(
+    request: AuthedRequest,
+    reply: FastifyReply,
+    id: string,
+    sent: SentBody,
+    access: GameAccess,
+    body: B,
+    followUp?: (ctx: CommandContext) => FollowUp<B> | null,
+  ) {
     const ctx = commandContext(request, sent.at);
     const game = await loadGame(this.core, this.feature, id);
     if (access.kind === 'self') requireRecorder(request.principal, game, access.seat, this.feature.playerActsFor);
@@ -115,17 +135,29 @@ export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
     const policy = this.feature.observedTime;
     if (sent.at === undefined && sent.clockReading === undefined) return;
     if (policy.sentBy === 'officials' && !isOfficialFor(request.principal, game)) {
-      throw new ProblemException(403, 'games/players-may-not-time', 'Forbidden', 'players may not send an observed time or a clock reading: the server stamps their commands; ask the arbiter to record the clock', {
-        field: sent.clockReading !== undefined ? 'clockReading' : 'at',
-        rule: TIME_RULE,
-      });
+      throw new ProblemException(
+        403,
+        'games/players-may-not-time',
+        'Forbidden',
+        'players may not send an observed time or a clock reading: the server stamps their commands; ask the arbiter to record the clock',
+        {
+          field: sent.clockReading !== undefined ? 'clockReading' : 'at',
+          rule: TIME_RULE,
+        },
+      );
     }
     if (sent.at === undefined) return;
     if (policy.notBeforeRecord) {
       const at = Date.parse(sent.at);
       const [last] = await this.core.store.readStream(streamOf(this.feature.aggregate, game.id), game.revision, 1);
       if (last && at < Date.parse(last.meta.recordedAt)) {
-        throw new ProblemException(422, 'games/time-before-record', 'Unprocessable command', `at ${sent.at} is before the last recorded event of game ${game.id} (${last.meta.recordedAt})`, { field: 'at', rule: TIME_RULE });
+        throw new ProblemException(
+          422,
+          'games/time-before-record',
+          'Unprocessable command',
+          `at ${sent.at} is before the last recorded event of game ${game.id} (${last.meta.recordedAt})`,
+          { field: 'at', rule: TIME_RULE },
+        );
       }
     }
     this.checkNotFuture(sent.at);
@@ -133,7 +165,10 @@ export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
 
   private checkNotFuture(at: string): void {
     if (Date.parse(at) > Date.now() + this.feature.observedTime.maxFutureMs) {
-      throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${at} is ahead of the server's clock`, { field: 'at', rule: TIME_RULE });
+      throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${at} is ahead of the server's clock`, {
+        field: 'at',
+        rule: TIME_RULE,
+      });
     }
   }
 }

@@ -13,7 +13,10 @@ import { ReadQuery } from './game.dto.js';
 @ApiTags('games')
 @Controller('v1/games')
 export class GamesListController {
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {}
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
+  ) {}
 
   @Get()
   @Public()

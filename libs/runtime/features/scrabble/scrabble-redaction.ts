@@ -21,7 +21,9 @@ export function redactGame(g: Game, v: Viewer): Game {
     faceDown: g.faceDown && hide(g.faceDown, sees(v, g.faceDown.seat)),
     lastDraw: g.lastDraw && hide(g.lastDraw, sees(v, g.lastDraw.seat)),
     turns: g.turns.map((t) =>
-      sees(v, t.seat) ? t : { ...t, rackBefore: null, move: t.move && hideMove(t.move, false), ...(t.written && { written: { ...t.written, rack: null, exchanged: null } }) },
+      sees(v, t.seat)
+        ? t
+        : { ...t, rackBefore: null, move: t.move && hideMove(t.move, false), ...(t.written && { written: { ...t.written, rack: null, exchanged: null } }) },
     ),
   };
 }

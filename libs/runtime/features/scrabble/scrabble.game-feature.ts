@@ -40,7 +40,9 @@ export const SCRABBLE_GAME: GameFeature<ScrabbleCommand, ScrabbleEvent, Scrabble
   readModel: {
     // 3: documents and list entries name their discipline.
     version: 3,
-    extras: (before, e) => ({ endRacks: e.type === 'scrabble.EndRackScored' ? [...(before?.endRacks ?? []), { seat: e.data.seat, rack: e.data.rack }] : (before?.endRacks ?? []) }),
+    extras: (before, e) => ({
+      endRacks: e.type === 'scrabble.EndRackScored' ? [...(before?.endRacks ?? []), { seat: e.data.seat, rack: e.data.rack }] : (before?.endRacks ?? []),
+    }),
     summary: (state) => ({ phase: state.phase, scores: state.phase === 'none' ? [0, 0] : state.game.scores }),
   },
 };
