@@ -35,40 +35,50 @@ describe('game commands go through one runner', () => {
     h = await RecordsHarness.start();
     arbiter = h.token('arbiter', [], 'arb-1');
     ann = h.token('player', [], 'ann');
-    await h.post('/v1/games', { id: 'g1', ...START }, arbiter);
+    await h.post('/v1/scrabble/games', { id: 'g1', ...START }, arbiter);
   });
   afterAll(async () => {
     await h.stop();
   });
 
-  const revision = async (id: string) => (await h.get(`/v1/games/${id}/events`, arbiter).expect(200)).body.revision as number;
+  const revision = async (id: string) => (await h.get(`/v1/scrabble/games/${id}/events`, arbiter).expect(200)).body.revision as number;
 
   it.each(SELF_ENDPOINTS)('a player may not backdate or set the clocks through POST …/%s (403, nothing recorded)', async (path, body) => {
     const before = await revision('g1');
-    const backdated = await h.post(`/v1/games/g1/${path}`, { ...body, at: HOUR_AGO() }, ann, 403);
+    const backdated = await h.post(`/v1/scrabble/games/g1/${path}`, { ...body, at: HOUR_AGO() }, ann, 403);
     expect(backdated.body).toMatchObject({ type: 'urn:arbitra:problem:games/players-may-not-time', field: 'at' });
-    const clocks = await h.post(`/v1/games/g1/${path}`, { ...body, clockReading: { remainingMs: [1, 99_999_999] } }, ann, 403);
+    const clocks = await h.post(`/v1/scrabble/games/g1/${path}`, { ...body, clockReading: { remainingMs: [1, 99_999_999] } }, ann, 403);
     expect(clocks.body).toMatchObject({ type: 'urn:arbitra:problem:games/players-may-not-time', field: 'clockReading' });
     expect(await revision('g1')).toBe(before);
   });
 
   it('the arbiter may record a clock reading with a challenge (the same path, an official)', async () => {
-    await h.post('/v1/games/g1/draws', { seat: 0, count: 7 }, arbiter);
-    await h.post('/v1/games/g1/draws', { seat: 1, count: 7 }, arbiter);
-    await h.post('/v1/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 }, arbiter);
-    const r = await h.post('/v1/games/g1/challenges', { seat: 1, words: ['QI'], clockReading: { remainingMs: [1_400_000, 1_500_000] } }, arbiter);
+    await h.post('/v1/scrabble/games/g1/draws', { seat: 0, count: 7 }, arbiter);
+    await h.post('/v1/scrabble/games/g1/draws', { seat: 1, count: 7 }, arbiter);
+    await h.post('/v1/scrabble/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 }, arbiter);
+    const r = await h.post('/v1/scrabble/games/g1/challenges', { seat: 1, words: ['QI'], clockReading: { remainingMs: [1_400_000, 1_500_000] } }, arbiter);
     expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['scrabble.ClockReadingRecorded', 'scrabble.ChallengeMade']);
   });
 
+  it('Scrabble games live under /v1/scrabble/games; GET /v1/games lists the games of every discipline, each naming it (issue 8)', async () => {
+    const list = await h.get('/v1/games').expect(200);
+    expect(list.body.games.find((g: { id: string }) => g.id === 'g1')).toMatchObject({ id: 'g1', discipline: 'scrabble', players: PLAYERS, link: null });
+    expect((await h.get('/v1/scrabble/games/g1').expect(200)).body).toMatchObject({ id: 'g1', players: PLAYERS });
+    const before = await revision('g1');
+    await h.post('/v1/games/g1/td-calls', { reason: 'old route' }, arbiter, 404);
+    await h.get('/v1/games/g1').expect(404);
+    expect(await revision('g1')).toBe(before);
+  });
+
   it('a refusal names the field sent: a play by placements answers move.placements, not the command\'s move.tiles', async () => {
-    await h.post('/v1/games', { id: 'g2', ...START }, arbiter);
-    await h.post('/v1/games/g2/draws', { seat: 0, count: 7 }, arbiter);
-    await h.post('/v1/games/g2/draws', { seat: 1, count: 7 }, arbiter);
+    await h.post('/v1/scrabble/games', { id: 'g2', ...START }, arbiter);
+    await h.post('/v1/scrabble/games/g2/draws', { seat: 0, count: 7 }, arbiter);
+    await h.post('/v1/scrabble/games/g2/draws', { seat: 1, count: 7 }, arbiter);
     const scattered = [
       { row: 8, col: 8, letter: 'Q' },
       { row: 9, col: 10, letter: 'I' },
     ];
-    const r = await h.post('/v1/games/g2/moves', { seat: 0, move: { kind: 'play', placements: scattered }, announcedScore: 22 }, arbiter, 409);
+    const r = await h.post('/v1/scrabble/games/g2/moves', { seat: 0, move: { kind: 'play', placements: scattered }, announcedScore: 22 }, arbiter, 409);
     expect(r.body.field).toBe('move.placements');
   });
 
@@ -81,20 +91,20 @@ describe('game commands go through one runner', () => {
       await h.post(`/v1/tournaments/${t}/rounds/1/publish`, {}, admin);
     }
     const tbArbiter = h.token('arbiter', ['tb'], 'arb-b');
-    await h.post('/v1/games', { id: 'linked-b', ...START, link: { tournamentId: 'tb', round: 1, table: 1 } }, tbArbiter);
-    const firstSeat = (await h.get('/v1/games/linked-b', tbArbiter).expect(200)).body;
+    await h.post('/v1/scrabble/games', { id: 'linked-b', ...START, link: { tournamentId: 'tb', round: 1, table: 1 } }, tbArbiter);
+    const firstSeat = (await h.get('/v1/scrabble/games/linked-b', tbArbiter).expect(200)).body;
     expect(firstSeat.link).toMatchObject({ tournamentId: 'tb' });
     const before = await revision('linked-b');
 
     const annForA = h.token('player', ['ta'], 'ann');
-    const refused = await h.post('/v1/games/linked-b/draws', { seat: 0, count: 7 }, annForA, 403);
+    const refused = await h.post('/v1/scrabble/games/linked-b/draws', { seat: 0, count: 7 }, annForA, 403);
     expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:auth/tournament-not-granted' });
-    const unscoped = await h.post('/v1/games/linked-b/draws', { seat: 0, count: 7 }, ann, 403);
+    const unscoped = await h.post('/v1/scrabble/games/linked-b/draws', { seat: 0, count: 7 }, ann, 403);
     expect(unscoped.body.type).toBe('urn:arbitra:problem:auth/tournament-not-granted');
     expect(await revision('linked-b')).toBe(before);
 
     const annForB = h.token('player', ['tb'], 'ann');
-    await h.post('/v1/games/linked-b/draws', { seat: 0, count: 7 }, annForB);
+    await h.post('/v1/scrabble/games/linked-b/draws', { seat: 0, count: 7 }, annForB);
     expect(await revision('linked-b')).toBeGreaterThan(before);
   });
 });

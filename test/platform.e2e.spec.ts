@@ -129,7 +129,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(nullDivisions.body.errors.map((e: { field: string }) => e.field)).toContain('divisions');
     const noResult = await h.http().post('/v1/tournaments/null-test/rounds/1/results').set('authorization', admin).send({ table: 1 }).expect(400);
     expect(noResult.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'result', rule: 'isDefined' })]));
-    const huge = await h.http().post('/v1/games').set('authorization', admin).send({ id: 'g-huge', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, profile: { overtimePenaltyPerMinute: 1e308 } }).expect(400);
+    const huge = await h.http().post('/v1/scrabble/games').set('authorization', admin).send({ id: 'g-huge', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, profile: { overtimePenaltyPerMinute: 1e308 } }).expect(400);
     expect(huge.body).toMatchObject({ field: 'profile.overtimePenaltyPerMinute', rule: 'max' });
     expect(await h.core.store.headPosition()).toBe(before);
   });

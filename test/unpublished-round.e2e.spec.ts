@@ -97,12 +97,12 @@ describe('records server: an unpublished round is for the officials only', () =>
 
   it('refuses to link a game to it (409 naming link.round), so the public game list never shows it', async () => {
     const link = { tournamentId: T, round: 1, table: 1 };
-    const r = await post('/v1/games', { id: 'early', ...GAME, link }, arbiter, 409);
+    const r = await post('/v1/scrabble/games', { id: 'early', ...GAME, link }, arbiter, 409);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:games/link-round-not-published', field: 'link.round', rule: expect.stringContaining('until a round is published') });
     const games = await get('/v1/games').expect(200);
     expect(games.body.games).toEqual([]);
-    await get('/v1/games/early').expect(404);
+    await get('/v1/scrabble/games/early').expect(404);
   });
 
   it('takes no result and no correction for it (409 naming the round): results are entered after publishing', async () => {
@@ -122,7 +122,7 @@ describe('records server: an unpublished round is for the officials only', () =>
     const x = await get(`/v1/tournaments/${T}/crosstable`).expect(200);
     expect(x.body.divisions[0].rows.find((r: { player: string }) => r.player === 'e').cells).toEqual([expect.objectContaining({ round: 1, kind: 'bye' })]);
     await get(`/v1/tournaments/${T}/rounds/1/pairings`).expect(200);
-    await post('/v1/games', { id: 'linked', ...GAME, link: { tournamentId: T, round: 1, table: 1 } }, arbiter);
+    await post('/v1/scrabble/games', { id: 'linked', ...GAME, link: { tournamentId: T, round: 1, table: 1 } }, arbiter);
     const games = await get('/v1/games').expect(200);
     expect(games.body.games.map((g: { id: string }) => g.id)).toEqual(['linked']);
   });

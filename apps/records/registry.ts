@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { GAME_CONTROLLERS } from '../../libs/api/games/index.js';
+import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
@@ -8,8 +8,9 @@ import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index
 
 /**
  * Everything the records app runs: one line per feature (its aggregates, projections and
- * process managers) and its HTTP controllers. Adding a discipline adds one line to each list.
+ * process managers; a discipline's is built from its GameFeature) and its HTTP controllers.
+ * Adding a discipline adds one line to each list.
  */
 export const FEATURES: readonly Feature[] = [AUTH_FEATURE, TOURNAMENT_FEATURE, SCRABBLE_FEATURE];
 
-export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS, ...GAME_CONTROLLERS];
+export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS, ...GAME_LIST_CONTROLLERS, ...SCRABBLE_CONTROLLERS];

@@ -1,46 +1,23 @@
-/** Running Scrabble game commands from HTTP: load the game's facts, check access, execute, answer. */
-import type { FastifyReply } from 'fastify';
-import type { GameLink, ScrabbleCommand, ScrabbleState, Seat } from '../../domain/disciplines/scrabble/index.js';
-import type { Actor, CommandContext } from '../../domain/kernel/index.js';
+/** Scrabble games from HTTP: the runner bound to Scrabble's GameFeature, and the tournament link check. */
+import type { GameLink, Seat } from '../../domain/disciplines/scrabble/index.js';
 import { roundKey } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
-import { ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
+import { SCRABBLE_GAME, type ScrabbleCommandBody } from '../../runtime/features/scrabble/index.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
-import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, commandContext, commandResponse, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
-import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
-import type { GameCommandDto, GameLinkDto } from './game.dto.js';
+import { GameRunner, loadGame, unknownGame } from './game-runner.js';
+import type { GameLinkDto } from './game.dto.js';
 
-/** What every command shares: the context, and the table clock reading when one was sent. */
-export type CommandBase = CommandContext & { clockReading?: { remainingMs: readonly [number, number] } };
-type Without<C> = C extends unknown ? Omit<C, keyof CommandContext | 'clockReading'> : never;
-export type CommandBody = Without<ScrabbleCommand>;
+export { unknownGame };
+export type CommandBody = ScrabbleCommandBody;
 
-export function unknownGame(id: string): ProblemException {
-  return new ProblemException(404, 'games/unknown-game', 'Not found', `no game ${id}`, { field: 'id', rule: 'the game must have been started (POST /v1/games) or imported' });
-}
+/** The generic runner for Scrabble. */
+export const scrabbleRunner = (core: ArbitraCore) => new GameRunner(core, SCRABBLE_GAME);
+export type ScrabbleRunner = ReturnType<typeof scrabbleRunner>;
 
-export interface LoadedGame extends GameFacts {
-  readonly state: ScrabbleState;
-  readonly revision: number;
-}
-
-/** The game as the command path sees it now (consistent with the next command), or 404. */
-export async function loadGame(core: ArbitraCore, id: string): Promise<LoadedGame> {
-  const stream = streamOf(ScrabbleGameAggregate, id);
-  const { state, revision } = await core.commands.load(ScrabbleGameAggregate, stream);
-  if (state.phase === 'none') throw unknownGame(id);
-  const [first] = await core.store.readStream(stream, 0, 1);
-  return { id, state, revision, players: state.game.players, link: state.game.link, createdBy: first.meta.actor as Actor };
-}
-
-export function baseOf(request: AuthedRequest, body: GameCommandDto): CommandBase {
-  const ctx = commandContext(request, body.at);
-  const r = body.clockReading?.remainingMs;
-  return r ? { ...ctx, clockReading: { remainingMs: [r[0], r[1]] } } : ctx;
-}
+/** A Scrabble game as the command path sees it now, or 404. */
+export const loadScrabbleGame = (core: ArbitraCore, id: string) => loadGame(core, SCRABBLE_GAME, id);
 
 const LINK_RULE = 'Arbitra: a linked game is the pairing at that round and table; its players are the pairing\'s players';
 
@@ -74,110 +51,4 @@ export async function resolveLink(core: ArbitraCore, link: GameLinkDto, players:
     });
   }
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division, firstSeat: (ids[0] === game.first ? 0 : 1) as Seat };
-}
-
-const TIME_RULE = 'Arbitra: observed times and table-clock readings are recorded by officials, never before what is already recorded';
-/** How far ahead of the server's clock an observed time may be (clock skew between devices). */
-const MAX_FUTURE_MS = 60_000;
-
-/**
- * Observed times (`at`) and clock readings come only from officials: a player's commands are
- * stamped by the server, or a player could set the opponent's clock. No observed time may lie
- * before the last recorded event or ahead of the server's clock.
- */
-async function checkObservedTime(core: ArbitraCore, request: AuthedRequest, game: LoadedGame, body: GameCommandDto): Promise<void> {
-  if (body.at === undefined && body.clockReading === undefined) return;
-  if (!isOfficialFor(request.principal, game)) {
-    throw new ProblemException(403, 'games/players-may-not-time', 'Forbidden', 'players may not send an observed time or a clock reading: the server stamps their commands; ask the arbiter to record the clock', {
-      field: body.clockReading !== undefined ? 'clockReading' : 'at',
-      rule: TIME_RULE,
-    });
-  }
-  if (body.at === undefined) return;
-  const at = Date.parse(body.at);
-  const [last] = await core.store.readStream(streamOf(ScrabbleGameAggregate, game.id), game.revision, 1);
-  if (last && at < Date.parse(last.meta.recordedAt)) {
-    throw new ProblemException(422, 'games/time-before-record', 'Unprocessable command', `at ${body.at} is before the last recorded event of game ${game.id} (${last.meta.recordedAt})`, { field: 'at', rule: TIME_RULE });
-  }
-  checkNotFuture(body.at);
-}
-
-function checkNotFuture(at: string): void {
-  if (Date.parse(at) > Date.now() + MAX_FUTURE_MS) {
-    throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${at} is ahead of the server's clock`, { field: 'at', rule: TIME_RULE });
-  }
-}
-
-/** How a command is authorised: self-recording (players for their own seat, and officials) or official-only. */
-export type GameAccess = { readonly kind: 'self'; readonly seat: Seat | null } | { readonly kind: 'official' };
-
-/** A command the server itself runs right after the client's (e.g. a word list's proposal after a challenge). */
-export interface FollowUp {
-  /** The key of the follow-up's answer in the response. */
-  readonly key: string;
-  readonly command: CommandBody;
-  /** The system actor that runs it; its time is the client command's recorded time, never the client's `at`. */
-  readonly actor: Actor;
-}
-
-/**
- * The one way a game command reaches the core: load the game (404), check who may record it
- * (403), check the observed time and clock reading (officials only, never before the record nor
- * in the future), then execute. Controllers build the command and name its access; they never
- * call the core themselves (test/runner-only.spec.ts holds them to it).
- */
-export class GameRunner {
-  constructor(private readonly core: ArbitraCore) {}
-
-  self(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, seat: Seat | null, command: CommandBody, followUp?: (ctx: CommandContext) => FollowUp | null) {
-    return this.run(request, reply, id, body, { kind: 'self', seat }, command, followUp);
-  }
-
-  official(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
-    return this.run(request, reply, id, body, { kind: 'official' }, command);
-  }
-
-  async run(
-    request: AuthedRequest,
-    reply: FastifyReply,
-    id: string,
-    body: GameCommandDto,
-    access: GameAccess,
-    command: CommandBody,
-    followUp?: (ctx: CommandContext) => FollowUp | null,
-  ) {
-    const base = baseOf(request, body);
-    const game = await loadGame(this.core, id);
-    if (access.kind === 'self') requireRecorder(request.principal, game, access.seat);
-    else requireOfficial(request.principal, game);
-    await checkObservedTime(this.core, request, game, body);
-    const { clockReading: _, ...ctx } = base;
-    const made = await this.core.execute(ScrabbleGameAggregate, id, { ...base, ...command } as ScrabbleCommand, ctx, executeOptions(request));
-    const next = followUp?.(ctx);
-    if (!next) return answer(reply, made);
-    const fctx: CommandContext = { at: ctx.at, actor: next.actor, commandId: `${ctx.commandId}:${next.key}` };
-    const then = await this.core.execute(ScrabbleGameAggregate, id, { ...fctx, ...next.command } as ScrabbleCommand, fctx, {});
-    void reply.header('etag', `"${then.revision}"`);
-    return { ...commandResponse(made), [next.key]: commandResponse(then) };
-  }
-
-  /**
-   * Starting a game: officials only (the route says which roles), the link checked against the
-   * tournament, an observed time never in the future. There is no record yet to be before.
-   */
-  /**
-   * A game from a record (a GCG import): its commands, each with the importing official's context,
-   * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
-   */
-  startFromRecord(id: string, commands: readonly ScrabbleCommand[]) {
-    const sequence = commands.map((c) => ({ command: c, ctx: { at: c.at, actor: c.actor, commandId: c.commandId } }));
-    return this.core.executeSequence(ScrabbleGameAggregate, id, sequence, { expectedRevision: -1 });
-  }
-
-  async start(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
-    const base = baseOf(request, body);
-    if (body.at !== undefined) checkNotFuture(body.at);
-    const { clockReading: _, ...ctx } = base;
-    return answer(reply, await this.core.execute(ScrabbleGameAggregate, id, { ...base, ...command } as ScrabbleCommand, ctx, executeOptions(request)));
-  }
 }

@@ -6,7 +6,7 @@ import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from './examples.js';
-import { GameRunner } from './game-command.js';
+import { scrabbleRunner, type ScrabbleRunner } from './game-command.js';
 import {
   EndRacksDto,
   ExtraTimeDto,
@@ -35,12 +35,12 @@ const CREATED = { description: 'The events recorded; ETag is the stream revision
  */
 @ApiTags('games')
 @ApiBearerAuth()
-@Controller('v1/games/:id')
+@Controller('v1/scrabble/games/:id')
 export class GameTableController {
-  private readonly run: GameRunner;
+  private readonly run: ScrabbleRunner;
 
   constructor(@Inject(ARBITRA_CORE) core: ArbitraCore) {
-    this.run = new GameRunner(core);
+    this.run = scrabbleRunner(core);
   }
 
   @Post('clock/pause')

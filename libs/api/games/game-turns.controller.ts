@@ -9,7 +9,7 @@ import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from './examples.js';
-import { GameRunner } from './game-command.js';
+import { scrabbleRunner, type ScrabbleRunner } from './game-command.js';
 import { moveFields, naming, overdrawFields } from './request-fields.js';
 import { ArrivalDto, ChallengeDto, DrawDto, MoveCommandDto, OverdrawDto, ProposalsDto, ReannounceDto, SeatCommandDto, VerdictsDto, type MoveDto } from './game-command.dto.js';
 import { GameParams } from './game.dto.js';
@@ -39,12 +39,12 @@ const upper = (xs: readonly string[] | undefined) => xs?.map((x) => x.toUpperCas
  */
 @ApiTags('games')
 @ApiBearerAuth()
-@Controller('v1/games/:id')
+@Controller('v1/scrabble/games/:id')
 export class GameTurnsController {
-  private readonly run: GameRunner;
+  private readonly run: ScrabbleRunner;
 
   constructor(@Inject(ARBITRA_CORE) core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
-    this.run = new GameRunner(core);
+    this.run = scrabbleRunner(core);
   }
 
   @Post('draws')

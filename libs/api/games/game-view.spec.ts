@@ -1,15 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { startedTable } from '../../domain/disciplines/scrabble/testing/table.js';
 import type { RecordedEvent } from '../../store/event-store.port.js';
-import type { GameDocument } from '../../runtime/features/scrabble/index.js';
+import { SCRABBLE_GAME, type ScrabbleGameDocument } from '../../runtime/features/scrabble/index.js';
 import type { Principal } from '../auth/principal.js';
 import { isOfficialFor, viewerFor, type GameFacts } from './game-access.js';
-import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
+import { redactEvent as redactWith } from './game-reads.js';
+import { gameView, gcgView, scoreSheetView } from './game-view.js';
+
+const redactEvent = (e: RecordedEvent, v: Parameters<typeof redactWith>[2]) => redactWith(SCRABBLE_GAME, e, v);
+const hiding = (doc: ScrabbleGameDocument) => SCRABBLE_GAME.hidesInformation(doc.state);
 
 function docOf() {
   const t = startedTable({ tracking: true });
   t.run({ type: 'MakeMove', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
-  const doc: GameDocument = { id: 'g', state: t.state, endRacks: [], createdBy: { id: 'arb-1', role: 'arbiter' }, createdAt: '2026-11-29T09:00:00.000Z', asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' } };
+  const doc: ScrabbleGameDocument = { id: 'g', discipline: 'scrabble', state: t.state, endRacks: [], createdBy: { id: 'arb-1', role: 'arbiter' }, createdAt: '2026-11-29T09:00:00.000Z', asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' } };
   return { t, doc };
 }
 const facts: GameFacts = { id: 'g', players: [{ id: 'p-ann', name: 'Ann' }, { id: 'p-bob', name: 'Bob' }], link: null, createdBy: { id: 'arb-1', role: 'arbiter' } };
@@ -27,7 +31,7 @@ describe('game access and views: the public never sees racks of a game in progre
   });
   it('hides the bag, both racks, exchanged tiles and unseen tiles from the public; a player sees their own', () => {
     const { doc } = docOf();
-    const pub = gameView(doc, viewerFor(undefined, facts, doc.state), doc.asOf.at)!;
+    const pub = gameView(doc, viewerFor(undefined, facts, hiding(doc)), doc.asOf.at)!;
     expect(pub.bag.tiles).toBeNull();
     expect(pub.racks.map((r) => r.tiles)).toEqual([null, null]);
     expect(pub.exchangeAside).toMatchObject({ seat: 0, count: 2, tiles: null });
@@ -36,14 +40,14 @@ describe('game access and views: the public never sees racks of a game in progre
     expect(pub.unseen).toEqual([null, null]);
     expect(JSON.stringify(gcgView(doc, { kind: 'public' }))).not.toMatch(/AEINRST|-AE/);
     expect(JSON.stringify(scoreSheetView(doc, { kind: 'public' }))).not.toContain('"AE');
-    const ann = gameView(doc, viewerFor(who('p-ann', 'player'), facts, doc.state), doc.asOf.at)!;
+    const ann = gameView(doc, viewerFor(who('p-ann', 'player'), facts, hiding(doc)), doc.asOf.at)!;
     expect(ann.racks[0].tiles).toEqual(['I', 'N', 'R', 'S', 'T']);
     expect(ann.racks[1].tiles).toBeNull();
     expect(ann.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: ['A', 'E'] });
-    const bob = gameView(doc, viewerFor(who('p-bob', 'player'), facts, doc.state), doc.asOf.at)!;
+    const bob = gameView(doc, viewerFor(who('p-bob', 'player'), facts, hiding(doc)), doc.asOf.at)!;
     expect(bob.turns[0].move).toEqual({ kind: 'exchange', count: 2, tiles: null });
     expect(bob.unseen[1]).not.toBeNull();
-    const td = gameView(doc, viewerFor(who('arb-1', 'arbiter'), facts, doc.state), doc.asOf.at)!;
+    const td = gameView(doc, viewerFor(who('arb-1', 'arbiter'), facts, hiding(doc)), doc.asOf.at)!;
     expect(td.bag.tiles).toHaveLength(86);
   });
   it('hides other seats\' drawn tiles in events, and keeps events plain objects', () => {

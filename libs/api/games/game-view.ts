@@ -1,5 +1,4 @@
 /** Views of a game derived from the folded decider state, with tiles hidden from whoever may not see them. */
-import type { RecordedEvent } from '../../store/event-store.port.js';
 import {
   exportGcg,
   otherSeat,
@@ -7,47 +6,11 @@ import {
   scoreSheet,
   unseenTiles,
   type Game,
-  type MoveRecord,
   type ScrabbleState,
   type Seat,
-  type TurnStatus,
 } from '../../domain/disciplines/scrabble/index.js';
-import type { GameDocument } from '../../runtime/features/scrabble/index.js';
+import { redactState, type ScrabbleGameDocument } from '../../runtime/features/scrabble/index.js';
 import { sees, type Viewer } from './game-access.js';
-
-type Tiles = { readonly count: number; readonly tiles: readonly string[] | null };
-
-const hide = <T extends Tiles>(set: T, ok: boolean): T => (ok || set.tiles === null ? set : { ...set, tiles: null });
-
-function hideMove(m: MoveRecord, ok: boolean): MoveRecord {
-  return m.kind === 'exchange' && !ok && m.tiles !== null ? { ...m, tiles: null } : m;
-}
-
-/** The game with every tile list the viewer may not see replaced by null (counts stay). */
-export function redactGame(g: Game, v: Viewer): Game {
-  if (v.kind === 'all') return g;
-  return {
-    ...g,
-    bag: hide(g.bag, false),
-    racks: [hide(g.racks[0], sees(v, 0)), hide(g.racks[1], sees(v, 1))],
-    exchangeAside: g.exchangeAside && hide(g.exchangeAside, sees(v, g.exchangeAside.seat)),
-    faceDown: g.faceDown && hide(g.faceDown, sees(v, g.faceDown.seat)),
-    lastDraw: g.lastDraw && hide(g.lastDraw, sees(v, g.lastDraw.seat)),
-    turns: g.turns.map((t) =>
-      sees(v, t.seat) ? t : { ...t, rackBefore: null, move: t.move && hideMove(t.move, false), ...(t.written && { written: { ...t.written, rack: null, exchanged: null } }) },
-    ),
-  };
-}
-
-function redactStatus(s: TurnStatus, v: Viewer): TurnStatus {
-  return s.kind === 'to-move' && s.tentative ? { ...s, tentative: { ...s.tentative, move: hideMove(s.tentative.move, sees(v, s.seat)) } } : s;
-}
-
-export function redactState(state: ScrabbleState, v: Viewer): ScrabbleState {
-  if (state.phase === 'none' || v.kind === 'all') return state;
-  const game = redactGame(state.game, v);
-  return state.phase === 'playing' ? { ...state, game, status: redactStatus(state.status, v) } : { ...state, game };
-}
 
 /** Who acts next, and how. */
 function toAct(state: ScrabbleState): { seat: Seat | null; action: string } | null {
@@ -99,7 +62,7 @@ function correctionsOf(g: Game) {
 }
 
 /** `now`: the instant of the request (ISO); the clock is read as of then. */
-export function gameView(doc: GameDocument, v: Viewer, now: string) {
+export function gameView(doc: ScrabbleGameDocument, v: Viewer, now: string) {
   const state = redactState(doc.state, v);
   if (state.phase === 'none') return null;
   const g = state.game;
@@ -143,7 +106,7 @@ export function gameView(doc: GameDocument, v: Viewer, now: string) {
   };
 }
 
-export function scoreSheetView(doc: GameDocument, v: Viewer) {
+export function scoreSheetView(doc: ScrabbleGameDocument, v: Viewer) {
   const state = redactState(doc.state, v);
   return {
     id: doc.id,
@@ -155,20 +118,6 @@ export function scoreSheetView(doc: GameDocument, v: Viewer) {
   };
 }
 
-export function gcgView(doc: GameDocument, v: Viewer): string {
+export function gcgView(doc: ScrabbleGameDocument, v: Viewer): string {
   return exportGcg(redactState(doc.state, v), doc.endRacks);
-}
-
-const TILE_FIELDS = ['tiles', 'drawn', 'shown', 'returned', 'rack', 'exchanged'] as const;
-
-/** An event as the viewer may see it (a plain object): drawn, exchanged and overdrawn tiles of other seats hidden. */
-export function redactEvent(e: RecordedEvent, v: Viewer) {
-  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, data: e.data, meta: e.meta };
-  if (v.kind === 'all') return plain;
-  const d = e.data as Record<string, unknown> & { seat?: Seat; move?: MoveRecord };
-  if (sees(v, d.seat)) return plain;
-  let data: Record<string, unknown> = d;
-  for (const f of TILE_FIELDS) if (Array.isArray(data[f])) data = { ...data, [f]: null };
-  if (d.move) data = { ...data, move: hideMove(d.move, false) };
-  return { ...plain, data };
 }

@@ -1,4 +1,4 @@
-/** DTOs to start or import a Scrabble game, and the path and query parameters of /v1/games. */
+/** DTOs to start or import a Scrabble game, and the path and query parameters of /v1/scrabble/games. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';

@@ -5,18 +5,19 @@ import { importGcgRecord, parseGcg, type PlayerInfo, type ScrabbleCommand } from
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { GAME_COLLECTIONS, GAMES_PROJECTION, ScrabbleGameAggregate, type GameDocument, type GameListItem } from '../../runtime/features/scrabble/index.js';
+import { SCRABBLE_GAME, ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
-import { ACCESS_RULE, viewerFor, type GameFacts } from './game-access.js';
-import { GameRunner, loadGame, resolveLink, unknownGame } from './game-command.js';
+import { ACCESS_RULE } from './game-access.js';
+import { loadScrabbleGame, resolveLink, scrabbleRunner, type ScrabbleRunner } from './game-command.js';
 import { GAME_ID, GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
 import { IMPORT_FIELDS, naming } from './request-fields.js';
-import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
+import { gameEvents, readGame } from './game-reads.js';
+import { gameView, gcgView, scoreSheetView } from './game-view.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 const NICK_RULE = 'Arbitra: a player id is 1–100 letters, digits, dots, underscores or hyphens (as when a game is started)';
@@ -47,12 +48,12 @@ function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): 
  */
 @ApiTags('games')
 @ApiBearerAuth()
-@Controller('v1/games')
+@Controller('v1/scrabble/games')
 export class GamesController {
-  private readonly run: GameRunner;
+  private readonly run: ScrabbleRunner;
 
   constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
-    this.run = new GameRunner(core);
+    this.run = scrabbleRunner(core);
   }
 
   @Post()
@@ -110,27 +111,15 @@ export class GamesController {
     if (body.link) commands[0] = { ...start, link: await resolveLink(this.core, body.link, start.players) };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
-    const after = await loadGame(this.core, body.id);
+    const after = await loadScrabbleGame(this.core, body.id);
     const { events: _events, ...response } = answer(reply, result);
     const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;
     return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, notKept: record.notKept };
   }
 
-  @Get()
-  @Public()
-  @ApiOperation({ summary: 'Every game, with players, phase, scores and link (public)' })
-  @ApiOkResponse({ schema: { example: { games: [{ id: 'hk-open-2026-r1-t1', phase: 'playing', scores: [22, 0], link: null }] } } })
-  async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+  private async doc(request: AuthedRequest, id: string) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
-    return { games: this.core.readModels.list<GameListItem>(GAMES_PROJECTION, GAME_COLLECTIONS.index).map((r) => r.value) };
-  }
-
-  private async doc(request: AuthedRequest, id: string): Promise<{ doc: GameDocument; facts: GameFacts }> {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
-    const doc = this.core.readModels.get<GameDocument>(GAMES_PROJECTION, GAME_COLLECTIONS.game, id);
-    if (!doc || doc.state.phase === 'none') throw unknownGame(id);
-    const g = doc.state.game;
-    return { doc, facts: { id, players: g.players, link: g.link, createdBy: doc.createdBy } };
+    return readGame(this.core, SCRABBLE_GAME, id, request.principal);
   }
 
   @Get(':id')
@@ -138,9 +127,9 @@ export class GamesController {
   @ApiOperation({ summary: 'The game: board, scores, clocks, bag count, whose turn, open hold/challenge, flags (racks hidden from the public while in progress)' })
   @ApiOkResponse({ schema: { example: GAME_VIEW_EXAMPLE } })
   async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
-    const { doc, facts } = await this.doc(request, p.id);
+    const { doc, viewer } = await this.doc(request, p.id);
     // The clock is read as of this request (the server's time), not as of the last event.
-    return gameView(doc, viewerFor(request.principal, facts, doc.state), new Date().toISOString());
+    return gameView(doc, viewer, new Date().toISOString());
   }
 
   @Get(':id/scoresheet')
@@ -148,8 +137,8 @@ export class GamesController {
   @ApiOperation({ summary: 'The score sheet: each turn, its score, both cumulative totals, the clock after the turn, penalties and end racks (seed 分數)' })
   @ApiOkResponse({ schema: { example: SCORESHEET_EXAMPLE } })
   async scoresheet(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
-    const { doc, facts } = await this.doc(request, p.id);
-    return scoreSheetView(doc, viewerFor(request.principal, facts, doc.state));
+    const { doc, viewer } = await this.doc(request, p.id);
+    return scoreSheetView(doc, viewer);
   }
 
   @Get(':id/gcg')
@@ -158,20 +147,17 @@ export class GamesController {
   @ApiOperation({ summary: 'The game as GCG text (racks only where the reader may see them)' })
   @ApiOkResponse({ schema: { type: 'string', example: '#character-encoding UTF-8\n#player1 ann Ann\n#player2 bob Bob\n>ann: 8G QI +22 22\n' } })
   async gcg(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { doc, facts } = await this.doc(request, p.id);
+    const { doc, viewer } = await this.doc(request, p.id);
     void reply.header('content-type', 'text/plain; charset=utf-8');
     void reply.header('content-disposition', `inline; filename="${p.id}.gcg"`);
-    return gcgView(doc, viewerFor(request.principal, facts, doc.state));
+    return gcgView(doc, viewer);
   }
 
   @Get(':id/events')
   @Public()
   @ApiOperation({ summary: 'Every event of the game, in order (drawn and exchanged tiles of other seats hidden while in progress)' })
   @ApiOkResponse({ schema: { example: EVENTS_EXAMPLE } })
-  async events(@Param() p: GameParams, @Req() request: AuthedRequest) {
-    const g = await loadGame(this.core, p.id);
-    const viewer = viewerFor(request.principal, g, g.state);
-    const events = await this.core.store.readStream(streamOf(ScrabbleGameAggregate, p.id));
-    return { id: p.id, stream: streamOf(ScrabbleGameAggregate, p.id), revision: g.revision, events: events.map((e) => redactEvent(e, viewer)) };
+  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+    return gameEvents(this.core, SCRABBLE_GAME, p.id, request.principal);
   }
 }

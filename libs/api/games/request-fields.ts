@@ -45,5 +45,5 @@ export function overdrawFields(body: { shown?: unknown; returned?: unknown }): R
   return { ...(body.shown === undefined && { shown: 'shownCount' }), ...(body.returned === undefined && { returned: 'returnedCount' }) };
 }
 
-/** POST /v1/games/import: every command is read from the body's `gcg` (its #player lines, its move lines). */
+/** POST /v1/scrabble/games/import: every command is read from the body's `gcg` (its #player lines, its move lines). */
 export const IMPORT_FIELDS: RequestFields = { '*': 'gcg' };

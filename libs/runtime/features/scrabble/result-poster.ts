@@ -1,16 +1,17 @@
 /**
- * Process manager: a finished Scrabble game linked to a tournament pairing posts its result there
+ * Scrabble's results in the tournament's terms (the generic poster, libs/runtime/games/result-poster.ts,
+ * sends them): a finished Scrabble game linked to a tournament pairing posts its result there
  * (`tournament.record-result`, source = the game); reversed scores corrected on a signed slip by a
  * TD decision post `tournament.correct-result`. Pure: everything comes from the event.
  */
 import type { GameLink, GameResult, Seat } from '../../../domain/disciplines/scrabble/index.js';
 import type { ResultInput, TournamentCommand } from '../../../domain/tournament/index.js';
 import type { CommandContext } from '../../../domain/kernel/index.js';
-import type { ProcessManager, Reaction } from '../../process-manager.js';
-import { TournamentAggregate } from '../tournament/index.js';
-import { gameIdOf } from './game-read-model.js';
+import type { RecordedEvent } from '../../../store/event-store.port.js';
+import type { TournamentResult } from '../../games/game-feature.js';
 
 export const RESULT_POSTER = 'scrabble-result-to-tournament';
+export const RESULT_EVENTS = ['scrabble.GameFinished', 'scrabble.SignedResultCorrected'] as const;
 
 /** The game's result in the tournament's terms: seat `link.firstSeat` is the pairing's "first". */
 export function tournamentResultOf(result: GameResult, firstSeat: Seat): ResultInput {
@@ -32,36 +33,27 @@ function target(link: GameLink) {
   return { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
 }
 
-export const scrabbleResultPoster: ProcessManager = {
-  name: RESULT_POSTER,
-  handles: (type) => type === 'scrabble.GameFinished' || type === 'scrabble.SignedResultCorrected',
-  react(event): Reaction[] {
-    const data = event.data as { result: GameResult; link?: GameLink | null; tdDecision?: string };
-    const link = data.link;
-    if (!link) return [];
-    const gameId = gameIdOf(event.stream);
-    const result = tournamentResultOf(data.result, link.firstSeat ?? 0);
-    if (event.type === 'scrabble.GameFinished') {
-      return [
-        {
-          aggregate: TournamentAggregate,
-          id: link.tournamentId,
-          command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, ...target(link), result, source: { kind: 'game', gameId } }),
-        },
-      ];
-    }
-    return [
-      {
-        aggregate: TournamentAggregate,
-        id: link.tournamentId,
-        command: (context: CommandContext): TournamentCommand => ({
-          type: 'tournament.correct-result',
-          context,
-          ...target(link),
-          result,
-          reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
-        }),
-      },
-    ];
-  },
-};
+/** For a recorded Scrabble event: the tournament command it calls for, or none (an unlinked game, another event). */
+export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): TournamentResult | null {
+  if (!(RESULT_EVENTS as readonly string[]).includes(event.type)) return null;
+  const data = event.data as { result: GameResult; link?: GameLink | null; tdDecision?: string };
+  const link = data.link;
+  if (!link) return null;
+  const result = tournamentResultOf(data.result, link.firstSeat ?? 0);
+  if (event.type === 'scrabble.GameFinished') {
+    return {
+      tournamentId: link.tournamentId,
+      command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, ...target(link), result, source: { kind: 'game', gameId } }),
+    };
+  }
+  return {
+    tournamentId: link.tournamentId,
+    command: (context: CommandContext): TournamentCommand => ({
+      type: 'tournament.correct-result',
+      context,
+      ...target(link),
+      result,
+      reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
+    }),
+  };
+}

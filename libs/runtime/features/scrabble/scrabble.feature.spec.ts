@@ -4,10 +4,9 @@ import type { GameResult } from '../../../domain/disciplines/scrabble/index.js';
 import { startedTable } from '../../../domain/disciplines/scrabble/testing/table.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { MemoryDocuments } from '../../projections/projection.js';
-import { GAME_COLLECTIONS, type GameDocument } from './game-read-model.js';
-import { scrabbleResultPoster, tournamentResultOf } from './result-poster.js';
-import { scrabbleGamesProjection } from './scrabble-game.projection.js';
-import { ScrabbleGameAggregate } from './scrabble.feature.js';
+import { GAME_COLLECTIONS, GAMES_PROJECTION, type ScrabbleGameDocument } from './game-read-model.js';
+import { RESULT_POSTER, tournamentResultOf } from './result-poster.js';
+import { ScrabbleGameAggregate, scrabbleGamesProjection, scrabbleResultPoster } from './scrabble.feature.js';
 
 const players = [{ id: 'ann', name: 'Ann' }, { id: 'bob', name: 'Bob' }] as const;
 const played = (scores: [number, number]): GameResult => ({ players, scores, spread: Math.abs(scores[0] - scores[1]), winner: scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1, forfeit: false });
@@ -24,6 +23,12 @@ describe('Scrabble feature: the game aggregate', () => {
   it('streams are scrabble-game-<id>, folded by the Scrabble decider', () => {
     expect(ScrabbleGameAggregate.name).toBe('scrabble-game');
     expect(ScrabbleGameAggregate.decider.initialState()).toEqual({ phase: 'none' });
+  });
+  it('the generic read model and result poster built from its GameFeature keep their names (checkpoints and refused reactions carry over)', () => {
+    expect(scrabbleGamesProjection.name).toBe(GAMES_PROJECTION);
+    expect(scrabbleGamesProjection.name).toBe('scrabble-games');
+    expect(scrabbleResultPoster.name).toBe(RESULT_POSTER);
+    expect(scrabbleResultPoster.name).toBe('scrabble-result-to-tournament');
   });
 });
 
@@ -69,12 +74,13 @@ describe('projection: one document per game holding the folded decider state', (
     expect(t.state.phase).toBe('ended');
     const docs = new MemoryDocuments();
     t.events.forEach((e, i) => scrabbleGamesProjection.apply(recorded(e.type, JSON.parse(JSON.stringify(e.data)), i + 1), docs));
-    const doc = docs.get<GameDocument>(GAME_COLLECTIONS.game, 'g7')!;
+    const doc = docs.get<ScrabbleGameDocument>(GAME_COLLECTIONS.game, 'g7')!;
     expect(doc.state).toEqual(JSON.parse(JSON.stringify(t.state)));
     expect(doc.createdBy).toEqual({ id: 'td-1', role: 'arbiter' });
+    expect(doc.discipline).toBe('scrabble');
     expect(doc.endRacks.map((r) => r.seat)).toEqual(t.events.filter((e) => e.type === 'scrabble.EndRackScored').map((e) => (e.data as { seat: number }).seat));
     expect(doc.asOf).toMatchObject({ revision: t.events.length - 1, position: t.events.length });
-    expect(docs.get(GAME_COLLECTIONS.index, 'g7')).toMatchObject({ id: 'g7', phase: 'ended', scores: t.game.scores, link: null });
+    expect(docs.get(GAME_COLLECTIONS.index, 'g7')).toMatchObject({ id: 'g7', discipline: 'scrabble', phase: 'ended', scores: t.game.scores, link: null });
   });
   it('ignores events of other streams', () => {
     const docs = new MemoryDocuments();

@@ -1,15 +1,12 @@
-import { scrabbleDecider, type ScrabbleCommand, type ScrabbleEvent, type ScrabbleState } from '../../../domain/disciplines/scrabble/index.js';
-import type { Feature } from '../../arbitra-core.js';
-import type { AggregateType } from '../../command-handler.js';
-import { scrabbleResultPoster } from './result-poster.js';
-import { scrabbleGamesProjection } from './scrabble-game.projection.js';
+import { gameFeatureModule } from '../../games/game-feature-module.js';
+import { gamesProjectionFor } from '../../games/game-read-model.js';
+import { resultPosterFor } from '../../games/result-poster.js';
+import { SCRABBLE_GAME } from './scrabble.game-feature.js';
 
-/** Streams `scrabble-game-<id>`: the stream name says the Scrabble decider folds it. */
-export const ScrabbleGameAggregate: AggregateType<ScrabbleCommand, ScrabbleEvent, ScrabbleState> = { name: 'scrabble-game', decider: scrabbleDecider };
+export { ScrabbleGameAggregate } from './scrabble.aggregate.js';
 
-export const SCRABBLE_FEATURE: Feature = {
-  name: 'scrabble',
-  aggregates: [ScrabbleGameAggregate],
-  projections: [scrabbleGamesProjection],
-  processManagers: [scrabbleResultPoster],
-};
+/** Scrabble in the runtime: its aggregate, the generic game read model and result poster built from its GameFeature. */
+export const SCRABBLE_FEATURE = gameFeatureModule(SCRABBLE_GAME);
+
+export const scrabbleGamesProjection = gamesProjectionFor(SCRABBLE_GAME);
+export const scrabbleResultPoster = resultPosterFor(SCRABBLE_GAME);

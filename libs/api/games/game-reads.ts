@@ -1,0 +1,46 @@
+/** Reads every discipline shares: a game's events as the reader may see them. */
+import type { DomainEvent } from '../../domain/kernel/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { streamOf } from '../../runtime/command-handler.js';
+import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { Principal } from '../auth/principal.js';
+import { viewerFor, type GameFacts } from './game-access.js';
+import { loadGame, unknownGame } from './game-runner.js';
+
+/** An event as the viewer may see it (a plain object), hidden information redacted by the discipline. */
+export function redactEvent(feature: Pick<GameFeature<never, DomainEvent, unknown>, 'redactEventData'>, e: RecordedEvent, v: Viewer) {
+  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, data: e.data, meta: e.meta };
+  return v.kind === 'all' ? plain : { ...plain, data: feature.redactEventData(e, v) };
+}
+
+/** Every event of a game, in order, as `who` may see them (404 for an unknown game). */
+export async function gameEvents<C, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+  who: Principal | undefined,
+) {
+  const g = await loadGame(core, feature, id);
+  const viewer = viewerFor(who, g, feature.hidesInformation(g.state));
+  const stream = streamOf(feature.aggregate, id);
+  const events = await core.store.readStream(stream);
+  return { id, stream, revision: g.revision, events: events.map((e) => redactEvent(feature, e, viewer)) };
+}
+
+/**
+ * A game's read-model document and what `who` may see of it: the viewer, and the state redacted by
+ * the discipline (404 for an unknown game). Call after `awaitPosition` for read-your-writes.
+ */
+export function readGame<C, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+  who: Principal | undefined,
+) {
+  const doc = core.readModels.get<GameDocument<S, X>>(gamesProjectionName(feature), GAME_COLLECTIONS.game, id);
+  if (!doc || !feature.exists(doc.state)) throw unknownGame(id, feature.discipline);
+  const facts: GameFacts = { id, players: feature.players(doc.state), link: feature.link(doc.state), createdBy: doc.createdBy };
+  const viewer = viewerFor(who, facts, feature.hidesInformation(doc.state));
+  return { doc, facts, viewer, state: feature.redactState(doc.state, viewer) };
+}

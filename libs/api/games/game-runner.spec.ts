@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyReply } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DomainError, type CommandContext, type DomainEvent } from '../../domain/kernel/index.js';
+import { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { streamOf } from '../../runtime/command-handler.js';
+import { MemoryDocuments } from '../../runtime/projections/projection.js';
+import {
+  GAME_COLLECTIONS,
+  gameFeatureModule,
+  gamesProjectionFor,
+  OFFICIALS_OBSERVE,
+  ownSeatOnly,
+  resultPosterFor,
+  sees,
+  type GameFeature,
+  type GameListItem,
+  type SeatPlayer,
+  type TournamentLink,
+} from '../../runtime/games/index.js';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import type { Principal } from '../auth/principal.js';
+import { ProblemException } from '../problem.js';
+import { viewerFor } from './game-access.js';
+import { redactEvent } from './game-reads.js';
+import { GameRunner, loadGame } from './game-runner.js';
+
+/**
+ * Issue 8: the generic runner, access, read model and result poster hold for N seats, proven with
+ * a four-seat toy discipline defined here (not Scrabble): its command envelope, hidden hands, a
+ * table result for a tournament.
+ */
+type ToyBody =
+  | { type: 'toy.start'; players: SeatPlayer[]; link: TournamentLink | null }
+  | { type: 'toy.play'; seat: number; points: number; hand: string[] }
+  | { type: 'toy.finish' };
+type ToyCommand = ToyBody & { context: CommandContext };
+type ToyEvent =
+  | DomainEvent<'toy.Started', { players: SeatPlayer[]; link: TournamentLink | null }>
+  | DomainEvent<'toy.Played', { seat: number; points: number; hand: string[] }>
+  | DomainEvent<'toy.Finished', { scores: number[]; players: SeatPlayer[]; link: TournamentLink | null }>;
+type ToyState = { phase: 'none' } | { phase: 'playing' | 'finished'; players: SeatPlayer[]; link: TournamentLink | null; scores: number[] };
+
+const toyDecider = {
+  initialState: (): ToyState => ({ phase: 'none' }),
+  decide(c: ToyCommand, s: ToyState): ToyEvent[] {
+    if (c.type === 'toy.start') return [{ type: 'toy.Started', data: { players: c.players, link: c.link } }];
+    if (s.phase !== 'playing') throw new DomainError('toy/not-playing', 'the game is not being played', 'toy rules');
+    if (c.type === 'toy.play') return [{ type: 'toy.Played', data: { seat: c.seat, points: c.points, hand: c.hand } }];
+    return [{ type: 'toy.Finished', data: { scores: s.scores, players: s.players, link: s.link } }];
+  },
+  evolve(s: ToyState, e: ToyEvent): ToyState {
+    if (e.type === 'toy.Started') return { phase: 'playing', players: e.data.players, link: e.data.link, scores: e.data.players.map(() => 0) };
+    if (s.phase === 'none') return s;
+    if (e.type === 'toy.Played') return { ...s, scores: s.scores.map((x, i) => (i === e.data.seat ? x + e.data.points : x)) };
+    return { ...s, phase: 'finished' };
+  },
+};
+
+const TOY: GameFeature<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number }> = {
+  discipline: 'toy',
+  aggregate: { name: 'toy-game', decider: toyDecider },
+  seats: 4,
+  exists: (s) => s.phase !== 'none',
+  players: (s) => (s.phase === 'none' ? [] : s.players),
+  link: (s) => (s.phase === 'none' ? null : s.link),
+  playerActsFor: ownSeatOnly,
+  observedTime: OFFICIALS_OBSERVE,
+  hidesInformation: (s) => s.phase === 'playing',
+  command: (body, context) => ({ ...body, context }),
+  contextOf: (c) => c.context,
+  resultEvents: ['toy.Finished'],
+  toTournamentResult(event, gameId) {
+    const d = event.data as { scores: number[]; players: SeatPlayer[]; link: TournamentLink | null };
+    if (!d.link) return null;
+    const { tournamentId, round, table } = d.link;
+    const result = { kind: 'mahjong-table' as const, seats: d.players.map((p, i) => ({ player: p.id, points: d.scores[i] })) };
+    return { tournamentId, command: (context) => ({ type: 'tournament.record-result', context, round, table, result, source: { kind: 'game', gameId } }) };
+  },
+  redactState: (s) => s,
+  redactEventData: (e, v) => {
+    const d = e.data as { seat?: number; hand?: string[] };
+    return d.hand && !sees(v, d.seat) ? { ...d, hand: null } : d;
+  },
+  readModel: {
+    version: 1,
+    extras: (before, e) => ({ plays: (before?.plays ?? 0) + (e.type === 'toy.Played' ? 1 : 0) }),
+    summary: (s) => ({ phase: s.phase, scores: s.phase === 'none' ? [] : s.scores }),
+  },
+};
+
+const PLAYERS = ['p0', 'p1', 'p2', 'p3'].map((id) => ({ id, name: id.toUpperCase() }));
+const who = (id: string, role: Principal['role'], tournaments: string[] = []): Principal => ({ id, role, tournaments });
+const request = (principal: Principal | undefined): AuthedRequest => ({ principal, headers: {} }) as unknown as AuthedRequest;
+const reply = { header: () => reply } as unknown as FastifyReply;
+
+async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; field?: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ProblemException) return { status: e.status, code: e.code, ...(e.extras.field !== undefined && { field: e.extras.field }) };
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('the generic game runner with a four-seat discipline', () => {
+  let core: ArbitraCore;
+  let run: GameRunner<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number }>;
+  const td = who('td-1', 'arbiter');
+  const revision = async (id: string) => (await core.commands.load(TOY.aggregate, streamOf(TOY.aggregate, id))).revision;
+
+  beforeAll(async () => {
+    core = new ArbitraCore({
+      config: { dataDir: mkdtempSync(join(tmpdir(), 'arbitra-toy-')), sqliteSync: 'OFF', groupCommit: false },
+      features: [gameFeatureModule(TOY)],
+    });
+    await core.start();
+    run = new GameRunner(core, TOY);
+    await run.start(request(td), reply, 't1', {}, { type: 'toy.start', players: PLAYERS, link: null });
+  });
+  afterAll(async () => {
+    await core.close();
+  });
+
+  it('a player records for their own seat, even the fourth; never for another seat (403 naming the seat)', async () => {
+    const made = (await run.self(request(who('p3', 'player')), reply, 't1', {}, 3, { type: 'toy.play', seat: 3, points: 5, hand: ['x'] })) as {
+      events: { type: string }[];
+    };
+    expect(made.events.map((e) => e.type)).toEqual(['toy.Played']);
+    const before = await revision('t1');
+    expect(await refusal(run.self(request(who('p3', 'player')), reply, 't1', {}, 1, { type: 'toy.play', seat: 1, points: 5, hand: [] }))).toEqual({
+      status: 403,
+      code: 'games/not-your-seat',
+      field: 'seat',
+    });
+    expect(await refusal(run.self(request(who('p9', 'player')), reply, 't1', {}, 0, { type: 'toy.play', seat: 0, points: 1, hand: [] }))).toMatchObject({
+      status: 403,
+      code: 'games/not-a-player',
+    });
+    expect(await refusal(run.official(request(who('p2', 'player')), reply, 't1', {}, { type: 'toy.finish' }))).toMatchObject({
+      status: 403,
+      code: 'games/players-may-not',
+    });
+    expect(await refusal(run.official(request(who('td-2', 'arbiter')), reply, 't1', {}, { type: 'toy.finish' }))).toMatchObject({
+      status: 403,
+      code: 'games/not-your-game',
+    });
+    expect(await revision('t1')).toBe(before);
+  });
+
+  it("an unknown game is 404; observed times are officials' only, never before the record nor in the future", async () => {
+    expect(await refusal(run.official(request(td), reply, 'nope', {}, { type: 'toy.finish' }))).toMatchObject({
+      status: 404,
+      code: 'games/unknown-game',
+      field: 'id',
+    });
+    const before = await revision('t1');
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    expect(
+      await refusal(
+        run.self(request(who('p2', 'player')), reply, 't1', { at: new Date().toISOString() }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }),
+      ),
+    ).toMatchObject({
+      status: 403,
+      code: 'games/players-may-not-time',
+      field: 'at',
+    });
+    expect(await refusal(run.self(request(td), reply, 't1', { at: hourAgo }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({
+      status: 422,
+      code: 'games/time-before-record',
+    });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect(await refusal(run.self(request(td), reply, 't1', { at: tomorrow }, 2, { type: 'toy.play', seat: 2, points: 1, hand: [] }))).toMatchObject({
+      status: 422,
+      code: 'games/time-in-future',
+    });
+    expect(await revision('t1')).toBe(before);
+    await run.self(request(td), reply, 't1', {}, 2, { type: 'toy.play', seat: 2, points: 7, hand: ['y'] });
+    expect(await revision('t1')).toBe(before + 1);
+  });
+
+  it('a player of a linked game acts only with a token naming that tournament', async () => {
+    const link = { tournamentId: 'mj-open', round: 1, table: 4 };
+    await run.start(request(who('admin', 'admin')), reply, 'linked', {}, { type: 'toy.start', players: PLAYERS, link });
+    expect(await refusal(run.self(request(who('p1', 'player')), reply, 'linked', {}, 1, { type: 'toy.play', seat: 1, points: 1, hand: [] }))).toMatchObject({
+      status: 403,
+      code: 'auth/tournament-not-granted',
+    });
+    await run.self(request(who('p1', 'player', ['mj-open'])), reply, 'linked', {}, 1, { type: 'toy.play', seat: 1, points: 1, hand: [] });
+  });
+
+  it('each seat sees its own hidden hand only while the game hides information; officials see all', async () => {
+    const g = await loadGame(core, TOY, 't1');
+    expect(g.players).toHaveLength(4);
+    const events = await core.store.readStream(streamOf(TOY.aggregate, 't1'));
+    const played = events.find((e) => e.type === 'toy.Played')!;
+    const hand = (p: Principal | undefined) => (redactEvent(TOY, played, viewerFor(p, g, TOY.hidesInformation(g.state))).data as { hand: unknown }).hand;
+    expect(hand(who('p3', 'player'))).toEqual(['x']);
+    expect(hand(who('p0', 'player'))).toBeNull();
+    expect(hand(undefined)).toBeNull();
+    expect(hand(td)).toEqual(['x']);
+  });
+});
+
+describe('the generic read model and result poster with a four-seat discipline', () => {
+  const rec = (type: string, data: unknown, n: number, stream = 'toy-game-t9'): RecordedEvent =>
+    ({
+      id: `e-${n}`,
+      stream,
+      revision: n - 1,
+      position: n,
+      type,
+      data,
+      meta: {
+        actor: { id: 'td-1', role: 'arbiter' },
+        commandId: `c-${n}`,
+        correlationId: `c-${n}`,
+        causationId: null,
+        recordedAt: `2026-11-29T09:00:0${n}.000Z`,
+        schemaVersion: 1,
+        prevHash: null,
+        hash: 'h',
+      },
+    }) as RecordedEvent;
+  const link = { tournamentId: 'mj-open', round: 2, table: 3 };
+
+  it('one document per game (discipline, folded state, extras, createdBy, asOf) and one list entry naming the discipline', () => {
+    const projection = gamesProjectionFor(TOY);
+    const docs = new MemoryDocuments();
+    projection.apply(rec('toy.Started', { players: PLAYERS, link }, 1), docs);
+    projection.apply(rec('toy.Played', { seat: 3, points: 9, hand: [] }, 2), docs);
+    expect(projection.name).toBe('toy-games');
+    expect(docs.get(GAME_COLLECTIONS.game, 't9')).toMatchObject({
+      id: 't9',
+      discipline: 'toy',
+      state: { phase: 'playing', scores: [0, 0, 0, 9] },
+      plays: 1,
+      createdBy: { id: 'td-1' },
+      asOf: { revision: 1, position: 2 },
+    });
+    expect(docs.get<GameListItem>(GAME_COLLECTIONS.index, 't9')).toMatchObject({
+      id: 't9',
+      discipline: 'toy',
+      players: PLAYERS,
+      phase: 'playing',
+      scores: [0, 0, 0, 9],
+      link,
+    });
+  });
+
+  it("a finished linked game posts the feature's tournament command; an unlinked one posts nothing", () => {
+    const poster = resultPosterFor(TOY);
+    expect(poster.name).toBe('toy-result-to-tournament');
+    expect(poster.handles('toy.Played')).toBe(false);
+    const out = poster.react(rec('toy.Finished', { scores: [1, 2, 3, 4], players: PLAYERS, link }, 3));
+    expect(out.map((r) => [r.aggregate.name, r.id])).toEqual([['tournament', 'mj-open']]);
+    const ctx: CommandContext = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'pm', role: 'system' }, commandId: 'pm:1' };
+    expect(out[0].command(ctx)).toMatchObject({
+      type: 'tournament.record-result',
+      round: 2,
+      table: 3,
+      result: {
+        kind: 'mahjong-table',
+        seats: [
+          { player: 'p0', points: 1 },
+          { player: 'p1', points: 2 },
+          { player: 'p2', points: 3 },
+          { player: 'p3', points: 4 },
+        ],
+      },
+      source: { gameId: 't9' },
+    });
+    expect(poster.react(rec('toy.Finished', { scores: [0, 0, 0, 0], players: PLAYERS, link: null }, 3))).toEqual([]);
+  });
+});

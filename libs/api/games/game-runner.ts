@@ -1,0 +1,174 @@
+/**
+ * The one way a game command of any discipline reaches the core: load the game (404), check who
+ * may record it (403), check the observed time and clock reading by the discipline's policy, build
+ * the command (GameFeature.command, the only place), execute, then an optional follow-up.
+ * Controllers build the command body and name its access; they never call the core themselves
+ * (test/runner-only.spec.ts holds them to it).
+ */
+import type { FastifyReply } from 'fastify';
+import type { Actor, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { streamOf, type ExecuteOptions } from '../../runtime/command-handler.js';
+import type { GameFeature, SentTime } from '../../runtime/games/index.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { answer, commandContext, commandResponse, executeOptions } from '../command-request.js';
+import { ProblemException } from '../problem.js';
+import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
+
+export function unknownGame(id: string, discipline = 'scrabble'): ProblemException {
+  return new ProblemException(404, 'games/unknown-game', 'Not found', `no game ${id}`, {
+    field: 'id',
+    rule: `the game must have been started (POST /v1/${discipline}/games) or imported`,
+  });
+}
+
+export interface LoadedGame<S> extends GameFacts {
+  readonly state: S;
+  readonly revision: number;
+}
+
+/** The game as the command path sees it now (consistent with the next command), or 404. */
+export async function loadGame<C, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+): Promise<LoadedGame<S>> {
+  const stream = streamOf(feature.aggregate, id);
+  const { state, revision } = await core.commands.load(feature.aggregate, stream);
+  if (!feature.exists(state)) throw unknownGame(id, feature.discipline);
+  const [first] = await core.store.readStream(stream, 0, 1);
+  return { id, state, revision, players: feature.players(state), link: feature.link(state), createdBy: first.meta.actor as Actor };
+}
+
+const TIME_RULE = 'Arbitra: observed times and table-clock readings are recorded by officials, never before what is already recorded';
+
+/** How a command is authorised: self-recording (players for their seat, and officials) or official-only. */
+export type GameAccess = { readonly kind: 'self'; readonly seat: number | null } | { readonly kind: 'official' };
+
+/** A command the server itself runs right after the client's (e.g. a word list's proposal after a challenge). */
+export interface FollowUp<B> {
+  /** The key of the follow-up's answer in the response. */
+  readonly key: string;
+  readonly command: B;
+  /** The system actor that runs it; its time is the client command's recorded time, never the client's `at`. */
+  readonly actor: Actor;
+}
+
+/** What a game command request carries beside its body: an observed time and a clock reading. */
+export type SentBody = SentTime;
+
+export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
+  constructor(
+    private readonly core: ArbitraCore,
+    readonly feature: GameFeature<C, E, S, B, X>,
+  ) {}
+
+  self(
+    request: AuthedRequest,
+    reply: FastifyReply,
+    id: string,
+    sent: SentBody,
+    seat: number | null,
+    body: B,
+    followUp?: (ctx: CommandContext) => FollowUp<B> | null,
+  ) {
+    return this.run(request, reply, id, sent, { kind: 'self', seat }, body, followUp);
+  }
+
+  official(request: AuthedRequest, reply: FastifyReply, id: string, sent: SentBody, body: B) {
+    return this.run(request, reply, id, sent, { kind: 'official' }, body);
+  }
+
+  async run(
+    request: AuthedRequest,
+    reply: FastifyReply,
+    id: string,
+    sent: SentBody,
+    access: GameAccess,
+    body: B,
+    followUp?: (ctx: CommandContext) => FollowUp<B> | null,
+  ) {
+    const ctx = commandContext(request, sent.at);
+    const game = await loadGame(this.core, this.feature, id);
+    if (access.kind === 'self') requireRecorder(request.principal, game, access.seat, this.feature.playerActsFor);
+    else requireOfficial(request.principal, game);
+    await this.checkObservedTime(request, game, sent);
+    const made = await this.execute(id, body, ctx, sent, executeOptions(request));
+    const next = followUp?.(ctx);
+    if (!next) return answer(reply, made);
+    const fctx: CommandContext = { at: ctx.at, actor: next.actor, commandId: `${ctx.commandId}:${next.key}` };
+    const then = await this.execute(id, next.command, fctx, {}, {});
+    void reply.header('etag', `"${then.revision}"`);
+    return { ...commandResponse(made), [next.key]: commandResponse(then) };
+  }
+
+  /**
+   * Starting a game: officials only (the route says which roles), any tournament link checked by
+   * the controller, an observed time never in the future. There is no record yet to be before.
+   */
+  async start(request: AuthedRequest, reply: FastifyReply, id: string, sent: SentBody, body: B) {
+    const ctx = commandContext(request, sent.at);
+    if (sent.at !== undefined) this.checkNotFuture(sent.at);
+    return answer(reply, await this.execute(id, body, ctx, sent, executeOptions(request)));
+  }
+
+  /**
+   * A game from a record (an import): its commands, each with the importing official's context,
+   * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
+   */
+  startFromRecord(id: string, commands: readonly C[]) {
+    const sequence = commands.map((command) => ({ command, ctx: this.feature.contextOf(command) }));
+    return this.core.executeSequence(this.feature.aggregate, id, sequence, { expectedRevision: -1 });
+  }
+
+  /** The one call to the core: the command built by the feature from the body and the context. */
+  private execute(id: string, body: B, ctx: CommandContext, sent: SentTime, opts: ExecuteOptions) {
+    return this.core.execute(this.feature.aggregate, id, this.feature.command(body, ctx, sent), ctx, opts);
+  }
+
+  /**
+   * Observed times (`at`) and clock readings come only from officials: a player's commands are
+   * stamped by the server, or a player could set the opponent's clock. No observed time may lie
+   * before the last recorded event or ahead of the server's clock.
+   */
+  private async checkObservedTime(request: AuthedRequest, game: LoadedGame<S>, sent: SentBody): Promise<void> {
+    const policy = this.feature.observedTime;
+    if (sent.at === undefined && sent.clockReading === undefined) return;
+    if (policy.sentBy === 'officials' && !isOfficialFor(request.principal, game)) {
+      throw new ProblemException(
+        403,
+        'games/players-may-not-time',
+        'Forbidden',
+        'players may not send an observed time or a clock reading: the server stamps their commands; ask the arbiter to record the clock',
+        {
+          field: sent.clockReading !== undefined ? 'clockReading' : 'at',
+          rule: TIME_RULE,
+        },
+      );
+    }
+    if (sent.at === undefined) return;
+    if (policy.notBeforeRecord) {
+      const at = Date.parse(sent.at);
+      const [last] = await this.core.store.readStream(streamOf(this.feature.aggregate, game.id), game.revision, 1);
+      if (last && at < Date.parse(last.meta.recordedAt)) {
+        throw new ProblemException(
+          422,
+          'games/time-before-record',
+          'Unprocessable command',
+          `at ${sent.at} is before the last recorded event of game ${game.id} (${last.meta.recordedAt})`,
+          { field: 'at', rule: TIME_RULE },
+        );
+      }
+    }
+    this.checkNotFuture(sent.at);
+  }
+
+  private checkNotFuture(at: string): void {
+    if (Date.parse(at) > Date.now() + this.feature.observedTime.maxFutureMs) {
+      throw new ProblemException(422, 'games/time-in-future', 'Unprocessable command', `at ${at} is ahead of the server's clock`, {
+        field: 'at',
+        rule: TIME_RULE,
+      });
+    }
+  }
+}
