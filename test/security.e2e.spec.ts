@@ -25,7 +25,7 @@ describe('records server: security limits (issue 7)', () => {
     const endpoints = [
       ['a tournament results endpoint', '/v1/tournaments/t-deep/rounds/1/results', (deep: string) => `{"table":1,"result":${deep}}`],
       ['a tournament creation', '/v1/tournaments', (deep: string) => `{"id":"t-deep","name":"Deep","divisions":${deep}}`],
-      ['a game creation', '/v1/games', (deep: string) => `{"id":"g-deep","players":[],"profile":${deep}}`],
+      ['a game creation', '/v1/scrabble/games', (deep: string) => `{"id":"g-deep","players":[],"profile":${deep}}`],
     ] as const;
     for (const [what, path, body] of endpoints) {
       for (const depth of [3_000, 100_000]) {
@@ -41,7 +41,7 @@ describe('records server: security limits (issue 7)', () => {
     }
 
     it('still accepts an ordinary nested body (the limit is far above real bodies)', async () => {
-      const r = await h.http().post('/v1/games').set('authorization', h.token('admin')).send({ id: 'g-ok', profile: { a: { b: { c: 1 } } } });
+      const r = await h.http().post('/v1/scrabble/games').set('authorization', h.token('admin')).send({ id: 'g-ok', profile: { a: { b: { c: 1 } } } });
       expect(r.body.type).not.toBe('urn:arbitra:problem:validation/too-deep');
     });
   });
@@ -60,7 +60,7 @@ describe('records server: security limits (issue 7)', () => {
         const before = await h.core.store.headPosition();
         const t = await h.http().post('/v1/tournaments').set('authorization', admin).send({ id: 't-names', name, discipline: 'scrabble', pairingSystems: ['random'] }).expect(400);
         expect(t.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', rule: 'isPersonName', message: expect.stringMatching(message) })]));
-        const g = await h.http().post('/v1/games').set('authorization', admin)
+        const g = await h.http().post('/v1/scrabble/games').set('authorization', admin)
           .send({ id: 'g-names', players: [{ id: 'ann', name }, { id: 'bob', name: 'Bob' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 }).expect(400);
         expect(g.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'players[0].name', rule: 'isPersonName' })]));
         expect(await h.core.store.headPosition()).toBe(before);
