@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,12 +67,13 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
     await running.http().get('/docs').expect(200);
   });
 
-  it('creates events.db and read-models.db (and their -wal and -shm) readable by the owner only (0600)', async () => {
+  it('creates events.db, read-models.db and snapshots.db (and their -wal and -shm) readable by the owner only (0600)', async () => {
     running = await server({ ARBITRA_RATE_LIMIT_PER_IP: '0' });
     await running.http().post('/v1/tournaments').set('authorization', running.token('admin')).send({ id: 'modes', name: 'Modes', discipline: 'scrabble', pairingSystems: ['random'] }).expect(201);
     await running.http().get('/v1/tournaments?waitFor=1').expect(200);
-    for (const db of ['events.db', 'read-models.db']) {
-      for (const file of [db, `${db}-wal`, `${db}-shm`]) expect([file, statSync(join(running.dataDir, file)).mode & 0o777]).toEqual([file, 0o600]);
+    const dir = running.dataDir;
+    for (const db of ['events.db', 'read-models.db', 'snapshots.db']) {
+      for (const file of [db, `${db}-wal`, `${db}-shm`].filter((f) => f === db || existsSync(join(dir, f)))) expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
     }
   });
 

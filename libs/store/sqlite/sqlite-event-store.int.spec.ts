@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventStoreContract, newEvent } from '../testing/event-store.contract.js';
-import type { EventStore } from '../event-store.port.js';
+import { EventIdConflictError, type EventStore } from '../event-store.port.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'arbitra-store-'));
@@ -65,6 +65,23 @@ describe('SQLite event store specifics', () => {
     store.db.exec('DROP TRIGGER poison');
     await store.append('c', [newEvent()], 'no-stream'); // the store still works afterwards
     expect(await store.headPosition()).toBe(2);
+    await store.close();
+  });
+
+  it('an append that fails after writing part of its events rolls back alone; the rest of its burst commits', async () => {
+    const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
+    const stored = newEvent();
+    await store.append('before', [stored], 'no-stream');
+    // Its second event reuses a stored id: found only at the INSERT, after its first event was written.
+    const results = await Promise.allSettled([
+      store.append('a', [newEvent()], 'no-stream'),
+      store.append('half', [newEvent(), { ...newEvent(), id: stored.id }], 'no-stream'),
+      store.append('c', [newEvent()], 'no-stream'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(EventIdConflictError);
+    expect(await store.streamInfo('half')).toEqual({ exists: false, revision: -1 });
+    expect(await store.headPosition()).toBe(3);
     await store.close();
   });
 

@@ -49,6 +49,10 @@ interface Pending {
 
 const COLUMNS = 'position, id, stream, revision, type, data, meta';
 
+type Outcome = { ok: true; value: AppendResult } | { ok: false; error: unknown };
+/** Thrown inside a batch transaction to roll it back when an append failed halfway (see writeBatch). */
+const PARTIAL_WRITE = Symbol('partial write');
+
 /**
  * The embedded event store: one SQLite file in WAL mode. Appends are atomic per call, ordered,
  * hash-chained per stream, and idempotent by event id. Concurrent appends that arrive in the same
@@ -60,6 +64,8 @@ export class SqliteEventStore implements EventStore {
   private readonly notifier = new EventEmitter();
   private queue: Pending[] = [];
   private flushScheduled = false;
+  /** Set by write() once it has inserted a row of the current append. */
+  private inserted = false;
   private closed = false;
   private readonly groupCommit: boolean;
   private readonly pollMs: number;
@@ -114,29 +120,25 @@ export class SqliteEventStore implements EventStore {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    const outcomes: Array<{ ok: true; value: AppendResult } | { ok: false; error: unknown }> = [];
+    let outcomes: Outcome[];
     try {
       // IMMEDIATE: take the write lock before reading stream heads, so another process cannot
       // commit between our read of a head and our write after it.
-      this.db
-        .transaction(() => {
-          for (const p of batch) {
-            // SQLite itself may have rolled the whole transaction back (disk full, I/O error): then no
-            // later append may run, or it would commit on its own while the batch reports failure.
-            if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
-            try {
-              outcomes.push({ ok: true, value: this.appendOne(p) });
-            } catch (error) {
-              outcomes.push({ ok: false, error: this.translate(error, p) });
-            }
-          }
-          if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
-        })
-        .immediate();
+      outcomes = this.db.transaction(() => this.writeBatch(batch, false)).immediate();
     } catch (error) {
-      // The commit itself failed (disk full, I/O error): nothing in this batch was stored.
-      for (const p of batch) p.reject(error);
-      return;
+      if (error !== PARTIAL_WRITE) {
+        // The commit itself failed (disk full, I/O error): nothing in this batch was stored.
+        for (const p of batch) p.reject(error);
+        return;
+      }
+      // An append failed after writing part of its events: the batch was rolled back; run it again with
+      // one savepoint per append, so the failing append rolls back alone.
+      try {
+        outcomes = this.db.transaction(() => this.writeBatch(batch, true)).immediate();
+      } catch (again) {
+        for (const p of batch) p.reject(again);
+        return;
+      }
     }
     let appended = false;
     batch.forEach((p, i) => {
@@ -147,6 +149,30 @@ export class SqliteEventStore implements EventStore {
       } else p.reject(o.error);
     });
     if (appended) this.notifier.emit('appended');
+  }
+
+  /**
+   * Writes a batch inside the open transaction. Without savepoints (the fast path) an append refused
+   * before it wrote anything (a revision conflict, a retry) fails alone; one that fails after writing
+   * part of its events aborts the whole transaction with PARTIAL_WRITE, and the batch is run again
+   * with a savepoint per append.
+   */
+  private writeBatch(batch: readonly Pending[], savepoints: boolean): Outcome[] {
+    const outcomes: Outcome[] = [];
+    for (const p of batch) {
+      // SQLite itself may have rolled the whole transaction back (disk full, I/O error): then no
+      // later append may run, or it would commit on its own while the batch reports failure.
+      if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
+      this.inserted = false;
+      try {
+        outcomes.push({ ok: true, value: savepoints ? this.appendOne(p) : this.write(p) });
+      } catch (error) {
+        if (!savepoints && this.inserted) throw PARTIAL_WRITE;
+        outcomes.push({ ok: false, error: this.translate(error, p) });
+      }
+    }
+    if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
+    return outcomes;
   }
 
   private write(p: Pending): AppendResult {
@@ -168,6 +194,7 @@ export class SqliteEventStore implements EventStore {
       const metaNoHash = { ...e.meta, prevHash };
       const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(metaNoHash));
       const meta: EventMeta = { ...metaNoHash, hash };
+      this.inserted = true;
       const info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), e.meta.commandId);
       out.push({ id: e.id, stream: p.stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, meta });
       prevHash = hash;

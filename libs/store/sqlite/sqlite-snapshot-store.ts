@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { keepPrivate } from './private-file.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port.js';
@@ -13,9 +14,11 @@ export class SqliteSnapshotStore implements SnapshotStore {
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    keepPrivate(path);
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = OFF');
+    keepPrivate(path);
     this.db.exec(`CREATE TABLE IF NOT EXISTS snapshots (
       stream TEXT PRIMARY KEY, version INTEGER NOT NULL, revision INTEGER NOT NULL, hash TEXT NOT NULL, state TEXT NOT NULL
     ) WITHOUT ROWID`);

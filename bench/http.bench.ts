@@ -1,0 +1,212 @@
+/**
+ * `npm run bench:http`: the built records server (README defaults: synchronous=FULL, group commit,
+ * info logging) against bare Fastify serving the same bytes, measured with autocannon in one run.
+ * Prints requests/s, p50/p99 latency and the ratios. Not a test: numbers vary with the machine.
+ *   --duration=5 (seconds per measurement) --connections=10 (GETs) --writers=50 (commands, appends)
+ */
+import autocannon, { type Result } from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TokenService } from '../libs/api/auth/token.service.js';
+import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
+import { benchEvent } from './support/bench-fixtures.js';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const DURATION = Number(args.get('duration') ?? 5);
+const CONNECTIONS = Number(args.get('connections') ?? 10);
+const WRITERS = Number(args.get('writers') ?? 50);
+const PLAYERS = 100;
+const ROUNDS = 7;
+const T = 'bench-open';
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const root = mkdtempSync(join(tmpdir(), 'arbitra-http-bench-'));
+const children: ChildProcess[] = [];
+const dist = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a child and resolves once its stdout shows `ready`; the rest of its output (request logs) is drained. */
+function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let seen = '';
+    const onData = (b: Buffer) => {
+      seen += b.toString();
+      if (seen.includes(ready)) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume(); // keep draining: a full pipe would stall the server's logger
+        resolve(child);
+      } else if (seen.length > 1e6) seen = seen.slice(-1000);
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
+  });
+}
+
+async function server(logLevel: string) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(root, 'data-'));
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  await start([...nodeArgs, dist('../apps/records/main.js')], { PORT: String(port), HOST: '127.0.0.1', ARBITRA_DATA_DIR: dataDir, ARBITRA_JWT_SECRET: SECRET, ARBITRA_LOG_LEVEL: logLevel }, 'listening on');
+  return `http://127.0.0.1:${port}`;
+}
+
+const admin = `Bearer ${new TokenService(SECRET).issue({ sub: 'bench-admin', role: 'admin', tournaments: [] })}`;
+let lastPosition = 0;
+async function post(base: string, path: string, body: unknown) {
+  const r = await fetch(base + path, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await r.json()) as { position: number; events: Array<{ data: { games: Array<{ table: number }> } }> };
+  if (r.status !== 201) throw new Error(`POST ${path} → ${r.status} ${JSON.stringify(json)}`);
+  lastPosition = Math.max(lastPosition, json.position);
+  return json;
+}
+
+/** A 100-player Scrabble tournament over 7 rounds, through HTTP (its standings are about 17 KB). */
+async function tournament(base: string) {
+  lastPosition = 0;
+  await post(base, '/v1/tournaments', { id: T, name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] });
+  for (let i = 0; i < PLAYERS; i++) await post(base, `/v1/tournaments/${T}/players`, { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i });
+  for (let round = 1; round <= ROUNDS; round++) {
+    const paired = await post(base, `/v1/tournaments/${T}/rounds/${round}/pairings`, { kind: 'system', system: 'australian-draw' });
+    await post(base, `/v1/tournaments/${T}/rounds/${round}/publish`, {});
+    for (const g of paired.events[0].data.games) {
+      const first = 350 + ((g.table * 37 + round * 11) % 120);
+      await post(base, `/v1/tournaments/${T}/rounds/${round}/results`, { table: g.table, result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } } });
+    }
+  }
+  const read = async (path: string) => {
+    const r = await fetch(`${base}${path}?waitFor=${lastPosition}`);
+    if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
+    return r.text();
+  };
+  return { standings: await read(`/v1/tournaments/${T}/standings`), summary: await read(`/v1/tournaments/${T}`) };
+}
+
+type Row = { label: string; result: Result };
+const rows: Row[] = [];
+async function measure(label: string, opts: Parameters<typeof autocannon>[0]): Promise<Result> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  const bad = result.non2xx + result.errors;
+  rows.push({ label, result });
+  process.stdout.write(
+    `${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} non-2xx/errors: ${JSON.stringify(result.statusCodeStats ?? {})})` : ''}\n`,
+  );
+  return result;
+}
+const ratio = (a: Result, b: Result) => (a.requests.average / b.requests.average).toFixed(2);
+
+/** The store alone: WRITERS concurrent single-event appenders on distinct streams, same durability, for DURATION seconds. */
+async function storeAppends(): Promise<{ rate: number; p50: number; p99: number }> {
+  const store = new SqliteEventStore({ path: join(root, 'store-only.db'), synchronous: 'FULL' });
+  const latencies: number[] = [];
+  const until = performance.now() + DURATION * 1000;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = 0; performance.now() < until; i++) {
+        const s = performance.now();
+        await store.append(`w-${w}`, [benchEvent(i)], i === 0 ? 'no-stream' : i - 1);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const ms = performance.now() - t;
+  await store.close();
+  latencies.sort((a, b) => a - b);
+  return { rate: (latencies.length / ms) * 1000, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
+try {
+  process.stdout.write(`bench:http — built server (synchronous=FULL, group commit, info logs) vs bare Fastify, autocannon ${DURATION} s each, ${CONNECTIONS} connections for GETs\n\n`);
+  const arbitra = await server('info');
+  const only = args.get('only');
+  let reads: Record<string, Result> = {};
+  if (only !== 'commands') {
+    const docs = await tournament(arbitra);
+    const standingsFile = join(root, 'standings.json');
+    const summaryFile = join(root, 'summary.json');
+    writeFileSync(standingsFile, docs.standings);
+    writeFileSync(summaryFile, docs.summary);
+    const barePort = await freePort();
+    await start([dist('./bare-fastify.child.js'), standingsFile, String(barePort), summaryFile], {}, 'ready');
+    const bare = `http://127.0.0.1:${barePort}`;
+    process.stdout.write(`standings document ${(docs.standings.length / 1024).toFixed(1)} KB, tournament document ${(docs.summary.length / 1024).toFixed(1)} KB\n\n`);
+
+    const bareStandings = await measure('bare Fastify, the same standings bytes', { url: `${bare}/standings` });
+    const standings = await measure('Arbitra GET …/standings', { url: `${arbitra}/v1/tournaments/${T}/standings` });
+    const bareSummary = await measure('bare Fastify, the same tournament bytes', { url: `${bare}/summary` });
+    const summary = await measure('Arbitra GET /v1/tournaments/:id', { url: `${arbitra}/v1/tournaments/${T}` });
+    const etag = (await fetch(`${arbitra}/v1/tournaments/${T}/standings`)).headers.get('etag') ?? '';
+    const notModified = await measure('Arbitra GET …/standings, If-None-Match → 304 (counted non-2xx)', { url: `${arbitra}/v1/tournaments/${T}/standings`, headers: { 'if-none-match': etag } });
+    const hello = await measure('bare Fastify hello', { url: `${bare}/hello` });
+    const health = await measure('Arbitra GET /health (liveness)', { url: `${arbitra}/health` });
+    const ready = await measure('Arbitra GET /health/ready (readiness, touches the store)', { url: `${arbitra}/health/ready` });
+    reads = { bareStandings, standings, bareSummary, summary, notModified, hello, health, ready };
+  }
+  let commands: Result | undefined;
+  if (only !== 'reads') {
+    // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
+    for (let i = 0; i < WRITERS; i++) await post(arbitra, '/v1/tournaments', { id: `w-${i}`, name: `Writer ${i}`, discipline: 'scrabble', pairingSystems: ['random'] });
+    // autocannon resets a connection's context after each request: a global counter spreads the
+    // commands over the streams (WRITERS in flight at once, each mostly on its own stream).
+    let sent = 0;
+    commands = await measure(`Arbitra HTTP commands, ${WRITERS} connections, distinct streams`, {
+      url: arbitra,
+      connections: WRITERS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const n = sent++;
+            return {
+              ...req,
+              path: `/v1/tournaments/w-${n % WRITERS}/players`,
+              headers: { authorization: admin, 'content-type': 'application/json' },
+              body: JSON.stringify({ id: `p${n}`, name: `Player ${n}`, rating: 1500 }),
+            };
+          },
+        },
+      ],
+    });
+  }
+  for (const c of children.splice(0)) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  const appends = await storeAppends();
+  process.stdout.write(`${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms\n`);
+
+  let quietStandings: Result | undefined;
+  if (only !== 'commands') {
+    // Request logging's share: the same standings GET on a server logging at warn (no per-request lines).
+    const quiet = await server('warn');
+    await tournament(quiet);
+    quietStandings = await measure('Arbitra GET …/standings, ARBITRA_LOG_LEVEL=warn', { url: `${quiet}/v1/tournaments/${T}/standings` });
+  }
+
+  process.stdout.write('\nratios (targets from issue 9)\n');
+  const r = reads;
+  if (quietStandings) {
+    process.stdout.write(`  standings GET / bare Fastify same bytes          ${ratio(r.standings, r.bareStandings)}×  (target ≥ 0.70)\n`);
+    process.stdout.write(`  tournament GET / bare Fastify same bytes         ${ratio(r.summary, r.bareSummary)}×  (target ≥ 0.70)\n`);
+    process.stdout.write(`  standings 304 / bare Fastify 200                 ${ratio(r.notModified, r.bareStandings)}×\n`);
+    process.stdout.write(`  /health / bare hello                             ${ratio(r.health, r.hello)}×  (target ≥ 0.50)\n`);
+    process.stdout.write(`  /health/ready / bare hello                       ${ratio(r.ready, r.hello)}×\n`);
+    process.stdout.write(`  standings at info / at warn logging              ${ratio(r.standings, quietStandings)}×  (request logging's cost)\n`);
+  }
+  if (commands) process.stdout.write(`  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n`);
+} finally {
+  for (const c of children) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(root, { recursive: true, force: true });
+}
