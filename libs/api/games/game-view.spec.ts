@@ -8,7 +8,7 @@ import { gameView, gcgView, redactEvent, scoreSheetView } from './game-view.js';
 
 function docOf() {
   const t = startedTable({ tracking: true });
-  t.run({ type: 'MakeMove', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
+  t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
   const doc: GameDocument = { id: 'g', state: t.state, endRacks: [], createdBy: { id: 'arb-1', role: 'arbiter' }, createdAt: '2026-11-29T09:00:00.000Z', asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' } };
   return { t, doc };
 }

@@ -45,7 +45,7 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
   const division = body.division;
   try {
     if (body.kind === 'manual') {
-      return answer(reply, await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, round, ...(division && { division }), pairing: manualInput(body) }, context, opts));
+      return answer(reply, await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, data: { round, ...(division && { division }), pairing: manualInput(body) } }, context, opts));
     }
     if (body.games?.length || body.tables?.length || body.bye)
       throw new ProblemException(400, 'validation/failed', 'Invalid request', 'games, tables and bye are given only with kind "manual"; a system pairing is computed by the server', {
@@ -67,7 +67,7 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
       const result = pair(system, pairingRequestFor(state, d, round, seed, options, system));
       const pairing: RoundPairingInput = { kind: 'system', system, seed, ...(options !== undefined && { options }), result };
       try {
-        const executed = await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, division: d, round, pairing }, context, {
+        const executed = await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, data: { division: d, round, pairing } }, context, {
           ...opts,
           expectedRevision: opts.expectedRevision ?? revision,
           fingerprint,

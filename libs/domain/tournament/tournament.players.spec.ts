@@ -5,9 +5,9 @@ import { standingsInputFor } from './standings-input.js';
 import type { TournamentCommand } from './tournament.commands.js';
 import { create, ctx, extend, fourPlayers, game, given, pairManual, publish, record, register, run, scrabble, stateOf } from './testing/tournament.test-support.js';
 
-const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), playerId, fromRound });
-const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), playerId, round });
-const forbid = (a: string, b: string, reason = 'same family'): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), a, b, reason });
+const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), data: { playerId, fromRound } });
+const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), data: { playerId, round } });
+const forbid = (a: string, b: string, reason = 'same family'): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), data: { a, b, reason } });
 
 describe('tournament: players', () => {
   it('registers a player into the only division with the optional details', () => {

@@ -8,11 +8,13 @@ const complete = () => extend(paired(), record(1, 1, scrabble(420, 380)), record
 const penalty = (player: string, points: number, round?: number, ref = 'penalty-7'): TournamentCommand => ({
   type: 'tournament.apply-penalty',
   context: ctx('chief-arbiter'),
-  player,
-  points,
-  reason: 'mobile phone rang',
-  ref,
-  ...(round !== undefined && { round }),
+  data: {
+    player,
+    points,
+    reason: 'mobile phone rang',
+    ref,
+    ...(round !== undefined && { round }),
+  },
 });
 
 describe('tournament: results', () => {

@@ -5,8 +5,8 @@ import type { TournamentCommand } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
 import { create, ctx, extend, fourPlayers, game, given, mjTable, pairManual, pairSystem, publish, record, register, run, scrabble, stateOf, systemResult } from './testing/tournament.test-support.js';
 
-const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), a, b, reason: 'same club' });
-const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), playerId, round });
+const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), data: { a, b, reason: 'same club' } });
+const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), data: { playerId, round } });
 const sixPlayers = () => run(create(), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => register(id)));
 const r1Six = [game(1, 'a', 'b'), game(2, 'c', 'd'), game(3, 'e', 'f')];
 
@@ -101,7 +101,7 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
   });
 
   it('refuses a manual pairing without a reason', () => {
-    const c: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'manual', reason: ' ', games: [], tables: [], bye: null } };
+    const c: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'manual', reason: ' ', games: [], tables: [], bye: null } } };
     expect(given(fourPlayers()).refuses(c).type).toBe('tournament/reason-required');
   });
 
@@ -131,12 +131,12 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
     const [created] = run(create()) as [Extract<TournamentEvent, { type: 'tournament.TournamentCreated' }>];
     const h = extend([{ ...created, data: { ...created.data, pairingSystems: ['knockout', 'random'] } }], ...['a', 'b', 'c', 'd', 'e'].map((id) => register(id)));
     const result = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's', undefined, 'knockout'));
-    const events = given(h).when({ type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's', result } });
+    const events = given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's', result } } });
     expect(events[0]).toMatchObject({ type: 'tournament.RoundPaired', data: { bye: 'a', byes: ['a', 'b', 'c'], games: [expect.objectContaining({})] } });
   });
 
   it('Arbitra: a knockout may still be paired manually with a reason, eliminated players withdrawn from the next round', () => {
-    const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), playerId, fromRound, reason: 'eliminated' });
+    const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), data: { playerId, fromRound, reason: 'eliminated' } });
     let h = extend(fourPlayers(), pairManual(1, [game(1, 'a', 'd'), game(2, 'b', 'c')]), publish(1), record(1, 1, scrabble(400, 300)), record(1, 2, scrabble(410, 390)));
     h = extend(h, withdraw('d', 2), withdraw('c', 2), pairManual(2, [game(1, 'a', 'b')]));
     expect(stateOf(h).rounds['main/2'].games).toEqual([game(1, 'a', 'b')]);

@@ -46,7 +46,7 @@ export const scrabbleResultPoster: ProcessManager = {
         {
           aggregate: TournamentAggregate,
           id: link.tournamentId,
-          command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, ...target(link), result, source: { kind: 'game', gameId } }),
+          command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, data: { ...target(link), result, source: { kind: 'game', gameId } } }),
         },
       ];
     }
@@ -57,9 +57,11 @@ export const scrabbleResultPoster: ProcessManager = {
         command: (context: CommandContext): TournamentCommand => ({
           type: 'tournament.correct-result',
           context,
-          ...target(link),
-          result,
-          reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
+          data: {
+            ...target(link),
+            result,
+            reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
+          },
         }),
       },
     ];
