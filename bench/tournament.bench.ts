@@ -25,8 +25,7 @@ let n = 0;
 const ctx = (): CommandContext => ({ at: '2026-11-29T10:00:00.000Z', actor: { id: 'td-1', role: 'chief-arbiter' }, commandId: `c-${++n}` });
 
 async function run(core: ArbitraCore, build: (c: CommandContext) => TournamentCommand) {
-  const c = ctx();
-  return core.execute(TournamentAggregate, 'bench-open', build(c), c);
+  return core.execute(TournamentAggregate, 'bench-open', build(ctx()));
 }
 
 const core = new ArbitraCore({ config: { dataDir: root, sqliteSync: 'OFF', groupCommit: true }, features: [] });

@@ -1,6 +1,6 @@
 /** Running Scrabble game commands from HTTP: load the game's facts, check access, execute, answer. */
 import type { FastifyReply } from 'fastify';
-import type { GameLink, ScrabbleCommand, ScrabbleState, Seat } from '../../domain/disciplines/scrabble/index.js';
+import { scrabbleCommand, type ClockReading, type GameLink, type ScrabbleCommand, type ScrabbleState, type ScrabbleStep, type Seat } from '../../domain/disciplines/scrabble/index.js';
 import type { Actor, CommandContext } from '../../domain/kernel/index.js';
 import { roundKey } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
@@ -13,10 +13,9 @@ import { ProblemException } from '../problem.js';
 import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
 import type { GameCommandDto, GameLinkDto } from './game.dto.js';
 
-/** What every command shares: the context, and the table clock reading when one was sent. */
-export type CommandBase = CommandContext & { clockReading?: { remainingMs: readonly [number, number] } };
-type Without<C> = C extends unknown ? Omit<C, keyof CommandContext | 'clockReading'> : never;
-export type CommandBody = Without<ScrabbleCommand>;
+type Without<C> = C extends unknown ? Omit<C, 'clockReading'> : never;
+/** A command as a controller writes it, flat (`{ type, ...fields }`); the runner adds the clock reading and the context. */
+export type CommandBody = Without<ScrabbleStep>;
 
 export function unknownGame(id: string): ProblemException {
   return new ProblemException(404, 'games/unknown-game', 'Not found', `no game ${id}`, { field: 'id', rule: 'the game must have been started (POST /v1/games) or imported' });
@@ -36,10 +35,11 @@ export async function loadGame(core: ArbitraCore, id: string): Promise<LoadedGam
   return { id, state, revision, players: state.game.players, link: state.game.link, createdBy: first.meta.actor as Actor };
 }
 
-export function baseOf(request: AuthedRequest, body: GameCommandDto): CommandBase {
-  const ctx = commandContext(request, body.at);
+/** The envelope of a controller's command: the request's context, and the table clock reading (part of the data) when one was sent. */
+export function envelopeOf(context: CommandContext, body: GameCommandDto, command: CommandBody): ScrabbleCommand {
   const r = body.clockReading?.remainingMs;
-  return r ? { ...ctx, clockReading: { remainingMs: [r[0], r[1]] } } : ctx;
+  const clockReading: ClockReading | undefined = r ? { remainingMs: [r[0], r[1]] } : undefined;
+  return scrabbleCommand({ ...command, ...(clockReading && { clockReading }) } as ScrabbleStep, context);
 }
 
 const LINK_RULE = 'Arbitra: a linked game is the pairing at that round and table; its players are the pairing\'s players';
@@ -146,17 +146,16 @@ export class GameRunner {
     command: CommandBody,
     followUp?: (ctx: CommandContext) => FollowUp | null,
   ) {
-    const base = baseOf(request, body);
+    const ctx = commandContext(request, body.at);
     const game = await loadGame(this.core, id);
     if (access.kind === 'self') requireRecorder(request.principal, game, access.seat);
     else requireOfficial(request.principal, game);
     await checkObservedTime(this.core, request, game, body);
-    const { clockReading: _, ...ctx } = base;
-    const made = await this.core.execute(ScrabbleGameAggregate, id, { ...base, ...command } as ScrabbleCommand, ctx, executeOptions(request));
+    const made = await this.core.execute(ScrabbleGameAggregate, id, envelopeOf(ctx, body, command), executeOptions(request));
     const next = followUp?.(ctx);
     if (!next) return answer(reply, made);
     const fctx: CommandContext = { at: ctx.at, actor: next.actor, commandId: `${ctx.commandId}:${next.key}` };
-    const then = await this.core.execute(ScrabbleGameAggregate, id, { ...fctx, ...next.command } as ScrabbleCommand, fctx, {});
+    const then = await this.core.execute(ScrabbleGameAggregate, id, scrabbleCommand(next.command, fctx), {});
     void reply.header('etag', `"${then.revision}"`);
     return { ...commandResponse(made), [next.key]: commandResponse(then) };
   }
@@ -170,14 +169,12 @@ export class GameRunner {
    * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
    */
   startFromRecord(id: string, commands: readonly ScrabbleCommand[]) {
-    const sequence = commands.map((c) => ({ command: c, ctx: { at: c.at, actor: c.actor, commandId: c.commandId } }));
-    return this.core.executeSequence(ScrabbleGameAggregate, id, sequence, { expectedRevision: -1 });
+    return this.core.executeSequence(ScrabbleGameAggregate, id, commands, { expectedRevision: -1 });
   }
 
   async start(request: AuthedRequest, reply: FastifyReply, id: string, body: GameCommandDto, command: CommandBody) {
-    const base = baseOf(request, body);
     if (body.at !== undefined) checkNotFuture(body.at);
-    const { clockReading: _, ...ctx } = base;
-    return answer(reply, await this.core.execute(ScrabbleGameAggregate, id, { ...base, ...command } as ScrabbleCommand, ctx, executeOptions(request)));
+    const ctx = commandContext(request, body.at);
+    return answer(reply, await this.core.execute(ScrabbleGameAggregate, id, envelopeOf(ctx, body, command), executeOptions(request)));
   }
 }

@@ -107,7 +107,7 @@ export class GamesController {
     const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
     const commands = record.commands;
     const start = commands[0] as Extract<ScrabbleCommand, { type: 'scrabble.start-game' }>;
-    if (body.link) commands[0] = { ...start, link: await resolveLink(this.core, body.link, start.players) };
+    if (body.link) commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, body.link, start.data.players) } };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
     const after = await loadGame(this.core, body.id);

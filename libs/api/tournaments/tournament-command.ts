@@ -31,7 +31,7 @@ export async function runTournamentCommand(
 ) {
   const context = commandContext(request);
   try {
-    return answer(reply, await core.execute(TournamentAggregate, id, build(context), context, opts));
+    return answer(reply, await core.execute(TournamentAggregate, id, build(context), opts));
   } catch (e) {
     throw asHttpError(e, id);
   }
