@@ -1,6 +1,7 @@
 import type { CommandContext, Role } from '../../kernel/command.js';
 import { fold } from '../../kernel/decider.js';
 import { DomainError } from '../../kernel/errors.js';
+import { deciderSpec } from '../../kernel/testing/decider-spec.js';
 import type { PairedGame, PairedTable, PairingResult, PairingSystem } from '../../pairing/types.js';
 import type { Discipline } from '../../standings/results.js';
 import type { PlayerDetails, ResultInput, TournamentCommand, TournamentCommandData } from '../tournament.commands.js';
@@ -139,3 +140,6 @@ export function given(history: TournamentEvent[]) {
 export function fourPlayers(discipline: Discipline = 'scrabble', extra: Partial<Body<'tournament.create'>> = {}): TournamentEvent[] {
   return run(create({ discipline, ...extra }), register('a', { rating: 1800 }), register('b', { rating: 1700 }), register('c', { rating: 1600 }), register('d', { rating: 1500 }));
 }
+
+/** The kernel's given/when/then over the tournament decider: `spec.given(events).when(command).then(events)`. */
+export const spec = deciderSpec(tournamentDecider);
