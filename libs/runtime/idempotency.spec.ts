@@ -68,4 +68,26 @@ describe('idempotency: a command id names one command', () => {
     await expect(handler.execute(Tally, 't', add(4, ctx('k0')))).rejects.toBeInstanceOf(CommandIdReusedError);
     expect(await store.readStream('tally-t')).toHaveLength(0);
   });
+
+  it('a command computed from the state is decided on the state it is appended to; its retry gets the first answer without computing anything', async () => {
+    await handler.execute(Tally, 't', add(3, ctx('k1')));
+    let computed = 0;
+    const double = (commandId: string, request: unknown) => ({
+      context: ctx(commandId),
+      request,
+      from: (s: { total: number }) => {
+        computed++;
+        return { type: 'add' as const, data: { n: s.total } };
+      },
+    });
+    const first = await handler.execute(Tally, 't', double('k2', { double: true }));
+    expect(first.events.map((e) => e.data)).toEqual([{ n: 3 }]);
+    const retry = await new CommandHandler(store, new UpcasterRegistry()).execute(Tally, 't', double('k2', { double: true }));
+    expect(retry).toMatchObject({ duplicate: true, revision: first.revision });
+    expect(computed).toBe(1);
+    // The same id for another request is refused before anything is computed, and nothing more is recorded.
+    await expect(handler.execute(Tally, 't', double('k2', { double: false }))).rejects.toBeInstanceOf(CommandIdReusedError);
+    expect(computed).toBe(1);
+    expect((await store.readStream('tally-t')).map((e) => e.data)).toEqual([{ n: 3 }, { n: 3 }]);
+  });
 });

@@ -63,7 +63,11 @@ describe('process manager: a finished linked game posts its result to the tourna
   it('reversed scores corrected by a TD decision → tournament.correct-result with the decision as reason', () => {
     const link = { tournamentId: 'club', round: 1, table: 1, firstSeat: 0 as const };
     const out = scrabbleResultPoster.react(recorded('scrabble.SignedResultCorrected', { tdDecision: 'TD-7', before: [300, 350], after: [350, 300], result: played([350, 300]), link }));
-    expect(out[0].command(ctx)).toMatchObject({ type: 'tournament.correct-result', round: 1, table: 1, result: { outcome: 'first', score: { first: 350, second: 300 } }, reason: expect.stringContaining('TD-7') });
+    expect(out[0].command(ctx)).toMatchObject({
+      type: 'tournament.correct-result',
+      context: ctx,
+      data: { round: 1, table: 1, result: { outcome: 'first', score: { first: 350, second: 300 } }, reason: expect.stringContaining('TD-7') },
+    });
     expect(scrabbleResultPoster.handles('scrabble.MoveCompleted')).toBe(false);
   });
 });
