@@ -1,6 +1,14 @@
 /** Running Scrabble game commands from HTTP: load the game's facts, check access, execute, answer. */
 import type { FastifyReply } from 'fastify';
-import { scrabbleCommand, type ClockReading, type GameLink, type ScrabbleCommand, type ScrabbleState, type ScrabbleStep, type Seat } from '../../domain/disciplines/scrabble/index.js';
+import {
+  scrabbleCommand,
+  type ClockReading,
+  type GameLink,
+  type ScrabbleCommand,
+  type ScrabbleState,
+  type ScrabbleStep,
+  type Seat,
+} from '../../domain/disciplines/scrabble/index.js';
 import type { Actor, CommandContext } from '../../domain/kernel/index.js';
 import { roundKey } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';

@@ -42,11 +42,26 @@ export type IncidentKind = 'left-playing-area' | 'cheating-complaint' | 'td-warn
 
 /** The data of each Scrabble command, by command type (the envelope is the kernel's `Command`). */
 export interface ScrabbleCommandData {
-  readonly 'scrabble.start-game': Reading & { readonly players: readonly [PlayerInfo, PlayerInfo]; readonly starter: Seat; readonly clockSide: 'left' | 'right'; readonly clockSideChosenBy: Seat; readonly tilesCounted: number; readonly tracking: boolean; readonly profile?: Partial<ScrabbleProfile>; readonly link?: GameLink; };
+  readonly 'scrabble.start-game': Reading & {
+    readonly players: readonly [PlayerInfo, PlayerInfo];
+    readonly starter: Seat;
+    readonly clockSide: 'left' | 'right';
+    readonly clockSideChosenBy: Seat;
+    readonly tilesCounted: number;
+    readonly tracking: boolean;
+    readonly profile?: Partial<ScrabbleProfile>;
+    readonly link?: GameLink;
+  };
   readonly 'scrabble.start-absent-clock': Reading & { readonly seat: Seat };
   readonly 'scrabble.player-arrived': Reading & { readonly seat: Seat; readonly choice: 'play' | 'forfeit' };
   readonly 'scrabble.draw-tiles': Reading & { readonly seat: Seat; readonly count?: number; readonly tiles?: readonly string[] };
-  readonly 'scrabble.resolve-overdraw': Reading & { readonly seat: Seat; readonly drawnCount: number; readonly drawn?: readonly string[]; readonly shown: number | readonly string[]; readonly returned: number | readonly string[] };
+  readonly 'scrabble.resolve-overdraw': Reading & {
+    readonly seat: Seat;
+    readonly drawnCount: number;
+    readonly drawn?: readonly string[];
+    readonly shown: number | readonly string[];
+    readonly returned: number | readonly string[];
+  };
   readonly 'scrabble.announce-move': Reading & { readonly seat: Seat; readonly move: MoveInput; readonly announcedScore?: number };
   readonly 'scrabble.press-clock': Reading & { readonly seat: Seat };
   readonly 'scrabble.make-move': Reading & { readonly seat: Seat; readonly move: MoveInput; readonly announcedScore?: number };
@@ -54,12 +69,15 @@ export interface ScrabbleCommandData {
   readonly 'scrabble.accept-move': Reading & { readonly seat: Seat };
   readonly 'scrabble.challenge': Reading & { readonly seat: Seat; readonly words: readonly string[] };
   readonly 'scrabble.withdraw-challenge': Reading & { readonly seat: Seat };
-  readonly 'scrabble.propose-verdicts': Reading & { readonly lexicon: string; readonly proposals: readonly { readonly word: string; readonly valid: boolean | null }[] };
+  readonly 'scrabble.propose-verdicts': Reading & {
+    readonly lexicon: string;
+    readonly proposals: readonly { readonly word: string; readonly valid: boolean | null }[];
+  };
   readonly 'scrabble.resolve-challenge': Reading & { readonly verdicts: readonly { readonly word: string; readonly valid: boolean }[] };
   readonly 'scrabble.reannounce-score': Reading & { readonly seat: Seat; readonly score: number };
   readonly 'scrabble.allow-late-challenge': Reading & { readonly turn: number; readonly reason: string };
   readonly 'scrabble.pause-clock': Reading & { readonly reason: string };
-  readonly 'scrabble.resume-clock': Reading & { };
+  readonly 'scrabble.resume-clock': Reading;
   readonly 'scrabble.call-td': Reading & { readonly reason: string };
   readonly 'scrabble.grant-extra-time': Reading & { readonly seat: Seat; readonly ms: number; readonly reason: string };
   readonly 'scrabble.switch-clock': Reading & { readonly to: Seat; readonly reason: 'blank-not-recorded' | 'blank-recorded' };
@@ -71,9 +89,21 @@ export interface ScrabbleCommandData {
   readonly 'scrabble.complete-recount': Reading & { readonly corrections: readonly { readonly turn: number; readonly score: number }[] };
   readonly 'scrabble.sign-result-slip': Reading & { readonly seat: Seat };
   readonly 'scrabble.withdraw-signature': Reading & { readonly seat: Seat; readonly reason: string };
-  readonly 'scrabble.annotate-turn': Reading & { readonly turn: number; readonly rack?: readonly string[]; readonly word?: string; readonly exchanged?: readonly string[]; readonly note?: string; readonly source: string; };
+  readonly 'scrabble.annotate-turn': Reading & {
+    readonly turn: number;
+    readonly rack?: readonly string[];
+    readonly word?: string;
+    readonly exchanged?: readonly string[];
+    readonly note?: string;
+    readonly source: string;
+  };
   readonly 'scrabble.correct-reversed-scores': Reading & { readonly tdDecision: string };
-  readonly 'scrabble.record-incident': Reading & { readonly kind: IncidentKind; readonly seat: Seat | null; readonly description: string; readonly points?: number };
+  readonly 'scrabble.record-incident': Reading & {
+    readonly kind: IncidentKind;
+    readonly seat: Seat | null;
+    readonly description: string;
+    readonly points?: number;
+  };
 }
 
 export type ScrabbleCommand = CommandUnion<ScrabbleCommandData>;
