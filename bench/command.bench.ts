@@ -47,7 +47,7 @@ await fill('long-b');
 let fresh = 0;
 const command = async (h: CommandHandler, id: string) => {
   const ctx = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'a', role: 'arbiter' as const }, commandId: randomUUID() };
-  await h.execute(Game, id, { kind: 'move', points: 7, ctx }, ctx);
+  await h.execute(Game, id, { type: 'bench.move', data: { points: 7 }, context: ctx });
 };
 async function rate(h: CommandHandler, ids: () => string): Promise<number> {
   const t = performance.now();

@@ -95,7 +95,7 @@ async function main() {
           const n = commandNo++;
           const ctx = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'a', role: 'arbiter' as const }, commandId: randomUUID() };
           const t = performance.now();
-          await handler.execute(BenchGame, `g${n % 50}`, { kind: 'move', points: n % 60, ctx }, ctx);
+          await handler.execute(BenchGame, `g${n % 50}`, { type: 'bench.move', data: { points: n % 60 }, context: ctx });
           latencies.push(performance.now() - t);
         }
       })

@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
       const core = new ArbitraCore({ config, features: FEATURES });
       const ctx = { at: new Date().toISOString(), actor: { id: values.by ?? 'cli', role: 'admin' as const }, commandId: randomUUID() };
       try {
-        const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, { type: 'RevokeToken', jti: values.jti, reason: values.reason, ctx }, ctx);
+        const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, { type: 'auth.revoke-token', data: { jti: values.jti, reason: values.reason }, context: ctx });
         process.stdout.write(`revoked ${values.jti} (event at position ${r.position}); a running server refuses it within seconds\n`);
         return 0;
       } catch (e) {

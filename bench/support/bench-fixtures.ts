@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandContext, Decider } from '../../libs/domain/kernel/index.js';
+import type { Command, Decider } from '../../libs/domain/kernel/index.js';
 import type { AggregateType } from '../../libs/runtime/command-handler.js';
 import type { Projection } from '../../libs/runtime/projections/projection.js';
 import type { NewEvent } from '../../libs/store/event-store.port.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
 
 /** A game-shaped aggregate for the command-path benchmark: turns that score points, a refusal rule. */
-type Cmd = { kind: 'move'; points: number; ctx: CommandContext };
+type Cmd = Command<'bench.move', { points: number }>;
 type Evt = { type: 'bench.Moved'; data: { points: number; turn: number } };
 type State = { turn: number; score: number };
 const decider: Decider<Cmd, Evt, State> = {
   initialState: () => ({ turn: 0, score: 0 }),
   decide: (c, s) => {
-    if (c.points < 0) throw new Error('negative points');
-    return [{ type: 'bench.Moved', data: { points: c.points, turn: s.turn + 1 } }];
+    if (c.data.points < 0) throw new Error('negative points');
+    return [{ type: 'bench.Moved', data: { points: c.data.points, turn: s.turn + 1 } }];
   },
   evolve: (s, e) => ({ turn: e.data.turn, score: s.score + e.data.points }),
 };

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { CommandContext, DomainEvent } from '../domain/kernel/index.js';
+import type { Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { isIsoInstant } from '../domain/kernel/index.js';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { AggregateType, CommandResult, ExecuteOptions } from '../runtime/command-handler.js';
@@ -105,7 +105,7 @@ export async function awaitPosition(request: AuthedRequest, core: { projections:
  * The one way a command other than a game command (those go through GameRunner) reaches the core:
  * the context from the request (token, Idempotency-Key), the command built around it, If-Match, answer.
  */
-export async function runCommand<C, E extends DomainEvent, S>(
+export async function runCommand<C extends Command, E extends DomainEvent, S>(
   core: ArbitraCore,
   request: AuthedRequest,
   reply: FastifyReply,
@@ -115,5 +115,5 @@ export async function runCommand<C, E extends DomainEvent, S>(
   opts: ExecuteOptions = executeOptions(request),
 ) {
   const context = commandContext(request);
-  return answer(reply, await core.execute(aggregate, id, build(context), context, opts));
+  return answer(reply, await core.execute(aggregate, id, build(context), opts));
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { CommandContext, DomainEvent } from '../domain/kernel/index.js';
+import type { Command, DomainEvent } from '../domain/kernel/index.js';
 import { InProcessEventBus } from '../bus/in-process-event-bus.js';
 import type { EventBus } from '../bus/event-bus.port.js';
 import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
@@ -7,7 +7,7 @@ import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { SqliteSnapshotStore } from '../store/sqlite/sqlite-snapshot-store.js';
 import { UpcasterRegistry, type Upcaster } from '../store/upcasters.js';
-import { CommandHandler, type AggregateType, type CommandResult, type ExecuteOptions } from './command-handler.js';
+import { CommandHandler, type AggregateType, type CommandResult, type DeferredCommand, type ExecuteOptions } from './command-handler.js';
 import type { ArbitraConfig } from './config.js';
 import { ArbitraMetrics } from './metrics.js';
 import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
@@ -86,15 +86,14 @@ export class ArbitraCore {
     });
   }
 
-  /** Runs a command and publishes what it appended. */
-  async execute<C, E extends DomainEvent, S>(
+  /** Runs a command (or a command computed from the state, see DeferredCommand) and publishes what it appended. */
+  async execute<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     id: string,
-    command: C,
-    ctx: CommandContext,
+    command: C | DeferredCommand<C, S>,
     opts?: ExecuteOptions,
   ): Promise<CommandResult> {
-    const result = await this.commands.execute(aggregate, id, command, ctx, opts);
+    const result = await this.commands.execute(aggregate, id, command, opts);
     if (result.events.length > 0 && !result.duplicate) await this.bus.publish(result.events);
     return result;
   }
@@ -146,10 +145,10 @@ export class ArbitraCore {
     this.snapshots.close();
   }
   /** Runs several commands on one stream as one: every event in one append, or nothing (see CommandHandler.executeSequence). */
-  async executeSequence<C, E extends DomainEvent, S>(
+  async executeSequence<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     id: string,
-    commands: readonly { readonly command: C; readonly ctx: CommandContext }[],
+    commands: readonly C[],
     opts?: ExecuteOptions,
   ): Promise<CommandResult> {
     const result = await this.commands.executeSequence(aggregate, id, commands, opts);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Actor, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
+import type { Actor, Command, CommandBody, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
 import { canonicalJson, DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 
 /** One kind of aggregate: its stream naming and its decider. */
-export interface AggregateType<C, E extends DomainEvent, S> {
+export interface AggregateType<C extends Command, E extends DomainEvent, S> {
   /** e.g. 'tournament' → streams `tournament-<id>`. */
   readonly name: string;
   readonly decider: Decider<C, E, S>;
@@ -22,16 +22,27 @@ export function streamOf(aggregate: { name: string }, id: string): string {
   return `${aggregate.name}-${id}`;
 }
 
+/**
+ * A command computed from the current state (a server-computed pairing): decided inside the
+ * handler's retry loop, on the state it is appended to. `request` is what the client asked (its
+ * body): it identifies the command for idempotency, so a retry gets the first answer before
+ * anything is computed.
+ */
+export interface DeferredCommand<C extends Command, S> {
+  readonly context: CommandContext;
+  readonly request: unknown;
+  readonly from: (state: S) => CommandBody<C>;
+}
+
+function isDeferred<C extends Command, S>(c: C | DeferredCommand<C, S>): c is DeferredCommand<C, S> {
+  return typeof (c as DeferredCommand<C, S>).from === 'function';
+}
+
 export interface ExecuteOptions {
   /** `If-Match`: the client pins the revision it saw; a mismatch is a 412, never a retry. */
   readonly expectedRevision?: number;
   readonly correlationId?: string;
   readonly causationId?: string | null;
-  /**
-   * What identifies the command for idempotency, when the command itself is computed by the server
-   * from the current record (a system pairing): the fingerprint of the client's request instead.
-   */
-  readonly fingerprint?: string;
 }
 
 export interface CommandResult {
@@ -70,23 +81,16 @@ export class CommandIdReusedError extends Error {
   }
 }
 
-const CONTEXT_KEYS = new Set(['at', 'actor', 'commandId']);
-
 /**
- * SHA-256 of the canonical JSON of a command without its context: the context object itself
- * (`context`, `ctx`) and context fields spread into the command (`at`, `actor`, `commandId`), so a
- * retry received at another time has the same fingerprint and a different body has another.
+ * SHA-256 of the canonical JSON of what a command asks: its type and data, never its context, so a
+ * retry received at another time has the same fingerprint and a different body has another. The
+ * data's fields sit beside the type (as commands were shaped before the envelope), so commands
+ * recorded before it keep their fingerprint.
  */
-export function commandFingerprint(command: unknown, ctx: CommandContext): string {
-  let rest = command;
-  if (typeof command === 'object' && command !== null && !Array.isArray(command)) {
-    const isContext = (k: string, v: unknown) =>
-      v === ctx ||
-      (CONTEXT_KEYS.has(k) && canonicalJson(v) === canonicalJson(ctx[k as keyof CommandContext])) ||
-      (typeof v === 'object' && v !== null && (v as CommandContext).commandId === ctx.commandId && 'actor' in v && 'at' in v);
-    rest = Object.fromEntries(Object.entries(command).filter(([k, v]) => !isContext(k, v)));
-  }
-  return createHash('sha256').update(canonicalJson(rest)).digest('hex');
+export function commandFingerprint(command: { readonly type: string; readonly data: unknown }): string {
+  const { type, data } = command;
+  const plain = typeof data === 'object' && data !== null && !Array.isArray(data) && !('type' in data);
+  return createHash('sha256').update(canonicalJson(plain ? { type, ...data } : { type, data })).digest('hex');
 }
 
 /** A request's own fingerprint, for commands the server computes from the record (see ExecuteOptions.fingerprint). */
@@ -143,14 +147,13 @@ export class CommandHandler {
   ) {}
 
   /**
-   * `ctx` is the same context the command carries inside it (each decider shapes its commands its
-   * own way); the handler reads the command id, time and actor from it.
+   * Runs a command envelope, or a command computed from the state (`{ context, request, from }`);
+   * the handler reads the command id, time and actor from its context.
    */
-  async execute<C, E extends DomainEvent, S>(
+  async execute<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     id: string,
-    command: C,
-    ctx: CommandContext,
+    command: C | DeferredCommand<C, S>,
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
     const started = performance.now();
@@ -158,7 +161,7 @@ export class CommandHandler {
       this.options.observer?.onCommand?.(aggregate.name, outcome, (performance.now() - started) / 1000);
     const stream = streamOf(aggregate, id);
     try {
-      const result = await this.serialized(stream, () => this.run(aggregate, stream, command, ctx, opts));
+      const result = await this.serialized(stream, () => this.run(aggregate, stream, command, opts));
       observe(result.duplicate ? 'duplicate' : 'ok');
       return result;
     } catch (e) {
@@ -167,14 +170,14 @@ export class CommandHandler {
     }
   }
 
-  private async run<C, E extends DomainEvent, S>(
+  private async run<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     stream: string,
-    command: C,
-    ctx: CommandContext,
+    command: C | DeferredCommand<C, S>,
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
-    const fingerprint = opts.fingerprint ?? commandFingerprint(command, ctx);
+    const ctx = command.context;
+    const fingerprint = isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
     const earlier = await this.earlierResult(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
@@ -186,7 +189,9 @@ export class CommandHandler {
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
-      const decided = aggregate.decider.decide(command, state);
+      // A deferred command is computed here, on the state it will be appended to (a retry after a
+      // conflict computes it again on the newer state).
+      const decided = aggregate.decider.decide(isDeferred(command) ? ({ ...command.from(state), context: ctx } as unknown as C) : command, state);
       if (decided.length === 0) {
         const position = await this.store.headPosition();
         // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
@@ -226,12 +231,8 @@ export class CommandHandler {
     throw new ConcurrencyExhaustedError(stream, maxAttempts);
   }
 
-  /**
-   * The first answer to this command id, if it was handled before (a retry); null for a new command.
-   * For callers that compute a command's input from the current record (a server-side pairing):
-   * a retry must get the first answer, not a fresh computation.
-   */
-  async earlierResult(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
+  /** The first answer to this command id, if it was handled before (a retry); null for a new command. */
+  private async earlierResult(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
     const earlier = await this.store.findByCommandId(ctx.commandId);
     if (earlier.length > 0) return this.replayed(stream, ctx, earlier, fingerprint);
     const noOp = this.noOps.get(ctx.commandId);
@@ -252,12 +253,12 @@ export class CommandHandler {
   }
 
   /** Current state and revision of a stream, from the cache (or a snapshot) plus whatever was appended since. */
-  async load<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
+  async load<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
     const { state, revision } = await this.loadEntry(aggregate, stream);
     return { state: state as S, revision };
   }
 
-  private async loadEntry<C, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<Cached> {
+  private async loadEntry<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<Cached> {
     const cached = this.cache.get(stream) ?? (await this.fromSnapshot(aggregate, stream));
     let state = (cached?.state as S | undefined) ?? aggregate.decider.initialState();
     let revision = cached?.revision ?? -1;
@@ -351,10 +352,10 @@ export class CommandHandler {
    * sequence (with `expectedRevision`, a 412 instead). When the first command's id was handled
    * before, the stored answer is returned and nothing is appended.
    */
-  async executeSequence<C, E extends DomainEvent, S>(
+  async executeSequence<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     id: string,
-    commands: readonly { readonly command: C; readonly ctx: CommandContext }[],
+    commands: readonly C[],
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
     const started = performance.now();
@@ -372,16 +373,16 @@ export class CommandHandler {
     }
   }
 
-  private async runSequence<C, E extends DomainEvent, S>(
+  private async runSequence<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
     stream: string,
-    commands: readonly { readonly command: C; readonly ctx: CommandContext }[],
+    commands: readonly C[],
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
-    const first = commands[0].ctx;
+    const first = commands[0].context;
     const earlier = await this.store.findByCommandId(first.commandId);
     if (earlier.length > 0) {
-      const ids = new Set(commands.map((c) => c.ctx.commandId));
+      const ids = new Set(commands.map((c) => c.context.commandId));
       const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
       return this.replayed(stream, first, mine.length > 0 ? mine : earlier);
     }
@@ -393,7 +394,8 @@ export class CommandHandler {
       }
       let state = loaded.state;
       const events: NewEvent[] = [];
-      for (const { command, ctx } of commands) {
+      for (const command of commands) {
+        const ctx = command.context;
         const decided = aggregate.decider.decide(command, state);
         state = decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
         events.push(

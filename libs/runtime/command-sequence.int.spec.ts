@@ -2,29 +2,29 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError, refuse, type CommandContext, type Decider } from '../domain/kernel/index.js';
+import { DomainError, refuse, type Command, type CommandContext, type Decider } from '../domain/kernel/index.js';
 import type { EventStore } from '../store/event-store.port.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { UpcasterRegistry } from '../store/upcasters.js';
 import { CommandHandler, eventIdFor, type AggregateType } from './command-handler.js';
 
 // A tiny aggregate: numbers are added until the tally is closed; a negative number is refused.
-type Cmd = { kind: 'add'; n: number } | { kind: 'close' };
+type Cmd = Command<'add', { n: number }> | Command<'close', Record<string, never>>;
 type Ev = { type: 'tally.Added'; data: { n: number } } | { type: 'tally.Closed'; data: Record<string, never> };
 type St = { total: number; closed: boolean };
 const decider: Decider<Cmd, Ev, St> = {
   initialState: () => ({ total: 0, closed: false }),
   decide(c, s) {
     if (s.closed) refuse('tally/closed', 'the tally is closed', 'test rule: a closed tally takes no more');
-    if (c.kind === 'close') return [{ type: 'tally.Closed', data: {} }];
-    if (c.n < 0) refuse('tally/negative', 'only positive numbers', 'test rule: numbers are positive');
-    return [{ type: 'tally.Added', data: { n: c.n } }];
+    if (c.type === 'close') return [{ type: 'tally.Closed', data: {} }];
+    if (c.data.n < 0) refuse('tally/negative', 'only positive numbers', 'test rule: numbers are positive');
+    return [{ type: 'tally.Added', data: { n: c.data.n } }];
   },
   evolve: (s, e) => (e.type === 'tally.Added' ? { ...s, total: s.total + e.data.n } : { ...s, closed: true }),
 };
 const Tally: AggregateType<Cmd, Ev, St> = { name: 'tally', decider };
 const ctx = (commandId: string): CommandContext => ({ at: '2026-11-29T10:00:00.000Z', actor: { id: 'a1', role: 'arbiter' }, commandId });
-const adds = (prefix: string, ns: number[]) => ns.map((n, i) => ({ command: { kind: 'add' as const, n }, ctx: ctx(`${prefix}-${i + 1}`) }));
+const adds = (prefix: string, ns: number[]): Cmd[] => ns.map((n, i) => ({ type: 'add', data: { n }, context: ctx(`${prefix}-${i + 1}`) }));
 
 describe('CommandHandler.executeSequence (all or nothing)', () => {
   let store: SqliteEventStore;
@@ -41,7 +41,7 @@ describe('CommandHandler.executeSequence (all or nothing)', () => {
     const bad = adds('bad', [1, 2, 3, 4, 5, 6, 7, 8, 9, -10, 11]);
     await expect(handler.executeSequence(Tally, 't1', bad)).rejects.toMatchObject({ type: 'tally/negative' });
     expect(await store.readStream('tally-t1')).toEqual([]);
-    const ok = [...adds('ok', [1, 2]), { command: { kind: 'close' as const }, ctx: ctx('ok-close') }];
+    const ok = [...adds('ok', [1, 2]), { type: 'close' as const, data: {}, context: ctx('ok-close') }];
     const r = await handler.executeSequence(Tally, 't1', ok);
     expect(r).toMatchObject({ revision: 2, duplicate: false });
     expect(r.events.map((e) => [e.type, e.meta.commandId, e.id])).toEqual([
@@ -50,7 +50,7 @@ describe('CommandHandler.executeSequence (all or nothing)', () => {
       ['tally.Closed', 'ok-close', eventIdFor('ok-close', 0)],
     ]);
     // the third command was decided after the first two: adding after the close (in the same sequence) is refused
-    await expect(handler.executeSequence(Tally, 't2', [{ command: { kind: 'close' }, ctx: ctx('c-1') }, ...adds('late', [1])])).rejects.toBeInstanceOf(DomainError);
+    await expect(handler.executeSequence(Tally, 't2', [{ type: 'close', data: {}, context: ctx('c-1') }, ...adds('late', [1])])).rejects.toBeInstanceOf(DomainError);
     expect(await store.readStream('tally-t2')).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { DomainError, type CommandContext, type DomainEvent } from '../domain/kernel/index.js';
+import { DomainError, type Command, type CommandContext, type DomainEvent } from '../domain/kernel/index.js';
 import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import type { AggregateType, CommandHandler } from './command-handler.js';
@@ -9,8 +9,8 @@ export interface Reaction {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly aggregate: AggregateType<any, DomainEvent, any>;
   readonly id: string;
-  /** Builds the command around the context the runner gives it (deterministic id, time, actor). */
-  readonly command: (ctx: CommandContext) => unknown;
+  /** Builds the command envelope around the context the runner gives it (deterministic id, time, actor). */
+  readonly command: (ctx: CommandContext) => Command;
 }
 
 /**
@@ -92,7 +92,7 @@ export class ProcessManagerRunner {
                 commandId: reactionCommandId(m.name, event.id, i),
               };
               try {
-                await this.commands.execute(r.aggregate, r.id, r.command(ctx), ctx, { correlationId: event.meta.correlationId, causationId: event.id });
+                await this.commands.execute(r.aggregate, r.id, r.command(ctx), { correlationId: event.meta.correlationId, causationId: event.id });
                 sent++;
               } catch (e) {
                 if (!(e instanceof DomainError)) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { refuse, type CommandContext, type Decider } from '../domain/kernel/index.js';
+import { refuse, type Command, type CommandContext, type Decider } from '../domain/kernel/index.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { UpcasterRegistry } from '../store/upcasters.js';
 import { CommandHandler, PreconditionFailedError, eventIdFor, type AggregateType } from './command-handler.js';
@@ -12,14 +12,14 @@ import { ProjectionRunner } from './projections/projection-runner.js';
 import { ReadModelStore } from './projections/read-model-store.js';
 
 // A deliberately tiny aggregate to exercise the runtime's mechanics (the real deciders have their own specs).
-type TallyCommand = { kind: 'add'; n: number; ctx: CommandContext } | { kind: 'close'; ctx: CommandContext };
+type TallyCommand = Command<'add', { n: number }> | Command<'close', Record<string, never>>;
 type TallyEvent = { type: 'tally.Added'; data: { n: number } } | { type: 'tally.Closed'; data: Record<string, never> };
 type TallyState = { total: number; closed: boolean };
 const tallyDecider: Decider<TallyCommand, TallyEvent, TallyState> = {
   initialState: () => ({ total: 0, closed: false }),
   decide(c, s) {
     if (s.closed) refuse('tally/closed', 'the tally is closed', 'test rule: a closed tally takes no more');
-    if (c.kind === 'add') return [{ type: 'tally.Added', data: { n: c.n } }];
+    if (c.type === 'add') return [{ type: 'tally.Added', data: { n: c.data.n } }];
     return [{ type: 'tally.Closed', data: {} }];
   },
   evolve(s, e) {
@@ -60,8 +60,8 @@ describe('runtime', () => {
 
   describe('command handling', () => {
     it('decides on the folded state and appends with ids derived from the command id', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
-      const r = await handler.execute(Tally, 't1', { kind: 'add', n: 3, ctx: ctx('c2') }, ctx('c2'));
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
+      const r = await handler.execute(Tally, 't1', { type: 'add', data: { n: 3 }, context: ctx('c2') });
       expect(r.revision).toBe(1);
       expect(r.events[0].id).toBe(eventIdFor('c2', 0));
       expect(r.events[0].meta).toMatchObject({ actor: { id: 'a1', role: 'arbiter' }, commandId: 'c2', recordedAt: '2026-11-29T10:00:00.000Z' });
@@ -70,52 +70,52 @@ describe('runtime', () => {
     });
 
     it('returns the first result for a retried command id and appends nothing', async () => {
-      const first = await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
-      const retry = await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
+      const first = await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
+      const retry = await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
       expect(retry.duplicate).toBe(true);
       expect(retry.events.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
       expect((await store.readStream('tally-t1')).length).toBe(1);
     });
 
     it('refuses a command id reused for another aggregate', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
-      await expect(handler.execute(Tally, 't2', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'))).rejects.toMatchObject({ type: 'command/id-reused' });
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
+      await expect(handler.execute(Tally, 't2', { type: 'add', data: { n: 2 }, context: ctx('c1') })).rejects.toMatchObject({ type: 'command/id-reused' });
       expect(await store.streamInfo('tally-t2')).toEqual({ exists: false, revision: -1 });
     });
 
     it('never hands one actor\'s recorded answer to another actor who reuses the command id', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c1') }, ctx('c1'));
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
       const intruder = { ...ctx('c1'), actor: { id: 'someone-else', role: 'player' as const } };
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: intruder }, intruder)).rejects.toMatchObject({ type: 'command/id-reused' });
+      await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: intruder })).rejects.toMatchObject({ type: 'command/id-reused' });
       expect((await store.readStream('tally-t1')).length).toBe(1);
     });
 
     it('stores nothing when the decider refuses', async () => {
-      await handler.execute(Tally, 't1', { kind: 'close', ctx: ctx('c1') }, ctx('c1'));
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') }, ctx('c2'))).rejects.toMatchObject({ type: 'tally/closed' });
+      await handler.execute(Tally, 't1', { type: 'close', data: {}, context: ctx('c1') });
+      await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c2') })).rejects.toMatchObject({ type: 'tally/closed' });
       expect((await store.readStream('tally-t1')).length).toBe(1);
     });
 
     it('answers If-Match with a precondition failure instead of retrying', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c2') }, ctx('c2'), { expectedRevision: 5 })).rejects.toBeInstanceOf(PreconditionFailedError);
-      const ok = await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c3') }, ctx('c3'), { expectedRevision: 0 });
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
+      await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c2') }, { expectedRevision: 5 })).rejects.toBeInstanceOf(PreconditionFailedError);
+      const ok = await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c3') }, { expectedRevision: 0 });
       expect(ok.revision).toBe(1);
     });
 
     it('re-reads and re-decides when another writer got there first', async () => {
       const other = new CommandHandler(store, upcasters);
-      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1')); // warms handler's cache at revision 0
-      await other.execute(Tally, 't1', { kind: 'close', ctx: ctx('c2') }, ctx('c2')); // moves the stream on behind handler's back
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') }); // warms handler's cache at revision 0
+      await other.execute(Tally, 't1', { type: 'close', data: {}, context: ctx('c2') }); // moves the stream on behind handler's back
       // handler's cached revision is stale: the append conflicts, it re-reads, and the decider now refuses.
-      await expect(handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c3') }, ctx('c3'))).rejects.toMatchObject({ type: 'tally/closed' });
+      await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c3') })).rejects.toMatchObject({ type: 'tally/closed' });
       // Four writers in separate processes (separate handlers) racing on one stream all land within the retry bound.
-      const writers = await Promise.all(Array.from({ length: 4 }, (_, i) => new CommandHandler(store, upcasters).execute(Tally, 't9', { kind: 'add', n: 1, ctx: ctx(`w${i}`) }, ctx(`w${i}`))));
+      const writers = await Promise.all(Array.from({ length: 4 }, (_, i) => new CommandHandler(store, upcasters).execute(Tally, 't9', { type: 'add', data: { n: 1 }, context: ctx(`w${i}`) })));
       expect(writers.map((w) => w.revision).sort()).toEqual([0, 1, 2, 3]);
     });
 
     it('queues concurrent commands to one stream within a process instead of failing them', async () => {
-      const results = await Promise.all(Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { kind: 'add', n: 1, ctx: ctx(`q${i}`) }, ctx(`q${i}`))));
+      const results = await Promise.all(Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { type: 'add', data: { n: 1 }, context: ctx(`q${i}`) })));
       expect(results.map((r) => r.revision)).toEqual(Array.from({ length: 32 }, (_, i) => i));
       expect((await handler.load(Tally, 'tally-busy')).state.total).toBe(32);
     });
@@ -123,11 +123,11 @@ describe('runtime', () => {
 
   describe('projections', () => {
     it('applies events and keeps the checkpoint with the rows, continuing after a restart without double counting', async () => {
-      for (let i = 0; i < 5; i++) await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx(`c${i}`) }, ctx(`c${i}`));
+      for (let i = 0; i < 5; i++) await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx(`c${i}`) });
       let runner = new ProjectionRunner(store, readModels, [totals], upcasters);
       await runner.catchUp();
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 5, events: 5 });
-      await handler.execute(Tally, 't1', { kind: 'add', n: 10, ctx: ctx('c9') }, ctx('c9'));
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 10 }, context: ctx('c9') });
       runner = new ProjectionRunner(store, readModels, [totals], upcasters); // "restart"
       await runner.catchUp();
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 15, events: 6 });
@@ -135,8 +135,8 @@ describe('runtime', () => {
     });
 
     it('rolls back both the rows and the checkpoint when a reducer fails mid-batch, and stalls only that projection', async () => {
-      await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
-      await handler.execute(Tally, 't1', { kind: 'add', n: -1, ctx: ctx('c2') }, ctx('c2'));
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: -1 }, context: ctx('c2') });
       const fragile: Projection = { ...totals, name: 'fragile', apply: (e, d) => { if ((e.data as { n: number }).n < 0) throw new Error('boom'); totals.apply(e, d); } };
       const runner = new ProjectionRunner(store, readModels, [fragile, totals], upcasters);
       await runner.catchUp();
@@ -151,7 +151,7 @@ describe('runtime', () => {
     });
 
     it('rebuilds a projection from zero when its version changes, with the same result', async () => {
-      for (let i = 0; i < 3; i++) await handler.execute(Tally, `t${i}`, { kind: 'add', n: i + 1, ctx: ctx(`c${i}`) }, ctx(`c${i}`));
+      for (let i = 0; i < 3; i++) await handler.execute(Tally, `t${i}`, { type: 'add', data: { n: i + 1 }, context: ctx(`c${i}`) });
       await new ProjectionRunner(store, readModels, [totals], upcasters).catchUp();
       const before = readModels.list('totals', 'tally');
       readModels.db.prepare("UPDATE documents SET value = '{\"total\":999}' WHERE projection = 'totals'").run(); // corrupt the read model
@@ -161,8 +161,8 @@ describe('runtime', () => {
     });
 
     it('serves a read model as of an earlier position from the same reducer', async () => {
-      const r1 = await handler.execute(Tally, 't1', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
-      await handler.execute(Tally, 't1', { kind: 'add', n: 2, ctx: ctx('c2') }, ctx('c2'));
+      const r1 = await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c2') });
       const runner = new ProjectionRunner(store, readModels, [totals], upcasters);
       const then = await runner.asOf('totals', r1.position);
       expect(then.get('tally', 'tally-t1')).toEqual({ total: 1, events: 1 });
@@ -171,7 +171,7 @@ describe('runtime', () => {
     it('lets a reader wait for a position (read-your-writes), bounded by a timeout', async () => {
       const runner = new ProjectionRunner(store, readModels, [totals], upcasters, { idleMs: 20 });
       runner.start();
-      const r = await handler.execute(Tally, 't1', { kind: 'add', n: 4, ctx: ctx('c1') }, ctx('c1'));
+      const r = await handler.execute(Tally, 't1', { type: 'add', data: { n: 4 }, context: ctx('c1') });
       runner.notify();
       await expect(runner.waitFor(r.position, 5000)).resolves.toBe(true);
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 4, events: 1 });
@@ -192,7 +192,7 @@ describe('runtime', () => {
       expect(stored.data).toEqual({ amount: 7 });
       expect(upcasters.upcast(stored)).toMatchObject({ data: { n: 7 }, meta: { schemaVersion: 2, hash: stored.meta.hash } });
       // New events are written at the current version.
-      const r = await new CommandHandler(store, upcasters).execute(Tally, 'old', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      const r = await new CommandHandler(store, upcasters).execute(Tally, 'old', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       expect(r.events[0].meta.schemaVersion).toBe(2);
     });
   });
@@ -202,10 +202,10 @@ describe('runtime', () => {
       const mirror: ProcessManager = {
         name: 'mirror',
         handles: (t) => t === 'tally.Added',
-        react: (e) => (e.stream.startsWith('tally-src') ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ kind: 'add', n: (e.data as { n: number }).n, ctx: c }) }] : []),
+        react: (e) => (e.stream.startsWith('tally-src') ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }] : []),
       };
-      await handler.execute(Tally, 'src', { kind: 'add', n: 3, ctx: ctx('c1') }, ctx('c1'));
-      await handler.execute(Tally, 'src', { kind: 'add', n: 4, ctx: ctx('c2') }, ctx('c2'));
+      await handler.execute(Tally, 'src', { type: 'add', data: { n: 3 }, context: ctx('c1') });
+      await handler.execute(Tally, 'src', { type: 'add', data: { n: 4 }, context: ctx('c2') });
       const runner = new ProcessManagerRunner(store, handler, readModels, [mirror], upcasters);
       expect(await runner.catchUp()).toBe(2);
       readModels.advance('pm:mirror', 0); // a crash before the checkpoint moved: everything is redelivered
@@ -228,8 +228,8 @@ describe('runtime', () => {
           },
         },
       };
-      const copier: ProcessManager = { name: 'copier', handles: (t) => t === 'tally.Added', react: (e) => (e.stream === 'tally-src' ? [{ aggregate: flaky, id: 'copy', command: (c) => ({ kind: 'add', n: 1, ctx: c }) }] : []) };
-      await handler.execute(Tally, 'src', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      const copier: ProcessManager = { name: 'copier', handles: (t) => t === 'tally.Added', react: (e) => (e.stream === 'tally-src' ? [{ aggregate: flaky, id: 'copy', command: (c) => ({ type: 'add' as const, data: { n: 1 }, context: c }) }] : []) };
+      await handler.execute(Tally, 'src', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       const runner = new ProcessManagerRunner(store, handler, readModels, [copier], upcasters);
       await expect(runner.catchUp()).rejects.toThrow('database is locked');
       expect(runner.refused()).toEqual([]);
@@ -242,10 +242,10 @@ describe('runtime', () => {
       const closer: ProcessManager = {
         name: 'closer',
         handles: (t) => t === 'tally.Added',
-        react: (e) => [{ aggregate: Tally, id: 'target', command: (c) => ({ kind: 'add', n: (e.data as { n: number }).n, ctx: c }) }],
+        react: (e) => [{ aggregate: Tally, id: 'target', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }],
       };
-      await handler.execute(Tally, 'target', { kind: 'close', ctx: ctx('c0') }, ctx('c0'));
-      const cause = await handler.execute(Tally, 'src', { kind: 'add', n: 1, ctx: ctx('c1') }, ctx('c1'));
+      await handler.execute(Tally, 'target', { type: 'close', data: {}, context: ctx('c0') });
+      const cause = await handler.execute(Tally, 'src', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       const runner = new ProcessManagerRunner(store, handler, readModels, [closer], upcasters);
       await runner.catchUp();
       expect(runner.refused()).toEqual([

@@ -27,10 +27,7 @@ describe('aggregate snapshots are a cache, never the truth', () => {
   let reads: number[];
   let counting: SqliteEventStore;
 
-  const run = async (h: CommandHandler, c: TournamentCommand) => {
-    const context = (c as { context: { at: string; actor: { id: string; role: 'arbiter' }; commandId: string } }).context;
-    return h.execute(TournamentAggregate, 't1', c, context);
-  };
+  const run = async (h: CommandHandler, c: TournamentCommand) => h.execute(TournamentAggregate, 't1', c);
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'arbitra-snap-'));
@@ -74,7 +71,7 @@ describe('aggregate snapshots are a cache, never the truth', () => {
     // The next decision (a server-computed round-4 draw, then the decider's events) is identical.
     const fromSnapshot = nextPairing(cold.state as OpenTournament, 4);
     const fromReplay = nextPairing(replay.state as OpenTournament, 4);
-    expect(fromSnapshot).toMatchObject({ pairing: (fromReplay as { pairing: unknown }).pairing });
+    expect(fromSnapshot).toMatchObject({ data: { pairing: (fromReplay.data as { pairing: unknown }).pairing } });
     expect(TournamentAggregate.decider.decide(fromReplay, cold.state)).toStrictEqual(TournamentAggregate.decider.decide(fromReplay, replay.state));
   });
 

@@ -34,7 +34,7 @@ export class RevocationsController {
   @ApiOperation({ summary: 'Revoke a token by its id (admin). This server refuses it from the answer on; another server on the same log within seconds' })
   @ApiCreatedResponse({ description: 'auth.TokenRevoked recorded' })
   revoke(@Body() body: RevokeTokenDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runCommand(this.core, request, reply, TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, (ctx) => ({ type: 'RevokeToken', jti: body.jti, reason: body.reason, ctx }));
+    return runCommand(this.core, request, reply, TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, (context) => ({ type: 'auth.revoke-token', data: { jti: body.jti, reason: body.reason }, context }));
   }
 
   @Get('revocations')

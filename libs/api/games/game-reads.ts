@@ -1,5 +1,5 @@
 /** Reads every discipline shares: a game's events as the reader may see them. */
-import type { DomainEvent } from '../../domain/kernel/index.js';
+import type { Command, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
@@ -15,7 +15,7 @@ export function redactEvent(feature: Pick<GameFeature<never, DomainEvent, unknow
 }
 
 /** Every event of a game, in order, as `who` may see them (404 for an unknown game). */
-export async function gameEvents<C, E extends DomainEvent, S, B, X extends object>(
+export async function gameEvents<C extends Command, E extends DomainEvent, S, B, X extends object>(
   core: ArbitraCore,
   feature: GameFeature<C, E, S, B, X>,
   id: string,
@@ -32,7 +32,7 @@ export async function gameEvents<C, E extends DomainEvent, S, B, X extends objec
  * A game's read-model document and what `who` may see of it: the viewer, and the state redacted by
  * the discipline (404 for an unknown game). Call after `awaitPosition` for read-your-writes.
  */
-export function readGame<C, E extends DomainEvent, S, B, X extends object>(
+export function readGame<C extends Command, E extends DomainEvent, S, B, X extends object>(
   core: ArbitraCore,
   feature: GameFeature<C, E, S, B, X>,
   id: string,

@@ -37,7 +37,7 @@ type ToyBody =
   | { type: 'toy.start'; players: SeatPlayer[]; link: TournamentLink | null }
   | { type: 'toy.play'; seat: number; points: number; hand: string[] }
   | { type: 'toy.finish' };
-type ToyCommand = ToyBody & { context: CommandContext };
+type ToyCommand = ToyBody extends infer B ? (B extends { type: infer T } ? { type: T; data: Omit<B, 'type'>; context: CommandContext } : never) : never;
 type ToyEvent =
   | DomainEvent<'toy.Started', { players: SeatPlayer[]; link: TournamentLink | null }>
   | DomainEvent<'toy.Played', { seat: number; points: number; hand: string[] }>
@@ -47,9 +47,9 @@ type ToyState = { phase: 'none' } | { phase: 'playing' | 'finished'; players: Se
 const toyDecider = {
   initialState: (): ToyState => ({ phase: 'none' }),
   decide(c: ToyCommand, s: ToyState): ToyEvent[] {
-    if (c.type === 'toy.start') return [{ type: 'toy.Started', data: { players: c.players, link: c.link } }];
+    if (c.type === 'toy.start') return [{ type: 'toy.Started', data: { players: c.data.players, link: c.data.link } }];
     if (s.phase !== 'playing') throw new DomainError('toy/not-playing', 'the game is not being played', 'toy rules');
-    if (c.type === 'toy.play') return [{ type: 'toy.Played', data: { seat: c.seat, points: c.points, hand: c.hand } }];
+    if (c.type === 'toy.play') return [{ type: 'toy.Played', data: { seat: c.data.seat, points: c.data.points, hand: c.data.hand } }];
     return [{ type: 'toy.Finished', data: { scores: s.scores, players: s.players, link: s.link } }];
   },
   evolve(s: ToyState, e: ToyEvent): ToyState {
@@ -70,15 +70,14 @@ const TOY: GameFeature<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number 
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
   hidesInformation: (s) => s.phase === 'playing',
-  command: (body, context) => ({ ...body, context }),
-  contextOf: (c) => c.context,
+  command: ({ type, ...data }, context) => ({ type, data, context }) as ToyCommand,
   resultEvents: ['toy.Finished'],
   toTournamentResult(event, gameId) {
     const d = event.data as { scores: number[]; players: SeatPlayer[]; link: TournamentLink | null };
     if (!d.link) return null;
     const { tournamentId, round, table } = d.link;
     const result = { kind: 'mahjong-table' as const, seats: d.players.map((p, i) => ({ player: p.id, points: d.scores[i] })) };
-    return { tournamentId, command: (context) => ({ type: 'tournament.record-result', context, round, table, result, source: { kind: 'game', gameId } }) };
+    return { tournamentId, command: (context) => ({ type: 'tournament.record-result', context, data: { round, table, result, source: { kind: 'game', gameId } } }) };
   },
   redactState: (s) => s,
   redactEventData: (e, v) => {
@@ -261,18 +260,21 @@ describe('the generic read model and result poster with a four-seat discipline',
     const ctx: CommandContext = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'pm', role: 'system' }, commandId: 'pm:1' };
     expect(out[0].command(ctx)).toMatchObject({
       type: 'tournament.record-result',
-      round: 2,
-      table: 3,
-      result: {
-        kind: 'mahjong-table',
-        seats: [
-          { player: 'p0', points: 1 },
-          { player: 'p1', points: 2 },
-          { player: 'p2', points: 3 },
-          { player: 'p3', points: 4 },
-        ],
+      context: ctx,
+      data: {
+        round: 2,
+        table: 3,
+        result: {
+          kind: 'mahjong-table',
+          seats: [
+            { player: 'p0', points: 1 },
+            { player: 'p1', points: 2 },
+            { player: 'p2', points: 3 },
+            { player: 'p3', points: 4 },
+          ],
+        },
+        source: { gameId: 't9' },
       },
-      source: { gameId: 't9' },
     });
     expect(poster.react(rec('toy.Finished', { scores: [0, 0, 0, 0], players: PLAYERS, link: null }, 3))).toEqual([]);
   });

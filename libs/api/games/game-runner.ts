@@ -6,7 +6,7 @@
  * (test/runner-only.spec.ts holds them to it).
  */
 import type { FastifyReply } from 'fastify';
-import type { Actor, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
+import type { Actor, Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf, type ExecuteOptions } from '../../runtime/command-handler.js';
 import type { GameFeature, SentTime } from '../../runtime/games/index.js';
@@ -28,7 +28,7 @@ export interface LoadedGame<S> extends GameFacts {
 }
 
 /** The game as the command path sees it now (consistent with the next command), or 404. */
-export async function loadGame<C, E extends DomainEvent, S, B, X extends object>(
+export async function loadGame<C extends Command, E extends DomainEvent, S, B, X extends object>(
   core: ArbitraCore,
   feature: GameFeature<C, E, S, B, X>,
   id: string,
@@ -57,7 +57,7 @@ export interface FollowUp<B> {
 /** What a game command request carries beside its body: an observed time and a clock reading. */
 export type SentBody = SentTime;
 
-export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
+export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extends object> {
   constructor(
     private readonly core: ArbitraCore,
     readonly feature: GameFeature<C, E, S, B, X>,
@@ -117,13 +117,12 @@ export class GameRunner<C, E extends DomainEvent, S, B, X extends object> {
    * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
    */
   startFromRecord(id: string, commands: readonly C[]) {
-    const sequence = commands.map((command) => ({ command, ctx: this.feature.contextOf(command) }));
-    return this.core.executeSequence(this.feature.aggregate, id, sequence, { expectedRevision: -1 });
+    return this.core.executeSequence(this.feature.aggregate, id, commands, { expectedRevision: -1 });
   }
 
   /** The one call to the core: the command built by the feature from the body and the context. */
   private execute(id: string, body: B, ctx: CommandContext, sent: SentTime, opts: ExecuteOptions) {
-    return this.core.execute(this.feature.aggregate, id, this.feature.command(body, ctx, sent), ctx, opts);
+    return this.core.execute(this.feature.aggregate, id, this.feature.command(body, ctx, sent), opts);
   }
 
   /**

@@ -48,7 +48,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'PauseClock: only for a score dispute, counting tiles, an overdraw or a TD call (seed 計時器); anything else is refused with the list (arbiter)' })
   @ApiCreatedResponse(CREATED)
   pause(@Param() p: GameParams, @Body() b: PauseDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'PauseClock', reason: b.reason });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.pause-clock', reason: b.reason });
   }
 
   @Post('clock/resume')
@@ -56,7 +56,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'ResumeClock: the paused side runs again (arbiter)' })
   @ApiCreatedResponse(CREATED)
   resume(@Param() p: GameParams, @Body() b: GameCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'ResumeClock' });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.resume-clock' });
   }
 
   @Post('clock/extra-time')
@@ -64,7 +64,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'GrantExtraTime: the TD grants time (e.g. the opponent tracked tiles before drawing) (arbiter)' })
   @ApiCreatedResponse(CREATED)
   extraTime(@Param() p: GameParams, @Body() b: ExtraTimeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'GrantExtraTime', seat: b.seat, ms: b.ms, reason: b.reason });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.grant-extra-time', seat: b.seat, ms: b.ms, reason: b.reason });
   }
 
   @Post('clock/switch')
@@ -72,7 +72,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'SwitchClock: back to the blank\'s player until the blank is recorded, then forward (seed 空白) (arbiter)' })
   @ApiCreatedResponse(CREATED)
   switchClock(@Param() p: GameParams, @Body() b: SwitchClockDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'SwitchClock', to: b.to, reason: b.reason });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.switch-clock', to: b.to, reason: b.reason });
   }
 
   @Post('td-calls')
@@ -80,7 +80,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'CallTd: pauses a running clock and calls the TD (a player of the game, arbiter)' })
   @ApiCreatedResponse(CREATED)
   callTd(@Param() p: GameParams, @Body() b: ReasonDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, null, { type: 'CallTd', reason: b.reason });
+    return this.run.self(r, reply, p.id, b, null, { type: 'scrabble.call-td', reason: b.reason });
   }
 
   @Post('late-challenges')
@@ -88,7 +88,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'AllowLateChallenge: a TD ruling allowing a challenge after a too-fast draw (seed 抽棋過快) (arbiter)' })
   @ApiCreatedResponse(CREATED)
   lateChallenge(@Param() p: GameParams, @Body() b: LateChallengeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'AllowLateChallenge', turn: b.turn, reason: b.reason });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.allow-late-challenge', turn: b.turn, reason: b.reason });
   }
 
   @Post('overtime-end')
@@ -96,7 +96,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'EndOnOvertime: a side is 10 minutes over — the game ends and the TD is called; outcome per the profile (seed 過時) (arbiter)' })
   @ApiCreatedResponse(CREATED)
   overtime(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'EndOnOvertime', seat: b.seat });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.end-on-overtime', seat: b.seat });
   }
 
   @Post('end-racks')
@@ -106,7 +106,7 @@ export class GameTableController {
   endRacks(@Param() p: GameParams, @Body() b: EndRacksDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const racks: [string | null, string | null] = [null, null];
     for (const x of b.racks) racks[x.seat] = x.rack.toUpperCase();
-    return this.run.official(r, reply, p.id, b, { type: 'EnterEndRacks', racks });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.enter-end-racks', racks });
   }
 
   @Post('time-penalties')
@@ -114,7 +114,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'RecordTimePenalty: overtime points entered by hand after the game (arbiter)' })
   @ApiCreatedResponse(CREATED)
   timePenalty(@Param() p: GameParams, @Body() b: TimePenaltyDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'RecordTimePenalty', seat: b.seat, points: b.points });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.record-time-penalty', seat: b.seat, points: b.points });
   }
 
   @Post('score-corrections')
@@ -122,7 +122,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'CorrectScore: a turn\'s score corrected by agreement of both players before the slip is signed (seed 分數); after one signature, withdraw it first (arbiter)' })
   @ApiCreatedResponse(CREATED)
   correct(@Param() p: GameParams, @Body() b: ScoreCorrectionDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'CorrectScore', turn: b.turn, score: b.score, agreedBy: b.agreedBy });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.correct-score', turn: b.turn, score: b.score, agreedBy: b.agreedBy });
   }
 
   @Post('recount')
@@ -130,7 +130,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'RequestRecount: either player, when the final margin is under 20 (seed 重新計算分數) (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   recount(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'RequestRecount', seat: b.seat });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.request-recount', seat: b.seat });
   }
 
   @Post('recount/completion')
@@ -138,7 +138,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'CompleteRecount: the corrected turn scores found by the recount (arbiter)' })
   @ApiCreatedResponse(CREATED)
   recountDone(@Param() p: GameParams, @Body() b: RecountCompletionDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'CompleteRecount', corrections: b.corrections.map((c) => ({ turn: c.turn, score: c.score })) });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.complete-recount', corrections: b.corrections.map((c) => ({ turn: c.turn, score: c.score })) });
   }
 
   @Post('signatures')
@@ -146,7 +146,7 @@ export class GameTableController {
   @ApiOperation({ summary: 'SignResultSlip: when both have signed, scrabble.GameFinished locks the result (and posts it to a linked tournament) (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   sign(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'SignResultSlip', seat: b.seat });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.sign-result-slip', seat: b.seat });
   }
 
   @Post('signatures/withdrawal')
@@ -157,7 +157,7 @@ export class GameTableController {
   })
   @ApiCreatedResponse(CREATED)
   withdrawSignature(@Param() p: GameParams, @Body() b: SignatureWithdrawalDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'WithdrawSignature', seat: b.seat, reason: b.reason });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.withdraw-signature', seat: b.seat, reason: b.reason });
   }
 
   @Post('reversed-scores')
@@ -167,7 +167,7 @@ export class GameTableController {
   })
   @ApiCreatedResponse(CREATED)
   reversed(@Param() p: GameParams, @Body() b: ReversedScoresDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'CorrectReversedScores', tdDecision: b.tdDecision });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.correct-reversed-scores', tdDecision: b.tdDecision });
   }
 
   @Post('incidents')
@@ -175,6 +175,6 @@ export class GameTableController {
   @ApiOperation({ summary: 'RecordIncident: leaving the playing area, a cheating complaint, a TD warning or penalty (with points), a fast draw … each with the rule cited (arbiter)' })
   @ApiCreatedResponse(CREATED)
   incident(@Param() p: GameParams, @Body() b: IncidentDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'RecordIncident', kind: b.kind, seat: b.seat ?? null, description: b.description, ...(b.points !== undefined && { points: b.points }) });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.record-incident', kind: b.kind, seat: b.seat ?? null, description: b.description, ...(b.points !== undefined && { points: b.points }) });
   }
 }

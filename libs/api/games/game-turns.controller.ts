@@ -52,7 +52,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'DrawTiles: draw tiles (count, or letters when tracking); drawing replacements accepts a pending play; after 30 s of hold they stay face down (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   draw(@Param() p: GameParams, @Body() b: DrawDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'DrawTiles', seat: b.seat, ...(b.count !== undefined && { count: b.count }), ...(b.tiles && { tiles: upper(b.tiles) }) });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.draw-tiles', seat: b.seat, ...(b.count !== undefined && { count: b.count }), ...(b.tiles && { tiles: upper(b.tiles) }) });
   }
 
   @Post('moves')
@@ -62,7 +62,7 @@ export class GameTurnsController {
   move(@Param() p: GameParams, @Body() b: MoveCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const move = moveInput(b.move);
     const score = b.announcedScore !== undefined ? { announcedScore: b.announcedScore } : {};
-    const command = b.pressClock === false ? { type: 'AnnounceMove' as const, seat: b.seat, move, ...score } : { type: 'MakeMove' as const, seat: b.seat, move, ...score };
+    const command = b.pressClock === false ? { type: 'scrabble.announce-move' as const, seat: b.seat, move, ...score } : { type: 'scrabble.make-move' as const, seat: b.seat, move, ...score };
     return naming(moveFields(b), () => this.run.self(r, reply, p.id, b, b.seat, command));
   }
 
@@ -71,7 +71,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'PressClock: completes the announced move; it is final after (seed 完成一步) (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   press(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'PressClock', seat: b.seat });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.press-clock', seat: b.seat });
   }
 
   @Post('holds')
@@ -79,7 +79,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'Hold: the opponent holds the play on their own time; the player may not draw for 30 s (seed Hold) (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   hold(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'Hold', seat: b.seat });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.hold', seat: b.seat });
   }
 
   @Post('accept')
@@ -87,7 +87,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'AcceptMove: the opponent accepts the pending play (ends a hold; ends the game after a going-out play) (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   accept(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'AcceptMove', seat: b.seat });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.accept-move', seat: b.seat });
   }
 
   @Post('challenges')
@@ -102,9 +102,9 @@ export class GameTurnsController {
     const lexicon = lexiconFor(this.config);
     // With a word list configured, the server proposes verdicts for the arbiter to confirm, as the word list's own record.
     const proposal = lexicon
-      ? () => ({ key: 'lexicon', actor: { id: 'lexicon-file', role: 'system' as const }, command: { type: 'ProposeVerdicts' as const, lexicon: lexicon.path, proposals: proposeVerdicts(lexicon, words) } })
+      ? () => ({ key: 'lexicon', actor: { id: 'lexicon-file', role: 'system' as const }, command: { type: 'scrabble.propose-verdicts' as const, lexicon: lexicon.path, proposals: proposeVerdicts(lexicon, words) } })
       : undefined;
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'Challenge', seat: b.seat, words }, proposal);
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.challenge', seat: b.seat, words }, proposal);
   }
 
   @Post('challenges/withdrawal')
@@ -112,7 +112,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'WithdrawChallenge: always refused — a challenge cannot be withdrawn once the clock is stopped (seed Challenge)' })
   @ApiCreatedResponse(CREATED)
   withdraw(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'WithdrawChallenge', seat: b.seat });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.withdraw-challenge', seat: b.seat });
   }
 
   @Post('challenges/proposals')
@@ -120,7 +120,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'ProposeVerdicts: record what a word source says of the challenged words, for the arbiter to confirm (arbiter)' })
   @ApiCreatedResponse(CREATED)
   propose(@Param() p: GameParams, @Body() b: ProposalsDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'ProposeVerdicts', lexicon: b.lexicon, proposals: b.proposals.map((x) => ({ word: x.word.toUpperCase(), valid: x.valid ?? null })) });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.propose-verdicts', lexicon: b.lexicon, proposals: b.proposals.map((x) => ({ word: x.word.toUpperCase(), valid: x.valid ?? null })) });
   }
 
   @Post('challenges/verdicts')
@@ -128,7 +128,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'ResolveChallenge: one verdict per challenged word; any invalid → the play is withdrawn and scores 0; all valid → the challenger\'s penalty per the profile (arbiter)' })
   @ApiCreatedResponse(CREATED)
   verdicts(@Param() p: GameParams, @Body() b: VerdictsDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'ResolveChallenge', verdicts: b.verdicts.map((v) => ({ word: v.word.toUpperCase(), valid: v.valid })) });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.resolve-challenge', verdicts: b.verdicts.map((v) => ({ word: v.word.toUpperCase(), valid: v.valid })) });
   }
 
   @Post('reannounce')
@@ -136,7 +136,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'ReannounceScore: after a failed challenge the player says the score again before the clock restarts (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
   reannounce(@Param() p: GameParams, @Body() b: ReannounceDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'ReannounceScore', seat: b.seat, score: b.score });
+    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.reannounce-score', seat: b.seat, score: b.score });
   }
 
   @Post('overdraw')
@@ -145,7 +145,7 @@ export class GameTurnsController {
   @ApiCreatedResponse(CREATED)
   overdraw(@Param() p: GameParams, @Body() b: OverdrawDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return naming(overdrawFields(b), () => this.run.official(r, reply, p.id, b, {
-      type: 'ResolveOverdraw',
+      type: 'scrabble.resolve-overdraw',
       seat: b.seat,
       drawnCount: b.drawnCount,
       ...(b.drawn && { drawn: upper(b.drawn) }),
@@ -159,7 +159,7 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'StartAbsentClock: the TD starts an absent player\'s clock (seed 缺席) (arbiter)' })
   @ApiCreatedResponse(CREATED)
   absent(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'StartAbsentClock', seat: b.seat });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.start-absent-clock', seat: b.seat });
   }
 
   @Post('arrivals')
@@ -167,6 +167,6 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'PlayerArrived: a late player plays on or, with ≤ 15 min left, forfeits (opponent wins by 100); with no time left the forfeit is recorded whatever the choice (arbiter)' })
   @ApiCreatedResponse(CREATED)
   arrived(@Param() p: GameParams, @Body() b: ArrivalDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'PlayerArrived', seat: b.seat, choice: b.choice });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.player-arrived', seat: b.seat, choice: b.choice });
   }
 }

@@ -12,7 +12,7 @@ const hiding = (doc: ScrabbleGameDocument) => SCRABBLE_GAME.hidesInformation(doc
 
 function docOf() {
   const t = startedTable({ tracking: true });
-  t.run({ type: 'MakeMove', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
+  t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
   const doc: ScrabbleGameDocument = { id: 'g', discipline: 'scrabble', state: t.state, endRacks: [], createdBy: { id: 'arb-1', role: 'arbiter' }, createdAt: '2026-11-29T09:00:00.000Z', asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' } };
   return { t, doc };
 }

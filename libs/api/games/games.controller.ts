@@ -66,7 +66,7 @@ export class GamesController {
     const link = body.link ? await resolveLink(this.core, body.link, players) : undefined;
     const profile = body.profile ? (JSON.parse(JSON.stringify(body.profile)) as Record<string, unknown>) : undefined;
     return this.run.start(request, reply, body.id, body, {
-      type: 'StartGame',
+      type: 'scrabble.start-game',
       players,
       starter: body.starter,
       clockSide: body.clockSide,
@@ -107,8 +107,8 @@ export class GamesController {
     // The replayed moves end at the receive time, one second apart.
     const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
     const commands = record.commands;
-    const start = commands[0] as Extract<ScrabbleCommand, { type: 'StartGame' }>;
-    if (body.link) commands[0] = { ...start, link: await resolveLink(this.core, body.link, start.players) };
+    const start = commands[0] as Extract<ScrabbleCommand, { type: 'scrabble.start-game' }>;
+    if (body.link) commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, body.link, start.data.players) } };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
     const after = await loadScrabbleGame(this.core, body.id);

@@ -84,7 +84,7 @@ export class TournamentRoundsController {
   @ApiOperation({ summary: 'Publish round n: its pairing becomes public and it takes results (arbiter, chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.RoundPublished', schema: { example: COMMAND_EXAMPLE } })
   publish(@Param() p: RoundParams, @Body() body: RoundCommandDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.publish-round', context, round: p.n, ...(body.division && { division: body.division }) }));
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.publish-round', context, data: { round: p.n, ...(body.division && { division: body.division }) } }));
   }
 
   @Post('lock')
@@ -92,7 +92,7 @@ export class TournamentRoundsController {
   @ApiOperation({ summary: 'Lock a complete round n: no more results; corrections only by appeals committee or chief arbiter (chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.RoundLocked', schema: { example: COMMAND_EXAMPLE } })
   lock(@Param() p: RoundParams, @Body() body: RoundCommandDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.lock-round', context, round: p.n, ...(body.division && { division: body.division }) }));
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.lock-round', context, data: { round: p.n, ...(body.division && { division: body.division }) } }));
   }
 
   @Post('results')
@@ -103,11 +103,13 @@ export class TournamentRoundsController {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
       type: 'tournament.record-result',
       context,
-      round: p.n,
-      ...(body.division && { division: body.division }),
-      table: body.table,
-      result: resultInput(body.result),
-      source: body.source?.kind === 'game' ? { kind: 'game', gameId: body.source.gameId as string } : { kind: 'arbiter' },
+      data: {
+        round: p.n,
+        ...(body.division && { division: body.division }),
+        table: body.table,
+        result: resultInput(body.result),
+        source: body.source?.kind === 'game' ? { kind: 'game', gameId: body.source.gameId as string } : { kind: 'arbiter' },
+      },
     }));
   }
 
@@ -129,11 +131,13 @@ export class TournamentRoundsController {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
       type: 'tournament.correct-result',
       context,
-      round: p.n,
-      ...(body.division && { division: body.division }),
-      table: p.table,
-      result: resultInput(body.result),
-      reason: body.reason,
+      data: {
+        round: p.n,
+        ...(body.division && { division: body.division }),
+        table: p.table,
+        result: resultInput(body.result),
+        reason: body.reason,
+      },
     }));
   }
 

@@ -81,13 +81,15 @@ export class TournamentsController {
     return runTournamentCommand(this.core, request, reply, body.id, (context) => ({
       type: 'tournament.create',
       context,
-      id: body.id,
-      name: body.name,
-      discipline: body.discipline,
-      pairingSystems: [...body.pairingSystems],
-      ...(body.divisions !== undefined && { divisions: [...body.divisions] }),
-      ...(body.roundsPlanned !== undefined && { roundsPlanned: body.roundsPlanned }),
-      ...(body.profile !== undefined && { profile: JSON.parse(JSON.stringify(body.profile)) }),
+      data: {
+        id: body.id,
+        name: body.name,
+        discipline: body.discipline,
+        pairingSystems: [...body.pairingSystems],
+        ...(body.divisions !== undefined && { divisions: [...body.divisions] }),
+        ...(body.roundsPlanned !== undefined && { roundsPlanned: body.roundsPlanned }),
+        ...(body.profile !== undefined && { profile: JSON.parse(JSON.stringify(body.profile)) }),
+      },
     }));
   }
 
@@ -133,8 +135,10 @@ export class TournamentsController {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
       type: 'tournament.register-player',
       context,
-      player: JSON.parse(JSON.stringify(player)),
-      ...(joinsAtRound !== undefined && { joinsAtRound }),
+      data: {
+        player: JSON.parse(JSON.stringify(player)),
+        ...(joinsAtRound !== undefined && { joinsAtRound }),
+      },
     }));
   }
 
@@ -146,9 +150,11 @@ export class TournamentsController {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
       type: 'tournament.withdraw-player',
       context,
-      playerId: p.playerId,
-      fromRound: body.fromRound,
-      ...(body.reason !== undefined && { reason: body.reason }),
+      data: {
+        playerId: p.playerId,
+        fromRound: body.fromRound,
+        ...(body.reason !== undefined && { reason: body.reason }),
+      },
     }));
   }
 
@@ -160,9 +166,11 @@ export class TournamentsController {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
       type: 'tournament.mark-absent',
       context,
-      playerId: p.playerId,
-      round: body.round,
-      ...(body.reason !== undefined && { reason: body.reason }),
+      data: {
+        playerId: p.playerId,
+        round: body.round,
+        ...(body.reason !== undefined && { reason: body.reason }),
+      },
     }));
   }
 
@@ -171,7 +179,7 @@ export class TournamentsController {
   @ApiOperation({ summary: 'Keep two players apart in every pairing, with the reason (arbiter, chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.PairingForbidden', schema: { example: COMMAND_EXAMPLE } })
   forbid(@Param() p: TournamentParams, @Body() body: ForbiddenPairingDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.forbid-pairing', context, a: body.a, b: body.b, reason: body.reason }));
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.forbid-pairing', context, data: { a: body.a, b: body.b, reason: body.reason } }));
   }
 
   @Post(':id/penalties')
@@ -182,11 +190,13 @@ export class TournamentsController {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
       type: 'tournament.apply-penalty',
       context,
-      player: body.player,
-      points: body.points,
-      reason: body.reason,
-      ref: body.ref,
-      ...(body.round !== undefined && { round: body.round }),
+      data: {
+        player: body.player,
+        points: body.points,
+        reason: body.reason,
+        ref: body.ref,
+        ...(body.round !== undefined && { round: body.round }),
+      },
     }));
   }
 

@@ -6,17 +6,17 @@ const ctx = { at: '2026-11-30T10:00:00Z', actor: { id: 'admin-1', role: 'admin' 
 
 describe('token revocations (decider)', () => {
   it('records who revoked which token, when and why', () => {
-    expect(d.decide({ type: 'RevokeToken', jti: 'tok-12345678', reason: 'lost laptop', ctx }, d.initialState())).toEqual([
+    expect(d.decide({ type: 'auth.revoke-token', data: { jti: 'tok-12345678', reason: 'lost laptop' }, context: ctx }, d.initialState())).toEqual([
       { type: 'auth.TokenRevoked', data: { jti: 'tok-12345678', by: ctx.actor, reason: 'lost laptop', at: ctx.at } },
     ]);
   });
 
   it('refuses revoking the same token twice, naming the first revocation', () => {
-    const history: TokenEvent[] = d.decide({ type: 'RevokeToken', jti: 'tok-12345678', reason: 'lost', ctx }, d.initialState());
+    const history: TokenEvent[] = d.decide({ type: 'auth.revoke-token', data: { jti: 'tok-12345678', reason: 'lost' }, context: ctx }, d.initialState());
     const state = fold(d, history);
     expect(state.revoked.has('tok-12345678')).toBe(true);
     try {
-      d.decide({ type: 'RevokeToken', jti: 'tok-12345678', reason: 'again', ctx }, state);
+      d.decide({ type: 'auth.revoke-token', data: { jti: 'tok-12345678', reason: 'again' }, context: ctx }, state);
       throw new Error('accepted');
     } catch (e) {
       expect(e).toBeInstanceOf(DomainError);
@@ -25,7 +25,7 @@ describe('token revocations (decider)', () => {
   });
 
   it('refuses a malformed token id or an empty reason', () => {
-    expect(() => d.decide({ type: 'RevokeToken', jti: 'x', reason: 'r', ctx }, d.initialState())).toThrow(/not a token id/);
-    expect(() => d.decide({ type: 'RevokeToken', jti: 'tok-12345678', reason: '  ', ctx }, d.initialState())).toThrow(/needs a reason/);
+    expect(() => d.decide({ type: 'auth.revoke-token', data: { jti: 'x', reason: 'r' }, context: ctx }, d.initialState())).toThrow(/not a token id/);
+    expect(() => d.decide({ type: 'auth.revoke-token', data: { jti: 'tok-12345678', reason: '  ' }, context: ctx }, d.initialState())).toThrow(/needs a reason/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Actor, CommandContext } from '../kernel/command.js';
+import type { Actor, Command } from '../kernel/command.js';
 import type { Decider, DomainEvent } from '../kernel/decider.js';
 import { invalid, refuse } from '../kernel/errors.js';
 
@@ -9,12 +9,7 @@ import { invalid, refuse } from '../kernel/errors.js';
  */
 export const TOKEN_ID = /^[A-Za-z0-9._:-]{8,200}$/;
 
-export interface RevokeToken {
-  readonly type: 'RevokeToken';
-  readonly jti: string;
-  readonly reason: string;
-  readonly ctx: CommandContext;
-}
+export type RevokeToken = Command<'auth.revoke-token', { readonly jti: string; readonly reason: string }>;
 export type TokenCommand = RevokeToken;
 
 export interface TokenRevokedData {
@@ -35,7 +30,8 @@ export interface TokenRevocationsState {
 export const tokenRevocationsDecider: Decider<TokenCommand, TokenEvent, TokenRevocationsState> = {
   initialState: () => ({ revoked: new Map() }),
   decide(command, state) {
-    const { jti, reason, ctx } = command;
+    const { jti, reason } = command.data;
+    const ctx = command.context;
     if (!TOKEN_ID.test(jti)) invalid('auth/bad-token-id', `jti ${JSON.stringify(jti)} is not a token id Arbitra issues`, 'RFC 7519 §4.1.7 jti: Arbitra token ids are 8–200 letters, digits and . _ : -', 'jti');
     if (reason.trim() === '') invalid('auth/revocation-reason', 'a revocation needs a reason', 'Arbitra tokens: a revocation records who revoked which token and why', 'reason');
     const earlier = state.revoked.get(jti);

@@ -1,16 +1,16 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
-import type { Role } from '../kernel/command.js';
+import type { CommandContext, Role } from '../kernel/command.js';
 import type { GameResult } from '../standings/results.js';
 import { requireRound } from './decide-rounds.js';
 import { requireOpen, resolveDivision } from './decide-setup.js';
 import { isKnockoutRound } from './knockout.js';
 import { mahjongResult, twoPlayerResult } from './result-input.js';
 import { RULES } from './rules.js';
-import type { ResultInput, TournamentCommand } from './tournament.commands.js';
+import type { ResultInput, TournamentCommandData } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
 import { resultKey, type OpenTournament, type RoundState, type TournamentState } from './tournament.state.js';
 
-type Cmd<T extends TournamentCommand['type']> = Extract<TournamentCommand, { type: T }>;
+type Cmd<T extends keyof TournamentCommandData> = TournamentCommandData[T];
 
 /** Arbitra policy: once a round is locked only these decide a correction (appeal or chief arbiter's ruling). */
 export const LOCKED_ROUND_CORRECTORS: readonly Role[] = ['appeals-committee', 'chief-arbiter'];
@@ -45,7 +45,7 @@ export function decideRecord(c: Cmd<'tournament.record-result'>, state: Tourname
   return [{ type: 'tournament.ResultRecorded', data: { division, round: c.round, table: c.table, result, source } }];
 }
 
-export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: TournamentState): TournamentEvent[] {
+export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: TournamentState, context: CommandContext): TournamentEvent[] {
   const t = requireOpen(state);
   const division = resolveDivision(t, c.division);
   const r = requireRound(t, division, c.round);
@@ -55,8 +55,8 @@ export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: Tourna
   if (r.status === 'paired')
     refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet: it has no result to correct`, RULES.notPublishedCorrection, { field: 'round' });
   // Arbitra policy: a locked round is corrected only by an appeals-committee or chief-arbiter decision.
-  if (r.status === 'locked' && !LOCKED_ROUND_CORRECTORS.includes(c.context.actor.role))
-    refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: only the appeals committee or the chief arbiter may correct it (the actor is ${c.context.actor.role})`, RULES.resultLocked, {
+  if (r.status === 'locked' && !LOCKED_ROUND_CORRECTORS.includes(context.actor.role))
+    refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: only the appeals committee or the chief arbiter may correct it (the actor is ${context.actor.role})`, RULES.resultLocked, {
       field: 'round',
     });
   const result = resultFor(t, r, c.table, c.result);
@@ -65,7 +65,7 @@ export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: Tourna
   return [
     {
       type: 'tournament.ResultCorrected',
-      data: { division, round: c.round, table: c.table, corrects: previous, result, reason: c.reason, decidedBy: { id: c.context.actor.id, role: c.context.actor.role } },
+      data: { division, round: c.round, table: c.table, corrects: previous, result, reason: c.reason, decidedBy: { id: context.actor.id, role: context.actor.role } },
     },
   ];
 }

@@ -3,11 +3,11 @@ import { requireOpen, resolveDivision } from './decide-setup.js';
 import { byeResult } from './result-input.js';
 import { byeHolders, validatePairing, type ProposedPairing } from './pairing-validation.js';
 import { RULES } from './rules.js';
-import type { TournamentCommand } from './tournament.commands.js';
+import type { TournamentCommandData } from './tournament.commands.js';
 import type { PairingMethod, TournamentEvent } from './tournament.events.js';
 import { lastPairedRound, missingResults, roundKey, type OpenTournament, type RoundState, type TournamentState } from './tournament.state.js';
 
-type Cmd<T extends TournamentCommand['type']> = Extract<TournamentCommand, { type: T }>;
+type Cmd<T extends keyof TournamentCommandData> = TournamentCommandData[T];
 
 export function requireRound(t: OpenTournament, division: string, round: number): RoundState {
   const r = t.rounds[roundKey(division, round)];

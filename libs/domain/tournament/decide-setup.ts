@@ -4,11 +4,11 @@ import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { RULES } from './rules.js';
-import type { TournamentCommand } from './tournament.commands.js';
+import type { TournamentCommandData } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
 import { findPlayer, lastPairedRound, type OpenTournament, type PlayerState, type TournamentState } from './tournament.state.js';
 
-type Cmd<T extends TournamentCommand['type']> = Extract<TournamentCommand, { type: T }>;
+type Cmd<T extends keyof TournamentCommandData> = TournamentCommandData[T];
 
 const isPositiveInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1;
 

@@ -3,9 +3,9 @@ import { pairingRequestFor } from './pairing-request.js';
 import type { TournamentCommand } from './tournament.commands.js';
 import { ctx, extend, fourPlayers, game, mjTable, pairManual, publish, record, register, run, create, scrabble, stateOf, won } from './testing/tournament.test-support.js';
 
-const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), playerId, round });
-const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), playerId, fromRound });
-const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), a, b, reason: 'same family' });
+const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), data: { playerId, round } });
+const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), data: { playerId, fromRound } });
+const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), data: { a, b, reason: 'same family' } });
 
 describe('pairingRequestFor: the PairingRequest the application layer passes to pair()', () => {
   it('before round 1 ranks by rating (seeding order) and carries seed, options and forbidden pairings', () => {

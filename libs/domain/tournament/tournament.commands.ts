@@ -1,4 +1,4 @@
-import type { CommandContext } from '../kernel/command.js';
+import type { CommandBody, CommandUnion } from '../kernel/command.js';
 import type { PairedGame, PairedTable, PairingOptions, PairingResult, PairingSystem } from '../pairing/types.js';
 import type { Discipline, Outcome, PairCounts, Side } from '../standings/results.js';
 import type { RulesProfileOverrides } from './profiles.js';
@@ -38,33 +38,36 @@ export type RoundPairingInput =
       readonly bye: string | null;
     };
 
-type WithContext<T extends string, P> = { readonly type: T; readonly context: CommandContext } & P;
+/** The data of each tournament command, by command type (the envelope is the kernel's `Command`). */
+export interface TournamentCommandData {
+  readonly 'tournament.create': {
+    readonly id: string;
+    readonly name: string;
+    readonly discipline: Discipline;
+    readonly profile?: RulesProfileOverrides;
+    readonly divisions?: readonly string[];
+    readonly roundsPlanned?: number;
+    readonly pairingSystems: readonly PairingSystem[];
+  };
+  readonly 'tournament.register-player': { readonly player: PlayerDetails; readonly joinsAtRound?: number };
+  readonly 'tournament.withdraw-player': { readonly playerId: string; readonly fromRound: number; readonly reason?: string };
+  readonly 'tournament.mark-absent': { readonly playerId: string; readonly round: number; readonly reason?: string };
+  readonly 'tournament.forbid-pairing': { readonly a: string; readonly b: string; readonly reason: string };
+  readonly 'tournament.pair-round': { readonly division?: string; readonly round: number; readonly pairing: RoundPairingInput };
+  readonly 'tournament.publish-round': { readonly division?: string; readonly round: number };
+  readonly 'tournament.record-result': {
+    readonly division?: string;
+    readonly round: number;
+    readonly table: number;
+    readonly result: ResultInput;
+    readonly source: ResultSource;
+  };
+  readonly 'tournament.correct-result': { readonly division?: string; readonly round: number; readonly table: number; readonly result: ResultInput; readonly reason: string };
+  readonly 'tournament.lock-round': { readonly division?: string; readonly round: number };
+  readonly 'tournament.apply-penalty': { readonly player: string; readonly points: number; readonly reason: string; readonly ref: string; readonly round?: number };
+}
 
-export type TournamentCommand =
-  | WithContext<
-      'tournament.create',
-      {
-        readonly id: string;
-        readonly name: string;
-        readonly discipline: Discipline;
-        readonly profile?: RulesProfileOverrides;
-        readonly divisions?: readonly string[];
-        readonly roundsPlanned?: number;
-        readonly pairingSystems: readonly PairingSystem[];
-      }
-    >
-  | WithContext<'tournament.register-player', { readonly player: PlayerDetails; readonly joinsAtRound?: number }>
-  | WithContext<'tournament.withdraw-player', { readonly playerId: string; readonly fromRound: number; readonly reason?: string }>
-  | WithContext<'tournament.mark-absent', { readonly playerId: string; readonly round: number; readonly reason?: string }>
-  | WithContext<'tournament.forbid-pairing', { readonly a: string; readonly b: string; readonly reason: string }>
-  | WithContext<'tournament.pair-round', { readonly division?: string; readonly round: number; readonly pairing: RoundPairingInput }>
-  | WithContext<'tournament.publish-round', { readonly division?: string; readonly round: number }>
-  | WithContext<
-      'tournament.record-result',
-      { readonly division?: string; readonly round: number; readonly table: number; readonly result: ResultInput; readonly source: ResultSource }
-    >
-  | WithContext<'tournament.correct-result', { readonly division?: string; readonly round: number; readonly table: number; readonly result: ResultInput; readonly reason: string }>
-  | WithContext<'tournament.lock-round', { readonly division?: string; readonly round: number }>
-  | WithContext<'tournament.apply-penalty', { readonly player: string; readonly points: number; readonly reason: string; readonly ref: string; readonly round?: number }>;
+export type TournamentCommand = CommandUnion<TournamentCommandData>;
 
 export type TournamentCommandType = TournamentCommand['type'];
+export type TournamentCommandBody = CommandBody<TournamentCommand>;

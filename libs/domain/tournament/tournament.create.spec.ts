@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_PROFILES } from './profiles.js';
-import { create, given, register, run } from './testing/tournament.test-support.js';
+import { create, given, register, run, spec } from './testing/tournament.test-support.js';
 import type { TournamentCreated } from './tournament.events.js';
 
 describe('tournament: create', () => {
@@ -43,8 +43,8 @@ describe('tournament: create', () => {
   });
 
   it('refuses an empty or duplicated division list', () => {
-    expect(given([]).refuses(create({ divisions: [] })).type).toBe('tournament/no-division');
-    expect(given([]).refuses(create({ divisions: ['A', 'A'] })).type).toBe('tournament/duplicate-division');
+    spec.given([]).when(create({ divisions: [] })).thenRefuses('tournament/no-division');
+    spec.given([]).when(create({ divisions: ['A', 'A'] })).thenRefuses('tournament/duplicate-division');
   });
 
   it('refuses a tie-break outside the discipline catalogue', () => {
@@ -63,12 +63,12 @@ describe('tournament: create', () => {
   });
 
   it('refuses a tournament without, or with an unknown, pairing system', () => {
-    expect(given([]).refuses(create({ pairingSystems: [] })).type).toBe('tournament/no-pairing-system');
-    expect(given([]).refuses(create({ pairingSystems: ['dutch' as never] })).type).toBe('tournament/unknown-pairing-system');
+    spec.given([]).when(create({ pairingSystems: [] })).thenRefuses('tournament/no-pairing-system');
+    spec.given([]).when(create({ pairingSystems: ['dutch' as never] })).thenRefuses('tournament/unknown-pairing-system');
   });
 
   it('refuses any other command before the tournament exists', () => {
-    expect(given([]).refuses(register('a')).type).toBe('tournament/not-created');
+    spec.given([]).when(register('a')).thenRefuses('tournament/not-created');
   });
 
   it('Arbitra (RULES.knockoutField): accepts knockout as a pairing system', () => {

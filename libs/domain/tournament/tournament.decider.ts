@@ -9,27 +9,27 @@ import { evolveTournament, initialTournamentState, type TournamentState } from '
 function decide(command: TournamentCommand, state: TournamentState): TournamentEvent[] {
   switch (command.type) {
     case 'tournament.create':
-      return decideCreate(command, state);
+      return decideCreate(command.data, state);
     case 'tournament.register-player':
-      return decideRegister(command, state);
+      return decideRegister(command.data, state);
     case 'tournament.withdraw-player':
-      return decideWithdraw(command, state);
+      return decideWithdraw(command.data, state);
     case 'tournament.mark-absent':
-      return decideAbsent(command, state);
+      return decideAbsent(command.data, state);
     case 'tournament.forbid-pairing':
-      return decideForbid(command, state);
+      return decideForbid(command.data, state);
     case 'tournament.pair-round':
-      return decidePairRound(command, state);
+      return decidePairRound(command.data, state);
     case 'tournament.publish-round':
-      return decidePublish(command, state);
+      return decidePublish(command.data, state);
     case 'tournament.record-result':
-      return decideRecord(command, state);
+      return decideRecord(command.data, state);
     case 'tournament.correct-result':
-      return decideCorrect(command, state);
+      return decideCorrect(command.data, state, command.context);
     case 'tournament.lock-round':
-      return decideLock(command, state);
+      return decideLock(command.data, state);
     case 'tournament.apply-penalty':
-      return decidePenalty(command, state);
+      return decidePenalty(command.data, state);
     default:
       return assertNever(command, 'tournament command');
   }

@@ -6,7 +6,7 @@ import { pairingRequestFor } from './pairing-request.js';
 import { standingsInputFor } from './standings-input.js';
 import type { ResultInput, TournamentCommand } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
-import { create, ctx, extend, game, given, lock, pairManual, publish, record, register, run, stateOf, systemResult } from './testing/tournament.test-support.js';
+import { create, ctx, extend, game, given, lock, pairManual, publish, record, register, run, stateOf, systemResult, spec } from './testing/tournament.test-support.js';
 
 /** An xiguaqi best-of-3 match won by `winner` 2–1 (西瓜棋 第十条 三局两胜). */
 const match = (winner: 'first' | 'second'): ResultInput => ({ kind: 'played', outcome: winner, games: winner === 'first' ? { first: 2, second: 1 } : { first: 1, second: 2 } });
@@ -20,7 +20,7 @@ function knockoutEvent(n: number): TournamentEvent[] {
 function pairKnockout(h: TournamentEvent[], round: number, options?: PairingOptions): { result: PairingResult; command: TournamentCommand } {
   const seed = `t1/main/${round}`;
   const result = pair('knockout', pairingRequestFor(stateOf(h), 'main', round, seed, options, 'knockout'));
-  return { result, command: { type: 'tournament.pair-round', context: ctx(), round, pairing: { kind: 'system', system: 'knockout', seed, ...(options !== undefined && { options }), result } } };
+  return { result, command: { type: 'tournament.pair-round', context: ctx(), data: { round, pairing: { kind: 'system', system: 'knockout', seed, ...(options !== undefined && { options }), result } } } };
 }
 
 const seated = (r: PairingResult) => r.games.map((g) => [g.first, g.second].sort());
@@ -70,18 +70,18 @@ describe('tournament: knockout rounds (RULES.knockoutField, RULES.knockoutWinner
     const ko = (result: PairingResult) => ({ ...result, system: 'knockout' as const, explanation: ['forged'] });
     // when round 2 seats an eliminated player: refused
     const seatsLoser = { ...ko(systemResult(2, [game(1, 'p1', 'p4')])), out: [{ player: 'p2', why: 'eliminated' as const }, { player: 'p3', why: 'eliminated' as const }] };
-    expect(given(h).refuses({ type: 'tournament.pair-round', context: ctx(), round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: seatsLoser } }).type).toBe(
+    expect(given(h).refuses({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: seatsLoser } } }).type).toBe(
       'tournament/knockout-eliminated-player',
     );
     // when round 2 leaves out a winner as "eliminated": refused
     const dropsWinner = { ...ko(systemResult(2, [])), games: [], bye: 'p1', byes: ['p1'], out: ['p2', 'p3', 'p4'].map((player) => ({ player, why: 'eliminated' as const })) };
-    expect(given(h).refuses({ type: 'tournament.pair-round', context: ctx(), round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: dropsWinner } }).type).toBe('tournament/knockout-out');
+    spec.given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: dropsWinner } } }).thenRefuses('tournament/knockout-out');
     // when round 2 makes a cut: refused, the cut is made in the first knockout round only
     const lateCut = { ...ko(systemResult(2, [])), games: [game(1, 'p1', 'p2')], out: [{ player: 'p3', why: 'below-cut' as const }, { player: 'p4', why: 'eliminated' as const }] };
-    expect(given(h).refuses({ type: 'tournament.pair-round', context: ctx(), round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: lateCut } }).type).toBe('tournament/knockout-out');
+    spec.given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: lateCut } } }).thenRefuses('tournament/knockout-out');
     // when round 2 forgets a player without listing them: refused
     const forgets = { ...ko(systemResult(2, [])), games: [game(1, 'p1', 'p2')], out: [{ player: 'p3', why: 'eliminated' as const }] };
-    expect(given(h).refuses({ type: 'tournament.pair-round', context: ctx(), round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: forgets } }).type).toBe('tournament/pairing-missing-player');
+    spec.given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: forgets } } }).thenRefuses('tournament/pairing-missing-player');
   });
 
   it('a 6-player knockout without a cut gives byes to the top 2 seeds in round 1, recorded as bye results; round 2 has 4 players', () => {
@@ -127,7 +127,7 @@ describe('tournament: knockout rounds (RULES.knockoutField, RULES.knockoutWinner
     expect([e.type, e.kind, e.field]).toEqual(['tournament/knockout-needs-winner', 'invalid', 'result.outcome']);
     expect(e.message).toMatch(/needs a winner/);
     h = extend(h, record(1, 1, match('first')));
-    expect(given(h).refuses({ type: 'tournament.correct-result', context: ctx(), round: 1, table: 1, result: { kind: 'played', outcome: 'draw' }, reason: 'slip' }).type).toBe(
+    expect(given(h).refuses({ type: 'tournament.correct-result', context: ctx(), data: { round: 1, table: 1, result: { kind: 'played', outcome: 'draw' }, reason: 'slip' } }).type).toBe(
       'tournament/knockout-needs-winner',
     );
     // a draw outside a knockout round is still a result

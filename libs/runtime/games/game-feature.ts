@@ -4,7 +4,7 @@
  * built from it, so a discipline writes only what is its own: how to read seats, players and the
  * tournament link from its state, how to build a command, what to hide, what to post.
  */
-import type { Actor, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
+import type { Actor, Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
 import type { TournamentCommand } from '../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { AggregateType } from '../command-handler.js';
@@ -65,7 +65,7 @@ export interface GameSummary {
  * One discipline's game, parameterised by its decider types: C command, E event, S state, B the
  * command body a controller builds (the command without its context), X the read model's extras.
  */
-export interface GameFeature<C, E extends DomainEvent, S, B = unknown, X extends object = object> {
+export interface GameFeature<C extends Command, E extends DomainEvent, S, B = unknown, X extends object = object> {
   /** e.g. 'scrabble': routes `/v1/scrabble/games`, event types `scrabble.*`, the read model `scrabble-games`. */
   readonly discipline: string;
   readonly aggregate: AggregateType<C, E, S>;
@@ -83,8 +83,6 @@ export interface GameFeature<C, E extends DomainEvent, S, B = unknown, X extends
   hidesInformation(state: S): boolean;
   /** THE one place a game command is built: the controller's body with the request's context and observed time. */
   command(body: B, context: CommandContext, sent: SentTime): C;
-  /** The context of a command built from a record (an import), to decide it in sequence. */
-  contextOf(command: C): CommandContext;
   /** Event types the result poster reacts to. */
   readonly resultEvents: readonly string[];
   /** For a recorded event of game `gameId`: the tournament command to send (record or correct a result), or none. */

@@ -1,5 +1,5 @@
 /** The generic game read model: one document per game (the folded state) and one list entry per game. */
-import type { Actor, DomainEvent } from '../../domain/kernel/index.js';
+import type { Actor, Command, DomainEvent } from '../../domain/kernel/index.js';
 import type { Projection } from '../projections/projection.js';
 import type { AnyGameFeature, GameFeature, SeatPlayer, TournamentLink } from './game-feature.js';
 
@@ -49,7 +49,7 @@ export function gameIdOf(feature: AnyGameFeature, stream: string): string {
 }
 
 /** Folds every game stream of the discipline into its document and list entry. */
-export function gamesProjectionFor<C, E extends DomainEvent, S, B, X extends object>(feature: GameFeature<C, E, S, B, X>): Projection {
+export function gamesProjectionFor<C extends Command, E extends DomainEvent, S, B, X extends object>(feature: GameFeature<C, E, S, B, X>): Projection {
   const prefix = `${feature.aggregate.name}-`;
   const { decider } = feature.aggregate;
   return {

@@ -48,7 +48,11 @@ describe('GCG import keeps what the file says (racks, exchanged letters, notes)'
   it('seed 分數 (分數顛倒): a reversal by TD decision exports with its decision and imports back to the same reversed result', () => {
     let events = replay(importGcgRecord(HAND_GAME).commands);
     const state = fold(scrabbleDecider, events);
-    const c = { type: 'CorrectReversedScores', tdDecision: 'TD-7: slip reversed', at: '2026-01-01T12:00:00.000Z', actor: { id: 'td', role: 'arbiter' }, commandId: 'rev' } as ScrabbleCommand;
+    const c: ScrabbleCommand = {
+      type: 'scrabble.correct-reversed-scores',
+      data: { tdDecision: 'TD-7: slip reversed' },
+      context: { at: '2026-01-01T12:00:00.000Z', actor: { id: 'td', role: 'arbiter' }, commandId: 'rev' },
+    };
     events = [...events, ...scrabbleDecider.decide(c, state)];
     const text = exportGcg(events);
     expect(text).toContain('>Ann: (reversed) -43 -7\n>Bob: (reversed) +43 36\n#note TD decision: TD-7: slip reversed\n');

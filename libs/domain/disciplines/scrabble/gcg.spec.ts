@@ -58,8 +58,8 @@ describe('GCG round trip (property)', () => {
     fc.assert(fc.property(fc.integer(), (seed) => {
       const t = simulateGame(seed);
       if (t.state.phase !== 'ended' || !t.state.end.racksSettled) return;
-      t.run({ type: 'SignResultSlip', seat: 0 });
-      t.run({ type: 'SignResultSlip', seat: 1 });
+      t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+      t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
       const again = replay(importGcg(exportGcg(t.events)));
       expect(again.state.phase).toBe('finished');
       const before = t.state as ScrabbleState;

@@ -25,7 +25,7 @@ import { invalid } from '../../kernel/errors.js';
 import { GCG_RULE as RULE, parseGcg, type GcgLine, type GcgNotKept } from './gcg-parse.js';
 import { decide, initialState } from './scrabble.decider.js';
 import { evolve } from './scrabble.evolve.js';
-import type { PlayerInfo, ScrabbleCommand } from './scrabble.commands.js';
+import { scrabbleCommand, type PlayerInfo, type ScrabbleCommand, type ScrabbleStep } from './scrabble.commands.js';
 import type { ScrabbleEvent } from './scrabble.events.js';
 import type { ScrabbleState } from './scrabble.state.js';
 import { endRacksOf, gameLog, stateOf } from './game-log.js';
@@ -78,8 +78,8 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
   const actor = opts.actor ?? { id: 'gcg-import', role: 'arbiter' as const };
   const commands: ScrabbleCommand[] = [];
   let state: ScrabbleState = initialState();
-  const push = (c: Record<string, unknown>) => {
-    const cmd = { ...c, at: new Date(t0 + commands.length * step).toISOString(), actor, commandId: `${opts.gameId ?? 'gcg'}-${commands.length + 1}` } as unknown as ScrabbleCommand;
+  const push = (c: ScrabbleStep) => {
+    const cmd = scrabbleCommand(c, { at: new Date(t0 + commands.length * step).toISOString(), actor, commandId: `${opts.gameId ?? 'gcg'}-${commands.length + 1}` });
     for (const e of decide(cmd, state)) state = evolve(state, e);
     commands.push(cmd);
   };
@@ -104,18 +104,18 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     const notes = l.move.kind === 'reversed' ? l.notes.filter((n) => !TD_DECISION.test(n)) : l.notes;
     const source = `GCG line ${l.lineNo}`;
     if (rack || word || exchanged || notes.length > 0) {
-      push({ type: 'AnnotateTurn', turn, source, ...(rack && { rack }), ...(word && { word }), ...(exchanged && { exchanged }), ...(notes[0] !== undefined && { note: notes[0] }) });
+      push({ type: 'scrabble.annotate-turn', turn, source, ...(rack && { rack }), ...(word && { word }), ...(exchanged && { exchanged }), ...(notes[0] !== undefined && { note: notes[0] }) });
     }
-    for (const note of notes.slice(1)) push({ type: 'AnnotateTurn', turn, source, note });
+    for (const note of notes.slice(1)) push({ type: 'scrabble.annotate-turn', turn, source, note });
   };
   let reversal: { tdDecision: string; lines: GcgLine[] } | null = null;
   const starter = lines.length ? seatOf(lines[0].nick, lines[0].lineNo) : 0;
   push({
-    type: 'StartGame', players: [{ id: players[0].id, name: players[0].name }, { id: players[1].id, name: players[1].name }], starter, clockSide: 'right', clockSideChosenBy: other(starter), tilesCounted: 100, tracking: false,
+    type: 'scrabble.start-game', players: [{ id: players[0].id, name: players[0].name }, { id: players[1].id, name: players[1].name }], starter, clockSide: 'right', clockSideChosenBy: other(starter), tilesCounted: 100, tracking: false,
     profile: bonus ? { challengePenalty: { kind: 'points-per-word', points: perWord, appliedTo: bonus.score >= 0 ? 'player-bonus' : 'challenger-deducted' } } : undefined,
   });
-  push({ type: 'DrawTiles', seat: starter, count: RACK_SIZE });
-  push({ type: 'DrawTiles', seat: other(starter), count: RACK_SIZE });
+  push({ type: 'scrabble.draw-tiles', seat: starter, count: RACK_SIZE });
+  push({ type: 'scrabble.draw-tiles', seat: other(starter), count: RACK_SIZE });
   const ownRacks: (string | null)[] = [null, null];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
@@ -125,14 +125,14 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     const first = i;
     switch (l.move.kind) {
       case 'play': {
-        push({ type: 'MakeMove', seat, move: { kind: 'play', coordinate: l.move.coordinate, word: l.move.word }, announcedScore: l.score });
+        push({ type: 'scrabble.make-move', seat, move: { kind: 'play', coordinate: l.move.coordinate, word: l.move.word }, announcedScore: l.score });
         keep(l, lastTurn(), l.rack);
         if (state.phase !== 'playing') break;
         const turn = state.game.turns[state.game.turns.length - 1];
         const mainWord = turn.move?.kind === 'play' ? turn.move.words[0] : '';
         if (nextSame?.move.kind === 'withdrawn') {
-          push({ type: 'Challenge', seat: other(seat), words: [mainWord] });
-          push({ type: 'ResolveChallenge', verdicts: [{ word: mainWord, valid: false }] });
+          push({ type: 'scrabble.challenge', seat: other(seat), words: [mainWord] });
+          push({ type: 'scrabble.resolve-challenge', verdicts: [{ word: mainWord, valid: false }] });
           i++;
           break;
         }
@@ -141,25 +141,25 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
         if (bonusLine) {
           const formed = turn.move?.kind === 'play' ? [...new Set(turn.move.words)] : [mainWord];
           const words = formed.slice(0, Math.max(1, Math.abs(bonusLine.score) / perWord));
-          push({ type: 'Challenge', seat: other(seat), words });
-          push({ type: 'ResolveChallenge', verdicts: words.map((word) => ({ word, valid: true })) });
-          push({ type: 'ReannounceScore', seat, score: l.score });
+          push({ type: 'scrabble.challenge', seat: other(seat), words });
+          push({ type: 'scrabble.resolve-challenge', verdicts: words.map((word) => ({ word, valid: true })) });
+          push({ type: 'scrabble.reannounce-score', seat, score: l.score });
           i++;
         }
         if (state.phase !== 'playing') break;
         const placed = turn.move?.kind === 'play' ? turn.move.placements.length : 0;
         const n = Math.min(placed, state.game.bag.count);
-        if (state.status.kind === 'pending' && state.status.goingOut) push({ type: 'AcceptMove', seat: other(seat) });
-        else if (n > 0) push({ type: 'DrawTiles', seat, count: n });
+        if (state.status.kind === 'pending' && state.status.goingOut) push({ type: 'scrabble.accept-move', seat: other(seat) });
+        else if (n > 0) push({ type: 'scrabble.draw-tiles', seat, count: n });
         break;
       }
       case 'exchange':
-        push({ type: 'MakeMove', seat, move: { kind: 'exchange', count: l.move.count } });
+        push({ type: 'scrabble.make-move', seat, move: { kind: 'exchange', count: l.move.count } });
         keep(l, lastTurn(), l.rack);
-        if (state.phase === 'playing') push({ type: 'DrawTiles', seat, count: l.move.count });
+        if (state.phase === 'playing') push({ type: 'scrabble.draw-tiles', seat, count: l.move.count });
         break;
       case 'pass':
-        push({ type: 'MakeMove', seat, move: { kind: 'pass' } });
+        push({ type: 'scrabble.make-move', seat, move: { kind: 'pass' } });
         keep(l, lastTurn(), l.rack);
         break;
       case 'reversed': {
@@ -175,18 +175,18 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
           // Points for going out: the rack shown is the opponent's; checked against the derived rack.
           const racks: [string | null, string | null] = [null, null];
           racks[other(seat)] = l.move.rack;
-          push({ type: 'EnterEndRacks', racks });
+          push({ type: 'scrabble.enter-end-racks', racks });
         } else {
           ownRacks[seat] = l.move.rack;
-          if (ownRacks[0] !== null && ownRacks[1] !== null) push({ type: 'EnterEndRacks', racks: [ownRacks[0], ownRacks[1]] });
+          if (ownRacks[0] !== null && ownRacks[1] !== null) push({ type: 'scrabble.enter-end-racks', racks: [ownRacks[0], ownRacks[1]] });
         }
         break;
       }
       case 'time':
-        push({ type: 'RecordTimePenalty', seat, points: Math.abs(l.score) });
+        push({ type: 'scrabble.record-time-penalty', seat, points: Math.abs(l.score) });
         break;
       case 'penalty':
-        push({ type: 'RecordIncident', kind: 'td-penalty', seat, description: `GCG line ${l.lineNo}: (penalty)`, points: Math.abs(l.score) });
+        push({ type: 'scrabble.record-incident', kind: 'td-penalty', seat, description: `GCG line ${l.lineNo}: (penalty)`, points: Math.abs(l.score) });
         break;
       case 'withdrawn':
       case 'challenge-bonus':
@@ -198,12 +198,12 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     }
   }
   if (state.phase === 'ended' && state.end.racksSettled) {
-    push({ type: 'SignResultSlip', seat: 0 });
-    push({ type: 'SignResultSlip', seat: 1 });
+    push({ type: 'scrabble.sign-result-slip', seat: 0 });
+    push({ type: 'scrabble.sign-result-slip', seat: 1 });
   }
   if (reversal) {
     if (state.phase !== 'finished') invalid('scrabble/gcg-bad-line', `line ${reversal.lines[0].lineNo}: scores are reversed only on a signed result`, RULE, 'text');
-    push({ type: 'CorrectReversedScores', tdDecision: reversal.tdDecision });
+    push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision });
   }
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
 }

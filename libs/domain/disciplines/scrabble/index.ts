@@ -1,7 +1,8 @@
 /** Scrabble under the WESPA rules: the game decider, board and scoring, GCG, score sheet. */
 export { scrabbleDecider, decide, initialState } from './scrabble.decider.js';
 export { evolve } from './scrabble.evolve.js';
-export type { ScrabbleCommand, ScrabbleCommandType, CommandOf, MoveInput, PlayerInfo, IncidentKind, GameLink } from './scrabble.commands.js';
+export type { ScrabbleCommand, ScrabbleCommandType, ScrabbleCommandData, ScrabbleStep, CommandOf, DataOf, ClockReading, MoveInput, PlayerInfo, IncidentKind, GameLink } from './scrabble.commands.js';
+export { scrabbleCommand } from './scrabble.commands.js';
 export type { ScrabbleEvent, ScrabbleEventType, EventOf, EventData, MoveRecord, GameResult, EndReason } from './scrabble.events.js';
 export type { ScrabbleState, Game, TurnStatus, TurnRecord, LedgerEntry, EndInfo, Flag, TileSet } from './scrabble.state.js';
 export { DEFAULT_PROFILE, makeProfile, overtimePenalty, type ScrabbleProfile, type ChallengePenalty, type OvertimeLimitOutcome } from './profile.js';

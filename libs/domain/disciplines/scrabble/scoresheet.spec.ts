@@ -6,12 +6,12 @@ import { exportGcg } from './gcg.js';
 describe('score sheet (seed 分數: 記錄每1步的分數及累積總分)', () => {
   it('lists each turn with its score, both cumulative totals and the clock, plus penalty lines', () => {
     const t = startedTable();
-    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 }, 30);
-    t.run({ type: 'DrawTiles', seat: 0, count: 2 });
-    t.run({ type: 'MakeMove', seat: 1, move: { kind: 'play', coordinate: '9H', word: 'ZA' }, announcedScore: 23 }, 44);
-    t.run({ type: 'Challenge', seat: 0, words: ['ZA'] });
-    t.run({ type: 'ResolveChallenge', verdicts: [{ word: 'ZA', valid: true }] });
-    t.run({ type: 'ReannounceScore', seat: 1, score: 23 });
+    t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 }, 30);
+    t.run({ type: 'scrabble.draw-tiles', seat: 0, count: 2 });
+    t.run({ type: 'scrabble.make-move', seat: 1, move: { kind: 'play', coordinate: '9H', word: 'ZA' }, announcedScore: 23 }, 44);
+    t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA'] });
+    t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }] });
+    t.run({ type: 'scrabble.reannounce-score', seat: 1, score: 23 });
     const rows = scoreSheet(t.events);
     expect(rows.map((r) => [r.turn, r.player, r.entry, r.score, r.cumulative])).toEqual([
       [1, 'Ann', 'QI 8G', 22, [22, 0]],
@@ -27,10 +27,10 @@ describe('score sheet (seed 分數: 記錄每1步的分數及累積總分)', () 
 describe('reviewed defects: score sheet and GCG (seed 分數)', () => {
   it('seed 分數 (記錄每1步的分數及累積總分): a play corrected by agreement and then challenged off shows the same, current score on its line and its withdrawal line — sheet and GCG net to 0', () => {
     const t = startedTable();
-    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 20 });
-    t.run({ type: 'CorrectScore', turn: 1, score: 22, agreedBy: [0, 1] });
-    t.run({ type: 'Challenge', seat: 1, words: ['QI'] });
-    t.run({ type: 'ResolveChallenge', verdicts: [{ word: 'QI', valid: false }] });
+    t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 20 });
+    t.run({ type: 'scrabble.correct-score', turn: 1, score: 22, agreedBy: [0, 1] });
+    t.run({ type: 'scrabble.challenge', seat: 1, words: ['QI'] });
+    t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'QI', valid: false }] });
     expect(t.game.scores).toEqual([0, 0]);
     expect(scoreSheet(t.events).map((r) => [r.turn, r.player, r.entry, r.score, r.cumulative])).toEqual([
       [1, 'Ann', 'QI 8G', 22, [22, 0]],

@@ -5,7 +5,7 @@
  */
 import { invalid, refuse } from '../../kernel/errors.js';
 import { type Emitter, requireTd } from './scrabble.emitter.js';
-import type { CommandOf } from './scrabble.commands.js';
+import type { DataOf } from './scrabble.commands.js';
 import { isRackTile, RACK_SIZE } from './tiles.js';
 
 export const ANNOTATION_RULE = 'Arbitra: a written record\'s racks, exchanged letters and notes are kept as written (GCG format, poslfit.com/scrabble/gcg)';
@@ -16,8 +16,8 @@ function tilesOrNull(x: readonly string[] | undefined, field: string): string[] 
   return x.slice();
 }
 
-export function decideAnnotateTurn(em: Emitter, c: CommandOf<'AnnotateTurn'>): void {
-  requireTd(c.actor, 'record what a written record says of a turn');
+export function decideAnnotateTurn(em: Emitter, c: DataOf<'scrabble.annotate-turn'>): void {
+  requireTd(em.ctx.actor, 'record what a written record says of a turn');
   const turn = em.game.turns.find((t) => t.n === c.turn);
   if (!turn) refuse('scrabble/no-such-turn', `there is no turn ${c.turn}`, ANNOTATION_RULE, { kind: 'invalid', field: 'turn' });
   const rack = tilesOrNull(c.rack, 'rack');
@@ -32,5 +32,5 @@ export function decideAnnotateTurn(em: Emitter, c: CommandOf<'AnnotateTurn'>): v
   }
   const note = c.note === undefined ? null : String(c.note);
   if (rack === null && word === null && exchanged === null && note === null) invalid('scrabble/empty-annotation', 'give a rack, exchanged letters or a note', ANNOTATION_RULE, 'turn');
-  em.emit('scrabble.TurnAnnotated', { turn: turn.n, seat: turn.seat, rack, word, exchanged, note, source: c.source });
+  em.record('scrabble.TurnAnnotated', { turn: turn.n, seat: turn.seat, rack, word, exchanged, note, source: c.source });
 }

@@ -1,5 +1,5 @@
-/** Commands of a Scrabble game (one stream per game: `game-<id>`). Every command carries `at`, the actor and a command id. */
-import type { CommandContext } from '../../kernel/command.js';
+/** Commands of a Scrabble game (one stream per game: `game-<id>`): kernel envelopes `{ type, data, context }`. */
+import type { Command, CommandContext, CommandUnion } from '../../kernel/command.js';
 import type { ScrabbleProfile } from './profile.js';
 import type { Placement } from './scoring.js';
 import type { Seat } from './seat.js';
@@ -29,64 +29,93 @@ export type MoveInput =
   | { readonly kind: 'exchange'; readonly count: number; readonly tiles?: readonly string[] }
   | { readonly kind: 'pass' };
 
-/** Base of every command: context plus an optional clock reading observed at the table. */
-export interface Base extends CommandContext {
-  readonly clockReading?: { readonly remainingMs: readonly [number, number] };
+/**
+ * The table clock's reading, observed when the command was given: part of a command's data (any
+ * command may carry one; it is recorded as `scrabble.ClockReadingRecorded` before the command's own events).
+ */
+export interface ClockReading {
+  readonly remainingMs: readonly [number, number];
 }
+type Reading = { readonly clockReading?: ClockReading };
 
 export type IncidentKind = 'left-playing-area' | 'cheating-complaint' | 'td-warning' | 'td-penalty' | 'fast-draw' | 'tile-tracking-before-draw' | 'other';
 
-export type ScrabbleCommand =
-  | (Base & {
-      readonly type: 'StartGame';
-      readonly players: readonly [PlayerInfo, PlayerInfo];
-      readonly starter: Seat;
-      readonly clockSide: 'left' | 'right';
-      readonly clockSideChosenBy: Seat;
-      readonly tilesCounted: number;
-      readonly tracking: boolean;
-      readonly profile?: Partial<ScrabbleProfile>;
-      readonly link?: GameLink;
-    })
-  | (Base & { readonly type: 'StartAbsentClock'; readonly seat: Seat })
-  | (Base & { readonly type: 'PlayerArrived'; readonly seat: Seat; readonly choice: 'play' | 'forfeit' })
-  | (Base & { readonly type: 'DrawTiles'; readonly seat: Seat; readonly count?: number; readonly tiles?: readonly string[] })
-  | (Base & { readonly type: 'ResolveOverdraw'; readonly seat: Seat; readonly drawnCount: number; readonly drawn?: readonly string[]; readonly shown: number | readonly string[]; readonly returned: number | readonly string[] })
-  | (Base & { readonly type: 'AnnounceMove'; readonly seat: Seat; readonly move: MoveInput; readonly announcedScore?: number })
-  | (Base & { readonly type: 'PressClock'; readonly seat: Seat })
-  | (Base & { readonly type: 'MakeMove'; readonly seat: Seat; readonly move: MoveInput; readonly announcedScore?: number })
-  | (Base & { readonly type: 'Hold'; readonly seat: Seat })
-  | (Base & { readonly type: 'AcceptMove'; readonly seat: Seat })
-  | (Base & { readonly type: 'Challenge'; readonly seat: Seat; readonly words: readonly string[] })
-  | (Base & { readonly type: 'WithdrawChallenge'; readonly seat: Seat })
-  | (Base & { readonly type: 'ProposeVerdicts'; readonly lexicon: string; readonly proposals: readonly { readonly word: string; readonly valid: boolean | null }[] })
-  | (Base & { readonly type: 'ResolveChallenge'; readonly verdicts: readonly { readonly word: string; readonly valid: boolean }[] })
-  | (Base & { readonly type: 'ReannounceScore'; readonly seat: Seat; readonly score: number })
-  | (Base & { readonly type: 'AllowLateChallenge'; readonly turn: number; readonly reason: string })
-  | (Base & { readonly type: 'PauseClock'; readonly reason: string })
-  | (Base & { readonly type: 'ResumeClock' })
-  | (Base & { readonly type: 'CallTd'; readonly reason: string })
-  | (Base & { readonly type: 'GrantExtraTime'; readonly seat: Seat; readonly ms: number; readonly reason: string })
-  | (Base & { readonly type: 'SwitchClock'; readonly to: Seat; readonly reason: 'blank-not-recorded' | 'blank-recorded' })
-  | (Base & { readonly type: 'EndOnOvertime'; readonly seat: Seat })
-  | (Base & { readonly type: 'EnterEndRacks'; readonly racks: readonly [string | null, string | null] })
-  | (Base & { readonly type: 'RecordTimePenalty'; readonly seat: Seat; readonly points: number })
-  | (Base & { readonly type: 'CorrectScore'; readonly turn: number; readonly score: number; readonly agreedBy: readonly Seat[] })
-  | (Base & { readonly type: 'RequestRecount'; readonly seat: Seat })
-  | (Base & { readonly type: 'CompleteRecount'; readonly corrections: readonly { readonly turn: number; readonly score: number }[] })
-  | (Base & { readonly type: 'SignResultSlip'; readonly seat: Seat })
-  | (Base & { readonly type: 'WithdrawSignature'; readonly seat: Seat; readonly reason: string })
-  | (Base & {
-      readonly type: 'AnnotateTurn';
-      readonly turn: number;
-      readonly rack?: readonly string[];
-      readonly word?: string;
-      readonly exchanged?: readonly string[];
-      readonly note?: string;
-      readonly source: string;
-    })
-  | (Base & { readonly type: 'CorrectReversedScores'; readonly tdDecision: string })
-  | (Base & { readonly type: 'RecordIncident'; readonly kind: IncidentKind; readonly seat: Seat | null; readonly description: string; readonly points?: number });
+/** The data of each Scrabble command, by command type (the envelope is the kernel's `Command`). */
+export interface ScrabbleCommandData {
+  readonly 'scrabble.start-game': Reading & {
+    readonly players: readonly [PlayerInfo, PlayerInfo];
+    readonly starter: Seat;
+    readonly clockSide: 'left' | 'right';
+    readonly clockSideChosenBy: Seat;
+    readonly tilesCounted: number;
+    readonly tracking: boolean;
+    readonly profile?: Partial<ScrabbleProfile>;
+    readonly link?: GameLink;
+  };
+  readonly 'scrabble.start-absent-clock': Reading & { readonly seat: Seat };
+  readonly 'scrabble.player-arrived': Reading & { readonly seat: Seat; readonly choice: 'play' | 'forfeit' };
+  readonly 'scrabble.draw-tiles': Reading & { readonly seat: Seat; readonly count?: number; readonly tiles?: readonly string[] };
+  readonly 'scrabble.resolve-overdraw': Reading & {
+    readonly seat: Seat;
+    readonly drawnCount: number;
+    readonly drawn?: readonly string[];
+    readonly shown: number | readonly string[];
+    readonly returned: number | readonly string[];
+  };
+  readonly 'scrabble.announce-move': Reading & { readonly seat: Seat; readonly move: MoveInput; readonly announcedScore?: number };
+  readonly 'scrabble.press-clock': Reading & { readonly seat: Seat };
+  readonly 'scrabble.make-move': Reading & { readonly seat: Seat; readonly move: MoveInput; readonly announcedScore?: number };
+  readonly 'scrabble.hold': Reading & { readonly seat: Seat };
+  readonly 'scrabble.accept-move': Reading & { readonly seat: Seat };
+  readonly 'scrabble.challenge': Reading & { readonly seat: Seat; readonly words: readonly string[] };
+  readonly 'scrabble.withdraw-challenge': Reading & { readonly seat: Seat };
+  readonly 'scrabble.propose-verdicts': Reading & {
+    readonly lexicon: string;
+    readonly proposals: readonly { readonly word: string; readonly valid: boolean | null }[];
+  };
+  readonly 'scrabble.resolve-challenge': Reading & { readonly verdicts: readonly { readonly word: string; readonly valid: boolean }[] };
+  readonly 'scrabble.reannounce-score': Reading & { readonly seat: Seat; readonly score: number };
+  readonly 'scrabble.allow-late-challenge': Reading & { readonly turn: number; readonly reason: string };
+  readonly 'scrabble.pause-clock': Reading & { readonly reason: string };
+  readonly 'scrabble.resume-clock': Reading;
+  readonly 'scrabble.call-td': Reading & { readonly reason: string };
+  readonly 'scrabble.grant-extra-time': Reading & { readonly seat: Seat; readonly ms: number; readonly reason: string };
+  readonly 'scrabble.switch-clock': Reading & { readonly to: Seat; readonly reason: 'blank-not-recorded' | 'blank-recorded' };
+  readonly 'scrabble.end-on-overtime': Reading & { readonly seat: Seat };
+  readonly 'scrabble.enter-end-racks': Reading & { readonly racks: readonly [string | null, string | null] };
+  readonly 'scrabble.record-time-penalty': Reading & { readonly seat: Seat; readonly points: number };
+  readonly 'scrabble.correct-score': Reading & { readonly turn: number; readonly score: number; readonly agreedBy: readonly Seat[] };
+  readonly 'scrabble.request-recount': Reading & { readonly seat: Seat };
+  readonly 'scrabble.complete-recount': Reading & { readonly corrections: readonly { readonly turn: number; readonly score: number }[] };
+  readonly 'scrabble.sign-result-slip': Reading & { readonly seat: Seat };
+  readonly 'scrabble.withdraw-signature': Reading & { readonly seat: Seat; readonly reason: string };
+  readonly 'scrabble.annotate-turn': Reading & {
+    readonly turn: number;
+    readonly rack?: readonly string[];
+    readonly word?: string;
+    readonly exchanged?: readonly string[];
+    readonly note?: string;
+    readonly source: string;
+  };
+  readonly 'scrabble.correct-reversed-scores': Reading & { readonly tdDecision: string };
+  readonly 'scrabble.record-incident': Reading & {
+    readonly kind: IncidentKind;
+    readonly seat: Seat | null;
+    readonly description: string;
+    readonly points?: number;
+  };
+}
 
-export type ScrabbleCommandType = ScrabbleCommand['type'];
-export type CommandOf<T extends ScrabbleCommandType> = Extract<ScrabbleCommand, { type: T }>;
+export type ScrabbleCommand = CommandUnion<ScrabbleCommandData>;
+export type ScrabbleCommandType = keyof ScrabbleCommandData;
+export type DataOf<T extends ScrabbleCommandType> = ScrabbleCommandData[T];
+export type CommandOf<T extends ScrabbleCommandType> = Command<T, ScrabbleCommandData[T]>;
+
+/** A command written flat, `{ type, ...data }` (the shape of a request body, a GCG step, a test's input). */
+export type ScrabbleStep = { [T in ScrabbleCommandType]: { readonly type: T } & ScrabbleCommandData[T] }[ScrabbleCommandType];
+
+/** The envelope of a flat step. */
+export function scrabbleCommand(step: ScrabbleStep, context: CommandContext): ScrabbleCommand {
+  const { type, ...data } = step;
+  return { type, data, context } as ScrabbleCommand;
+}

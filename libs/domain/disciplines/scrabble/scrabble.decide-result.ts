@@ -1,21 +1,21 @@
 /** Deciding after the game ends: time penalties entered by hand, score corrections, recount, signing. */
 import { invalid, refuse } from '../../kernel/errors.js';
 import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
-import type { CommandOf } from './scrabble.commands.js';
+import type { DataOf } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { resultOf } from './scrabble.end.js';
 import { refuseIfSigned, WITHDRAWAL_RULE } from './scrabble.signing.js';
 
-export function decideRecordTimePenalty(em: Emitter, c: CommandOf<'RecordTimePenalty'>): void {
-  requireTd(c.actor, 'enter a time penalty');
+export function decideRecordTimePenalty(em: Emitter, c: DataOf<'scrabble.record-time-penalty'>): void {
+  requireTd(em.ctx.actor, 'enter a time penalty');
   refuseIfSigned(em.state, 'a time penalty');
   if (em.state.phase !== 'ended') refuse('scrabble/not-ended', 'a time penalty is entered once the game has ended', RULES.overtime);
   if (!Number.isInteger(c.points) || c.points <= 0) invalid('scrabble/bad-points', 'a time penalty is a whole number of points > 0', RULES.overtime, 'points');
-  requireSeat(c.actor, em.game, c.seat);
-  em.emit('scrabble.TimePenaltyApplied', { seat: c.seat, overMs: null, points: c.points });
+  requireSeat(em.ctx.actor, em.game, c.seat);
+  em.record('scrabble.TimePenaltyApplied', { seat: c.seat, overMs: null, points: c.points });
 }
 
-export function decideCorrectScore(em: Emitter, c: CommandOf<'CorrectScore'>): void {
+export function decideCorrectScore(em: Emitter, c: DataOf<'scrabble.correct-score'>): void {
   const s = em.state;
   refuseIfSigned(s, 'a score correction');
   if (s.phase !== 'playing' && s.phase !== 'ended') refuse('scrabble/not-in-play', 'there is no score to correct yet', RULES.scoreCorrection);
@@ -26,24 +26,24 @@ export function decideCorrectScore(em: Emitter, c: CommandOf<'CorrectScore'>): v
   if (turn.status === 'withdrawn' || turn.kind !== 'play') refuse('scrabble/turn-scores-zero', `turn ${c.turn} scores 0 and cannot be corrected`, RULES.scoreCorrection, { field: 'turn' });
   if (!Number.isInteger(c.score) || c.score < 0) invalid('scrabble/bad-score', 'a score is a whole number ≥ 0', RULES.scoreCorrection, 'score');
   if (c.score === turn.score) return;
-  em.emit('scrabble.ScoreCorrected', { seat: turn.seat, turn: turn.n, from: turn.score, to: c.score, basis: 'players-agreed' });
+  em.record('scrabble.ScoreCorrected', { seat: turn.seat, turn: turn.n, from: turn.score, to: c.score, basis: 'players-agreed' });
 }
 
-export function decideRequestRecount(em: Emitter, c: CommandOf<'RequestRecount'>): void {
+export function decideRequestRecount(em: Emitter, c: DataOf<'scrabble.request-recount'>): void {
   const s = em.state;
   refuseIfSigned(s, 'a recount');
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'a recount is requested after the game ends and before the slip is signed', RULES.recount);
-  requireSeat(c.actor, s.game, c.seat);
+  requireSeat(em.ctx.actor, s.game, c.seat);
   if (s.end.recount !== 'none') refuse('scrabble/recount-already-requested', 'the game has already been recounted', RULES.recount);
   // Seed 重新計算分數: 「如果最終分數差距少於20分」 — the FINAL margin, i.e. once the end racks are settled.
   if (!s.end.racksSettled) refuse('scrabble/end-racks-not-settled', 'a recount depends on the final margin: enter the racks left at the end first', RULES.recount);
   const margin = Math.abs(s.game.scores[0] - s.game.scores[1]);
   // Seed 重新計算分數: "如果最終分數差距少於20分".
   if (margin >= s.game.profile.recountMarginBelow) refuse('scrabble/recount-margin-too-large', `a recount needs a final margin below ${s.game.profile.recountMarginBelow}; it is ${margin}`, RULES.recount);
-  em.emit('scrabble.RecountRequested', { seat: c.seat, margin });
+  em.record('scrabble.RecountRequested', { seat: c.seat, margin });
 }
 
-export function decideCompleteRecount(em: Emitter, c: CommandOf<'CompleteRecount'>): void {
+export function decideCompleteRecount(em: Emitter, c: DataOf<'scrabble.complete-recount'>): void {
   const s = em.state;
   refuseIfSigned(s, 'a recount');
   if (s.phase !== 'ended' || s.end.recount !== 'requested') refuse('scrabble/no-recount', 'no recount is in progress', RULES.recount);
@@ -53,38 +53,38 @@ export function decideCompleteRecount(em: Emitter, c: CommandOf<'CompleteRecount
     if (!turn || turn.kind !== 'play' || turn.status === 'withdrawn') invalid('scrabble/no-such-turn', `turn ${k.turn} is not a standing play`, RULES.recount, 'corrections');
     if (!Number.isInteger(k.score) || k.score < 0) invalid('scrabble/bad-score', 'a score is a whole number ≥ 0', RULES.recount, 'corrections');
     if (k.score !== turn.score) {
-      em.emit('scrabble.ScoreCorrected', { seat: turn.seat, turn: turn.n, from: turn.score, to: k.score, basis: 'recount' });
+      em.record('scrabble.ScoreCorrected', { seat: turn.seat, turn: turn.n, from: turn.score, to: k.score, basis: 'recount' });
       n++;
     }
   }
-  em.emit('scrabble.RecountCompleted', { corrections: n });
+  em.record('scrabble.RecountCompleted', { corrections: n });
 }
 
-export function decideSignResultSlip(em: Emitter, c: CommandOf<'SignResultSlip'>): void {
+export function decideSignResultSlip(em: Emitter, c: DataOf<'scrabble.sign-result-slip'>): void {
   const s = em.state;
   if (s.phase !== 'ended') refuse(s.phase === 'finished' ? 'scrabble/result-signed' : 'scrabble/not-ended', 'the result slip is signed once, after the game ends', RULES.signing);
-  requireSeat(c.actor, s.game, c.seat);
+  requireSeat(em.ctx.actor, s.game, c.seat);
   if (!s.end.racksSettled) refuse('scrabble/end-racks-not-settled', 'enter the racks left at the end before signing', RULES.ownRack);
   if (s.end.recount === 'requested') refuse('scrabble/recount-in-progress', 'a recount is in progress', RULES.recount);
   if (s.end.signedBy.includes(c.seat)) refuse('scrabble/already-signed', `seat ${c.seat} has already signed`, RULES.signing);
-  em.emit('scrabble.ResultSlipSigned', { seat: c.seat });
+  em.record('scrabble.ResultSlipSigned', { seat: c.seat });
   const after = em.state;
-  if (after.phase === 'ended' && after.end.signedBy.length === 2) em.emit('scrabble.GameFinished', { result: resultOf(after.game), link: after.game.link });
+  if (after.phase === 'ended' && after.end.signedBy.length === 2) em.record('scrabble.GameFinished', { result: resultOf(after.game), link: after.game.link });
 }
 
 /** A signature on the slip is withdrawn — recorded with who (the event's `by`) and why — so a correction can follow. */
-export function decideWithdrawSignature(em: Emitter, c: CommandOf<'WithdrawSignature'>): void {
+export function decideWithdrawSignature(em: Emitter, c: DataOf<'scrabble.withdraw-signature'>): void {
   const s = em.state;
   if (s.phase === 'finished') refuse('scrabble/result-signed', 'both players signed: the result is locked; only reversed scores may be fixed, by TD decision', RULES.signedLocked);
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'the result slip is signed, and a signature withdrawn, only after the game ends', RULES.signing);
-  requireSeat(c.actor, s.game, c.seat);
+  requireSeat(em.ctx.actor, s.game, c.seat);
   if (!s.end.signedBy.includes(c.seat)) refuse('scrabble/not-signed', `seat ${c.seat} has not signed the result slip`, WITHDRAWAL_RULE, { field: 'seat' });
   if (typeof c.reason !== 'string' || c.reason.trim() === '') invalid('scrabble/reason-required', 'say why the signature is withdrawn', WITHDRAWAL_RULE, 'reason');
-  em.emit('scrabble.SignatureWithdrawn', { seat: c.seat, reason: c.reason, rule: WITHDRAWAL_RULE });
+  em.record('scrabble.SignatureWithdrawn', { seat: c.seat, reason: c.reason, rule: WITHDRAWAL_RULE });
 }
 
-export function decideCorrectReversedScores(em: Emitter, c: CommandOf<'CorrectReversedScores'>): void {
-  requireTd(c.actor, 'correct reversed scores on a signed slip');
+export function decideCorrectReversedScores(em: Emitter, c: DataOf<'scrabble.correct-reversed-scores'>): void {
+  requireTd(em.ctx.actor, 'correct reversed scores on a signed slip');
   const s = em.state;
   if (s.phase !== 'finished' || s.result.forfeit) refuse('scrabble/not-signed', 'only a signed (non-forfeit) result can have reversed scores fixed', RULES.signedLocked);
   if (!c.tdDecision) invalid('scrabble/td-decision-required', 'name the TD decision', RULES.signedLocked, 'tdDecision');
@@ -93,5 +93,5 @@ export function decideCorrectReversedScores(em: Emitter, c: CommandOf<'CorrectRe
   if (before[0] === before[1]) refuse('scrabble/scores-tied', `the scores are tied (${before[0]}–${before[1]}): reversing them changes nothing, so nothing is recorded`, RULES.signedLocked);
   const after: [number, number] = [before[1], before[0]];
   const winner = after[0] === after[1] ? null : after[0] > after[1] ? 0 : 1;
-  em.emit('scrabble.SignedResultCorrected', { tdDecision: c.tdDecision, before, after, result: { ...s.result, scores: after, winner }, link: s.game.link });
+  em.record('scrabble.SignedResultCorrected', { tdDecision: c.tdDecision, before, after, result: { ...s.result, scores: after, winner }, link: s.game.link });
 }

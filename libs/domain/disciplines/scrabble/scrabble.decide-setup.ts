@@ -5,13 +5,13 @@ import { remainingAt } from './clock.js';
 import { makeProfile } from './profile.js';
 import { isRackTile, RACK_SIZE, removeTiles } from './tiles.js';
 import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
-import type { CommandOf, GameLink } from './scrabble.commands.js';
+import type { DataOf, GameLink } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { resultOf } from './scrabble.end.js';
 import { completeMove } from './scrabble.move.js';
 import { isSeat, other, type Seat } from './seat.js';
 
-export function decideStartGame(em: Emitter, c: CommandOf<'StartGame'>): void {
+export function decideStartGame(em: Emitter, c: DataOf<'scrabble.start-game'>): void {
   if (em.state.phase !== 'none') refuse('scrabble/game-already-started', 'this game has already been created', RULES.tileCount);
   const profile = makeProfile(c.profile);
   if (!profile) invalid('scrabble/bad-profile', 'every profile limit is a number ≥ 0 and the challenge penalty and overtime outcome are known options', RULES.td, 'profile');
@@ -22,7 +22,7 @@ export function decideStartGame(em: Emitter, c: CommandOf<'StartGame'>): void {
   // Seed 開始前: "後玩的玩家可以選擇計時器的位置".
   if (c.clockSideChosenBy !== other(c.starter)) invalid('scrabble/clock-side-chooser', `the player going second (seat ${other(c.starter)}) chooses the side of the clock`, RULES.clockSide, 'clockSideChosenBy');
   const link = c.link === undefined ? null : checkLink(c.link);
-  em.emit('scrabble.GameCreated', { players: c.players, starter: c.starter, clockSide: c.clockSide, clockSideChosenBy: c.clockSideChosenBy, tilesCounted: c.tilesCounted, tracking: !!c.tracking, profile, link });
+  em.record('scrabble.GameCreated', { players: c.players, starter: c.starter, clockSide: c.clockSide, clockSideChosenBy: c.clockSideChosenBy, tilesCounted: c.tilesCounted, tracking: !!c.tracking, profile, link });
 }
 
 const LINK_RULE = 'Arbitra: a game played for a tournament names its pairing (tournament, round, table) so its result is posted there';
@@ -41,26 +41,26 @@ function checkLink(l: GameLink): GameLink {
   };
 }
 
-export function decideStartAbsentClock(em: Emitter, c: CommandOf<'StartAbsentClock'>): void {
-  requireTd(c.actor, 'start an absent player\'s clock');
+export function decideStartAbsentClock(em: Emitter, c: DataOf<'scrabble.start-absent-clock'>): void {
+  requireTd(em.ctx.actor, 'start an absent player\'s clock');
   if (em.state.phase !== 'setup' || em.game.clock.running !== null) refuse('scrabble/game-already-running', 'the absent player\'s clock is started before play begins', RULES.absence);
-  requireSeat(c.actor, em.game, c.seat);
-  em.emit('scrabble.AbsentClockStarted', { seat: c.seat });
+  requireSeat(em.ctx.actor, em.game, c.seat);
+  em.record('scrabble.AbsentClockStarted', { seat: c.seat });
 }
 
-export function decidePlayerArrived(em: Emitter, c: CommandOf<'PlayerArrived'>): void {
+export function decidePlayerArrived(em: Emitter, c: DataOf<'scrabble.player-arrived'>): void {
   if (em.state.phase !== 'setup' || em.game.absent !== c.seat) refuse('scrabble/not-absent', `seat ${c.seat} is not recorded as absent`, RULES.absence, { field: 'seat' });
   const g = em.game;
-  const remainingMs = remainingAt(g.clock, c.at, g.profile.timePerSideMs)[c.seat];
+  const remainingMs = remainingAt(g.clock, em.ctx.at, g.profile.timePerSideMs)[c.seat];
   if (remainingMs > g.profile.lateArrivalOptionMs && c.choice === 'forfeit') {
     refuse('scrabble/late-forfeit-not-allowed', `a late player may forfeit only with ${g.profile.lateArrivalOptionMs / 60000} minutes or less left; ${Math.ceil(remainingMs / 1000)} s remain`, RULES.lateOption, { field: 'choice' });
   }
-  em.emit('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
+  em.record('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
   // Seed 缺席: 「如果時間已過，你必須放棄棋局」 — with no time left there is no choice: the forfeit is recorded
   // whatever was asked (the arrival keeps the choice as asked; the forfeit names the rule).
   if (c.choice === 'forfeit' || remainingMs <= 0) {
-    em.emit('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
-    em.emit('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
+    em.record('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
+    em.record('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
   }
 }
 
@@ -91,23 +91,23 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
 }
 
 function draw(em: Emitter, seat: Seat, n: number, tiles: string[] | null, faceDown: boolean): void {
-  em.emit('scrabble.TilesDrawn', { seat, count: n, tiles, faceDown });
+  em.record('scrabble.TilesDrawn', { seat, count: n, tiles, faceDown });
   const aside = em.game.exchangeAside;
   // Seed 更換棋子: draw the replacements, then return the exchanged tiles to the bag.
-  if (!faceDown && aside && aside.seat === seat) em.emit('scrabble.ExchangedTilesReturned', { seat, count: aside.count, tiles: aside.tiles });
+  if (!faceDown && aside && aside.seat === seat) em.record('scrabble.ExchangedTilesReturned', { seat, count: aside.count, tiles: aside.tiles });
 }
 
-export function decideDrawTiles(em: Emitter, c: CommandOf<'DrawTiles'>): void {
+export function decideDrawTiles(em: Emitter, c: DataOf<'scrabble.draw-tiles'>): void {
   const s0 = em.state;
   if (s0.phase !== 'setup' && s0.phase !== 'playing') refuse('scrabble/not-in-play', 'tiles are drawn only while the game is in play', RULES.drawOrder);
-  requireSeat(c.actor, em.game, c.seat);
+  requireSeat(em.ctx.actor, em.game, c.seat);
   if (s0.phase === 'setup') {
     if (em.game.absent !== null) refuse('scrabble/player-absent', `seat ${em.game.absent} is absent`, RULES.absence);
     const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
     const first = c.seat === em.game.starter && em.game.racks[c.seat].count === 0;
     draw(em, c.seat, n, tiles, false);
     // Seed 開啟計時器: the starter's clock starts when they draw their first tile.
-    if (first) em.emit('scrabble.ClockStarted', { seat: c.seat });
+    if (first) em.record('scrabble.ClockStarted', { seat: c.seat });
     return;
   }
   const st = s0.status;
@@ -126,7 +126,7 @@ export function decideDrawTiles(em: Emitter, c: CommandOf<'DrawTiles'>): void {
   }
   if (st.kind === 'pending' && st.seat === c.seat) {
     if (st.hold) {
-      const heldMs = msBetween(st.hold.since, c.at);
+      const heldMs = msBetween(st.hold.since, em.ctx.at);
       // Seed Hold: 「如已「Hold」超過30秒，你可抽取替代棋子」 — 超過 = MORE than 30 s: at exactly 30.000 s the draw is refused.
       if (heldMs <= em.game.profile.holdBeforeDrawMs) {
         refuse('scrabble/draw-during-hold', `the opponent holds the play: draw only after more than ${em.game.profile.holdBeforeDrawMs / 1000} s of hold (${Math.floor(heldMs / 1000)} s so far)`, RULES.holdNoDraw);
@@ -137,7 +137,7 @@ export function decideDrawTiles(em: Emitter, c: CommandOf<'DrawTiles'>): void {
     }
     // Seed 接受該步: drawing replacement tiles with no hold or challenge means the play is accepted.
     const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
-    em.emit('scrabble.MoveAccepted', { turn: st.turn, how: 'draw' });
+    em.record('scrabble.MoveAccepted', { turn: st.turn, how: 'draw' });
     draw(em, c.seat, n, tiles, false);
     return;
   }
@@ -150,10 +150,10 @@ function tileListOrCount(x: number | readonly string[]): { n: number; tiles: str
 }
 
 /** Seed 抽取過多棋子（x加2規則）: the opponent sees x+2 of the new tiles face down and picks x to return. */
-export function decideResolveOverdraw(em: Emitter, c: CommandOf<'ResolveOverdraw'>): void {
+export function decideResolveOverdraw(em: Emitter, c: DataOf<'scrabble.resolve-overdraw'>): void {
   const s = em.state;
   if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'an overdraw is resolved while the game is in play', RULES.overdraw);
-  requireSeat(c.actor, em.game, c.seat);
+  requireSeat(em.ctx.actor, em.game, c.seat);
   const g = em.game;
   if (g.tracking !== !!c.drawn) invalid('scrabble/tiles-required-when-tracking', g.tracking ? 'this game tracks tiles: name the tiles drawn' : 'this game records scores only', RULES.overdraw, 'drawn');
   const drawnCount = c.drawn ? c.drawn.length : c.drawnCount;
@@ -167,9 +167,9 @@ export function decideResolveOverdraw(em: Emitter, c: CommandOf<'ResolveOverdraw
   if (returned.n !== excess) invalid('scrabble/overdraw-returned', `x = ${excess} tiles must go back to the bag; got ${returned.n}`, RULES.overdraw, 'returned');
   if (returned.tiles && shown.tiles && !removeTiles(shown.tiles, returned.tiles)) invalid('scrabble/overdraw-returned', 'the returned tiles must be among those shown', RULES.overdraw, 'returned');
   if (returned.tiles && c.drawn && !removeTiles([...(g.racks[c.seat].tiles ?? []), ...c.drawn], returned.tiles)) invalid('scrabble/overdraw-returned', 'the returned tiles must be on the rack or among those drawn', RULES.overdraw, 'returned');
-  if (s.phase === 'playing' && s.status.kind === 'pending' && s.status.seat === c.seat && !s.status.hold) em.emit('scrabble.MoveAccepted', { turn: s.status.turn, how: 'draw' });
+  if (s.phase === 'playing' && s.status.kind === 'pending' && s.status.seat === c.seat && !s.status.hold) em.record('scrabble.MoveAccepted', { turn: s.status.turn, how: 'draw' });
   const running = em.game.clock.running;
-  if (running !== null) em.emit('scrabble.ClockPaused', { reason: 'overdraw' });
-  em.emit('scrabble.OverdrawResolved', { seat: c.seat, excess, drawnCount, drawn: c.drawn ? c.drawn.slice() : null, shownCount: shown.n, shown: shown.tiles, returnedCount: returned.n, returned: returned.tiles });
-  if (running !== null) em.emit('scrabble.ClockResumed', { seat: running });
+  if (running !== null) em.record('scrabble.ClockPaused', { reason: 'overdraw' });
+  em.record('scrabble.OverdrawResolved', { seat: c.seat, excess, drawnCount, drawn: c.drawn ? c.drawn.slice() : null, shownCount: shown.n, shown: shown.tiles, returnedCount: returned.n, returned: returned.tiles });
+  if (running !== null) em.record('scrabble.ClockResumed', { seat: running });
 }

@@ -2,7 +2,7 @@
 import { msBetween } from '../../kernel/command.js';
 import { invalid, refuse } from '../../kernel/errors.js';
 import { type Emitter, requireSeat } from './scrabble.emitter.js';
-import type { CommandOf } from './scrabble.commands.js';
+import type { DataOf } from './scrabble.commands.js';
 import type { TurnStatus } from './scrabble.state.js';
 import { RULES } from './scrabble.rules.js';
 import { endGame } from './scrabble.end.js';
@@ -18,8 +18,8 @@ function playingStatus(em: Emitter): TurnStatus {
 /** Seed Challenge: a hold held longer than the profile allows is flagged as possible misconduct. */
 export function endHold(em: Emitter, st: TurnStatus): void {
   if (st.kind !== 'pending' || !st.hold) return;
-  const holdMs = msBetween(st.hold.since, em.cmd.at);
-  if (holdMs > em.game.profile.holdMisconductMs) em.emit('scrabble.HoldFlagged', { seat: st.hold.seat, turn: st.turn, holdMs, thresholdMs: em.game.profile.holdMisconductMs });
+  const holdMs = msBetween(st.hold.since, em.ctx.at);
+  if (holdMs > em.game.profile.holdMisconductMs) em.record('scrabble.HoldFlagged', { seat: st.hold.seat, turn: st.turn, holdMs, thresholdMs: em.game.profile.holdMisconductMs });
 }
 
 /** The opponent moving on without hold or challenge accepts the pending play. */
@@ -30,7 +30,7 @@ function takeTurn(em: Emitter, seat: Seat): void {
   if (st.kind === 'pending' && st.seat !== seat) {
     if (st.goingOut) refuse('scrabble/game-ending', 'the opponent went out: accept or challenge the last play', RULES.endGame);
     endHold(em, st);
-    em.emit('scrabble.MoveAccepted', { turn: st.turn, how: 'next-move' });
+    em.record('scrabble.MoveAccepted', { turn: st.turn, how: 'next-move' });
     return;
   }
   if (st.kind !== 'to-move' || st.seat !== seat) {
@@ -39,33 +39,33 @@ function takeTurn(em: Emitter, seat: Seat): void {
   }
 }
 
-export function decideAnnounceMove(em: Emitter, c: CommandOf<'AnnounceMove'>): void {
+export function decideAnnounceMove(em: Emitter, c: DataOf<'scrabble.announce-move'>): void {
   playingStatus(em);
-  requireSeat(c.actor, em.game, c.seat);
+  requireSeat(em.ctx.actor, em.game, c.seat);
   takeTurn(em, c.seat);
   // Seed 完成一步: "當計時器還未被按下時，你可以轉換你在該步之選擇" — a new announcement replaces the last.
   const p = prepareMove(em.game, c.seat, c.move, c.announcedScore);
-  em.emit('scrabble.MoveAnnounced', { seat: c.seat, move: p.move, announcedScore: p.announcedScore, computedScore: p.computed });
+  em.record('scrabble.MoveAnnounced', { seat: c.seat, move: p.move, announcedScore: p.announcedScore, computedScore: p.computed });
 }
 
-export function decidePressClock(em: Emitter, c: CommandOf<'PressClock'>): void {
+export function decidePressClock(em: Emitter, c: DataOf<'scrabble.press-clock'>): void {
   const st = playingStatus(em);
-  requireSeat(c.actor, em.game, c.seat);
+  requireSeat(em.ctx.actor, em.game, c.seat);
   if (st.kind !== 'to-move' || st.seat !== c.seat || !st.tentative) refuse('scrabble/nothing-announced', 'announce the move and its score before pressing the clock', RULES.orderOfPlay, { field: 'seat' });
   // Seed 完成一步: after the clock is pressed the move (tiles, exchange count, blank letters) is final.
   completeMove(em, c.seat, { move: st.tentative.move, announcedScore: st.tentative.announcedScore, computed: st.tentative.computed }, 'clock');
 }
 
-export function decideMakeMove(em: Emitter, c: CommandOf<'MakeMove'>): void {
+export function decideMakeMove(em: Emitter, c: DataOf<'scrabble.make-move'>): void {
   playingStatus(em);
-  requireSeat(c.actor, em.game, c.seat);
+  requireSeat(em.ctx.actor, em.game, c.seat);
   takeTurn(em, c.seat);
   completeMove(em, c.seat, prepareMove(em.game, c.seat, c.move, c.announcedScore), 'clock');
 }
 
 function opponentOfPending(em: Emitter, seat: Seat, what: 'hold' | 'accept'): Extract<TurnStatus, { kind: 'pending' }> {
   const st = playingStatus(em);
-  requireSeat(em.cmd.actor, em.game, seat);
+  requireSeat(em.ctx.actor, em.game, seat);
   if (st.kind === 'to-move' && st.seat !== seat && st.tentative) {
     refuse(`scrabble/${what}-before-clock`, `the player has not pressed the clock yet`, RULES.holdAfterPress);
   }
@@ -74,17 +74,17 @@ function opponentOfPending(em: Emitter, seat: Seat, what: 'hold' | 'accept'): Ex
   return st;
 }
 
-export function decideHold(em: Emitter, c: CommandOf<'Hold'>): void {
+export function decideHold(em: Emitter, c: DataOf<'scrabble.hold'>): void {
   const st = opponentOfPending(em, c.seat, 'hold');
   if (st.hold) refuse('scrabble/already-held', 'the play is already held', RULES.holdAfterPress);
   // Seed Hold: said with the clock running on the holder's own time.
-  em.emit('scrabble.HoldCalled', { seat: c.seat, turn: st.turn });
+  em.record('scrabble.HoldCalled', { seat: c.seat, turn: st.turn });
 }
 
-export function decideAcceptMove(em: Emitter, c: CommandOf<'AcceptMove'>): void {
+export function decideAcceptMove(em: Emitter, c: DataOf<'scrabble.accept-move'>): void {
   const st = opponentOfPending(em, c.seat, 'accept');
   endHold(em, st);
-  em.emit('scrabble.MoveAccepted', { turn: st.turn, how: 'said' });
+  em.record('scrabble.MoveAccepted', { turn: st.turn, how: 'said' });
   // Seed 完成遊戲: the opponent accepts the going-out play and the game ends.
   if (st.goingOut) endGame(em, 'went-out', st.seat);
 }

@@ -1,21 +1,24 @@
 /** Decide-side helpers: an emitter that folds as it emits, and the guards every command shares. */
-import type { Actor } from '../../kernel/command.js';
+import type { Actor, CommandContext } from '../../kernel/command.js';
+import { Emitter as KernelEmitter } from '../../kernel/emitter.js';
 import { refuse } from '../../kernel/errors.js';
 import { evolve } from './scrabble.evolve.js';
-import type { Base } from './scrabble.commands.js';
 import type { EventData, ScrabbleEvent, ScrabbleEventType } from './scrabble.events.js';
 import type { Game, ScrabbleState } from './scrabble.state.js';
 import { RULES } from './scrabble.rules.js';
 import type { Seat } from './seat.js';
 
-export class Emitter {
-  readonly events: ScrabbleEvent[] = [];
-  constructor(public state: ScrabbleState, readonly cmd: Base) {}
+/**
+ * The kernel's fold-as-you-emit emitter, stamping every Scrabble event with when and by whom
+ * (`at`, `by`, from the command's context): `record(type, data)`.
+ */
+export class Emitter extends KernelEmitter<ScrabbleEvent, ScrabbleState> {
+  constructor(state: ScrabbleState, readonly ctx: CommandContext) {
+    super(state, evolve);
+  }
 
-  emit<T extends ScrabbleEventType>(type: T, data: Omit<EventData<T>, 'at' | 'by'>): void {
-    const event = { type, data: { ...data, at: this.cmd.at, by: this.cmd.actor } } as unknown as ScrabbleEvent;
-    this.events.push(event);
-    this.state = evolve(this.state, event);
+  record<T extends ScrabbleEventType>(type: T, data: Omit<EventData<T>, 'at' | 'by'>): void {
+    this.emit({ type, data: { ...data, at: this.ctx.at, by: this.ctx.actor } } as unknown as ScrabbleEvent);
   }
 
   get game(): Game {

@@ -5,7 +5,7 @@ import { overtimeMs, remainingAt } from './clock.js';
 import { overtimePenalty } from './profile.js';
 import { fullBag, rackFormOf, rackValue, removeTiles, sameTiles, parseTiles, sortTiles } from './tiles.js';
 import type { Emitter } from './scrabble.emitter.js';
-import type { CommandOf } from './scrabble.commands.js';
+import type { DataOf } from './scrabble.commands.js';
 import type { EndReason, GameResult } from './scrabble.events.js';
 import type { Game } from './scrabble.state.js';
 import { RULES } from './scrabble.rules.js';
@@ -45,26 +45,26 @@ export function countedOvertimeMs(over: readonly [number, number], limitMs: numb
 
 export function endGame(em: Emitter, reason: EndReason, outBy: Seat | null): void {
   const g = em.game;
-  const [r0, r1] = remainingAt(g.clock, em.cmd.at, g.profile.timePerSideMs);
-  const over = countedOvertimeMs(overtimeMs(g.clock, em.cmd.at, g.profile.timePerSideMs), g.profile.overtimeLimitMs);
-  em.emit('scrabble.GameEnded', { reason, outBy, remainingMs: [r0, r1] });
+  const [r0, r1] = remainingAt(g.clock, em.ctx.at, g.profile.timePerSideMs);
+  const over = countedOvertimeMs(overtimeMs(g.clock, em.ctx.at, g.profile.timePerSideMs), g.profile.overtimeLimitMs);
+  em.record('scrabble.GameEnded', { reason, outBy, remainingMs: [r0, r1] });
   // Seed 過時: 10 points per minute or part of a minute over.
   for (const seat of [0, 1] as const) {
     const points = overtimePenalty(over[seat], g.profile);
-    if (points > 0) em.emit('scrabble.TimePenaltyApplied', { seat, overMs: over[seat], points });
+    if (points > 0) em.record('scrabble.TimePenaltyApplied', { seat, overMs: over[seat], points });
   }
   const game = em.game;
   if (reason === 'went-out' && outBy !== null) {
     // The bag is empty and the player is out: the opponent's rack is every tile not on the board.
     const rack = sortTiles(tilesOffBoard(game));
-    em.emit('scrabble.EndRackScored', { seat: outBy, rackOf: other(outBy), rack, points: game.profile.goingOutMultiplier * rackValue(rack), derived: true });
+    em.record('scrabble.EndRackScored', { seat: outBy, rackOf: other(outBy), rack, points: game.profile.goingOutMultiplier * rackValue(rack), derived: true });
     return;
   }
   if (game.racks[0].tiles && game.racks[1].tiles) {
     // Seed 餘下之棋子: each player loses the value of their own rack.
     for (const seat of [0, 1] as const) {
       const rack = game.racks[seat].tiles ?? [];
-      em.emit('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: true });
+      em.record('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: true });
     }
   }
 }
@@ -76,7 +76,7 @@ function parseRack(s: string | null, seat: Seat): string[] | null {
   return t;
 }
 
-export function decideEnterEndRacks(em: Emitter, c: CommandOf<'EnterEndRacks'>): void {
+export function decideEnterEndRacks(em: Emitter, c: DataOf<'scrabble.enter-end-racks'>): void {
   const s = em.state;
   refuseIfSigned(s, 'entering end racks', 'racks');
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'end racks are entered once the game has ended', RULES.endGame);
@@ -86,13 +86,13 @@ export function decideEnterEndRacks(em: Emitter, c: CommandOf<'EnterEndRacks'>):
     const opp = other(s.end.outBy);
     const derived = sortTiles(tilesOffBoard(g));
     const e = entered[opp];
-    if (e && !sameTiles(e, derived)) em.emit('scrabble.RackDisagreementFlagged', { seat: opp, entered: sortTiles(e), derived });
+    if (e && !sameTiles(e, derived)) em.record('scrabble.RackDisagreementFlagged', { seat: opp, entered: sortTiles(e), derived });
     return;
   }
   if (s.end.racksSettled) {
     for (const seat of [0, 1] as const) {
       const e = entered[seat], known = g.racks[seat].tiles;
-      if (e && known && !sameTiles(e, known)) em.emit('scrabble.RackDisagreementFlagged', { seat, entered: sortTiles(e), derived: sortTiles(known) });
+      if (e && known && !sameTiles(e, known)) em.record('scrabble.RackDisagreementFlagged', { seat, entered: sortTiles(e), derived: sortTiles(known) });
     }
     return;
   }
@@ -103,6 +103,6 @@ export function decideEnterEndRacks(em: Emitter, c: CommandOf<'EnterEndRacks'>):
   if (!removeTiles(tilesOffBoard(g), [...entered[0]!, ...entered[1]!])) refuse('scrabble/rack-not-unseen', 'the entered racks hold tiles that are already on the board', RULES.ownRack, { field: 'racks' });
   for (const seat of [0, 1] as const) {
     const rack = sortTiles(entered[seat]!);
-    em.emit('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: false });
+    em.record('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: false });
   }
 }

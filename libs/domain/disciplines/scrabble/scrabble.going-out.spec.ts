@@ -36,7 +36,7 @@ describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
     const out = t.state.end.outBy!;
     const racks: [string | null, string | null] = [null, null];
     racks[1 - out] = 'QQQ';
-    const ev = t.run({ type: 'EnterEndRacks', racks });
+    const ev = t.run({ type: 'scrabble.enter-end-racks', racks });
     expect(ev.map((x) => x.type)).toEqual(['scrabble.RackDisagreementFlagged']);
     expect(t.game.flags.at(-1)?.kind).toBe('rack-disagreement');
   });
@@ -58,20 +58,20 @@ describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
     if (st.phase !== 'playing' || st.status.kind !== 'pending') throw new Error('expected pending');
     const out = st.status.seat, opp = (1 - out) as 0 | 1;
     expect(base.game.clock.running).toBeNull();
-    base.run({ type: 'Hold', seat: opp });
+    base.run({ type: 'scrabble.hold', seat: opp });
     expect(base.game.clock.running).toBe(opp);
     const turn = base.game.turns.at(-1)!;
     const word = turn.move?.kind === 'play' ? turn.move.words[0] : '';
-    base.run({ type: 'Challenge', seat: opp, words: [word] });
-    base.run({ type: 'ResolveChallenge', verdicts: [{ word, valid: false }] });
+    base.run({ type: 'scrabble.challenge', seat: opp, words: [word] });
+    base.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word, valid: false }] });
     expect(base.state.phase).toBe('playing');
     expect(base.game.racks[out].count).toBeGreaterThan(0);
     expect(base.game.clock.running).toBe(opp);
   });
   it('GCG: a complete went-out game exports and re-imports (score-only) to the same final scores', () => {
     const t = wentOut();
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    t.run({ type: 'SignResultSlip', seat: 1 });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     const text = exportGcg(t.events);
     expect(text).toMatch(/>\w+: \([A-Z?]*\) \+\d+ -?\d+\n$/);
     let state = scrabbleDecider.initialState();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLAYERS, Table } from './testing/table.js';
 
-const start = { type: 'StartGame' as const, players: [PLAYERS[0], PLAYERS[1]] as const, starter: 0 as const, clockSide: 'right' as const, clockSideChosenBy: 1 as const, tilesCounted: 100, tracking: false };
+const start = { type: 'scrabble.start-game' as const, players: [PLAYERS[0], PLAYERS[1]] as const, starter: 0 as const, clockSide: 'right' as const, clockSideChosenBy: 1 as const, tilesCounted: 100, tracking: false };
 const link = { tournamentId: 'hk-open-2026', round: 2, table: 3 };
 
 describe('a game linked to a tournament pairing (Arbitra: the result is posted to the tournament)', () => {
@@ -25,25 +25,25 @@ describe('a game linked to a tournament pairing (Arbitra: the result is posted t
   it('repeats the link in GameFinished on a forfeit (seed 缺席) so a process manager can post the result', () => {
     const t = new Table();
     t.run({ ...start, link: { ...link, division: 'A', firstSeat: 1 } });
-    t.run({ type: 'StartAbsentClock', seat: 1 });
-    const out = t.run({ type: 'PlayerArrived', seat: 1, choice: 'play' }, 60 * 24);
+    t.run({ type: 'scrabble.start-absent-clock', seat: 1 });
+    const out = t.run({ type: 'scrabble.player-arrived', seat: 1, choice: 'play' }, 60 * 24);
     expect(t.types(out)).toEqual(['scrabble.LatePlayerArrived']);
     const t2 = new Table();
     t2.run({ ...start, link: { ...link, division: 'A', firstSeat: 1 } });
-    t2.run({ type: 'StartAbsentClock', seat: 1 });
-    const fin = t2.run({ type: 'PlayerArrived', seat: 1, choice: 'forfeit' }, 60 * 12);
+    t2.run({ type: 'scrabble.start-absent-clock', seat: 1 });
+    const fin = t2.run({ type: 'scrabble.player-arrived', seat: 1, choice: 'forfeit' }, 60 * 12);
     expect(fin.at(-1)).toMatchObject({ type: 'scrabble.GameFinished', data: { link: { ...link, division: 'A', firstSeat: 1 }, result: { forfeit: true, winner: 0 } } });
   });
   it('repeats the link in GameFinished when both players sign the slip', () => {
     const t = new Table();
     t.run({ ...start, link });
-    t.run({ type: 'DrawTiles', seat: 0, count: 7 });
-    t.run({ type: 'DrawTiles', seat: 1, count: 7 });
-    for (let i = 0; i < 6; i++) t.run({ type: 'MakeMove', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.run({ type: 'scrabble.draw-tiles', seat: 0, count: 7 });
+    t.run({ type: 'scrabble.draw-tiles', seat: 1, count: 7 });
+    for (let i = 0; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
     expect(t.state.phase).toBe('ended');
-    t.run({ type: 'EnterEndRacks', racks: ['AEINRST', 'QIZAXEO'] });
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    const out = t.run({ type: 'SignResultSlip', seat: 1 });
+    t.run({ type: 'scrabble.enter-end-racks', racks: ['AEINRST', 'QIZAXEO'] });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    const out = t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     expect(out.at(-1)).toMatchObject({ type: 'scrabble.GameFinished', data: { link: { ...link, firstSeat: 0 } } });
   });
 });

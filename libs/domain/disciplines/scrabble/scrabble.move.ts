@@ -98,11 +98,11 @@ export function completeMove(em: Emitter, seat: Seat, p: PreparedMove, completed
   const rackAfter = g.racks[seat].count - (p.move.kind === 'play' ? p.move.placements.length : 0);
   // Seed 完成遊戲: going out with the bag empty pauses the clock until the opponent accepts or challenges.
   const goingOut = p.move.kind === 'play' && g.bag.count === 0 && rackAfter === 0;
-  const [r0, r1] = remainingAt(g.clock, em.cmd.at, g.profile.timePerSideMs);
-  em.emit('scrabble.MoveCompleted', { seat, turn, move: p.move, announcedScore: p.announcedScore, computedScore: p.computed, completedBy, goingOut, remainingMs: [r0, r1] });
+  const [r0, r1] = remainingAt(g.clock, em.ctx.at, g.profile.timePerSideMs);
+  em.record('scrabble.MoveCompleted', { seat, turn, move: p.move, announcedScore: p.announcedScore, computedScore: p.computed, completedBy, goingOut, remainingMs: [r0, r1] });
   // A mismatch is flagged, never overwritten: the announced score stands until corrected.
   if (p.move.kind === 'play' && p.computed !== null && p.computed !== p.announcedScore) {
-    em.emit('scrabble.ScoreMismatchFlagged', { seat, turn, announced: p.announcedScore, computed: p.computed });
+    em.record('scrabble.ScoreMismatchFlagged', { seat, turn, announced: p.announcedScore, computed: p.computed });
   }
   if (p.move.kind !== 'play') checkSixZeros(em);
 }

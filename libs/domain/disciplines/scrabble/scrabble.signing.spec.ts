@@ -6,17 +6,17 @@ import { exportGcg } from './gcg.js';
 /** A tracked game ended by six zeros after one 4-point play: scores [-3, -7] (racks deducted). */
 function ended(racks: [string, string] = ['AEINRST', 'EEIOUAA']): Table {
   const t = startedTable({ tracking: true, racks });
-  t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'IN' }, announcedScore: 4 });
-  t.run({ type: 'DrawTiles', seat: 0, tiles: ['O', 'O'] });
-  for (let i = 0; i < 6; i++) t.run({ type: 'MakeMove', seat: ((i + 1) % 2) as 0 | 1, move: { kind: 'pass' } });
+  t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'IN' }, announcedScore: 4 });
+  t.run({ type: 'scrabble.draw-tiles', seat: 0, tiles: ['O', 'O'] });
+  for (let i = 0; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: ((i + 1) % 2) as 0 | 1, move: { kind: 'pass' } });
   return t;
 }
 
 describe('signatures lock the score (seed 分數: 分數計算錯誤可以於簽署「Result Slip」前…解決)', () => {
   it('after one player signs, a score correction is refused naming the rule and the signature; nothing changes', () => {
     const t = ended();
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    const e = t.refused({ type: 'CorrectScore', turn: 1, score: 5, agreedBy: [0, 1] });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    const e = t.refused({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] });
     expect(e.type).toBe('scrabble/slip-signed');
     expect(e.rule).toContain('簽署後不可更改分數');
     expect(e.message).toContain('withdraw the signature');
@@ -25,26 +25,26 @@ describe('signatures lock the score (seed 分數: 分數計算錯誤可以於簽
   });
   it('a withdrawn signature is recorded (who and why); then the correction is accepted and both sign again', () => {
     const t = ended();
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    expect(t.refused({ type: 'WithdrawSignature', seat: 1, reason: 'x' }).type).toBe('scrabble/not-signed');
-    expect(t.refused({ type: 'WithdrawSignature', seat: 0, reason: 'x' }, 1, { id: 'p-bob', role: 'player' }).type).toBe('scrabble/not-your-seat');
-    const out = t.run({ type: 'WithdrawSignature', seat: 0, reason: 'turn 1 was scored 4, should be 5' }, 1, { id: 'p-ann', role: 'player' });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    expect(t.refused({ type: 'scrabble.withdraw-signature', seat: 1, reason: 'x' }).type).toBe('scrabble/not-signed');
+    expect(t.refused({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'x' }, 1, { id: 'p-bob', role: 'player' }).type).toBe('scrabble/not-your-seat');
+    const out = t.run({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'turn 1 was scored 4, should be 5' }, 1, { id: 'p-ann', role: 'player' });
     expect(out).toEqual([expect.objectContaining({ type: 'scrabble.SignatureWithdrawn', data: expect.objectContaining({ seat: 0, reason: 'turn 1 was scored 4, should be 5', by: { id: 'p-ann', role: 'player' } }) })]);
     expect(t.state.phase === 'ended' && t.state.end.signedBy).toEqual([]);
-    t.run({ type: 'CorrectScore', turn: 1, score: 5, agreedBy: [0, 1] });
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    t.run({ type: 'SignResultSlip', seat: 1 });
+    t.run({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     expect(t.state.phase === 'finished' && t.state.result.scores).toEqual([-2, -7]);
-    expect(t.refused({ type: 'WithdrawSignature', seat: 0, reason: 'x' }).type).toBe('scrabble/result-signed');
+    expect(t.refused({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'x' }).type).toBe('scrabble/result-signed');
   });
   it('after the slip is signed, time penalties, end racks and a recount are refused as signed, not as "not ended"', () => {
     const t = ended(['AEINRST', 'EEIOUAE']);
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    for (const c of [{ type: 'RecordTimePenalty', seat: 0, points: 10 }, { type: 'EnterEndRacks', racks: ['AEERST', 'EEIOUAE'] }, { type: 'RequestRecount', seat: 1 }] as const) {
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    for (const c of [{ type: 'scrabble.record-time-penalty', seat: 0, points: 10 }, { type: 'scrabble.enter-end-racks', racks: ['AEERST', 'EEIOUAE'] }, { type: 'scrabble.request-recount', seat: 1 }] as const) {
       expect(t.refused(c).type).toBe('scrabble/slip-signed');
     }
-    t.run({ type: 'SignResultSlip', seat: 1 });
-    for (const c of [{ type: 'RecordTimePenalty', seat: 0, points: 10 }, { type: 'EnterEndRacks', racks: ['AEERST', 'EEIOUAE'] }, { type: 'RequestRecount', seat: 1 }, { type: 'CompleteRecount', corrections: [] }] as const) {
+    t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
+    for (const c of [{ type: 'scrabble.record-time-penalty', seat: 0, points: 10 }, { type: 'scrabble.enter-end-racks', racks: ['AEERST', 'EEIOUAE'] }, { type: 'scrabble.request-recount', seat: 1 }, { type: 'scrabble.complete-recount', corrections: [] }] as const) {
       const e = t.refused(c);
       expect(e.type).toBe('scrabble/result-signed');
       expect(e.rule).toContain('簽署後不可更改分數');
@@ -55,20 +55,20 @@ describe('signatures lock the score (seed 分數: 分數計算錯誤可以於簽
 describe('reversed scores (seed 分數: 除非雙方因分數顛倒而獲比賽總監同意更改)', () => {
   it('on a tied game reversing is refused and nothing is recorded', () => {
     const t = startedTable({ tracking: true, racks: ['AEINRST', 'EEIOUAS'] });
-    for (let i = 0; i < 6; i++) t.run({ type: 'MakeMove', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    t.run({ type: 'SignResultSlip', seat: 1 });
+    for (let i = 0; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     expect(t.state.phase === 'finished' && t.state.result.scores).toEqual([-7, -7]);
     const before = t.events.length;
-    const e = t.refused({ type: 'CorrectReversedScores', tdDecision: 'TD-1' });
+    const e = t.refused({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-1' });
     expect(e.type).toBe('scrabble/scores-tied');
     expect(t.events.length).toBe(before);
   });
   it('after a reversal the game scores, the result, the score sheet and the GCG tell the same story, with the TD decision', () => {
     const t = ended();
-    t.run({ type: 'SignResultSlip', seat: 0 });
-    t.run({ type: 'SignResultSlip', seat: 1 });
-    t.run({ type: 'CorrectReversedScores', tdDecision: 'TD-7: slip had scores reversed' });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
+    t.run({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed' });
     expect(t.state.phase === 'finished' && t.state.result.scores).toEqual([-7, -3]);
     expect(t.game.scores).toEqual([-7, -3]);
     const rows = scoreSheet(t.events);

@@ -17,7 +17,7 @@ export function refuseIfSigned(s: ScrabbleState, what: string, field?: string): 
   }
   if (s.phase === 'ended' && s.end.signedBy.length > 0) {
     const who = s.end.signedBy.map((x) => `seat ${x}`).join(' and ');
-    refuse('scrabble/slip-signed', `${who} signed the result slip: withdraw the signature first (POST /v1/games/:id/signatures/withdrawal) before ${what}`, RULES.signedLocked, {
+    refuse('scrabble/slip-signed', `${who} signed the result slip: withdraw the signature first (a recorded signature withdrawal) before ${what}`, RULES.signedLocked, {
       field,
       details: { signedBy: s.end.signedBy, withdrawRule: WITHDRAWAL_RULE },
     });

@@ -1,9 +1,10 @@
 import type { CommandContext, Role } from '../../kernel/command.js';
 import { fold } from '../../kernel/decider.js';
 import { DomainError } from '../../kernel/errors.js';
+import { deciderSpec } from '../../kernel/testing/decider-spec.js';
 import type { PairedGame, PairedTable, PairingResult, PairingSystem } from '../../pairing/types.js';
 import type { Discipline } from '../../standings/results.js';
-import type { PlayerDetails, ResultInput, TournamentCommand } from '../tournament.commands.js';
+import type { PlayerDetails, ResultInput, TournamentCommand, TournamentCommandData } from '../tournament.commands.js';
 import { tournamentDecider } from '../tournament.decider.js';
 import type { TournamentEvent } from '../tournament.events.js';
 import type { OpenTournament, TournamentState } from '../tournament.state.js';
@@ -12,22 +13,26 @@ import type { OpenTournament, TournamentState } from '../tournament.state.js';
 let n = 0;
 export const ctx = (role: Role = 'arbiter', id = 'arb-1'): CommandContext => ({ at: '2026-11-29T10:00:00Z', actor: { id, role }, commandId: `cmd-${++n}` });
 
-type Body<T extends TournamentCommand['type']> = Omit<Extract<TournamentCommand, { type: T }>, 'type' | 'context'>;
+type Body<T extends keyof TournamentCommandData> = TournamentCommandData[T];
 
 export const create = (over: Partial<Body<'tournament.create'>> = {}): TournamentCommand => ({
   type: 'tournament.create',
   context: ctx('admin'),
-  id: 't1',
-  name: 'Open',
-  discipline: 'scrabble' as Discipline,
-  pairingSystems: ['random', 'australian-draw', 'round-robin', 'king-of-the-hill', 'mahjong-swiss'] as PairingSystem[],
-  ...over,
+  data: {
+    id: 't1',
+    name: 'Open',
+    discipline: 'scrabble' as Discipline,
+    pairingSystems: ['random', 'australian-draw', 'round-robin', 'king-of-the-hill', 'mahjong-swiss'] as PairingSystem[],
+    ...over,
+  },
 });
 export const register = (id: string, over: Partial<PlayerDetails> = {}, joinsAtRound?: number): TournamentCommand => ({
   type: 'tournament.register-player',
   context: ctx(),
-  player: { id, name: `Player ${id.toUpperCase()}`, ...over },
-  ...(joinsAtRound !== undefined && { joinsAtRound }),
+  data: {
+    player: { id, name: `Player ${id.toUpperCase()}`, ...over },
+    ...(joinsAtRound !== undefined && { joinsAtRound }),
+  },
 });
 export const game = (table: number, first: string, second: string): PairedGame => ({ table, first, second });
 export const mjTable = (table: number, players: [string, string, string, string]): PairedTable => ({
@@ -37,9 +42,11 @@ export const mjTable = (table: number, players: [string, string, string, string]
 export const pairManual = (round: number, games: PairedGame[], bye: string | null = null, tables: PairedTable[] = [], division?: string): TournamentCommand => ({
   type: 'tournament.pair-round',
   context: ctx(),
-  round,
-  ...(division !== undefined && { division }),
-  pairing: { kind: 'manual', reason: 'arbiter pairing for the test', games, tables, bye },
+  data: {
+    round,
+    ...(division !== undefined && { division }),
+    pairing: { kind: 'manual', reason: 'arbiter pairing for the test', games, tables, bye },
+  },
 });
 export const systemResult = (round: number, games: PairedGame[], bye: string | null = null, over: Partial<PairingResult> = {}): PairingResult => ({
   system: 'random',
@@ -54,26 +61,32 @@ export const systemResult = (round: number, games: PairedGame[], bye: string | n
 export const pairSystem = (round: number, result: PairingResult, system: PairingSystem = result.system): TournamentCommand => ({
   type: 'tournament.pair-round',
   context: ctx(),
-  round,
-  pairing: { kind: 'system', system, seed: `seed-${round}`, result },
+  data: {
+    round,
+    pairing: { kind: 'system', system, seed: `seed-${round}`, result },
+  },
 });
-export const publish = (round: number): TournamentCommand => ({ type: 'tournament.publish-round', context: ctx(), round });
-export const lock = (round: number): TournamentCommand => ({ type: 'tournament.lock-round', context: ctx('chief-arbiter'), round });
+export const publish = (round: number): TournamentCommand => ({ type: 'tournament.publish-round', context: ctx(), data: { round } });
+export const lock = (round: number): TournamentCommand => ({ type: 'tournament.lock-round', context: ctx('chief-arbiter'), data: { round } });
 export const record = (round: number, table: number, result: ResultInput, gameId?: string): TournamentCommand => ({
   type: 'tournament.record-result',
   context: ctx(),
-  round,
-  table,
-  result,
-  source: gameId ? { kind: 'game', gameId } : { kind: 'arbiter' },
+  data: {
+    round,
+    table,
+    result,
+    source: gameId ? { kind: 'game', gameId } : { kind: 'arbiter' },
+  },
 });
 export const correct = (round: number, table: number, result: ResultInput, role: Role = 'arbiter', reason = 'scores were swapped on the slip'): TournamentCommand => ({
   type: 'tournament.correct-result',
   context: ctx(role, `${role}-1`),
-  round,
-  table,
-  result,
-  reason,
+  data: {
+    round,
+    table,
+    result,
+    reason,
+  },
 });
 export const scrabble = (first: number, second: number): ResultInput => ({
   kind: 'played',
@@ -127,3 +140,6 @@ export function given(history: TournamentEvent[]) {
 export function fourPlayers(discipline: Discipline = 'scrabble', extra: Partial<Body<'tournament.create'>> = {}): TournamentEvent[] {
   return run(create({ discipline, ...extra }), register('a', { rating: 1800 }), register('b', { rating: 1700 }), register('c', { rating: 1600 }), register('d', { rating: 1500 }));
 }
+
+/** The kernel's given/when/then over the tournament decider: `spec.given(events).when(command).then(events)`. */
+export const spec = deciderSpec(tournamentDecider);

@@ -43,7 +43,7 @@ export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): 
   if (event.type === 'scrabble.GameFinished') {
     return {
       tournamentId: link.tournamentId,
-      command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, ...target(link), result, source: { kind: 'game', gameId } }),
+      command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, data: { ...target(link), result, source: { kind: 'game', gameId } } }),
     };
   }
   return {
@@ -51,9 +51,11 @@ export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): 
     command: (context: CommandContext): TournamentCommand => ({
       type: 'tournament.correct-result',
       context,
-      ...target(link),
-      result,
-      reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
+      data: {
+        ...target(link),
+        result,
+        reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
+      },
     }),
   };
 }

@@ -50,8 +50,15 @@ describe('process manager: a finished linked game posts its result to the tourna
     expect(out[0].aggregate.name).toBe('tournament');
     expect(out[0].id).toBe('club');
     expect(out[0].command(ctx)).toEqual({
-      type: 'tournament.record-result', context: ctx, division: 'A', round: 3, table: 2,
-      result: { kind: 'played', outcome: 'first', score: { first: 350, second: 300 } }, source: { kind: 'game', gameId: 'g7' },
+      type: 'tournament.record-result',
+      context: ctx,
+      data: {
+        division: 'A',
+        round: 3,
+        table: 2,
+        result: { kind: 'played', outcome: 'first', score: { first: 350, second: 300 } },
+        source: { kind: 'game', gameId: 'g7' },
+      },
     });
   });
   it('an unlinked game (or an event from before links) posts nothing', () => {
@@ -61,7 +68,11 @@ describe('process manager: a finished linked game posts its result to the tourna
   it('reversed scores corrected by a TD decision → tournament.correct-result with the decision as reason', () => {
     const link = { tournamentId: 'club', round: 1, table: 1, firstSeat: 0 as const };
     const out = scrabbleResultPoster.react(recorded('scrabble.SignedResultCorrected', { tdDecision: 'TD-7', before: [300, 350], after: [350, 300], result: played([350, 300]), link }));
-    expect(out[0].command(ctx)).toMatchObject({ type: 'tournament.correct-result', round: 1, table: 1, result: { outcome: 'first', score: { first: 350, second: 300 } }, reason: expect.stringContaining('TD-7') });
+    expect(out[0].command(ctx)).toMatchObject({
+      type: 'tournament.correct-result',
+      context: ctx,
+      data: { round: 1, table: 1, result: { outcome: 'first', score: { first: 350, second: 300 } }, reason: expect.stringContaining('TD-7') },
+    });
     expect(scrabbleResultPoster.handles('scrabble.MoveCompleted')).toBe(false);
   });
 });
@@ -69,8 +80,8 @@ describe('process manager: a finished linked game posts its result to the tourna
 describe('projection: one document per game holding the folded decider state', () => {
   it('folds a game to the same state as the decider (plain JSON), keeps who created it and the end racks', () => {
     const t = startedTable({ tracking: true });
-    t.run({ type: 'MakeMove', seat: 0, move: { kind: 'play', coordinate: '8D', word: 'RETAINS' }, announcedScore: 66 });
-    for (let i = 0; i < 6; i++) t.run({ type: 'MakeMove', seat: (i % 2 === 0 ? 1 : 0) as 0 | 1, move: { kind: 'pass' } });
+    t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8D', word: 'RETAINS' }, announcedScore: 66 });
+    for (let i = 0; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2 === 0 ? 1 : 0) as 0 | 1, move: { kind: 'pass' } });
     expect(t.state.phase).toBe('ended');
     const docs = new MemoryDocuments();
     t.events.forEach((e, i) => scrabbleGamesProjection.apply(recorded(e.type, JSON.parse(JSON.stringify(e.data)), i + 1), docs));

@@ -1,15 +1,14 @@
 /** Scrabble as a GameFeature: two seats, officials observe time, the end racks kept for the score sheet. */
-import type { ScrabbleCommand, ScrabbleEvent, ScrabbleState } from '../../../domain/disciplines/scrabble/index.js';
-import type { CommandContext } from '../../../domain/kernel/index.js';
+import { scrabbleCommand, type ScrabbleCommand, type ScrabbleEvent, type ScrabbleState, type ScrabbleStep } from '../../../domain/disciplines/scrabble/index.js';
 import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
 import type { ScrabbleExtras } from './game-read-model.js';
 import { RESULT_EVENTS, scrabbleTournamentResult } from './result-poster.js';
 import { redactEventData, redactState } from './scrabble-redaction.js';
 import { ScrabbleGameAggregate } from './scrabble.aggregate.js';
 
-type Without<C> = C extends unknown ? Omit<C, keyof CommandContext | 'clockReading'> : never;
-/** A Scrabble command as a controller builds it: without its context and clock reading. */
-export type ScrabbleCommandBody = Without<ScrabbleCommand>;
+type Without<C> = C extends unknown ? Omit<C, 'clockReading'> : never;
+/** A Scrabble command as a controller builds it, flat (`{ type, ...fields }`): without its context and clock reading. */
+export type ScrabbleCommandBody = Without<ScrabbleStep>;
 
 /** A table-clock reading as sent: the time left on each side's clock. */
 function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number] } | undefined {
@@ -29,10 +28,10 @@ export const SCRABBLE_GAME: GameFeature<ScrabbleCommand, ScrabbleEvent, Scrabble
   // A game in progress (setup or playing) hides racks; once it has ended they are laid open.
   hidesInformation: (state) => state.phase === 'setup' || state.phase === 'playing',
   command(body, context, sent) {
+    // The table clock reading, when one was sent, is part of the command's data (recorded before the command).
     const clockReading = clockReadingOf(sent);
-    return { ...context, ...(clockReading && { clockReading }), ...body } as ScrabbleCommand;
+    return scrabbleCommand({ ...body, ...(clockReading && { clockReading }) } as ScrabbleStep, context);
   },
-  contextOf: (c) => ({ at: c.at, actor: c.actor, commandId: c.commandId }),
   resultEvents: RESULT_EVENTS,
   toTournamentResult: scrabbleTournamentResult,
   redactState,

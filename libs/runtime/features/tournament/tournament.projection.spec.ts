@@ -44,7 +44,7 @@ const dump = (docs: MemoryDocuments) => JSON.stringify([...docs.collections].map
 function pairNext(history: TournamentEvent[], round: number): TournamentEvent[] {
   const seed = defaultPairingSeed('t1', 'main', round);
   const result = pair('australian-draw', pairingRequestFor(stateOf(history), 'main', round, seed));
-  const cmd: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), round, pairing: { kind: 'system', system: 'australian-draw', seed, result } };
+  const cmd: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), data: { round, pairing: { kind: 'system', system: 'australian-draw', seed, result } } };
   return extend(history, cmd, publish(round));
 }
 
@@ -124,7 +124,7 @@ describe('tournament read models', () => {
 
   it('provisional: leaves out a player withdrawn from the next round, and refuses past the planned rounds', () => {
     let h = pairNext(six(), 1);
-    h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), playerId: 'f', fromRound: 2 });
+    h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), data: { playerId: 'f', fromRound: 2 } });
     const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     const ad = doc.systems['australian-draw'];
     expect(ad?.status === 'paired' && ad.pairing.bye).not.toBeNull();
@@ -195,7 +195,7 @@ describe('tournament read models', () => {
     let h = run(create({ discipline: 'xiguaqi', pairingSystems: ['knockout', 'random'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - i })));
     const round1 = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's1', undefined, 'knockout'));
     expect(round1.byes).toEqual(['a', 'b']);
-    h = extend(h, { type: 'tournament.pair-round', context: ctx(), round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's1', result: round1 } }, publish(1));
+    h = extend(h, { type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's1', result: round1 } } }, publish(1));
     for (const g of round1.games) h = extend(h, record(1, g.table, { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } }));
     // when the provisional pairings of round 2 are projected
     const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
@@ -246,7 +246,7 @@ describe('tournament read models', () => {
     // given a player who withdrew from round 2 after playing round 1
     let h = run(create({ discipline: 'chess-rapid', pairingSystems: ['round-robin'] }), ...['a', 'b', 'c', 'd'].map((id) => register(id)));
     h = extend(h, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1), record(1, 1, won('first')), record(1, 2, won('second')));
-    h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), playerId: 'b', fromRound: 2, reason: 'illness' });
+    h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), data: { playerId: 'b', fromRound: 2, reason: 'illness' } });
     // when the read models are projected
     const summary = project(tournamentsProjection, recorded(h)).get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
     const docs = project(standingsProjection, recorded(h));

@@ -17,12 +17,12 @@ class SimTable extends Table {
   simulating = true;
   override run(input: Parameters<Table['run']>[0], dt = 1, actor?: Parameters<Table['run']>[2]): ReturnType<Table['run']> {
     if (!this.simulating) return super.run(input, dt, actor);
-    if (this.state.phase !== 'playing' && input.type !== 'StartGame' && !(this.state.phase === 'setup')) return [];
+    if (this.state.phase !== 'playing' && input.type !== 'scrabble.start-game' && !(this.state.phase === 'setup')) return [];
     if (this.state.phase === 'playing') {
       const g = this.state.game;
       const r = g.clock.running;
       if (r !== null && overtimeMs(g.clock, at(this.sec + dt), g.profile.timePerSideMs)[r] >= g.profile.overtimeLimitMs) {
-        return super.run({ type: 'EndOnOvertime', seat: r }, dt, actor);
+        return super.run({ type: 'scrabble.end-on-overtime', seat: r }, dt, actor);
       }
     }
     return super.run(input, dt, actor);
@@ -87,7 +87,7 @@ function drawFor(t: Table, seat: Seat, rng: Rng): void {
   const n = Math.min(7 - held, g.bag.count);
   if (n <= 0) return;
   const tiles = rng.shuffle(g.bag.tiles ?? []).slice(0, n);
-  t.run({ type: 'DrawTiles', seat, tiles }, rng.int(1, 5));
+  t.run({ type: 'scrabble.draw-tiles', seat, tiles }, rng.int(1, 5));
 }
 
 /** Plays a seeded random game; returns the table (ended or finished unless maxSteps ran out). */
@@ -96,7 +96,7 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
   const t = new SimTable();
   const tempo = opts.tempo ?? 60;
   const step = () => opts.onStep?.(t);
-  t.run({ type: 'StartGame', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], starter: 0, clockSide: 'left', clockSideChosenBy: 1, tilesCounted: 100, tracking: true }, 0);
+  t.run({ type: 'scrabble.start-game', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], starter: 0, clockSide: 'left', clockSideChosenBy: 1, tilesCounted: 100, tracking: true }, 0);
   drawFor(t, 0, rng); step();
   drawFor(t, 1, rng); step();
   for (let i = 0; i < (opts.maxSteps ?? 400) && t.state.phase === 'playing'; i++) {
@@ -106,14 +106,14 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
     const g = t.game;
     const rack = g.racks[seat].tiles ?? [];
     if (rng.int(0, 99) < 5 && g.clock.running !== null) {
-      t.run({ type: 'PauseClock', reason: 'tile-count' }, 1); step();
-      t.run({ type: 'ResumeClock' }, rng.int(1, 30)); step();
+      t.run({ type: 'scrabble.pause-clock', reason: 'tile-count' }, 1); step();
+      t.run({ type: 'scrabble.resume-clock' }, rng.int(1, 30)); step();
     }
     if (rng.int(0, 99) < 3) {
       const last = g.turns.at(-1);
-      if (last && last.kind === 'play' && last.status !== 'withdrawn') { t.run({ type: 'CorrectScore', turn: last.n, score: last.score + 1, agreedBy: [0, 1] }, 1); step(); }
+      if (last && last.kind === 'play' && last.status !== 'withdrawn') { t.run({ type: 'scrabble.correct-score', turn: last.n, score: last.score + 1, agreedBy: [0, 1] }, 1); step(); }
     }
-    if (rng.int(0, 99) < 2) { t.run({ type: 'RecordIncident', kind: 'td-penalty', seat, description: 'sim', points: 5 }, 1); step(); }
+    if (rng.int(0, 99) < 2) { t.run({ type: 'scrabble.record-incident', kind: 'td-penalty', seat, description: 'sim', points: 5 }, 1); step(); }
     const roll = rng.int(0, 99);
     const play = roll < 85 ? randomPlay(g, rack, rng) : null;
     if (play) {
@@ -122,35 +122,35 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
       const how = rng.int(0, 99);
       if (how < 10) {
         // Announce, change nothing, press the clock.
-        t.run({ type: 'AnnounceMove', seat, move, announcedScore: announced }, rng.int(1, tempo)); step();
-        t.run({ type: 'PressClock', seat }, 1);
+        t.run({ type: 'scrabble.announce-move', seat, move, announcedScore: announced }, rng.int(1, tempo)); step();
+        t.run({ type: 'scrabble.press-clock', seat }, 1);
       } else if (how < 16) {
         // Draw without pressing the clock: the turn completes, the new tiles wait face down.
-        t.run({ type: 'AnnounceMove', seat, move, announcedScore: announced }, rng.int(1, tempo)); step();
+        t.run({ type: 'scrabble.announce-move', seat, move, announcedScore: announced }, rng.int(1, tempo)); step();
         const n = Math.min(play.tiles.length, t.game.bag.count);
-        if (n > 0) t.run({ type: 'DrawTiles', seat, tiles: rng.shuffle(t.game.bag.tiles ?? []).slice(0, n) }, 1);
-        else t.run({ type: 'PressClock', seat }, 1);
+        if (n > 0) t.run({ type: 'scrabble.draw-tiles', seat, tiles: rng.shuffle(t.game.bag.tiles ?? []).slice(0, n) }, 1);
+        else t.run({ type: 'scrabble.press-clock', seat }, 1);
       } else {
-        t.run({ type: 'MakeMove', seat, move, announcedScore: announced }, rng.int(1, tempo));
+        t.run({ type: 'scrabble.make-move', seat, move, announcedScore: announced }, rng.int(1, tempo));
       }
       step();
       if (t.state.phase !== 'playing') continue;
       const opp = other(seat);
       if (rng.int(0, 99) < (opts.holdRate ?? 10)) {
-        t.run({ type: 'Hold', seat: opp }, 1); step();
+        t.run({ type: 'scrabble.hold', seat: opp }, 1); step();
         if (rng.int(0, 1) === 1 && !t.game.faceDown && t.game.bag.count > 0) { t.sec += 30; drawFor(t, seat, rng); step(); }
       }
       if (rng.int(0, 99) < (opts.challengeRate ?? 15)) {
         const turn = t.game.turns[t.game.turns.length - 1];
         const words = turn.move?.kind === 'play' ? [...new Set(turn.move.words)].slice(0, 2) : [];
-        t.run({ type: 'Challenge', seat: opp, words }, rng.int(1, 40)); step();
+        t.run({ type: 'scrabble.challenge', seat: opp, words }, rng.int(1, 40)); step();
         const valid = rng.int(0, 1) === 1;
-        t.run({ type: 'ResolveChallenge', verdicts: words.map((w) => ({ word: w, valid })) }, rng.int(10, 90)); step();
-        if (t.state.phase === 'playing' && t.state.status.kind === 'reannounce') { t.run({ type: 'ReannounceScore', seat, score: announced }, 2); step(); }
+        t.run({ type: 'scrabble.resolve-challenge', verdicts: words.map((w) => ({ word: w, valid })) }, rng.int(10, 90)); step();
+        if (t.state.phase === 'playing' && t.state.status.kind === 'reannounce') { t.run({ type: 'scrabble.reannounce-score', seat, score: announced }, 2); step(); }
         if (t.state.phase === 'playing' && valid) drawFor(t, seat, rng);
       } else if (t.state.phase === 'playing' && t.state.status.kind === 'pending') {
-        if (t.state.status.goingOut) t.run({ type: 'AcceptMove', seat: opp }, rng.int(1, 20));
-        else if (t.state.status.hold) { t.run({ type: 'AcceptMove', seat: opp }, rng.int(1, 20)); drawFor(t, seat, rng); }
+        if (t.state.status.goingOut) t.run({ type: 'scrabble.accept-move', seat: opp }, rng.int(1, 20));
+        else if (t.state.status.hold) { t.run({ type: 'scrabble.accept-move', seat: opp }, rng.int(1, 20)); drawFor(t, seat, rng); }
         else drawFor(t, seat, rng);
       }
       step();
@@ -158,11 +158,11 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
     }
     if (g.bag.count >= 7 && rack.length > 0 && roll < 95) {
       const tiles = rng.shuffle(rack).slice(0, rng.int(1, rack.length));
-      t.run({ type: 'MakeMove', seat, move: { kind: 'exchange', count: tiles.length, tiles } }, rng.int(1, tempo)); step();
+      t.run({ type: 'scrabble.make-move', seat, move: { kind: 'exchange', count: tiles.length, tiles } }, rng.int(1, tempo)); step();
       if (t.state.phase === 'playing') { drawFor(t, seat, rng); step(); }
       continue;
     }
-    t.run({ type: 'MakeMove', seat, move: { kind: 'pass' } }, rng.int(1, tempo)); step();
+    t.run({ type: 'scrabble.make-move', seat, move: { kind: 'pass' } }, rng.int(1, tempo)); step();
   }
   t.simulating = false;
   return t;

@@ -3,7 +3,7 @@ import type { Actor } from '../../../kernel/command.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { decide, initialState } from '../scrabble.decider.js';
 import { evolve } from '../scrabble.evolve.js';
-import type { ScrabbleCommand } from '../scrabble.commands.js';
+import { scrabbleCommand, type ScrabbleStep } from '../scrabble.commands.js';
 import type { ScrabbleEvent } from '../scrabble.events.js';
 import type { Game, ScrabbleState } from '../scrabble.state.js';
 
@@ -15,8 +15,8 @@ export function at(sec: number): string {
   return new Date(T0 + Math.round(sec * 1000)).toISOString();
 }
 
-type Without<C> = C extends unknown ? Omit<C, 'at' | 'actor' | 'commandId'> : never;
-export type CommandInput = Without<ScrabbleCommand>;
+/** A command as a test writes it, flat (`{ type, ...data }`): the table wraps it in an envelope. */
+export type CommandInput = ScrabbleStep;
 
 export class Table {
   state: ScrabbleState = initialState();
@@ -27,7 +27,7 @@ export class Table {
   /** Runs a command `dt` seconds after the previous one; returns the new events. */
   run(input: CommandInput, dt = 1, actor: Actor = ARBITER): ScrabbleEvent[] {
     this.sec += dt;
-    const cmd = { ...input, at: at(this.sec), actor, commandId: `c-${++this.n}` } as ScrabbleCommand;
+    const cmd = scrabbleCommand(input, { at: at(this.sec), actor, commandId: `c-${++this.n}` });
     const out = decide(cmd, this.state);
     for (const e of out) this.state = evolve(this.state, e);
     this.events.push(...out);
@@ -61,14 +61,14 @@ export const PLAYERS = [{ id: 'p-ann', name: 'Ann' }, { id: 'p-bob', name: 'Bob'
 /** Given a started game: created, both players drew 7 tiles, Ann (seat 0) to move. */
 export function startedTable(opts: { tracking?: boolean; profile?: Record<string, unknown>; racks?: [string, string] } = {}): Table {
   const t = new Table();
-  t.run({ type: 'StartGame', players: [PLAYERS[0], PLAYERS[1]], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: !!opts.tracking, profile: opts.profile }, 0);
+  t.run({ type: 'scrabble.start-game', players: [PLAYERS[0], PLAYERS[1]], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: !!opts.tracking, profile: opts.profile }, 0);
   if (opts.tracking) {
     const racks = opts.racks ?? ['AEINRST', 'QIZAXEO'];
-    t.run({ type: 'DrawTiles', seat: 0, tiles: racks[0].split('') }, 0);
-    t.run({ type: 'DrawTiles', seat: 1, tiles: racks[1].split('') }, 0);
+    t.run({ type: 'scrabble.draw-tiles', seat: 0, tiles: racks[0].split('') }, 0);
+    t.run({ type: 'scrabble.draw-tiles', seat: 1, tiles: racks[1].split('') }, 0);
   } else {
-    t.run({ type: 'DrawTiles', seat: 0, count: 7 }, 0);
-    t.run({ type: 'DrawTiles', seat: 1, count: 7 }, 0);
+    t.run({ type: 'scrabble.draw-tiles', seat: 0, count: 7 }, 0);
+    t.run({ type: 'scrabble.draw-tiles', seat: 1, count: 7 }, 0);
   }
   return t;
 }
