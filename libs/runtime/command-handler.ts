@@ -1,115 +1,25 @@
-import { createHash } from 'node:crypto';
-import type { Actor, Command, CommandBody, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
-import { canonicalJson, DomainError } from '../domain/kernel/index.js';
+import type { Actor, Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
+import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
+import {
+  CommandIdReusedError,
+  commandFingerprint,
+  ConcurrencyExhaustedError,
+  eventIdFor,
+  isDeferred,
+  PreconditionFailedError,
+  requestFingerprint,
+  streamOf,
+  type AggregateType,
+  type CommandObserver,
+  type CommandResult,
+  type DeferredCommand,
+  type ExecuteOptions,
+} from './command-types.js';
 
-/** One kind of aggregate: its stream naming and its decider. */
-export interface AggregateType<C extends Command, E extends DomainEvent, S> {
-  /** e.g. 'tournament' → streams `tournament-<id>`. */
-  readonly name: string;
-  readonly decider: Decider<C, E, S>;
-  /**
-   * The decider's version for persisted snapshots: bump it whenever `evolve` or the state's shape
-   * changes, and snapshots of the old version are ignored and rebuilt from the log. Without it the
-   * state is cached in memory only (the state must be plain JSON to be snapshotted).
-   */
-  readonly version?: number;
-}
-
-export function streamOf(aggregate: { name: string }, id: string): string {
-  return `${aggregate.name}-${id}`;
-}
-
-/**
- * A command computed from the current state (a server-computed pairing): decided inside the
- * handler's retry loop, on the state it is appended to. `request` is what the client asked (its
- * body): it identifies the command for idempotency, so a retry gets the first answer before
- * anything is computed.
- */
-export interface DeferredCommand<C extends Command, S> {
-  readonly context: CommandContext;
-  readonly request: unknown;
-  readonly from: (state: S) => CommandBody<C>;
-}
-
-function isDeferred<C extends Command, S>(c: C | DeferredCommand<C, S>): c is DeferredCommand<C, S> {
-  return typeof (c as DeferredCommand<C, S>).from === 'function';
-}
-
-export interface ExecuteOptions {
-  /** `If-Match`: the client pins the revision it saw; a mismatch is a 412, never a retry. */
-  readonly expectedRevision?: number;
-  readonly correlationId?: string;
-  readonly causationId?: string | null;
-}
-
-export interface CommandResult {
-  readonly stream: string;
-  readonly events: RecordedEvent[];
-  /** Stream revision after the command (-1 when the stream still does not exist). */
-  readonly revision: number;
-  /** Global position of the last event written (or of the stream head for a no-op). */
-  readonly position: number;
-  /** True when this command id was handled before: the first answer is returned, nothing appended. */
-  readonly duplicate: boolean;
-}
-
-export class PreconditionFailedError extends Error {
-  constructor(readonly stream: string, readonly expected: number, readonly actual: number) {
-    super(`If-Match revision ${expected} does not match ${stream}, which is at revision ${actual}`);
-    this.name = 'PreconditionFailedError';
-  }
-}
-
-export class ConcurrencyExhaustedError extends Error {
-  constructor(readonly stream: string, readonly attempts: number) {
-    super(`${stream} kept changing under this command; gave up after ${attempts} attempts`);
-    this.name = 'ConcurrencyExhaustedError';
-  }
-}
-
-/**
- * A command id (an `Idempotency-Key`) reused for a different command: refused (422), never answered
- * with the other command's result (IETF draft-ietf-httpapi-idempotency-key-header, section 2.7).
- */
-export class CommandIdReusedError extends Error {
-  constructor(readonly commandId: string, readonly actor: Actor, readonly stream: string) {
-    super(`command id ${commandId} was already used for a different command on ${stream}; use a new key for a new command`);
-    this.name = 'CommandIdReusedError';
-  }
-}
-
-/**
- * SHA-256 of the canonical JSON of what a command asks: its type and data, never its context, so a
- * retry received at another time has the same fingerprint and a different body has another. The
- * data's fields sit beside the type (as commands were shaped before the envelope), so commands
- * recorded before it keep their fingerprint.
- */
-export function commandFingerprint(command: { readonly type: string; readonly data: unknown }): string {
-  const { type, data } = command;
-  const plain = typeof data === 'object' && data !== null && !Array.isArray(data) && !('type' in data);
-  return createHash('sha256').update(canonicalJson(plain ? { type, ...data } : { type, data })).digest('hex');
-}
-
-/** A request's own fingerprint, for commands the server computes from the record (see ExecuteOptions.fingerprint). */
-export function requestFingerprint(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
-}
-
-export interface CommandObserver {
-  onCommand?(aggregate: string, outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error', seconds: number): void;
-  onConflict?(aggregate: string): void;
-  onAppend?(aggregate: string, events: number): void;
-}
-
-/** Deterministic event id from the command id: a retried command dedupes in the store too. */
-export function eventIdFor(commandId: string, index: number): string {
-  const h = createHash('sha256').update(`${commandId}\u0000${index}`).digest('hex');
-  // RFC 9562 UUIDv8 layout (custom): version nibble 8, variant 10xx.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export * from './command-types.js';
 
 const NO_OP_MEMORY = 10_000;
 
@@ -156,18 +66,7 @@ export class CommandHandler {
     command: C | DeferredCommand<C, S>,
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
-    const started = performance.now();
-    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
-      this.options.observer?.onCommand?.(aggregate.name, outcome, (performance.now() - started) / 1000);
-    const stream = streamOf(aggregate, id);
-    try {
-      const result = await this.serialized(stream, () => this.run(aggregate, stream, command, opts));
-      observe(result.duplicate ? 'duplicate' : 'ok');
-      return result;
-    } catch (e) {
-      observe(e instanceof DomainError ? 'refused' : e instanceof PreconditionFailedError || e instanceof ConcurrencyExhaustedError ? 'conflict' : 'error');
-      throw e;
-    }
+    return this.timed(aggregate.name, streamOf(aggregate, id), (stream) => this.run(aggregate, stream, command, opts));
   }
 
   private async run<C extends Command, E extends DomainEvent, S>(
@@ -181,6 +80,56 @@ export class CommandHandler {
     const earlier = await this.earlierResult(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
+    return this.decideAndAppend(aggregate, stream, opts, {
+      // A deferred command is computed here, on the state it will be appended to (a retry after a
+      // conflict computes it again on the newer state).
+      decide: (state) => {
+        const decided = aggregate.decider.decide(isDeferred(command) ? ({ ...command.from(state), context: ctx } as unknown as C) : command, state);
+        return { decided, events: this.newEvents(decided, ctx, opts, ctx.commandId, fingerprint) };
+      },
+      nothing: async (revision) => {
+        const position = await this.store.headPosition();
+        // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
+        this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
+        if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+        return { stream, events: [], revision, position, duplicate: false };
+      },
+      duplicate: (events) => this.replayed(stream, ctx, events, fingerprint),
+    });
+  }
+
+  /** The stored form of what a command decided: ids derived from its command id, its context in the meta. */
+  private newEvents(decided: readonly DomainEvent[], ctx: CommandContext, opts: ExecuteOptions, correlationId: string, fingerprint?: string): NewEvent[] {
+    return decided.map((e, i) => ({
+      id: eventIdFor(ctx.commandId, i),
+      type: e.type,
+      data: e.data,
+      meta: {
+        actor: ctx.actor,
+        commandId: ctx.commandId,
+        correlationId: opts.correlationId ?? correlationId,
+        causationId: opts.causationId ?? null,
+        recordedAt: ctx.at,
+        schemaVersion: this.upcasters.currentVersion(e.type),
+        ...(fingerprint !== undefined && { commandFingerprint: fingerprint }),
+      },
+    }));
+  }
+
+  /**
+   * The command path's loop: load (cache, snapshot, log), check If-Match, decide, append at the loaded
+   * revision. A revision conflict re-reads and re-decides (bounded); with If-Match it is a 412 instead.
+   */
+  private async decideAndAppend<C extends Command, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    stream: string,
+    opts: ExecuteOptions,
+    step: {
+      decide: (state: S) => { decided: readonly E[]; events: NewEvent[] };
+      nothing: (revision: number) => Promise<CommandResult>;
+      duplicate: (events: RecordedEvent[]) => CommandResult;
+    },
+  ): Promise<CommandResult> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const loaded = await this.loadEntry(aggregate, stream);
@@ -189,33 +138,11 @@ export class CommandHandler {
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
-      // A deferred command is computed here, on the state it will be appended to (a retry after a
-      // conflict computes it again on the newer state).
-      const decided = aggregate.decider.decide(isDeferred(command) ? ({ ...command.from(state), context: ctx } as unknown as C) : command, state);
-      if (decided.length === 0) {
-        const position = await this.store.headPosition();
-        // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
-        this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
-        if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
-        return { stream, events: [], revision, position, duplicate: false };
-      }
-      const events: NewEvent[] = decided.map((e, i) => ({
-        id: eventIdFor(ctx.commandId, i),
-        type: e.type,
-        data: e.data,
-        meta: {
-          actor: ctx.actor,
-          commandId: ctx.commandId,
-          correlationId: opts.correlationId ?? ctx.commandId,
-          causationId: opts.causationId ?? null,
-          recordedAt: ctx.at,
-          schemaVersion: this.upcasters.currentVersion(e.type),
-          commandFingerprint: fingerprint,
-        },
-      }));
+      const { decided, events } = step.decide(state);
+      if (events.length === 0) return step.nothing(revision);
       try {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-        if (appended.duplicate) return this.replayed(stream, ctx, appended.events, fingerprint);
+        if (appended.duplicate) return step.duplicate(appended.events);
         const entry = { revision: appended.revision, state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state), snapshotAt: loaded.snapshotAt };
         this.maybeSnapshot(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
         this.remember(stream, entry);
@@ -229,6 +156,20 @@ export class CommandHandler {
       }
     }
     throw new ConcurrencyExhaustedError(stream, maxAttempts);
+  }
+
+  /** Serialises per stream and reports the outcome and duration to the observer (metrics). */
+  private async timed(aggregate: string, stream: string, work: (stream: string) => Promise<CommandResult>): Promise<CommandResult> {
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') => this.options.observer?.onCommand?.(aggregate, outcome, (performance.now() - started) / 1000);
+    try {
+      const result = await this.serialized(stream, () => work(stream));
+      observe(result.duplicate ? 'duplicate' : 'ok');
+      return result;
+    } catch (e) {
+      observe(e instanceof DomainError ? 'refused' : e instanceof PreconditionFailedError || e instanceof ConcurrencyExhaustedError ? 'conflict' : 'error');
+      throw e;
+    }
   }
 
   /** The first answer to this command id, if it was handled before (a retry); null for a new command. */
@@ -358,19 +299,8 @@ export class CommandHandler {
     commands: readonly C[],
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
-    const started = performance.now();
-    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
-      this.options.observer?.onCommand?.(aggregate.name, outcome, (performance.now() - started) / 1000);
-    const stream = streamOf(aggregate, id);
     if (commands.length === 0) throw new Error('executeSequence needs at least one command');
-    try {
-      const result = await this.serialized(stream, () => this.runSequence(aggregate, stream, commands, opts));
-      observe(result.duplicate ? 'duplicate' : 'ok');
-      return result;
-    } catch (e) {
-      observe(e instanceof DomainError ? 'refused' : e instanceof PreconditionFailedError || e instanceof ConcurrencyExhaustedError ? 'conflict' : 'error');
-      throw e;
-    }
+    return this.timed(aggregate.name, streamOf(aggregate, id), (stream) => this.runSequence(aggregate, stream, commands, opts));
   }
 
   private async runSequence<C extends Command, E extends DomainEvent, S>(
@@ -386,48 +316,22 @@ export class CommandHandler {
       const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
       return this.replayed(stream, first, mine.length > 0 ? mine : earlier);
     }
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const loaded = await this.load(aggregate, stream);
-      if (opts.expectedRevision !== undefined && opts.expectedRevision !== loaded.revision) {
-        throw new PreconditionFailedError(stream, opts.expectedRevision, loaded.revision);
-      }
-      let state = loaded.state;
-      const events: NewEvent[] = [];
-      for (const command of commands) {
-        const ctx = command.context;
-        const decided = aggregate.decider.decide(command, state);
-        state = decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
-        events.push(
-          ...decided.map((e, i) => ({
-            id: eventIdFor(ctx.commandId, i),
-            type: e.type,
-            data: e.data,
-            meta: {
-              actor: ctx.actor,
-              commandId: ctx.commandId,
-              correlationId: opts.correlationId ?? first.commandId,
-              causationId: opts.causationId ?? null,
-              recordedAt: ctx.at,
-              schemaVersion: this.upcasters.currentVersion(e.type),
-            },
-          })),
-        );
-      }
-      if (events.length === 0) return { stream, events: [], revision: loaded.revision, position: await this.store.headPosition(), duplicate: false };
-      try {
-        const appended = await this.store.append(stream, events, loaded.revision === -1 ? 'no-stream' : loaded.revision);
-        if (appended.duplicate) return this.replayed(stream, first, appended.events);
-        this.remember(stream, { revision: appended.revision, state, snapshotAt: -1 });
-        this.options.observer?.onAppend?.(aggregate.name, events.length);
-        return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
-      } catch (e) {
-        if (!(e instanceof WrongExpectedRevisionError)) throw e;
-        this.cache.delete(stream);
-        this.options.observer?.onConflict?.(aggregate.name);
-        if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
-      }
-    }
-    throw new ConcurrencyExhaustedError(stream, maxAttempts);
+    return this.decideAndAppend(aggregate, stream, opts, {
+      // Every command decided on the state the ones before it leave; all their events in one append.
+      decide: (initial) => {
+        let state = initial;
+        const decided: E[] = [];
+        const events: NewEvent[] = [];
+        for (const command of commands) {
+          const made = aggregate.decider.decide(command, state);
+          state = made.reduce((s, e) => aggregate.decider.evolve(s, e), state);
+          decided.push(...made);
+          events.push(...this.newEvents(made, command.context, opts, first.commandId));
+        }
+        return { decided, events };
+      },
+      nothing: async (revision) => ({ stream, events: [], revision, position: await this.store.headPosition(), duplicate: false }),
+      duplicate: (events) => this.replayed(stream, first, events),
+    });
   }
 }
