@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { DomainError } from '../kernel/errors.js';
+import { type DomainError } from '../kernel/errors.js';
 import { pair } from './index.js';
 import { mahjongSeating } from './mahjong-seating.js';
 import { field, player, request, simulate, withMeetings } from './pairing-fixtures.js';

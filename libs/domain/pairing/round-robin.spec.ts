@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { DomainError } from '../kernel/errors.js';
+import { type DomainError } from '../kernel/errors.js';
 import { createRng } from '../kernel/rng.js';
 import { field, request } from './pairing-fixtures.js';
 import { bergerRound, roundRobin } from './round-robin.js';

@@ -123,7 +123,7 @@ export class KurrentDbEventStore implements EventStore {
       if (duplicate) return duplicate;
       if (n !== null && n !== current.revision) throw new WrongExpectedRevisionError(stream, expected, current.revision);
       const encoded = encodeEvents(stream, current, events);
-      let conflict = false;
+      let conflict: boolean;
       let actual: number | null = null;
       try {
         const r = await this.client.appendToStream(stream, encoded.map((e) => e.data), { streamState: streamStateFor(current.revision) });

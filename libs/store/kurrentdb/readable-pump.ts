@@ -1,7 +1,10 @@
 /** What the pump needs from a source: a Node object-mode Readable, optionally with `unsubscribe`. */
 export interface PumpSource {
+  // Node's EventEmitter listener type: each event passes its own arguments.
+  /* eslint-disable @typescript-eslint/no-explicit-any */
   on(event: string, listener: (...args: any[]) => void): unknown;
   off(event: string, listener: (...args: any[]) => void): unknown;
+  /* eslint-enable @typescript-eslint/no-explicit-any */
   pause(): unknown;
   resume(): unknown;
   isPaused(): boolean;

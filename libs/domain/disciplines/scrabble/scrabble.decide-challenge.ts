@@ -27,7 +27,7 @@ export function decideChallenge(em: Emitter, c: DataOf<'scrabble.challenge'>): v
   em.record('scrabble.ChallengeMade', { seat: c.seat, turn: st.turn, words });
 }
 
-export function decideWithdrawChallenge(em: Emitter, c: DataOf<'scrabble.withdraw-challenge'>): void {
+export function decideWithdrawChallenge(em: Emitter, _c: DataOf<'scrabble.withdraw-challenge'>): void {
   const s = em.state;
   if (s.phase === 'playing' && s.status.kind === 'challenged') refuse('scrabble/challenge-not-withdrawable', 'a challenge cannot be withdrawn once the clock is stopped', RULES.challengeNoWithdraw);
   refuse('scrabble/no-challenge', 'there is no challenge in progress', RULES.challengeNoWithdraw);

@@ -17,7 +17,7 @@ export function decidePauseClock(em: Emitter, c: DataOf<'scrabble.pause-clock'>)
   em.record('scrabble.ClockPaused', { reason: c.reason as PauseReason });
 }
 
-export function decideResumeClock(em: Emitter, c: DataOf<'scrabble.resume-clock'>): void {
+export function decideResumeClock(em: Emitter, _c: DataOf<'scrabble.resume-clock'>): void {
   const s = em.state;
   if (s.phase !== 'playing' || !s.game.clock.paused) refuse('scrabble/clock-not-paused', 'the clock is not paused', RULES.pause);
   const p = s.game.clock.paused;
