@@ -2,6 +2,7 @@ import { Controller, Get, Header, Inject, SetMetadata, type OnModuleInit, type T
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import type { FastifyInstance } from 'fastify';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import { ACCESS_KEY, Public, type AccessRule } from './auth/allow.decorator.js';
 import { ARBITRA_CORE } from './tokens.js';
@@ -28,7 +29,7 @@ export class HealthController implements OnModuleInit {
    * seconds). It touches nothing; readiness (store, read models) is `GET /health/ready`.
    */
   onModuleInit(): void {
-    const fastify = this.adapter.httpAdapter.getInstance<import('fastify').FastifyInstance>();
+    const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
     fastify.get('/health', { logLevel: 'warn' }, (_request, reply) => {
       void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(LIVE);
     });
