@@ -4,7 +4,6 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Length, Max, Min } from 'class-validator';
 import { Omittable } from './omittable.js';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
-import { verifyLog } from '../store/hash-chain.js';
 import { Allow } from './auth/allow.decorator.js';
 import type { AuthedRequest } from './auth/auth.guard.js';
 import { ProblemException } from './problem.js';
@@ -101,6 +100,6 @@ export class AuditController {
   @ApiOperation({ summary: 'Walk every hash chain; report the first broken link with its position (admin)' })
   @ApiOkResponse({ schema: { example: { ok: true, events: 120, streams: 7, firstBreak: null } } })
   async verify() {
-    return verifyLog((after, limit) => this.core.store.readAll(after, limit));
+    return this.core.verifyLog();
   }
 }

@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/kernel/index.js';
-import { EventIdConflictError, WrongExpectedRevisionError } from '../store/event-store.port.js';
+import { EventIdConflictError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
 import { CommandIdReusedError, ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, problemType, type ProblemDetails } from './problem.js';
 

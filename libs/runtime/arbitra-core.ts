@@ -7,6 +7,7 @@ import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { SqliteSnapshotStore } from '../store/sqlite/sqlite-snapshot-store.js';
 import { UpcasterRegistry, type Upcaster } from '../store/upcasters.js';
+import { verifyLog } from '../store/hash-chain.js';
 import { CommandHandler, type AggregateType, type CommandResult, type DeferredCommand, type ExecuteOptions } from './command-handler.js';
 import type { ArbitraConfig } from './config.js';
 import { ArbitraMetrics } from './metrics.js';
@@ -144,6 +145,7 @@ export class ArbitraCore {
     this.readModels.close();
     this.snapshots.close();
   }
+
   /** Runs several commands on one stream as one: every event in one append, or nothing (see CommandHandler.executeSequence). */
   async executeSequence<C extends Command, E extends DomainEvent, S>(
     aggregate: AggregateType<C, E, S>,
@@ -155,4 +157,12 @@ export class ArbitraCore {
     if (result.events.length > 0 && !result.duplicate) await this.bus.publish(result.events);
     return result;
   }
+
+  /** Walks the whole log and checks every stream's hash chain; the first break, if any (GET /v1/audit/verify). */
+  verifyLog(onProgress?: (position: number) => void): ReturnType<typeof verifyLog> {
+    return verifyLog((after, limit) => this.store.readAll(after, limit), onProgress);
+  }
 }
+
+/** The store's refusals as the layers above the runtime see them (the HTTP layer maps them to problem+json). */
+export { EventIdConflictError, WrongExpectedRevisionError } from '../store/event-store.port.js';

@@ -1,14 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { refuse } from '../../domain/kernel/index.js';
-import { pair, type PairingOptions } from '../../domain/pairing/index.js';
-import { pairingRequestFor, RULES, type RoundPairingInput, type TournamentCommandBody, type TournamentState } from '../../domain/tournament/index.js';
+import { RULES, type RoundPairingInput, type PairingOptions } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import { defaultPairingSeed, TournamentAggregate } from '../../runtime/features/tournament/index.js';
+import { pairRoundBySystem, TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, commandContext, executeOptions } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import type { PairRoundDto } from './round.dto.js';
-import { asHttpError, divisionOf, unknownTournament } from './tournament-command.js';
+import { asHttpError, missingDivisionAsBadRequest } from './tournament-command.js';
 
 function manualInput(body: PairRoundDto): RoundPairingInput {
   return {
@@ -31,11 +29,9 @@ function plainOptions(o: PairRoundDto['options']): PairingOptions | undefined {
 }
 
 /**
- * POST /v1/tournaments/:id/rounds/:n/pairings. A system pairing is computed from the tournament
- * as the command path folds it when the command is decided: `pairingRequestFor` → `pair()` → the
- * decider validates and records it. The handler computes it inside its retry loop, so a stream that
- * moved meanwhile is paired again on the newer record; a retried request (same Idempotency-Key,
- * same body) gets its first answer before anything is computed.
+ * POST /v1/tournaments/:id/rounds/:n/pairings. A manual pairing is one command; a system pairing
+ * is computed by the tournament's pairing service (runtime, pairing-service.ts) inside the
+ * handler's retry loop.
  */
 export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply: FastifyReply, id: string, round: number, body: PairRoundDto) {
   const context = commandContext(request);
@@ -53,17 +49,9 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
       });
     const system = body.system as NonNullable<PairRoundDto['system']>;
     const options = plainOptions(body.options);
-    const from = (state: TournamentState): TournamentCommandBody => {
-      if (state.status !== 'open') throw unknownTournament(id);
-      const d = divisionOf(state, division);
-      if (!state.pairingSystems.includes(system))
-        refuse('tournament/pairing-system-not-allowed', `${system} is not among this tournament's pairing systems (${state.pairingSystems.join(', ')})`, RULES.pairingSystem, { field: 'system' });
-      const seed = body.seed ?? defaultPairingSeed(id, d, round);
-      const result = pair(system, pairingRequestFor(state, d, round, seed, options, system));
-      const pairing: RoundPairingInput = { kind: 'system', system, seed, ...(options !== undefined && { options }), result };
-      return { type: 'tournament.pair-round', data: { division: d, round, pairing } };
-    };
-    return answer(reply, await core.execute(TournamentAggregate, id, { context, request: { type: 'tournament.pair-round', round, body }, from }, opts));
+    const req = { system, ...(division !== undefined && { division }), ...(body.seed !== undefined && { seed: body.seed }), ...(options !== undefined && { options }) };
+    // The request names no division where the tournament has several: 400 as on every read (the manual command's own refusal stays 422).
+    return answer(reply, await pairRoundBySystem(core, id, round, req, context, body, opts).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e))));
   } catch (e) {
     throw asHttpError(e, id);
   }

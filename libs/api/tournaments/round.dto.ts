@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, IsDefined } from 'class-validator';
 import { Omittable } from '../omittable.js';
-import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
+import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { DomainError, type CommandContext } from '../../domain/kernel/index.js';
-import { RULES, type OpenTournament, type ResultInput, type TournamentCommand } from '../../domain/tournament/index.js';
+import { DIVISION_REQUIRED, resolveDivision, RULES, type OpenTournament, type ResultInput, type TournamentCommand } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ExecuteOptions } from '../../runtime/command-handler.js';
 import { streamOf } from '../../runtime/command-handler.js';
@@ -43,15 +43,22 @@ export async function loadTournament(core: ArbitraCore, id: string): Promise<{ s
   return { state, revision };
 }
 
-/** The division a request means: the one given, or the only one. */
-export function divisionOf(t: { id: string; divisions: readonly string[] }, division: string | undefined): string {
-  if (division === undefined) {
-    if (t.divisions.length === 1) return t.divisions[0];
-    throw new ProblemException(400, 'validation/failed', 'Invalid request', `tournament ${t.id} has divisions ${t.divisions.join(', ')}: say which`, { field: 'division', rule: RULES.division });
+/**
+ * A request that leaves out the division of a tournament with several is a bad request (400); the
+ * decider's own refusal of a command without one stays a 422. Anything else passes unchanged.
+ */
+export function missingDivisionAsBadRequest(e: unknown): unknown {
+  if (!(e instanceof DomainError && e.type === DIVISION_REQUIRED)) return e;
+  return new ProblemException(400, 'validation/failed', 'Invalid request', e.message, { field: e.field, rule: e.rule });
+}
+
+/** The division a read means: the one given, or the only one (the domain's resolveDivision; 400 "say which", 404 unknown division). */
+export function divisionOf(t: { id: string; divisions: readonly string[] }, division: string | undefined, field = 'division'): string {
+  try {
+    return resolveDivision(t, division, field);
+  } catch (e) {
+    throw missingDivisionAsBadRequest(e);
   }
-  if (!t.divisions.includes(division))
-    throw new ProblemException(404, 'tournament/unknown-division', 'Not found', `division ${division} does not exist in tournament ${t.id}`, { field: 'division', rule: RULES.division });
-  return division;
 }
 
 /** May this caller see what is not public yet (unpublished pairings, provisional pairings)? */

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
-import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/pairing/index.js';
+import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 
 /** Ids become part of stream names and URLs. */

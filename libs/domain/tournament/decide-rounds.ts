@@ -1,5 +1,6 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
-import { requireOpen, resolveDivision } from './decide-setup.js';
+import { requireOpen } from './decide-setup.js';
+import { resolveDivision } from './division.js';
 import { byeResult } from './result-input.js';
 import { byeHolders, validatePairing, type ProposedPairing } from './pairing-validation.js';
 import { RULES } from './rules.js';

@@ -3,6 +3,7 @@ import { PAIRING_SYSTEMS } from '../pairing/types.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
+import { resolveDivision } from './division.js';
 import { RULES } from './rules.js';
 import type { TournamentCommandData } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
@@ -69,16 +70,6 @@ export function requirePlayer(t: OpenTournament, id: string, field = 'playerId')
   const p = findPlayer(t, id);
   if (!p) notFound('tournament/unknown-player', `player ${id} is not registered in tournament ${t.id}`, field);
   return p;
-}
-
-/** The division a command means: given, or the only one. */
-export function resolveDivision(t: OpenTournament, division: string | undefined): string {
-  if (division === undefined) {
-    if (t.divisions.length === 1) return t.divisions[0];
-    invalid('tournament/division-required', `tournament ${t.id} has divisions ${t.divisions.join(', ')}: say which`, RULES.division, 'division');
-  }
-  if (!t.divisions.includes(division)) notFound('tournament/unknown-division', `division ${division} does not exist in tournament ${t.id}`, 'division');
-  return division;
 }
 
 export function decideRegister(c: Cmd<'tournament.register-player'>, state: TournamentState): TournamentEvent[] {

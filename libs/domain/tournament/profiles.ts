@@ -21,6 +21,25 @@ export type RulesProfileOverrides = Partial<Omit<RulesProfile, 'discipline' | 'f
 
 const WIN_DRAW_LOSS = { win: 1, draw: 0.5, loss: 0 } as const;
 
+/**
+ * The part chess, Go and xiguaqi share: two-player games scored win/draw/loss, a bye a win with no
+ * spread, no spread on a forfeit, penalties off the score. Each profile cites its source for it.
+ */
+function winDrawLossProfile(p: Pick<RulesProfile, 'name' | 'discipline' | 'scores' | 'tieBreaks'>): RulesProfile {
+  return {
+    name: p.name,
+    discipline: p.discipline,
+    format: 'two-player',
+    scores: p.scores,
+    points: WIN_DRAW_LOSS,
+    bye: { outcome: 'win', spread: 0 },
+    forfeitSpread: 0,
+    doubleForfeitSpread: 0,
+    tieBreaks: p.tieBreaks,
+    penaltiesApplyTo: 'score',
+  };
+}
+
 export const DEFAULT_PROFILES: Readonly<Record<Discipline, RulesProfile>> = {
   scrabble: {
     name: 'wespa',
@@ -38,33 +57,11 @@ export const DEFAULT_PROFILES: Readonly<Record<Discipline, RulesProfile>> = {
     tieBreaks: ['SPREAD'],
     penaltiesApplyTo: 'spread',
   },
-  'chess-rapid': {
-    name: 'fide-rapid',
-    discipline: 'chess-rapid',
-    format: 'two-player',
-    scores: 'none',
-    points: WIN_DRAW_LOSS,
-    // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
-    bye: { outcome: 'win', spread: 0 },
-    forfeitSpread: 0,
-    doubleForfeitSpread: 0,
-    tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'],
-    penaltiesApplyTo: 'score',
-  },
-  go: {
-    name: 'ing',
-    discipline: 'go',
-    format: 'two-player',
-    scores: 'optional',
-    // ING 第八条 裁败: absence (缺席) is a 裁定败, a loss; wins decide, then SOS, SODOS, SOSOS.
-    points: WIN_DRAW_LOSS,
-    // Profile default, not from the ING text: a bye counts as a win.
-    bye: { outcome: 'win', spread: 0 },
-    forfeitSpread: 0,
-    doubleForfeitSpread: 0,
-    tieBreaks: ['SOS', 'SODOS', 'SOSOS'],
-    penaltiesApplyTo: 'score',
-  },
+  // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
+  'chess-rapid': winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
+  // ING 第八条 裁败: absence (缺席) is a 裁定败, a loss; wins decide, then SOS, SODOS, SOSOS.
+  // Profile default, not from the ING text: a bye counts as a win.
+  go: winDrawLossProfile({ name: 'ing', discipline: 'go', scores: 'optional', tieBreaks: ['SOS', 'SODOS', 'SOSOS'] }),
   mahjong: {
     name: 'wmc',
     discipline: 'mahjong',
@@ -78,20 +75,9 @@ export const DEFAULT_PROFILES: Readonly<Record<Discipline, RulesProfile>> = {
     tieBreaks: [],
     penaltiesApplyTo: 'score',
   },
-  xiguaqi: {
-    name: 'xiguaqi-cn',
-    discipline: 'xiguaqi',
-    format: 'two-player',
-    scores: 'none',
-    // 第十条: matches are 三局两胜 / 五局三胜; ranking by match wins, then game wins, then captured difference
-    // (第二十四条 成绩计算 is listed in the table of contents but its text is missing from the seed: Arbitra default).
-    points: WIN_DRAW_LOSS,
-    bye: { outcome: 'win', spread: 0 },
-    forfeitSpread: 0,
-    doubleForfeitSpread: 0,
-    tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'],
-    penaltiesApplyTo: 'score',
-  },
+  // 第十条: matches are 三局两胜 / 五局三胜; ranking by match wins, then game wins, then captured difference
+  // (第二十四条 成绩计算 is listed in the table of contents but its text is missing from the seed: Arbitra default).
+  xiguaqi: winDrawLossProfile({ name: 'xiguaqi-cn', discipline: 'xiguaqi', scores: 'none', tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'] }),
 };
 
 /** The effective profile: the discipline default with the overrides laid over it (not validated here). */

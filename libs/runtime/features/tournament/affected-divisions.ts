@@ -14,12 +14,12 @@ export function standingsDivisions(t: OpenTournament, e: TournamentEvent): reado
     case 'tournament.RoundPublished':
       return [e.data.division];
     case 'tournament.PlayerWithdrawn':
-      return divisionOf(t, e.data.playerId);
+      return playerDivision(t, e.data.playerId);
     case 'tournament.ResultRecorded':
     case 'tournament.ResultCorrected':
       return [e.data.division];
     case 'tournament.PenaltyApplied':
-      return divisionOf(t, e.data.player);
+      return playerDivision(t, e.data.player);
     default:
       return [];
   }
@@ -35,15 +35,16 @@ export function pairingDivisions(t: OpenTournament, e: TournamentEvent): readonl
       return [e.data.division];
     case 'tournament.PlayerWithdrawn':
     case 'tournament.PlayerMarkedAbsent':
-      return divisionOf(t, e.data.playerId);
+      return playerDivision(t, e.data.playerId);
     case 'tournament.PairingForbidden':
-      return [...new Set([...divisionOf(t, e.data.a), ...divisionOf(t, e.data.b)])];
+      return [...new Set([...playerDivision(t, e.data.a), ...playerDivision(t, e.data.b)])];
     default:
       return standingsDivisions(t, e);
   }
 }
 
-function divisionOf(t: OpenTournament, player: string): string[] {
+/** The division a registered player is in (none for an unknown player): not a request's division, see resolveDivision. */
+function playerDivision(t: OpenTournament, player: string): string[] {
   const p = findPlayer(t, player);
   return p ? [p.division] : [];
 }

@@ -1,0 +1,64 @@
+/** Pairing as a tournament service: a server-computed pairing is decided inside the command handler's retry loop. */
+import type { CommandContext } from '../../../domain/kernel/index.js';
+import { refuse } from '../../../domain/kernel/index.js';
+import { pair } from '../../../domain/pairing/index.js';
+import {
+  pairingRequestFor,
+  requireOpen,
+  resolveDivision,
+  RULES,
+  type PairingOptions,
+  type PairingSystem,
+  type RoundPairingInput,
+  type TournamentCommandBody,
+  type TournamentState,
+} from '../../../domain/tournament/index.js';
+import type { ArbitraCore } from '../../arbitra-core.js';
+import type { CommandResult, ExecuteOptions } from '../../command-handler.js';
+import { defaultPairingSeed } from './provisional-pairings.js';
+import { TournamentAggregate } from './tournament.feature.js';
+
+/** What the client asks for: a system, and optionally the division, the seed and the system's options. */
+export interface SystemPairingRequest {
+  readonly system: PairingSystem;
+  readonly division?: string;
+  readonly seed?: string;
+  readonly options?: PairingOptions;
+}
+
+/**
+ * The pair-round command computed from the tournament as the command path folds it:
+ * `pairingRequestFor` → `pair()`; the decider then validates and records it.
+ */
+export function systemPairingCommand(id: string, round: number, req: SystemPairingRequest): (state: TournamentState) => TournamentCommandBody {
+  return (state) => {
+    const t = requireOpen(state);
+    const division = resolveDivision(t, req.division);
+    if (!t.pairingSystems.includes(req.system))
+      refuse('tournament/pairing-system-not-allowed', `${req.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`, RULES.pairingSystem, {
+        field: 'system',
+      });
+    const seed = req.seed ?? defaultPairingSeed(id, division, round);
+    const result = pair(req.system, pairingRequestFor(t, division, round, seed, req.options, req.system));
+    const pairing: RoundPairingInput = { kind: 'system', system: req.system, seed, ...(req.options !== undefined && { options: req.options }), result };
+    return { type: 'tournament.pair-round', data: { division, round, pairing } };
+  };
+}
+
+/**
+ * Pairs round `round` with a pairing system and records it. The pairing is computed inside the
+ * handler's retry loop, so a stream that moved meanwhile is paired again on the newer record;
+ * `request` identifies the client's request, so a retry (same Idempotency-Key, same request) gets
+ * its first answer before anything is computed.
+ */
+export function pairRoundBySystem(
+  core: ArbitraCore,
+  id: string,
+  round: number,
+  req: SystemPairingRequest,
+  context: CommandContext,
+  request: unknown,
+  opts?: ExecuteOptions,
+): Promise<CommandResult> {
+  return core.execute(TournamentAggregate, id, { context, request: { type: 'tournament.pair-round', round, body: request }, from: systemPairingCommand(id, round, req) }, opts);
+}
