@@ -39,6 +39,15 @@ export class Table {
   sec = 0;
   private n = 0;
 
+  /** A table whose history is these events (e.g. a game cut short at a chosen event), the clock at `sec`. */
+  static given(events: readonly ScrabbleEvent[], sec = 0): Table {
+    const t = new Table();
+    for (const e of events) t.state = evolve(t.state, e);
+    t.events = [...events];
+    t.sec = sec;
+    return t;
+  }
+
   /** Runs a command `dt` seconds after the previous one; returns the new events. */
   run(input: CommandInput, dt = 1, actor: Actor = ARBITER): ScrabbleEvent[] {
     this.sec += dt;
@@ -67,25 +76,9 @@ export class Table {
     };
   }
 
-  /** Runs a command expected to be refused; returns the DomainError. */
-  refused(input: CommandInput, dt = 1, actor: Actor = ARBITER): DomainError {
-    try {
-      this.run(input, dt, actor);
-    } catch (e) {
-      this.sec -= dt;
-      if (e instanceof DomainError) return e;
-      throw e;
-    }
-    throw new Error(`expected ${input.type} to be refused`);
-  }
-
   get game(): Game {
     if (this.state.phase === 'none') throw new Error('no game');
     return this.state.game;
-  }
-
-  types(events: ScrabbleEvent[]): string[] {
-    return events.map((e) => e.type);
   }
 }
 
