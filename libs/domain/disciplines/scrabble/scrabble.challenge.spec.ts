@@ -84,7 +84,9 @@ describe('challenges (seed Challenge)', () => {
   it('profile lose-turn (double challenge): the unsuccessful challenger loses the next turn', () => {
     const t = afterZa({ challengePenalty: { kind: 'lose-turn' } });
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA'] });
-    t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }] });
+    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }] }).then([
+      { type: 'scrabble.ChallengeResolved', data: { outcome: 'play-stands', penalty: { kind: 'lost-turn', seat: 0 } } },
+    ]);
     t.run({ type: 'scrabble.reannounce-score', seat: 1, score: 23 });
     expect(t.state.phase === 'playing' && t.state.status).toMatchObject({ kind: 'to-move', seat: 1 });
     expect(t.game.turns.at(-1)).toMatchObject({ kind: 'lost-turn', seat: 0, score: 0 });
@@ -123,7 +125,12 @@ describe('challenges and the scoreless-turn count (seed 6次0分 / Hold)', () =>
     };
     phoney(0); phoney(1); phoney(0); phoney(1); phoney(0);
     expect(t.state.phase).toBe('playing');
-    phoney(1);
+    t.run({ type: 'scrabble.make-move', seat: 1, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
+    t.run({ type: 'scrabble.challenge', seat: 0, words: ['QI'] });
+    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'QI', valid: false }] }).then([
+      { type: 'scrabble.ChallengeResolved', data: { outcome: 'play-withdrawn' } },
+      { type: 'scrabble.GameEnded', data: { reason: 'six-zeros' } },
+    ]);
     expect(t.state.phase === 'ended' && t.state.end.reason).toBe('six-zeros');
   });
   it('seed Hold: tiles drawn face down during a hold go back to the bag when the play is challenged off', () => {
@@ -132,7 +139,7 @@ describe('challenges and the scoreless-turn count (seed 6次0分 / Hold)', () =>
     t.run({ type: 'scrabble.draw-tiles', seat: 1, count: 2 }, 31);
     expect(t.game.bag.count).toBe(100 - 14 - 2 - 2);
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA'] });
-    t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: false }] });
+    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: false }] }).then([{ type: 'scrabble.ChallengeResolved', data: { outcome: 'play-withdrawn' } }]);
     expect(t.game.bag.count).toBe(100 - 14 - 2);
     expect(t.game.racks[1].count).toBe(7);
     expect(t.game.faceDown).toBeNull();
@@ -152,7 +159,10 @@ describe('reviewed defects: challenges (seed 6次0分 / 抽棋過快 / Challenge
     t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'QI', valid: false }] });
     expect(t.game.zeroRun).toBe(5);
     expect(t.state.phase).toBe('playing');
-    t.run({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } });
+    t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).then([
+      { type: 'scrabble.MoveCompleted', data: { move: { kind: 'pass' } } },
+      { type: 'scrabble.GameEnded', data: { reason: 'six-zeros' } },
+    ]);
     expect(t.state.phase === 'ended' && t.state.end.reason).toBe('six-zeros');
   });
   it('seed 6次0分: a late challenge that fails leaves the run ended by the standing play', () => {

@@ -27,7 +27,8 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
     t.run({ type: 'scrabble.accept-move', seat: 1 });
     expect(t.game.zeroRun).toBe(0);
-    for (let i = 0; i < 5; i++) t.run({ type: 'scrabble.make-move', seat: ((i + 1) % 2) as 0 | 1, move: { kind: 'pass' } });
+    for (let i = 0; i < 4; i++) t.run({ type: 'scrabble.make-move', seat: ((i + 1) % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).then([{ type: 'scrabble.MoveCompleted', data: { move: { kind: 'pass' } } }]); // the fifth, not the sixth
     expect(t.state.phase).toBe('playing');
   });
   it('seed 6次0分 (score-only game): the racks left are entered and checked against the unseen tiles', () => {
@@ -46,9 +47,15 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
   it('seed 過時: overtime costs 10 points per minute or part of a minute', () => {
     const t = startedTable({ tracking: true });
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 26.5 * 60); // 90 s over
-    for (let i = 1; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
-    const pen = t.events.filter((e) => e.type === 'scrabble.TimePenaltyApplied');
-    expect(pen.map((e) => e.data)).toEqual([expect.objectContaining({ seat: 0, overMs: 90_000 + 2_000, points: 20 })]);
+    for (let i = 1; i < 5; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).then([
+      { type: 'scrabble.MoveCompleted' },
+      { type: 'scrabble.GameEnded', data: { reason: 'six-zeros' } },
+      { type: 'scrabble.TimePenaltyApplied', data: { seat: 0, overMs: 90_000 + 2_000, points: 20 } },
+      { type: 'scrabble.EndRackScored' },
+      { type: 'scrabble.EndRackScored' },
+    ]);
+    expect(t.events.filter((e) => e.type === 'scrabble.TimePenaltyApplied')).toHaveLength(1);
     expect(t.game.scores).toEqual([-7 - 20, -32]);
   });
   it('seed 過時: ten minutes over ends the game and calls the TD', () => {
