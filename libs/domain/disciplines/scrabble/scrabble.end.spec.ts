@@ -12,8 +12,12 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
     const t = startedTable({ tracking: true });
     for (let i = 0; i < 5; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
     expect(t.state.phase).toBe('playing');
-    const out = t.run({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } });
-    expect(t.types(out)).toEqual(['scrabble.MoveCompleted', 'scrabble.GameEnded', 'scrabble.EndRackScored', 'scrabble.EndRackScored']);
+    t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).then([
+      { type: 'scrabble.MoveCompleted', data: { seat: 1, move: { kind: 'pass' } } },
+      { type: 'scrabble.GameEnded', data: { reason: 'six-zeros', outBy: null } },
+      { type: 'scrabble.EndRackScored', data: { seat: 0, rackOf: 0, points: -7 } },
+      { type: 'scrabble.EndRackScored', data: { seat: 1, rackOf: 1, points: -32 } },
+    ]);
     expect(t.game.scores).toEqual([-7, -32]);
     expect(t.state.phase === 'ended' && t.state.end).toMatchObject({ reason: 'six-zeros', racksSettled: true });
   });
@@ -23,44 +27,60 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
     t.run({ type: 'scrabble.accept-move', seat: 1 });
     expect(t.game.zeroRun).toBe(0);
-    for (let i = 0; i < 5; i++) t.run({ type: 'scrabble.make-move', seat: ((i + 1) % 2) as 0 | 1, move: { kind: 'pass' } });
+    for (let i = 0; i < 4; i++) t.run({ type: 'scrabble.make-move', seat: ((i + 1) % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).then([{ type: 'scrabble.MoveCompleted', data: { move: { kind: 'pass' } } }]); // the fifth, not the sixth
     expect(t.state.phase).toBe('playing');
   });
   it('seed 6次0分 (score-only game): the racks left are entered and checked against the unseen tiles', () => {
     const t = startedTable();
     sixPasses(t);
     expect(t.state.phase === 'ended' && t.state.end.racksSettled).toBe(false);
-    expect(t.refused({ type: 'scrabble.sign-result-slip', seat: 0 }).type).toBe('scrabble/end-racks-not-settled');
-    expect(t.refused({ type: 'scrabble.enter-end-racks', racks: ['ABC', 'DEFGHIJ'] }).type).toBe('scrabble/rack-count-mismatch');
-    expect(t.refused({ type: 'scrabble.enter-end-racks', racks: ['QQAAAAA', 'EEEEEEE'] }).type).toBe('scrabble/rack-not-unseen');
-    t.run({ type: 'scrabble.enter-end-racks', racks: ['QAAAAAA', 'EEEEEEE'] });
+    t.when({ type: 'scrabble.sign-result-slip', seat: 0 }).thenRefuses('scrabble/end-racks-not-settled', { rule: '餘下之棋子' });
+    t.when({ type: 'scrabble.enter-end-racks', racks: ['ABC', 'DEFGHIJ'] }).thenRefuses('scrabble/rack-count-mismatch', { field: 'racks' });
+    t.when({ type: 'scrabble.enter-end-racks', racks: ['QQAAAAA', 'EEEEEEE'] }).thenRefuses('scrabble/rack-not-unseen', { field: 'racks', rule: '餘下之棋子' });
+    t.when({ type: 'scrabble.enter-end-racks', racks: ['QAAAAAA', 'EEEEEEE'] }).then([
+      { type: 'scrabble.EndRackScored', data: { seat: 0, rackOf: 0, points: -16 } },
+      { type: 'scrabble.EndRackScored', data: { seat: 1, rackOf: 1, points: -7 } },
+    ]);
     expect(t.game.scores).toEqual([-16, -7]);
   });
   it('seed 過時: overtime costs 10 points per minute or part of a minute', () => {
     const t = startedTable({ tracking: true });
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 26.5 * 60); // 90 s over
-    for (let i = 1; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
-    const pen = t.events.filter((e) => e.type === 'scrabble.TimePenaltyApplied');
-    expect(pen.map((e) => e.data)).toEqual([expect.objectContaining({ seat: 0, overMs: 90_000 + 2_000, points: 20 })]);
+    for (let i = 1; i < 5; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2) as 0 | 1, move: { kind: 'pass' } });
+    t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).then([
+      { type: 'scrabble.MoveCompleted' },
+      { type: 'scrabble.GameEnded', data: { reason: 'six-zeros' } },
+      { type: 'scrabble.TimePenaltyApplied', data: { seat: 0, overMs: 90_000 + 2_000, points: 20 } },
+      { type: 'scrabble.EndRackScored' },
+      { type: 'scrabble.EndRackScored' },
+    ]);
+    expect(t.events.filter((e) => e.type === 'scrabble.TimePenaltyApplied')).toHaveLength(1);
     expect(t.game.scores).toEqual([-7 - 20, -32]);
   });
   it('seed 過時: ten minutes over ends the game and calls the TD', () => {
     const t = startedTable({ tracking: true });
-    expect(t.refused({ type: 'scrabble.end-on-overtime', seat: 0 }, 34 * 60).type).toBe('scrabble/overtime-limit-not-reached');
-    const out = t.run({ type: 'scrabble.end-on-overtime', seat: 0 }, 35 * 60);
-    expect(t.types(out).slice(0, 3)).toEqual(['scrabble.TdCalled', 'scrabble.GameEnded', 'scrabble.TimePenaltyApplied']);
-    expect(out[2].data).toMatchObject({ seat: 0, points: 100 });
+    t.when({ type: 'scrabble.end-on-overtime', seat: 0 }, 34 * 60).thenRefuses('scrabble/overtime-limit-not-reached', { rule: '如果過時10分鐘' });
+    t.when({ type: 'scrabble.end-on-overtime', seat: 0 }, 35 * 60).then([
+      { type: 'scrabble.TdCalled' },
+      { type: 'scrabble.GameEnded', data: { reason: 'overtime-limit' } },
+      { type: 'scrabble.TimePenaltyApplied', data: { seat: 0, points: 100 } },
+      { type: 'scrabble.EndRackScored' },
+      { type: 'scrabble.EndRackScored' },
+    ]);
     expect(t.state.phase === 'ended' && t.state.end.reason).toBe('overtime-limit');
   });
   it('seed 過時: once a side is ten minutes over, no further turn is recorded', () => {
     const t = startedTable();
-    const e = t.refused({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 35 * 60);
-    expect(e.type).toBe('scrabble/overtime-limit-reached');
-    expect(e.rule).toContain('如果過時10分鐘，遊戲結束');
+    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 35 * 60).thenRefuses('scrabble/overtime-limit-reached', { rule: '如果過時10分鐘，遊戲結束' });
   });
   it('profile overtime-player-forfeits: the player over the limit forfeits by the forfeit spread', () => {
     const t = startedTable({ profile: { overtimeLimitOutcome: 'overtime-player-forfeits' } });
-    t.run({ type: 'scrabble.end-on-overtime', seat: 0 }, 36 * 60);
+    t.when({ type: 'scrabble.end-on-overtime', seat: 0 }, 36 * 60).then([
+      { type: 'scrabble.TdCalled' },
+      { type: 'scrabble.GameForfeited', data: { seat: 0, reason: 'overtime-limit' } },
+      { type: 'scrabble.GameFinished', data: { result: { winner: 1, spread: 100, forfeit: true } } },
+    ]);
     expect(t.state.phase === 'finished' && t.state.result).toMatchObject({ winner: 1, spread: 100, forfeit: true });
   });
 });
@@ -68,20 +88,21 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
 describe('clock pauses (seed 計時器)', () => {
   it('seed 計時器: the clock pauses only for a challenge, a score dispute, a tile count, an overdraw or a TD call', () => {
     const t = startedTable();
-    const e = t.refused({ type: 'scrabble.pause-clock', reason: 'phone call' });
-    expect(e.type).toBe('scrabble/pause-reason-not-allowed');
+    const e = t.when({ type: 'scrabble.pause-clock', reason: 'phone call' }).thenRefuses('scrabble/pause-reason-not-allowed', { field: 'reason', rule: '計時器' });
     expect(e.message).toContain('challenge, score-dispute, tile-count, overdraw, td-call');
-    t.run({ type: 'scrabble.pause-clock', reason: 'score-dispute' }, 10);
-    t.run({ type: 'scrabble.resume-clock' }, 100);
+    t.when({ type: 'scrabble.pause-clock', reason: 'score-dispute' }, 10).then([{ type: 'scrabble.ClockPaused', data: { reason: 'score-dispute' } }]);
+    t.when({ type: 'scrabble.resume-clock' }, 100).then([{ type: 'scrabble.ClockResumed', data: { seat: 0 } }]);
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 10);
     expect(t.game.clock.usedMs[0]).toBe(20_000);
   });
   it('seed 空白 / 百搭棋: if the blank is not recorded the clock goes back to its player until it is', () => {
     const t = startedTable();
-    expect(t.refused({ type: 'scrabble.switch-clock', to: 0, reason: 'blank-not-recorded' }).type).toBe('scrabble/no-blank-played');
+    t.when({ type: 'scrabble.switch-clock', to: 0, reason: 'blank-not-recorded' }).thenRefuses('scrabble/no-blank-played', { rule: '空白 / 百搭棋' });
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'qI' }, announcedScore: 2 });
     t.run({ type: 'scrabble.accept-move', seat: 1 });
-    t.run({ type: 'scrabble.switch-clock', to: 0, reason: 'blank-not-recorded' }, 5);
+    t.when({ type: 'scrabble.switch-clock', to: 0, reason: 'blank-not-recorded' }, 5).then([
+      { type: 'scrabble.ClockSwitched', data: { to: 0, reason: 'blank-not-recorded', rule: expect.stringContaining('空白 / 百搭棋') } },
+    ]);
     expect(t.game.clock.running).toBe(0);
     t.run({ type: 'scrabble.switch-clock', to: 1, reason: 'blank-recorded' }, 20);
     expect(t.game.clock.running).toBe(1);
@@ -90,27 +111,38 @@ describe('clock pauses (seed 計時器)', () => {
   it('seed 出棋次序: the TD may grant extra time when the opponent tile-tracks before drawing', () => {
     const t = startedTable();
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 60);
-    const out = t.run({ type: 'scrabble.grant-extra-time', seat: 1, ms: 30_000, reason: 'opponent tracked tiles before drawing' });
-    expect(out[0].data).toMatchObject({ rule: expect.stringContaining('額外時間') });
+    t.when({ type: 'scrabble.grant-extra-time', seat: 1, ms: 30_000, reason: 'opponent tracked tiles before drawing' }).then([
+      { type: 'scrabble.ExtraTimeGranted', data: { seat: 1, ms: 30_000, rule: expect.stringContaining('額外時間') } },
+    ]);
     expect(t.game.clock.usedMs[1]).toBe(-30_000);
   });
   it('seed 計時器: calling the TD pauses the clock', () => {
     const t = startedTable();
-    t.run({ type: 'scrabble.call-td', reason: 'dispute over the bag' });
+    t.when({ type: 'scrabble.call-td', reason: 'dispute over the bag' }).then([
+      { type: 'scrabble.ClockPaused', data: { reason: 'td-call' } },
+      { type: 'scrabble.TdCalled', data: { reason: 'dispute over the bag' } },
+    ]);
     expect(t.game.clock.paused?.reason).toBe('td-call');
   });
   it('a clock reading observed at the table takes precedence over the computed time', () => {
     const t = startedTable();
-    t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' }, clockReading: { remainingMs: [20 * 60_000, 25 * 60_000] } }, 30);
+    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' }, clockReading: { remainingMs: [20 * 60_000, 25 * 60_000] } }, 30).then([
+      { type: 'scrabble.ClockReadingRecorded', data: { remainingMs: [20 * 60_000, 25 * 60_000] } },
+      { type: 'scrabble.MoveCompleted', data: { move: { kind: 'pass' }, remainingMs: [20 * 60_000, 25 * 60_000] } },
+    ]);
     expect(t.game.clock.usedMs).toEqual([5 * 60_000, 0]);
   });
   it('seed 抽取過多棋子 (x+2): the opponent sees x+2 tiles and x go back to the bag; the clock pauses meanwhile', () => {
     const t = startedTable({ tracking: true });
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'IN' }, announcedScore: 4 });
-    expect(t.refused({ type: 'scrabble.resolve-overdraw', seat: 0, drawnCount: 3, drawn: ['E', 'E', 'O'], shown: ['E', 'E', 'O', 'A'], returned: ['E'] }).type).toBe('scrabble/overdraw-shown');
-    const out = t.run({ type: 'scrabble.resolve-overdraw', seat: 0, drawnCount: 3, drawn: ['E', 'E', 'O'], shown: ['E', 'E', 'O'], returned: ['O'] });
-    expect(t.types(out)).toEqual(['scrabble.MoveAccepted', 'scrabble.ClockPaused', 'scrabble.OverdrawResolved', 'scrabble.ClockResumed']);
-    expect(out[2].data).toMatchObject({ excess: 1, shownCount: 3, returnedCount: 1 });
+    const overdraw = { type: 'scrabble.resolve-overdraw', seat: 0, drawnCount: 3, drawn: ['E', 'E', 'O'] } as const;
+    t.when({ ...overdraw, shown: ['E', 'E', 'O', 'A'], returned: ['E'] }).thenRefuses('scrabble/overdraw-shown', { field: 'shown', rule: 'x加2規則' });
+    t.when({ ...overdraw, shown: ['E', 'E', 'O'], returned: ['O'] }).then([
+      { type: 'scrabble.MoveAccepted', data: { how: 'draw' } },
+      { type: 'scrabble.ClockPaused', data: { reason: 'overdraw' } },
+      { type: 'scrabble.OverdrawResolved', data: { seat: 0, excess: 1, drawnCount: 3, shownCount: 3, returnedCount: 1, returned: ['O'] } },
+      { type: 'scrabble.ClockResumed' },
+    ]);
     expect(t.game.racks[0].tiles).toEqual(['A', 'E', 'E', 'E', 'R', 'S', 'T']);
     expect(t.game.bag.count).toBe(84);
   });
@@ -126,29 +158,33 @@ describe('result slip (seed 分數 / 重新計算分數)', () => {
   };
   it('seed 分數: a score error is corrected only with the agreement of both players, before signing', () => {
     const t = ended();
-    expect(t.refused({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0] }).type).toBe('scrabble/correction-needs-both-players');
-    t.run({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] });
+    t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0] }).thenRefuses('scrabble/correction-needs-both-players', { field: 'agreedBy', rule: '雙方同意' });
+    t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] }).then([
+      { type: 'scrabble.ScoreCorrected', data: { seat: 0, turn: 1, from: 4, to: 5, basis: 'players-agreed' } },
+    ]);
     expect(t.game.turns[0].score).toBe(5);
     expect(t.game.scores[0]).toBe(5 - 7);
   });
   it('seed 重新計算分數: a recount may be requested only when the final margin is below 20', () => {
     const t = ended();
-    t.run({ type: 'scrabble.request-recount', seat: 1 });
-    expect(t.refused({ type: 'scrabble.sign-result-slip', seat: 0 }).type).toBe('scrabble/recount-in-progress');
-    t.run({ type: 'scrabble.complete-recount', corrections: [{ turn: 1, score: 4 }] });
+    t.when({ type: 'scrabble.request-recount', seat: 1 }).then([{ type: 'scrabble.RecountRequested', data: { seat: 1, margin: 4 } }]);
+    t.when({ type: 'scrabble.sign-result-slip', seat: 0 }).thenRefuses('scrabble/recount-in-progress', { rule: '重新計算分數' });
+    t.when({ type: 'scrabble.complete-recount', corrections: [{ turn: 1, score: 4 }] }).then([{ type: 'scrabble.RecountCompleted', data: { corrections: 0 } }]);
     const wide = ended(['AEINRST', 'QZXJKAE']);
-    const e = wide.refused({ type: 'scrabble.request-recount', seat: 1 });
-    expect(e.type).toBe('scrabble/recount-margin-too-large');
+    wide.when({ type: 'scrabble.request-recount', seat: 1 }).thenRefuses('scrabble/recount-margin-too-large', { rule: '如果最終分數差距少於20分' });
   });
   it('seed 分數: once both sign, the result is locked and posted (GameFinished); only reversed scores are fixed by TD decision', () => {
     const t = ended();
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
-    const out = t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
-    expect(t.types(out)).toEqual(['scrabble.ResultSlipSigned', 'scrabble.GameFinished']);
-    expect(out[1].data).toMatchObject({ result: { scores: [-3, -7], winner: 0, spread: 4, forfeit: false } });
-    expect(t.refused({ type: 'scrabble.correct-score', turn: 1, score: 9, agreedBy: [0, 1] }).type).toBe('scrabble/result-signed');
-    expect(t.refused({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7' }, 1, { id: 'p-ann', role: 'player' }).type).toBe('scrabble/td-only');
-    t.run({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed' });
+    t.when({ type: 'scrabble.sign-result-slip', seat: 1 }).then([
+      { type: 'scrabble.ResultSlipSigned', data: { seat: 1 } },
+      { type: 'scrabble.GameFinished', data: { result: { scores: [-3, -7], winner: 0, spread: 4, forfeit: false } } },
+    ]);
+    t.when({ type: 'scrabble.correct-score', turn: 1, score: 9, agreedBy: [0, 1] }).thenRefuses('scrabble/result-signed', { rule: '簽署後不可更改分數' });
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', { kind: 'invalid' });
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed' }).then([
+      { type: 'scrabble.SignedResultCorrected', data: { tdDecision: 'TD-7: slip had scores reversed', before: [-3, -7], after: [-7, -3], result: { winner: 1 } } },
+    ]);
     expect(t.state.phase === 'finished' && t.state.result).toMatchObject({ scores: [-7, -3], winner: 1 });
   });
 });
@@ -156,12 +192,16 @@ describe('result slip (seed 分數 / 重新計算分數)', () => {
 describe('incidents (seed 離開比賽區域 / 關於作弊的投訴)', () => {
   it('seed 離開比賽區域 / 關於作弊的投訴: incidents are events citing the rule; a TD penalty deducts points', () => {
     const t = startedTable();
-    const a = t.run({ type: 'scrabble.record-incident', kind: 'left-playing-area', seat: 0, description: 'left without TD permission' });
-    expect(a[0].data).toMatchObject({ rule: expect.stringContaining('離開比賽區域') });
-    const b = t.run({ type: 'scrabble.record-incident', kind: 'cheating-complaint', seat: 1, description: 'looked into the bag' });
-    expect(b[0].data).toMatchObject({ rule: expect.stringContaining('作弊') });
-    expect(t.refused({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'x', points: 10 }, 1, { id: 'p-bob', role: 'player' }).type).toBe('scrabble/td-only');
-    t.run({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'repeated holds', points: 10 });
+    t.when({ type: 'scrabble.record-incident', kind: 'left-playing-area', seat: 0, description: 'left without TD permission' }).then([
+      { type: 'scrabble.IncidentRecorded', data: { kind: 'left-playing-area', seat: 0, rule: expect.stringContaining('離開比賽區域'), points: 0 } },
+    ]);
+    t.when({ type: 'scrabble.record-incident', kind: 'cheating-complaint', seat: 1, description: 'looked into the bag' }).then([
+      { type: 'scrabble.IncidentRecorded', data: { kind: 'cheating-complaint', seat: 1, rule: expect.stringContaining('作弊') } },
+    ]);
+    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'x', points: 10 }, 1, { id: 'p-bob', role: 'player' }).thenRefuses('scrabble/td-only', { kind: 'invalid' });
+    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'repeated holds', points: 10 }).then([
+      { type: 'scrabble.IncidentRecorded', data: { kind: 'td-penalty', seat: 0, points: 10 } },
+    ]);
     expect(t.game.scores[0]).toBe(-10);
     expect(t.game.incidents).toHaveLength(3);
   });
@@ -170,9 +210,13 @@ describe('incidents (seed 離開比賽區域 / 關於作弊的投訴)', () => {
 describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重新計算分數)', () => {
   it('seed 過時 (如果過時10分鐘，遊戲結束): the overtime counted when the game ends on the limit is capped at the limit — 100 points, however late it is recorded', () => {
     const t = startedTable({ tracking: true });
-    const out = t.run({ type: 'scrabble.end-on-overtime', seat: 0 }, 35.5 * 60); // 10:30 over when recorded
-    const pen = out.filter((e) => e.type === 'scrabble.TimePenaltyApplied');
-    expect(pen.map((e) => e.data)).toEqual([expect.objectContaining({ seat: 0, overMs: 600_000, points: 100 })]);
+    t.when({ type: 'scrabble.end-on-overtime', seat: 0 }, 35.5 * 60).then([ // 10:30 over when recorded
+      { type: 'scrabble.TdCalled' },
+      { type: 'scrabble.GameEnded', data: { reason: 'overtime-limit' } },
+      { type: 'scrabble.TimePenaltyApplied', data: { seat: 0, overMs: 600_000, points: 100 } },
+      { type: 'scrabble.EndRackScored' },
+      { type: 'scrabble.EndRackScored' },
+    ]);
   });
   it('seed 分數 (簽署後不可更改分數): after both sign, an incident is still recorded but a penalty with points is refused; the scores stay the posted result', () => {
     const t = startedTable({ tracking: true });
@@ -180,11 +224,16 @@ describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重�
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
     t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     const posted = t.state.phase === 'finished' ? t.state.result.scores : null;
-    const e = t.refused({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report', points: 10 });
-    expect(e.type).toBe('scrabble/result-signed');
-    expect(e.rule).toContain('簽署後不可更改分數');
-    t.run({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report (no points: slip signed)', points: 0 });
-    t.run({ type: 'scrabble.record-incident', kind: 'cheating-complaint', seat: 1, description: 'reported after signing' });
+    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report', points: 10 }).thenRefuses('scrabble/result-signed', {
+      field: 'points',
+      rule: '簽署後不可更改分數',
+    });
+    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report (no points: slip signed)', points: 0 }).then([
+      { type: 'scrabble.IncidentRecorded', data: { kind: 'td-penalty', points: 0 } },
+    ]);
+    t.when({ type: 'scrabble.record-incident', kind: 'cheating-complaint', seat: 1, description: 'reported after signing' }).then([
+      { type: 'scrabble.IncidentRecorded', data: { kind: 'cheating-complaint' } },
+    ]);
     expect(t.game.incidents).toHaveLength(2);
     expect(t.game.scores).toEqual(posted);
     expect(t.game.ledger.filter((l) => l.kind === 'td-penalty')).toHaveLength(0);
@@ -203,11 +252,8 @@ describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重�
   it('seed 重新計算分數 (如果最終分數差距少於20分): a recount is refused until the end racks are settled (the margin must be the final one)', () => {
     const t = startedTable(); // score-only: the racks are entered after six zeros
     sixPasses(t);
-    const e = t.refused({ type: 'scrabble.request-recount', seat: 0 });
-    expect(e.type).toBe('scrabble/end-racks-not-settled');
-    expect(e.rule).toContain('如果最終分數差距少於20分');
+    t.when({ type: 'scrabble.request-recount', seat: 0 }).thenRefuses('scrabble/end-racks-not-settled', { rule: '如果最終分數差距少於20分' });
     t.run({ type: 'scrabble.enter-end-racks', racks: ['AAAAAAA', 'EEEEEEE'] });
-    const out = t.run({ type: 'scrabble.request-recount', seat: 0 });
-    expect(out[0].data).toMatchObject({ margin: 0 });
+    t.when({ type: 'scrabble.request-recount', seat: 0 }).then([{ type: 'scrabble.RecountRequested', data: { seat: 0, margin: 0 } }]);
   });
 });

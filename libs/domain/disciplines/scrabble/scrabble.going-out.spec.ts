@@ -36,8 +36,7 @@ describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
     const out = t.state.end.outBy!;
     const racks: [string | null, string | null] = [null, null];
     racks[1 - out] = 'QQQ';
-    const ev = t.run({ type: 'scrabble.enter-end-racks', racks });
-    expect(ev.map((x) => x.type)).toEqual(['scrabble.RackDisagreementFlagged']);
+    t.when({ type: 'scrabble.enter-end-racks', racks }).then([{ type: 'scrabble.RackDisagreementFlagged', data: { seat: 1 - out, entered: ['Q', 'Q', 'Q'] } }]);
     expect(t.game.flags.at(-1)?.kind).toBe('rack-disagreement');
   });
   it('seed 完成遊戲: the going-out play pauses the clock until the opponent accepts; then the game ends', () => {
@@ -51,19 +50,19 @@ describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
     const t = wentOut();
     // Rebuild the game up to the going-out play, then hold and challenge it instead of accepting.
     const i = t.events.findIndex((x) => x.type === 'scrabble.MoveCompleted' && x.data.goingOut);
-    const base = new Table();
-    base.state = fold(scrabbleDecider, t.events.slice(0, i + 1));
-    base.sec = 100_000;
+    const base = Table.given(t.events.slice(0, i + 1), 100_000);
     const st = base.state;
     if (st.phase !== 'playing' || st.status.kind !== 'pending') throw new Error('expected pending');
     const out = st.status.seat, opp = (1 - out) as 0 | 1;
     expect(base.game.clock.running).toBeNull();
-    base.run({ type: 'scrabble.hold', seat: opp });
+    base.when({ type: 'scrabble.hold', seat: opp }).then([{ type: 'scrabble.HoldCalled', data: { seat: opp } }]);
     expect(base.game.clock.running).toBe(opp);
     const turn = base.game.turns.at(-1)!;
     const word = turn.move?.kind === 'play' ? turn.move.words[0] : '';
-    base.run({ type: 'scrabble.challenge', seat: opp, words: [word] });
-    base.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word, valid: false }] });
+    base.when({ type: 'scrabble.challenge', seat: opp, words: [word] }).then([{ type: 'scrabble.ChallengeMade', data: { seat: opp, words: [word] } }]);
+    base.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word, valid: false }] }).then([
+      { type: 'scrabble.ChallengeResolved', data: { challenger: opp, outcome: 'play-withdrawn' } },
+    ]);
     expect(base.state.phase).toBe('playing');
     expect(base.game.racks[out].count).toBeGreaterThan(0);
     expect(base.game.clock.running).toBe(opp);

@@ -1,7 +1,12 @@
-/** Test support (pure): a table that runs commands through the decider with deterministic times. */
+/**
+ * Test support (pure): a table that runs commands through the decider with deterministic times.
+ * The table's events are the "given"; `t.when(step).then([...])` / `.thenRefuses(type, { field, rule })`
+ * state what a command records or refuses, through the kernel's `deciderSpec(scrabbleDecider)`.
+ */
 import type { Actor } from '../../../kernel/command.js';
 import { DomainError } from '../../../kernel/errors.js';
-import { decide, initialState } from '../scrabble.decider.js';
+import { deciderSpec, type Refusal } from '../../../kernel/testing/decider-spec.js';
+import { decide, initialState, scrabbleDecider } from '../scrabble.decider.js';
 import { evolve } from '../scrabble.evolve.js';
 import { scrabbleCommand, type ScrabbleStep } from '../scrabble.commands.js';
 import type { ScrabbleEvent } from '../scrabble.events.js';
@@ -18,11 +23,30 @@ export function at(sec: number): string {
 /** A command as a test writes it, flat (`{ type, ...data }`): the table wraps it in an envelope. */
 export type CommandInput = ScrabbleStep;
 
+const spec = deciderSpec(scrabbleDecider);
+
+/** "When this command" on a table: the events it records (recorded on the table), or its refusal (nothing recorded). */
+export interface TableWhen {
+  /** The events recorded, in order, each a partial match, and no more; the table then holds them. */
+  then(expected: readonly unknown[]): ScrabbleEvent[];
+  /** The refusal: its type and, optionally, kind, field and a fragment of the cited rule; the table is unchanged. */
+  thenRefuses(type: string, refusal?: Refusal): DomainError;
+}
+
 export class Table {
   state: ScrabbleState = initialState();
   events: ScrabbleEvent[] = [];
   sec = 0;
   private n = 0;
+
+  /** A table whose history is these events (e.g. a game cut short at a chosen event), the clock at `sec`. */
+  static given(events: readonly ScrabbleEvent[], sec = 0): Table {
+    const t = new Table();
+    for (const e of events) t.state = evolve(t.state, e);
+    t.events = [...events];
+    t.sec = sec;
+    return t;
+  }
 
   /** Runs a command `dt` seconds after the previous one; returns the new events. */
   run(input: CommandInput, dt = 1, actor: Actor = ARBITER): ScrabbleEvent[] {
@@ -34,25 +58,27 @@ export class Table {
     return out;
   }
 
-  /** Runs a command expected to be refused; returns the DomainError. */
-  refused(input: CommandInput, dt = 1, actor: Actor = ARBITER): DomainError {
-    try {
-      this.run(input, dt, actor);
-    } catch (e) {
-      this.sec -= dt;
-      if (e instanceof DomainError) return e;
-      throw e;
-    }
-    throw new Error(`expected ${input.type} to be refused`);
+  /** Given the table's events so far, when this command (`dt` seconds after the previous one, by `actor`). */
+  when(input: CommandInput, dt = 1, actor: Actor = ARBITER): TableWhen {
+    const sec = this.sec + dt;
+    const cmd = scrabbleCommand(input, { at: at(sec), actor, commandId: `c-${this.n + 1}` });
+    const w = spec.given(this.events).when(cmd);
+    return {
+      then: (expected) => {
+        const out = w.then(expected);
+        this.sec = sec;
+        this.n++;
+        for (const e of out) this.state = evolve(this.state, e);
+        this.events.push(...out);
+        return out;
+      },
+      thenRefuses: (type, refusal) => w.thenRefuses(type, refusal),
+    };
   }
 
   get game(): Game {
     if (this.state.phase === 'none') throw new Error('no game');
     return this.state.game;
-  }
-
-  types(events: ScrabbleEvent[]): string[] {
-    return events.map((e) => e.type);
   }
 }
 
