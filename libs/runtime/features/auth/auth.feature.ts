@@ -19,7 +19,7 @@ export const AUTH_FEATURE: Feature = {
  * the `auth-tokens` stream at start, then updated from this process's bus as soon as a revocation
  * is appended (the endpoint's answer comes after, so the next request already sees it). A
  * revocation appended by another process (the CLI, another server on the same log) is read at the
- * next `refresh()`: at start, when this process appends one itself, and every `refreshMs`.
+ * next `refresh()`: at start, as soon as this process sees a later revocation (a gap), and every `refreshMs`.
  */
 export class TokenRevocations {
   private readonly revoked = new Map<string, TokenRevokedData>();
@@ -65,7 +65,10 @@ export class TokenRevocations {
   private applyAll(events: readonly RecordedEvent[]): void {
     for (const e of events) {
       if (e.stream !== TOKEN_REVOCATIONS_STREAM || e.revision <= this.revision) continue;
-      this.revision = e.revision;
+      // Only a contiguous event moves the read position: after a gap (a revocation appended by another
+      // process, not yet read) the next refresh still reads from the gap, so no revocation is skipped.
+      if (e.revision === this.revision + 1) this.revision = e.revision;
+      else void this.refresh().catch(() => undefined);
       if (e.type === 'auth.TokenRevoked') {
         const data = e.data as TokenRevokedData;
         this.revoked.set(data.jti, data);
