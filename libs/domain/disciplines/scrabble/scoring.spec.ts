@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { DomainError } from '../../kernel/errors.js';
+import { type DomainError } from '../../kernel/errors.js';
 import { emptyBoard, placeOnBoard } from './board.js';
 import { analysePlay, boardLetter, placementsFromWord, type Placement } from './scoring.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { startedTable, Table } from './testing/table.js';
+import { startedTable, type Table } from './testing/table.js';
 import { proposeVerdicts, type Lexicon } from './lexicon.js';
 
 const za = { kind: 'play' as const, coordinate: '9H', word: 'ZA' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ARBITER, at, startedTable, Table } from './testing/table.js';
+import { ARBITER, at, startedTable, type Table } from './testing/table.js';
 import { evolve } from './scrabble.evolve.js';
 import type { ScrabbleEvent } from './scrabble.events.js';
 

@@ -4,7 +4,7 @@
  * state what a command records or refuses, through the kernel's `deciderSpec(scrabbleDecider)`.
  */
 import type { Actor } from '../../../kernel/command.js';
-import { DomainError } from '../../../kernel/errors.js';
+import { type DomainError } from '../../../kernel/errors.js';
 import { deciderSpec, type Refusal } from '../../../kernel/testing/decider-spec.js';
 import { decide, initialState, scrabbleDecider } from '../scrabble.decider.js';
 import { evolve } from '../scrabble.evolve.js';
