@@ -102,10 +102,15 @@ export async function awaitPosition(request: AuthedRequest, core: { projections:
 }
 
 /**
- * The one way a command other than a game command (those go through GameRunner) reaches the core:
- * the context from the request (token, Idempotency-Key), the command built around it, If-Match, answer.
+ * A command from HTTP: the context from the request (token, Idempotency-Key), the work that runs it
+ * in the runtime, and the answer (ETag and response). Game commands go through GameRunner instead.
  */
-export async function runCommand<C extends Command, E extends DomainEvent, S>(
+export async function runWithContext(request: AuthedRequest, reply: FastifyReply, work: (context: CommandContext) => Promise<CommandResult>) {
+  return answer(reply, await work(commandContext(request)));
+}
+
+/** The one way a command other than a game command reaches the core: built around the request's context, If-Match, answer. */
+export function runCommand<C extends Command, E extends DomainEvent, S>(
   core: ArbitraCore,
   request: AuthedRequest,
   reply: FastifyReply,
@@ -114,6 +119,5 @@ export async function runCommand<C extends Command, E extends DomainEvent, S>(
   build: (context: CommandContext) => C,
   opts: ExecuteOptions = executeOptions(request),
 ) {
-  const context = commandContext(request);
-  return answer(reply, await core.execute(aggregate, id, build(context), opts));
+  return runWithContext(request, reply, (context) => core.execute(aggregate, id, build(context), opts));
 }

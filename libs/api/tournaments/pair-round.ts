@@ -3,7 +3,7 @@ import { RULES, type RoundPairingInput, type PairingOptions } from '../../domain
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { pairRoundBySystem, TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, commandContext, executeOptions } from '../command-request.js';
+import { executeOptions, runCommand, runWithContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import type { PairRoundDto } from './round.dto.js';
 import { asHttpError, missingDivisionAsBadRequest } from './tournament-command.js';
@@ -34,13 +34,12 @@ function plainOptions(o: PairRoundDto['options']): PairingOptions | undefined {
  * handler's retry loop.
  */
 export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply: FastifyReply, id: string, round: number, body: PairRoundDto) {
-  const context = commandContext(request);
   const opts = executeOptions(request);
   const division = body.division;
   try {
     if (body.kind === 'manual') {
       const data = { round, ...(division && { division }), pairing: manualInput(body) };
-      return answer(reply, await core.execute(TournamentAggregate, id, { type: 'tournament.pair-round', context, data }, opts));
+      return await runCommand(core, request, reply, TournamentAggregate, id, (context) => ({ type: 'tournament.pair-round' as const, context, data }), opts);
     }
     if (body.games?.length || body.tables?.length || body.bye)
       throw new ProblemException(400, 'validation/failed', 'Invalid request', 'games, tables and bye are given only with kind "manual"; a system pairing is computed by the server', {
@@ -51,7 +50,9 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
     const options = plainOptions(body.options);
     const req = { system, ...(division !== undefined && { division }), ...(body.seed !== undefined && { seed: body.seed }), ...(options !== undefined && { options }) };
     // The request names no division where the tournament has several: 400 as on every read (the manual command's own refusal stays 422).
-    return answer(reply, await pairRoundBySystem(core, id, round, req, context, body, opts).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e))));
+    return await runWithContext(request, reply, (context) =>
+      pairRoundBySystem(core, id, round, req, context, body, opts).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e))),
+    );
   } catch (e) {
     throw asHttpError(e, id);
   }
