@@ -25,7 +25,7 @@ export const AUSTRALIAN_DRAW_RULE =
  *
  * Odd field: the bye goes to the lowest-ranked player with the fewest byes (Arbitra, bye.ts). If
  * the draw with that bye needs repeats (rematches or forbidden pairings), the bye must not force a
- * rematch another bye would avoid (WESPA seed l.103 參賽者不會與較早前之對手再次進行比賽): the other
+ * rematch another bye would avoid (WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽): the other
  * players with the FEWEST byes (never a second bye while another player can take it) are tried
  * from the lowest-ranked upward, at most MAX_BYE_ALTERNATIVES of them and within one extra search
  * budget shared by all of them; the first whose draw has a lower repeat cost than the best so far
@@ -71,9 +71,9 @@ export const MAX_BYE_ALTERNATIVES = 16;
 const repeatText = (d: SequenceDraw) => (d.repeats.length === 1 ? '1 repeat' : `${d.repeats.length} repeats`) + (d.repeats.length > 0 ? ` (${d.repeats.map((r) => `${r.a}–${r.b} ${r.why}`).join(', ')})` : '');
 
 /**
- * WESPA seed l.103 (no rematch in the Australian draw) over Arbitra's bye rule: try the other
+ * WESPA summary, 組合對手原則 (no rematch in the Australian draw) over Arbitra's bye rule: try the other
  * players with the fewest byes, lowest-ranked upward, bounded by MAX_BYE_ALTERNATIVES and one
- * shared search budget; keep the first with a lower repeat cost (ties keep the lower-ranked bye).
+ * shared search budget; keep the one with the lowest repeat cost (ties keep the lower-ranked bye).
  */
 function betterBye(
   players: readonly PairingPlayer[],
@@ -97,7 +97,7 @@ function betterBye(
     if (d.outcome.cost < best.draw.outcome.cost) best = { bye: c, draw: d };
     if (best.draw.outcome.cost === 0) break;
   }
-  const head = `with the bye to ${label(preferred)} the draw needs ${repeatText(preferredDraw)}; WESPA seed l.103 參賽者不會與較早前之對手再次進行比賽, so the other players with the fewest byes (${preferred.byes}) were tried from the lowest-ranked upward`;
+  const head = `with the bye to ${label(preferred)} the draw needs ${repeatText(preferredDraw)}; WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽, so the other players with the fewest byes (${preferred.byes}) were tried from the lowest-ranked upward`;
   const bounded = candidates.length > tried.length && best.draw.outcome.cost > 0 ? ` (${candidates.length - tried.length} not tried: at most ${MAX_BYE_ALTERNATIVES} tries within a search budget of ${budget} steps)` : '';
   if (best.bye === preferred) {
     return { ...best, explanation: [`${head}: ${tried.length > 0 ? tried.join('; ') : 'there is no other'}${bounded}; none has a lower repeat cost, so ${label(preferred)} keeps the bye`] };
@@ -105,7 +105,7 @@ function betterBye(
   return {
     ...best,
     explanation: [
-      `${head}: ${tried.join('; ')}${bounded}; ${label(best.bye)} gets the bye instead (also ${preferred.byes} bye${preferred.byes === 1 ? '' : 's'} so far), the first whose draw has a lower repeat cost`,
+      `${head}: ${tried.join('; ')}${bounded}; ${label(best.bye)} gets the bye instead (also ${preferred.byes} bye${preferred.byes === 1 ? '' : 's'} so far): its draw has the lowest repeat cost of those tried, lower than with the bye to ${label(preferred)} (on a tie, the first tried)`,
     ],
   };
 }
