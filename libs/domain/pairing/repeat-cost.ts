@@ -1,7 +1,7 @@
 import type { History } from './history.js';
 
 /**
- * What a pairing costs the draw. Arbitra rule: WESPA seed l.103 (參賽者不會與較早前之對手再次進行比賽)
+ * What a pairing costs the draw. Arbitra rule: WESPA summary, 組合對手原則 (參賽者不會與較早前之對手再次進行比賽)
  * says rematches are avoided, not which repeat is least bad when one cannot be.
  *
  * A pair that met k times before (counted meetings, after repeatsForgivenBefore), the last time

@@ -5,7 +5,7 @@ import type { TieBreakCode } from './tie-breaks.js';
  * Tie-break values. What is implemented, exactly:
  *
  * Chess (FIDE Tie-Break Regulations (2023); Arbitra's reading, see docs/traceability/tournament.md).
- * Section numbers follow the 1 Sept 2023 text as remembered; no copy is in /work/shared/rules, so
+ * Section numbers follow the 1 Sept 2023 text as remembered; no copy is among the federation's rule texts, so
  * they are to be checked against the published text before a federation relies on them.
  * - BH (Buchholz, FIDE TB Regs 2023 §8.1): sum over rounds 1..R of the opponent's final score.
  *   Unplayed rounds (bye, forfeit won or lost, double forfeit, absence, late-entry rounds) are

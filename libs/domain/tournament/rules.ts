@@ -1,6 +1,6 @@
 /**
  * The rules the tournament decider enforces, cited in every refusal. Rule-text citations quote the
- * seed texts in /work/shared/rules (the Chinese originals are the authority); the rest is Arbitra
+ * seed texts of the federation (the Chinese originals are the authority); the rest is Arbitra
  * policy and says so. docs/traceability/tournament.md maps each to code and tests.
  */
 export const RULES = {

@@ -1,6 +1,6 @@
 /**
  * The rules profile: every limit and penalty of a game is a value here, with the default taken
- * from the seed text (/work/shared/rules/scrabble-wespa-summary.zh-hant.txt) or, where the seed is
+ * from the seed text (the WESPA summary, scrabble-wespa-summary.zh-hant.txt) or, where the seed is
  * silent, from the published WESPA Rules v3 (marked as such).
  */
 export type ChallengePenalty =

@@ -1,5 +1,5 @@
 /**
- * The rule citations quoted by refusals and events. Seed = /work/shared/rules/scrabble-wespa-summary.zh-hant.txt;
+ * The rule citations quoted by refusals and events. Seed = the WESPA summary (scrabble-wespa-summary.zh-hant.txt);
  * where the seed is silent the published WESPA Rules v3 are cited and marked "(WESPA rules, not the seed)".
  */
 export const RULES = {
