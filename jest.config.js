@@ -18,7 +18,11 @@ const shared = {
 export default {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/libs/domain/**/*.spec.ts'] },
-    { ...shared, displayName: 'int', testMatch: ['<rootDir>/libs/{runtime,store,bus,api}/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'int',
+      testMatch: ['<rootDir>/libs/{runtime,store,bus,api}/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+    },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.spec.ts'] },
   ],
   reporters: ['default', '<rootDir>/scripts/plain-summary-reporter.cjs'],

@@ -55,7 +55,9 @@ async function rate(h: CommandHandler, ids: () => string): Promise<number> {
   return (PER_ROUND / (performance.now() - t)) * 1000;
 }
 
-process.stdout.write(`command path, stream of ${HISTORY.toLocaleString('en-US')} events vs a fresh stream — SQLite synchronous=${SYNC}, ${ROUNDS} interleaved rounds of ${PER_ROUND}\n\n`);
+process.stdout.write(
+  `command path, stream of ${HISTORY.toLocaleString('en-US')} events vs a fresh stream — SQLite synchronous=${SYNC}, ${ROUNDS} interleaved rounds of ${PER_ROUND}\n\n`,
+);
 for (const [label, cacheSize] of [
   ['state cached in memory (steady state)', 10_000],
   ['every command misses the in-memory cache (snapshots)', 1],

@@ -59,7 +59,11 @@ async function server(logLevel: string) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(root, 'data-'));
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  await start([...nodeArgs, dist('../apps/records/main.js')], { PORT: String(port), HOST: '127.0.0.1', ARBITRA_DATA_DIR: dataDir, ARBITRA_JWT_SECRET: SECRET, ARBITRA_LOG_LEVEL: logLevel }, 'listening on');
+  await start(
+    [...nodeArgs, dist('../apps/records/main.js')],
+    { PORT: String(port), HOST: '127.0.0.1', ARBITRA_DATA_DIR: dataDir, ARBITRA_JWT_SECRET: SECRET, ARBITRA_LOG_LEVEL: logLevel },
+    'listening on',
+  );
   return `http://127.0.0.1:${port}`;
 }
 
@@ -83,7 +87,10 @@ async function tournament(base: string) {
     await post(base, `/v1/tournaments/${T}/rounds/${round}/publish`, {});
     for (const g of paired.events[0].data.games) {
       const first = 350 + ((g.table * 37 + round * 11) % 120);
-      await post(base, `/v1/tournaments/${T}/rounds/${round}/results`, { table: g.table, result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } } });
+      await post(base, `/v1/tournaments/${T}/rounds/${round}/results`, {
+        table: g.table,
+        result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } },
+      });
     }
   }
   const read = async (path: string) => {
@@ -129,7 +136,9 @@ async function storeAppends(): Promise<{ rate: number; p50: number; p99: number 
 }
 
 try {
-  process.stdout.write(`bench:http — built server (synchronous=FULL, group commit, info logs) vs bare Fastify, autocannon ${DURATION} s each, ${CONNECTIONS} connections for GETs\n\n`);
+  process.stdout.write(
+    `bench:http — built server (synchronous=FULL, group commit, info logs) vs bare Fastify, autocannon ${DURATION} s each, ${CONNECTIONS} connections for GETs\n\n`,
+  );
   const arbitra = await server('info');
   const only = args.get('only');
   let reads: Record<string, Result> = {};
@@ -142,14 +151,19 @@ try {
     const barePort = await freePort();
     await start([dist('./bare-fastify.child.js'), standingsFile, String(barePort), summaryFile], {}, 'ready');
     const bare = `http://127.0.0.1:${barePort}`;
-    process.stdout.write(`standings document ${(docs.standings.length / 1024).toFixed(1)} KB, tournament document ${(docs.summary.length / 1024).toFixed(1)} KB\n\n`);
+    process.stdout.write(
+      `standings document ${(docs.standings.length / 1024).toFixed(1)} KB, tournament document ${(docs.summary.length / 1024).toFixed(1)} KB\n\n`,
+    );
 
     const bareStandings = await measure('bare Fastify, the same standings bytes', { url: `${bare}/standings` });
     const standings = await measure('Arbitra GET …/standings', { url: `${arbitra}/v1/tournaments/${T}/standings` });
     const bareSummary = await measure('bare Fastify, the same tournament bytes', { url: `${bare}/summary` });
     const summary = await measure('Arbitra GET /v1/tournaments/:id', { url: `${arbitra}/v1/tournaments/${T}` });
     const etag = (await fetch(`${arbitra}/v1/tournaments/${T}/standings`)).headers.get('etag') ?? '';
-    const notModified = await measure('Arbitra GET …/standings, If-None-Match → 304 (counted non-2xx)', { url: `${arbitra}/v1/tournaments/${T}/standings`, headers: { 'if-none-match': etag } });
+    const notModified = await measure('Arbitra GET …/standings, If-None-Match → 304 (counted non-2xx)', {
+      url: `${arbitra}/v1/tournaments/${T}/standings`,
+      headers: { 'if-none-match': etag },
+    });
     const hello = await measure('bare Fastify hello', { url: `${bare}/hello` });
     const health = await measure('Arbitra GET /health (liveness)', { url: `${arbitra}/health` });
     const ready = await measure('Arbitra GET /health/ready (readiness, touches the store)', { url: `${arbitra}/health/ready` });
@@ -158,7 +172,8 @@ try {
   let commands: Result | undefined;
   if (only !== 'reads') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
-    for (let i = 0; i < WRITERS; i++) await post(arbitra, '/v1/tournaments', { id: `w-${i}`, name: `Writer ${i}`, discipline: 'scrabble', pairingSystems: ['random'] });
+    for (let i = 0; i < WRITERS; i++)
+      await post(arbitra, '/v1/tournaments', { id: `w-${i}`, name: `Writer ${i}`, discipline: 'scrabble', pairingSystems: ['random'] });
     // autocannon resets a connection's context after each request: a global counter spreads the
     // commands over the streams (WRITERS in flight at once, each mostly on its own stream).
     let sent = 0;
@@ -184,7 +199,9 @@ try {
   for (const c of children.splice(0)) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   const appends = await storeAppends();
-  process.stdout.write(`${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms\n`);
+  process.stdout.write(
+    `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms\n`,
+  );
 
   let quietStandings: Result | undefined;
   if (only !== 'commands') {
@@ -204,7 +221,10 @@ try {
     process.stdout.write(`  /health/ready / bare hello                       ${ratio(r.ready, r.hello)}×\n`);
     process.stdout.write(`  standings at info / at warn logging              ${ratio(r.standings, quietStandings)}×  (request logging's cost)\n`);
   }
-  if (commands) process.stdout.write(`  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n`);
+  if (commands)
+    process.stdout.write(
+      `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n`,
+    );
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));

@@ -79,7 +79,9 @@ for (const n of [1000, 5000]) {
 console.log(`node ${process.version}, round 21 after 20 rounds of history\n`);
 for (const s of setup) console.log(`  ${s}`);
 console.log('');
-console.log(['system'.padEnd(18), 'players'.padStart(7), 'median ms'.padStart(10), 'target ms'.padStart(10), 'ratio'.padStart(7), 'repeats'.padStart(8)].join(' '));
+console.log(
+  ['system'.padEnd(18), 'players'.padStart(7), 'median ms'.padStart(10), 'target ms'.padStart(10), 'ratio'.padStart(7), 'repeats'.padStart(8)].join(' '),
+);
 for (const r of rows) {
   console.log(
     [

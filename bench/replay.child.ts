@@ -17,7 +17,9 @@ function rawScan(parse: boolean): { n: number; ms: number } {
   const t = performance.now();
   let n = 0;
   let check = 0;
-  for (const row of db.prepare('SELECT position, id, stream, revision, type, data, meta FROM events ORDER BY position').raw().iterate() as Iterable<unknown[]>) {
+  for (const row of db.prepare('SELECT position, id, stream, revision, type, data, meta FROM events ORDER BY position').raw().iterate() as Iterable<
+    unknown[]
+  >) {
     n++;
     if (parse) check += (JSON.parse(row[5] as string) as { points: number }).points + (JSON.parse(row[6] as string) as { schemaVersion: number }).schemaVersion;
     else check += (row[0] as number) & 1;

@@ -45,13 +45,17 @@ function rawDb(name: string) {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SYNC}`);
   // The identical table and indexes the Arbitra store uses, so the ratio is Arbitra's own overhead.
-  db.exec('CREATE TABLE events (position INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, meta TEXT NOT NULL, command_id TEXT NOT NULL, UNIQUE (stream, revision))');
+  db.exec(
+    'CREATE TABLE events (position INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, meta TEXT NOT NULL, command_id TEXT NOT NULL, UNIQUE (stream, revision))',
+  );
   db.exec('CREATE INDEX events_command_id ON events (command_id)');
   return db;
 }
 
 async function main() {
-  process.stdout.write(`Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`);
+  process.stdout.write(
+    `Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`,
+  );
 
   // 1. Single-event appends, raw better-sqlite3 (same table, indexes, pragmas) against the
   // Arbitra store, interleaved round by round so both see the same disk and WAL conditions.
@@ -132,12 +136,24 @@ async function main() {
   let batchMs = 0;
   for (let i = 0; i < N_BATCH; i += 1000) {
     rawBatchMs += time(() => many(i, 1000))[1];
-    batchMs += (await timeAsync(() => store.append(`batch-${i % 7}`, Array.from({ length: 1000 }, (_, j) => benchEvent(i + j)), 'any')))[1];
+    batchMs += (
+      await timeAsync(() =>
+        store.append(
+          `batch-${i % 7}`,
+          Array.from({ length: 1000 }, (_, j) => benchEvent(i + j)),
+          'any',
+        ),
+      )
+    )[1];
   }
   const rawBatch = rate(N_BATCH, rawBatchMs);
   const storeBatch = rate(N_BATCH, batchMs);
   report('raw better-sqlite3 insert, 1000 rows per transaction', `${fmt(rawBatch)}/s`);
-  report('Arbitra append, 1000 events per append', `${fmt(storeBatch)}/s`, `${(storeBatch / rawBatch).toFixed(2)}× raw batched (hash chain + canonical JSON included)`);
+  report(
+    'Arbitra append, 1000 events per append',
+    `${fmt(storeBatch)}/s`,
+    `${(storeBatch / rawBatch).toFixed(2)}× raw batched (hash chain + canonical JSON included)`,
+  );
 
   // 32 concurrent writers on distinct streams: group commit shares one fsync per burst. Interleaved
   // with raw single-row transactions round by round (same disk state), median ratio; and the same
@@ -194,10 +210,20 @@ async function main() {
   report(`(fill a ${fmt(N_REPLAY)}-event log for replay)`, `${(fillMs / 1000).toFixed(1)} s`);
   const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./replay.child.js', import.meta.url)), logPath, root], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`replay child failed: ${child.stderr}`);
-  const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { rawScanPerSec: number; rawParsePerSec: number; replayPerSec: number; peakRssMb: number; events: number };
+  const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+    rawScanPerSec: number;
+    rawParsePerSec: number;
+    replayPerSec: number;
+    peakRssMb: number;
+    events: number;
+  };
   report('raw scan of the log (rows only)', `${fmt(r.rawScanPerSec)}/s`);
   report('raw scan of the log + JSON.parse of data and meta', `${fmt(r.rawParsePerSec)}/s`);
-  report(`replay into projections (${fmt(r.events)} events)`, `${fmt(r.replayPerSec)}/s`, `${(r.replayPerSec / r.rawScanPerSec).toFixed(2)}× raw scan (target ≥ 0.50); ${(r.replayPerSec / r.rawParsePerSec).toFixed(2)}× scan+parse`);
+  report(
+    `replay into projections (${fmt(r.events)} events)`,
+    `${fmt(r.replayPerSec)}/s`,
+    `${(r.replayPerSec / r.rawScanPerSec).toFixed(2)}× raw scan (target ≥ 0.50); ${(r.replayPerSec / r.rawParsePerSec).toFixed(2)}× scan+parse`,
+  );
   report(`peak RSS of the replay process (${fmt(r.events)} events)`, `${r.peakRssMb.toFixed(0)} MB`, 'target < 500 MB');
   report('peak RSS of this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 

@@ -30,18 +30,36 @@ async function run(core: ArbitraCore, build: (c: CommandContext) => TournamentCo
 
 const core = new ArbitraCore({ config: { dataDir: root, sqliteSync: 'OFF', groupCommit: true }, features: [] });
 let t = performance.now();
-await run(core, (context) => ({ type: 'tournament.create', context, data: { id: 'bench-open', name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] } }));
-for (let i = 0; i < PLAYERS; i++) await run(core, (context) => ({ type: 'tournament.register-player', context, data: { player: { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i } } }));
+await run(core, (context) => ({
+  type: 'tournament.create',
+  context,
+  data: { id: 'bench-open', name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] },
+}));
+for (let i = 0; i < PLAYERS; i++)
+  await run(core, (context) => ({ type: 'tournament.register-player', context, data: { player: { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i } } }));
 for (let round = 1; round <= ROUNDS; round++) {
   const { state } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, 'bench-open'));
   if (state.status !== 'open') throw new Error('tournament missing');
   const seed = `bench-open:main:${round}`;
   const result = pair('australian-draw', pairingRequestFor(state, 'main', round, seed));
-  await run(core, (context) => ({ type: 'tournament.pair-round', context, data: { round, pairing: { kind: 'system', system: 'australian-draw', seed, result } } }));
+  await run(core, (context) => ({
+    type: 'tournament.pair-round',
+    context,
+    data: { round, pairing: { kind: 'system', system: 'australian-draw', seed, result } },
+  }));
   await run(core, (context) => ({ type: 'tournament.publish-round', context, data: { round } }));
   for (const g of result.games) {
     const first = 350 + ((g.table * 37 + round * 11) % 120);
-    await run(core, (context) => ({ type: 'tournament.record-result', context, data: { round, table: g.table, source: { kind: 'arbiter' }, result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } } } }));
+    await run(core, (context) => ({
+      type: 'tournament.record-result',
+      context,
+      data: {
+        round,
+        table: g.table,
+        source: { kind: 'arbiter' },
+        result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } },
+      },
+    }));
   }
 }
 const recordMs = performance.now() - t;

@@ -20,7 +20,12 @@ describe('records server: the bootstrap admin token (issue 7 item 7)', () => {
     expect(claims.exp - claims.iat).toBe(7 * 86_400);
     const bearer = `Bearer ${token}`;
     await h.http().get('/v1/events').set('authorization', bearer).expect(200);
-    await h.http().post('/v1/auth/revocations').set('authorization', bearer).send({ jti: jtiOf(token), reason: 'federation admins have their own tokens now' }).expect(201);
+    await h
+      .http()
+      .post('/v1/auth/revocations')
+      .set('authorization', bearer)
+      .send({ jti: jtiOf(token), reason: 'federation admins have their own tokens now' })
+      .expect(201);
     const r = await h.http().get('/v1/events').set('authorization', bearer).expect(401);
     expect(r.body.detail).toContain('revoked');
     await h.restart();

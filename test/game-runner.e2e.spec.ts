@@ -70,7 +70,7 @@ describe('game commands go through one runner', () => {
     expect(await revision('g1')).toBe(before);
   });
 
-  it('a refusal names the field sent: a play by placements answers move.placements, not the command\'s move.tiles', async () => {
+  it("a refusal names the field sent: a play by placements answers move.placements, not the command's move.tiles", async () => {
     await h.post('/v1/scrabble/games', { id: 'g2', ...START }, arbiter);
     await h.post('/v1/scrabble/games/g2/draws', { seat: 0, count: 7 }, arbiter);
     await h.post('/v1/scrabble/games/g2/draws', { seat: 1, count: 7 }, arbiter);

@@ -26,7 +26,12 @@ describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-hea
 
     const other = await h.post(`/v1/tournaments/${T}/players`, { id: 'p2', name: 'Player Two', rating: 1700 }, chief, 422, key);
     expect(other.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(other.body).toMatchObject({ status: 422, type: 'urn:arbitra:problem:command/idempotency-key-reused', field: 'Idempotency-Key', idempotencyKey: 'register-0001' });
+    expect(other.body).toMatchObject({
+      status: 422,
+      type: 'urn:arbitra:problem:command/idempotency-key-reused',
+      field: 'Idempotency-Key',
+      idempotencyKey: 'register-0001',
+    });
     expect(other.body.detail).toContain('register-0001');
 
     const t = await h.get(`/v1/tournaments/${T}`).expect(200);

@@ -42,7 +42,12 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
     const r = await running.http().get('/v1/events').set('authorization', 'Bearer not-a-token').expect(429);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(r.headers['retry-after']).toMatch(/^\d+$/);
-    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:rate-limit/exceeded', status: 429, limit: 5, rule: expect.stringContaining('ARBITRA_RATE_LIMIT_PER_IP') });
+    expect(r.body).toMatchObject({
+      type: 'urn:arbitra:problem:rate-limit/exceeded',
+      status: 429,
+      limit: 5,
+      rule: expect.stringContaining('ARBITRA_RATE_LIMIT_PER_IP'),
+    });
   });
 
   it('limits requests with a valid token per token subject (whatever the token), apart from the IP budget', async () => {
@@ -69,11 +74,17 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
 
   it('creates events.db, read-models.db and snapshots.db (and their -wal and -shm) readable by the owner only (0600)', async () => {
     running = await server({ ARBITRA_RATE_LIMIT_PER_IP: '0' });
-    await running.http().post('/v1/tournaments').set('authorization', running.token('admin')).send({ id: 'modes', name: 'Modes', discipline: 'scrabble', pairingSystems: ['random'] }).expect(201);
+    await running
+      .http()
+      .post('/v1/tournaments')
+      .set('authorization', running.token('admin'))
+      .send({ id: 'modes', name: 'Modes', discipline: 'scrabble', pairingSystems: ['random'] })
+      .expect(201);
     await running.http().get('/v1/tournaments?waitFor=1').expect(200);
     const dir = running.dataDir;
     for (const db of ['events.db', 'read-models.db', 'snapshots.db']) {
-      for (const file of [db, `${db}-wal`, `${db}-shm`].filter((f) => f === db || existsSync(join(dir, f)))) expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
+      for (const file of [db, `${db}-wal`, `${db}-shm`].filter((f) => f === db || existsSync(join(dir, f))))
+        expect([file, statSync(join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
     }
   });
 

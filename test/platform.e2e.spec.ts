@@ -33,7 +33,11 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
   });
 
   it('refuses a role the endpoint does not allow with 403', async () => {
-    const r = await h.http().get('/v1/events').set('authorization', h.token('arbiter', ['t1'])).expect(403);
+    const r = await h
+      .http()
+      .get('/v1/events')
+      .set('authorization', h.token('arbiter', ['t1']))
+      .expect(403);
     expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:auth/role-not-allowed', status: 403 });
   });
 
@@ -51,7 +55,11 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     const a = await store.append('demo-a', [newEvent('demo.One', { x: 1 }), newEvent('demo.Two', { x: 2 })], 'no-stream');
     await store.append('demo-b', [newEvent('demo.Three', { x: 3 })], 'no-stream');
     const admin = h.token('admin');
-    const page = await h.http().get(`/v1/events?after=${a.events[0].position - 1}&limit=2`).set('authorization', admin).expect(200);
+    const page = await h
+      .http()
+      .get(`/v1/events?after=${a.events[0].position - 1}&limit=2`)
+      .set('authorization', admin)
+      .expect(200);
     expect(page.body.events.map((e: { type: string }) => e.type)).toEqual(['demo.One', 'demo.Two']);
     expect(page.body.next).toBe(a.events[1].position);
     const stream = await h.http().get('/v1/streams/demo-a').set('authorization', admin).expect(200);
@@ -69,7 +77,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(v.body.events).toBeGreaterThanOrEqual(4);
   });
 
-  it('reports the first broken link when a stored event was altered behind Arbitra\'s back', async () => {
+  it("reports the first broken link when a stored event was altered behind Arbitra's back", async () => {
     const r = await h.core.store.append('demo-tamper', [newEvent('demo.Score', { score: 410 })], 'no-stream');
     await h.stop();
     const raw = new SqliteEventStore({ path: `${h.config.dataDir}/events.db` });
@@ -92,7 +100,11 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
   it('serves Prometheus metrics to an admin token only, by default', async () => {
     const anonymous = await h.http().get('/metrics').expect(401);
     expect(anonymous.body.type).toBe('urn:arbitra:problem:auth/unauthorized');
-    await h.http().get('/metrics').set('authorization', h.token('chief-arbiter', ['t1'])).expect(403);
+    await h
+      .http()
+      .get('/metrics')
+      .set('authorization', h.token('chief-arbiter', ['t1']))
+      .expect(403);
     const r = await h.http().get('/metrics').set('authorization', h.token('admin')).expect(200);
     expect(r.text).toContain('arbitra_log_head_position');
     expect(r.text).toContain('arbitra_commands_total');
@@ -107,7 +119,13 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
 
   it('answers a malformed JSON body with 400 problem+json naming the body, and stores nothing', async () => {
     const before = await h.core.store.headPosition();
-    const r = await h.http().post('/v1/tournaments').set('authorization', h.token('admin')).set('content-type', 'application/json').send('{"id": "t-bad", "name": ').expect(400);
+    const r = await h
+      .http()
+      .post('/v1/tournaments')
+      .set('authorization', h.token('admin'))
+      .set('content-type', 'application/json')
+      .send('{"id": "t-bad", "name": ')
+      .expect(400);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:http/malformed-body', field: 'body', status: 400 });
     expect(await h.core.store.headPosition()).toBe(before);
@@ -125,18 +143,42 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
   it('refuses null where a field may only be omitted, and a missing required object, with 400 naming the field (found by fuzzing)', async () => {
     const admin = h.token('admin');
     const before = await h.core.store.headPosition();
-    const nullDivisions = await h.http().post('/v1/tournaments').set('authorization', admin).send({ id: 'null-test', name: 'Null', discipline: 'scrabble', pairingSystems: ['random'], divisions: null }).expect(400);
+    const nullDivisions = await h
+      .http()
+      .post('/v1/tournaments')
+      .set('authorization', admin)
+      .send({ id: 'null-test', name: 'Null', discipline: 'scrabble', pairingSystems: ['random'], divisions: null })
+      .expect(400);
     expect(nullDivisions.body.errors.map((e: { field: string }) => e.field)).toContain('divisions');
     const noResult = await h.http().post('/v1/tournaments/null-test/rounds/1/results').set('authorization', admin).send({ table: 1 }).expect(400);
     expect(noResult.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'result', rule: 'isDefined' })]));
-    const huge = await h.http().post('/v1/scrabble/games').set('authorization', admin).send({ id: 'g-huge', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, profile: { overtimePenaltyPerMinute: 1e308 } }).expect(400);
+    const huge = await h
+      .http()
+      .post('/v1/scrabble/games')
+      .set('authorization', admin)
+      .send({
+        id: 'g-huge',
+        players: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        starter: 0,
+        clockSide: 'right',
+        clockSideChosenBy: 1,
+        tilesCounted: 100,
+        profile: { overtimePenaltyPerMinute: 1e308 },
+      })
+      .expect(400);
     expect(huge.body).toMatchObject({ field: 'profile.overtimePenaltyPerMinute', rule: 'max' });
     expect(await h.core.store.headPosition()).toBe(before);
   });
 
   it('answers ?waitFor beyond the log head, or not a whole number, with 400 instead of waiting (found by fuzzing)', async () => {
     const head = await h.core.store.headPosition();
-    const beyond = await h.http().get(`/v1/tournaments?waitFor=${head + 5}`).expect(400);
+    const beyond = await h
+      .http()
+      .get(`/v1/tournaments?waitFor=${head + 5}`)
+      .expect(400);
     expect(beyond.body).toMatchObject({ type: 'urn:arbitra:problem:read-model/position-not-recorded', field: 'waitFor', head });
     await h.http().get('/v1/tournaments?waitFor=1e308').expect(400);
     await h.http().get('/v1/tournaments?waitFor=-1').expect(400);

@@ -49,7 +49,7 @@ describe('public read documents: stored bytes, strong ETag, If-None-Match → 30
   });
 });
 
-describe('?asOfPosition= (a replay per request) is for the tournament\'s officials', () => {
+describe("?asOfPosition= (a replay per request) is for the tournament's officials", () => {
   let h: RecordsHarness;
   beforeAll(async () => {
     h = await RecordsHarness.start();

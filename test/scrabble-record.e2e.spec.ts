@@ -11,7 +11,10 @@ import { RecordsHarness } from './support/records-harness.js';
  */
 const T0 = Date.now() - 40 * 60_000;
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
-const PLAYERS = [{ id: 'ann', name: 'Ann Lee' }, { id: 'bob', name: 'Bob Chan' }];
+const PLAYERS = [
+  { id: 'ann', name: 'Ann Lee' },
+  { id: 'bob', name: 'Bob Chan' },
+];
 const START = { players: PLAYERS, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: true };
 
 describe('Scrabble record: signatures, reversals, lateness, the clock view and GCG import', () => {
@@ -19,7 +22,8 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
   let arbiter: string, ann: string;
   const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
   const get = (path: string, token: string | null = null) => h.get(path, token);
-  const events = async (id: string) => (await get(`/v1/scrabble/games/${id}/events`, arbiter).expect(200)).body.events as { type: string; data: Record<string, unknown> }[];
+  const events = async (id: string) =>
+    (await get(`/v1/scrabble/games/${id}/events`, arbiter).expect(200)).body.events as { type: string; data: Record<string, unknown> }[];
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
@@ -49,9 +53,16 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
     await post('/v1/scrabble/games/s1/signatures', { seat: 0 }, ann);
     // after the player's own (server-stamped) signature, the arbiter records with the server's time too
     const refused = await post('/v1/scrabble/games/s1/score-corrections', { turn: 1, score: 5, agreedBy: [0, 1] }, arbiter, 409);
-    expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/slip-signed', rule: expect.stringContaining('簽署後不可更改分數'), detail: expect.stringContaining('withdraw') });
+    expect(refused.body).toMatchObject({
+      type: 'urn:arbitra:problem:scrabble/slip-signed',
+      rule: expect.stringContaining('簽署後不可更改分數'),
+      detail: expect.stringContaining('withdraw'),
+    });
     const withdrawn = await post('/v1/scrabble/games/s1/signatures/withdrawal', { seat: 0, reason: 'turn 1 was 5, not 4' }, ann);
-    expect(withdrawn.body.events[0]).toMatchObject({ type: 'scrabble.SignatureWithdrawn', data: { seat: 0, reason: 'turn 1 was 5, not 4', by: { id: 'ann', role: 'player' } } });
+    expect(withdrawn.body.events[0]).toMatchObject({
+      type: 'scrabble.SignatureWithdrawn',
+      data: { seat: 0, reason: 'turn 1 was 5, not 4', by: { id: 'ann', role: 'player' } },
+    });
     await post('/v1/scrabble/games/s1/score-corrections', { turn: 1, score: 5, agreedBy: [0, 1] }, arbiter);
     const view = await get('/v1/scrabble/games/s1').expect(200);
     expect(view.body).toMatchObject({ phase: 'ended', scores: [-2, -7], end: { signedBy: [] } });
@@ -62,7 +73,11 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
     await post('/v1/scrabble/games/s2/signatures', { seat: 0, at: at(20) }, arbiter);
     await post('/v1/scrabble/games/s2/signatures', { seat: 1, at: at(21) }, arbiter);
     const before = (await events('s2')).length;
-    for (const [path, body] of [['time-penalties', { seat: 0, points: 10 }], ['end-racks', { racks: [{ seat: 0, rack: 'AEERST' }] }], ['recount', { seat: 1 }]] as const) {
+    for (const [path, body] of [
+      ['time-penalties', { seat: 0, points: 10 }],
+      ['end-racks', { racks: [{ seat: 0, rack: 'AEERST' }] }],
+      ['recount', { seat: 1 }],
+    ] as const) {
       const r = await post(`/v1/scrabble/games/s2/${path}`, { ...body, at: at(22) }, arbiter, 409);
       expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/result-signed', rule: expect.stringContaining('簽署後不可更改分數') });
     }
@@ -99,10 +114,13 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
     const r = await post('/v1/scrabble/games/late/arrivals', { seat: 1, choice: 'play', at: at(26 * 60) }, arbiter);
     expect(r.body.events.map((e: { type: string }) => e.type)).toEqual(['scrabble.LatePlayerArrived', 'scrabble.GameForfeited', 'scrabble.GameFinished']);
     expect(r.body.events[1].data).toMatchObject({ reason: 'absence-time-expired', rule: expect.stringContaining('如果時間已過，你必須放棄棋局') });
-    expect((await get('/v1/scrabble/games/late').expect(200)).body).toMatchObject({ phase: 'finished', result: { winner: 0, forfeit: true, scores: [100, 0] } });
+    expect((await get('/v1/scrabble/games/late').expect(200)).body).toMatchObject({
+      phase: 'finished',
+      result: { winner: 0, forfeit: true, scores: [100, 0] },
+    });
   });
 
-  it('item 15 — the game view reads the clock as of the request and says so, beside the last-event reading and the running side\'s start', async () => {
+  it("item 15 — the game view reads the clock as of the request and says so, beside the last-event reading and the running side's start", async () => {
     await post('/v1/scrabble/games', { id: 'clk', ...START, at: at(0) }, arbiter);
     await post('/v1/scrabble/games/clk/draws', { seat: 0, tiles: 'AEINRST'.split(''), at: at(10) }, arbiter); // seat 0's clock starts at at(10)
     const t1 = Date.now();
@@ -118,7 +136,14 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
   it('item 13 — GCG import keeps racks, exchanged letters and notes: the export gives back the same lines; what is not kept is said', async () => {
     const text = HAND_GAME.replace('>Ann: EEIXYZO -XYZ +0 43\n', '>Ann: EEIXYZO -XYZ +0 43\n#note kept the E pair\n');
     const r = await post('/v1/scrabble/games/import', { id: 'imp', gcg: `#title Club night\n${text}` }, arbiter);
-    expect(r.body).toMatchObject({ phase: 'finished', scores: [36, -7], players: [{ nick: 'Ann', id: 'Ann', mapped: false }, { nick: 'Bob', id: 'Bob', mapped: false }] });
+    expect(r.body).toMatchObject({
+      phase: 'finished',
+      scores: [36, -7],
+      players: [
+        { nick: 'Ann', id: 'Ann', mapped: false },
+        { nick: 'Bob', id: 'Bob', mapped: false },
+      ],
+    });
     expect(r.body.notKept).toEqual([
       { line: 1, text: '#title Club night', why: 'this pragma is not recorded by Arbitra' },
       expect.objectContaining({ line: 13, text: 'BCDEUFH' }), // the rack written on the (challenge) line
@@ -139,7 +164,10 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
     const bad = await post('/v1/scrabble/games/import', { id: 'bad10', gcg: lines.join('\n') }, arbiter, 409);
     expect(bad.body).toMatchObject({ field: 'gcg' });
     await get('/v1/scrabble/games/bad10').expect(404);
-    const stream = await h.http().get('/v1/streams/scrabble-game-bad10').set('authorization', h.token('admin', [], 'root'));
+    const stream = await h
+      .http()
+      .get('/v1/streams/scrabble-game-bad10')
+      .set('authorization', h.token('admin', [], 'root'));
     expect(stream.body.events ?? []).toEqual([]);
   });
 });

@@ -16,7 +16,10 @@ import { RecordsHarness } from './support/records-harness.js';
 const T0 = Date.now() - 600_000;
 /** The observed table time `s` seconds into the session. */
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
-const PLAYERS = [{ id: 'ann', name: 'Ann Lee' }, { id: 'bob', name: 'Bob Chan' }];
+const PLAYERS = [
+  { id: 'ann', name: 'Ann Lee' },
+  { id: 'bob', name: 'Bob Chan' },
+];
 const START = { players: PLAYERS, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
 
 describe('records server: a Scrabble game over HTTP', () => {
@@ -49,7 +52,11 @@ describe('records server: a Scrabble game over HTTP', () => {
     const extra = await post('/v1/scrabble/games', { id: 'g2', ...START, colour: 'blue' }, arbiter, 400);
     expect(extra.body.errors[0]).toMatchObject({ field: 'colour', rule: 'whitelistValidation' });
     const wrongCount = await post('/v1/scrabble/games', { id: 'g2', ...START, tilesCounted: 99 }, arbiter, 422);
-    expect(wrongCount.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/tile-count-wrong', field: 'tilesCounted', rule: expect.stringContaining('100枚棋子') });
+    expect(wrongCount.body).toMatchObject({
+      type: 'urn:arbitra:problem:scrabble/tile-count-wrong',
+      field: 'tilesCounted',
+      rule: expect.stringContaining('100枚棋子'),
+    });
     await post('/v1/scrabble/games', { id: 'g2', ...START }, ann, 403);
     await post('/v1/scrabble/games', { id: 'g1', ...START }, arbiter, 409);
   });
@@ -70,7 +77,16 @@ describe('records server: a Scrabble game over HTTP', () => {
 
   it('never shows racks, the bag or unseen tiles of a game in progress to the public; a player sees only their own rack', async () => {
     const pub = await get('/v1/scrabble/games/g1').expect(200);
-    expect(pub.body).toMatchObject({ phase: 'playing', tilesVisible: 'public', bag: { count: 86, tiles: null }, racks: [{ count: 7, tiles: null }, { count: 7, tiles: null }], unseen: [null, null] });
+    expect(pub.body).toMatchObject({
+      phase: 'playing',
+      tilesVisible: 'public',
+      bag: { count: 86, tiles: null },
+      racks: [
+        { count: 7, tiles: null },
+        { count: 7, tiles: null },
+      ],
+      unseen: [null, null],
+    });
     expect(pub.body.toAct).toEqual({ seat: 0, action: 'move' });
     const mine = await get('/v1/scrabble/games/g1', ann).expect(200);
     expect(mine.body.racks[0].tiles).toEqual('AEIQRST'.split(''));
@@ -81,15 +97,25 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(td.body.bag.tiles).toHaveLength(86);
     const events = await get('/v1/scrabble/games/g1/events').expect(200);
     const drawn = events.body.events.filter((e: { type: string }) => e.type === 'scrabble.TilesDrawn');
-    expect(drawn.map((e: { data: { tiles: unknown; count: number } }) => [e.data.tiles, e.data.count])).toEqual([[null, 7], [null, 7]]);
+    expect(drawn.map((e: { data: { tiles: unknown; count: number } }) => [e.data.tiles, e.data.count])).toEqual([
+      [null, 7],
+      [null, 7],
+    ]);
     const annEvents = await get('/v1/scrabble/games/g1/events', ann).expect(200);
     expect(annEvents.body.events.find((e: { type: string }) => e.type === 'scrabble.TilesDrawn').data.tiles).toHaveLength(7);
     expect(JSON.stringify((await get('/v1/scrabble/games/g1/gcg').expect(200)).text)).not.toContain('QIAERST');
   });
 
   it('a play with its announced score; a hold keeps the player from drawing for 30 s (refused, nothing stored); acceptance', async () => {
-    const play = await post('/v1/scrabble/games/g1/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, arbiter); // the arbiter records from the table
-    expect(play.body.events[0]).toMatchObject({ type: 'scrabble.MoveCompleted', data: { turn: 1, announcedScore: 22, computedScore: 22, completedBy: 'clock' } });
+    const play = await post(
+      '/v1/scrabble/games/g1/moves',
+      { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) },
+      arbiter,
+    ); // the arbiter records from the table
+    expect(play.body.events[0]).toMatchObject({
+      type: 'scrabble.MoveCompleted',
+      data: { turn: 1, announcedScore: 22, computedScore: 22, completedBy: 'clock' },
+    });
     expect(play.headers.etag).toBe(`"${play.body.revision}"`);
     await post('/v1/scrabble/games/g1/holds', { seat: 1, at: at(12) }, arbiter); // the arbiter records from the table
     const held = await get('/v1/scrabble/games/g1').expect(200);
@@ -106,7 +132,11 @@ describe('records server: a Scrabble game over HTTP', () => {
   it('a challenge before the clock is pressed is refused (nothing stored); a failed challenge costs the challenger 5 and the score is re-announced', async () => {
     const badMove = await post('/v1/scrabble/games/g1/moves', { seat: 1, move: { kind: 'jump' } }, bob, 400);
     expect(badMove.body.field).toBe('move.kind');
-    await post('/v1/scrabble/games/g1/moves', { seat: 1, move: { kind: 'play', coordinate: 'H7', word: 'X.' }, announcedScore: 9, pressClock: false, at: at(60) }, arbiter); // the arbiter records from the table
+    await post(
+      '/v1/scrabble/games/g1/moves',
+      { seat: 1, move: { kind: 'play', coordinate: 'H7', word: 'X.' }, announcedScore: 9, pressClock: false, at: at(60) },
+      arbiter,
+    ); // the arbiter records from the table
     const before = await revision('g1');
     const early = await post('/v1/scrabble/games/g1/challenges', { seat: 0, words: ['XI'], at: at(61) }, arbiter, 409);
     expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/challenge-before-clock', rule: expect.stringContaining('Challenge') });
@@ -133,20 +163,35 @@ describe('records server: a Scrabble game over HTTP', () => {
     for (const [i, seat] of seats.entries()) last = await post('/v1/scrabble/games/g1/moves', { seat, move: { kind: 'pass' }, at: at(90 + i) }, arbiter);
     expect(types(last!)).toEqual(expect.arrayContaining(['scrabble.GameEnded', 'scrabble.EndRackScored']));
     const ended = await get('/v1/scrabble/games/g1').expect(200);
-    expect(ended.body).toMatchObject({ phase: 'ended', scores: [9, -7], end: { reason: 'six-zeros', racksSettled: true }, toAct: { action: 'sign-result-slip' } });
+    expect(ended.body).toMatchObject({
+      phase: 'ended',
+      scores: [9, -7],
+      end: { reason: 'six-zeros', racksSettled: true },
+      toAct: { action: 'sign-result-slip' },
+    });
     // Once ended the racks are laid open (seed 完成遊戲): the public sees them.
     expect(ended.body.racks[1].tiles).toEqual('AENORUZ'.split(''));
     await post('/v1/scrabble/games/g1/signatures', { seat: 1, at: at(100) }, ann, 403);
     await post('/v1/scrabble/games/g1/signatures', { seat: 0, at: at(100) }, arbiter); // the arbiter records from the table
     const fin = await post('/v1/scrabble/games/g1/signatures', { seat: 1, at: at(101) }, arbiter); // the arbiter records from the table
-    expect(fin.body.events.at(-1)).toMatchObject({ type: 'scrabble.GameFinished', data: { result: { scores: [9, -7], spread: 16, winner: 0, forfeit: false }, link: null } });
+    expect(fin.body.events.at(-1)).toMatchObject({
+      type: 'scrabble.GameFinished',
+      data: { result: { scores: [9, -7], spread: 16, winner: 0, forfeit: false }, link: null },
+    });
   });
 
   it('shows the finished game and its score sheet (each turn, score, cumulative, clock)', async () => {
     const view = await get('/v1/scrabble/games/g1').expect(200);
     expect(view.body).toMatchObject({ phase: 'finished', scores: [9, -7], result: { winner: 0 }, toAct: null, flags: [] });
     const sheet = await get('/v1/scrabble/games/g1/scoresheet').expect(200);
-    const rows = sheet.body.rows as { turn: number | null; seat: number; entry: string; score: number; cumulative: number[]; clockRemainingMs: number[] | null }[];
+    const rows = sheet.body.rows as {
+      turn: number | null;
+      seat: number;
+      entry: string;
+      score: number;
+      cumulative: number[];
+      clockRemainingMs: number[] | null;
+    }[];
     expect(rows.map((r) => [r.entry, r.score])).toEqual([
       ['QI 8G', 22],
       ['X. H7', 9],
@@ -184,16 +229,42 @@ describe('records server: a Scrabble game over HTTP', () => {
     await post('/v1/scrabble/games/g3/draws', { seat: 0, count: 7, at: at(1) }, arbiter); // the arbiter records from the table
     const drawn = await post('/v1/scrabble/games/g3/draws', { seat: 1, count: 7, at: at(2) }, arbiter); // the arbiter records from the table
     const exchange = await post('/v1/scrabble/games/g3/moves', { seat: 0, move: { kind: 'exchange', count: 3 }, at: at(5) }, arbiter, 409);
-    expect(exchange.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/exchange-bag-too-small', rule: 'WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子', detail: expect.stringContaining('86') });
+    expect(exchange.body).toMatchObject({
+      type: 'urn:arbitra:problem:scrabble/exchange-bag-too-small',
+      rule: 'WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子',
+      detail: expect.stringContaining('86'),
+    });
     expect(exchange.body.field).toBe('move.count'); // the field the request sent, not "tiles"
     const pause = await post('/v1/scrabble/games/g3/clock/pause', { reason: 'coffee', at: at(6) }, arbiter, 422);
-    expect(pause.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/pause-reason-not-allowed', field: 'reason', detail: expect.stringContaining('score-dispute, tile-count, overdraw, td-call') });
+    expect(pause.body).toMatchObject({
+      type: 'urn:arbitra:problem:scrabble/pause-reason-not-allowed',
+      field: 'reason',
+      detail: expect.stringContaining('score-dispute, tile-count, overdraw, td-call'),
+    });
     expect(await revision('g3')).toBe(drawn.body.revision);
-    const stale = await h.http().post('/v1/scrabble/games/g3/clock/pause').set('authorization', arbiter).set('if-match', '"1"').send({ reason: 'tile-count', at: at(7) }).expect(412);
+    const stale = await h
+      .http()
+      .post('/v1/scrabble/games/g3/clock/pause')
+      .set('authorization', arbiter)
+      .set('if-match', '"1"')
+      .send({ reason: 'tile-count', at: at(7) })
+      .expect(412);
     expect(stale.body.currentRevision).toBe(drawn.body.revision);
     const key = { 'idempotency-key': 'g3-pause-000001' };
-    const first = await h.http().post('/v1/scrabble/games/g3/clock/pause').set('authorization', arbiter).set(key).send({ reason: 'tile-count', at: at(7) }).expect(201);
-    const again = await h.http().post('/v1/scrabble/games/g3/clock/pause').set('authorization', arbiter).set(key).send({ reason: 'tile-count', at: at(7) }).expect(201);
+    const first = await h
+      .http()
+      .post('/v1/scrabble/games/g3/clock/pause')
+      .set('authorization', arbiter)
+      .set(key)
+      .send({ reason: 'tile-count', at: at(7) })
+      .expect(201);
+    const again = await h
+      .http()
+      .post('/v1/scrabble/games/g3/clock/pause')
+      .set('authorization', arbiter)
+      .set(key)
+      .send({ reason: 'tile-count', at: at(7) })
+      .expect(201);
     expect(again.body).toMatchObject({ duplicate: true, revision: first.body.revision });
     h.position = Math.max(h.position, first.body.position);
     const view = await get('/v1/scrabble/games/g3').expect(200);
@@ -202,7 +273,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     await post('/v1/scrabble/games/nope/holds', { seat: 0 }, arbiter, 404);
   });
 
-  it('players self-record with the server\'s time; a player may not send an observed time or a clock reading; observed times never go back', async () => {
+  it("players self-record with the server's time; a player may not send an observed time or a clock reading; observed times never go back", async () => {
     await post('/v1/scrabble/games', { id: 'g4', ...START, tracking: true, at: at(0) }, arbiter);
     const drawn = await post('/v1/scrabble/games/g4/draws', { seat: 0, tiles: 'QIAERST'.split('') }, ann);
     expect(Date.parse(drawn.body.events[0].recordedAt)).toBeGreaterThan(Date.parse(at(0)));
@@ -212,18 +283,41 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(clocked.body).toMatchObject({ type: 'urn:arbitra:problem:games/players-may-not-time', field: 'clockReading' });
     const back = await post('/v1/scrabble/games/g4/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(1) }, arbiter, 422);
     expect(back.body).toMatchObject({ type: 'urn:arbitra:problem:games/time-before-record', field: 'at' });
-    const ahead = await post('/v1/scrabble/games/g4/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: new Date(Date.now() + 3_600_000).toISOString() }, arbiter, 422);
+    const ahead = await post(
+      '/v1/scrabble/games/g4/draws',
+      { seat: 1, tiles: 'ZAOXENR'.split(''), at: new Date(Date.now() + 3_600_000).toISOString() },
+      arbiter,
+      422,
+    );
     expect(ahead.body.type).toBe('urn:arbitra:problem:games/time-in-future');
     await post('/v1/scrabble/games/g4/draws', { seat: 1, tiles: 'ZAOXENR'.split('') }, bob);
   });
 
-  it('an Idempotency-Key is the caller\'s own: replaying another player\'s key neither returns their answer nor swallows the command', async () => {
+  it("an Idempotency-Key is the caller's own: replaying another player's key neither returns their answer nor swallows the command", async () => {
     await post('/v1/scrabble/games', { id: 'g5', ...START, tracking: true, at: at(0) }, arbiter);
     const key = { 'idempotency-key': 'draw-ann-0001' };
-    const mine = await h.http().post('/v1/scrabble/games/g5/draws').set('authorization', ann).set(key).send({ seat: 0, tiles: 'QIAERST'.split('') }).expect(201);
-    const again = await h.http().post('/v1/scrabble/games/g5/draws').set('authorization', ann).set(key).send({ seat: 0, tiles: 'QIAERST'.split('') }).expect(201);
+    const mine = await h
+      .http()
+      .post('/v1/scrabble/games/g5/draws')
+      .set('authorization', ann)
+      .set(key)
+      .send({ seat: 0, tiles: 'QIAERST'.split('') })
+      .expect(201);
+    const again = await h
+      .http()
+      .post('/v1/scrabble/games/g5/draws')
+      .set('authorization', ann)
+      .set(key)
+      .send({ seat: 0, tiles: 'QIAERST'.split('') })
+      .expect(201);
     expect(again.body).toMatchObject({ duplicate: true, revision: mine.body.revision });
-    const theirs = await h.http().post('/v1/scrabble/games/g5/draws').set('authorization', bob).set(key).send({ seat: 1, tiles: 'ZAOXENR'.split('') }).expect(201);
+    const theirs = await h
+      .http()
+      .post('/v1/scrabble/games/g5/draws')
+      .set('authorization', bob)
+      .set(key)
+      .send({ seat: 1, tiles: 'ZAOXENR'.split('') })
+      .expect(201);
     expect(theirs.body.duplicate).toBe(false);
     expect(JSON.stringify(theirs.body)).not.toContain('QIAERST'.split('').join('","'));
     expect(theirs.body.events[0]).toMatchObject({ type: 'scrabble.TilesDrawn', data: { seat: 1 } });
@@ -232,11 +326,22 @@ describe('records server: a Scrabble game over HTTP', () => {
 
   it('documents every game endpoint in OpenAPI with validated, exemplified bodies', async () => {
     const doc = (await h.http().get('/docs-json').expect(200)).body;
-    for (const path of ['/v1/games', '/v1/scrabble/games/import', '/v1/scrabble/games/{id}/moves', '/v1/scrabble/games/{id}/challenges/verdicts', '/v1/scrabble/games/{id}/signatures', '/v1/scrabble/games/{id}/gcg', '/v1/scrabble/games/{id}/scoresheet', '/v1/scrabble/games/{id}/events']) {
+    for (const path of [
+      '/v1/games',
+      '/v1/scrabble/games/import',
+      '/v1/scrabble/games/{id}/moves',
+      '/v1/scrabble/games/{id}/challenges/verdicts',
+      '/v1/scrabble/games/{id}/signatures',
+      '/v1/scrabble/games/{id}/gcg',
+      '/v1/scrabble/games/{id}/scoresheet',
+      '/v1/scrabble/games/{id}/events',
+    ]) {
       expect(doc.paths[path]).toBeDefined();
     }
     expect(doc.components.schemas.MoveCommandDto.properties.announcedScore.example).toBe(22);
-    expect(doc.components.schemas.StartGameDto.required).toEqual(expect.arrayContaining(['id', 'players', 'starter', 'clockSide', 'clockSideChosenBy', 'tilesCounted']));
+    expect(doc.components.schemas.StartGameDto.required).toEqual(
+      expect.arrayContaining(['id', 'players', 'starter', 'clockSide', 'clockSideChosenBy', 'tilesCounted']),
+    );
   });
 
   it('a linked game must match the pairing; when it finishes its result is posted to the tournament (standings follow)', async () => {
@@ -245,7 +350,11 @@ describe('records server: a Scrabble game over HTTP', () => {
     const td = h.token('arbiter', [TID], 'arb-3');
     await post('/v1/tournaments', { id: TID, name: 'Club Open', discipline: 'scrabble', roundsPlanned: 1, pairingSystems: ['round-robin'] }, chief);
     for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, td);
-    await post(`/v1/tournaments/${TID}/rounds/1/pairings`, { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'bob', second: 'ann' }], tables: [], bye: null }, td);
+    await post(
+      `/v1/tournaments/${TID}/rounds/1/pairings`,
+      { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'bob', second: 'ann' }], tables: [], bye: null },
+      td,
+    );
     await post(`/v1/tournaments/${TID}/rounds/1/publish`, {}, td);
     const link = { tournamentId: TID, round: 1, table: 1 };
     await post('/v1/scrabble/games', { id: 'linked', ...START, link }, arbiter, 403);
@@ -257,7 +366,17 @@ describe('records server: a Scrabble game over HTTP', () => {
     await post('/v1/scrabble/games/linked/draws', { seat: 1, count: 7, at: at(2) }, td); // the arbiter records from the table
     await post('/v1/scrabble/games/linked/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) }, td); // the arbiter records from the table
     for (let i = 0; i < 6; i++) await post('/v1/scrabble/games/linked/moves', { seat: i % 2 === 0 ? 1 : 0, move: { kind: 'pass' }, at: at(20 + i) }, td);
-    await post('/v1/scrabble/games/linked/end-racks', { racks: [{ seat: 0, rack: 'AEINR' }, { seat: 1, rack: 'STUVWXY' }], at: at(30) }, td);
+    await post(
+      '/v1/scrabble/games/linked/end-racks',
+      {
+        racks: [
+          { seat: 0, rack: 'AEINR' },
+          { seat: 1, rack: 'STUVWXY' },
+        ],
+        at: at(30),
+      },
+      td,
+    );
     await post('/v1/scrabble/games/linked/signatures', { seat: 0, at: at(31) }, td);
     const fin = await post('/v1/scrabble/games/linked/signatures', { seat: 1, at: at(32) }, td);
     expect(fin.body.events.at(-1).data.result).toMatchObject({ scores: [17, -23], winner: 0 });
@@ -265,7 +384,12 @@ describe('records server: a Scrabble game over HTTP', () => {
     h.position = await h.core.store.headPosition();
     const recorded = (await h.core.store.readStream(`tournament-${TID}`)).filter((e) => e.type === 'tournament.ResultRecorded');
     expect(recorded).toHaveLength(1);
-    expect(recorded[0].data).toMatchObject({ round: 1, table: 1, source: { kind: 'game', gameId: 'linked' }, result: { kind: 'played', first: 'bob', second: 'ann', outcome: 'second', score: { first: -23, second: 17 } } });
+    expect(recorded[0].data).toMatchObject({
+      round: 1,
+      table: 1,
+      source: { kind: 'game', gameId: 'linked' },
+      result: { kind: 'played', first: 'bob', second: 'ann', outcome: 'second', score: { first: -23, second: 17 } },
+    });
     expect(recorded[0].meta.actor).toEqual({ id: 'process-manager:scrabble-result-to-tournament', role: 'system' });
     const standings = await get(`/v1/tournaments/${TID}/standings`).expect(200);
     expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'ann', wins: 1, spread: 40 });
@@ -280,7 +404,17 @@ describe('records server: a Scrabble game over HTTP', () => {
     await post('/v1/scrabble/games/replayed/draws', { seat: 0, count: 7, at: at(1) }, td); // the arbiter records from the table
     await post('/v1/scrabble/games/replayed/draws', { seat: 1, count: 7, at: at(2) }, td); // the arbiter records from the table
     for (let i = 0; i < 6; i++) await post('/v1/scrabble/games/replayed/moves', { seat: i % 2, move: { kind: 'pass' }, at: at(20 + i) }, td);
-    await post('/v1/scrabble/games/replayed/end-racks', { racks: [{ seat: 0, rack: 'AEINRST' }, { seat: 1, rack: 'STUVWXY' }], at: at(30) }, td);
+    await post(
+      '/v1/scrabble/games/replayed/end-racks',
+      {
+        racks: [
+          { seat: 0, rack: 'AEINRST' },
+          { seat: 1, rack: 'STUVWXY' },
+        ],
+        at: at(30),
+      },
+      td,
+    );
     await post('/v1/scrabble/games/replayed/signatures', { seat: 0, at: at(31) }, td);
     await post('/v1/scrabble/games/replayed/signatures', { seat: 1, at: at(32) }, td);
     await h.core.settle();
@@ -295,7 +429,11 @@ describe('records server: a Scrabble game over HTTP', () => {
         refusal: expect.objectContaining({ type: expect.stringMatching(/^tournament\//), rule: expect.any(String) }),
       }),
     ]);
-    const other = await h.http().get('/v1/audit/refused-reactions').set('authorization', h.token('chief-arbiter', ['elsewhere'])).expect(200);
+    const other = await h
+      .http()
+      .get('/v1/audit/refused-reactions')
+      .set('authorization', h.token('chief-arbiter', ['elsewhere']))
+      .expect(200);
     expect(other.body.refused).toEqual([]);
     await h.http().get('/v1/audit/refused-reactions').set('authorization', td).expect(403);
   });
@@ -305,7 +443,12 @@ describe('records server: a word list proposes challenge verdicts (ARBITRA_LEXIC
   it('proposes verdicts after a challenge; the arbiter confirms and the resolution records what was proposed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbitra-lex-'));
     writeFileSync(join(dir, 'words.txt'), '# test list\nqi\nza\n');
-    const config = loadConfig({ ARBITRA_DATA_DIR: dir, ARBITRA_SQLITE_SYNC: 'NORMAL', ARBITRA_WAIT_MAX_MS: '3000', ARBITRA_LEXICON_FILE: join(dir, 'words.txt') });
+    const config = loadConfig({
+      ARBITRA_DATA_DIR: dir,
+      ARBITRA_SQLITE_SYNC: 'NORMAL',
+      ARBITRA_WAIT_MAX_MS: '3000',
+      ARBITRA_LEXICON_FILE: join(dir, 'words.txt'),
+    });
     const s = await startRecords(config, pino({ level: 'silent' }));
     try {
       const http = () => request(s.app.getHttpServer());

@@ -31,7 +31,12 @@ describe('records server: security limits (issue 7)', () => {
       for (const depth of [3_000, 100_000]) {
         it(`answers a body nested ${depth} levels deep on ${what} with 400 problem+json, not 500, and stores nothing`, async () => {
           const before = await h.core.store.headPosition();
-          const r = await h.http().post(path).set('authorization', h.token('admin')).set('content-type', 'application/json').send(body(nested(depth)));
+          const r = await h
+            .http()
+            .post(path)
+            .set('authorization', h.token('admin'))
+            .set('content-type', 'application/json')
+            .send(body(nested(depth)));
           expect(r.status).toBe(400);
           expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
           expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:validation/too-deep', field: 'body', rule: expect.stringContaining('32 levels') });
@@ -41,7 +46,11 @@ describe('records server: security limits (issue 7)', () => {
     }
 
     it('still accepts an ordinary nested body (the limit is far above real bodies)', async () => {
-      const r = await h.http().post('/v1/scrabble/games').set('authorization', h.token('admin')).send({ id: 'g-ok', profile: { a: { b: { c: 1 } } } });
+      const r = await h
+        .http()
+        .post('/v1/scrabble/games')
+        .set('authorization', h.token('admin'))
+        .send({ id: 'g-ok', profile: { a: { b: { c: 1 } } } });
       expect(r.body.type).not.toBe('urn:arbitra:problem:validation/too-deep');
     });
   });
@@ -58,10 +67,31 @@ describe('records server: security limits (issue 7)', () => {
       it(`refuses a player, tournament and game name with ${what}: 400 naming the field, nothing stored`, async () => {
         const admin = h.token('admin');
         const before = await h.core.store.headPosition();
-        const t = await h.http().post('/v1/tournaments').set('authorization', admin).send({ id: 't-names', name, discipline: 'scrabble', pairingSystems: ['random'] }).expect(400);
-        expect(t.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', rule: 'isPersonName', message: expect.stringMatching(message) })]));
-        const g = await h.http().post('/v1/scrabble/games').set('authorization', admin)
-          .send({ id: 'g-names', players: [{ id: 'ann', name }, { id: 'bob', name: 'Bob' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 }).expect(400);
+        const t = await h
+          .http()
+          .post('/v1/tournaments')
+          .set('authorization', admin)
+          .send({ id: 't-names', name, discipline: 'scrabble', pairingSystems: ['random'] })
+          .expect(400);
+        expect(t.body.errors).toEqual(
+          expect.arrayContaining([expect.objectContaining({ field: 'name', rule: 'isPersonName', message: expect.stringMatching(message) })]),
+        );
+        const g = await h
+          .http()
+          .post('/v1/scrabble/games')
+          .set('authorization', admin)
+          .send({
+            id: 'g-names',
+            players: [
+              { id: 'ann', name },
+              { id: 'bob', name: 'Bob' },
+            ],
+            starter: 0,
+            clockSide: 'right',
+            clockSideChosenBy: 1,
+            tilesCounted: 100,
+          })
+          .expect(400);
         expect(g.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'players[0].name', rule: 'isPersonName' })]));
         expect(await h.core.store.headPosition()).toBe(before);
       });
@@ -70,7 +100,12 @@ describe('records server: security limits (issue 7)', () => {
     it('refuses such a name when registering a player (name, club, team), and stores a name in NFC', async () => {
       const admin = h.token('admin');
       await h.post('/v1/tournaments', { id: 't-nfc', name: 'Caf\u0065\u0301 Open', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
-      const p = await h.http().post('/v1/tournaments/t-nfc/players').set('authorization', admin).send({ id: 'zw', name: '\u200B\u200B', club: 'A\u0000', team: '\u202E' }).expect(400);
+      const p = await h
+        .http()
+        .post('/v1/tournaments/t-nfc/players')
+        .set('authorization', admin)
+        .send({ id: 'zw', name: '\u200B\u200B', club: 'A\u0000', team: '\u202E' })
+        .expect(400);
       expect(p.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['name', 'club', 'team']));
       await h.post('/v1/tournaments/t-nfc/players', { id: 'jose', name: 'Jos\u0065\u0301 Ng' }, admin);
       const view = await h.get('/v1/tournaments/t-nfc').expect(200);
@@ -82,25 +117,55 @@ describe('records server: security limits (issue 7)', () => {
     it('keeps accepting names in any script, with inner spaces and joiners', async () => {
       const admin = h.token('admin');
       await h.post('/v1/tournaments', { id: 't-scripts', name: '香港拼字錦標賽 2026', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
-      for (const [id, name] of [['a', 'Chan Hok-hei'], ['b', 'محمد علي'], ['c', 'क्\u200Dषत्रिय'], ['d', 'O\u2019Brien']]) await h.post('/v1/tournaments/t-scripts/players', { id, name }, admin);
+      for (const [id, name] of [
+        ['a', 'Chan Hok-hei'],
+        ['b', 'محمد علي'],
+        ['c', 'क्\u200Dषत्रिय'],
+        ['d', 'O\u2019Brien'],
+      ])
+        await h.post('/v1/tournaments/t-scripts/players', { id, name }, admin);
     });
   });
 
   describe('tokens', () => {
-    const sign = (payload: object, options: object = {}) => `Bearer ${new JwtService({ secret: h.tokens.secret }).sign(payload, { algorithm: 'HS256', ...options })}`;
+    const sign = (payload: object, options: object = {}) =>
+      `Bearer ${new JwtService({ secret: h.tokens.secret }).sign(payload, { algorithm: 'HS256', ...options })}`;
 
     it('refuses a correctly signed token without exp with 401 naming the rule', async () => {
-      const r = await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin', jti: 'no-exp-0001' })).expect(401);
+      const r = await h
+        .http()
+        .get('/v1/events')
+        .set('authorization', sign({ sub: 'a', role: 'admin', jti: 'no-exp-0001' }))
+        .expect(401);
       expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
-      expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:auth/unauthorized', detail: expect.stringContaining('no expiry (exp)'), rule: expect.stringContaining('exp') });
+      expect(r.body).toMatchObject({
+        type: 'urn:arbitra:problem:auth/unauthorized',
+        detail: expect.stringContaining('no expiry (exp)'),
+        rule: expect.stringContaining('exp'),
+      });
     });
 
     it('refuses a token without jti, and one living longer than the maximum TTL (90 days by default)', async () => {
-      const noJti = await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin' }, { expiresIn: 3600 })).expect(401);
+      const noJti = await h
+        .http()
+        .get('/v1/events')
+        .set('authorization', sign({ sub: 'a', role: 'admin' }, { expiresIn: 3600 }))
+        .expect(401);
       expect(noJti.body.detail).toContain('no id (jti)');
-      const century = await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin', jti: 'century-0001' }, { expiresIn: '100y' })).expect(401);
-      expect(century.body).toMatchObject({ detail: expect.stringContaining('longer than the maximum 90d'), rule: expect.stringContaining('ARBITRA_TOKEN_MAX_TTL') });
-      await h.http().get('/v1/events').set('authorization', sign({ sub: 'a', role: 'admin', jti: 'ninety-0001' }, { expiresIn: '90d' })).expect(200);
+      const century = await h
+        .http()
+        .get('/v1/events')
+        .set('authorization', sign({ sub: 'a', role: 'admin', jti: 'century-0001' }, { expiresIn: '100y' }))
+        .expect(401);
+      expect(century.body).toMatchObject({
+        detail: expect.stringContaining('longer than the maximum 90d'),
+        rule: expect.stringContaining('ARBITRA_TOKEN_MAX_TTL'),
+      });
+      await h
+        .http()
+        .get('/v1/events')
+        .set('authorization', sign({ sub: 'a', role: 'admin', jti: 'ninety-0001' }, { expiresIn: '90d' }))
+        .expect(200);
     });
 
     it('issues every token with a jti and an exp, and refuses to issue one for longer than the maximum', () => {
@@ -117,9 +182,16 @@ describe('records server: security limits (issue 7)', () => {
       const { jti } = claimsOf(victim);
       const admin = h.token('admin');
       const r = await h.http().post('/v1/auth/revocations').set('authorization', admin).send({ jti, reason: 'laptop lost at the venue' }).expect(201);
-      expect(r.body).toMatchObject({ stream: 'auth-tokens', events: [{ type: 'auth.TokenRevoked', data: { jti, reason: 'laptop lost at the venue', by: { id: 'admin-1', role: 'admin' } } }] });
+      expect(r.body).toMatchObject({
+        stream: 'auth-tokens',
+        events: [{ type: 'auth.TokenRevoked', data: { jti, reason: 'laptop lost at the venue', by: { id: 'admin-1', role: 'admin' } } }],
+      });
       const refused = await h.http().get('/v1/audit/refused-reactions').set('authorization', victim).expect(401);
-      expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:auth/unauthorized', detail: expect.stringContaining('revoked'), rule: expect.stringContaining('auth.TokenRevoked') });
+      expect(refused.body).toMatchObject({
+        type: 'urn:arbitra:problem:auth/unauthorized',
+        detail: expect.stringContaining('revoked'),
+        rule: expect.stringContaining('auth.TokenRevoked'),
+      });
       const again = await h.http().post('/v1/auth/revocations').set('authorization', admin).send({ jti, reason: 'twice' }).expect(409);
       expect(again.body).toMatchObject({ type: 'urn:arbitra:problem:auth/token-already-revoked', field: 'jti' });
       await h.restart();
@@ -130,7 +202,12 @@ describe('records server: security limits (issue 7)', () => {
 
     it('lets only an admin revoke, and refuses a malformed jti with 400 naming it', async () => {
       const td = h.token('chief-arbiter', ['t1']);
-      await h.http().post('/v1/auth/revocations').set('authorization', td).send({ jti: claimsOf(td).jti, reason: 'self' }).expect(403);
+      await h
+        .http()
+        .post('/v1/auth/revocations')
+        .set('authorization', td)
+        .send({ jti: claimsOf(td).jti, reason: 'self' })
+        .expect(403);
       const bad = await h.http().post('/v1/auth/revocations').set('authorization', h.token('admin')).send({ jti: 'x', reason: 'r' }).expect(400);
       expect(bad.body.field).toBe('jti');
     });

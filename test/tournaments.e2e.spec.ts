@@ -33,7 +33,8 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
   let round2: Game[] = [];
 
   /** A command through HTTP (the tournament's arbiter by default): expects the status, remembers the position for ?waitFor. */
-  const post = (path: string, body: object, token: string | null = arbiter, status = 201, headers: Record<string, string> = {}) => h.post(path, body, token, status, headers);
+  const post = (path: string, body: object, token: string | null = arbiter, status = 201, headers: Record<string, string> = {}) =>
+    h.post(path, body, token, status, headers);
   const get = (path: string, token: string | null = null) => h.get(path, token);
   /** Scrabble: the first player wins by 100 - 10·table. */
   const win = (table: number) => ({ kind: 'played', outcome: 'first', score: { first: 450, second: 350 + 10 * table } });
@@ -48,7 +49,17 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
   });
 
   it('creates a Scrabble tournament (chief arbiter granted the id) and shows it, publicly', async () => {
-    const r = await post('/v1/tournaments', { id: T, name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', roundsPlanned: 4, pairingSystems: ['australian-draw', 'king-of-the-hill', 'mahjong-swiss'] }, chief);
+    const r = await post(
+      '/v1/tournaments',
+      {
+        id: T,
+        name: 'Hong Kong Scrabble Open 2026',
+        discipline: 'scrabble',
+        roundsPlanned: 4,
+        pairingSystems: ['australian-draw', 'king-of-the-hill', 'mahjong-swiss'],
+      },
+      chief,
+    );
     expect(r.headers.etag).toBe('"0"');
     expect(r.body.events[0]).toMatchObject({ type: 'tournament.TournamentCreated', data: { id: T, profile: { name: 'wespa', tieBreaks: ['SPREAD'] } } });
     const other = await post('/v1/tournaments', { id: 'not-mine', name: 'X', discipline: 'scrabble', pairingSystems: ['random'] }, chief, 403);
@@ -77,7 +88,10 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
   it('pairs round 1 with the Australian draw (server-computed), hides it until published, then publishes it', async () => {
     const r = await post(`/v1/tournaments/${T}/rounds/1/pairings`, { system: 'australian-draw' });
     const paired = r.body.events[0];
-    expect(paired).toMatchObject({ type: 'tournament.RoundPaired', data: { round: 1, method: { kind: 'system', system: 'australian-draw', seed: `${T}:main:1` }, bye: null } });
+    expect(paired).toMatchObject({
+      type: 'tournament.RoundPaired',
+      data: { round: 1, method: { kind: 'system', system: 'australian-draw', seed: `${T}:main:1` }, bye: null },
+    });
     round1 = paired.data.games;
     expect(round1).toHaveLength(3);
     expect(new Set(round1.flatMap((g) => [g.first, g.second]))).toEqual(new Set(PLAYERS.map((p) => p.id)));
@@ -122,8 +136,13 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     expect(ok.headers.etag).toBe(`"${t.body.asOf.revision + 1}"`);
   });
 
-  it('checks roles: another tournament\'s arbiter gets 403, a player 403, anonymous 401 on writes but reads standings', async () => {
-    const foreign = await post(`/v1/tournaments/${T}/penalties`, { player: 'ho-ka-wai', points: 10, reason: 'r', ref: 'x' }, h.token('arbiter', ['other-open']), 403);
+  it("checks roles: another tournament's arbiter gets 403, a player 403, anonymous 401 on writes but reads standings", async () => {
+    const foreign = await post(
+      `/v1/tournaments/${T}/penalties`,
+      { player: 'ho-ka-wai', points: 10, reason: 'r', ref: 'x' },
+      h.token('arbiter', ['other-open']),
+      403,
+    );
     expect(foreign.body.type).toBe('urn:arbitra:problem:auth/tournament-not-granted');
     await post(`/v1/tournaments/${T}/rounds/1/lock`, {}, h.token('player'), 403);
     await post(`/v1/tournaments/${T}/rounds/1/lock`, {}, arbiter, 403); // locking is the chief arbiter's
@@ -173,10 +192,21 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     const g = round1[0];
     const before = await get(`/v1/tournaments/${T}/standings`).expect(200);
     const positionBefore = h.position;
-    await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: { kind: 'played', outcome: 'first', score: { first: 450, second: 400 } } }, arbiter, 400);
-    await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: { kind: 'played', outcome: 'second', score: { first: 360, second: 450 } }, reason: 'scores swapped on the result slip' }, chief);
+    await post(
+      `/v1/tournaments/${T}/rounds/1/results/1/corrections`,
+      { result: { kind: 'played', outcome: 'first', score: { first: 450, second: 400 } } },
+      arbiter,
+      400,
+    );
+    await post(
+      `/v1/tournaments/${T}/rounds/1/results/1/corrections`,
+      { result: { kind: 'played', outcome: 'second', score: { first: 360, second: 450 } }, reason: 'scores swapped on the result slip' },
+      chief,
+    );
     const res = await get(`/v1/tournaments/${T}/rounds/1/results`).expect(200);
-    expect(res.body.corrections).toEqual([expect.objectContaining({ table: 1, reason: 'scores swapped on the result slip', decidedBy: { id: 'td-1', role: 'chief-arbiter' } })]);
+    expect(res.body.corrections).toEqual([
+      expect.objectContaining({ table: 1, reason: 'scores swapped on the result slip', decidedBy: { id: 'td-1', role: 'chief-arbiter' } }),
+    ]);
     const s = await get(`/v1/tournaments/${T}/standings`).expect(200);
     const rows: Row[] = s.body.divisions[0].rows;
     expect(rows.find((r) => r.player === g.second)).toMatchObject({ wins: 1, spread: 90 });
@@ -192,7 +222,12 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     await post(`/v1/tournaments/${T}/rounds/1/lock`, {}, chief);
     const r = await post(`/v1/tournaments/${T}/rounds/1/results`, { table: 1, result: win(1) }, arbiter, 409);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/round-locked', status: 409, rule: expect.stringContaining('a locked round takes no more results'), field: 'round' });
+    expect(r.body).toMatchObject({
+      type: 'urn:arbitra:problem:tournament/round-locked',
+      status: 409,
+      rule: expect.stringContaining('a locked round takes no more results'),
+      field: 'round',
+    });
     const corr = await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: win(1), reason: 'second thoughts' }, arbiter, 409);
     expect(corr.body.type).toBe('urn:arbitra:problem:tournament/round-locked');
   });
@@ -231,7 +266,13 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     const nobody = await post(`/v1/tournaments/${L}/players/zz/withdrawal`, { fromRound: 1 }, arb, 404);
     expect(nobody.body.type).toBe('urn:arbitra:problem:tournament/unknown-player');
     // Manual pairing: the reason is mandatory, and a forbidden pair is refused naming the rule.
-    const manual = { kind: 'manual', games: [{ table: 1, first: 'a', second: 'b' }, { table: 2, first: 'd', second: 'e' }] };
+    const manual = {
+      kind: 'manual',
+      games: [
+        { table: 1, first: 'a', second: 'b' },
+        { table: 2, first: 'd', second: 'e' },
+      ],
+    };
     const noReason = await post(`/v1/tournaments/${L}/rounds/1/pairings`, manual, arb, 400);
     expect(noReason.body.field).toBe('reason');
     const forbidden = await post(`/v1/tournaments/${L}/rounds/1/pairings`, { ...manual, reason: 'late arrivals' }, arb, 409);
@@ -269,7 +310,10 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
     const tables: Array<{ table: number; seats: Array<{ player: string; wind: string }> }> = paired.body.events[0].data.tables;
     expect(tables.map((t) => t.seats.map((x) => x.wind).join(''))).toEqual(['ESWN', 'ESWN']);
     await post(`/v1/tournaments/${M}/rounds/1/publish`, {}, arb);
-    const seats = (t: (typeof tables)[number], pts: number[]) => ({ table: t.table, result: { kind: 'mahjong-table', seats: t.seats.map((x, i) => ({ player: x.player, points: pts[i] })) } });
+    const seats = (t: (typeof tables)[number], pts: number[]) => ({
+      table: t.table,
+      result: { kind: 'mahjong-table', seats: t.seats.map((x, i) => ({ player: x.player, points: pts[i] })) },
+    });
     const notZero = await post(`/v1/tournaments/${M}/rounds/1/results`, seats(tables[0], [30, 10, -10, -10]), arb, 422);
     expect(notZero.body.type).toBe('urn:arbitra:problem:tournament/mahjong-table-not-zero-sum');
     await post(`/v1/tournaments/${M}/rounds/1/results`, seats(tables[0], [30, 10, -15, -25]), arb);
@@ -293,9 +337,19 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
       { player: 'k6', why: 'below-cut' },
     ]);
     await post(`/v1/tournaments/${K}/rounds/1/publish`, {}, arb);
-    const draw = await post(`/v1/tournaments/${K}/rounds/1/results`, { table: 1, result: { kind: 'played', outcome: 'draw', games: { first: 1, second: 1 } } }, arb, 422);
+    const draw = await post(
+      `/v1/tournaments/${K}/rounds/1/results`,
+      { table: 1, result: { kind: 'played', outcome: 'draw', games: { first: 1, second: 1 } } },
+      arb,
+      422,
+    );
     expect(draw.body.type).toBe('urn:arbitra:problem:tournament/knockout-needs-winner');
-    for (const g of games1) await post(`/v1/tournaments/${K}/rounds/1/results`, { table: g.table, result: { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } } }, arb);
+    for (const g of games1)
+      await post(
+        `/v1/tournaments/${K}/rounds/1/results`,
+        { table: g.table, result: { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } } },
+        arb,
+      );
     const r2 = await post(`/v1/tournaments/${K}/rounds/2/pairings`, { system: 'knockout' }, arb);
     const games2: Game[] = r2.body.events[0].data.games;
     expect(games2.flatMap((g) => [g.first, g.second]).sort()).toEqual(games1.map((g) => g.first).sort());
@@ -304,7 +358,12 @@ describe('records server: a small Scrabble tournament over HTTP', () => {
   it('publishes the tournament routes in OpenAPI', async () => {
     const r = await h.http().get('/docs-json').expect(200);
     expect(Object.keys(r.body.paths)).toEqual(
-      expect.arrayContaining(['/v1/tournaments', '/v1/tournaments/{id}/standings', '/v1/tournaments/{id}/rounds/{n}/pairings', '/v1/tournaments/{id}/rounds/{n}/results/{table}/corrections']),
+      expect.arrayContaining([
+        '/v1/tournaments',
+        '/v1/tournaments/{id}/standings',
+        '/v1/tournaments/{id}/rounds/{n}/pairings',
+        '/v1/tournaments/{id}/rounds/{n}/results/{table}/corrections',
+      ]),
     );
   });
 });

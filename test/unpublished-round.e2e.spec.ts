@@ -7,8 +7,26 @@ import { RecordsHarness } from './support/records-harness.js';
  */
 const T = 'unpublished-open';
 const PLAYERS = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, name: `Player ${id.toUpperCase()}` }));
-const ROUND1 = { kind: 'manual', reason: 'seeded by hand', games: [{ table: 1, first: 'a', second: 'b' }, { table: 2, first: 'c', second: 'd' }], tables: [], bye: 'e' };
-const GAME = { players: [{ id: 'a', name: 'Player A' }, { id: 'b', name: 'Player B' }], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
+const ROUND1 = {
+  kind: 'manual',
+  reason: 'seeded by hand',
+  games: [
+    { table: 1, first: 'a', second: 'b' },
+    { table: 2, first: 'c', second: 'd' },
+  ],
+  tables: [],
+  bye: 'e',
+};
+const GAME = {
+  players: [
+    { id: 'a', name: 'Player A' },
+    { id: 'b', name: 'Player B' },
+  ],
+  starter: 0,
+  clockSide: 'right',
+  clockSideChosenBy: 1,
+  tilesCounted: 100,
+};
 
 interface Row {
   player: string;
@@ -99,7 +117,11 @@ describe('records server: an unpublished round is for the officials only', () =>
     const link = { tournamentId: T, round: 1, table: 1 };
     const r = await post('/v1/scrabble/games', { id: 'early', ...GAME, link }, arbiter, 409);
     expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:games/link-round-not-published', field: 'link.round', rule: expect.stringContaining('until a round is published') });
+    expect(r.body).toMatchObject({
+      type: 'urn:arbitra:problem:games/link-round-not-published',
+      field: 'link.round',
+      rule: expect.stringContaining('until a round is published'),
+    });
     const games = await get('/v1/games').expect(200);
     expect(games.body.games).toEqual([]);
     await get('/v1/scrabble/games/early').expect(404);
@@ -108,9 +130,17 @@ describe('records server: an unpublished round is for the officials only', () =>
   it('takes no result and no correction for it (409 naming the round): results are entered after publishing', async () => {
     const result = { kind: 'played', outcome: 'first', score: { first: 400, second: 300 } };
     const r = await post(`/v1/tournaments/${T}/rounds/1/results`, { table: 1, result }, arbiter, 409);
-    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/round-not-published', field: 'round', rule: expect.stringContaining('published rounds') });
+    expect(r.body).toMatchObject({
+      type: 'urn:arbitra:problem:tournament/round-not-published',
+      field: 'round',
+      rule: expect.stringContaining('published rounds'),
+    });
     const c = await post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result, reason: 'slip misread' }, chief, 409);
-    expect(c.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/round-not-published', field: 'round', rule: expect.stringContaining('corrected only in a published round') });
+    expect(c.body).toMatchObject({
+      type: 'urn:arbitra:problem:tournament/round-not-published',
+      field: 'round',
+      rule: expect.stringContaining('corrected only in a published round'),
+    });
   });
 
   it('once published, the public sees the pairing, the bye in the standings and crosstable, and a game may be linked', async () => {

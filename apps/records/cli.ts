@@ -24,7 +24,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'token': {
-      const { values } = parseArgs({ args: rest, options: { role: { type: 'string' }, sub: { type: 'string' }, tournament: { type: 'string', multiple: true }, ttl: { type: 'string' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { role: { type: 'string' }, sub: { type: 'string' }, tournament: { type: 'string', multiple: true }, ttl: { type: 'string' } },
+      });
       const role = values.role as TokenRole | undefined;
       if (!role || !ROLES.includes(role)) return fail(`--role must be one of ${ROLES.join(', ')}`);
       if (TOURNAMENT_SCOPED.includes(role) && !values.tournament?.length) return fail(`a ${role} token needs --tournament <id> (one or more)`);
@@ -46,7 +49,11 @@ async function main(argv: string[]): Promise<number> {
       const core = new ArbitraCore({ config, features: FEATURES });
       const ctx = { at: new Date().toISOString(), actor: { id: values.by ?? 'cli', role: 'admin' as const }, commandId: randomUUID() };
       try {
-        const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, { type: 'auth.revoke-token', data: { jti: values.jti, reason: values.reason }, context: ctx });
+        const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, {
+          type: 'auth.revoke-token',
+          data: { jti: values.jti, reason: values.reason },
+          context: ctx,
+        });
         process.stdout.write(`revoked ${values.jti} (event at position ${r.position}); a running server refuses it within seconds\n`);
         return 0;
       } catch (e) {
@@ -59,10 +66,16 @@ async function main(argv: string[]): Promise<number> {
     case 'replay': {
       const { values } = parseArgs({ args: rest, options: { projection: { type: 'string', multiple: true } } });
       const server = runningServer(config.dataDir);
-      if (server) return fail(`a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`);
+      if (server)
+        return fail(
+          `a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`,
+        );
       const core = new ArbitraCore({ config, features: FEATURES });
       const head = await core.store.headPosition();
-      const bar = new cliProgress.SingleBar({ format: 'replay |{bar}| {percentage}% {value}/{total} events | {eta_formatted} left', stream: process.stderr }, cliProgress.Presets.shades_classic);
+      const bar = new cliProgress.SingleBar(
+        { format: 'replay |{bar}| {percentage}% {value}/{total} events | {eta_formatted} left', stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      );
       bar.start(head, 0);
       const started = performance.now();
       const n = await core.projections.rebuild(values.projection, (p) => bar.update(p));
@@ -78,9 +91,15 @@ async function main(argv: string[]): Promise<number> {
     case 'verify': {
       const core = new ArbitraCore({ config, features: FEATURES });
       const head = await core.store.headPosition();
-      const bar = new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic);
+      const bar = new cliProgress.SingleBar(
+        { format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      );
       bar.start(head, 0);
-      const report = await verifyLog((after, limit) => core.store.readAll(after, limit), (p) => bar.update(p));
+      const report = await verifyLog(
+        (after, limit) => core.store.readAll(after, limit),
+        (p) => bar.update(p),
+      );
       bar.stop();
       await core.close();
       if (report.ok) {
@@ -88,7 +107,9 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       const b = report.firstBreak!;
-      process.stdout.write(`BROKEN: stream ${b.stream} revision ${b.revision} (position ${b.position}, event ${b.eventId}): ${b.problem}; expected ${b.expected}, found ${b.actual}\n`);
+      process.stdout.write(
+        `BROKEN: stream ${b.stream} revision ${b.revision} (position ${b.position}, event ${b.eventId}): ${b.problem}; expected ${b.expected}, found ${b.actual}\n`,
+      );
       return 1;
     }
     default:

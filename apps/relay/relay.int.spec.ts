@@ -28,7 +28,16 @@ describeWithKafka('relay: SQLite log -> Kafka (real broker)', (brokers) => {
     cleanup.push(() => store.close());
     const topic = uniqueName('arbitra-relay-test');
     const busFor = (groupId: string) => {
-      const b = new KafkaEventBus({ brokers, topic, groupId, partitions: 3, maxWaitTimeInMs: 100, heartbeatInterval: 300, sessionTimeout: 6_000, logLevel: logLevel.ERROR });
+      const b = new KafkaEventBus({
+        brokers,
+        topic,
+        groupId,
+        partitions: 3,
+        maxWaitTimeInMs: 100,
+        heartbeatInterval: 300,
+        sessionTimeout: 6_000,
+        logLevel: logLevel.ERROR,
+      });
       cleanup.push(() => b.close());
       return b;
     };

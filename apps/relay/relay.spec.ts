@@ -15,7 +15,11 @@ function memoryCheckpoint(start = 0): RelayCheckpoint & { saves: number[] } {
 describe('Relay (in-process bus, SQLite in memory)', () => {
   it('publishes the log in pages from the checkpoint and saves each page after its publish', async () => {
     const store = new SqliteEventStore({ path: ':memory:', synchronous: 'OFF' });
-    await store.append('s-1', Array.from({ length: 7 }, () => newEvent()), 'no-stream');
+    await store.append(
+      's-1',
+      Array.from({ length: 7 }, () => newEvent()),
+      'no-stream',
+    );
     const bus = new InProcessEventBus();
     const seen: number[][] = [];
     bus.subscribe((events) => void seen.push(events.map((e) => e.position)));

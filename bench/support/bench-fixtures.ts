@@ -26,7 +26,14 @@ export function benchEvent(i: number): NewEvent {
     id: randomUUID(),
     type: 'bench.Moved',
     data: { points: i % 60, turn: i, tiles: [{ letter: 'Q', row: 7, col: i % 15 }], announced: i % 60, clockMs: 1_500_000 - i },
-    meta: { actor: { id: 'arbiter-7', role: 'arbiter' }, commandId, correlationId: commandId, causationId: null, recordedAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1 },
+    meta: {
+      actor: { id: 'arbiter-7', role: 'arbiter' },
+      commandId,
+      correlationId: commandId,
+      causationId: null,
+      recordedAt: '2026-11-29T10:00:00.000Z',
+      schemaVersion: 1,
+    },
   };
 }
 
@@ -39,7 +46,11 @@ export async function fillLog(path: string, n: number): Promise<void> {
   for (let i = 0; i < n; i += perAppend) {
     const s = (i / perAppend) % streams;
     const count = Math.min(perAppend, n - i);
-    await store.append(`bench-game-${s}`, Array.from({ length: count }, (_, j) => benchEvent(i + j)), revisions[s] === -1 ? 'no-stream' : revisions[s]);
+    await store.append(
+      `bench-game-${s}`,
+      Array.from({ length: count }, (_, j) => benchEvent(i + j)),
+      revisions[s] === -1 ? 'no-stream' : revisions[s],
+    );
     revisions[s] += count;
   }
   await store.close();

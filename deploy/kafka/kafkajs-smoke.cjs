@@ -28,7 +28,12 @@ const kafka = new Kafka({
 
 const t = () => Date.now();
 const ms = (t0) => `${Date.now() - t0} ms`;
-function assert(cond, msg) { if (!cond) { console.error('FAIL:', msg); process.exit(1); } }
+function assert(cond, msg) {
+  if (!cond) {
+    console.error('FAIL:', msg);
+    process.exit(1);
+  }
+}
 
 async function produce(producer, from, to) {
   // per key a strictly increasing seq; keys spread over the 3 partitions by the default partitioner
@@ -44,20 +49,29 @@ async function produce(producer, from, to) {
 
 // consume until `expected` messages arrived (or timeout); commit every message explicitly
 async function consumeRound(label, expected, seen) {
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, ...(process.env.MAXWAIT ? { maxWaitTimeInMs: Number(process.env.MAXWAIT) } : {}) });
+  const consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: 10000,
+    heartbeatInterval: 1000,
+    ...(process.env.MAXWAIT ? { maxWaitTimeInMs: Number(process.env.MAXWAIT) } : {}),
+  });
   const tConnect = t();
   let joinMs = null;
   let firstOffsets = {};
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
     joinMs = Date.now() - tConnect;
-    console.log(`[${label}] GROUP_JOIN after ${joinMs} ms (kafkajs duration ${e.payload.duration} ms), leader=${e.payload.isLeader}, assignment=${JSON.stringify(e.payload.memberAssignment)}`);
+    console.log(
+      `[${label}] GROUP_JOIN after ${joinMs} ms (kafkajs duration ${e.payload.duration} ms), leader=${e.payload.isLeader}, assignment=${JSON.stringify(e.payload.memberAssignment)}`,
+    );
   });
   await consumer.connect();
   await consumer.subscribe({ topics: [topic], fromBeginning: true });
   let count = 0;
   let orderErrors = 0;
   let done;
-  const finished = new Promise((r) => { done = r; });
+  const finished = new Promise((r) => {
+    done = r;
+  });
   await consumer.run({
     autoCommit: false,
     eachMessage: async ({ partition, message }) => {
@@ -81,7 +95,9 @@ async function consumeRound(label, expected, seen) {
   const tDisc = t();
   await consumer.disconnect();
   console.log(`[${label}] consumer.disconnect ${ms(tDisc)}`);
-  console.log(`[${label}] consumed ${count}/${expected} in ${consumeMs} ms (connect->last message), first offsets per partition ${JSON.stringify(firstOffsets)}, per-key order errors ${orderErrors}`);
+  console.log(
+    `[${label}] consumed ${count}/${expected} in ${consumeMs} ms (connect->last message), first offsets per partition ${JSON.stringify(firstOffsets)}, per-key order errors ${orderErrors}`,
+  );
   return { count, orderErrors, joinMs, firstOffsets };
 }
 
@@ -144,4 +160,7 @@ async function consumeRound(label, expected, seen) {
   await admin.disconnect();
   console.log(`OK: ${N}+${EXTRA} messages, 3 partitions, per-key order kept, resume from committed offsets verified; total ${ms(run)}`);
   process.exit(0);
-})().catch((e) => { console.error('FAIL:', e); process.exit(1); });
+})().catch((e) => {
+  console.error('FAIL:', e);
+  process.exit(1);
+});

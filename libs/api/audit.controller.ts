@@ -40,7 +40,16 @@ const EVENT_EXAMPLE = {
   position: 1,
   type: 'tournament.Created',
   data: {},
-  meta: { actor: { id: 'td-1', role: 'chief-arbiter' }, commandId: '…', correlationId: '…', causationId: null, recordedAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'e3b0…' },
+  meta: {
+    actor: { id: 'td-1', role: 'chief-arbiter' },
+    commandId: '…',
+    correlationId: '…',
+    causationId: null,
+    recordedAt: '2026-11-29T10:00:00.000Z',
+    schemaVersion: 1,
+    prevHash: null,
+    hash: 'e3b0…',
+  },
 };
 
 @ApiTags('audit')
@@ -64,14 +73,16 @@ export class AuditController {
   @ApiOkResponse({ schema: { example: { stream: 'tournament-hk-open-2026', revision: 0, events: [EVENT_EXAMPLE] } } })
   async stream(@Param() p: StreamParams) {
     const events = await this.core.store.readStream(p.stream);
-    if (events.length === 0) throw new ProblemException(404, 'audit/unknown-stream', 'Not found', `no stream named ${p.stream}`, { field: 'stream', rule: 'the stream must exist' });
+    if (events.length === 0)
+      throw new ProblemException(404, 'audit/unknown-stream', 'Not found', `no stream named ${p.stream}`, { field: 'stream', rule: 'the stream must exist' });
     return { stream: p.stream, revision: events[events.length - 1].revision, events };
   }
 
   @Get('audit/refused-reactions')
   @Allow('chief-arbiter')
   @ApiOperation({
-    summary: 'Reactions a process manager could not apply (e.g. a finished game\'s result refused by a locked round): for an arbiter to enter by hand (admin; a chief arbiter sees those aimed at their tournaments)',
+    summary:
+      "Reactions a process manager could not apply (e.g. a finished game's result refused by a locked round): for an arbiter to enter by hand (admin; a chief arbiter sees those aimed at their tournaments)",
   })
   @ApiOkResponse({
     schema: {

@@ -27,7 +27,10 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
     });
   }
   if (observedAt !== undefined && !isIsoInstant(observedAt)) {
-    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'at must be an ISO-8601 instant with a time zone, e.g. 2026-11-29T10:00:00Z', { field: 'at', rule: 'isIso8601' });
+    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'at must be an ISO-8601 instant with a time zone, e.g. 2026-11-29T10:00:00Z', {
+      field: 'at',
+      rule: 'isIso8601',
+    });
   }
   return {
     at: observedAt ?? new Date().toISOString(),
@@ -82,22 +85,40 @@ export async function awaitPosition(request: AuthedRequest, core: { projections:
   if (q === undefined) return;
   const position = typeof q === 'string' && /^\d{1,15}$/.test(q) ? Number(q) : Number.NaN;
   if (!Number.isSafeInteger(position)) {
-    throw new ProblemException(400, 'validation/failed', 'Invalid request', 'waitFor must be a global log position: a whole number from 0, as returned by a command', { field: 'waitFor', rule: 'isInt' });
+    throw new ProblemException(
+      400,
+      'validation/failed',
+      'Invalid request',
+      'waitFor must be a global log position: a whole number from 0, as returned by a command',
+      { field: 'waitFor', rule: 'isInt' },
+    );
   }
   const head = await core.store.headPosition();
   if (position > head) {
-    throw new ProblemException(400, 'read-model/position-not-recorded', 'Bad request', `waitFor ${position} is beyond the log, which ends at position ${head}: nothing was recorded there`, {
-      field: 'waitFor',
-      rule: 'read-your-writes waits only for positions a command returned',
-      head,
-    });
+    throw new ProblemException(
+      400,
+      'read-model/position-not-recorded',
+      'Bad request',
+      `waitFor ${position} is beyond the log, which ends at position ${head}: nothing was recorded there`,
+      {
+        field: 'waitFor',
+        rule: 'read-your-writes waits only for positions a command returned',
+        head,
+      },
+    );
   }
   if (!(await core.projections.waitFor(position, maxMs))) {
-    throw new ProblemException(503, 'read-model/behind', 'Service unavailable', `the read models have not reached position ${position} within ${maxMs} ms; retry shortly`, {
-      rule: 'read-your-writes waits are bounded',
-      headers: { 'retry-after': '1' },
-      readModelPosition: core.projections.position,
-    });
+    throw new ProblemException(
+      503,
+      'read-model/behind',
+      'Service unavailable',
+      `the read models have not reached position ${position} within ${maxMs} ms; retry shortly`,
+      {
+        rule: 'read-your-writes waits are bounded',
+        headers: { 'retry-after': '1' },
+        readModelPosition: core.projections.position,
+      },
+    );
   }
 }
 

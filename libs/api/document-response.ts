@@ -19,7 +19,11 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
 export function composeDocuments(fields: Record<string, unknown>, listField: string, parts: ReadonlyArray<RawDocument | undefined>): RawDocument {
   const head = JSON.stringify(fields);
   const json = `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}${JSON.stringify(listField)}:[${parts.map((p) => p?.json ?? 'null').join(',')}]}`;
-  const etag = `"${createHash('sha256').update(head).update(parts.map((p) => p?.etag ?? '-').join(',')).digest('base64url').slice(0, 32)}"`;
+  const etag = `"${createHash('sha256')
+    .update(head)
+    .update(parts.map((p) => p?.etag ?? '-').join(','))
+    .digest('base64url')
+    .slice(0, 32)}"`;
   return { json, etag };
 }
 

@@ -38,7 +38,7 @@ export class HealthController implements OnModuleInit {
   @Get('health/ready')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: store reachable; read models\' lag behind the log (503 when not ready). Liveness is GET /health' })
+  @ApiOperation({ summary: "Readiness: store reachable; read models' lag behind the log (503 when not ready). Liveness is GET /health" })
   check() {
     return this.health.check([
       () =>

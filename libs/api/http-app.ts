@@ -90,7 +90,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // Security headers (HSTS, nosniff, frame-ancestors, …). The CSP lets the Swagger UI at /docs run its inline bootstrap.
   await app.register(helmet as never, {
     contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", "'unsafe-inline'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:', 'https:'] },
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
     },
   });
   // Counted on every request (bad tokens included) before routing, parsing or auth.
@@ -111,7 +116,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     const deep = request.body !== undefined && tooDeep(request.body);
     if (!deep) return;
     const { problem } = toProblem(tooDeepProblem(deep), request.url);
-    return reply.status(400).header('content-type', PROBLEM_CONTENT_TYPE).send({ ...problem, requestId: request.id });
+    return reply
+      .status(400)
+      .header('content-type', PROBLEM_CONTENT_TYPE)
+      .send({ ...problem, requestId: request.id });
   });
 
   const openapi = new DocumentBuilder()

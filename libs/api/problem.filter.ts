@@ -37,7 +37,10 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
   }
   if (error instanceof DomainError) {
     const status = error.kind === 'not-found' ? 404 : error.kind === 'invalid' ? 422 : 409;
-    return { problem: base(status, error.type, error.message, { rule: error.rule, field: error.field, ...(error.details ? { details: error.details } : {}) }), headers: {} };
+    return {
+      problem: base(status, error.type, error.message, { rule: error.rule, field: error.field, ...(error.details ? { details: error.details } : {}) }),
+      headers: {},
+    };
   }
   if (error instanceof PreconditionFailedError) {
     return {
@@ -54,16 +57,24 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
     const prefix = `key:${error.actor.role}:${error.actor.id}:`;
     const key = error.commandId.startsWith(prefix) ? error.commandId.slice(prefix.length) : error.commandId;
     return {
-      problem: base(422, 'command/idempotency-key-reused', `Idempotency-Key ${key} was already used for a different request; a retry must repeat the same request, a new request needs a new key`, {
-        rule: 'IETF draft-ietf-httpapi-idempotency-key-header, section 2.7: a key reused with a different request payload is refused with 422',
-        field: 'Idempotency-Key',
-        idempotencyKey: key,
-      }),
+      problem: base(
+        422,
+        'command/idempotency-key-reused',
+        `Idempotency-Key ${key} was already used for a different request; a retry must repeat the same request, a new request needs a new key`,
+        {
+          rule: 'IETF draft-ietf-httpapi-idempotency-key-header, section 2.7: a key reused with a different request payload is refused with 422',
+          field: 'Idempotency-Key',
+          idempotencyKey: key,
+        },
+      ),
       headers: {},
     };
   }
   if (error instanceof ConcurrencyExhaustedError || error instanceof WrongExpectedRevisionError) {
-    return { problem: base(409, 'command/concurrent-change', error.message, { rule: 'Arbitra: a command is decided on the latest record; retry it' }), headers: {} };
+    return {
+      problem: base(409, 'command/concurrent-change', error.message, { rule: 'Arbitra: a command is decided on the latest record; retry it' }),
+      headers: {},
+    };
   }
   if (error instanceof EventIdConflictError) {
     return { problem: base(409, 'command/event-id-reused', error.message, { rule: 'an event id identifies one stored event forever' }), headers: {} };
@@ -92,7 +103,10 @@ function fastifyBodyProblem(
 ): { problem: ProblemDetails; headers: Record<string, string> } {
   const kind = status === 415 ? 'http/unsupported-media-type' : status === 413 ? 'http/body-too-large' : 'http/malformed-body';
   const detail = kind === 'http/malformed-body' ? `the body is not valid JSON: ${message}` : message;
-  return { problem: base(status, kind, detail, { rule: 'request bodies are JSON (application/json), at most 1 MiB', field: 'body', fastifyCode: code || undefined }), headers: {} };
+  return {
+    problem: base(status, kind, detail, { rule: 'request bodies are JSON (application/json), at most 1 MiB', field: 'body', fastifyCode: code || undefined }),
+    headers: {},
+  };
 }
 
 @Catch()

@@ -43,11 +43,17 @@ export async function registerRateLimits(fastify: FastifyInstance, config: Arbit
       const env = perToken ? 'ARBITRA_RATE_LIMIT_PER_TOKEN' : 'ARBITRA_RATE_LIMIT_PER_IP';
       const window = config.rateLimitWindowMs / 1000;
       return Object.assign(
-        new ProblemException(429, 'rate-limit/exceeded', 'Too many requests', `more than ${context.max} requests in ${window} s from this ${per}; retry in ${context.after}`, {
-          rule: `Arbitra rate limit: at most ${context.max} requests per ${window} s per ${per} (${env}, ARBITRA_RATE_LIMIT_WINDOW_MS)`,
-          limit: context.max,
-          windowSeconds: window,
-        }),
+        new ProblemException(
+          429,
+          'rate-limit/exceeded',
+          'Too many requests',
+          `more than ${context.max} requests in ${window} s from this ${per}; retry in ${context.after}`,
+          {
+            rule: `Arbitra rate limit: at most ${context.max} requests per ${window} s per ${per} (${env}, ARBITRA_RATE_LIMIT_WINDOW_MS)`,
+            limit: context.max,
+            windowSeconds: window,
+          },
+        ),
         { statusCode: 429 },
       );
     },

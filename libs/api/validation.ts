@@ -34,7 +34,9 @@ function* walk(value: unknown): Generator<{ value: unknown; path: string; depth:
     yield item;
     const v = item.value;
     if (v === null || typeof v !== 'object') continue;
-    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [`${item.path}[${i}]`, x]) : Object.entries(v).map(([k, x]) => [item.path ? `${item.path}.${k}` : k, x]);
+    const entries: [string, unknown][] = Array.isArray(v)
+      ? v.map((x, i) => [`${item.path}[${i}]`, x])
+      : Object.entries(v).map(([k, x]) => [item.path ? `${item.path}.${k}` : k, x]);
     // Reversed so that the walk is depth-first in document order (the first offender is reported).
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: entries[i][0], depth: item.depth + 1 });
   }

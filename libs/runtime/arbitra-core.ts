@@ -64,12 +64,19 @@ export class ArbitraCore {
   constructor(readonly options: CoreOptions) {
     const { config, features } = options;
     this.store =
-      options.store ??
-      new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync, groupCommit: config.groupCommit });
+      options.store ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync, groupCommit: config.groupCommit });
     this.readModels = new ReadModelStore(join(config.dataDir, 'read-models.db'));
     for (const f of features) this.upcasters.register(...(f.upcasters ?? []));
-    this.projections = new ProjectionRunner(this.store, this.readModels, features.flatMap((f) => f.projections ?? []), this.upcasters);
-    this.metrics = new ArbitraMetrics({ head: () => this.store.headPosition(), checkpoints: () => this.projections.checkpoints() }, options.collectProcessMetrics ?? false);
+    this.projections = new ProjectionRunner(
+      this.store,
+      this.readModels,
+      features.flatMap((f) => f.projections ?? []),
+      this.upcasters,
+    );
+    this.metrics = new ArbitraMetrics(
+      { head: () => this.store.headPosition(), checkpoints: () => this.projections.checkpoints() },
+      options.collectProcessMetrics ?? false,
+    );
     this.snapshots = new SqliteSnapshotStore(join(config.dataDir, 'snapshots.db'));
     this.commands = new CommandHandler(this.store, this.upcasters, { observer: this.metrics, snapshots: this.snapshots });
     this.processManagers = new ProcessManagerRunner(

@@ -161,7 +161,8 @@ export class CommandHandler {
   /** Serialises per stream and reports the outcome and duration to the observer (metrics). */
   private async timed(aggregate: string, stream: string, work: (stream: string) => Promise<CommandResult>): Promise<CommandResult> {
     const started = performance.now();
-    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') => this.options.observer?.onCommand?.(aggregate, outcome, (performance.now() - started) / 1000);
+    const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
+      this.options.observer?.onCommand?.(aggregate, outcome, (performance.now() - started) / 1000);
     try {
       const result = await this.serialized(stream, () => work(stream));
       observe(result.duplicate ? 'duplicate' : 'ok');
@@ -254,7 +255,14 @@ export class CommandHandler {
   }
 
   /** A retry must come from the same actor, to the same stream, with the same command. */
-  private checkSameCommand(ctx: CommandContext, stream: string, first: Actor, firstStream: string, recorded: string | undefined, fingerprint: string | undefined): void {
+  private checkSameCommand(
+    ctx: CommandContext,
+    stream: string,
+    first: Actor,
+    firstStream: string,
+    recorded: string | undefined,
+    fingerprint: string | undefined,
+  ): void {
     const commandId = ctx.commandId;
     if (first.id !== ctx.actor.id || first.role !== ctx.actor.role) {
       // Never hand one actor's recorded answer (which may hold hidden information) to another.

@@ -50,7 +50,9 @@ describe('CommandHandler.executeSequence (all or nothing)', () => {
       ['tally.Closed', 'ok-close', eventIdFor('ok-close', 0)],
     ]);
     // the third command was decided after the first two: adding after the close (in the same sequence) is refused
-    await expect(handler.executeSequence(Tally, 't2', [{ type: 'close', data: {}, context: ctx('c-1') }, ...adds('late', [1])])).rejects.toBeInstanceOf(DomainError);
+    await expect(handler.executeSequence(Tally, 't2', [{ type: 'close', data: {}, context: ctx('c-1') }, ...adds('late', [1])])).rejects.toBeInstanceOf(
+      DomainError,
+    );
     expect(await store.readStream('tally-t2')).toEqual([]);
   });
 
@@ -69,7 +71,25 @@ describe('CommandHandler.executeSequence (all or nothing)', () => {
     racing.append = async (stream, events, expected) => {
       if (!raced) {
         raced = true;
-        await store.append(stream, [{ id: eventIdFor('other', 0), type: 'tally.Closed', data: {}, meta: { actor: { id: 'b', role: 'arbiter' }, commandId: 'other', correlationId: 'other', causationId: null, recordedAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1 } }], 'no-stream');
+        await store.append(
+          stream,
+          [
+            {
+              id: eventIdFor('other', 0),
+              type: 'tally.Closed',
+              data: {},
+              meta: {
+                actor: { id: 'b', role: 'arbiter' },
+                commandId: 'other',
+                correlationId: 'other',
+                causationId: null,
+                recordedAt: '2026-11-29T10:00:00.000Z',
+                schemaVersion: 1,
+              },
+            },
+          ],
+          'no-stream',
+        );
       }
       return store.append(stream, events, expected);
     };

@@ -56,14 +56,21 @@ export interface CommandResult {
 }
 
 export class PreconditionFailedError extends Error {
-  constructor(readonly stream: string, readonly expected: number, readonly actual: number) {
+  constructor(
+    readonly stream: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
     super(`If-Match revision ${expected} does not match ${stream}, which is at revision ${actual}`);
     this.name = 'PreconditionFailedError';
   }
 }
 
 export class ConcurrencyExhaustedError extends Error {
-  constructor(readonly stream: string, readonly attempts: number) {
+  constructor(
+    readonly stream: string,
+    readonly attempts: number,
+  ) {
     super(`${stream} kept changing under this command; gave up after ${attempts} attempts`);
     this.name = 'ConcurrencyExhaustedError';
   }
@@ -74,7 +81,11 @@ export class ConcurrencyExhaustedError extends Error {
  * with the other command's result (IETF draft-ietf-httpapi-idempotency-key-header, section 2.7).
  */
 export class CommandIdReusedError extends Error {
-  constructor(readonly commandId: string, readonly actor: Actor, readonly stream: string) {
+  constructor(
+    readonly commandId: string,
+    readonly actor: Actor,
+    readonly stream: string,
+  ) {
     super(`command id ${commandId} was already used for a different command on ${stream}; use a new key for a new command`);
     this.name = 'CommandIdReusedError';
   }
@@ -89,7 +100,9 @@ export class CommandIdReusedError extends Error {
 export function commandFingerprint(command: { readonly type: string; readonly data: unknown }): string {
   const { type, data } = command;
   const plain = typeof data === 'object' && data !== null && !Array.isArray(data) && !('type' in data);
-  return createHash('sha256').update(canonicalJson(plain ? { type, ...data } : { type, data })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(plain ? { type, ...data } : { type, data }))
+    .digest('hex');
 }
 
 /** A request's own fingerprint, for commands the server computes from the record (see ExecuteOptions.fingerprint). */

@@ -39,7 +39,11 @@ describe('idempotency: a command id names one command', () => {
     expect(commandFingerprint(add(2, a))).not.toBe(commandFingerprint({ type: 'remove', data: { n: 2 } }));
     // The fingerprint of an envelope is the one its command had before the envelope (type beside the fields),
     // so a retry of a command recorded before the envelope is still recognised.
-    expect(commandFingerprint(add(2, a))).toBe(createHash('sha256').update(canonicalJson({ type: 'add', n: 2 })).digest('hex'));
+    expect(commandFingerprint(add(2, a))).toBe(
+      createHash('sha256')
+        .update(canonicalJson({ type: 'add', n: 2 }))
+        .digest('hex'),
+    );
   });
 
   it('a retry of the same command, received later, replays the first answer and records nothing', async () => {

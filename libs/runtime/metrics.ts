@@ -5,7 +5,12 @@ import type { CommandObserver } from './command-handler.js';
 /** Prometheus metrics for one Arbitra instance (its own registry, so tests do not share state). */
 export class ArbitraMetrics implements CommandObserver {
   readonly registry = new Registry();
-  private readonly commands = new Counter({ name: 'arbitra_commands_total', help: 'Commands handled, by aggregate and outcome', labelNames: ['aggregate', 'outcome'], registers: [this.registry] });
+  private readonly commands = new Counter({
+    name: 'arbitra_commands_total',
+    help: 'Commands handled, by aggregate and outcome',
+    labelNames: ['aggregate', 'outcome'],
+    registers: [this.registry],
+  });
   private readonly latency = new Histogram({
     name: 'arbitra_command_duration_seconds',
     help: 'Command handling time from load to append',
@@ -13,8 +18,18 @@ export class ArbitraMetrics implements CommandObserver {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [this.registry],
   });
-  private readonly appended = new Counter({ name: 'arbitra_events_appended_total', help: 'Events appended to the log', labelNames: ['aggregate'], registers: [this.registry] });
-  private readonly conflicts = new Counter({ name: 'arbitra_append_conflicts_total', help: 'Appends refused for a stale expected revision (then retried or 412)', labelNames: ['aggregate'], registers: [this.registry] });
+  private readonly appended = new Counter({
+    name: 'arbitra_events_appended_total',
+    help: 'Events appended to the log',
+    labelNames: ['aggregate'],
+    registers: [this.registry],
+  });
+  private readonly conflicts = new Counter({
+    name: 'arbitra_append_conflicts_total',
+    help: 'Appends refused for a stale expected revision (then retried or 412)',
+    labelNames: ['aggregate'],
+    registers: [this.registry],
+  });
 
   constructor(probe: { head: () => Promise<number>; checkpoints: () => Record<string, number> }, defaults = true) {
     if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'arbitra_process_' });

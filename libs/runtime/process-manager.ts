@@ -69,7 +69,9 @@ export class ProcessManagerRunner {
 
   /** Reactions the target aggregate refused, oldest first (e.g. a result posted to a locked round). */
   refused(): RefusedReaction[] {
-    return this.managers.flatMap((m) => this.readModels.list<RefusedReaction>(`pm:${m.name}`, REFUSED).map((d) => d.value)).sort((a, b) => a.cause.position - b.cause.position);
+    return this.managers
+      .flatMap((m) => this.readModels.list<RefusedReaction>(`pm:${m.name}`, REFUSED).map((d) => d.value))
+      .sort((a, b) => a.cause.position - b.cause.position);
   }
 
   /** Processes everything appended since each manager's checkpoint. */

@@ -83,7 +83,7 @@ describe('runtime', () => {
       expect(await store.streamInfo('tally-t2')).toEqual({ exists: false, revision: -1 });
     });
 
-    it('never hands one actor\'s recorded answer to another actor who reuses the command id', async () => {
+    it("never hands one actor's recorded answer to another actor who reuses the command id", async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
       const intruder = { ...ctx('c1'), actor: { id: 'someone-else', role: 'player' as const } };
       await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: intruder })).rejects.toMatchObject({ type: 'command/id-reused' });
@@ -98,7 +98,9 @@ describe('runtime', () => {
 
     it('answers If-Match with a precondition failure instead of retrying', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
-      await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c2') }, { expectedRevision: 5 })).rejects.toBeInstanceOf(PreconditionFailedError);
+      await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c2') }, { expectedRevision: 5 })).rejects.toBeInstanceOf(
+        PreconditionFailedError,
+      );
       const ok = await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c3') }, { expectedRevision: 0 });
       expect(ok.revision).toBe(1);
     });
@@ -110,12 +112,16 @@ describe('runtime', () => {
       // handler's cached revision is stale: the append conflicts, it re-reads, and the decider now refuses.
       await expect(handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c3') })).rejects.toMatchObject({ type: 'tally/closed' });
       // Four writers in separate processes (separate handlers) racing on one stream all land within the retry bound.
-      const writers = await Promise.all(Array.from({ length: 4 }, (_, i) => new CommandHandler(store, upcasters).execute(Tally, 't9', { type: 'add', data: { n: 1 }, context: ctx(`w${i}`) })));
+      const writers = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => new CommandHandler(store, upcasters).execute(Tally, 't9', { type: 'add', data: { n: 1 }, context: ctx(`w${i}`) })),
+      );
       expect(writers.map((w) => w.revision).sort()).toEqual([0, 1, 2, 3]);
     });
 
     it('queues concurrent commands to one stream within a process instead of failing them', async () => {
-      const results = await Promise.all(Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { type: 'add', data: { n: 1 }, context: ctx(`q${i}`) })));
+      const results = await Promise.all(
+        Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { type: 'add', data: { n: 1 }, context: ctx(`q${i}`) })),
+      );
       expect(results.map((r) => r.revision)).toEqual(Array.from({ length: 32 }, (_, i) => i));
       expect((await handler.load(Tally, 'tally-busy')).state.total).toBe(32);
     });
@@ -137,7 +143,14 @@ describe('runtime', () => {
     it('rolls back both the rows and the checkpoint when a reducer fails mid-batch, and stalls only that projection', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       await handler.execute(Tally, 't1', { type: 'add', data: { n: -1 }, context: ctx('c2') });
-      const fragile: Projection = { ...totals, name: 'fragile', apply: (e, d) => { if ((e.data as { n: number }).n < 0) throw new Error('boom'); totals.apply(e, d); } };
+      const fragile: Projection = {
+        ...totals,
+        name: 'fragile',
+        apply: (e, d) => {
+          if ((e.data as { n: number }).n < 0) throw new Error('boom');
+          totals.apply(e, d);
+        },
+      };
       const runner = new ProjectionRunner(store, readModels, [fragile, totals], upcasters);
       await runner.catchUp();
       expect(readModels.get('fragile', 'tally', 'tally-t1')).toBeUndefined();
@@ -202,7 +215,10 @@ describe('runtime', () => {
       const mirror: ProcessManager = {
         name: 'mirror',
         handles: (t) => t === 'tally.Added',
-        react: (e) => (e.stream.startsWith('tally-src') ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }] : []),
+        react: (e) =>
+          e.stream.startsWith('tally-src')
+            ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }]
+            : [],
       };
       await handler.execute(Tally, 'src', { type: 'add', data: { n: 3 }, context: ctx('c1') });
       await handler.execute(Tally, 'src', { type: 'add', data: { n: 4 }, context: ctx('c2') });
@@ -228,7 +244,12 @@ describe('runtime', () => {
           },
         },
       };
-      const copier: ProcessManager = { name: 'copier', handles: (t) => t === 'tally.Added', react: (e) => (e.stream === 'tally-src' ? [{ aggregate: flaky, id: 'copy', command: (c) => ({ type: 'add' as const, data: { n: 1 }, context: c }) }] : []) };
+      const copier: ProcessManager = {
+        name: 'copier',
+        handles: (t) => t === 'tally.Added',
+        react: (e) =>
+          e.stream === 'tally-src' ? [{ aggregate: flaky, id: 'copy', command: (c) => ({ type: 'add' as const, data: { n: 1 }, context: c }) }] : [],
+      };
       await handler.execute(Tally, 'src', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       const runner = new ProcessManagerRunner(store, handler, readModels, [copier], upcasters);
       await expect(runner.catchUp()).rejects.toThrow('database is locked');

@@ -68,7 +68,11 @@ export interface SubscribeOptions {
 }
 
 export class WrongExpectedRevisionError extends Error {
-  constructor(readonly stream: string, readonly expected: ExpectedRevision, readonly actual: number) {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
     super(`stream ${stream}: expected revision ${String(expected)}, actual ${actual}`);
     this.name = 'WrongExpectedRevisionError';
   }

@@ -19,7 +19,15 @@ export class RecordsHarness {
   private constructor(readonly config: ArbitraConfig) {}
 
   static async start(dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-'))): Promise<RecordsHarness> {
-    const h = new RecordsHarness(loadConfig({ ARBITRA_DATA_DIR: dataDir, ARBITRA_SQLITE_SYNC: 'NORMAL', ARBITRA_WAIT_MAX_MS: '3000', ARBITRA_RATE_LIMIT_PER_IP: '0', ARBITRA_RATE_LIMIT_PER_TOKEN: '0' }));
+    const h = new RecordsHarness(
+      loadConfig({
+        ARBITRA_DATA_DIR: dataDir,
+        ARBITRA_SQLITE_SYNC: 'NORMAL',
+        ARBITRA_WAIT_MAX_MS: '3000',
+        ARBITRA_RATE_LIMIT_PER_IP: '0',
+        ARBITRA_RATE_LIMIT_PER_TOKEN: '0',
+      }),
+    );
     await h.boot();
     return h;
   }

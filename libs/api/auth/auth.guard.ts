@@ -35,7 +35,10 @@ export class AuthGuard implements CanActivate {
       }
       const revoked = this.revocations.isRevoked(principal.jti);
       if (revoked) {
-        throw unauthorized(`the bearer token was refused: it was revoked at ${revoked.at} (token id ${principal.jti})`, 'Arbitra tokens: a revoked token (auth.TokenRevoked) is refused from then on');
+        throw unauthorized(
+          `the bearer token was refused: it was revoked at ${revoked.at} (token id ${principal.jti})`,
+          'Arbitra tokens: a revoked token (auth.TokenRevoked) is refused from then on',
+        );
       }
       request.principal = principal;
     }
@@ -45,9 +48,15 @@ export class AuthGuard implements CanActivate {
     if (!who) throw unauthorized('this endpoint needs a bearer token');
     if (who.role === 'admin') return true;
     if (!rule.roles?.includes(who.role)) {
-      throw new ProblemException(403, 'auth/role-not-allowed', 'Forbidden', `role ${who.role} may not do this; allowed: admin${rule.roles?.length ? `, ${rule.roles.join(', ')}` : ''}`, {
-        rule: 'Arbitra roles: each endpoint names the roles that may call it',
-      });
+      throw new ProblemException(
+        403,
+        'auth/role-not-allowed',
+        'Forbidden',
+        `role ${who.role} may not do this; allowed: admin${rule.roles?.length ? `, ${rule.roles.join(', ')}` : ''}`,
+        {
+          rule: 'Arbitra roles: each endpoint names the roles that may call it',
+        },
+      );
     }
     if (rule.tournamentParam && TOURNAMENT_SCOPED.includes(who.role)) {
       const tournament = (request.params as Record<string, string>)[rule.tournamentParam];

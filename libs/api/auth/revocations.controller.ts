@@ -34,13 +34,19 @@ export class RevocationsController {
   @ApiOperation({ summary: 'Revoke a token by its id (admin). This server refuses it from the answer on; another server on the same log within seconds' })
   @ApiCreatedResponse({ description: 'auth.TokenRevoked recorded' })
   revoke(@Body() body: RevokeTokenDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runCommand(this.core, request, reply, TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, (context) => ({ type: 'auth.revoke-token', data: { jti: body.jti, reason: body.reason }, context }));
+    return runCommand(this.core, request, reply, TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, (context) => ({
+      type: 'auth.revoke-token',
+      data: { jti: body.jti, reason: body.reason },
+      context,
+    }));
   }
 
   @Get('revocations')
   @Allow()
   @ApiOperation({ summary: 'Every revoked token id, who revoked it, when and why (admin)' })
-  @ApiOkResponse({ schema: { example: { revocations: [{ jti: '0b8f…', by: { id: 'admin-1', role: 'admin' }, reason: 'lost', at: '2026-11-30T10:00:00.000Z' }] } } })
+  @ApiOkResponse({
+    schema: { example: { revocations: [{ jti: '0b8f…', by: { id: 'admin-1', role: 'admin' }, reason: 'lost', at: '2026-11-30T10:00:00.000Z' }] } },
+  })
   async list() {
     const events = await this.core.store.readStream(TOKEN_REVOCATIONS_STREAM);
     return { revocations: events.filter((e) => e.type === 'auth.TokenRevoked').map((e) => e.data) };

@@ -15,13 +15,17 @@ const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_
 /** `30d`, `12h`, `90m`, `45s`, `2w`, `1y` (a year is 365.25 days) in seconds; throws on anything else. */
 export function durationSeconds(text: string, what = 'ttl'): number {
   const m = /^\s*(\d{1,9})\s*([smhdwy])\s*$/.exec(text);
-  if (!m || Number(m[1]) === 0) throw new Error(`${what} must be a positive whole number and a unit s, m, h, d, w or y, e.g. 30d (got ${JSON.stringify(text)})`);
+  if (!m || Number(m[1]) === 0)
+    throw new Error(`${what} must be a positive whole number and a unit s, m, h, d, w or y, e.g. 30d (got ${JSON.stringify(text)})`);
   return Number(m[1]) * UNITS[m[2]];
 }
 
 /** A token refused by `verify`, with the rule it broke (the guard puts it in the 401). */
 export class TokenRefused extends Error {
-  constructor(message: string, readonly rule: string) {
+  constructor(
+    message: string,
+    readonly rule: string,
+  ) {
     super(message);
     this.name = 'TokenRefused';
   }
@@ -48,7 +52,10 @@ export class TokenService {
   readonly maxTtl: string;
   private readonly maxSeconds: number;
 
-  constructor(readonly secret: string, options: TokenOptions = {}) {
+  constructor(
+    readonly secret: string,
+    options: TokenOptions = {},
+  ) {
     // A KeyObject, not the string: jsonwebtoken first tries a string as a public key (a thrown error per
     // request, about a third of a command's CPU in bench:http); the bytes and the signatures are the same.
     const key = createSecretKey(Buffer.from(secret, 'utf8')) as unknown as string;

@@ -11,8 +11,25 @@ export const GAME_COMMAND_EXAMPLE = {
       revision: 4,
       position: 57,
       data: {
-        seat: 0, turn: 1, move: { kind: 'play', coordinate: '8G', word: 'QI', placements: [{ row: 7, col: 6, letter: 'Q', blank: false }, { row: 7, col: 7, letter: 'I', blank: false }], words: ['QI'] },
-        announcedScore: 22, computedScore: 22, completedBy: 'clock', goingOut: false, remainingMs: [1_470_000, 1_500_000], at: '2026-11-29T10:00:30.000Z', by: { id: 'chan-hok-hei', role: 'player' },
+        seat: 0,
+        turn: 1,
+        move: {
+          kind: 'play',
+          coordinate: '8G',
+          word: 'QI',
+          placements: [
+            { row: 7, col: 6, letter: 'Q', blank: false },
+            { row: 7, col: 7, letter: 'I', blank: false },
+          ],
+          words: ['QI'],
+        },
+        announcedScore: 22,
+        computedScore: 22,
+        completedBy: 'clock',
+        goingOut: false,
+        remainingMs: [1_470_000, 1_500_000],
+        at: '2026-11-29T10:00:30.000Z',
+        by: { id: 'chan-hok-hei', role: 'player' },
       },
       recordedAt: '2026-11-29T10:00:30.000Z',
     },
@@ -22,12 +39,18 @@ export const GAME_COMMAND_EXAMPLE = {
 export const GAME_VIEW_EXAMPLE = {
   id: 'hk-open-2026-r1-t1',
   phase: 'playing',
-  players: [{ id: 'chan-hok-hei', name: 'Chan Hok Hei' }, { id: 'wong-wai-ho', name: 'Wong Wai Ho' }],
+  players: [
+    { id: 'chan-hok-hei', name: 'Chan Hok Hei' },
+    { id: 'wong-wai-ho', name: 'Wong Wai Ho' },
+  ],
   link: { tournamentId: 'hk-open-2026', round: 1, table: 1, division: 'main', firstSeat: 0 },
   board: ['...............', '(15 rows of 15; "." empty, upper case tile, lower case blank)'],
   scores: [22, 0],
   bag: { count: 84, tiles: null },
-  racks: [{ count: 7, tiles: null }, { count: 7, tiles: null }],
+  racks: [
+    { count: 7, tiles: null },
+    { count: 7, tiles: null },
+  ],
   unseen: [null, null],
   toAct: { seat: 1, action: 'accept, hold, challenge or move' },
   hold: null,
@@ -42,7 +65,9 @@ export const GAME_VIEW_EXAMPLE = {
 export const SCORESHEET_EXAMPLE = {
   id: 'hk-open-2026-r1-t1',
   phase: 'playing',
-  rows: [{ turn: 1, seat: 0, player: 'Chan Hok Hei', entry: 'QI 8G', score: 22, cumulative: [22, 0], clockRemainingMs: [1_470_000, 1_500_000], status: 'accepted' }],
+  rows: [
+    { turn: 1, seat: 0, player: 'Chan Hok Hei', entry: 'QI 8G', score: 22, cumulative: [22, 0], clockRemainingMs: [1_470_000, 1_500_000], status: 'accepted' },
+  ],
   scores: [22, 0],
 };
 

@@ -27,7 +27,8 @@ export interface GameFacts {
 /** Which seats a player sitting at `own` may act for (from the discipline); default: their own. */
 export type ActsFor = (own: number, seat: number | null) => boolean;
 
-export const ACCESS_RULE = 'Arbitra roles: players record their own plays, holds and challenges; arbiters record anything in their tournament\'s games; the public never sees racks of a game in progress';
+export const ACCESS_RULE =
+  "Arbitra roles: players record their own plays, holds and challenges; arbiters record anything in their tournament's games; the public never sees racks of a game in progress";
 
 /** Does this token give an official's (arbiter's) power over the game? */
 export function isOfficialFor(who: Principal | undefined, g: GameFacts): boolean {
@@ -56,8 +57,15 @@ function forbidden(code: string, detail: string, field?: string): ProblemExcepti
 export function requireOfficial(who: Principal | undefined, g: GameFacts): void {
   if (isOfficialFor(who, g)) return;
   if (who?.role === 'player') throw forbidden('games/players-may-not', `a player may not record this in game ${g.id}: ask the arbiter`);
-  if (g.link) throw forbidden('auth/tournament-not-granted', `this ${who?.role ?? 'anonymous'} token is not granted tournament ${g.link.tournamentId}, which game ${g.id} belongs to`);
-  throw forbidden('games/not-your-game', `game ${g.id} is not linked to a tournament: only the official who started it (${g.createdBy.id}) or an admin records it`);
+  if (g.link)
+    throw forbidden(
+      'auth/tournament-not-granted',
+      `this ${who?.role ?? 'anonymous'} token is not granted tournament ${g.link.tournamentId}, which game ${g.id} belongs to`,
+    );
+  throw forbidden(
+    'games/not-your-game',
+    `game ${g.id} is not linked to a tournament: only the official who started it (${g.createdBy.id}) or an admin records it`,
+  );
 }
 
 const ownSeat: ActsFor = (own, seat) => seat === null || seat === own;
@@ -71,7 +79,8 @@ export function requireRecorder(who: Principal | undefined, g: GameFacts, seat: 
     throw forbidden('auth/tournament-not-granted', `this player token is not granted tournament ${g.link.tournamentId}, which game ${g.id} belongs to`);
   }
   if (own === null) throw forbidden('games/not-a-player', `player ${who.id} does not play in game ${g.id}`);
-  if (!actsFor(own, seat)) throw forbidden('games/not-your-seat', `player ${who.id} sits at seat ${own}; a player records only for their own seat (not seat ${seat})`, 'seat');
+  if (!actsFor(own, seat))
+    throw forbidden('games/not-your-seat', `player ${who.id} sits at seat ${own}; a player records only for their own seat (not seat ${seat})`, 'seat');
 }
 
 /** What this reader may see while the game hides information (`hiding`): all, their own seat, or what is public. */

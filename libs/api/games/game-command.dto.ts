@@ -1,7 +1,23 @@
 /** Bodies of the Scrabble game commands (each documented, each property validated). */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, IsDefined } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  IsDefined,
+} from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { GameCommandDto, SEATS } from './game.dto.js';
 
@@ -19,7 +35,8 @@ export class ArrivalDto extends SeatCommandDto {
   @ApiProperty({
     enum: ['play', 'forfeit'],
     example: 'play',
-    description: 'Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)',
+    description:
+      'Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)',
   })
   @IsIn(['play', 'forfeit'])
   choice: 'play' | 'forfeit';
@@ -37,17 +54,33 @@ export class DrawDto extends SeatCommandDto {
 
 export class OverdrawDto extends SeatCommandDto {
   @ApiProperty({ example: 3, description: 'Tiles drawn in the overdraw' }) @IsInt() @Min(1) @Max(100) drawnCount: number;
-  @ApiPropertyOptional({ example: ['A', 'B', 'C'], description: 'Tracked games: the tiles drawn' }) @Omittable() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) drawn?: string[];
-  @ApiPropertyOptional({ example: 3, description: 'x+2 tiles shown face down (count); or give `shown`' }) @Omittable() @IsInt() @Min(0) @Max(100) shownCount?: number;
+  @ApiPropertyOptional({ example: ['A', 'B', 'C'], description: 'Tracked games: the tiles drawn' })
+  @Omittable()
+  @IsArray()
+  @Matches(TILE, { each: true, message: TILE_MESSAGE })
+  drawn?: string[];
+  @ApiPropertyOptional({ example: 3, description: 'x+2 tiles shown face down (count); or give `shown`' })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  shownCount?: number;
   @ApiPropertyOptional({ example: ['A', 'B', 'C'] }) @Omittable() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) shown?: string[];
-  @ApiPropertyOptional({ example: 1, description: 'x tiles returned to the bag (count); or give `returned`' }) @Omittable() @IsInt() @Min(0) @Max(100) returnedCount?: number;
+  @ApiPropertyOptional({ example: 1, description: 'x tiles returned to the bag (count); or give `returned`' })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  returnedCount?: number;
   @ApiPropertyOptional({ example: ['B'] }) @Omittable() @IsArray() @Matches(TILE, { each: true, message: TILE_MESSAGE }) returned?: string[];
 }
 
 export class PlacementDto {
   @ApiProperty({ example: 7, minimum: 0, maximum: 14 }) @IsInt() @Min(0) @Max(14) row: number;
   @ApiProperty({ example: 6, minimum: 0, maximum: 14 }) @IsInt() @Min(0) @Max(14) col: number;
-  @ApiProperty({ example: 'Q', description: 'The letter shown (for a blank: the letter it stands for)' }) @Matches(/^[A-Za-z]$/, { message: 'letter is one letter A–Z' }) letter: string;
+  @ApiProperty({ example: 'Q', description: 'The letter shown (for a blank: the letter it stands for)' })
+  @Matches(/^[A-Za-z]$/, { message: 'letter is one letter A–Z' })
+  letter: string;
   @ApiPropertyOptional({ example: false }) @Omittable() @IsBoolean() blank?: boolean;
 }
 
@@ -91,7 +124,12 @@ export class MoveDto {
 
 export class MoveCommandDto extends SeatCommandDto {
   @ApiProperty({ type: MoveDto }) @IsDefined() @ValidateNested() @Type(() => MoveDto) move: MoveDto;
-  @ApiPropertyOptional({ example: 22, description: 'Required for a play (seed 出棋次序: announce the score)' }) @Omittable() @IsInt() @Min(0) @Max(2000) announcedScore?: number;
+  @ApiPropertyOptional({ example: 22, description: 'Required for a play (seed 出棋次序: announce the score)' })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(2000)
+  announcedScore?: number;
   @ApiPropertyOptional({
     example: true,
     default: true,
@@ -145,7 +183,10 @@ export class LateChallengeDto extends GameCommandDto {
 }
 
 export class PauseDto extends GameCommandDto {
-  @ApiProperty({ example: 'score-dispute', description: 'Seed 計時器: score-dispute, tile-count, overdraw or td-call (a challenge pauses by itself); anything else is refused with the list' })
+  @ApiProperty({
+    example: 'score-dispute',
+    description: 'Seed 計時器: score-dispute, tile-count, overdraw or td-call (a challenge pauses by itself); anything else is refused with the list',
+  })
   @IsString()
   @Length(1, 100)
   reason: string;
@@ -169,7 +210,9 @@ export class SwitchClockDto extends GameCommandDto {
 
 export class EndRackDto {
   @ApiProperty({ enum: SEATS, example: 1 }) @IsIn(SEATS) seat: 0 | 1;
-  @ApiProperty({ example: 'AEI', description: 'The tiles left on that seat\'s rack ("" for none)' }) @Matches(/^[A-Za-z?]{0,7}$/, { message: 'rack is 0–7 tiles A–Z or ?' }) rack: string;
+  @ApiProperty({ example: 'AEI', description: 'The tiles left on that seat\'s rack ("" for none)' })
+  @Matches(/^[A-Za-z?]{0,7}$/, { message: 'rack is 0–7 tiles A–Z or ?' })
+  rack: string;
 }
 
 export class EndRacksDto extends GameCommandDto {
@@ -214,7 +257,8 @@ export class ReversedScoresDto extends GameCommandDto {
 
 export class IncidentDto extends GameCommandDto {
   @ApiProperty({ enum: INCIDENT_KINDS, example: 'td-warning' }) @IsIn(INCIDENT_KINDS) kind: (typeof INCIDENT_KINDS)[number];
-  @ApiPropertyOptional({ enum: SEATS, nullable: true, example: 1, description: 'The seat concerned (null/absent: none)' }) @IsOptional() @IsIn(SEATS) seat?: 0 | 1 | null;
+  @ApiPropertyOptional({ enum: SEATS, nullable: true, example: 1, description: 'The seat concerned (null/absent: none)' }) @IsOptional() @IsIn(SEATS) seat?:
+    0 | 1 | null;
   @ApiProperty({ example: 'left the playing area without permission' }) @IsString() @Length(1, 2000) description: string;
   @ApiPropertyOptional({ example: 10, description: 'td-penalty only' }) @Omittable() @IsInt() @Min(0) @Max(1000) points?: number;
 }

@@ -27,10 +27,16 @@ export async function resolveLink(core: ArbitraCore, link: GameLinkDto, players:
   const at = await tableAt(core, link.tournamentId, link).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e)));
   const ids = players.map((p) => p.id);
   if (at.seats.length !== ids.length || !at.seats.every((p) => ids.includes(p))) {
-    throw new ProblemException(422, 'games/link-players-mismatch', 'Unprocessable command', `table ${link.table} of round ${link.round} pairs ${at.seats.join(' and ')}, not ${ids.join(' and ')}`, {
-      field: 'players',
-      rule: LINK_RULE,
-    });
+    throw new ProblemException(
+      422,
+      'games/link-players-mismatch',
+      'Unprocessable command',
+      `table ${link.table} of round ${link.round} pairs ${at.seats.join(' and ')}, not ${ids.join(' and ')}`,
+      {
+        field: 'players',
+        rule: LINK_RULE,
+      },
+    );
   }
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division: at.division, firstSeat: (ids[0] === at.seats[0] ? 0 : 1) as Seat };
 }

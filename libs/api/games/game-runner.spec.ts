@@ -77,7 +77,10 @@ const TOY: GameFeature<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number 
     if (!d.link) return null;
     const { tournamentId, round, table } = d.link;
     const result = { kind: 'mahjong-table' as const, seats: d.players.map((p, i) => ({ player: p.id, points: d.scores[i] })) };
-    return { tournamentId, command: (context) => ({ type: 'tournament.record-result', context, data: { round, table, result, source: { kind: 'game', gameId } } }) };
+    return {
+      tournamentId,
+      command: (context) => ({ type: 'tournament.record-result', context, data: { round, table, result, source: { kind: 'game', gameId } } }),
+    };
   },
   redactState: (s) => s,
   redactEventData: (e, v) => {

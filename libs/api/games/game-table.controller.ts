@@ -45,7 +45,9 @@ export class GameTableController {
 
   @Post('clock/pause')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'PauseClock: only for a score dispute, counting tiles, an overdraw or a TD call (seed 計時器); anything else is refused with the list (arbiter)' })
+  @ApiOperation({
+    summary: 'PauseClock: only for a score dispute, counting tiles, an overdraw or a TD call (seed 計時器); anything else is refused with the list (arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   pause(@Param() p: GameParams, @Body() b: PauseDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.pause-clock', reason: b.reason });
@@ -69,7 +71,7 @@ export class GameTableController {
 
   @Post('clock/switch')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'SwitchClock: back to the blank\'s player until the blank is recorded, then forward (seed 空白) (arbiter)' })
+  @ApiOperation({ summary: "SwitchClock: back to the blank's player until the blank is recorded, then forward (seed 空白) (arbiter)" })
   @ApiCreatedResponse(CREATED)
   switchClock(@Param() p: GameParams, @Body() b: SwitchClockDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.switch-clock', to: b.to, reason: b.reason });
@@ -101,7 +103,10 @@ export class GameTableController {
 
   @Post('end-racks')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'EnterEndRacks: the racks left at the end; each player loses their own after six zeros; checked against the derived rack after going out (arbiter)' })
+  @ApiOperation({
+    summary:
+      'EnterEndRacks: the racks left at the end; each player loses their own after six zeros; checked against the derived rack after going out (arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   endRacks(@Param() p: GameParams, @Body() b: EndRacksDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const racks: [string | null, string | null] = [null, null];
@@ -119,7 +124,10 @@ export class GameTableController {
 
   @Post('score-corrections')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'CorrectScore: a turn\'s score corrected by agreement of both players before the slip is signed (seed 分數); after one signature, withdraw it first (arbiter)' })
+  @ApiOperation({
+    summary:
+      "CorrectScore: a turn's score corrected by agreement of both players before the slip is signed (seed 分數); after one signature, withdraw it first (arbiter)",
+  })
   @ApiCreatedResponse(CREATED)
   correct(@Param() p: GameParams, @Body() b: ScoreCorrectionDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.correct-score', turn: b.turn, score: b.score, agreedBy: b.agreedBy });
@@ -138,12 +146,18 @@ export class GameTableController {
   @ApiOperation({ summary: 'CompleteRecount: the corrected turn scores found by the recount (arbiter)' })
   @ApiCreatedResponse(CREATED)
   recountDone(@Param() p: GameParams, @Body() b: RecountCompletionDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'scrabble.complete-recount', corrections: b.corrections.map((c) => ({ turn: c.turn, score: c.score })) });
+    return this.run.official(r, reply, p.id, b, {
+      type: 'scrabble.complete-recount',
+      corrections: b.corrections.map((c) => ({ turn: c.turn, score: c.score })),
+    });
   }
 
   @Post('signatures')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'SignResultSlip: when both have signed, scrabble.GameFinished locks the result (and posts it to a linked tournament) (player for own seat, arbiter)' })
+  @ApiOperation({
+    summary:
+      'SignResultSlip: when both have signed, scrabble.GameFinished locks the result (and posts it to a linked tournament) (player for own seat, arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   sign(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.sign-result-slip', seat: b.seat });
@@ -163,7 +177,8 @@ export class GameTableController {
   @Post('reversed-scores')
   @Allow(...OFFICIALS)
   @ApiOperation({
-    summary: 'CorrectReversedScores: after signing, only reversed scores are fixed, by a TD decision (seed 分數); refused on a tied game (nothing to reverse); the game view, score sheet and GCG show it with the decision (arbiter)',
+    summary:
+      'CorrectReversedScores: after signing, only reversed scores are fixed, by a TD decision (seed 分數); refused on a tied game (nothing to reverse); the game view, score sheet and GCG show it with the decision (arbiter)',
   })
   @ApiCreatedResponse(CREATED)
   reversed(@Param() p: GameParams, @Body() b: ReversedScoresDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -172,9 +187,18 @@ export class GameTableController {
 
   @Post('incidents')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'RecordIncident: leaving the playing area, a cheating complaint, a TD warning or penalty (with points), a fast draw … each with the rule cited (arbiter)' })
+  @ApiOperation({
+    summary:
+      'RecordIncident: leaving the playing area, a cheating complaint, a TD warning or penalty (with points), a fast draw … each with the rule cited (arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   incident(@Param() p: GameParams, @Body() b: IncidentDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'scrabble.record-incident', kind: b.kind, seat: b.seat ?? null, description: b.description, ...(b.points !== undefined && { points: b.points }) });
+    return this.run.official(r, reply, p.id, b, {
+      type: 'scrabble.record-incident',
+      kind: b.kind,
+      seat: b.seat ?? null,
+      description: b.description,
+      ...(b.points !== undefined && { points: b.points }),
+    });
   }
 }

@@ -11,7 +11,18 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from './examples.js';
 import { scrabbleRunner, type ScrabbleRunner } from './game-command.js';
 import { moveFields, naming, overdrawFields } from './request-fields.js';
-import { ArrivalDto, ChallengeDto, DrawDto, MoveCommandDto, OverdrawDto, ProposalsDto, ReannounceDto, SeatCommandDto, VerdictsDto, type MoveDto } from './game-command.dto.js';
+import {
+  ArrivalDto,
+  ChallengeDto,
+  DrawDto,
+  MoveCommandDto,
+  OverdrawDto,
+  ProposalsDto,
+  ReannounceDto,
+  SeatCommandDto,
+  VerdictsDto,
+  type MoveDto,
+} from './game-command.dto.js';
 import { GameParams } from './game.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
@@ -43,26 +54,43 @@ const upper = (xs: readonly string[] | undefined) => xs?.map((x) => x.toUpperCas
 export class GameTurnsController {
   private readonly run: ScrabbleRunner;
 
-  constructor(@Inject(ARBITRA_CORE) core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
+  constructor(
+    @Inject(ARBITRA_CORE) core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
+  ) {
     this.run = scrabbleRunner(core);
   }
 
   @Post('draws')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'DrawTiles: draw tiles (count, or letters when tracking); drawing replacements accepts a pending play; after 30 s of hold they stay face down (player for own seat, arbiter)' })
+  @ApiOperation({
+    summary:
+      'DrawTiles: draw tiles (count, or letters when tracking); drawing replacements accepts a pending play; after 30 s of hold they stay face down (player for own seat, arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   draw(@Param() p: GameParams, @Body() b: DrawDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.draw-tiles', seat: b.seat, ...(b.count !== undefined && { count: b.count }), ...(b.tiles && { tiles: upper(b.tiles) }) });
+    return this.run.self(r, reply, p.id, b, b.seat, {
+      type: 'scrabble.draw-tiles',
+      seat: b.seat,
+      ...(b.count !== undefined && { count: b.count }),
+      ...(b.tiles && { tiles: upper(b.tiles) }),
+    });
   }
 
   @Post('moves')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'MakeMove (pressClock true, default) or AnnounceMove (pressClock false): a play with its announced score, an exchange (≥ 7 in the bag) or a pass (player for own seat, arbiter)' })
+  @ApiOperation({
+    summary:
+      'MakeMove (pressClock true, default) or AnnounceMove (pressClock false): a play with its announced score, an exchange (≥ 7 in the bag) or a pass (player for own seat, arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   move(@Param() p: GameParams, @Body() b: MoveCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const move = moveInput(b.move);
     const score = b.announcedScore !== undefined ? { announcedScore: b.announcedScore } : {};
-    const command = b.pressClock === false ? { type: 'scrabble.announce-move' as const, seat: b.seat, move, ...score } : { type: 'scrabble.make-move' as const, seat: b.seat, move, ...score };
+    const command =
+      b.pressClock === false
+        ? { type: 'scrabble.announce-move' as const, seat: b.seat, move, ...score }
+        : { type: 'scrabble.make-move' as const, seat: b.seat, move, ...score };
     return naming(moveFields(b), () => this.run.self(r, reply, p.id, b, b.seat, command));
   }
 
@@ -84,7 +112,9 @@ export class GameTurnsController {
 
   @Post('accept')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'AcceptMove: the opponent accepts the pending play (ends a hold; ends the game after a going-out play) (player for own seat, arbiter)' })
+  @ApiOperation({
+    summary: 'AcceptMove: the opponent accepts the pending play (ends a hold; ends the game after a going-out play) (player for own seat, arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   accept(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.accept-move', seat: b.seat });
@@ -96,13 +126,20 @@ export class GameTurnsController {
     summary:
       'Challenge: after the clock was pressed, stops the clock and names every challenged word (player for own seat, arbiter). With ARBITRA_LEXICON_FILE set, the word list then proposes verdicts (scrabble.VerdictsProposed) for the arbiter to confirm',
   })
-  @ApiCreatedResponse({ description: 'scrabble.ChallengeMade (and `lexicon`: the proposal command\'s response when a word list is configured)', schema: { example: GAME_COMMAND_EXAMPLE } })
+  @ApiCreatedResponse({
+    description: "scrabble.ChallengeMade (and `lexicon`: the proposal command's response when a word list is configured)",
+    schema: { example: GAME_COMMAND_EXAMPLE },
+  })
   challenge(@Param() p: GameParams, @Body() b: ChallengeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const words = upper(b.words) ?? [];
     const lexicon = lexiconFor(this.config);
     // With a word list configured, the server proposes verdicts for the arbiter to confirm, as the word list's own record.
     const proposal = lexicon
-      ? () => ({ key: 'lexicon', actor: { id: 'lexicon-file', role: 'system' as const }, command: { type: 'scrabble.propose-verdicts' as const, lexicon: lexicon.path, proposals: proposeVerdicts(lexicon, words) } })
+      ? () => ({
+          key: 'lexicon',
+          actor: { id: 'lexicon-file', role: 'system' as const },
+          command: { type: 'scrabble.propose-verdicts' as const, lexicon: lexicon.path, proposals: proposeVerdicts(lexicon, words) },
+        })
       : undefined;
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.challenge', seat: b.seat, words }, proposal);
   }
@@ -120,20 +157,32 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'ProposeVerdicts: record what a word source says of the challenged words, for the arbiter to confirm (arbiter)' })
   @ApiCreatedResponse(CREATED)
   propose(@Param() p: GameParams, @Body() b: ProposalsDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'scrabble.propose-verdicts', lexicon: b.lexicon, proposals: b.proposals.map((x) => ({ word: x.word.toUpperCase(), valid: x.valid ?? null })) });
+    return this.run.official(r, reply, p.id, b, {
+      type: 'scrabble.propose-verdicts',
+      lexicon: b.lexicon,
+      proposals: b.proposals.map((x) => ({ word: x.word.toUpperCase(), valid: x.valid ?? null })),
+    });
   }
 
   @Post('challenges/verdicts')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'ResolveChallenge: one verdict per challenged word; any invalid → the play is withdrawn and scores 0; all valid → the challenger\'s penalty per the profile (arbiter)' })
+  @ApiOperation({
+    summary:
+      "ResolveChallenge: one verdict per challenged word; any invalid → the play is withdrawn and scores 0; all valid → the challenger's penalty per the profile (arbiter)",
+  })
   @ApiCreatedResponse(CREATED)
   verdicts(@Param() p: GameParams, @Body() b: VerdictsDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'scrabble.resolve-challenge', verdicts: b.verdicts.map((v) => ({ word: v.word.toUpperCase(), valid: v.valid })) });
+    return this.run.official(r, reply, p.id, b, {
+      type: 'scrabble.resolve-challenge',
+      verdicts: b.verdicts.map((v) => ({ word: v.word.toUpperCase(), valid: v.valid })),
+    });
   }
 
   @Post('reannounce')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'ReannounceScore: after a failed challenge the player says the score again before the clock restarts (player for own seat, arbiter)' })
+  @ApiOperation({
+    summary: 'ReannounceScore: after a failed challenge the player says the score again before the clock restarts (player for own seat, arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   reannounce(@Param() p: GameParams, @Body() b: ReannounceDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.reannounce-score', seat: b.seat, score: b.score });
@@ -144,19 +193,21 @@ export class GameTurnsController {
   @ApiOperation({ summary: 'ResolveOverdraw (x+2 rule): tiles drawn, x+2 shown face down, x returned (arbiter)' })
   @ApiCreatedResponse(CREATED)
   overdraw(@Param() p: GameParams, @Body() b: OverdrawDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return naming(overdrawFields(b), () => this.run.official(r, reply, p.id, b, {
-      type: 'scrabble.resolve-overdraw',
-      seat: b.seat,
-      drawnCount: b.drawnCount,
-      ...(b.drawn && { drawn: upper(b.drawn) }),
-      shown: upper(b.shown) ?? b.shownCount ?? 0,
-      returned: upper(b.returned) ?? b.returnedCount ?? 0,
-    }));
+    return naming(overdrawFields(b), () =>
+      this.run.official(r, reply, p.id, b, {
+        type: 'scrabble.resolve-overdraw',
+        seat: b.seat,
+        drawnCount: b.drawnCount,
+        ...(b.drawn && { drawn: upper(b.drawn) }),
+        shown: upper(b.shown) ?? b.shownCount ?? 0,
+        returned: upper(b.returned) ?? b.returnedCount ?? 0,
+      }),
+    );
   }
 
   @Post('absent-clock')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'StartAbsentClock: the TD starts an absent player\'s clock (seed 缺席) (arbiter)' })
+  @ApiOperation({ summary: "StartAbsentClock: the TD starts an absent player's clock (seed 缺席) (arbiter)" })
   @ApiCreatedResponse(CREATED)
   absent(@Param() p: GameParams, @Body() b: SeatCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.start-absent-clock', seat: b.seat });
@@ -164,7 +215,10 @@ export class GameTurnsController {
 
   @Post('arrivals')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'PlayerArrived: a late player plays on or, with ≤ 15 min left, forfeits (opponent wins by 100); with no time left the forfeit is recorded whatever the choice (arbiter)' })
+  @ApiOperation({
+    summary:
+      'PlayerArrived: a late player plays on or, with ≤ 15 min left, forfeits (opponent wins by 100); with no time left the forfeit is recorded whatever the choice (arbiter)',
+  })
   @ApiCreatedResponse(CREATED)
   arrived(@Param() p: GameParams, @Body() b: ArrivalDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.player-arrived', seat: b.seat, choice: b.choice });

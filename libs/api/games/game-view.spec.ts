@@ -13,10 +13,26 @@ const hiding = (doc: ScrabbleGameDocument) => SCRABBLE_GAME.hidesInformation(doc
 function docOf() {
   const t = startedTable({ tracking: true });
   t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } });
-  const doc: ScrabbleGameDocument = { id: 'g', discipline: 'scrabble', state: t.state, endRacks: [], createdBy: { id: 'arb-1', role: 'arbiter' }, createdAt: '2026-11-29T09:00:00.000Z', asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' } };
+  const doc: ScrabbleGameDocument = {
+    id: 'g',
+    discipline: 'scrabble',
+    state: t.state,
+    endRacks: [],
+    createdBy: { id: 'arb-1', role: 'arbiter' },
+    createdAt: '2026-11-29T09:00:00.000Z',
+    asOf: { revision: 3, position: 4, at: '2026-11-29T09:00:05.000Z' },
+  };
   return { t, doc };
 }
-const facts: GameFacts = { id: 'g', players: [{ id: 'p-ann', name: 'Ann' }, { id: 'p-bob', name: 'Bob' }], link: null, createdBy: { id: 'arb-1', role: 'arbiter' } };
+const facts: GameFacts = {
+  id: 'g',
+  players: [
+    { id: 'p-ann', name: 'Ann' },
+    { id: 'p-bob', name: 'Bob' },
+  ],
+  link: null,
+  createdBy: { id: 'arb-1', role: 'arbiter' },
+};
 const who = (id: string, role: Principal['role'], tournaments: string[] = []): Principal => ({ id, role, tournaments });
 
 describe('game access and views: the public never sees racks of a game in progress', () => {
@@ -50,7 +66,7 @@ describe('game access and views: the public never sees racks of a game in progre
     const td = gameView(doc, viewerFor(who('arb-1', 'arbiter'), facts, hiding(doc)), doc.asOf.at)!;
     expect(td.bag.tiles).toHaveLength(86);
   });
-  it('hides other seats\' drawn tiles in events, and keeps events plain objects', () => {
+  it("hides other seats' drawn tiles in events, and keeps events plain objects", () => {
     const { t } = docOf();
     const drawn = t.events.find((e) => e.type === 'scrabble.TilesDrawn' && (e.data as { seat: number }).seat === 1)!;
     const rec = { id: 'e', stream: 'scrabble-game-g', revision: 2, position: 3, type: drawn.type, data: drawn.data, meta: {} } as unknown as RecordedEvent;
@@ -60,8 +76,8 @@ describe('game access and views: the public never sees racks of a game in progre
   });
 });
 
-describe('the game view\'s clock is read as of the request', () => {
-  it('gives the time left at `now` (and says so), beside the reading as of the last event and the running side\'s start', () => {
+describe("the game view's clock is read as of the request", () => {
+  it("gives the time left at `now` (and says so), beside the reading as of the last event and the running side's start", () => {
     const { doc, t } = docOf(); // seat 1's clock runs since the exchange
     const since = t.game.clock.since!;
     const hourLater = new Date(Date.parse(doc.asOf.at) + 3_600_000).toISOString();

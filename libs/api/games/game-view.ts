@@ -25,7 +25,11 @@ function toAct(state: ScrabbleState): { seat: Seat | null; action: string } | nu
     case 'playing': {
       const s = state.status;
       if (s.kind === 'to-move') return { seat: s.seat, action: s.tentative ? 'press-clock' : 'move' };
-      if (s.kind === 'pending') return { seat: otherSeat(s.seat), action: s.goingOut ? 'accept-or-challenge' : s.hold ? 'accept-or-challenge (held)' : 'accept, hold, challenge or move' };
+      if (s.kind === 'pending')
+        return {
+          seat: otherSeat(s.seat),
+          action: s.goingOut ? 'accept-or-challenge' : s.hold ? 'accept-or-challenge (held)' : 'accept, hold, challenge or move',
+        };
       if (s.kind === 'challenged') return { seat: null, action: 'adjudicate-challenge' };
       return { seat: s.seat, action: 'reannounce-score' };
     }

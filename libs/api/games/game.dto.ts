@@ -35,7 +35,10 @@ export class ClockReadingDto {
 }
 
 export class GameCommandDto {
-  @ApiPropertyOptional({ example: '2026-11-29T10:03:12.000Z', description: 'Observed table time (ISO-8601 with zone); default: the server stamps the receive time' })
+  @ApiPropertyOptional({
+    example: '2026-11-29T10:03:12.000Z',
+    description: 'Observed table time (ISO-8601 with zone); default: the server stamps the receive time',
+  })
   @Omittable()
   @IsISO8601({ strict: true })
   at?: string;
@@ -112,7 +115,14 @@ export class StartGameDto extends GameCommandDto {
   @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
   id: string;
 
-  @ApiProperty({ type: [PlayerDto], description: 'Seat 0 then seat 1', example: [{ id: 'chan-hok-hei', name: 'Chan Hok Hei' }, { id: 'wong-wai-ho', name: 'Wong Wai Ho' }] })
+  @ApiProperty({
+    type: [PlayerDto],
+    description: 'Seat 0 then seat 1',
+    example: [
+      { id: 'chan-hok-hei', name: 'Chan Hok Hei' },
+      { id: 'wong-wai-ho', name: 'Wong Wai Ho' },
+    ],
+  })
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(2)
@@ -124,9 +134,12 @@ export class StartGameDto extends GameCommandDto {
   @ApiProperty({ enum: ['left', 'right'], example: 'right' }) @IsIn(['left', 'right']) clockSide: 'left' | 'right';
   @ApiProperty({ enum: SEATS, example: 1, description: 'Seed 開始前: the player going second chooses the side' }) @IsIn(SEATS) clockSideChosenBy: 0 | 1;
   @ApiProperty({ example: 100, description: 'Tiles counted by both players (seed: 100)' }) @IsInt() @Min(0) @Max(1000) tilesCounted: number;
-  @ApiPropertyOptional({ example: false, description: 'Record tile letters (racks, bag) rather than counts only' }) @Omittable() @IsBoolean() tracking?: boolean;
+  @ApiPropertyOptional({ example: false, description: 'Record tile letters (racks, bag) rather than counts only' })
+  @Omittable()
+  @IsBoolean()
+  tracking?: boolean;
   @ApiPropertyOptional({ type: ProfileDto }) @Omittable() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
-  @ApiPropertyOptional({ type: GameLinkDto, description: 'The tournament pairing this game is played for; its players must be the pairing\'s' })
+  @ApiPropertyOptional({ type: GameLinkDto, description: "The tournament pairing this game is played for; its players must be the pairing's" })
   @Omittable()
   @ValidateNested()
   @Type(() => GameLinkDto)

@@ -28,9 +28,17 @@ const NICK_RULE = 'Arbitra: a player id is 1–100 letters, digits, dots, unders
  */
 function playerIdOf(nick: string): { id: string; mapped: boolean } {
   if (GAME_ID.test(nick)) return { id: nick, mapped: false };
-  const id = nick.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 100);
+  const id = nick
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
   if (!GAME_ID.test(id)) {
-    throw new ProblemException(422, 'games/gcg-player-id', 'Unprocessable command', `the nickname "${nick}" cannot be made into a player id`, { field: 'gcg', rule: NICK_RULE });
+    throw new ProblemException(422, 'games/gcg-player-id', 'Unprocessable command', `the nickname "${nick}" cannot be made into a player id`, {
+      field: 'gcg',
+      rule: NICK_RULE,
+    });
   }
   return { id, mapped: true };
 }
@@ -38,7 +46,10 @@ function playerIdOf(nick: string): { id: string; mapped: boolean } {
 function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
   const who = request.principal;
   if (!link || !who || who.role === 'admin' || who.tournaments.includes(link.tournamentId)) return;
-  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, { field: 'link.tournamentId', rule: ACCESS_RULE });
+  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, {
+    field: 'link.tournamentId',
+    rule: ACCESS_RULE,
+  });
 }
 
 /**
@@ -52,17 +63,26 @@ function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): 
 export class GamesController {
   private readonly run: ScrabbleRunner;
 
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig) {
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
+  ) {
     this.run = scrabbleRunner(core);
   }
 
   @Post()
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'Start a game: players, starter, clock side, tiles counted (seed 開始前); optional tournament link (arbiter or chief arbiter of that tournament; any official for an unlinked game)' })
+  @ApiOperation({
+    summary:
+      'Start a game: players, starter, clock side, tiles counted (seed 開始前); optional tournament link (arbiter or chief arbiter of that tournament; any official for an unlinked game)',
+  })
   @ApiCreatedResponse({ description: 'scrabble.GameCreated; ETag is the stream revision', schema: { example: GAME_COMMAND_EXAMPLE } })
   async start(@Body() body: StartGameDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
-    const players = [{ id: body.players[0].id, name: body.players[0].name }, { id: body.players[1].id, name: body.players[1].name }] as const;
+    const players = [
+      { id: body.players[0].id, name: body.players[0].name },
+      { id: body.players[1].id, name: body.players[1].name },
+    ] as const;
     const link = body.link ? await resolveLink(this.core, body.link, players) : undefined;
     const profile = body.profile ? (JSON.parse(JSON.stringify(body.profile)) as Record<string, unknown>) : undefined;
     return this.run.start(request, reply, body.id, body, {
@@ -88,8 +108,16 @@ export class GamesController {
     description: 'The whole game, stored in one append; ETag is the final stream revision',
     schema: {
       example: {
-        id: 'club-1', commands: 12, revision: 30, position: 140, scores: [412, 376], phase: 'finished',
-        players: [{ nick: 'ann', id: 'ann', name: 'Ann', mapped: false }, { nick: 'José', id: 'Jose', name: 'José Ruiz', mapped: true }],
+        id: 'club-1',
+        commands: 12,
+        revision: 30,
+        position: 140,
+        scores: [412, 376],
+        phase: 'finished',
+        players: [
+          { nick: 'ann', id: 'ann', name: 'Ann', mapped: false },
+          { nick: 'José', id: 'Jose', name: 'José Ruiz', mapped: true },
+        ],
         notKept: [{ line: 1, text: '#title Club night', why: 'this pragma is not recorded by Arbitra' }],
       },
     },
@@ -98,10 +126,17 @@ export class GamesController {
     requireGranted(request, body.link);
     const ctx = commandContext(request);
     const existing = await this.core.commands.load(ScrabbleGameAggregate, streamOf(ScrabbleGameAggregate, body.id));
-    if (existing.state.phase !== 'none') throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, { field: 'id', rule: 'a game id names one game' });
+    if (existing.state.phase !== 'none')
+      throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, {
+        field: 'id',
+        rule: 'a game id names one game',
+      });
     const written = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg).players);
     const players = written.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
-    const infos: readonly [PlayerInfo, PlayerInfo] = [{ id: players[0].id, name: players[0].name }, { id: players[1].id, name: players[1].name }];
+    const infos: readonly [PlayerInfo, PlayerInfo] = [
+      { id: players[0].id, name: players[0].name },
+      { id: players[1].id, name: players[1].name },
+    ];
     const opts = { gameId: `gcg:${body.id}`, actor: ctx.actor, stepSeconds: 1, players: infos };
     const n = (await naming(IMPORT_FIELDS, () => importGcgRecord(body.gcg, opts))).commands.length;
     // The replayed moves end at the receive time, one second apart.
@@ -124,7 +159,9 @@ export class GamesController {
 
   @Get(':id')
   @Public()
-  @ApiOperation({ summary: 'The game: board, scores, clocks, bag count, whose turn, open hold/challenge, flags (racks hidden from the public while in progress)' })
+  @ApiOperation({
+    summary: 'The game: board, scores, clocks, bag count, whose turn, open hold/challenge, flags (racks hidden from the public while in progress)',
+  })
   @ApiOkResponse({ schema: { example: GAME_VIEW_EXAMPLE } })
   async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     const { doc, viewer } = await this.doc(request, p.id);

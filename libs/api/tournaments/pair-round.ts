@@ -42,13 +42,24 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
       return await runCommand(core, request, reply, TournamentAggregate, id, (context) => ({ type: 'tournament.pair-round' as const, context, data }), opts);
     }
     if (body.games?.length || body.tables?.length || body.bye)
-      throw new ProblemException(400, 'validation/failed', 'Invalid request', 'games, tables and bye are given only with kind "manual"; a system pairing is computed by the server', {
-        field: body.games?.length ? 'games' : body.tables?.length ? 'tables' : 'bye',
-        rule: RULES.manualReason,
-      });
+      throw new ProblemException(
+        400,
+        'validation/failed',
+        'Invalid request',
+        'games, tables and bye are given only with kind "manual"; a system pairing is computed by the server',
+        {
+          field: body.games?.length ? 'games' : body.tables?.length ? 'tables' : 'bye',
+          rule: RULES.manualReason,
+        },
+      );
     const system = body.system as NonNullable<PairRoundDto['system']>;
     const options = plainOptions(body.options);
-    const req = { system, ...(division !== undefined && { division }), ...(body.seed !== undefined && { seed: body.seed }), ...(options !== undefined && { options }) };
+    const req = {
+      system,
+      ...(division !== undefined && { division }),
+      ...(body.seed !== undefined && { seed: body.seed }),
+      ...(options !== undefined && { options }),
+    };
     // The request names no division where the tournament has several: 400 as on every read (the manual command's own refusal stays 422).
     return await runWithContext(request, reply, (context) =>
       pairRoundBySystem(core, id, round, req, context, body, opts).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e))),

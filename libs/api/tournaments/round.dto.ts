@@ -1,6 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested, IsDefined } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  IsDefined,
+} from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
@@ -33,8 +49,13 @@ export class ProvisionalQuery extends DivisionQuery {
 }
 
 export class PairingOptionsDto {
-  @ApiPropertyOptional({ example: 3, description: 'Australian draw: meetings before this round are not repeats' }) @Omittable() @IsInt() @Min(1) repeatsForgivenBefore?: number;
-  @ApiPropertyOptional({ enum: ['rating-halves', 'rating-adjacent', 'random'] }) @Omittable() @IsIn(['rating-halves', 'rating-adjacent', 'random']) round1?: 'rating-halves' | 'rating-adjacent' | 'random';
+  @ApiPropertyOptional({ example: 3, description: 'Australian draw: meetings before this round are not repeats' })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  repeatsForgivenBefore?: number;
+  @ApiPropertyOptional({ enum: ['rating-halves', 'rating-adjacent', 'random'] }) @Omittable() @IsIn(['rating-halves', 'rating-adjacent', 'random']) round1?:
+    'rating-halves' | 'rating-adjacent' | 'random';
   @ApiPropertyOptional({ example: false, description: 'Round robin: play everyone twice' }) @Omittable() @IsBoolean() double?: boolean;
   @ApiPropertyOptional({ example: 16, description: 'Knockout: how many of the top enter' }) @Omittable() @IsInt() @Min(2) cut?: number;
 }
@@ -88,12 +109,21 @@ export class PairRoundDto {
   reason?: string;
 
   @ApiPropertyOptional({ type: [PairedGameDto] }) @Omittable() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedGameDto) games?: PairedGameDto[];
-  @ApiPropertyOptional({ type: [PairedTableDto] }) @Omittable() @IsArray() @ValidateNested({ each: true }) @Type(() => PairedTableDto) tables?: PairedTableDto[];
+  @ApiPropertyOptional({ type: [PairedTableDto] })
+  @Omittable()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => PairedTableDto)
+  tables?: PairedTableDto[];
   @ApiPropertyOptional({ type: String, nullable: true, example: null }) @IsOptional() @Matches(ID_PATTERN, { message: ID_MESSAGE }) bye?: string | null;
 }
 
 export class RoundCommandDto {
-  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @Omittable() @IsString() @Length(1, 100) division?: string;
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
+  @Omittable()
+  @IsString()
+  @Length(1, 100)
+  division?: string;
 }
 
 export class PairCountsDto {
@@ -117,9 +147,21 @@ export class ResultInputDto {
   @IsIn(['first', 'second', 'draw'])
   outcome?: 'first' | 'second' | 'draw';
 
-  @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' }) @Omittable() @ValidateNested() @Type(() => PairCountsDto) score?: PairCountsDto;
-  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' }) @Omittable() @ValidateNested() @Type(() => PairCountsDto) games?: PairCountsDto;
-  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' }) @Omittable() @ValidateNested() @Type(() => PairCountsDto) captured?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => PairCountsDto)
+  score?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => PairCountsDto)
+  games?: PairCountsDto;
+  @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => PairCountsDto)
+  captured?: PairCountsDto;
 
   @ApiPropertyOptional({ enum: SIDES, description: 'kind forfeit: who was absent' })
   @ValidateIf((o: ResultInputDto) => o.kind === 'forfeit')
@@ -146,15 +188,21 @@ export class ResultSourceDto {
 export class RecordResultDto extends RoundCommandDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(1) table: number;
   @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'first', score: { first: 412, second: 376 } } })
-  @IsDefined() @ValidateNested()
+  @IsDefined()
+  @ValidateNested()
   @Type(() => ResultInputDto)
   result: ResultInputDto;
-  @ApiPropertyOptional({ type: ResultSourceDto, description: 'Default: entered by the arbiter' }) @Omittable() @ValidateNested() @Type(() => ResultSourceDto) source?: ResultSourceDto;
+  @ApiPropertyOptional({ type: ResultSourceDto, description: 'Default: entered by the arbiter' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => ResultSourceDto)
+  source?: ResultSourceDto;
 }
 
 export class CorrectResultDto extends RoundCommandDto {
   @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'second', score: { first: 376, second: 412 } } })
-  @IsDefined() @ValidateNested()
+  @IsDefined()
+  @ValidateNested()
   @Type(() => ResultInputDto)
   result: ResultInputDto;
   @ApiProperty({ example: 'scores were swapped on the result slip' }) @IsString() @Length(1, 1000) reason: string;

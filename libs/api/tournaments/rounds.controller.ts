@@ -25,13 +25,18 @@ import { DivisionQuery } from './tournament.dto.js';
 export class TournamentRoundsController {
   private readonly reads: TournamentReads;
 
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) config: ArbitraConfig) {
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
+  ) {
     this.reads = new TournamentReads(core, config);
   }
 
   @Post('pairings')
   @AllowInTournament('id', 'arbiter', 'chief-arbiter')
-  @ApiOperation({ summary: 'Pair round n: with a pairing system computed by the server from the current record, or manually with a reason (arbiter, chief arbiter)' })
+  @ApiOperation({
+    summary: 'Pair round n: with a pairing system computed by the server from the current record, or manually with a reason (arbiter, chief arbiter)',
+  })
   @ApiCreatedResponse({ description: 'tournament.RoundPaired (+ tournament.ResultRecorded for the bye)', schema: { example: COMMAND_EXAMPLE } })
   pair(@Param() p: RoundParams, @Body() body: PairRoundDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return pairRound(this.core, request, reply, p.id, p.n, body);
@@ -49,7 +54,18 @@ export class TournamentRoundsController {
   @Get('pairings/explain')
   @Public()
   @ApiOperation({ summary: 'How round n was paired: method, seed, relaxations (repeats) and the explanation steps (public once published)' })
-  @ApiOkResponse({ schema: { example: { tournament: 'hk-open-2026', division: 'main', round: 2, method: { kind: 'system', system: 'australian-draw', seed: 'hk-open-2026:main:2' }, repeats: [], explanation: ['…'] } } })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        tournament: 'hk-open-2026',
+        division: 'main',
+        round: 2,
+        method: { kind: 'system', system: 'australian-draw', seed: 'hk-open-2026:main:2' },
+        repeats: [],
+        explanation: ['…'],
+      },
+    },
+  })
   async explain(@Param() p: RoundParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
     const r = this.round(p, q.division, request);
@@ -65,10 +81,16 @@ export class TournamentRoundsController {
     const division = divisionOf(this.reads.summary(p.id), q.division);
     const doc = this.reads.provisional<ProvisionalDocument>(divisionKey(p.id, division));
     if (!doc || doc.round !== p.n)
-      throw new ProblemException(404, 'tournament/no-provisional-pairing', 'Not found', `provisional pairings exist for the next round only${doc ? ` (round ${doc.round} of ${division})` : ''}`, {
-        field: 'n',
-        rule: 'Arbitra: provisional pairings are kept for the next round to pair',
-      });
+      throw new ProblemException(
+        404,
+        'tournament/no-provisional-pairing',
+        'Not found',
+        `provisional pairings exist for the next round only${doc ? ` (round ${doc.round} of ${division})` : ''}`,
+        {
+          field: 'n',
+          rule: 'Arbitra: provisional pairings are kept for the next round to pair',
+        },
+      );
     if (q.system === undefined) return doc;
     const outcome = doc.systems[q.system];
     if (!outcome)
@@ -84,7 +106,11 @@ export class TournamentRoundsController {
   @ApiOperation({ summary: 'Publish round n: its pairing becomes public and it takes results (arbiter, chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.RoundPublished', schema: { example: COMMAND_EXAMPLE } })
   publish(@Param() p: RoundParams, @Body() body: RoundCommandDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.publish-round', context, data: { round: p.n, ...(body.division && { division: body.division }) } }));
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.publish-round',
+      context,
+      data: { round: p.n, ...(body.division && { division: body.division }) },
+    }));
   }
 
   @Post('lock')
@@ -92,7 +118,11 @@ export class TournamentRoundsController {
   @ApiOperation({ summary: 'Lock a complete round n: no more results; corrections only by appeals committee or chief arbiter (chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.RoundLocked', schema: { example: COMMAND_EXAMPLE } })
   lock(@Param() p: RoundParams, @Body() body: RoundCommandDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.lock-round', context, data: { round: p.n, ...(body.division && { division: body.division }) } }));
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.lock-round',
+      context,
+      data: { round: p.n, ...(body.division && { division: body.division }) },
+    }));
   }
 
   @Post('results')
@@ -116,16 +146,40 @@ export class TournamentRoundsController {
   @Get('results')
   @Public()
   @ApiOperation({ summary: 'Results of round n, with the tables still missing and the corrections (public once published)' })
-  @ApiOkResponse({ schema: { example: { tournament: 'hk-open-2026', division: 'main', round: 1, status: 'published', results: ROUND_EXAMPLE.results, missing: [2, 3], corrections: [] } } })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        tournament: 'hk-open-2026',
+        division: 'main',
+        round: 1,
+        status: 'published',
+        results: ROUND_EXAMPLE.results,
+        missing: [2, 3],
+        corrections: [],
+      },
+    },
+  })
   async results(@Param() p: RoundParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
     const r = this.round(p, q.division, request);
-    return { tournament: r.tournament, division: r.division, round: r.round, status: r.status, results: r.results, missing: r.missing, corrections: r.corrections, asOf: r.asOf };
+    return {
+      tournament: r.tournament,
+      division: r.division,
+      round: r.round,
+      status: r.status,
+      results: r.results,
+      missing: r.missing,
+      corrections: r.corrections,
+      asOf: r.asOf,
+    };
   }
 
   @Post('results/:table/corrections')
   @AllowInTournament('id', 'arbiter', 'chief-arbiter', 'appeals-committee')
-  @ApiOperation({ summary: 'Correct a recorded result with a reason; in a locked round only the appeals committee or chief arbiter (arbiter, chief arbiter, appeals committee)' })
+  @ApiOperation({
+    summary:
+      'Correct a recorded result with a reason; in a locked round only the appeals committee or chief arbiter (arbiter, chief arbiter, appeals committee)',
+  })
   @ApiCreatedResponse({ description: 'tournament.ResultCorrected (what it corrects, the reason, who decided)', schema: { example: COMMAND_EXAMPLE } })
   correct(@Param() p: TableParams, @Body() body: CorrectResultDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({

@@ -18,7 +18,11 @@ describe('divisionOf (reads)', () => {
   it('answers a missing division with 400 "say which" naming the query field', () => {
     const e = thrown(() => divisionOf(t, undefined));
     expect(e).toBeInstanceOf(ProblemException);
-    expect([(e as ProblemException).status, (e as ProblemException).code, (e as ProblemException).extras.field]).toEqual([400, 'validation/failed', 'division']);
+    expect([(e as ProblemException).status, (e as ProblemException).code, (e as ProblemException).extras.field]).toEqual([
+      400,
+      'validation/failed',
+      'division',
+    ]);
     expect((e as ProblemException).detail).toBe('tournament t1 has divisions A, B: say which');
   });
 

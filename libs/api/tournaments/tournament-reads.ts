@@ -7,7 +7,10 @@ import { unknownTournament } from './tournament-command.js';
 
 /** Read access to the tournament read models, after `?waitFor=` (read-your-writes). */
 export class TournamentReads {
-  constructor(private readonly core: ArbitraCore, private readonly config: ArbitraConfig) {}
+  constructor(
+    private readonly core: ArbitraCore,
+    private readonly config: ArbitraConfig,
+  ) {}
 
   async ready(request: AuthedRequest): Promise<void> {
     await awaitPosition(request, this.core, this.config.waitMaxMs);

@@ -23,7 +23,11 @@ export class PlayerParams extends TournamentParams {
 }
 
 export class ReadQuery {
-  @ApiPropertyOptional({ description: 'Wait until the read models have applied this global log position (the `position` of a command response)', example: 42, minimum: 0 })
+  @ApiPropertyOptional({
+    description: 'Wait until the read models have applied this global log position (the `position` of a command response)',
+    example: 42,
+    minimum: 0,
+  })
   @Omittable()
   @Type(() => Number)
   @IsInt()
@@ -75,7 +79,8 @@ export class ByeValueDto {
 /** Overrides of the discipline's default rules profile; nested values replace the default whole. */
 export class ProfileOverridesDto {
   @ApiPropertyOptional({ example: 'wespa-hk' }) @Omittable() @IsString() @Length(1, 100) name?: string;
-  @ApiPropertyOptional({ enum: ['required', 'optional', 'none'] }) @Omittable() @IsIn(['required', 'optional', 'none']) scores?: 'required' | 'optional' | 'none';
+  @ApiPropertyOptional({ enum: ['required', 'optional', 'none'] }) @Omittable() @IsIn(['required', 'optional', 'none']) scores?:
+    'required' | 'optional' | 'none';
   @ApiPropertyOptional({ type: PointsDto }) @Omittable() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
   @ApiPropertyOptional({ type: ByeValueDto }) @Omittable() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
   @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() forfeitSpread?: number;
@@ -148,9 +153,16 @@ export class RegisterPlayerDto {
   @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) @IsPersonName() club?: string;
   @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) country?: string;
   @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() team?: string;
-  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' }) @Omittable() @IsString() @Length(1, 100) division?: string;
+  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
+  @Omittable()
+  @IsString()
+  @Length(1, 100)
+  division?: string;
 
-  @ApiPropertyOptional({ example: 3, description: 'Late entry: joins at this round (earlier rounds count as absent, not byes). Default: the next round to pair' })
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'Late entry: joins at this round (earlier rounds count as absent, not byes). Default: the next round to pair',
+  })
   @Omittable()
   @IsInt()
   @Min(1)
@@ -186,5 +198,9 @@ export class PenaltyDto {
   @ApiProperty({ example: 10, description: 'Points deducted (Scrabble: off the spread)' }) @IsNumber() @IsPositive() points: number;
   @ApiProperty({ example: 'mobile phone rang' }) @IsString() @Length(1, 1000) reason: string;
   @ApiProperty({ example: 'ledger-2026-11-29-01', description: 'Penalty ledger reference' }) @IsString() @Length(1, 200) ref: string;
-  @ApiPropertyOptional({ example: 2, description: 'Round the penalty belongs to (default: the last paired round)' }) @Omittable() @IsInt() @Min(1) round?: number;
+  @ApiPropertyOptional({ example: 2, description: 'Round the penalty belongs to (default: the last paired round)' })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  round?: number;
 }

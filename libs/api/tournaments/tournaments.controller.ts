@@ -44,7 +44,7 @@ const WRITERS = ['arbiter', 'chief-arbiter'] as const;
 const asOfPositionForOfficials = (id: string) =>
   new ProblemException(403, 'auth/official-view', 'Forbidden', `standings as of a log position are for tournament ${id}'s officials; the public has ?round=N`, {
     field: 'asOfPosition',
-    rule: 'Arbitra: ?asOfPosition= replays the tournament\'s stream per request, so it is limited to the tournament\'s officials (admin, its arbiters, chief arbiter, appeals committee)',
+    rule: "Arbitra: ?asOfPosition= replays the tournament's stream per request, so it is limited to the tournament's officials (admin, its arbiters, chief arbiter, appeals committee)",
   });
 const divisionsOf = (t: OpenTournament): readonly string[] => t.divisions;
 const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
@@ -63,7 +63,10 @@ const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !
 export class TournamentsController {
   private readonly reads: TournamentReads;
 
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore, @Inject(ARBITRA_CONFIG) config: ArbitraConfig) {
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
+  ) {
     this.reads = new TournamentReads(core, config);
   }
 
@@ -95,8 +98,16 @@ export class TournamentsController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Every tournament, by id (public; roundsPaired, which counts unpublished rounds, only for the tournament\'s officials)' })
-  @ApiOkResponse({ schema: { example: { tournaments: [{ id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPublished: 2 }] } } })
+  @ApiOperation({ summary: "Every tournament, by id (public; roundsPaired, which counts unpublished rounds, only for the tournament's officials)" })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        tournaments: [
+          { id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPublished: 2 },
+        ],
+      },
+    },
+  })
   async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
     const items = this.reads.list<TournamentListItem>(COLLECTIONS.index);
@@ -106,7 +117,10 @@ export class TournamentsController {
 
   @Get(':id')
   @Public()
-  @ApiOperation({ summary: 'A tournament: profile, divisions, players, rounds with their status (public: published rounds; officials also see unpublished ones, published: false)' })
+  @ApiOperation({
+    summary:
+      'A tournament: profile, divisions, players, rounds with their status (public: published rounds; officials also see unpublished ones, published: false)',
+  })
   @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
@@ -179,7 +193,11 @@ export class TournamentsController {
   @ApiOperation({ summary: 'Keep two players apart in every pairing, with the reason (arbiter, chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.PairingForbidden', schema: { example: COMMAND_EXAMPLE } })
   forbid(@Param() p: TournamentParams, @Body() body: ForbiddenPairingDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({ type: 'tournament.forbid-pairing', context, data: { a: body.a, b: body.b, reason: body.reason } }));
+    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
+      type: 'tournament.forbid-pairing',
+      context,
+      data: { a: body.a, b: body.b, reason: body.reason },
+    }));
   }
 
   @Post(':id/penalties')
@@ -203,7 +221,8 @@ export class TournamentsController {
   @Get(':id/standings')
   @Public()
   @ApiOperation({
-    summary: 'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
+    summary:
+      'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
   })
   @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -222,7 +241,10 @@ export class TournamentsController {
 
   @Get(':id/crosstable')
   @Public()
-  @ApiOperation({ summary: 'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)' })
+  @ApiOperation({
+    summary:
+      'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)',
+  })
   @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
   async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);

@@ -9,7 +9,12 @@ describe('kafkaOptionsFromEnv', () => {
 
   it('reads a comma-separated broker list and the optional settings', () => {
     expect(
-      kafkaOptionsFromEnv({ ARBITRA_KAFKA_BROKERS: '127.0.0.1:9092, k2:9093,', ARBITRA_KAFKA_TOPIC: 't', ARBITRA_KAFKA_GROUP: 'g', ARBITRA_KAFKA_PARTITIONS: '3' }),
+      kafkaOptionsFromEnv({
+        ARBITRA_KAFKA_BROKERS: '127.0.0.1:9092, k2:9093,',
+        ARBITRA_KAFKA_TOPIC: 't',
+        ARBITRA_KAFKA_GROUP: 'g',
+        ARBITRA_KAFKA_PARTITIONS: '3',
+      }),
     ).toEqual({ brokers: ['127.0.0.1:9092', 'k2:9093'], topic: 't', groupId: 'g', clientId: undefined, partitions: 3 });
   });
 

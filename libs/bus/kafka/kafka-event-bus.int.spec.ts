@@ -161,8 +161,6 @@ describeWithKafka('Kafka event bus (real broker)', (brokers) => {
     const good = new RecordedEventFactory().next('bad'); // same key: after the bad message in its partition
     await publisher.publish([good]);
     await waitFor(() => rec.hasAll([good.id]), 'the good event after the bad message');
-    expect(errors.map((e) => String((e as Error).message))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^skipped .*@0: /), 'handler failed']),
-    );
+    expect(errors.map((e) => String((e as Error).message))).toEqual(expect.arrayContaining([expect.stringMatching(/^skipped .*@0: /), 'handler failed']));
   });
 });

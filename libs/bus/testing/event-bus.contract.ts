@@ -54,7 +54,19 @@ export function eventBusContract(name: string, harness: BusContractHarness): voi
         const a = stream('game');
         const b = stream('tournament');
         await store.append(a, [newEvent('x.Moved', { move: 'e4', clock: { white: 299.5, black: null } }), newEvent('x.Moved', { move: 'ñ→✓' })], 'no-stream');
-        await store.append(b, [newEvent('t.Paired', { pairs: [[1, 2], [3, 4]], note: '' })], 'no-stream');
+        await store.append(
+          b,
+          [
+            newEvent('t.Paired', {
+              pairs: [
+                [1, 2],
+                [3, 4],
+              ],
+              note: '',
+            }),
+          ],
+          'no-stream',
+        );
         // Read back: class instances whose data/meta are lazy getters (the relay publishes these).
         const stored = await store.readAll(0, 100);
         const plain = [events.next(stream('plain'), { nested: { deep: [true, 0, 'x'] } })];

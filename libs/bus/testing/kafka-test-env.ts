@@ -4,7 +4,12 @@ import { randomBytes } from 'node:crypto';
 /** Brokers for integration tests, from `ARBITRA_KAFKA_BROKERS` (comma-separated), or undefined. */
 export function testBrokers(): string[] | undefined {
   const raw = process.env.ARBITRA_KAFKA_BROKERS?.trim();
-  return raw ? raw.split(',').map((b) => b.trim()).filter(Boolean) : undefined;
+  return raw
+    ? raw
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean)
+    : undefined;
 }
 
 /** A topic or group name no earlier run (or other test) has used. */

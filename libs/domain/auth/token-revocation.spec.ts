@@ -9,9 +9,10 @@ const revoked: TokenEvent = { type: 'auth.TokenRevoked', data: { jti: 'tok-12345
 
 describe('token revocations (decider)', () => {
   it('records who revoked which token, when and why', () => {
-    const [event] = spec.given([]).when(revoke('tok-12345678', 'lost laptop')).then([
-      { type: 'auth.TokenRevoked', data: { jti: 'tok-12345678', by: ctx.actor, reason: 'lost laptop', at: ctx.at } },
-    ]);
+    const [event] = spec
+      .given([])
+      .when(revoke('tok-12345678', 'lost laptop'))
+      .then([{ type: 'auth.TokenRevoked', data: { jti: 'tok-12345678', by: ctx.actor, reason: 'lost laptop', at: ctx.at } }]);
     expect(event).toEqual({ type: 'auth.TokenRevoked', data: { jti: 'tok-12345678', by: ctx.actor, reason: 'lost laptop', at: ctx.at } });
   });
 

@@ -32,14 +32,26 @@ export const tokenRevocationsDecider: Decider<TokenCommand, TokenEvent, TokenRev
   decide(command, state) {
     const { jti, reason } = command.data;
     const ctx = command.context;
-    if (!TOKEN_ID.test(jti)) invalid('auth/bad-token-id', `jti ${JSON.stringify(jti)} is not a token id Arbitra issues`, 'RFC 7519 §4.1.7 jti: Arbitra token ids are 8–200 letters, digits and . _ : -', 'jti');
-    if (reason.trim() === '') invalid('auth/revocation-reason', 'a revocation needs a reason', 'Arbitra tokens: a revocation records who revoked which token and why', 'reason');
+    if (!TOKEN_ID.test(jti))
+      invalid(
+        'auth/bad-token-id',
+        `jti ${JSON.stringify(jti)} is not a token id Arbitra issues`,
+        'RFC 7519 §4.1.7 jti: Arbitra token ids are 8–200 letters, digits and . _ : -',
+        'jti',
+      );
+    if (reason.trim() === '')
+      invalid('auth/revocation-reason', 'a revocation needs a reason', 'Arbitra tokens: a revocation records who revoked which token and why', 'reason');
     const earlier = state.revoked.get(jti);
     if (earlier) {
-      refuse('auth/token-already-revoked', `token ${jti} was already revoked at ${earlier.at} by ${earlier.by.id}`, 'Arbitra tokens: a token is revoked once, for good', {
-        field: 'jti',
-        details: { revokedAt: earlier.at, revokedBy: earlier.by.id },
-      });
+      refuse(
+        'auth/token-already-revoked',
+        `token ${jti} was already revoked at ${earlier.at} by ${earlier.by.id}`,
+        'Arbitra tokens: a token is revoked once, for good',
+        {
+          field: 'jti',
+          details: { revokedAt: earlier.at, revokedBy: earlier.by.id },
+        },
+      );
     }
     return [{ type: 'auth.TokenRevoked', data: { jti, by: ctx.actor, reason, at: ctx.at } }];
   },

@@ -20,7 +20,9 @@ function write(v: unknown): string {
     case 'object': {
       if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : write(x))).join(',')}]`;
       const obj = v as Record<string, unknown>;
-      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
       return `{${keys.map((k) => `${JSON.stringify(k)}:${write(obj[k])}`).join(',')}}`;
     }
     default:

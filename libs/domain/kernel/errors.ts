@@ -22,7 +22,12 @@ export class DomainError extends Error {
   }
 }
 
-export function refuse(type: string, message: string, rule: string, opts: { kind?: DomainErrorKind; field?: string; details?: Record<string, unknown> } = {}): never {
+export function refuse(
+  type: string,
+  message: string,
+  rule: string,
+  opts: { kind?: DomainErrorKind; field?: string; details?: Record<string, unknown> } = {},
+): never {
   throw new DomainError(type, message, rule, opts.kind ?? 'conflict', opts.field, opts.details);
 }
 

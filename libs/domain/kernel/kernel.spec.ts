@@ -43,7 +43,10 @@ describe('seeded RNG', () => {
 describe('DomainError', () => {
   it('carries a stable type, the rule and the field', () => {
     try {
-      refuse('scrabble/exchange-bag-too-small', 'there are 5 tiles in the bag', 'WESPA: exchange needs at least 7 tiles in the bag', { kind: 'conflict', field: 'tiles' });
+      refuse('scrabble/exchange-bag-too-small', 'there are 5 tiles in the bag', 'WESPA: exchange needs at least 7 tiles in the bag', {
+        kind: 'conflict',
+        field: 'tiles',
+      });
     } catch (e) {
       expect(e).toBeInstanceOf(DomainError);
       expect((e as DomainError).rule).toMatch(/7 tiles/);

@@ -64,7 +64,9 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
       ['p2', 'p3'],
     ]);
     expect(res.repeats).toEqual([{ a: 'p1', b: 'p4', why: 'rematch' }]);
-    expect(res.explanation.join('\n')).toMatch(/RELAXED: p1 \(#1\) meets p4 \(#4\) again \(met in round 3; this is meeting 2\): no pairing of the 4 players drawn has a lower repeat cost/);
+    expect(res.explanation.join('\n')).toMatch(
+      /RELAXED: p1 \(#1\) meets p4 \(#4\) again \(met in round 3; this is meeting 2\): no pairing of the 4 players drawn has a lower repeat cost/,
+    );
   });
 
   it('forbidden pairings are avoided exactly like rematches', () => {
@@ -84,7 +86,12 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
     ]);
     const res = australianDraw(request(players, { forbidden: [{ a: 'p1', b: 'p2', reason: 'club mates' }] }));
     expect(res.repeats).toEqual([{ a: 'p1', b: 'p3', why: 'rematch' }]);
-    const only = australianDraw(request(field(2).map((p) => ({ ...p, met: [{ opponent: p.id === 'p1' ? 'p2' : 'p1', round: 1 }] })), { forbidden: [{ a: 'p1', b: 'p2', reason: 'x' }] }));
+    const only = australianDraw(
+      request(
+        field(2).map((p) => ({ ...p, met: [{ opponent: p.id === 'p1' ? 'p2' : 'p1', round: 1 }] })),
+        { forbidden: [{ a: 'p1', b: 'p2', reason: 'x' }] },
+      ),
+    );
     expect(only.repeats).toEqual([
       { a: 'p1', b: 'p2', why: 'forbidden' },
       { a: 'p1', b: 'p2', why: 'rematch' },
@@ -119,7 +126,9 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
     it("'random': a seeded shuffle, the same for the same seed", () => {
       const a = australianDraw(request(fresh(), { round: 1, options: { round1: 'random' }, seed: 's1' }));
       expect(australianDraw(request(fresh(), { round: 1, options: { round1: 'random' }, seed: 's1' }))).toEqual(a);
-      const others = ['s2', 's3', 's4', 's5'].map((seed) => JSON.stringify(pairsOf(australianDraw(request(fresh(), { round: 1, options: { round1: 'random' }, seed })))));
+      const others = ['s2', 's3', 's4', 's5'].map((seed) =>
+        JSON.stringify(pairsOf(australianDraw(request(fresh(), { round: 1, options: { round1: 'random' }, seed })))),
+      );
       expect(others.some((o) => o !== JSON.stringify(pairsOf(a)))).toBe(true);
     });
     it('a forbidden round-1 pairing takes the next player in the seeding sequence', () => {
@@ -137,19 +146,37 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
       const players = field(5).map((p) => (p.id === 'p5' ? { ...p, byes: 1 } : p));
       const res = australianDraw(request(players));
       expect(res.bye).toBe('p4');
-      expect(res.explanation.join('\n')).toMatch(/p4 \(#4\) gets the bye: odd field of 5; lowest-ranked player with the fewest byes \(0\); p5 \(#5\) already had more/);
+      expect(res.explanation.join('\n')).toMatch(
+        /p4 \(#4\) gets the bye: odd field of 5; lowest-ranked player with the fewest byes \(0\); p5 \(#5\) already had more/,
+      );
       expect(res.games.flatMap((g) => [g.first, g.second]).sort()).toEqual(['p1', 'p2', 'p3', 'p5']);
     });
     // A 9-player event before round 7 (found by simulating rematch-free rounds; fixed here). A, G
     // and I have had no bye. The bye to I (#9) would force A–B again; the bye to G (#7) or A does not.
     const NINE: Array<[string, string, number]> = [
-      ['A', 'H', 1], ['A', 'E', 2], ['A', 'B', 3], ['A', 'I', 4], ['A', 'C', 5], ['A', 'F', 6],
-      ['B', 'G', 1], ['B', 'I', 2], ['B', 'D', 5], ['B', 'C', 6],
-      ['C', 'G', 2], ['C', 'H', 3], ['C', 'D', 4],
-      ['D', 'F', 1], ['D', 'H', 2], ['D', 'E', 6],
-      ['E', 'I', 1], ['E', 'G', 3], ['E', 'F', 4],
-      ['F', 'I', 3], ['F', 'G', 5],
-      ['G', 'H', 4], ['G', 'I', 6],
+      ['A', 'H', 1],
+      ['A', 'E', 2],
+      ['A', 'B', 3],
+      ['A', 'I', 4],
+      ['A', 'C', 5],
+      ['A', 'F', 6],
+      ['B', 'G', 1],
+      ['B', 'I', 2],
+      ['B', 'D', 5],
+      ['B', 'C', 6],
+      ['C', 'G', 2],
+      ['C', 'H', 3],
+      ['C', 'D', 4],
+      ['D', 'F', 1],
+      ['D', 'H', 2],
+      ['D', 'E', 6],
+      ['E', 'I', 1],
+      ['E', 'G', 3],
+      ['E', 'F', 4],
+      ['F', 'I', 3],
+      ['F', 'G', 5],
+      ['G', 'H', 4],
+      ['G', 'I', 6],
       ['H', 'I', 5],
     ];
     const nine = (extra: Array<[string, string, number]> = []) =>
@@ -169,7 +196,12 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
       expect(text).toMatch(/with the bye to I \(#9\) the draw needs 1 repeat \(B–G rematch\)/);
       expect(text).toMatch(/tried from the lowest-ranked upward: G \(#7\): 0 repeats; G \(#7\) gets the bye instead \(also 0 byes so far\)/);
       // With G already given a bye, only I and A have none: A takes it (never a second bye for G).
-      const withoutG = australianDraw(request(nine().map((p) => (p.id === 'G' ? { ...p, byes: 1 } : p)), { round: 7 }));
+      const withoutG = australianDraw(
+        request(
+          nine().map((p) => (p.id === 'G' ? { ...p, byes: 1 } : p)),
+          { round: 7 },
+        ),
+      );
       expect(withoutG.bye).toBe('A');
       expect(withoutG.repeats).toEqual([]);
     });
@@ -179,9 +211,16 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
       const tie = australianDraw(request(nine([['C', 'I', 1]]), { round: 7 }));
       expect(tie.bye).toBe('I');
       expect(tie.repeats).toEqual([{ a: 'B', b: 'G', why: 'rematch' }]);
-      expect(tie.explanation.join('\n')).toMatch(/G \(#7\): 1 repeat \(C–I rematch\); A \(#1\): 1 repeat \(C–I rematch\); none has a lower repeat cost, so I \(#9\) keeps the bye/);
+      expect(tie.explanation.join('\n')).toMatch(
+        /G \(#7\): 1 repeat \(C–I rematch\); A \(#1\): 1 repeat \(C–I rematch\); none has a lower repeat cost, so I \(#9\) keeps the bye/,
+      );
       // Only I has no bye: the rematch stays rather than a second bye for anyone.
-      const only = australianDraw(request(nine().map((p) => (p.id === 'I' ? p : { ...p, byes: 1 })), { round: 7 }));
+      const only = australianDraw(
+        request(
+          nine().map((p) => (p.id === 'I' ? p : { ...p, byes: 1 })),
+          { round: 7 },
+        ),
+      );
       expect(only.bye).toBe('I');
       expect(only.repeats).toEqual([{ a: 'B', b: 'G', why: 'rematch' }]);
       expect(only.explanation.join('\n')).toMatch(/there is no other; none has a lower repeat cost, so I \(#9\) keeps the bye/);
@@ -217,12 +256,15 @@ describe('Australian draw (WESPA seed 澳洲式瑞士制)', () => {
 
     it('never a second bye while another player could take it', () => {
       fc.assert(
-        fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 11 }).filter((a) => a.length % 2 === 1), (byes) => {
-          const players = field(byes.length).map((p, i) => ({ ...p, byes: byes[i] }));
-          const res = australianDraw(request(players));
-          const got = players.find((p) => p.id === res.bye);
-          expect(got?.byes).toBe(Math.min(...byes));
-        }),
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 11 }).filter((a) => a.length % 2 === 1),
+          (byes) => {
+            const players = field(byes.length).map((p, i) => ({ ...p, byes: byes[i] }));
+            const res = australianDraw(request(players));
+            const got = players.find((p) => p.id === res.bye);
+            expect(got?.byes).toBe(Math.min(...byes));
+          },
+        ),
         { numRuns: 50 },
       );
     });

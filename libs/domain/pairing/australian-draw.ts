@@ -8,8 +8,7 @@ import { DEFAULT_NODE_BUDGET } from './pairing-search.js';
 import { drawInSequence, type SequenceDraw } from './sequence-draw.js';
 import type { PairingPlayer, PairingRequest, PairingResult } from './types.js';
 
-export const AUSTRALIAN_DRAW_RULE =
-  'WESPA seed 組合對手原則 澳洲式瑞士制: 第1名將與第2名比賽，第3名會與第4名比賽……參賽者不會與較早前之對手再次進行比賽';
+export const AUSTRALIAN_DRAW_RULE = 'WESPA seed 組合對手原則 澳洲式瑞士制: 第1名將與第2名比賽，第3名會與第4名比賽……參賽者不會與較早前之對手再次進行比賽';
 
 /**
  * Australian draw (澳洲式瑞士制). After round 1: order by rank; the top unpaired player meets
@@ -68,7 +67,9 @@ export function australianDraw(request: PairingRequest, budget?: number): Pairin
 /** At most this many other bye candidates are tried when the preferred bye forces repeats. */
 export const MAX_BYE_ALTERNATIVES = 16;
 
-const repeatText = (d: SequenceDraw) => (d.repeats.length === 1 ? '1 repeat' : `${d.repeats.length} repeats`) + (d.repeats.length > 0 ? ` (${d.repeats.map((r) => `${r.a}–${r.b} ${r.why}`).join(', ')})` : '');
+const repeatText = (d: SequenceDraw) =>
+  (d.repeats.length === 1 ? '1 repeat' : `${d.repeats.length} repeats`) +
+  (d.repeats.length > 0 ? ` (${d.repeats.map((r) => `${r.a}–${r.b} ${r.why}`).join(', ')})` : '');
 
 /**
  * WESPA summary, 組合對手原則 (no rematch in the Australian draw) over Arbitra's bye rule: try the other
@@ -98,9 +99,17 @@ function betterBye(
     if (best.draw.outcome.cost === 0) break;
   }
   const head = `with the bye to ${label(preferred)} the draw needs ${repeatText(preferredDraw)}; WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽, so the other players with the fewest byes (${preferred.byes}) were tried from the lowest-ranked upward`;
-  const bounded = candidates.length > tried.length && best.draw.outcome.cost > 0 ? ` (${candidates.length - tried.length} not tried: at most ${MAX_BYE_ALTERNATIVES} tries within a search budget of ${budget} steps)` : '';
+  const bounded =
+    candidates.length > tried.length && best.draw.outcome.cost > 0
+      ? ` (${candidates.length - tried.length} not tried: at most ${MAX_BYE_ALTERNATIVES} tries within a search budget of ${budget} steps)`
+      : '';
   if (best.bye === preferred) {
-    return { ...best, explanation: [`${head}: ${tried.length > 0 ? tried.join('; ') : 'there is no other'}${bounded}; none has a lower repeat cost, so ${label(preferred)} keeps the bye`] };
+    return {
+      ...best,
+      explanation: [
+        `${head}: ${tried.length > 0 ? tried.join('; ') : 'there is no other'}${bounded}; none has a lower repeat cost, so ${label(preferred)} keeps the bye`,
+      ],
+    };
   }
   return {
     ...best,
@@ -112,10 +121,15 @@ function betterBye(
 
 export function requireTwo(system: string, request: PairingRequest): void {
   if (request.players.length < 2) {
-    refuse('pairing/field-too-small', `${system} needs at least 2 players; round ${request.round} has ${request.players.length}: add a player or do not pair this round`, 'a 2-player game needs two players', {
-      kind: 'invalid',
-      field: 'players',
-    });
+    refuse(
+      'pairing/field-too-small',
+      `${system} needs at least 2 players; round ${request.round} has ${request.players.length}: add a player or do not pair this round`,
+      'a 2-player game needs two players',
+      {
+        kind: 'invalid',
+        field: 'players',
+      },
+    );
   }
 }
 

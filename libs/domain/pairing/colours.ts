@@ -17,9 +17,7 @@ export function orient(a: PairingPlayer, b: PairingPlayer, table: number): Paire
 
 /** Numbers the games 1.. in order of the better-ranked player of each pair and orients each. */
 export function toGames(pairs: ReadonlyArray<readonly [PairingPlayer, PairingPlayer]>): PairedGame[] {
-  const ordered = pairs
-    .map(([a, b]) => (byRank(a, b) <= 0 ? ([a, b] as const) : ([b, a] as const)))
-    .sort((x, y) => byRank(x[0], y[0]));
+  const ordered = pairs.map(([a, b]) => (byRank(a, b) <= 0 ? ([a, b] as const) : ([b, a] as const))).sort((x, y) => byRank(x[0], y[0]));
   return ordered.map(([a, b], i) => orient(a, b, i + 1));
 }
 

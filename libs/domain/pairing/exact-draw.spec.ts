@@ -10,7 +10,8 @@ import { costModel } from './repeat-cost.js';
 import type { PairingRequest, PairingResult } from './types.js';
 
 const pairsOf = (r: PairingResult) => r.games.map((g) => [g.first, g.second].sort());
-const byNumber = (r: PairingResult) => r.games.map((g) => [g.first, g.second].map((id) => Number(id.slice(1))).sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]);
+const byNumber = (r: PairingResult) =>
+  r.games.map((g) => [g.first, g.second].map((id) => Number(id.slice(1))).sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]);
 
 /** Players p1…pn (rank = number) where every pair among `clique` met, one round each, in rounds 1… (round robin). */
 function cliqueMeetings(clique: number[]): Array<[string, string, number]> {
@@ -32,7 +33,11 @@ function cliqueMeetings(clique: number[]): Array<[string, string, number]> {
 
 describe('exact Australian draw in polynomial time (issue 7 item 17)', () => {
   it('9–16 met in a round robin, 8 met 15 and 16: round 10 is rematch-free, 1–9 … 5–13, 6–15, 7–16, 8–14', () => {
-    const meetings = [...cliqueMeetings([9, 10, 11, 12, 13, 14, 15, 16]), ['p8', 'p15', 8] as [string, string, number], ['p8', 'p16', 9] as [string, string, number]];
+    const meetings = [
+      ...cliqueMeetings([9, 10, 11, 12, 13, 14, 15, 16]),
+      ['p8', 'p15', 8] as [string, string, number],
+      ['p8', 'p16', 9] as [string, string, number],
+    ];
     const players = withMeetings(
       field(16).map((p, i) => ({ ...p, id: `p${i + 1}` })),
       meetings,
@@ -51,7 +56,9 @@ describe('exact Australian draw in polynomial time (issue 7 item 17)', () => {
     ]);
     const text = res.explanation.join('\n');
     expect(text).not.toMatch(/RELAXED/);
-    expect(text).toMatch(/p6 \(#6\) meets p15 \(#15\), passing over p7 \(#7\): kept for a later pairing: with the pairs above, taking them would leave the rest no pairing at the lowest repeat cost/);
+    expect(text).toMatch(
+      /p6 \(#6\) meets p15 \(#15\), passing over p7 \(#7\): kept for a later pairing: with the pairs above, taking them would leave the rest no pairing at the lowest repeat cost/,
+    );
   });
 
   it('18 players, the bottom 9 all met: the true draw 1–10, 2–11, …, 9–18, and no false "kept for a later pairing"', () => {
@@ -67,7 +74,11 @@ describe('exact Australian draw in polynomial time (issue 7 item 17)', () => {
   });
 
   it('budget run out: the draw is finished exactly and says how; the same pairing as with an ample budget', () => {
-    const meetings = [...cliqueMeetings([9, 10, 11, 12, 13, 14, 15, 16]), ['p8', 'p15', 8] as [string, string, number], ['p8', 'p16', 9] as [string, string, number]];
+    const meetings = [
+      ...cliqueMeetings([9, 10, 11, 12, 13, 14, 15, 16]),
+      ['p8', 'p15', 8] as [string, string, number],
+      ['p8', 'p16', 9] as [string, string, number],
+    ];
     const players = withMeetings(
       field(16).map((p, i) => ({ ...p, id: `p${i + 1}` })),
       meetings,
@@ -112,7 +123,7 @@ describe('repeats weighted by how often and how recently (issue 7 item 18)', () 
     expect(res.explanation.join('\n')).toMatch(/RELAXED: p1 \(#1\) meets p3 \(#3\) again \(met in round 1; this is meeting 2\)/);
   });
 
-  it('the weights: a pair\'s k-th repeat grows with k², recency only breaks ties, forbidden outweighs every repeat', () => {
+  it("the weights: a pair's k-th repeat grows with k², recency only breaks ties, forbidden outweighs every repeat", () => {
     const players = withMeetings(field(8), [
       ['p1', 'p2', 9],
       ['p3', 'p4', 1],

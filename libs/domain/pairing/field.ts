@@ -49,14 +49,20 @@ export function validateRequest(system: PairingSystem, request: PairingRequest):
     }
     seen.add(p.id);
     if (!Number.isInteger(p.rank) || p.rank < 1) {
-      invalid('pairing/invalid-rank', `player ${p.id} has rank ${String(p.rank)}; ranks are whole numbers from 1 (1 = leader)`, FIELD_RULE, 'players', { player: p.id });
+      invalid('pairing/invalid-rank', `player ${p.id} has rank ${String(p.rank)}; ranks are whole numbers from 1 (1 = leader)`, FIELD_RULE, 'players', {
+        player: p.id,
+      });
     }
     if (p.seed !== undefined && (!Number.isInteger(p.seed) || p.seed < 1)) {
-      invalid('pairing/invalid-seed', `player ${p.id} has seed ${String(p.seed)}; seeds are whole numbers from 1 (1 = top seed)`, FIELD_RULE, 'players', { player: p.id });
+      invalid('pairing/invalid-seed', `player ${p.id} has seed ${String(p.seed)}; seeds are whole numbers from 1 (1 = top seed)`, FIELD_RULE, 'players', {
+        player: p.id,
+      });
     }
     for (const k of ['byes', 'firsts', 'seconds'] as const) {
       if (!isNonNegativeInt(p[k])) {
-        invalid('pairing/invalid-counter', `player ${p.id} has ${k} = ${String(p[k])}; it must be a whole number from 0`, FIELD_RULE, 'players', { player: p.id });
+        invalid('pairing/invalid-counter', `player ${p.id} has ${k} = ${String(p[k])}; it must be a whole number from 0`, FIELD_RULE, 'players', {
+          player: p.id,
+        });
       }
     }
   }
@@ -67,7 +73,12 @@ export function validateRequest(system: PairingSystem, request: PairingRequest):
   }
   const opt = request.options;
   if (opt?.repeatsForgivenBefore !== undefined && (!Number.isInteger(opt.repeatsForgivenBefore) || opt.repeatsForgivenBefore < 1)) {
-    invalid('pairing/invalid-option', `repeatsForgivenBefore must be a round number from 1; got ${String(opt.repeatsForgivenBefore)}`, FIELD_RULE, 'options.repeatsForgivenBefore');
+    invalid(
+      'pairing/invalid-option',
+      `repeatsForgivenBefore must be a round number from 1; got ${String(opt.repeatsForgivenBefore)}`,
+      FIELD_RULE,
+      'options.repeatsForgivenBefore',
+    );
   }
   if (opt?.cut !== undefined && (!Number.isInteger(opt.cut) || opt.cut < 2)) {
     invalid('pairing/invalid-option', `cut must be a whole number of at least 2; got ${String(opt.cut)}`, FIELD_RULE, 'options.cut');

@@ -33,9 +33,14 @@ export function pair(system: PairingSystem, request: PairingRequest): PairingRes
     case 'knockout':
       return knockout(request);
     default:
-      return refuse('pairing/unknown-system', `unknown pairing system '${String(system)}'; use one of ${PAIRING_SYSTEMS.join(', ')}`, 'Arbitra pairing contract: PairingSystem', {
-        kind: 'invalid',
-        field: 'system',
-      });
+      return refuse(
+        'pairing/unknown-system',
+        `unknown pairing system '${String(system)}'; use one of ${PAIRING_SYSTEMS.join(', ')}`,
+        'Arbitra pairing contract: PairingSystem',
+        {
+          kind: 'invalid',
+          field: 'system',
+        },
+      );
   }
 }

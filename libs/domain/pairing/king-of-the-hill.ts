@@ -19,7 +19,10 @@ export function kingOfTheHill(request: PairingRequest): PairingResult {
   requireTwo('king-of-the-hill', request);
   const history = readHistory(request);
   const { bye, rest, explanation: byeWhy } = chooseBye(request.players);
-  const explanation = [`King of the Hill round ${request.round}: ${rest.length} players paired 1 v 2, 3 v 4, … by rank; no adjustment for rematches (如使用King-of-the-Hill，則不會作出調整)`, ...byeWhy];
+  const explanation = [
+    `King of the Hill round ${request.round}: ${rest.length} players paired 1 v 2, 3 v 4, … by rank; no adjustment for rematches (如使用King-of-the-Hill，則不會作出調整)`,
+    ...byeWhy,
+  ];
   const pairs: Array<[PairingPlayer, PairingPlayer]> = [];
   for (let i = 0; i < rest.length; i += 2) pairs.push([rest[i], rest[i + 1]]);
   const isForbidden = (a: PairingPlayer, b: PairingPlayer) => history.forbidden.has(pairKey(a.id, b.id));
@@ -32,19 +35,31 @@ export function kingOfTheHill(request: PairingRequest): PairingResult {
     const [p, q] = pairs[hi];
     const [r, s] = pairs[lo];
     const options: Array<[[PairingPlayer, PairingPlayer], [PairingPlayer, PairingPlayer]]> = [
-      [[p, r], [q, s]],
-      [[p, s], [q, r]],
+      [
+        [p, r],
+        [q, s],
+      ],
+      [
+        [p, s],
+        [q, r],
+      ],
     ];
     const fix = options.find(([x, y]) => !isForbidden(x[0], x[1]) && !isForbidden(y[0], y[1]));
     if (fix) {
       pairs[hi] = fix[0];
       pairs[lo] = fix[1];
-      explanation.push(`${label(a)} v ${label(b)} is forbidden (${history.forbidden.get(pairKey(a.id, b.id))}); swapped with the pair ${lo === t ? 'above' : 'below'}: ${label(fix[0][0])} v ${label(fix[0][1])}, ${label(fix[1][0])} v ${label(fix[1][1])}`);
+      explanation.push(
+        `${label(a)} v ${label(b)} is forbidden (${history.forbidden.get(pairKey(a.id, b.id))}); swapped with the pair ${lo === t ? 'above' : 'below'}: ${label(fix[0][0])} v ${label(fix[0][1])}, ${label(fix[1][0])} v ${label(fix[1][1])}`,
+      );
     }
   }
   const repeats = listRepeats(pairs, history);
   for (const r of repeats) {
-    explanation.push(r.why === 'forbidden' ? `RELAXED: ${r.a} v ${r.b} is forbidden but no swap with a neighbouring pair clears it` : `${r.a} v ${r.b} is a rematch, kept as King of the Hill makes no adjustment`);
+    explanation.push(
+      r.why === 'forbidden'
+        ? `RELAXED: ${r.a} v ${r.b} is forbidden but no swap with a neighbouring pair clears it`
+        : `${r.a} v ${r.b} is a rematch, kept as King of the Hill makes no adjustment`,
+    );
   }
   explanation.push(COLOUR_NOTE);
   return { system: 'king-of-the-hill', round: request.round, games: toGames(pairs), tables: [], bye: bye?.id ?? null, repeats, explanation };

@@ -26,10 +26,18 @@ export function knockout(request: PairingRequest): PairingResult {
   const ranked = sortByRank(request.players);
   const cut = request.options?.cut ?? ranked.length;
   if (cut > ranked.length) {
-    refuse('pairing/cut-exceeds-field', `the cut takes the top ${cut} but only ${ranked.length} players are in the field; lower the cut or add players`, CUT_RULE, { kind: 'invalid', field: 'options.cut' });
+    refuse(
+      'pairing/cut-exceeds-field',
+      `the cut takes the top ${cut} but only ${ranked.length} players are in the field; lower the cut or add players`,
+      CUT_RULE,
+      { kind: 'invalid', field: 'options.cut' },
+    );
   }
   if (cut < 2) {
-    refuse('pairing/field-too-small', `a knockout needs at least 2 entrants; this field has ${ranked.length}: add players`, CUT_RULE, { kind: 'invalid', field: 'players' });
+    refuse('pairing/field-too-small', `a knockout needs at least 2 entrants; this field has ${ranked.length}: add players`, CUT_RULE, {
+      kind: 'invalid',
+      field: 'players',
+    });
   }
   const entrants = ranked.slice(0, cut);
   const slots = bracketOrder(nextPowerOfTwo(cut));
@@ -47,12 +55,26 @@ export function knockout(request: PairingRequest): PairingResult {
     else pairs.push([a, b]);
   }
   byes.sort((x, y) => x.rank - y.rank);
-  if (byes.length > 0) explanation.push(`byes: ${byes.map(label).join(', ')} (the top seeds fill the bracket's ${byes.length} empty slot${byes.length === 1 ? '' : 's'})`);
+  if (byes.length > 0)
+    explanation.push(`byes: ${byes.map(label).join(', ')} (the top seeds fill the bracket's ${byes.length} empty slot${byes.length === 1 ? '' : 's'})`);
   const repeats = listRepeats(pairs, readHistory(request));
   for (const r of repeats) explanation.push(`${r.a} v ${r.b} is ${r.why === 'forbidden' ? 'forbidden' : 'a rematch'} but a seeded bracket is not adjusted`);
   explanation.push(COLOUR_NOTE);
-  const out: PairingOut[] = [...(request.out ?? []).map((o) => ({ player: o.player, why: o.why })), ...ranked.slice(cut).map((p) => ({ player: p.id, why: 'below-cut' as const }))];
-  return { system: 'knockout', round: request.round, games: toGames(pairs), tables: [], bye: byes[0]?.id ?? null, byes: byes.map((p) => p.id), out, repeats, explanation };
+  const out: PairingOut[] = [
+    ...(request.out ?? []).map((o) => ({ player: o.player, why: o.why })),
+    ...ranked.slice(cut).map((p) => ({ player: p.id, why: 'below-cut' as const })),
+  ];
+  return {
+    system: 'knockout',
+    round: request.round,
+    games: toGames(pairs),
+    tables: [],
+    bye: byes[0]?.id ?? null,
+    byes: byes.map((p) => p.id),
+    out,
+    repeats,
+    explanation,
+  };
 }
 
 export function nextPowerOfTwo(n: number): number {

@@ -26,7 +26,11 @@ function bruteForceMinClashes(ids: readonly string[], forbidden: ReadonlySet<str
     const [head, ...rest] = left; // the first unseated player fixes the table: no table order duplicates
     for (let a = 0; a < rest.length; a++)
       for (let b = a + 1; b < rest.length; b++)
-        for (let c = b + 1; c < rest.length; c++) go(rest.filter((_, i) => i !== a && i !== b && i !== c), [...tables, [head, rest[a], rest[b], rest[c]]]);
+        for (let c = b + 1; c < rest.length; c++)
+          go(
+            rest.filter((_, i) => i !== a && i !== b && i !== c),
+            [...tables, [head, rest[a], rest[b], rest[c]]],
+          );
   };
   go(ids, []);
   return best;
@@ -105,7 +109,12 @@ describe('mahjong seating (WMC, tables of 4)', () => {
         }
         const res = mahjongSeating('mahjong-by-standing', request(players, { forbidden }));
         const got = clashes(seatsOf(res), set);
-        expect(got).toBeLessThanOrEqual(bruteForceMinClashes(players.map((p) => p.id), set));
+        expect(got).toBeLessThanOrEqual(
+          bruteForceMinClashes(
+            players.map((p) => p.id),
+            set,
+          ),
+        );
         expect(res.repeats.filter((r) => r.why === 'forbidden')).toHaveLength(got);
       }),
       { numRuns: 150 },

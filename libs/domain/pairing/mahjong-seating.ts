@@ -68,7 +68,10 @@ export function mahjongSeating(system: Extract<PairingSystem, 'mahjong-by-standi
     }
   }
   explanation.push('winds: at each table the player who has been East least often sits East, then S, W, N in the same order (ties to the higher rank)');
-  const tables = groups.map((g) => g.slice().sort(byRank)).sort((a, b) => byRank(a[0], b[0])).map((g, i) => seatWinds(i + 1, g));
+  const tables = groups
+    .map((g) => g.slice().sort(byRank))
+    .sort((a, b) => byRank(a[0], b[0]))
+    .map((g, i) => seatWinds(i + 1, g));
   return { system, round: request.round, games: [], tables, bye: null, repeats, explanation };
 }
 
@@ -233,7 +236,10 @@ function splitForbidden(groups: PairingPlayer[][], history: History, explanation
       total = exact.clashes;
     }
   }
-  if (total > 0) explanation.push(`no swap of one or two players between two tables lowers the ${total} remaining forbidden clash${total === 1 ? '' : 'es'}, so ${total === 1 ? 'it is' : 'they are'} relaxed`);
+  if (total > 0)
+    explanation.push(
+      `no swap of one or two players between two tables lowers the ${total} remaining forbidden clash${total === 1 ? '' : 'es'}, so ${total === 1 ? 'it is' : 'they are'} relaxed`,
+    );
 }
 
 /** Node budget of the exhaustive fallback (a 12-player field needs at most 34,650 leaves). */

@@ -44,7 +44,13 @@ interface Tally {
  * before round rounds+1 (ranks by wins, then spread, then id). Results are seeded: the stronger
  * player (higher initial rating) wins more often.
  */
-export function simulate(pairFn: (system: PairingSystem, r: PairingRequest) => PairingResult, system: PairingSystem, n: number, rounds: number, seed: string): PairingPlayer[] {
+export function simulate(
+  pairFn: (system: PairingSystem, r: PairingRequest) => PairingResult,
+  system: PairingSystem,
+  n: number,
+  rounds: number,
+  seed: string,
+): PairingPlayer[] {
   const rng = createRng(`${seed}/results`);
   const tallies: Tally[] = field(n).map((p, i) => ({ p: { ...p, met: [] }, wins: 0, spread: 0, strength: n - i }));
   const byId = new Map(tallies.map((t) => [t.p.id, t]));

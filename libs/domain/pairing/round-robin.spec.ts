@@ -131,8 +131,26 @@ describe('round robin (WESPA seed 循環賽, Berger tables)', () => {
   });
 
   it('refuses a seed that is not a whole number from 1 (pairing/invalid-seed)', () => {
-    expect(typeOf(() => roundRobin(request(field(4).map((p, i) => ({ ...p, seed: i })), { round: 1 })))).toBe('pairing/invalid-seed');
-    expect(typeOf(() => roundRobin(request(field(4).map((p, i) => ({ ...p, seed: i + 1.5 })), { round: 1 })))).toBe('pairing/invalid-seed');
+    expect(
+      typeOf(() =>
+        roundRobin(
+          request(
+            field(4).map((p, i) => ({ ...p, seed: i })),
+            { round: 1 },
+          ),
+        ),
+      ),
+    ).toBe('pairing/invalid-seed');
+    expect(
+      typeOf(() =>
+        roundRobin(
+          request(
+            field(4).map((p, i) => ({ ...p, seed: i + 1.5 })),
+            { round: 1 },
+          ),
+        ),
+      ),
+    ).toBe('pairing/invalid-seed');
   });
 
   it('refuses a round robin of 1 player (pairing/field-too-small)', () => {

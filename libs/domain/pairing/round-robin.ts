@@ -26,7 +26,10 @@ export function roundRobin(request: PairingRequest): PairingResult {
   const seeded = request.players.every((p) => p.seed !== undefined);
   const seeds = seeded ? request.players.slice().sort(bySeed) : sortByRank(request.players);
   if (seeds.length < 2) {
-    refuse('pairing/field-too-small', `a round robin needs at least 2 players; this field has ${seeds.length}: add players`, RR_RULE, { kind: 'invalid', field: 'players' });
+    refuse('pairing/field-too-small', `a round robin needs at least 2 players; this field has ${seeds.length}: add players`, RR_RULE, {
+      kind: 'invalid',
+      field: 'players',
+    });
   }
   const n = seeds.length % 2 === 0 ? seeds.length : seeds.length + 1;
   const cycle = n - 1;
@@ -46,14 +49,18 @@ export function roundRobin(request: PairingRequest): PairingResult {
   const seedOf = (s: number): PairingPlayer | null => (s <= seeds.length ? seeds[s - 1] : null);
   const games: PairedGame[] = [];
   let bye: string | null = null;
-  const explanation = [`round robin (Berger tables) round ${request.round} of ${cycle * cycles}: ${seeded ? 'seed order = PairingPlayer.seed (fixed, whatever the standings)' : 'seed order = rank order (not every player has a seed; the ranks must stay the same every round)'}; cycle ${swap ? 2 : 1}, table round ${r}${swap ? ', first and second swapped' : ''}`];
+  const explanation = [
+    `round robin (Berger tables) round ${request.round} of ${cycle * cycles}: ${seeded ? 'seed order = PairingPlayer.seed (fixed, whatever the standings)' : 'seed order = rank order (not every player has a seed; the ranks must stay the same every round)'}; cycle ${swap ? 2 : 1}, table round ${r}${swap ? ', first and second swapped' : ''}`,
+  ];
   for (const [f, s] of pairs) {
     const first = seedOf(swap ? s : f);
     const second = seedOf(swap ? f : s);
     if (first === null || second === null) {
       const sits = (first ?? second) as PairingPlayer;
       bye = sits.id;
-      explanation.push(`${label(sits)}${seeded ? ` (seed ${String(sits.seed)})` : ''} has the bye: odd field, the phantom seed ${n} is their opponent this round`);
+      explanation.push(
+        `${label(sits)}${seeded ? ` (seed ${String(sits.seed)})` : ''} has the bye: odd field, the phantom seed ${n} is their opponent this round`,
+      );
       continue;
     }
     games.push({ table: games.length + 1, first: first.id, second: second.id });

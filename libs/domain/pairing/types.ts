@@ -2,14 +2,7 @@
  * The contract between the tournament decider and the pairing systems. Pairing is pure and
  * deterministic given the request (including its seed); every result explains itself.
  */
-export type PairingSystem =
-  | 'australian-draw'
-  | 'king-of-the-hill'
-  | 'random'
-  | 'round-robin'
-  | 'mahjong-by-standing'
-  | 'mahjong-swiss'
-  | 'knockout';
+export type PairingSystem = 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout';
 
 export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'australian-draw',

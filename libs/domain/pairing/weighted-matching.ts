@@ -36,7 +36,13 @@ type Edge = [number, number];
  * the algorithm itself could reach in its first stages (each a tight augmenting edge), and the
  * result is the same optimum in fewer stages.
  */
-export function maxWeightMatching(n: number, weight: (i: number, j: number) => number, maxCardinality: boolean, seed?: Int32Array, knownMax?: number): Int32Array {
+export function maxWeightMatching(
+  n: number,
+  weight: (i: number, j: number) => number,
+  maxCardinality: boolean,
+  seed?: Int32Array,
+  knownMax?: number,
+): Int32Array {
   const result = new Int32Array(n).fill(-1);
   if (n < 2) return result;
   // knownMax: the caller's exact largest weight (saves the n² scan).

@@ -39,15 +39,29 @@ describe('crosstable', () => {
       ],
     };
     const [top] = crosstable({ players: players('a', 'b', 'c', 'd'), results: [r], profile: mahjongProfile });
-    expect(top.cells[0]).toMatchObject({ round: 1, table: 3, kind: 'mahjong-table', wind: 'E', tableMates: ['b', 'c', 'd'], scoreFor: 24, tableRank: 1, running: 24 });
+    expect(top.cells[0]).toMatchObject({
+      round: 1,
+      table: 3,
+      kind: 'mahjong-table',
+      wind: 'E',
+      tableMates: ['b', 'c', 'd'],
+      scoreFor: 24,
+      tableRank: 1,
+      running: 24,
+    });
   });
 
   it('Arbitra reading of FIDE TB 2023 §16: a round in progress shows not-yet-played, not absent, for a player without a result yet', () => {
     const results = [sc(1, 1, 'a', 'b', 400, 350), bye(1, 'c'), bye(2, 'a')];
     const live = crosstable({ players: players('a', 'b', 'c'), results, profile: scrabbleProfile, completeThrough: 1 });
-    expect(live.map((r) => [r.player, r.cells[1].kind])).toEqual(expect.arrayContaining([['a', 'bye'], ['b', 'not-yet-played'], ['c', 'not-yet-played']]));
+    expect(live.map((r) => [r.player, r.cells[1].kind])).toEqual(
+      expect.arrayContaining([
+        ['a', 'bye'],
+        ['b', 'not-yet-played'],
+        ['c', 'not-yet-played'],
+      ]),
+    );
     const over = crosstable({ players: players('a', 'b', 'c'), results, profile: scrabbleProfile });
     expect(over.find((r) => r.player === 'b')?.cells[1].kind).toBe('absent');
   });
 });
-

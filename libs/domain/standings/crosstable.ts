@@ -47,7 +47,21 @@ export function crosstable(input: StandingsInput): CrosstableRow[] {
     const cells = Array.from({ length: rounds }, (_, i): CrosstableCell => {
       const l = lines.find((x) => x.round === i + 1);
       if (!l)
-        return { round: i + 1, kind: i + 1 > complete ? 'not-yet-played' : 'absent', table: null, opponent: null, tableMates: [], side: null, wind: null, outcome: null, scoreFor: null, scoreAgainst: null, tableRank: null, points: 0, running };
+        return {
+          round: i + 1,
+          kind: i + 1 > complete ? 'not-yet-played' : 'absent',
+          table: null,
+          opponent: null,
+          tableMates: [],
+          side: null,
+          wind: null,
+          outcome: null,
+          scoreFor: null,
+          scoreAgainst: null,
+          tableRank: null,
+          points: 0,
+          running,
+        };
       running += l.points;
       return {
         round: l.round,

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { computeStandings } from './standings.js';
 import { bye, chessProfile, forfeit, played, players } from './testing/standings.test-support.js';
 
-const tb = (rows: ReturnType<typeof computeStandings>, id: string) => Object.fromEntries((rows.find((r) => r.player === id)?.tieBreaks ?? []).map((t) => [t.code, t.value]));
+const tb = (rows: ReturnType<typeof computeStandings>, id: string) =>
+  Object.fromEntries((rows.find((r) => r.player === id)?.tieBreaks ?? []).map((t) => [t.code, t.value]));
 
 describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
   /*
@@ -53,7 +54,7 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
     expect(tb(rows, 'a')).toEqual({ DE: 1 });
   });
 
-  it('FIDE TB 2023 §16: unplayed rounds count against a dummy opponent with the player\'s own score', () => {
+  it("FIDE TB 2023 §16: unplayed rounds count against a dummy opponent with the player's own score", () => {
     /*
      * R1: A–B 1–0, C bye (1 point)     R2: C–A forfeit (A absent) → C wins, B bye
      * Scores: A 1, B 1, C 2
@@ -87,7 +88,12 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
   });
 
   it('takes penalty points off the chess score', () => {
-    const rows = computeStandings({ players: players('a', 'b'), results: [played(1, 1, 'a', 'b', 'first')], profile: chessProfile([]), penalties: [{ player: 'a', points: 1, round: 1, reason: 'r', ref: 'p1' }] });
+    const rows = computeStandings({
+      players: players('a', 'b'),
+      results: [played(1, 1, 'a', 'b', 'first')],
+      profile: chessProfile([]),
+      penalties: [{ player: 'a', points: 1, round: 1, reason: 'r', ref: 'p1' }],
+    });
     expect(rows.map((r) => [r.rank, r.player, r.score, r.penaltyPoints])).toEqual([
       [1, 'a', 0, 1],
       [1, 'b', 0, 0],
@@ -95,7 +101,13 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
   });
 
   it('as of round N uses only results and penalties of rounds ≤ N', () => {
-    const rows = computeStandings({ players: players('a', 'b', 'c', 'd'), results: rr, profile: chessProfile(['BH']), asOfRound: 1, penalties: [{ player: 'a', points: 0.5, round: 2, reason: 'r', ref: 'p' }] });
+    const rows = computeStandings({
+      players: players('a', 'b', 'c', 'd'),
+      results: rr,
+      profile: chessProfile(['BH']),
+      asOfRound: 1,
+      penalties: [{ player: 'a', points: 0.5, round: 2, reason: 'r', ref: 'p' }],
+    });
     expect(rows.map((r) => [r.player, r.score])).toEqual([
       ['a', 1],
       ['c', 0.5],
@@ -140,10 +152,14 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
       [5, 'd', 1],
     ]);
     // Without completeThrough every round is taken as complete: round 3 is then unplayed for E (FIDE §16).
-    expect(tb(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: inProgress, profile }), 'e')).toMatchObject({ BH: 5.5, 'BH-C1': 4, PS: 5 });
+    expect(tb(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: inProgress, profile }), 'e')).toMatchObject({
+      BH: 5.5,
+      'BH-C1': 4,
+      PS: 5,
+    });
   });
 
-  it('Arbitra reading of FIDE TB 2023 §16: once a player\'s result of the round in progress is in, that round counts for them; once the round is complete, for everyone', () => {
+  it("Arbitra reading of FIDE TB 2023 §16: once a player's result of the round in progress is in, that round counts for them; once the round is complete, for everyone", () => {
     const profile = chessProfile(['BH', 'PS']);
     const withAE = [...inProgress, played(3, 1, 'a', 'e', 'second')];
     const live = computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: withAE, profile, completeThrough: 2 });
@@ -152,7 +168,8 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
     const throughR2 = computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: withAE, profile, asOfRound: 2 });
     for (const id of ['c', 'd']) expect(tb(live, id)).toEqual(tb(throughR2, id));
     const all = [...withAE, played(3, 2, 'c', 'd', 'draw')];
-    expect(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: all, profile, completeThrough: 3 })).toEqual(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: all, profile }));
+    expect(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: all, profile, completeThrough: 3 })).toEqual(
+      computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: all, profile }),
+    );
   });
 });
-

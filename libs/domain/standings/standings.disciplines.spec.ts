@@ -11,7 +11,14 @@ describe('standings: Scrabble (WESPA seed: wins, then spread)', () => {
    * Wins: A 1, B 1, C 2, D 0, E 2
    * Spread: A +50 −10 = +40; B −50 +120 = +70; C +100 (缺席: 對手勝100分) +10 = +110; D −100 −120 = −220; E +50 +50 = +100
    */
-  const results: GameResult[] = [sc(1, 1, 'a', 'b', 400, 350), forfeit(1, 2, 'c', 'd', 'second'), bye(1, 'e'), sc(2, 1, 'a', 'c', 380, 390), sc(2, 2, 'b', 'd', 420, 300), bye(2, 'e')];
+  const results: GameResult[] = [
+    sc(1, 1, 'a', 'b', 400, 350),
+    forfeit(1, 2, 'c', 'd', 'second'),
+    bye(1, 'e'),
+    sc(2, 1, 'a', 'c', 380, 390),
+    sc(2, 2, 'b', 'd', 420, 300),
+    bye(2, 'e'),
+  ];
 
   it('WESPA 缺席: a forfeit through absence is a loss by 100 (對手勝100分); ranked by wins then spread', () => {
     expect(rowsOf(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results, profile: scrabbleProfile }))).toEqual([
@@ -40,12 +47,19 @@ describe('standings: Scrabble (WESPA seed: wins, then spread)', () => {
     ];
     const results = [...p('chan', 3, 430), ...p('wongsk', 2, 298), ...p('wongwh', 2, 113), ...p('cheung', 2, 52), ...p('lee', 2, 120), ...p('ho', 1, 15)];
     const profile = { ...scrabbleProfile, bye: { outcome: 'win' as const, spread: 0 }, points: { win: 1, draw: 0, loss: 0 } };
-    const rows = computeStandings({ players: players('chan', 'wongsk', 'wongwh', 'cheung', 'lee', 'ho'), results, profile }).filter((r) => !r.player.endsWith('-x'));
+    const rows = computeStandings({ players: players('chan', 'wongsk', 'wongwh', 'cheung', 'lee', 'ho'), results, profile }).filter(
+      (r) => !r.player.endsWith('-x'),
+    );
     expect(rows.map((r) => r.player)).toEqual(['chan', 'wongsk', 'lee', 'wongwh', 'cheung', 'ho']);
   });
 
   it('takes Scrabble penalty points off the spread', () => {
-    const rows = computeStandings({ players: players('a', 'b'), results: [sc(1, 1, 'a', 'b', 400, 390)], profile: scrabbleProfile, penalties: [{ player: 'a', points: 20, round: 1, reason: 'r', ref: 'p' }] });
+    const rows = computeStandings({
+      players: players('a', 'b'),
+      results: [sc(1, 1, 'a', 'b', 400, 390)],
+      profile: scrabbleProfile,
+      penalties: [{ player: 'a', points: 20, round: 1, reason: 'r', ref: 'p' }],
+    });
     expect(rowsOf(rows)).toEqual([
       [1, 'a', 1, -10],
       [2, 'b', 0, -10],
@@ -100,7 +114,12 @@ describe('standings: mahjong (WMC: total table points, 罰分 off the offender o
       kind: 'mahjong-table',
       round,
       table: 1,
-      seats: (['a', 'b', 'c', 'd'] as const).map((player, i) => ({ player, wind: (['E', 'S', 'W', 'N'] as const)[i], points: pts[i], rank: 1 + pts.filter((x) => x > pts[i]).length })),
+      seats: (['a', 'b', 'c', 'd'] as const).map((player, i) => ({
+        player,
+        wind: (['E', 'S', 'W', 'N'] as const)[i],
+        points: pts[i],
+        rank: 1 + pts.filter((x) => x > pts[i]).length,
+      })),
     });
     const rows = computeStandings({
       players: players('a', 'b', 'c', 'd'),
@@ -125,7 +144,12 @@ describe('standings: xiguaqi (match wins, then game wins, then captured differen
      */
     const x = (round: number, table: number, f: string, s: string, o: 'first' | 'second', g: [number, number], c: [number, number]) =>
       played(round, table, f, s, o, { games: { first: g[0], second: g[1] }, captured: { first: c[0], second: c[1] } });
-    const results = [x(1, 1, 'a', 'b', 'first', [2, 1], [5, 3]), x(1, 2, 'c', 'd', 'first', [2, 0], [8, 2]), x(2, 1, 'a', 'd', 'second', [1, 2], [3, 4]), x(2, 2, 'b', 'c', 'first', [2, 0], [8, 1])];
+    const results = [
+      x(1, 1, 'a', 'b', 'first', [2, 1], [5, 3]),
+      x(1, 2, 'c', 'd', 'first', [2, 0], [8, 2]),
+      x(2, 1, 'a', 'd', 'second', [1, 2], [3, 4]),
+      x(2, 2, 'b', 'c', 'first', [2, 0], [8, 1]),
+    ];
     expect(rowsOf(computeStandings({ players: players('a', 'b', 'c', 'd'), results, profile: xiguaqiProfile }))).toEqual([
       [1, 'b', 1, 3, 5],
       [2, 'a', 1, 3, 1],

@@ -18,7 +18,10 @@ const eventArb = fc
       fc.array(
         fc.tuple(
           fc.shuffledSubarray(ids.slice(0, n), { minLength: n, maxLength: n }),
-          fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 200, max: 600 }), fc.integer({ min: 200, max: 600 })), { minLength: 4, maxLength: 4 }),
+          fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 200, max: 600 }), fc.integer({ min: 200, max: 600 })), {
+            minLength: 4,
+            maxLength: 4,
+          }),
         ),
         { minLength: rounds, maxLength: rounds },
       ),
@@ -43,7 +46,11 @@ const eventArb = fc
     return { field, byRound };
   });
 
-const profiles = [chessProfile(['BH-C1', 'BH', 'SB', 'DE', 'WON', 'WIN', 'PS']), scrabbleProfile, { ...chessProfile(['SOS', 'SODOS', 'SOSOS', 'DE']), discipline: 'go' as const }];
+const profiles = [
+  chessProfile(['BH-C1', 'BH', 'SB', 'DE', 'WON', 'WIN', 'PS']),
+  scrabbleProfile,
+  { ...chessProfile(['SOS', 'SODOS', 'SOSOS', 'DE']), discipline: 'go' as const },
+];
 
 describe('standings properties', () => {
   it('one pass over all results equals round-by-round incremental standings, at every round', () => {
@@ -68,7 +75,11 @@ describe('standings properties', () => {
       fc.property(eventArb, fc.constantFrom(...profiles), fc.integer(), ({ field, byRound }, profile, salt) => {
         const reference = computeStandings({ players: players(...field), results: byRound.flat(), profile });
         // deterministic permutation of each round's results and of the player list
-        const permute = <T>(xs: readonly T[], k: number): T[] => xs.map((x, i) => ({ x, key: ((i + 1) * 2654435761 + k) % 1009 })).sort((a, b) => a.key - b.key).map((p) => p.x);
+        const permute = <T>(xs: readonly T[], k: number): T[] =>
+          xs
+            .map((x, i) => ({ x, key: ((i + 1) * 2654435761 + k) % 1009 }))
+            .sort((a, b) => a.key - b.key)
+            .map((p) => p.x);
         const shuffled = byRound.flatMap((r, i) => permute(r, salt + i));
         expect(computeStandings({ players: permute(players(...field), salt), results: shuffled, profile })).toEqual(reference);
       }),
@@ -97,7 +108,9 @@ describe('standings properties', () => {
         const results = [...byRound.slice(0, -1).flat(), ...partial];
         const live = computeStandings({ players: players(...field), results, profile, completeThrough: last - 1 });
         const before = computeStandings({ players: players(...field), results, profile, asOfRound: last - 1 });
-        const inLast = new Set(partial.flatMap((r) => (r.kind === 'bye' ? [r.player] : r.kind === 'mahjong-table' ? r.seats.map((x) => x.player) : [r.first, r.second])));
+        const inLast = new Set(
+          partial.flatMap((r) => (r.kind === 'bye' ? [r.player] : r.kind === 'mahjong-table' ? r.seats.map((x) => x.player) : [r.first, r.second])),
+        );
         for (const row of live) {
           if (inLast.has(row.player)) continue;
           const was = before.find((r) => r.player === row.player);
@@ -108,4 +121,3 @@ describe('standings properties', () => {
     );
   });
 });
-

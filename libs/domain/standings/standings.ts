@@ -77,7 +77,11 @@ export function standingsFromTally(
   // A round in progress: a player without a result after the last complete round has not played
   // it yet; their round-based tie-breaks are those of the standings through the last complete round.
   const before = complete < rounds ? tallyAsOf(tally, complete) : null;
-  const asOfComplete: TieBreakContext | null = before && { tally: before, ...totals(before, ids, profile, penaltiesThrough(penalties, complete)), rounds: complete };
+  const asOfComplete: TieBreakContext | null = before && {
+    tally: before,
+    ...totals(before, ids, profile, penaltiesThrough(penalties, complete)),
+    rounds: complete,
+  };
   const waiting = (id: string) => !(tally[id] ?? []).some((l) => l.round > complete);
   const valueOf = (code: Exclude<TieBreakCode, 'DE'>, id: string) =>
     asOfComplete && ROUND_BASED_TIE_BREAKS.has(code) && waiting(id) ? tieBreakValue(code, asOfComplete, id) : tieBreakValue(code, ctx, id);
@@ -135,7 +139,12 @@ function penaltiesThrough(penalties: readonly Penalty[], round: number | undefin
 }
 
 /** Score and spread of every player from their lines, after the penalties where they apply. */
-function totals(tally: Tally, ids: readonly string[], profile: ScoringProfile, penaltyOf: ReadonlyMap<string, number>): { score: Map<string, number>; spread: Map<string, number> } {
+function totals(
+  tally: Tally,
+  ids: readonly string[],
+  profile: ScoringProfile,
+  penaltyOf: ReadonlyMap<string, number>,
+): { score: Map<string, number>; spread: Map<string, number> } {
   const score = new Map<string, number>();
   const spread = new Map<string, number>();
   for (const id of ids) {

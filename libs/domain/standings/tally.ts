@@ -45,7 +45,14 @@ const blank = { tableMates: [] as string[], wind: null, scoreFor: null, scoreAga
 type TwoPlayerResult = Extract<GameResult, { kind: 'played' | 'forfeit' | 'double-forfeit' }>;
 
 /** The line of one side of a two-player result: what every kind shares, then what the kind adds. */
-function sideLine(r: TwoPlayerResult, side: Side, played: boolean, outcome: 'win' | 'draw' | 'loss', points: number, rest: Partial<TallyLine> & { spread: number }): [string, TallyLine] {
+function sideLine(
+  r: TwoPlayerResult,
+  side: Side,
+  played: boolean,
+  outcome: 'win' | 'draw' | 'loss',
+  points: number,
+  rest: Partial<TallyLine> & { spread: number },
+): [string, TallyLine] {
   return [r[side], { ...blank, round: r.round, table: r.table, kind: r.kind, played, opponent: r[flip(side)], side, outcome, points, ...rest }];
 }
 
@@ -78,7 +85,18 @@ export function linesOf(r: GameResult, profile: ScoringProfile): Array<[string, 
       return [
         [
           r.player,
-          { ...blank, round: r.round, table: null, kind: r.kind, played: false, opponent: null, side: null, outcome: profile.bye.outcome, points: pts(profile.bye.outcome), spread: profile.bye.spread },
+          {
+            ...blank,
+            round: r.round,
+            table: null,
+            kind: r.kind,
+            played: false,
+            opponent: null,
+            side: null,
+            outcome: profile.bye.outcome,
+            points: pts(profile.bye.outcome),
+            spread: profile.bye.spread,
+          },
         ],
       ];
     case 'mahjong-table':

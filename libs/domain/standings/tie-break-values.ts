@@ -137,6 +137,15 @@ export function directEncounter(ctx: TieBreakContext, group: readonly string[]):
   const met = (a: string, b: string) => linesOf(ctx, a).some((l) => l.opponent === b);
   const allMet = group.every((a, i) => group.slice(i + 1).every((b) => met(a, b)));
   for (const p of group)
-    out.set(p, allMet ? sum(linesOf(ctx, p).filter((l) => l.opponent !== null && members.has(l.opponent)).map((l) => l.points)) : 0);
+    out.set(
+      p,
+      allMet
+        ? sum(
+            linesOf(ctx, p)
+              .filter((l) => l.opponent !== null && members.has(l.opponent))
+              .map((l) => l.points),
+          )
+        : 0,
+    );
   return out;
 }

@@ -9,20 +9,7 @@ import type { Discipline } from './results.js';
  * - SOS, SODOS, SOSOS: sum of opponents' scores, of defeated opponents' scores, of opponents' SOS.
  * - GAME-WINS, CAPTURED-DIFF: Xiguaqi, games won inside matches, then captured-pieces difference.
  */
-export type TieBreakCode =
-  | 'SPREAD'
-  | 'BH'
-  | 'BH-C1'
-  | 'SB'
-  | 'DE'
-  | 'WON'
-  | 'WIN'
-  | 'PS'
-  | 'SOS'
-  | 'SODOS'
-  | 'SOSOS'
-  | 'GAME-WINS'
-  | 'CAPTURED-DIFF';
+export type TieBreakCode = 'SPREAD' | 'BH' | 'BH-C1' | 'SB' | 'DE' | 'WON' | 'WIN' | 'PS' | 'SOS' | 'SODOS' | 'SOSOS' | 'GAME-WINS' | 'CAPTURED-DIFF';
 
 /** The tie-breaks a tournament of each discipline may choose from (its profile picks an ordered list). */
 export const TIE_BREAK_CATALOGUE: Readonly<Record<Discipline, readonly TieBreakCode[]>> = {

@@ -26,7 +26,12 @@ function resultFor(t: OpenTournament, r: RoundState, table: number, input: Resul
   if (!g) notFound('tournament/unknown-table', `round ${r.round} of ${r.division} has no game at table ${table}`, 'table');
   const result = twoPlayerResult(t.profile, r.round, g, input);
   if (isKnockoutRound(r) && result.kind === 'played' && result.outcome === 'draw')
-    invalid('tournament/knockout-needs-winner', `table ${table} of round ${r.round} is a knockout match: it needs a winner, not a draw (play the match to a decision)`, RULES.knockoutWinner, 'result.outcome');
+    invalid(
+      'tournament/knockout-needs-winner',
+      `table ${table} of round ${r.round} is a knockout match: it needs a winner, not a draw (play the match to a decision)`,
+      RULES.knockoutWinner,
+      'result.outcome',
+    );
   return result;
 }
 
@@ -35,14 +40,27 @@ export function decideRecord(c: Cmd<'tournament.record-result'>, state: Tourname
   const division = resolveDivision(t, c.division);
   const r = requireRound(t, division, c.round);
   if (r.status === 'locked')
-    refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: no more results (a correction needs an appeals-committee or chief-arbiter decision)`, RULES.resultLocked, {
-      field: 'round',
-    });
-  if (r.status === 'paired') refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet`, RULES.notPublished, { field: 'round' });
+    refuse(
+      'tournament/round-locked',
+      `round ${c.round} of ${division} is locked: no more results (a correction needs an appeals-committee or chief-arbiter decision)`,
+      RULES.resultLocked,
+      {
+        field: 'round',
+      },
+    );
+  if (r.status === 'paired')
+    refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet`, RULES.notPublished, { field: 'round' });
   const result = resultFor(t, r, c.table, c.result);
   if (r.results[resultKey(c.table)])
-    refuse('tournament/result-already-recorded', `table ${c.table} of round ${c.round} already has a result: correct it with a reason`, RULES.resultOnce, { field: 'table' });
-  const source = c.source?.kind === 'game' ? (c.source.gameId ? { kind: 'game' as const, gameId: c.source.gameId } : invalid('tournament/result-source', 'a game source names the game', RULES.unknownGame, 'source.gameId')) : { kind: 'arbiter' as const };
+    refuse('tournament/result-already-recorded', `table ${c.table} of round ${c.round} already has a result: correct it with a reason`, RULES.resultOnce, {
+      field: 'table',
+    });
+  const source =
+    c.source?.kind === 'game'
+      ? c.source.gameId
+        ? { kind: 'game' as const, gameId: c.source.gameId }
+        : invalid('tournament/result-source', 'a game source names the game', RULES.unknownGame, 'source.gameId')
+      : { kind: 'arbiter' as const };
   return [{ type: 'tournament.ResultRecorded', data: { division, round: c.round, table: c.table, result, source } }];
 }
 
@@ -54,19 +72,38 @@ export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: Tourna
   // Results are recorded for published rounds only (RULES.notPublished), so an unpublished round has nothing to
   // correct; saying so is truer than "no result yet" (its bye is recorded at pairing time and is not a table result).
   if (r.status === 'paired')
-    refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet: it has no result to correct`, RULES.notPublishedCorrection, { field: 'round' });
+    refuse(
+      'tournament/round-not-published',
+      `round ${c.round} of ${division} is not published yet: it has no result to correct`,
+      RULES.notPublishedCorrection,
+      { field: 'round' },
+    );
   // Arbitra policy: a locked round is corrected only by an appeals-committee or chief-arbiter decision.
   if (r.status === 'locked' && !LOCKED_ROUND_CORRECTORS.includes(context.actor.role))
-    refuse('tournament/round-locked', `round ${c.round} of ${division} is locked: only the appeals committee or the chief arbiter may correct it (the actor is ${context.actor.role})`, RULES.resultLocked, {
-      field: 'round',
-    });
+    refuse(
+      'tournament/round-locked',
+      `round ${c.round} of ${division} is locked: only the appeals committee or the chief arbiter may correct it (the actor is ${context.actor.role})`,
+      RULES.resultLocked,
+      {
+        field: 'round',
+      },
+    );
   const result = resultFor(t, r, c.table, c.result);
   const previous = r.results[resultKey(c.table)];
-  if (!previous) refuse('tournament/no-result-to-correct', `table ${c.table} of round ${c.round} has no result yet: record it`, RULES.resultOnce, { field: 'table' });
+  if (!previous)
+    refuse('tournament/no-result-to-correct', `table ${c.table} of round ${c.round} has no result yet: record it`, RULES.resultOnce, { field: 'table' });
   return [
     {
       type: 'tournament.ResultCorrected',
-      data: { division, round: c.round, table: c.table, corrects: previous, result, reason: c.reason, decidedBy: { id: context.actor.id, role: context.actor.role } },
+      data: {
+        division,
+        round: c.round,
+        table: c.table,
+        corrects: previous,
+        result,
+        reason: c.reason,
+        decidedBy: { id: context.actor.id, role: context.actor.role },
+      },
     },
   ];
 }

@@ -19,19 +19,29 @@ export function requireRound(t: OpenTournament, division: string, round: number)
 export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: TournamentState): TournamentEvent[] {
   const t = requireOpen(state);
   const division = resolveDivision(t, c.division);
-  if (!Number.isInteger(c.round) || c.round < 1) invalid('tournament/round-number', `round must be a positive integer, got ${c.round}`, RULES.roundOrder, 'round');
+  if (!Number.isInteger(c.round) || c.round < 1)
+    invalid('tournament/round-number', `round must be a positive integer, got ${c.round}`, RULES.roundOrder, 'round');
   const last = lastPairedRound(t, division);
   if (c.round !== last + 1)
-    refuse('tournament/round-out-of-order', `round ${c.round} cannot be paired: the next round of ${division} is ${last + 1}`, RULES.roundOrder, { field: 'round' });
+    refuse('tournament/round-out-of-order', `round ${c.round} cannot be paired: the next round of ${division} is ${last + 1}`, RULES.roundOrder, {
+      field: 'round',
+    });
   if (t.roundsPlanned !== null && c.round > t.roundsPlanned)
-    refuse('tournament/rounds-planned-exceeded', `round ${c.round} cannot be paired: ${t.roundsPlanned} rounds are planned`, RULES.roundsPlanned, { field: 'round' });
+    refuse('tournament/rounds-planned-exceeded', `round ${c.round} cannot be paired: ${t.roundsPlanned} rounds are planned`, RULES.roundsPlanned, {
+      field: 'round',
+    });
   if (last > 0) {
     const missing = missingResults(requireRound(t, division, last));
     if (missing.length > 0)
-      refuse('tournament/round-incomplete', `round ${c.round} cannot be paired: round ${last} has ${missing.length} result${missing.length === 1 ? '' : 's'} missing`, RULES.roundIncomplete, {
-        field: 'round',
-        details: { tables: missing },
-      });
+      refuse(
+        'tournament/round-incomplete',
+        `round ${c.round} cannot be paired: round ${last} has ${missing.length} result${missing.length === 1 ? '' : 's'} missing`,
+        RULES.roundIncomplete,
+        {
+          field: 'round',
+          details: { tables: missing },
+        },
+      );
   }
 
   const input = c.pairing;
@@ -41,11 +51,28 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
   switch (input.kind) {
     case 'system': {
       if (!t.pairingSystems.includes(input.system))
-        refuse('tournament/pairing-system-not-allowed', `${input.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`, RULES.pairingSystem, { field: 'pairing.system' });
+        refuse(
+          'tournament/pairing-system-not-allowed',
+          `${input.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`,
+          RULES.pairingSystem,
+          { field: 'pairing.system' },
+        );
       if (input.result.system !== input.system)
-        invalid('tournament/pairing-system-mismatch', `the pairing result comes from ${input.result.system}, not ${input.system}`, RULES.pairingSystem, 'pairing.result');
-      if (input.result.round !== c.round) invalid('tournament/pairing-round-mismatch', `the pairing result is for round ${input.result.round}, not ${c.round}`, RULES.pairingSystem, 'pairing.result');
-      if (!input.seed) invalid('tournament/pairing-seed-required', 'a system pairing records its seed so it can be replayed', RULES.pairingSystem, 'pairing.seed');
+        invalid(
+          'tournament/pairing-system-mismatch',
+          `the pairing result comes from ${input.result.system}, not ${input.system}`,
+          RULES.pairingSystem,
+          'pairing.result',
+        );
+      if (input.result.round !== c.round)
+        invalid(
+          'tournament/pairing-round-mismatch',
+          `the pairing result is for round ${input.result.round}, not ${c.round}`,
+          RULES.pairingSystem,
+          'pairing.result',
+        );
+      if (!input.seed)
+        invalid('tournament/pairing-seed-required', 'a system pairing records its seed so it can be replayed', RULES.pairingSystem, 'pairing.seed');
       method = { kind: 'system', system: input.system, seed: input.seed, ...(input.options !== undefined && { options: input.options }) };
       proposed = input.result;
       explanation = input.result.explanation;
@@ -73,7 +100,10 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
         tables: proposed.tables.map((x) => ({ table: x.table, seats: x.seats.map((s) => ({ player: s.player, wind: s.wind })) })),
         bye: proposed.bye,
         ...(byes.length > 1 && { byes: [...byes] }),
-        ...(method.kind === 'system' && method.system === 'knockout' && proposed.out !== undefined && proposed.out.length > 0 && { out: proposed.out.map((o) => ({ player: o.player, why: o.why })) }),
+        ...(method.kind === 'system' &&
+          method.system === 'knockout' &&
+          proposed.out !== undefined &&
+          proposed.out.length > 0 && { out: proposed.out.map((o) => ({ player: o.player, why: o.why })) }),
         repeats: proposed.repeats.map((r) => ({ a: r.a, b: r.b, why: r.why })),
         explanation: [...explanation],
       },
@@ -81,7 +111,10 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
   ];
   // Every bye is recorded as a result when the round is paired; its value comes from the profile at standings time.
   for (const bye of byes)
-    events.push({ type: 'tournament.ResultRecorded', data: { division, round: c.round, table: null, result: byeResult(c.round, bye), source: { kind: 'pairing' } } });
+    events.push({
+      type: 'tournament.ResultRecorded',
+      data: { division, round: c.round, table: null, result: byeResult(c.round, bye), source: { kind: 'pairing' } },
+    });
   return events;
 }
 
@@ -89,7 +122,8 @@ export function decidePublish(c: Cmd<'tournament.publish-round'>, state: Tournam
   const t = requireOpen(state);
   const division = resolveDivision(t, c.division);
   const r = requireRound(t, division, c.round);
-  if (r.status !== 'paired') refuse('tournament/round-already-published', `round ${c.round} of ${division} is already ${r.status}`, RULES.publishOnce, { field: 'round' });
+  if (r.status !== 'paired')
+    refuse('tournament/round-already-published', `round ${c.round} of ${division} is already ${r.status}`, RULES.publishOnce, { field: 'round' });
   return [{ type: 'tournament.RoundPublished', data: { division, round: c.round } }];
 }
 
@@ -97,13 +131,20 @@ export function decideLock(c: Cmd<'tournament.lock-round'>, state: TournamentSta
   const t = requireOpen(state);
   const division = resolveDivision(t, c.division);
   const r = requireRound(t, division, c.round);
-  if (r.status === 'locked') refuse('tournament/round-already-locked', `round ${c.round} of ${division} is already locked`, RULES.lockComplete, { field: 'round' });
-  if (r.status === 'paired') refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet`, RULES.notPublished, { field: 'round' });
+  if (r.status === 'locked')
+    refuse('tournament/round-already-locked', `round ${c.round} of ${division} is already locked`, RULES.lockComplete, { field: 'round' });
+  if (r.status === 'paired')
+    refuse('tournament/round-not-published', `round ${c.round} of ${division} is not published yet`, RULES.notPublished, { field: 'round' });
   const missing = missingResults(r);
   if (missing.length > 0)
-    refuse('tournament/round-incomplete', `round ${c.round} cannot be locked: ${missing.length} result${missing.length === 1 ? '' : 's'} missing`, RULES.lockComplete, {
-      field: 'round',
-      details: { tables: missing },
-    });
+    refuse(
+      'tournament/round-incomplete',
+      `round ${c.round} cannot be locked: ${missing.length} result${missing.length === 1 ? '' : 's'} missing`,
+      RULES.lockComplete,
+      {
+        field: 'round',
+        details: { tables: missing },
+      },
+    );
   return [{ type: 'tournament.RoundLocked', data: { division, round: c.round } }];
 }

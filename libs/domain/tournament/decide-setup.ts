@@ -16,7 +16,8 @@ const isPositiveInt = (n: unknown): n is number => typeof n === 'number' && Numb
 export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState): TournamentEvent[] {
   if (state.status !== 'none') refuse('tournament/already-created', `tournament ${c.id} already exists`, RULES.created);
   if (!c.id || !c.name?.trim()) invalid('tournament/name-required', 'a tournament needs an id and a name', RULES.created, c.id ? 'name' : 'id');
-  if (!DISCIPLINES.includes(c.discipline)) invalid('tournament/unknown-discipline', `unknown discipline "${String(c.discipline)}"`, RULES.discipline, 'discipline');
+  if (!DISCIPLINES.includes(c.discipline))
+    invalid('tournament/unknown-discipline', `unknown discipline "${String(c.discipline)}"`, RULES.discipline, 'discipline');
   const divisions = c.divisions && c.divisions.length > 0 ? [...c.divisions] : ['main'];
   if (c.divisions && c.divisions.length === 0) invalid('tournament/no-division', 'a tournament needs at least one division', RULES.divisions, 'divisions');
   if (new Set(divisions).size !== divisions.length || divisions.some((d) => !d.trim()))
@@ -55,8 +56,10 @@ function validateProfile(p: RulesProfile): void {
     ['doubleForfeitSpread', p.doubleForfeitSpread],
   ];
   for (const [field, n] of numbers)
-    if (typeof n !== 'number' || !Number.isFinite(n)) invalid('tournament/profile-value', `profile ${field} must be a finite number`, RULES.profile, `profile.${field}`);
-  if (!['win', 'draw', 'loss'].includes(p.bye.outcome)) invalid('tournament/profile-value', `profile bye.outcome must be win, draw or loss`, RULES.profile, 'profile.bye.outcome');
+    if (typeof n !== 'number' || !Number.isFinite(n))
+      invalid('tournament/profile-value', `profile ${field} must be a finite number`, RULES.profile, `profile.${field}`);
+  if (!['win', 'draw', 'loss'].includes(p.bye.outcome))
+    invalid('tournament/profile-value', `profile bye.outcome must be win, draw or loss`, RULES.profile, 'profile.bye.outcome');
   const problem = tieBreakProblem(p.discipline, p.tieBreaks);
   if (problem) invalid('tournament/tie-break-not-in-catalogue', problem, RULES.tieBreaks, 'profile.tieBreaks');
 }
@@ -75,18 +78,30 @@ export function requirePlayer(t: OpenTournament, id: string, field = 'playerId')
 export function decideRegister(c: Cmd<'tournament.register-player'>, state: TournamentState): TournamentEvent[] {
   const t = requireOpen(state);
   const p = c.player;
-  if (!p.id || !p.name?.trim()) invalid('tournament/player-name-required', 'a player needs an id and a name', RULES.playerUnique, p.id ? 'player.name' : 'player.id');
+  if (!p.id || !p.name?.trim())
+    invalid('tournament/player-name-required', 'a player needs an id and a name', RULES.playerUnique, p.id ? 'player.name' : 'player.id');
   if (findPlayer(t, p.id)) refuse('tournament/player-already-registered', `player ${p.id} is already registered`, RULES.playerUnique, { field: 'player.id' });
-  if (p.rating !== undefined && !Number.isFinite(p.rating)) invalid('tournament/player-rating', 'a rating is a finite number', RULES.playerUnique, 'player.rating');
+  if (p.rating !== undefined && !Number.isFinite(p.rating))
+    invalid('tournament/player-rating', 'a rating is a finite number', RULES.playerUnique, 'player.rating');
   const division = resolveDivision(t, p.division);
   const last = lastPairedRound(t, division);
   // Late entry: joins at a round not yet paired; earlier rounds are absences, not byes.
   const joinsAtRound = c.joinsAtRound ?? last + 1;
   if (!isPositiveInt(joinsAtRound)) invalid('tournament/late-entry-round', `joinsAtRound must be a positive integer`, RULES.lateEntry, 'joinsAtRound');
   if (joinsAtRound <= last)
-    refuse('tournament/late-entry-round', `player ${p.id} cannot join at round ${joinsAtRound}: round ${last} of ${division} is already paired`, RULES.lateEntry, { field: 'joinsAtRound' });
+    refuse(
+      'tournament/late-entry-round',
+      `player ${p.id} cannot join at round ${joinsAtRound}: round ${last} of ${division} is already paired`,
+      RULES.lateEntry,
+      { field: 'joinsAtRound' },
+    );
   if (t.roundsPlanned !== null && joinsAtRound > t.roundsPlanned)
-    refuse('tournament/late-entry-round', `player ${p.id} cannot join at round ${joinsAtRound}: only ${t.roundsPlanned} rounds are planned`, RULES.roundsPlanned, { field: 'joinsAtRound' });
+    refuse(
+      'tournament/late-entry-round',
+      `player ${p.id} cannot join at round ${joinsAtRound}: only ${t.roundsPlanned} rounds are planned`,
+      RULES.roundsPlanned,
+      { field: 'joinsAtRound' },
+    );
   const player = {
     id: p.id,
     name: p.name,
@@ -126,7 +141,8 @@ export function decideAbsent(c: Cmd<'tournament.mark-absent'>, state: Tournament
   if (p.withdrawnFromRound !== null && c.round >= p.withdrawnFromRound)
     refuse('tournament/absence-round', `player ${p.id} withdrew from round ${p.withdrawnFromRound}`, RULES.absence, { field: 'round' });
   if (c.round < p.joinsAtRound) refuse('tournament/absence-round', `player ${p.id} only joins at round ${p.joinsAtRound}`, RULES.absence, { field: 'round' });
-  if (p.absentRounds.includes(c.round)) refuse('tournament/already-absent', `player ${p.id} is already absent in round ${c.round}`, RULES.absence, { field: 'round' });
+  if (p.absentRounds.includes(c.round))
+    refuse('tournament/already-absent', `player ${p.id} is already absent in round ${c.round}`, RULES.absence, { field: 'round' });
   return [{ type: 'tournament.PlayerMarkedAbsent', data: { playerId: p.id, round: c.round, reason: c.reason ?? null } }];
 }
 
@@ -146,7 +162,8 @@ export function decidePenalty(c: Cmd<'tournament.apply-penalty'>, state: Tournam
   const p = requirePlayer(t, c.player, 'player');
   if (typeof c.points !== 'number' || !Number.isFinite(c.points) || c.points <= 0)
     invalid('tournament/penalty-points', `penalty points must be a positive number, got ${c.points}`, RULES.penalty, 'points');
-  if (!c.reason?.trim() || !c.ref?.trim()) invalid('tournament/penalty-reason', 'a penalty carries a reason and a ledger ref', RULES.penalty, c.reason?.trim() ? 'ref' : 'reason');
+  if (!c.reason?.trim() || !c.ref?.trim())
+    invalid('tournament/penalty-reason', 'a penalty carries a reason and a ledger ref', RULES.penalty, c.reason?.trim() ? 'ref' : 'reason');
   const round = c.round ?? Math.max(1, lastPairedRound(t, p.division));
   if (!isPositiveInt(round)) invalid('tournament/penalty-round', 'round must be a positive integer', RULES.penalty, 'round');
   // A ledger ref names one penalty: the same ref again would count the points twice (RULES.penaltyRefUnique).

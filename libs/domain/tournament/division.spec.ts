@@ -33,6 +33,11 @@ describe('resolveDivision', () => {
 
   it('refuses a division the tournament does not have as not found', () => {
     const e = refusal(() => resolveDivision(two, 'C'));
-    expect([e.type, e.kind, e.field, e.message]).toEqual(['tournament/unknown-division', 'not-found', 'division', 'division C does not exist in tournament t1']);
+    expect([e.type, e.kind, e.field, e.message]).toEqual([
+      'tournament/unknown-division',
+      'not-found',
+      'division',
+      'division C does not exist in tournament t1',
+    ]);
   });
 });

@@ -17,7 +17,14 @@ import { byesOf, roundsOf, type OpenTournament, type PlayerState } from './tourn
  * active player who lost a match of an earlier knockout round, or was left out of one, is passed
  * in `out` ('eliminated') instead, so the pairing names them; ranks are among the players still in.
  */
-export function pairingRequestFor(t: OpenTournament, division: string, round: number, seed: string, options?: PairingOptions, system?: PairingSystem): PairingRequest {
+export function pairingRequestFor(
+  t: OpenTournament,
+  division: string,
+  round: number,
+  seed: string,
+  options?: PairingOptions,
+  system?: PairingSystem,
+): PairingRequest {
   const eliminated = system === 'knockout' ? eliminatedBefore(t, division, round) : new Set<string>();
   const inField = activePlayers(t, division, round);
   const active = inField.filter((p) => !eliminated.has(p.id));

@@ -46,23 +46,33 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
   const byes = byeHolders(p);
   if (p.byes !== undefined && (p.bye ?? null) !== (byes[0] ?? null))
     invalid('tournament/pairing-bye', `the bye (${p.bye ?? 'none'}) must be the first of the byes (${byes.join(', ') || 'none'})`, RULES.byeOnlyOdd, 'pairing');
-  if (!knockout && byes.length > 1) invalid('tournament/pairing-bye', `${byes.length} byes: only a knockout gives more than one bye`, RULES.byeOnlyOdd, 'pairing');
+  if (!knockout && byes.length > 1)
+    invalid('tournament/pairing-bye', `${byes.length} byes: only a knockout gives more than one bye`, RULES.byeOnlyOdd, 'pairing');
   const mahjong = t.profile.format === 'mahjong-table';
   if (mahjong && (p.games.length > 0 || byes.length > 0))
     invalid('tournament/pairing-format', 'a mahjong round is paired in tables of four, without 2-player games or byes', RULES.mahjongTable, 'pairing');
-  if (!mahjong && p.tables.length > 0) invalid('tournament/pairing-format', `a ${t.discipline} round is paired in 2-player games, not tables`, RULES.twoPlayerOnly, 'pairing');
+  if (!mahjong && p.tables.length > 0)
+    invalid('tournament/pairing-format', `a ${t.discipline} round is paired in 2-player games, not tables`, RULES.twoPlayerOnly, 'pairing');
 
   const tableNumbers = mahjong ? p.tables.map((x) => x.table) : p.games.map((g) => g.table);
-  for (const n of tableNumbers) if (!Number.isInteger(n) || n < 1) invalid('tournament/pairing-table-number', `table numbers are positive integers, got ${n}`, RULES.pairingCoverage, 'pairing');
+  for (const n of tableNumbers)
+    if (!Number.isInteger(n) || n < 1)
+      invalid('tournament/pairing-table-number', `table numbers are positive integers, got ${n}`, RULES.pairingCoverage, 'pairing');
   const dupTable = tableNumbers.find((n, i) => tableNumbers.indexOf(n) !== i);
   if (dupTable !== undefined) invalid('tournament/pairing-table-number', `table ${dupTable} appears twice`, RULES.pairingCoverage, 'pairing');
 
   for (const table of p.tables) {
     const winds = table.seats.map((s) => s.wind).join('');
     if (table.seats.length !== 4 || winds !== WIND_ORDER.join(''))
-      invalid('tournament/mahjong-table-seats', `table ${table.table} must seat four players as E, S, W, N (got ${winds || 'none'})`, RULES.mahjongTable, 'pairing');
+      invalid(
+        'tournament/mahjong-table-seats',
+        `table ${table.table} must seat four players as E, S, W, N (got ${winds || 'none'})`,
+        RULES.mahjongTable,
+        'pairing',
+      );
   }
-  for (const g of p.games) if (g.first === g.second) invalid('tournament/pairing-self', `table ${g.table} pairs ${g.first} with themself`, RULES.pairingCoverage, 'pairing');
+  for (const g of p.games)
+    if (g.first === g.second) invalid('tournament/pairing-self', `table ${g.table} pairs ${g.first} with themself`, RULES.pairingCoverage, 'pairing');
 
   const seated = [...p.games.flatMap((g) => [g.first, g.second]), ...p.tables.flatMap((x) => x.seats.map((s) => s.player)), ...byes];
   const seen = new Set<string>();
@@ -72,7 +82,9 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
     if (player.division !== division)
       invalid('tournament/pairing-wrong-division', `${id} plays in division ${player.division}, not ${division}`, RULES.division, 'pairing');
     if (!isActiveIn(player, round))
-      refuse('tournament/pairing-inactive-player', `round ${round} cannot seat ${id}: the player ${whyInactive(player, round)}`, RULES.pairingCoverage, { field: 'pairing' });
+      refuse('tournament/pairing-inactive-player', `round ${round} cannot seat ${id}: the player ${whyInactive(player, round)}`, RULES.pairingCoverage, {
+        field: 'pairing',
+      });
     if (seen.has(id)) invalid('tournament/pairing-duplicate-player', `${id} is seated more than once in round ${round}`, RULES.pairingCoverage, 'pairing');
     seen.add(id);
   }
@@ -81,13 +93,24 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
   const leftOut = new Set(knockout ? (p.out ?? []).map((o) => o.player) : []);
   const missing = active.filter((x) => !seen.has(x.id) && !leftOut.has(x.id)).map((x) => x.id);
   if (missing.length > 0)
-    invalid('tournament/pairing-missing-player', `round ${round} leaves out ${missing.length} active player(s): ${missing.join(', ')}`, knockout ? RULES.knockoutField : RULES.pairingCoverage, 'pairing', {
-      missing,
-    });
+    invalid(
+      'tournament/pairing-missing-player',
+      `round ${round} leaves out ${missing.length} active player(s): ${missing.join(', ')}`,
+      knockout ? RULES.knockoutField : RULES.pairingCoverage,
+      'pairing',
+      {
+        missing,
+      },
+    );
   if (!mahjong && !knockout) {
     const odd = active.length % 2 === 1;
     if (odd !== (p.bye !== null))
-      invalid('tournament/pairing-bye', odd ? `${active.length} active players: one of them gets the bye` : `${active.length} active players: nobody gets a bye`, RULES.byeOnlyOdd, 'pairing');
+      invalid(
+        'tournament/pairing-bye',
+        odd ? `${active.length} active players: one of them gets the bye` : `${active.length} active players: nobody gets a bye`,
+        RULES.byeOnlyOdd,
+        'pairing',
+      );
   }
 
   // Forbidden pairings: allowed only when the system declared the relaxation.
@@ -99,7 +122,9 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
   for (const [a, b, table] of meetings) {
     const ban = t.forbidden.find((f) => same(a, b, f));
     if (ban && !p.repeats.some((r) => r.why === 'forbidden' && same(a, b, r)))
-      refuse('tournament/forbidden-pairing', `table ${table} pairs ${a} with ${b}, which is forbidden (${ban.reason})`, RULES.pairingForbidden, { field: 'pairing' });
+      refuse('tournament/forbidden-pairing', `table ${table} pairs ${a} with ${b}, which is forbidden (${ban.reason})`, RULES.pairingForbidden, {
+        field: 'pairing',
+      });
   }
 }
 
@@ -108,18 +133,27 @@ function validateKnockoutField(t: OpenTournament, division: string, round: numbe
   const eliminated = eliminatedBefore(t, division, round);
   const firstKnockoutRound = knockoutRoundsBefore(t, division, round).length === 0;
   for (const id of seated)
-    if (eliminated.has(id)) refuse('tournament/knockout-eliminated-player', `round ${round} cannot seat ${id}: the player is out of the knockout`, RULES.knockoutField, { field: 'pairing' });
+    if (eliminated.has(id))
+      refuse('tournament/knockout-eliminated-player', `round ${round} cannot seat ${id}: the player is out of the knockout`, RULES.knockoutField, {
+        field: 'pairing',
+      });
   const listed = new Set<string>();
   for (const o of p.out ?? []) {
     if (seated.has(o.player) || listed.has(o.player))
       invalid('tournament/knockout-out', `${o.player} is listed as out and also seated, or listed twice`, RULES.knockoutField, 'pairing');
     listed.add(o.player);
     const player = findPlayer(t, o.player);
-    if (!player || player.division !== division) invalid('tournament/knockout-out', `${o.player} is not a player of division ${division}`, RULES.knockoutField, 'pairing');
+    if (!player || player.division !== division)
+      invalid('tournament/knockout-out', `${o.player} is not a player of division ${division}`, RULES.knockoutField, 'pairing');
     if (o.why === 'eliminated' && !eliminated.has(o.player))
-      refuse('tournament/knockout-out', `${o.player} is listed as eliminated but has not lost or left an earlier knockout round`, RULES.knockoutField, { field: 'pairing' });
+      refuse('tournament/knockout-out', `${o.player} is listed as eliminated but has not lost or left an earlier knockout round`, RULES.knockoutField, {
+        field: 'pairing',
+      });
     if (o.why === 'below-cut' && !firstKnockoutRound)
-      refuse('tournament/knockout-out', `${o.player} is listed below the cut, but the cut is made only in the first knockout round`, RULES.knockoutField, { field: 'pairing' });
-    if (o.why !== 'eliminated' && o.why !== 'below-cut') invalid('tournament/knockout-out', `${o.player} is out for an unknown reason "${String(o.why)}"`, RULES.knockoutField, 'pairing');
+      refuse('tournament/knockout-out', `${o.player} is listed below the cut, but the cut is made only in the first knockout round`, RULES.knockoutField, {
+        field: 'pairing',
+      });
+    if (o.why !== 'eliminated' && o.why !== 'below-cut')
+      invalid('tournament/knockout-out', `${o.player} is out for an unknown reason "${String(o.why)}"`, RULES.knockoutField, 'pairing');
   }
 }

@@ -3,12 +3,31 @@ import { DEFAULT_PROFILES } from './profiles.js';
 
 /** Issue 8: chess, Go and xiguaqi share one win/draw/loss part; the defaults a tournament records stay what they were. */
 describe('default rules profiles', () => {
-  const shared = { format: 'two-player', points: { win: 1, draw: 0.5, loss: 0 }, bye: { outcome: 'win', spread: 0 }, forfeitSpread: 0, doubleForfeitSpread: 0, penaltiesApplyTo: 'score' };
+  const shared = {
+    format: 'two-player',
+    points: { win: 1, draw: 0.5, loss: 0 },
+    bye: { outcome: 'win', spread: 0 },
+    forfeitSpread: 0,
+    doubleForfeitSpread: 0,
+    penaltiesApplyTo: 'score',
+  };
 
   it('records the same chess, Go and xiguaqi defaults, field for field', () => {
-    expect(DEFAULT_PROFILES['chess-rapid']).toEqual({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'], ...shared });
+    expect(DEFAULT_PROFILES['chess-rapid']).toEqual({
+      name: 'fide-rapid',
+      discipline: 'chess-rapid',
+      scores: 'none',
+      tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'],
+      ...shared,
+    });
     expect(DEFAULT_PROFILES.go).toEqual({ name: 'ing', discipline: 'go', scores: 'optional', tieBreaks: ['SOS', 'SODOS', 'SOSOS'], ...shared });
-    expect(DEFAULT_PROFILES.xiguaqi).toEqual({ name: 'xiguaqi-cn', discipline: 'xiguaqi', scores: 'none', tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'], ...shared });
+    expect(DEFAULT_PROFILES.xiguaqi).toEqual({
+      name: 'xiguaqi-cn',
+      discipline: 'xiguaqi',
+      scores: 'none',
+      tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'],
+      ...shared,
+    });
   });
 
   it('keeps the stored field order of a created tournament (name, discipline, format, scores, points, bye, …)', () => {

@@ -15,7 +15,8 @@ function checkPair(v: PairCounts | undefined, field: string, rule: string, integ
   if (v === undefined) return;
   for (const side of ['first', 'second'] as const) {
     const n = v[side];
-    if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !isCount(n))) invalid('tournament/result-value', `${field}.${side} must be a ${integer ? 'non-negative integer' : 'finite number'}`, rule, `result.${field}`);
+    if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !isCount(n)))
+      invalid('tournament/result-value', `${field}.${side} must be a ${integer ? 'non-negative integer' : 'finite number'}`, rule, `result.${field}`);
   }
 }
 
@@ -26,21 +27,32 @@ export function twoPlayerResult(profile: RulesProfile, round: number, game: Pair
   const base = { round, table: game.table, first: game.first, second: game.second };
   switch (input.kind) {
     case 'played': {
-      if (!['first', 'second', 'draw'].includes(input.outcome)) invalid('tournament/result-outcome', `outcome must be first, second or draw`, RULES.scoresConsistent, 'result.outcome');
+      if (!['first', 'second', 'draw'].includes(input.outcome))
+        invalid('tournament/result-outcome', `outcome must be first, second or draw`, RULES.scoresConsistent, 'result.outcome');
       if (profile.scores === 'required' && input.score === undefined)
         invalid('tournament/result-score-required', `a ${profile.discipline} result records both scores`, RULES.scoresRequired, 'result.score');
       if (profile.scores === 'none' && input.score !== undefined)
         invalid('tournament/result-score-not-recorded', `a ${profile.discipline} result records the outcome, not a score`, RULES.scoresNone, 'result.score');
       checkPair(input.score, 'score', RULES.scoresConsistent, false);
       if (input.score !== undefined && winnerOf(input.score) !== input.outcome)
-        invalid('tournament/result-inconsistent', `scores ${input.score.first}–${input.score.second} do not give outcome "${input.outcome}"`, RULES.scoresConsistent, 'result.outcome');
+        invalid(
+          'tournament/result-inconsistent',
+          `scores ${input.score.first}–${input.score.second} do not give outcome "${input.outcome}"`,
+          RULES.scoresConsistent,
+          'result.outcome',
+        );
       if (profile.discipline !== 'xiguaqi' && (input.games !== undefined || input.captured !== undefined))
         invalid('tournament/result-value', 'games and captured counts are recorded for xiguaqi matches only', RULES.xiguaqiGames, 'result');
       checkPair(input.games, 'games', RULES.xiguaqiGames, true);
       checkPair(input.captured, 'captured', RULES.xiguaqiCaptured, true);
       // 西瓜棋 第十条: 三局两胜/五局三胜, the match goes to whoever won more games.
       if (input.games !== undefined && winnerOf(input.games) !== input.outcome)
-        invalid('tournament/result-inconsistent', `games ${input.games.first}–${input.games.second} do not give match outcome "${input.outcome}"`, RULES.xiguaqiGames, 'result.games');
+        invalid(
+          'tournament/result-inconsistent',
+          `games ${input.games.first}–${input.games.second} do not give match outcome "${input.outcome}"`,
+          RULES.xiguaqiGames,
+          'result.games',
+        );
       return {
         kind: 'played',
         ...base,
@@ -51,7 +63,8 @@ export function twoPlayerResult(profile: RulesProfile, round: number, game: Pair
       };
     }
     case 'forfeit':
-      if (input.absent !== 'first' && input.absent !== 'second') invalid('tournament/result-value', 'absent must be first or second', RULES.unknownGame, 'result.absent');
+      if (input.absent !== 'first' && input.absent !== 'second')
+        invalid('tournament/result-value', 'absent must be first or second', RULES.unknownGame, 'result.absent');
       return { kind: 'forfeit', ...base, absent: input.absent };
     case 'double-forfeit':
       return { kind: 'double-forfeit', ...base };
@@ -62,13 +75,25 @@ export function twoPlayerResult(profile: RulesProfile, round: number, game: Pair
 
 /** Turns entered table points into the stored table result (ranks at the table from the points). */
 export function mahjongResult(round: number, table: PairedTable, input: ResultInput): MahjongTableResult {
-  if (input.kind !== 'mahjong-table') return invalid('tournament/result-format', `table ${table.table} is a mahjong table: it takes table points for four seats`, RULES.twoPlayerOnly, 'result.kind');
+  if (input.kind !== 'mahjong-table')
+    return invalid(
+      'tournament/result-format',
+      `table ${table.table} is a mahjong table: it takes table points for four seats`,
+      RULES.twoPlayerOnly,
+      'result.kind',
+    );
   const seated = table.seats.map((s) => s.player).sort();
   const given = input.seats.map((s) => s.player).sort();
   if (given.length !== 4 || given.some((p, i) => p !== seated[i]))
-    invalid('tournament/mahjong-seats', `table ${table.table} seats ${seated.join(', ')}; the result names ${given.join(', ') || 'nobody'}`, RULES.mahjongSeats, 'result.seats');
+    invalid(
+      'tournament/mahjong-seats',
+      `table ${table.table} seats ${seated.join(', ')}; the result names ${given.join(', ') || 'nobody'}`,
+      RULES.mahjongSeats,
+      'result.seats',
+    );
   for (const s of input.seats)
-    if (typeof s.points !== 'number' || !Number.isFinite(s.points)) invalid('tournament/result-value', `points of ${s.player} must be a finite number`, RULES.mahjongSeats, 'result.seats');
+    if (typeof s.points !== 'number' || !Number.isFinite(s.points))
+      invalid('tournament/result-value', `points of ${s.player} must be a finite number`, RULES.mahjongSeats, 'result.seats');
   const sum = input.seats.reduce((acc, s) => acc + s.points, 0);
   // WMC: 和牌者從三家對手支取得分 — points only move between the four players; 罰分 is booked separately.
   if (sum !== 0) invalid('tournament/mahjong-table-not-zero-sum', `table ${table.table} points sum to ${sum}, not 0`, RULES.mahjongZeroSum, 'result.seats');

@@ -23,7 +23,8 @@ export const RULES = {
   knockoutField:
     'Arbitra: a knockout round seats the players still in (every active player not eliminated: a player who lost a match of an earlier knockout round, or was left out of one, is out; bye-holders advance); it may leave out players below the cut in the first knockout round only, and gives byes to the top seeds',
   knockoutWinner: 'Arbitra (西瓜棋 第十条 三局两胜/五局三胜 decides a match): a knockout match needs a winner; a drawn knockout result is refused',
-  seeding: 'Arbitra: the seeding order (rating, highest first, then registration; late entries after earlier joiners) is fixed for the event and numbers the seeds 1..n',
+  seeding:
+    'Arbitra: the seeding order (rating, highest first, then registration; late entries after earlier joiners) is fixed for the event and numbers the seeds 1..n',
   pairingSystem: 'Arbitra: a system pairing must come from an allowed system, for this round, with its seed',
   pairingCoverage: 'Arbitra: a pairing seats every active player exactly once (or gives the bye) and no withdrawn or absent player',
   pairingForbidden: 'Arbitra: a forbidden pairing is only allowed when the pairing system declares it as a relaxation',

@@ -62,9 +62,21 @@ export interface TournamentCommandData {
     readonly result: ResultInput;
     readonly source: ResultSource;
   };
-  readonly 'tournament.correct-result': { readonly division?: string; readonly round: number; readonly table: number; readonly result: ResultInput; readonly reason: string };
+  readonly 'tournament.correct-result': {
+    readonly division?: string;
+    readonly round: number;
+    readonly table: number;
+    readonly result: ResultInput;
+    readonly reason: string;
+  };
   readonly 'tournament.lock-round': { readonly division?: string; readonly round: number };
-  readonly 'tournament.apply-penalty': { readonly player: string; readonly points: number; readonly reason: string; readonly ref: string; readonly round?: number };
+  readonly 'tournament.apply-penalty': {
+    readonly player: string;
+    readonly points: number;
+    readonly reason: string;
+    readonly ref: string;
+    readonly round?: number;
+  };
 }
 
 export type TournamentCommand = CommandUnion<TournamentCommandData>;

@@ -43,8 +43,14 @@ describe('tournament: create', () => {
   });
 
   it('refuses an empty or duplicated division list', () => {
-    spec.given([]).when(create({ divisions: [] })).thenRefuses('tournament/no-division');
-    spec.given([]).when(create({ divisions: ['A', 'A'] })).thenRefuses('tournament/duplicate-division');
+    spec
+      .given([])
+      .when(create({ divisions: [] }))
+      .thenRefuses('tournament/no-division');
+    spec
+      .given([])
+      .when(create({ divisions: ['A', 'A'] }))
+      .thenRefuses('tournament/duplicate-division');
   });
 
   it('refuses a tie-break outside the discipline catalogue', () => {
@@ -63,8 +69,14 @@ describe('tournament: create', () => {
   });
 
   it('refuses a tournament without, or with an unknown, pairing system', () => {
-    spec.given([]).when(create({ pairingSystems: [] })).thenRefuses('tournament/no-pairing-system');
-    spec.given([]).when(create({ pairingSystems: ['dutch' as never] })).thenRefuses('tournament/unknown-pairing-system');
+    spec
+      .given([])
+      .when(create({ pairingSystems: [] }))
+      .thenRefuses('tournament/no-pairing-system');
+    spec
+      .given([])
+      .when(create({ pairingSystems: ['dutch' as never] }))
+      .thenRefuses('tournament/unknown-pairing-system');
   });
 
   it('refuses any other command before the tournament exists', () => {
@@ -76,4 +88,3 @@ describe('tournament: create', () => {
     expect(e).toMatchObject({ type: 'tournament.TournamentCreated', data: { pairingSystems: ['round-robin', 'knockout'] } });
   });
 });
-

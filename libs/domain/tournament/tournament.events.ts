@@ -46,8 +46,14 @@ export type RecordedSource = { readonly kind: 'game'; readonly gameId: string } 
 export type TournamentCreated = DomainEvent<'tournament.TournamentCreated', TournamentSettings>;
 /** `joinsAtRound` > 1 is a late entry: earlier rounds count as absent (not byes). */
 export type PlayerRegistered = DomainEvent<'tournament.PlayerRegistered', { readonly player: RegisteredPlayer; readonly joinsAtRound: number }>;
-export type PlayerWithdrawn = DomainEvent<'tournament.PlayerWithdrawn', { readonly playerId: string; readonly fromRound: number; readonly reason: string | null }>;
-export type PlayerMarkedAbsent = DomainEvent<'tournament.PlayerMarkedAbsent', { readonly playerId: string; readonly round: number; readonly reason: string | null }>;
+export type PlayerWithdrawn = DomainEvent<
+  'tournament.PlayerWithdrawn',
+  { readonly playerId: string; readonly fromRound: number; readonly reason: string | null }
+>;
+export type PlayerMarkedAbsent = DomainEvent<
+  'tournament.PlayerMarkedAbsent',
+  { readonly playerId: string; readonly round: number; readonly reason: string | null }
+>;
 export type PairingForbidden = DomainEvent<'tournament.PairingForbidden', { readonly a: string; readonly b: string; readonly reason: string }>;
 export type RoundPaired = DomainEvent<'tournament.RoundPaired', RoundPairing>;
 export type RoundPublished = DomainEvent<'tournament.RoundPublished', { readonly division: string; readonly round: number }>;

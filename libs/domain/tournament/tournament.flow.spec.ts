@@ -12,14 +12,23 @@ import type { TournamentEvent } from './tournament.events.js';
 import { create, ctx, extend, publish, record, register, run, scrabble, stateOf, won } from './testing/tournament.test-support.js';
 
 /** The application-layer sequence: fold → pairingRequestFor → pair() → tournament.pair-round → publish → results → lock. */
-function playRound(history: TournamentEvent[], round: number, system: PairingSystem, resultFor: (table: number) => Parameters<typeof record>[2]): TournamentEvent[] {
+function playRound(
+  history: TournamentEvent[],
+  round: number,
+  system: PairingSystem,
+  resultFor: (table: number) => Parameters<typeof record>[2],
+): TournamentEvent[] {
   const state = stateOf(history);
   const seed = `t1/main/${round}`;
   const result = pair(system, pairingRequestFor(state, 'main', round, seed));
   const pairCmd: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), data: { round, pairing: { kind: 'system', system, seed, result } } };
   const paired = extend(history, pairCmd, publish(round));
   const tables = result.games.length > 0 ? result.games.map((g) => g.table) : result.tables.map((t) => t.table);
-  return extend(paired, ...tables.map((t) => record(round, t, resultFor(t))), { type: 'tournament.lock-round', context: ctx('chief-arbiter'), data: { round } });
+  return extend(paired, ...tables.map((t) => record(round, t, resultFor(t))), {
+    type: 'tournament.lock-round',
+    context: ctx('chief-arbiter'),
+    data: { round },
+  });
 }
 
 describe('tournament flow with the pairing systems (pair() injected through the command)', () => {
@@ -44,7 +53,11 @@ describe('tournament flow with the pairing systems (pair() injected through the 
   it('stores only plain JSON: every event survives a canonical-JSON round trip unchanged', () => {
     let h = run(create({ roundsPlanned: 2 }), ...['a', 'b', 'c'].map((id) => register(id)));
     for (let round = 1; round <= 2; round++) h = playRound(h, round, 'random', () => scrabble(400, 350));
-    h = extend(h, { type: 'tournament.correct-result', context: ctx('chief-arbiter'), data: { round: 1, table: 1, result: scrabble(350, 400), reason: 'slip misread' } });
+    h = extend(h, {
+      type: 'tournament.correct-result',
+      context: ctx('chief-arbiter'),
+      data: { round: 1, table: 1, result: scrabble(350, 400), reason: 'slip misread' },
+    });
     for (const e of h) expect(JSON.parse(canonicalJson(e))).toEqual(e);
   });
 
@@ -52,7 +65,11 @@ describe('tournament flow with the pairing systems (pair() injected through the 
     let h = run(create(), register('a'), register('b'));
     h = playRound(h, 1, 'random', () => scrabble(400, 350));
     const before = computeStandings(standingsInputFor(stateOf(h), 'main'));
-    h = extend(h, { type: 'tournament.apply-penalty', context: ctx('chief-arbiter'), data: { player: before[0].player, points: 60, reason: 'phone rang', ref: 'ledger-1' } });
+    h = extend(h, {
+      type: 'tournament.apply-penalty',
+      context: ctx('chief-arbiter'),
+      data: { player: before[0].player, points: 60, reason: 'phone rang', ref: 'ledger-1' },
+    });
     const after = computeStandings(standingsInputFor(stateOf(h), 'main'));
     expect(after.find((r) => r.player === before[0].player)).toMatchObject({ spread: -10, penaltyPoints: 60, rank: 1 });
   });

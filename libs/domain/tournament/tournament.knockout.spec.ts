@@ -6,25 +6,55 @@ import { pairingRequestFor } from './pairing-request.js';
 import { standingsInputFor } from './standings-input.js';
 import type { ResultInput, TournamentCommand } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
-import { create, ctx, extend, game, given, lock, pairManual, publish, record, register, run, stateOf, systemResult, spec } from './testing/tournament.test-support.js';
+import {
+  create,
+  ctx,
+  extend,
+  game,
+  given,
+  lock,
+  pairManual,
+  publish,
+  record,
+  register,
+  run,
+  stateOf,
+  systemResult,
+  spec,
+} from './testing/tournament.test-support.js';
 
 /** An xiguaqi best-of-3 match won by `winner` 2–1 (西瓜棋 第十条 三局两胜). */
-const match = (winner: 'first' | 'second'): ResultInput => ({ kind: 'played', outcome: winner, games: winner === 'first' ? { first: 2, second: 1 } : { first: 1, second: 2 } });
+const match = (winner: 'first' | 'second'): ResultInput => ({
+  kind: 'played',
+  outcome: winner,
+  games: winner === 'first' ? { first: 2, second: 1 } : { first: 1, second: 2 },
+});
 
 /** p1..pN registered in an xiguaqi knockout, p1 the top seed (highest rating). */
 function knockoutEvent(n: number): TournamentEvent[] {
-  return run(create({ discipline: 'xiguaqi', pairingSystems: ['knockout'] }), ...Array.from({ length: n }, (_, i) => register(`p${i + 1}`, { rating: 2000 - i * 10 })));
+  return run(
+    create({ discipline: 'xiguaqi', pairingSystems: ['knockout'] }),
+    ...Array.from({ length: n }, (_, i) => register(`p${i + 1}`, { rating: 2000 - i * 10 })),
+  );
 }
 
 /** The application layer: pairingRequestFor(…, 'knockout') → pair('knockout') → the pair-round command. */
 function pairKnockout(h: TournamentEvent[], round: number, options?: PairingOptions): { result: PairingResult; command: TournamentCommand } {
   const seed = `t1/main/${round}`;
   const result = pair('knockout', pairingRequestFor(stateOf(h), 'main', round, seed, options, 'knockout'));
-  return { result, command: { type: 'tournament.pair-round', context: ctx(), data: { round, pairing: { kind: 'system', system: 'knockout', seed, ...(options !== undefined && { options }), result } } } };
+  return {
+    result,
+    command: {
+      type: 'tournament.pair-round',
+      context: ctx(),
+      data: { round, pairing: { kind: 'system', system: 'knockout', seed, ...(options !== undefined && { options }), result } },
+    },
+  };
 }
 
 const seated = (r: PairingResult) => r.games.map((g) => [g.first, g.second].sort());
-const tableOf = (r: PairingResult, player: string) => (r.games.find((g) => g.first === player || g.second === player) as { table: number; first: string }).table;
+const tableOf = (r: PairingResult, player: string) =>
+  (r.games.find((g) => g.first === player || g.second === player) as { table: number; first: string }).table;
 const winFor = (r: PairingResult, player: string): [number, ResultInput] => {
   const g = r.games.find((x) => x.first === player || x.second === player) as { table: number; first: string };
   return [g.table, match(g.first === player ? 'first' : 'second')];
@@ -69,19 +99,55 @@ describe('tournament: knockout rounds (RULES.knockoutField, RULES.knockoutWinner
     h = extend(h, r1.command, publish(1), record(1, ...winFor(r1.result, 'p1')), record(1, ...winFor(r1.result, 'p2')));
     const ko = (result: PairingResult) => ({ ...result, system: 'knockout' as const, explanation: ['forged'] });
     // when round 2 seats an eliminated player: refused
-    const seatsLoser = { ...ko(systemResult(2, [game(1, 'p1', 'p4')])), out: [{ player: 'p2', why: 'eliminated' as const }, { player: 'p3', why: 'eliminated' as const }] };
-    expect(given(h).refuses({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: seatsLoser } } }).type).toBe(
-      'tournament/knockout-eliminated-player',
-    );
+    const seatsLoser = {
+      ...ko(systemResult(2, [game(1, 'p1', 'p4')])),
+      out: [
+        { player: 'p2', why: 'eliminated' as const },
+        { player: 'p3', why: 'eliminated' as const },
+      ],
+    };
+    expect(
+      given(h).refuses({
+        type: 'tournament.pair-round',
+        context: ctx(),
+        data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: seatsLoser } },
+      }).type,
+    ).toBe('tournament/knockout-eliminated-player');
     // when round 2 leaves out a winner as "eliminated": refused
-    const dropsWinner = { ...ko(systemResult(2, [])), games: [], bye: 'p1', byes: ['p1'], out: ['p2', 'p3', 'p4'].map((player) => ({ player, why: 'eliminated' as const })) };
-    spec.given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: dropsWinner } } }).thenRefuses('tournament/knockout-out');
+    const dropsWinner = {
+      ...ko(systemResult(2, [])),
+      games: [],
+      bye: 'p1',
+      byes: ['p1'],
+      out: ['p2', 'p3', 'p4'].map((player) => ({ player, why: 'eliminated' as const })),
+    };
+    spec
+      .given(h)
+      .when({
+        type: 'tournament.pair-round',
+        context: ctx(),
+        data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: dropsWinner } },
+      })
+      .thenRefuses('tournament/knockout-out');
     // when round 2 makes a cut: refused, the cut is made in the first knockout round only
-    const lateCut = { ...ko(systemResult(2, [])), games: [game(1, 'p1', 'p2')], out: [{ player: 'p3', why: 'below-cut' as const }, { player: 'p4', why: 'eliminated' as const }] };
-    spec.given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: lateCut } } }).thenRefuses('tournament/knockout-out');
+    const lateCut = {
+      ...ko(systemResult(2, [])),
+      games: [game(1, 'p1', 'p2')],
+      out: [
+        { player: 'p3', why: 'below-cut' as const },
+        { player: 'p4', why: 'eliminated' as const },
+      ],
+    };
+    spec
+      .given(h)
+      .when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: lateCut } } })
+      .thenRefuses('tournament/knockout-out');
     // when round 2 forgets a player without listing them: refused
     const forgets = { ...ko(systemResult(2, [])), games: [game(1, 'p1', 'p2')], out: [{ player: 'p3', why: 'eliminated' as const }] };
-    spec.given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: forgets } } }).thenRefuses('tournament/pairing-missing-player');
+    spec
+      .given(h)
+      .when({ type: 'tournament.pair-round', context: ctx(), data: { round: 2, pairing: { kind: 'system', system: 'knockout', seed: 's', result: forgets } } })
+      .thenRefuses('tournament/pairing-missing-player');
   });
 
   it('a 6-player knockout without a cut gives byes to the top 2 seeds in round 1, recorded as bye results; round 2 has 4 players', () => {
@@ -104,7 +170,15 @@ describe('tournament: knockout rounds (RULES.knockoutField, RULES.knockoutWinner
     h = extend(h, r1.command, publish(1));
     expect(Object.keys(stateOf(h).rounds['main/1'].results).sort()).toEqual(['bye', 'bye:p2']);
     // when p6 beats p3 by forfeit and p4 beats p5, and round 2 is paired
-    h = extend(h, record(1, tableOf(r1.result, 'p3'), { kind: 'forfeit', absent: r1.result.games.find((g) => g.table === tableOf(r1.result, 'p3'))?.first === 'p3' ? 'first' : 'second' }), record(1, ...winFor(r1.result, 'p4')), lock(1));
+    h = extend(
+      h,
+      record(1, tableOf(r1.result, 'p3'), {
+        kind: 'forfeit',
+        absent: r1.result.games.find((g) => g.table === tableOf(r1.result, 'p3'))?.first === 'p3' ? 'first' : 'second',
+      }),
+      record(1, ...winFor(r1.result, 'p4')),
+      lock(1),
+    );
     const r2 = pairKnockout(h, 2);
     // then the 4 still in play (the bye-holders advance), without byes
     expect(r2.result.games.flatMap((g) => [g.first, g.second]).sort()).toEqual(['p1', 'p2', 'p4', 'p6']);
@@ -127,11 +201,19 @@ describe('tournament: knockout rounds (RULES.knockoutField, RULES.knockoutWinner
     expect([e.type, e.kind, e.field]).toEqual(['tournament/knockout-needs-winner', 'invalid', 'result.outcome']);
     expect(e.message).toMatch(/needs a winner/);
     h = extend(h, record(1, 1, match('first')));
-    expect(given(h).refuses({ type: 'tournament.correct-result', context: ctx(), data: { round: 1, table: 1, result: { kind: 'played', outcome: 'draw' }, reason: 'slip' } }).type).toBe(
-      'tournament/knockout-needs-winner',
-    );
+    expect(
+      given(h).refuses({
+        type: 'tournament.correct-result',
+        context: ctx(),
+        data: { round: 1, table: 1, result: { kind: 'played', outcome: 'draw' }, reason: 'slip' },
+      }).type,
+    ).toBe('tournament/knockout-needs-winner');
     // a draw outside a knockout round is still a result
-    const rr = extend(run(create({ discipline: 'xiguaqi', pairingSystems: ['random'] }), register('a'), register('b')), pairManual(1, [game(1, 'a', 'b')]), publish(1));
+    const rr = extend(
+      run(create({ discipline: 'xiguaqi', pairingSystems: ['random'] }), register('a'), register('b')),
+      pairManual(1, [game(1, 'a', 'b')]),
+      publish(1),
+    );
     expect(given(rr).when(record(1, 1, { kind: 'played', outcome: 'draw' }))).toHaveLength(1);
   });
 });

@@ -3,11 +3,34 @@ import { computeStandings } from '../standings/standings.js';
 import { crosstable } from '../standings/crosstable.js';
 import { standingsInputFor } from './standings-input.js';
 import type { TournamentCommand } from './tournament.commands.js';
-import { create, ctx, extend, fourPlayers, game, given, pairManual, publish, record, register, run, scrabble, stateOf, spec } from './testing/tournament.test-support.js';
+import {
+  create,
+  ctx,
+  extend,
+  fourPlayers,
+  game,
+  given,
+  pairManual,
+  publish,
+  record,
+  register,
+  run,
+  scrabble,
+  stateOf,
+  spec,
+} from './testing/tournament.test-support.js';
 
-const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), data: { playerId, fromRound } });
+const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({
+  type: 'tournament.withdraw-player',
+  context: ctx(),
+  data: { playerId, fromRound },
+});
 const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), data: { playerId, round } });
-const forbid = (a: string, b: string, reason = 'same family'): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), data: { a, b, reason } });
+const forbid = (a: string, b: string, reason = 'same family'): TournamentCommand => ({
+  type: 'tournament.forbid-pairing',
+  context: ctx(),
+  data: { a, b, reason },
+});
 
 describe('tournament: players', () => {
   it('registers a player into the only division with the optional details', () => {
@@ -15,7 +38,10 @@ describe('tournament: players', () => {
     expect(events).toEqual([
       {
         type: 'tournament.PlayerRegistered',
-        data: { player: { id: 'a', name: 'Player A', division: 'main', rating: 1800, country: 'HK', club: 'HKSA', federationId: 'W-1', team: 'X' }, joinsAtRound: 1 },
+        data: {
+          player: { id: 'a', name: 'Player A', division: 'main', rating: 1800, country: 'HK', club: 'HKSA', federationId: 'W-1', team: 'X' },
+          joinsAtRound: 1,
+        },
       },
     ]);
   });
@@ -63,7 +89,10 @@ describe('tournament: players', () => {
 
   it('withdraws a player from a round not yet paired, and refuses it twice', () => {
     const h = fourPlayers();
-    spec.given(h).when(withdraw('b', 3)).then([{ type: 'tournament.PlayerWithdrawn', data: { playerId: 'b', fromRound: 3, reason: null } }]);
+    spec
+      .given(h)
+      .when(withdraw('b', 3))
+      .then([{ type: 'tournament.PlayerWithdrawn', data: { playerId: 'b', fromRound: 3, reason: null } }]);
     const e = given([...h, ...given(h).when(withdraw('b', 3))]).refuses(withdraw('b', 4));
     expect([e.type, e.message]).toEqual(['tournament/already-withdrawn', 'player b already withdrew from round 3']);
   });
@@ -82,7 +111,10 @@ describe('tournament: players', () => {
 
   it('marks a player absent for one round, once, and not after a withdrawal', () => {
     const h = fourPlayers();
-    spec.given(h).when(absent('c', 2)).then([{ type: 'tournament.PlayerMarkedAbsent', data: { playerId: 'c', round: 2, reason: null } }]);
+    spec
+      .given(h)
+      .when(absent('c', 2))
+      .then([{ type: 'tournament.PlayerMarkedAbsent', data: { playerId: 'c', round: 2, reason: null } }]);
     const h2 = [...h, ...given(h).when(absent('c', 2))];
     spec.given(h2).when(absent('c', 2)).thenRefuses('tournament/already-absent');
     const h3 = [...h, ...given(h).when(withdraw('d', 2))];
@@ -91,7 +123,10 @@ describe('tournament: players', () => {
 
   it('forbids a pairing between two registered players, once', () => {
     const h = fourPlayers();
-    spec.given(h).when(forbid('a', 'b')).then([{ type: 'tournament.PairingForbidden', data: { a: 'a', b: 'b', reason: 'same family' } }]);
+    spec
+      .given(h)
+      .when(forbid('a', 'b'))
+      .then([{ type: 'tournament.PairingForbidden', data: { a: 'a', b: 'b', reason: 'same family' } }]);
     const h2 = [...h, ...given(h).when(forbid('a', 'b'))];
     spec.given(h2).when(forbid('b', 'a')).thenRefuses('tournament/forbidden-pairing-exists');
     spec.given(h).when(forbid('a', 'a')).thenRefuses('tournament/forbidden-pairing-self');

@@ -1,9 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
 import { RULES } from './rules.js';
 import type { TournamentCommand } from './tournament.commands.js';
-import { correct, ctx, extend, fourPlayers, game, given, lock, mjTable, pairManual, publish, record, scrabble, stateOf, won, spec } from './testing/tournament.test-support.js';
+import {
+  correct,
+  ctx,
+  extend,
+  fourPlayers,
+  game,
+  given,
+  lock,
+  mjTable,
+  pairManual,
+  publish,
+  record,
+  scrabble,
+  stateOf,
+  won,
+  spec,
+} from './testing/tournament.test-support.js';
 
-const paired = (discipline: Parameters<typeof fourPlayers>[0] = 'scrabble') => extend(fourPlayers(discipline), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1));
+const paired = (discipline: Parameters<typeof fourPlayers>[0] = 'scrabble') =>
+  extend(fourPlayers(discipline), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1));
 const complete = () => extend(paired(), record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 450)));
 const penalty = (player: string, points: number, round?: number, ref = 'penalty-7'): TournamentCommand => ({
   type: 'tournament.apply-penalty',
@@ -38,27 +55,41 @@ describe('tournament: results', () => {
     expect(given(paired()).when(record(1, 1, { kind: 'forfeit', absent: 'second' }))[0]).toMatchObject({
       data: { result: { kind: 'forfeit', first: 'a', second: 'b', absent: 'second' }, source: { kind: 'arbiter' } },
     });
-    expect(given(paired()).when(record(1, 2, { kind: 'double-forfeit' }))[0]).toMatchObject({ data: { result: { kind: 'double-forfeit', first: 'c', second: 'd' } } });
+    expect(given(paired()).when(record(1, 2, { kind: 'double-forfeit' }))[0]).toMatchObject({
+      data: { result: { kind: 'double-forfeit', first: 'c', second: 'd' } },
+    });
   });
 
   it('refuses results before the round is published', () => {
     const h = extend(fourPlayers(), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]));
-    spec.given(h).when(record(1, 1, scrabble(400, 300))).thenRefuses('tournament/round-not-published');
+    spec
+      .given(h)
+      .when(record(1, 1, scrabble(400, 300)))
+      .thenRefuses('tournament/round-not-published');
   });
 
   it('refuses a result for a game not in the pairing', () => {
     const e = given(paired()).refuses(record(1, 9, scrabble(400, 300)));
     expect([e.type, e.kind, e.message]).toEqual(['tournament/unknown-table', 'not-found', 'round 1 of main has no game at table 9']);
-    spec.given(paired()).when(record(2, 1, scrabble(400, 300))).thenRefuses('tournament/unknown-round');
+    spec
+      .given(paired())
+      .when(record(2, 1, scrabble(400, 300)))
+      .thenRefuses('tournament/unknown-round');
   });
 
   it('refuses a second result for the same game (a change is a correction)', () => {
     const h = extend(paired(), record(1, 1, scrabble(420, 380)));
-    spec.given(h).when(record(1, 1, scrabble(380, 420))).thenRefuses('tournament/result-already-recorded');
+    spec
+      .given(h)
+      .when(record(1, 1, scrabble(380, 420)))
+      .thenRefuses('tournament/result-already-recorded');
   });
 
   it('WESPA: a Scrabble result records both scores, and the outcome agrees with them', () => {
-    spec.given(paired()).when(record(1, 1, won('first'))).thenRefuses('tournament/result-score-required');
+    spec
+      .given(paired())
+      .when(record(1, 1, won('first')))
+      .thenRefuses('tournament/result-score-required');
     const e = given(paired()).refuses(record(1, 1, { kind: 'played', outcome: 'second', score: { first: 420, second: 380 } }));
     expect([e.type, e.kind, e.message]).toEqual(['tournament/result-inconsistent', 'invalid', 'scores 420–380 do not give outcome "second"']);
     expect(given(paired()).when(record(1, 1, scrabble(400, 400)))[0]).toMatchObject({ data: { result: { outcome: 'draw' } } });
@@ -66,15 +97,29 @@ describe('tournament: results', () => {
 
   it('chess records outcomes without game scores', () => {
     expect(given(paired('chess-rapid')).when(record(1, 1, won('draw')))).toHaveLength(1);
-    spec.given(paired('chess-rapid')).when(record(1, 1, scrabble(1, 0))).thenRefuses('tournament/result-score-not-recorded');
+    spec
+      .given(paired('chess-rapid'))
+      .when(record(1, 1, scrabble(1, 0)))
+      .thenRefuses('tournament/result-score-not-recorded');
   });
 
   it('西瓜棋 第十条: the match winner won more games (三局两胜 / 五局三胜); captures are counts', () => {
     const ok = { kind: 'played' as const, outcome: 'first' as const, games: { first: 2, second: 1 }, captured: { first: 7, second: 4 } };
-    expect(given(paired('xiguaqi')).when(record(1, 1, ok))[0]).toMatchObject({ data: { result: { games: { first: 2, second: 1 }, captured: { first: 7, second: 4 } } } });
-    spec.given(paired('xiguaqi')).when(record(1, 1, { ...ok, games: { first: 1, second: 2 } })).thenRefuses('tournament/result-inconsistent');
-    spec.given(paired('xiguaqi')).when(record(1, 1, { ...ok, captured: { first: -1, second: 2 } })).thenRefuses('tournament/result-value');
-    spec.given(paired('chess-rapid')).when(record(1, 1, { kind: 'played', outcome: 'first', games: { first: 2, second: 0 } })).thenRefuses('tournament/result-value');
+    expect(given(paired('xiguaqi')).when(record(1, 1, ok))[0]).toMatchObject({
+      data: { result: { games: { first: 2, second: 1 }, captured: { first: 7, second: 4 } } },
+    });
+    spec
+      .given(paired('xiguaqi'))
+      .when(record(1, 1, { ...ok, games: { first: 1, second: 2 } }))
+      .thenRefuses('tournament/result-inconsistent');
+    spec
+      .given(paired('xiguaqi'))
+      .when(record(1, 1, { ...ok, captured: { first: -1, second: 2 } }))
+      .thenRefuses('tournament/result-value');
+    spec
+      .given(paired('chess-rapid'))
+      .when(record(1, 1, { kind: 'played', outcome: 'first', games: { first: 2, second: 0 } }))
+      .thenRefuses('tournament/result-value');
   });
 
   describe('mahjong tables', () => {
@@ -111,9 +156,22 @@ describe('tournament: results', () => {
     });
 
     it('WMC: a table result names exactly the four seated players', () => {
-      const bad = { kind: 'mahjong-table' as const, seats: [{ player: 'a', points: 0 }, { player: 'b', points: 0 }, { player: 'c', points: 0 }] };
-      spec.given(mj()).when(record(1, 1, bad)).thenRefuses('tournament/mahjong-seats');
-      spec.given(mj()).when(record(1, 1, won('first'))).thenRefuses('tournament/result-format');
+      const bad = {
+        kind: 'mahjong-table' as const,
+        seats: [
+          { player: 'a', points: 0 },
+          { player: 'b', points: 0 },
+          { player: 'c', points: 0 },
+        ],
+      };
+      spec
+        .given(mj())
+        .when(record(1, 1, bad))
+        .thenRefuses('tournament/mahjong-seats');
+      spec
+        .given(mj())
+        .when(record(1, 1, won('first')))
+        .thenRefuses('tournament/result-format');
     });
   });
 
@@ -138,13 +196,25 @@ describe('tournament: results', () => {
     });
 
     it('refuses a correction without a reason or without a result to correct', () => {
-      spec.given(complete()).when(correct(1, 1, scrabble(1, 0), 'arbiter', '')).thenRefuses('tournament/reason-required');
-      spec.given(paired()).when(correct(1, 1, scrabble(1, 0))).thenRefuses('tournament/no-result-to-correct');
+      spec
+        .given(complete())
+        .when(correct(1, 1, scrabble(1, 0), 'arbiter', ''))
+        .thenRefuses('tournament/reason-required');
+      spec
+        .given(paired())
+        .when(correct(1, 1, scrabble(1, 0)))
+        .thenRefuses('tournament/no-result-to-correct');
     });
 
     it('locks a complete round once; refuses to lock an incomplete one', () => {
-      spec.given(complete()).when(lock(1)).then([{ type: 'tournament.RoundLocked', data: { division: 'main', round: 1 } }]);
-      spec.given(extend(complete(), lock(1))).when(lock(1)).thenRefuses('tournament/round-already-locked');
+      spec
+        .given(complete())
+        .when(lock(1))
+        .then([{ type: 'tournament.RoundLocked', data: { division: 'main', round: 1 } }]);
+      spec
+        .given(extend(complete(), lock(1)))
+        .when(lock(1))
+        .thenRefuses('tournament/round-already-locked');
       const e = given(extend(paired(), record(1, 1, scrabble(1, 0)))).refuses(lock(1));
       expect([e.type, e.message]).toEqual(['tournament/round-incomplete', 'round 1 cannot be locked: 1 result missing']);
     });
@@ -159,7 +229,10 @@ describe('tournament: results', () => {
     it('Arbitra policy: a locked round is corrected only by an appeals-committee or chief-arbiter decision', () => {
       const h = extend(complete(), lock(1));
       const e = given(h).refuses(correct(1, 2, scrabble(450, 300), 'arbiter'));
-      expect([e.type, e.message]).toEqual(['tournament/round-locked', 'round 1 of main is locked: only the appeals committee or the chief arbiter may correct it (the actor is arbiter)']);
+      expect([e.type, e.message]).toEqual([
+        'tournament/round-locked',
+        'round 1 of main is locked: only the appeals committee or the chief arbiter may correct it (the actor is arbiter)',
+      ]);
       expect(given(h).when(correct(1, 2, scrabble(450, 300), 'appeals-committee'))[0]).toMatchObject({ data: { decidedBy: { role: 'appeals-committee' } } });
       expect(given(h).when(correct(1, 2, scrabble(450, 300), 'chief-arbiter'))[0]).toMatchObject({ data: { decidedBy: { role: 'chief-arbiter' } } });
     });
@@ -167,9 +240,10 @@ describe('tournament: results', () => {
 
   describe('penalties (tournament.PenaltyApplied flows into standings)', () => {
     it('applies a penalty to a registered player, in the current round by default', () => {
-      spec.given(complete()).when(penalty('a', 10)).then([
-        { type: 'tournament.PenaltyApplied', data: { player: 'a', points: 10, round: 1, reason: 'mobile phone rang', ref: 'penalty-7' } },
-      ]);
+      spec
+        .given(complete())
+        .when(penalty('a', 10))
+        .then([{ type: 'tournament.PenaltyApplied', data: { player: 'a', points: 10, round: 1, reason: 'mobile phone rang', ref: 'penalty-7' } }]);
     });
 
     it('refuses a non-positive penalty or an unknown player', () => {
@@ -201,7 +275,12 @@ describe('tournament: results', () => {
       const correction = given(unpublished()).refuses(correct(1, 1, scrabble(400, 300)));
       // then both are refused as not published, on `round`
       expect([result.type, result.kind, result.field, result.rule]).toEqual(['tournament/round-not-published', 'conflict', 'round', RULES.notPublished]);
-      expect([correction.type, correction.kind, correction.field, correction.rule]).toEqual(['tournament/round-not-published', 'conflict', 'round', RULES.notPublishedCorrection]);
+      expect([correction.type, correction.kind, correction.field, correction.rule]).toEqual([
+        'tournament/round-not-published',
+        'conflict',
+        'round',
+        RULES.notPublishedCorrection,
+      ]);
       // and once published, the result is taken
       expect(given(extend(unpublished(), publish(1))).when(record(1, 1, scrabble(400, 300)))[0].type).toBe('tournament.ResultRecorded');
     });

@@ -20,7 +20,11 @@ function playRoundRobin(ids: readonly string[]): { history: TournamentEvent[]; o
   for (let round = 1; round <= rounds; round++) {
     const seed = `t1/main/${round}`;
     const result = pair('round-robin', pairingRequestFor(stateOf(h), 'main', round, seed));
-    const pairCmd: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), data: { round, pairing: { kind: 'system', system: 'round-robin', seed, result } } };
+    const pairCmd: TournamentCommand = {
+      type: 'tournament.pair-round',
+      context: ctx(),
+      data: { round, pairing: { kind: 'system', system: 'round-robin', seed, result } },
+    };
     // The player moving first (white) wins every game: the standings reorder the field every round.
     const results = result.games.map((g) => record(round, g.table, won('first')));
     h = extend(h, pairCmd, publish(round), ...results, lock(round));

@@ -3,7 +3,25 @@ import { pair } from '../pairing/index.js';
 import { pairingRequestFor } from './pairing-request.js';
 import type { TournamentCommand } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
-import { create, ctx, extend, fourPlayers, game, given, mjTable, pairManual, pairSystem, publish, record, register, run, scrabble, stateOf, systemResult, spec } from './testing/tournament.test-support.js';
+import {
+  create,
+  ctx,
+  extend,
+  fourPlayers,
+  game,
+  given,
+  mjTable,
+  pairManual,
+  pairSystem,
+  publish,
+  record,
+  register,
+  run,
+  scrabble,
+  stateOf,
+  systemResult,
+  spec,
+} from './testing/tournament.test-support.js';
 
 const forbid = (a: string, b: string): TournamentCommand => ({ type: 'tournament.forbid-pairing', context: ctx(), data: { a, b, reason: 'same club' } });
 const absent = (playerId: string, round: number): TournamentCommand => ({ type: 'tournament.mark-absent', context: ctx(), data: { playerId, round } });
@@ -17,7 +35,16 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
     expect(events).toEqual([
       {
         type: 'tournament.RoundPaired',
-        data: { division: 'main', round: 1, method: { kind: 'system', system: 'random', seed: 'seed-1' }, games: result.games, tables: [], bye: null, repeats: [], explanation: ['seeded shuffle'] },
+        data: {
+          division: 'main',
+          round: 1,
+          method: { kind: 'system', system: 'random', seed: 'seed-1' },
+          games: result.games,
+          tables: [],
+          bye: null,
+          repeats: [],
+          explanation: ['seeded shuffle'],
+        },
       },
     ]);
   });
@@ -51,7 +78,10 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
 
   it('refuses a round past the planned number', () => {
     const h = run(create({ roundsPlanned: 1 }), register('a'), register('b'), pairManual(1, [game(1, 'a', 'b')]), publish(1), record(1, 1, scrabble(1, 0)));
-    spec.given(h).when(pairManual(2, [game(1, 'b', 'a')])).thenRefuses('tournament/rounds-planned-exceeded');
+    spec
+      .given(h)
+      .when(pairManual(2, [game(1, 'b', 'a')]))
+      .thenRefuses('tournament/rounds-planned-exceeded');
   });
 
   it('refuses a pairing system the tournament does not allow', () => {
@@ -61,8 +91,14 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
   });
 
   it('refuses a pairing result for another round or from another system', () => {
-    spec.given(fourPlayers()).when(pairSystem(1, systemResult(2, [game(1, 'a', 'b'), game(2, 'c', 'd')]))).thenRefuses('tournament/pairing-round-mismatch');
-    spec.given(fourPlayers()).when(pairSystem(1, systemResult(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), 'australian-draw')).thenRefuses('tournament/pairing-system-mismatch');
+    spec
+      .given(fourPlayers())
+      .when(pairSystem(1, systemResult(2, [game(1, 'a', 'b'), game(2, 'c', 'd')])))
+      .thenRefuses('tournament/pairing-round-mismatch');
+    spec
+      .given(fourPlayers())
+      .when(pairSystem(1, systemResult(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), 'australian-draw'))
+      .thenRefuses('tournament/pairing-system-mismatch');
   });
 
   it('refuses a pairing that leaves out an active player', () => {
@@ -71,8 +107,14 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
   });
 
   it('refuses a player seated twice, a player paired with themself, an unknown player', () => {
-    spec.given(fourPlayers()).when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'a')])).thenRefuses('tournament/pairing-duplicate-player');
-    spec.given(fourPlayers()).when(pairManual(1, [game(1, 'a', 'a'), game(2, 'c', 'd')])).thenRefuses('tournament/pairing-self');
+    spec
+      .given(fourPlayers())
+      .when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'a')]))
+      .thenRefuses('tournament/pairing-duplicate-player');
+    spec
+      .given(fourPlayers())
+      .when(pairManual(1, [game(1, 'a', 'a'), game(2, 'c', 'd')]))
+      .thenRefuses('tournament/pairing-self');
     expect(given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'zz')])).kind).toBe('not-found');
   });
 
@@ -85,11 +127,17 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
 
   it('gives a bye only to make an odd field even (a wrong bye always leaves an active player out)', () => {
     const h = extend(fourPlayers(), register('e'));
-    spec.given(h).when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')])).thenRefuses('tournament/pairing-missing-player');
+    spec
+      .given(h)
+      .when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]))
+      .thenRefuses('tournament/pairing-missing-player');
     const e = given(fourPlayers()).refuses(pairManual(1, [game(1, 'a', 'b')], 'c'));
     expect(e.type).toBe('tournament/pairing-missing-player');
     const six = extend(fourPlayers(), register('e'), register('f'));
-    spec.given(six).when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e')).thenRefuses('tournament/pairing-missing-player');
+    spec
+      .given(six)
+      .when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')], 'e'))
+      .thenRefuses('tournament/pairing-missing-player');
   });
 
   it('refuses a forbidden pairing, unless the pairing system declares it as a relaxation', () => {
@@ -101,45 +149,94 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
   });
 
   it('refuses a manual pairing without a reason', () => {
-    const c: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'manual', reason: ' ', games: [], tables: [], bye: null } } };
+    const c: TournamentCommand = {
+      type: 'tournament.pair-round',
+      context: ctx(),
+      data: { round: 1, pairing: { kind: 'manual', reason: ' ', games: [], tables: [], bye: null } },
+    };
     spec.given(fourPlayers()).when(c).thenRefuses('tournament/reason-required');
   });
 
   it('WMC: mahjong is paired four to a table, seats in wind order E S W N', () => {
     const h = fourPlayers('mahjong');
     expect(given(h).when(pairManual(1, [], null, [mjTable(1, ['a', 'b', 'c', 'd'])]))).toHaveLength(1);
-    const bad = { table: 1, seats: [{ player: 'a', wind: 'E' as const }, { player: 'b', wind: 'W' as const }, { player: 'c', wind: 'S' as const }, { player: 'd', wind: 'N' as const }] };
-    spec.given(h).when(pairManual(1, [], null, [bad])).thenRefuses('tournament/mahjong-table-seats');
-    spec.given(h).when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')])).thenRefuses('tournament/pairing-format');
+    const bad = {
+      table: 1,
+      seats: [
+        { player: 'a', wind: 'E' as const },
+        { player: 'b', wind: 'W' as const },
+        { player: 'c', wind: 'S' as const },
+        { player: 'd', wind: 'N' as const },
+      ],
+    };
+    spec
+      .given(h)
+      .when(pairManual(1, [], null, [bad]))
+      .thenRefuses('tournament/mahjong-table-seats');
+    spec
+      .given(h)
+      .when(pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]))
+      .thenRefuses('tournament/pairing-format');
   });
 
   it('pairs each division on its own', () => {
-    const h = run(create({ divisions: ['A', 'B'] }), register('a', { division: 'A' }), register('b', { division: 'A' }), register('c', { division: 'B' }), register('d', { division: 'B' }));
+    const h = run(
+      create({ divisions: ['A', 'B'] }),
+      register('a', { division: 'A' }),
+      register('b', { division: 'A' }),
+      register('c', { division: 'B' }),
+      register('d', { division: 'B' }),
+    );
     const h2 = extend(h, pairManual(1, [game(1, 'a', 'b')], null, [], 'A'));
     expect(Object.keys(stateOf(h2).rounds)).toEqual(['A/1']);
-    spec.given(h2).when(pairManual(1, [game(1, 'a', 'c')], null, [], 'B')).thenRefuses('tournament/pairing-wrong-division');
+    spec
+      .given(h2)
+      .when(pairManual(1, [game(1, 'a', 'c')], null, [], 'B'))
+      .thenRefuses('tournament/pairing-wrong-division');
   });
 
   it('publishes a paired round once', () => {
     const h = extend(fourPlayers(), pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]));
-    spec.given(h).when(publish(1)).then([{ type: 'tournament.RoundPublished', data: { division: 'main', round: 1 } }]);
-    spec.given(extend(h, publish(1))).when(publish(1)).thenRefuses('tournament/round-already-published');
+    spec
+      .given(h)
+      .when(publish(1))
+      .then([{ type: 'tournament.RoundPublished', data: { division: 'main', round: 1 } }]);
+    spec
+      .given(extend(h, publish(1)))
+      .when(publish(1))
+      .thenRefuses('tournament/round-already-published');
     expect(given(h).refuses(publish(2)).kind).toBe('not-found');
   });
 
   it('Arbitra (RULES.knockoutField): records a knockout pairing, also for a tournament created when knockout was still refused', () => {
     const [created] = run(create()) as [Extract<TournamentEvent, { type: 'tournament.TournamentCreated' }>];
-    const h = extend([{ ...created, data: { ...created.data, pairingSystems: ['knockout', 'random'] } }], ...['a', 'b', 'c', 'd', 'e'].map((id) => register(id)));
+    const h = extend(
+      [{ ...created, data: { ...created.data, pairingSystems: ['knockout', 'random'] } }],
+      ...['a', 'b', 'c', 'd', 'e'].map((id) => register(id)),
+    );
     const result = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's', undefined, 'knockout'));
-    const events = given(h).when({ type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's', result } } });
+    const events = given(h).when({
+      type: 'tournament.pair-round',
+      context: ctx(),
+      data: { round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's', result } },
+    });
     expect(events[0]).toMatchObject({ type: 'tournament.RoundPaired', data: { bye: 'a', byes: ['a', 'b', 'c'], games: [expect.objectContaining({})] } });
   });
 
   it('Arbitra: a knockout may still be paired manually with a reason, eliminated players withdrawn from the next round', () => {
-    const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({ type: 'tournament.withdraw-player', context: ctx(), data: { playerId, fromRound, reason: 'eliminated' } });
-    let h = extend(fourPlayers(), pairManual(1, [game(1, 'a', 'd'), game(2, 'b', 'c')]), publish(1), record(1, 1, scrabble(400, 300)), record(1, 2, scrabble(410, 390)));
+    const withdraw = (playerId: string, fromRound: number): TournamentCommand => ({
+      type: 'tournament.withdraw-player',
+      context: ctx(),
+      data: { playerId, fromRound, reason: 'eliminated' },
+    });
+    let h = extend(
+      fourPlayers(),
+      pairManual(1, [game(1, 'a', 'd'), game(2, 'b', 'c')]),
+      publish(1),
+      record(1, 1, scrabble(400, 300)),
+      record(1, 2, scrabble(410, 390)),
+    );
     h = extend(h, withdraw('d', 2), withdraw('c', 2), pairManual(2, [game(1, 'a', 'b')]));
     expect(stateOf(h).rounds['main/2'].games).toEqual([game(1, 'a', 'b')]);
   });
 });
-

@@ -35,7 +35,10 @@ export class ReadModelStore {
    */
   private readonly raws = new Map<string, CachedDocument>();
 
-  constructor(readonly path: string, synchronous: 'FULL' | 'NORMAL' | 'OFF' = 'NORMAL') {
+  constructor(
+    readonly path: string,
+    synchronous: 'FULL' | 'NORMAL' | 'OFF' = 'NORMAL',
+  ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     keepPrivate(path);
     this.db = new Database(path);
@@ -58,7 +61,9 @@ export class ReadModelStore {
       del: this.db.prepare('DELETE FROM documents WHERE projection = ? AND collection = ? AND key = ?'),
       list: this.db.prepare('SELECT key, value FROM documents WHERE projection = ? AND collection = ? ORDER BY key'),
       checkpoint: this.db.prepare('SELECT version, position FROM checkpoints WHERE projection = ?'),
-      setCheckpoint: this.db.prepare('INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET version = excluded.version, position = excluded.position'),
+      setCheckpoint: this.db.prepare(
+        'INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET version = excluded.version, position = excluded.position',
+      ),
       clear: this.db.prepare('DELETE FROM documents WHERE projection = ?'),
     };
   }

@@ -3,8 +3,19 @@ import { ChainVerifier, eventHash } from '../hash-chain.js';
 import { newEvent } from '../testing/event-store.contract.js';
 import type { NewEvent } from '../event-store.port.js';
 import {
-  COMMAND_STREAM_PREFIX, actualRevision, commandStream, decodeEvent, encodeEvents, expectedNumber, linkEvent, linkId,
-  repeatedId, sameContent, streamStateFor, type EncodedEvent, type KurrentRecord,
+  COMMAND_STREAM_PREFIX,
+  actualRevision,
+  commandStream,
+  decodeEvent,
+  encodeEvents,
+  expectedNumber,
+  linkEvent,
+  linkId,
+  repeatedId,
+  sameContent,
+  streamStateFor,
+  type EncodedEvent,
+  type KurrentRecord,
 } from './kurrentdb-codec.js';
 
 /** What the server hands back for an encoded event: JSON through the wire, revision and position assigned. */
@@ -98,7 +109,10 @@ describe('KurrentDB command index and expectations', () => {
 
   it('links to an event as `<revision>@<stream>` with an id derived from the event id', () => {
     const link = linkEvent({ id: '0b6b0a3e-1f1e-4d4e-9a43-9f3f6f3e0c11', stream: 'game-7', revision: 12 }) as unknown as {
-      id: string; type: string; contentType: string; data: Uint8Array;
+      id: string;
+      type: string;
+      contentType: string;
+      data: Uint8Array;
     };
     expect(link.type).toBe('$>');
     expect(link.contentType).toBe('application/octet-stream');

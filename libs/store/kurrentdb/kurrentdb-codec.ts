@@ -94,7 +94,13 @@ export function commandStream(commandId: string): string {
  * is derived from the event id, so writing the same link twice is recognisably the same event.
  */
 export function linkEvent(e: Pick<RecordedEvent, 'id' | 'stream' | 'revision'>): EventData {
-  return { id: linkId(e.id), contentType: 'application/octet-stream', type: LINK_TYPE, data: Buffer.from(`${e.revision}@${e.stream}`, 'utf8'), metadata: undefined } as EventData;
+  return {
+    id: linkId(e.id),
+    contentType: 'application/octet-stream',
+    type: LINK_TYPE,
+    data: Buffer.from(`${e.revision}@${e.stream}`, 'utf8'),
+    metadata: undefined,
+  } as EventData;
 }
 
 export function linkId(eventId: string): string {

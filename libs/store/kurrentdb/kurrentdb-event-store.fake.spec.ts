@@ -34,7 +34,11 @@ describe('KurrentDB adapter logic (in-memory model of the client)', () => {
         injected = true;
         const [head] = await store.readStream(s, 0, 1);
         const other = encodeEvents(s, { revision: 0, hash: head.meta.hash }, [newEvent('other.Writer')]);
-        await real(s, other.map((e) => e.data), { streamState: 0n });
+        await real(
+          s,
+          other.map((e) => e.data),
+          { streamState: 0n },
+        );
       }
       return real(stream, events, options);
     };
@@ -54,7 +58,11 @@ describe('KurrentDB adapter logic (in-memory model of the client)', () => {
     fake.appendToStream = async (stream, events, options) => {
       fake.appendToStream = real;
       const [head] = await store.readStream(s, 0, 1);
-      await real(s, encodeEvents(s, { revision: 0, hash: head.meta.hash }, [newEvent(), newEvent()]).map((e) => e.data), { streamState: 0n });
+      await real(
+        s,
+        encodeEvents(s, { revision: 0, hash: head.meta.hash }, [newEvent(), newEvent()]).map((e) => e.data),
+        { streamState: 0n },
+      );
       return real(stream, events, options);
     };
     await expect(store.append(s, [newEvent()], 0)).rejects.toMatchObject({ expected: 0, actual: 2 });
@@ -92,7 +100,11 @@ describe('KurrentDB adapter logic (in-memory model of the client)', () => {
     const events = [newEvent('x.A', { a: 1 }, cmd), newEvent('x.B', { b: 2 }, cmd)];
     // The crash: events written, links not.
     const orphan = encodeEvents(s, { revision: 0, hash: head.meta.hash }, events);
-    await fake.appendToStream(s, orphan.map((e) => e.data), { streamState: 0n });
+    await fake.appendToStream(
+      s,
+      orphan.map((e) => e.data),
+      { streamState: 0n },
+    );
     expect(await store.findByCommandId(cmd)).toEqual([]);
     // The command handler re-reads the stream (now at revision 2) and appends the same decision there.
     const again = await store.append(s, events, 2);

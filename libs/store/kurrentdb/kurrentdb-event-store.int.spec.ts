@@ -68,7 +68,11 @@ if (url) {
         const events = [newEvent('x.A', { a: 1 }, cmd), newEvent('x.B', { b: 2 }, cmd)];
         // What a crash between the event write and the index write leaves behind.
         const encoded = encodeEvents(s, { revision: -1, hash: null }, events);
-        await store.client.appendToStream(s, encoded.map((e) => e.data), { streamState: NO_STREAM });
+        await store.client.appendToStream(
+          s,
+          encoded.map((e) => e.data),
+          { streamState: NO_STREAM },
+        );
         expect(await store.findByCommandId(cmd)).toEqual([]);
         const retry = await store.append(s, events, 'no-stream');
         expect(retry.duplicate).toBe(true);

@@ -44,12 +44,28 @@
  */
 import { ANY, BACKWARDS, END, KurrentDBClient, StreamNotFoundError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import {
-  EventIdConflictError, WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision,
-  type NewEvent, type RecordedEvent, type StreamInfo, type SubscribeOptions,
+  EventIdConflictError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamInfo,
+  type SubscribeOptions,
 } from '../event-store.port.js';
 import {
-  actualRevision, commandStream, decodeEvent, encodeEvents, expectedNumber, linkEvent, repeatedId, sameContent, streamStateFor,
-  type EncodedEvent, type KurrentRecord,
+  actualRevision,
+  commandStream,
+  decodeEvent,
+  encodeEvents,
+  expectedNumber,
+  linkEvent,
+  repeatedId,
+  sameContent,
+  streamStateFor,
+  type EncodedEvent,
+  type KurrentRecord,
 } from './kurrentdb-codec.js';
 import { KurrentLogReader } from './kurrentdb-log-reader.js';
 import { OrderedLane } from './ordered-lane.js';
@@ -110,12 +126,22 @@ export class KurrentDbEventStore implements EventStore {
     };
     const p = run();
     this.inflight.add(p);
-    void p.then(() => this.inflight.delete(p), () => this.inflight.delete(p));
+    void p.then(
+      () => this.inflight.delete(p),
+      () => this.inflight.delete(p),
+    );
     return p;
   }
 
   /** Inside the lane: decide duplicate / refuse / write, with the head as the expected state. */
-  private async write(stream: string, events: readonly NewEvent[], expected: ExpectedRevision, n: number | null, read: Head, known: Map<string, RecordedEvent>): Promise<Written | AppendResult> {
+  private async write(
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    n: number | null,
+    read: Head,
+    known: Map<string, RecordedEvent>,
+  ): Promise<Written | AppendResult> {
     const mine = this.recent.get(stream);
     let current = mine && mine.revision > read.revision ? mine : read;
     for (let attempt = 0; ; attempt++) {
@@ -126,7 +152,11 @@ export class KurrentDbEventStore implements EventStore {
       let conflict: boolean;
       let actual: number | null = null;
       try {
-        const r = await this.client.appendToStream(stream, encoded.map((e) => e.data), { streamState: streamStateFor(current.revision) });
+        const r = await this.client.appendToStream(
+          stream,
+          encoded.map((e) => e.data),
+          { streamState: streamStateFor(current.revision) },
+        );
         conflict = !r.success; // only when the client was built with throwOnAppendFailure: false
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -147,7 +177,13 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /** A retry of an append already stored returns it; an id stored with other content is refused. */
-  private async duplicateOf(stream: string, events: readonly NewEvent[], n: number | null, current: Head, known: Map<string, RecordedEvent>): Promise<AppendResult | null> {
+  private async duplicateOf(
+    stream: string,
+    events: readonly NewEvent[],
+    n: number | null,
+    current: Head,
+    known: Map<string, RecordedEvent>,
+  ): Promise<AppendResult | null> {
     let first = known.get(events[0].id);
     let range: RecordedEvent[] | null = null;
     if (!first && n !== null && current.revision > n) {
@@ -195,9 +231,7 @@ export class KurrentDbEventStore implements EventStore {
       if (group) group.push(r);
       else byCommand.set(r.commandId, [r]);
     }
-    await Promise.all(
-      [...byCommand].map(([commandId, rs]) => this.client.appendToStream(commandStream(commandId), rs.map(linkEvent), { streamState: ANY })),
-    );
+    await Promise.all([...byCommand].map(([commandId, rs]) => this.client.appendToStream(commandStream(commandId), rs.map(linkEvent), { streamState: ANY })));
   }
 
   /** Writes the links a crash may have left unwritten (the duplicate path only). */

@@ -1,6 +1,13 @@
 import {
-  BACKWARDS, DeadlineExceededError, END, NotLeaderError, UnavailableError, UnknownError, excludeSystemEvents,
-  type AllStreamResolvedEvent, type KurrentDBClient,
+  BACKWARDS,
+  DeadlineExceededError,
+  END,
+  NotLeaderError,
+  UnavailableError,
+  UnknownError,
+  excludeSystemEvents,
+  type AllStreamResolvedEvent,
+  type KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordedEvent } from '../event-store.port.js';
@@ -94,7 +101,8 @@ export class KurrentLogReader {
         }
         // Caught up. Go live from a position the server knows to be an event's (exclusive).
         let from = position;
-        if (last > position) from = last; // only foreign events after `position`
+        if (last > position)
+          from = last; // only foreign events after `position`
         else if (!delivered && position > 0) {
           const head = await this.headPosition();
           if (head > position) continue; // appended since our page: catch up again

@@ -36,11 +36,44 @@ describe('OrderedLane', () => {
     const lane = new OrderedLane();
     const log: number[] = [];
     const results = await Promise.allSettled([
-      lane.run(async () => { await after(20); return 0; }, async (n) => { log.push(n); }),
-      lane.run(async () => { throw new Error('read failed'); }, async () => { log.push(99); }),
-      lane.run(() => { throw new Error('sync failure'); }, async () => { log.push(98); }),
-      lane.run(async () => 3, async (n) => { log.push(n); throw new Error('write failed'); }),
-      lane.run(async () => 4, async (n) => { log.push(n); }),
+      lane.run(
+        async () => {
+          await after(20);
+          return 0;
+        },
+        async (n) => {
+          log.push(n);
+        },
+      ),
+      lane.run(
+        async () => {
+          throw new Error('read failed');
+        },
+        async () => {
+          log.push(99);
+        },
+      ),
+      lane.run(
+        () => {
+          throw new Error('sync failure');
+        },
+        async () => {
+          log.push(98);
+        },
+      ),
+      lane.run(
+        async () => 3,
+        async (n) => {
+          log.push(n);
+          throw new Error('write failed');
+        },
+      ),
+      lane.run(
+        async () => 4,
+        async (n) => {
+          log.push(n);
+        },
+      ),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'fulfilled']);
     expect(log).toEqual([0, 3, 4]);
@@ -49,8 +82,14 @@ describe('OrderedLane', () => {
   it('reports when it becomes idle', async () => {
     let idle = 0;
     const lane = new OrderedLane(() => idle++);
-    const a = lane.run(async () => 1, async () => after(5));
-    const b = lane.run(async () => 2, async () => after(5));
+    const a = lane.run(
+      async () => 1,
+      async () => after(5),
+    );
+    const b = lane.run(
+      async () => 2,
+      async () => after(5),
+    );
     expect(lane.size).toBe(2);
     await Promise.all([a, b]);
     expect(idle).toBe(1);

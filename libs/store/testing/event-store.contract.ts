@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { verifyLog } from '../hash-chain.js';
-import {
-  EventIdConflictError,
-  WrongExpectedRevisionError,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-} from '../event-store.port.js';
+import { EventIdConflictError, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store.port.js';
 
 /**
  * The one contract every EventStore adapter must meet. Each adapter's spec calls this with a

@@ -5,15 +5,20 @@ import { DISTRIBUTION, fullBag, LETTER_VALUES, rackValue, TILE_COUNT } from './t
 describe('board and tiles (WESPA Rules v3 §1.3 / Appendix 1)', () => {
   it('the board is 15×15 with the standard premium squares: 8 TW, 17 DW (incl. centre), 12 TL, 24 DL', () => {
     const count: Record<string, number> = { TW: 0, DW: 0, TL: 0, DL: 0 };
-    for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) { const p = premiumAt(r, c); if (p) count[p]++; }
+    for (let r = 0; r < SIZE; r++)
+      for (let c = 0; c < SIZE; c++) {
+        const p = premiumAt(r, c);
+        if (p) count[p]++;
+      }
     expect(count).toEqual({ TW: 8, DW: 17, TL: 12, DL: 24 });
     expect(premiumAt(7, 7)).toBe('DW');
     expect(emptyBoard()).toHaveLength(15);
     // The premium layout is symmetric under rotation and reflection.
-    for (let r = 0; r < SIZE; r++) for (let c = 0; c < SIZE; c++) {
-      expect(premiumAt(c, r)).toBe(premiumAt(r, c));
-      expect(premiumAt(14 - r, c)).toBe(premiumAt(r, c));
-    }
+    for (let r = 0; r < SIZE; r++)
+      for (let c = 0; c < SIZE; c++) {
+        expect(premiumAt(c, r)).toBe(premiumAt(r, c));
+        expect(premiumAt(14 - r, c)).toBe(premiumAt(r, c));
+      }
   });
   it('the tile set holds 100 tiles incl. 2 blanks, with the standard English letter values (seed 開始前: 100枚棋子)', () => {
     expect(fullBag()).toHaveLength(TILE_COUNT);

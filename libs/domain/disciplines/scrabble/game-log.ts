@@ -42,7 +42,7 @@ export function gameLog(game: Game, endRacks: readonly { seat: Seat; rack: reado
   let endIdx = 0;
   for (const e of game.ledger) {
     if (e.kind === 'correction') continue; // folded into the turn's standing score
-    const turn = e.turn === null ? null : game.turns.find((t) => t.n === e.turn) ?? null;
+    const turn = e.turn === null ? null : (game.turns.find((t) => t.n === e.turn) ?? null);
     let points = e.points;
     if (e.kind === 'turn' && turn) points = turn.status === 'withdrawn' ? withdrawnScore(game, turn) : turn.score;
     totals[e.seat] += points;

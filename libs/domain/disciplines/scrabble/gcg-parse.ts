@@ -73,10 +73,14 @@ export function parseGcg(text: string): ParsedGcg {
     if (t.length < 3) invalid('scrabble/gcg-bad-line', `line ${lineNo}: a move line ends with "+score total"`, GCG_RULE, 'text');
     const total = Number(t[t.length - 1]);
     const score = Number(t[t.length - 2]);
-    if (!Number.isInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2])) invalid('scrabble/gcg-bad-line', `line ${lineNo}: bad score or total`, GCG_RULE, 'text');
+    if (!Number.isInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2]))
+      invalid('scrabble/gcg-bad-line', `line ${lineNo}: bad score or total`, GCG_RULE, 'text');
     let rest = t.slice(0, -2);
     let rack: string | null = null;
-    if (rest.length > 1 && /^[A-Za-z?]+$/.test(rest[0])) { rack = rest[0].toUpperCase(); rest = rest.slice(1); }
+    if (rest.length > 1 && /^[A-Za-z?]+$/.test(rest[0])) {
+      rack = rest[0].toUpperCase();
+      rest = rest.slice(1);
+    }
     let move: GcgMove;
     const a = rest[0] ?? '';
     if (rest.length === 2 && COORD.test(a)) move = { kind: 'play', coordinate: a.toUpperCase(), word: rest[1] };
@@ -95,4 +99,3 @@ export function parseGcg(text: string): ParsedGcg {
   if (!players[0] || !players[1]) invalid('scrabble/gcg-players', 'a GCG record names #player1 and #player2', GCG_RULE, 'text');
   return { players: [players[0], players[1]], lines, notKept };
 }
-

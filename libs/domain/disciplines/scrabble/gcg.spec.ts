@@ -22,7 +22,24 @@ describe('GCG', () => {
   it('parses pragmas and every supported move line', () => {
     const p = parseGcg(HAND_GAME);
     expect(p.players.map((x) => x.nick)).toEqual(['Ann', 'Bob']);
-    expect(p.lines.map((l) => l.move.kind)).toEqual(['play', 'play', 'play', 'play', 'withdrawn', 'exchange', 'play', 'challenge-bonus', 'pass', 'pass', 'exchange', 'pass', 'pass', 'pass', 'end-rack', 'end-rack']);
+    expect(p.lines.map((l) => l.move.kind)).toEqual([
+      'play',
+      'play',
+      'play',
+      'play',
+      'withdrawn',
+      'exchange',
+      'play',
+      'challenge-bonus',
+      'pass',
+      'pass',
+      'exchange',
+      'pass',
+      'pass',
+      'pass',
+      'end-rack',
+      'end-rack',
+    ]);
   });
   it('a hand-checked complete game imports to commands that replay to the recorded final scores (36 to −7)', () => {
     const { state, events } = replay(importGcg(HAND_GAME, { gameId: 'g1' }));
@@ -55,18 +72,21 @@ describe('GCG round trip (property)', () => {
   it('any finished random game exports to GCG that re-imports (score-only) to the same final result', async () => {
     const fc = (await import('fast-check')).default;
     const { simulateGame } = await import('./testing/simulation.js');
-    fc.assert(fc.property(fc.integer(), (seed) => {
-      const t = simulateGame(seed);
-      if (t.state.phase !== 'ended' || !t.state.end.racksSettled) return;
-      t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
-      t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
-      const again = replay(importGcg(exportGcg(t.events)));
-      expect(again.state.phase).toBe('finished');
-      const before = t.state as ScrabbleState;
-      if (again.state.phase === 'finished' && before.phase === 'finished') {
-        expect(again.state.result.scores).toEqual(before.result.scores);
-        expect(again.state.end?.reason).toBe(before.end?.reason);
-      }
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const t = simulateGame(seed);
+        if (t.state.phase !== 'ended' || !t.state.end.racksSettled) return;
+        t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+        t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
+        const again = replay(importGcg(exportGcg(t.events)));
+        expect(again.state.phase).toBe('finished');
+        const before = t.state as ScrabbleState;
+        if (again.state.phase === 'finished' && before.phase === 'finished') {
+          expect(again.state.result.scores).toEqual(before.result.scores);
+          expect(again.state.end?.reason).toBe(before.end?.reason);
+        }
+      }),
+      { numRuns: 20 },
+    );
   });
 });

@@ -79,7 +79,11 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
   const commands: ScrabbleCommand[] = [];
   let state: ScrabbleState = initialState();
   const push = (c: ScrabbleStep) => {
-    const cmd = scrabbleCommand(c, { at: new Date(t0 + commands.length * step).toISOString(), actor, commandId: `${opts.gameId ?? 'gcg'}-${commands.length + 1}` });
+    const cmd = scrabbleCommand(c, {
+      at: new Date(t0 + commands.length * step).toISOString(),
+      actor,
+      commandId: `${opts.gameId ?? 'gcg'}-${commands.length + 1}`,
+    });
     for (const e of decide(cmd, state)) state = evolve(state, e);
     commands.push(cmd);
   };
@@ -104,15 +108,34 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     const notes = l.move.kind === 'reversed' ? l.notes.filter((n) => !TD_DECISION.test(n)) : l.notes;
     const source = `GCG line ${l.lineNo}`;
     if (rack || word || exchanged || notes.length > 0) {
-      push({ type: 'scrabble.annotate-turn', turn, source, ...(rack && { rack }), ...(word && { word }), ...(exchanged && { exchanged }), ...(notes[0] !== undefined && { note: notes[0] }) });
+      push({
+        type: 'scrabble.annotate-turn',
+        turn,
+        source,
+        ...(rack && { rack }),
+        ...(word && { word }),
+        ...(exchanged && { exchanged }),
+        ...(notes[0] !== undefined && { note: notes[0] }),
+      });
     }
     for (const note of notes.slice(1)) push({ type: 'scrabble.annotate-turn', turn, source, note });
   };
   let reversal: { tdDecision: string; lines: GcgLine[] } | null = null;
   const starter = lines.length ? seatOf(lines[0].nick, lines[0].lineNo) : 0;
   push({
-    type: 'scrabble.start-game', players: [{ id: players[0].id, name: players[0].name }, { id: players[1].id, name: players[1].name }], starter, clockSide: 'right', clockSideChosenBy: other(starter), tilesCounted: 100, tracking: false,
-    profile: bonus ? { challengePenalty: { kind: 'points-per-word', points: perWord, appliedTo: bonus.score >= 0 ? 'player-bonus' : 'challenger-deducted' } } : undefined,
+    type: 'scrabble.start-game',
+    players: [
+      { id: players[0].id, name: players[0].name },
+      { id: players[1].id, name: players[1].name },
+    ],
+    starter,
+    clockSide: 'right',
+    clockSideChosenBy: other(starter),
+    tilesCounted: 100,
+    tracking: false,
+    profile: bonus
+      ? { challengePenalty: { kind: 'points-per-word', points: perWord, appliedTo: bonus.score >= 0 ? 'player-bonus' : 'challenger-deducted' } }
+      : undefined,
   });
   push({ type: 'scrabble.draw-tiles', seat: starter, count: RACK_SIZE });
   push({ type: 'scrabble.draw-tiles', seat: other(starter), count: RACK_SIZE });
@@ -202,7 +225,8 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     push({ type: 'scrabble.sign-result-slip', seat: 1 });
   }
   if (reversal) {
-    if (state.phase !== 'finished') invalid('scrabble/gcg-bad-line', `line ${reversal.lines[0].lineNo}: scores are reversed only on a signed result`, RULE, 'text');
+    if (state.phase !== 'finished')
+      invalid('scrabble/gcg-bad-line', `line ${reversal.lines[0].lineNo}: scores are reversed only on a signed result`, RULE, 'text');
     push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision });
   }
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
@@ -225,27 +249,38 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
     switch (l.kind) {
       case 'turn': {
         const m = t?.move;
-        if (!m) body = `${rack}- `; // a lost turn is written as a pass
+        if (!m)
+          body = `${rack}- `; // a lost turn is written as a pass
         else if (m.kind === 'play') body = `${rack}${m.coordinate} ${t?.written?.word ?? m.word} `;
         else if (m.kind === 'exchange') {
           const letters = m.tiles ?? t?.written?.exchanged ?? null;
           body = `${rack}-${letters ? letters.join('') : m.count} `;
-        }
-        else body = `${rack}- `;
+        } else body = `${rack}- `;
         break;
       }
-      case 'play-withdrawn': body = `${rack}-- `; break;
-      case 'challenge-penalty': body = '(challenge) '; break;
+      case 'play-withdrawn':
+        body = `${rack}-- `;
+        break;
+      case 'challenge-penalty':
+        body = '(challenge) ';
+        break;
       case 'end-rack': {
         const r = l.rack ? l.rack.join('') : '';
         // Own rack deducted (six zeros, overtime limit): GCG writes the rack before it as well.
         body = l.points < 0 && r ? `${r} (${r}) ` : `(${r}) `;
         break;
       }
-      case 'reversal': body = '(reversed) '; break;
-      case 'time-penalty': body = '(time) '; break;
-      case 'td-penalty': body = '(penalty) '; break;
-      case 'correction': continue;
+      case 'reversal':
+        body = '(reversed) ';
+        break;
+      case 'time-penalty':
+        body = '(time) ';
+        break;
+      case 'td-penalty':
+        body = '(penalty) ';
+        break;
+      case 'correction':
+        continue;
     }
     out.push(`>${nick(l.seat)}: ${body}${sign(l.points)} ${l.totals[l.seat]}`);
     if (l.kind === 'turn') for (const n of t?.written?.notes ?? []) out.push(`#note ${n}`);

@@ -1,7 +1,19 @@
 /** Scrabble under the WESPA rules: the game decider, board and scoring, GCG, score sheet. */
 export { scrabbleDecider, decide, initialState } from './scrabble.decider.js';
 export { evolve } from './scrabble.evolve.js';
-export type { ScrabbleCommand, ScrabbleCommandType, ScrabbleCommandData, ScrabbleStep, CommandOf, DataOf, ClockReading, MoveInput, PlayerInfo, IncidentKind, GameLink } from './scrabble.commands.js';
+export type {
+  ScrabbleCommand,
+  ScrabbleCommandType,
+  ScrabbleCommandData,
+  ScrabbleStep,
+  CommandOf,
+  DataOf,
+  ClockReading,
+  MoveInput,
+  PlayerInfo,
+  IncidentKind,
+  GameLink,
+} from './scrabble.commands.js';
 export { scrabbleCommand } from './scrabble.commands.js';
 export type { ScrabbleEvent, ScrabbleEventType, EventOf, EventData, MoveRecord, GameResult, EndReason } from './scrabble.events.js';
 export type { ScrabbleState, Game, TurnStatus, TurnRecord, LedgerEntry, EndInfo, Flag, TileSet } from './scrabble.state.js';
@@ -12,7 +24,17 @@ export { emptyBoard, premiumAt, parseCoordinate, formatCoordinate, type Board, t
 export { LETTER_VALUES, DISTRIBUTION, TILE_COUNT, RACK_SIZE, fullBag, rackValue, tileValue } from './tiles.js';
 export { unseenTiles, tilesOffBoard, resultOf } from './scrabble.end.js';
 export { proposeVerdicts, overriddenProposals, type Lexicon, type Proposal } from './lexicon.js';
-export { importGcg, importGcgRecord, exportGcg, parseGcg, type ParsedGcg, type GcgLine, type GcgImportOptions, type GcgImport, type GcgNotKept } from './gcg.js';
+export {
+  importGcg,
+  importGcgRecord,
+  exportGcg,
+  parseGcg,
+  type ParsedGcg,
+  type GcgLine,
+  type GcgImportOptions,
+  type GcgImport,
+  type GcgNotKept,
+} from './gcg.js';
 export { scoreSheet, type ScoreSheetRow } from './scoresheet.js';
 export { endRacksOf } from './game-log.js';
 export { other as otherSeat, isSeat } from './seat.js';

@@ -73,11 +73,17 @@ export function makeProfile(overrides: Partial<ScrabbleProfile> = {}): ScrabbleP
   const defined = Object.fromEntries(Object.entries(overrides ?? {}).filter(([, v]) => v !== undefined));
   const p = { ...DEFAULT_PROFILE, ...defined } as ScrabbleProfile;
   for (const [k, v] of Object.entries(p)) {
-    if (k in DEFAULT_PROFILE && typeof (DEFAULT_PROFILE as unknown as Record<string, unknown>)[k] === 'number' && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) return null;
+    if (
+      k in DEFAULT_PROFILE &&
+      typeof (DEFAULT_PROFILE as unknown as Record<string, unknown>)[k] === 'number' &&
+      !(typeof v === 'number' && Number.isFinite(v) && v >= 0)
+    )
+      return null;
   }
   const cp = p.challengePenalty;
   if (!cp || !['lose-turn', 'points-per-word', 'none'].includes(cp.kind)) return null;
-  if (cp.kind === 'points-per-word' && !(Number.isInteger(cp.points) && cp.points >= 0 && ['challenger-deducted', 'player-bonus'].includes(cp.appliedTo))) return null;
+  if (cp.kind === 'points-per-word' && !(Number.isInteger(cp.points) && cp.points >= 0 && ['challenger-deducted', 'player-bonus'].includes(cp.appliedTo)))
+    return null;
   if (!['game-ends-racks-deducted', 'overtime-player-forfeits'].includes(p.overtimeLimitOutcome)) return null;
   return p;
 }

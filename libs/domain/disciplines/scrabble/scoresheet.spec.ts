@@ -36,7 +36,9 @@ describe('reviewed defects: score sheet and GCG (seed 分數)', () => {
       [1, 'Ann', 'QI 8G', 22, [22, 0]],
       [1, 'Ann', 'phoney withdrawn', -22, [0, 0]],
     ]);
-    const lines = exportGcg(t.events).split('\n').filter((l) => l.startsWith('>'));
+    const lines = exportGcg(t.events)
+      .split('\n')
+      .filter((l) => l.startsWith('>'));
     expect(lines).toEqual(['>p-ann: 8G QI +22 22', '>p-ann: -- -22 0']);
   });
 });

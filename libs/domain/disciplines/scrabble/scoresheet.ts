@@ -34,21 +34,50 @@ export function scoreSheet(source: ScrabbleState | readonly ScrabbleEvent[], end
         const m = t?.move;
         const letters = m?.kind === 'exchange' ? (m.tiles ?? t?.written?.exchanged ?? null) : null;
         const exchange = `exchange ${m?.kind === 'exchange' ? m.count : ''}${letters ? ` (${letters.join('')})` : ''}`;
-        entry = t?.kind === 'lost-turn' ? 'lost turn (challenge)' : !m ? '?' : m.kind === 'play' ? `${m.word} ${m.coordinate}` : m.kind === 'exchange' ? exchange : 'pass';
+        entry =
+          t?.kind === 'lost-turn'
+            ? 'lost turn (challenge)'
+            : !m
+              ? '?'
+              : m.kind === 'play'
+                ? `${m.word} ${m.coordinate}`
+                : m.kind === 'exchange'
+                  ? exchange
+                  : 'pass';
         break;
       }
-      case 'play-withdrawn': entry = 'phoney withdrawn'; break;
-      case 'challenge-penalty': entry = 'challenge penalty'; break;
-      case 'end-rack': entry = `end rack ${l.rack ? l.rack.join('') : ''}`.trim(); break;
-      case 'time-penalty': entry = 'time penalty'; break;
-      case 'td-penalty': entry = 'TD penalty'; break;
-      case 'correction': entry = 'correction'; break;
+      case 'play-withdrawn':
+        entry = 'phoney withdrawn';
+        break;
+      case 'challenge-penalty':
+        entry = 'challenge penalty';
+        break;
+      case 'end-rack':
+        entry = `end rack ${l.rack ? l.rack.join('') : ''}`.trim();
+        break;
+      case 'time-penalty':
+        entry = 'time penalty';
+        break;
+      case 'td-penalty':
+        entry = 'TD penalty';
+        break;
+      case 'correction':
+        entry = 'correction';
+        break;
       // Seed 分數: 「除非雙方因分數顛倒而獲比賽總監同意更改」 — the reversal shows with its TD decision.
-      case 'reversal': entry = `scores reversed (TD decision: ${l.decision?.tdDecision ?? '?'})`; break;
+      case 'reversal':
+        entry = `scores reversed (TD decision: ${l.decision?.tdDecision ?? '?'})`;
+        break;
     }
     return {
-      turn: t?.n ?? null, seat: l.seat, player: game.players[l.seat].name, entry, score: l.points, cumulative: l.totals,
-      clockRemainingMs: l.kind === 'turn' && t ? t.remainingMs : null, status: l.kind === 'turn' && t ? t.status : null,
+      turn: t?.n ?? null,
+      seat: l.seat,
+      player: game.players[l.seat].name,
+      entry,
+      score: l.points,
+      cumulative: l.totals,
+      clockRemainingMs: l.kind === 'turn' && t ? t.remainingMs : null,
+      status: l.kind === 'turn' && t ? t.status : null,
     };
   });
 }

@@ -5,8 +5,19 @@ import { emptyBoard, placeOnBoard } from './board.js';
 import { analysePlay, boardLetter, placementsFromWord, type Placement } from './scoring.js';
 
 const play = (board: readonly string[], coord: string, word: string) => analysePlay(board, placementsFromWord(board, coord, word));
-const apply = (board: readonly string[], coord: string, word: string) => placeOnBoard(board, placementsFromWord(board, coord, word).map((p) => ({ ...p, letter: boardLetter(p) })));
-const errType = (f: () => unknown) => { try { f(); } catch (e) { return (e as DomainError).type; } return 'no error'; };
+const apply = (board: readonly string[], coord: string, word: string) =>
+  placeOnBoard(
+    board,
+    placementsFromWord(board, coord, word).map((p) => ({ ...p, letter: boardLetter(p) })),
+  );
+const errType = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    return (e as DomainError).type;
+  }
+  return 'no error';
+};
 
 describe('scoring (WESPA Rules v3 Appendix 1 standard rules)', () => {
   it('first play on the centre double-word square: QI at 8G scores (10+1)×2 = 22', () => {
@@ -42,11 +53,17 @@ describe('scoring (WESPA Rules v3 Appendix 1 standard rules)', () => {
     expect(errType(() => play(emptyBoard(), '1A', 'QI'))).toBe('scrabble/first-play-not-on-centre');
   });
   it('geometry: tiles lie in one line', () => {
-    const ps: Placement[] = [{ row: 7, col: 7, letter: 'A', blank: false }, { row: 8, col: 8, letter: 'B', blank: false }];
+    const ps: Placement[] = [
+      { row: 7, col: 7, letter: 'A', blank: false },
+      { row: 8, col: 8, letter: 'B', blank: false },
+    ];
     expect(errType(() => analysePlay(emptyBoard(), ps))).toBe('scrabble/not-one-line');
   });
   it('geometry: tiles are contiguous with the tiles on the board', () => {
-    const ps: Placement[] = [{ row: 7, col: 7, letter: 'A', blank: false }, { row: 7, col: 9, letter: 'B', blank: false }];
+    const ps: Placement[] = [
+      { row: 7, col: 7, letter: 'A', blank: false },
+      { row: 7, col: 9, letter: 'B', blank: false },
+    ];
     expect(errType(() => analysePlay(emptyBoard(), ps))).toBe('scrabble/not-contiguous');
   });
   it('geometry: later plays connect to the board', () => {
@@ -55,15 +72,25 @@ describe('scoring (WESPA Rules v3 Appendix 1 standard rules)', () => {
   });
   it('geometry: an occupied square cannot take a new tile', () => {
     const b = apply(emptyBoard(), '8G', 'QI');
-    expect(errType(() => analysePlay(b, [{ row: 7, col: 7, letter: 'A', blank: false }, { row: 7, col: 8, letter: 'T', blank: false }]))).toBe('scrabble/square-occupied');
+    expect(
+      errType(() =>
+        analysePlay(b, [
+          { row: 7, col: 7, letter: 'A', blank: false },
+          { row: 7, col: 8, letter: 'T', blank: false },
+        ]),
+      ),
+    ).toBe('scrabble/square-occupied');
   });
   it('any single across word through the centre scores its letter sum doubled (property)', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Z]{2,7}$/), fc.integer({ min: 0, max: 6 }), (word, off) => {
-      const colStart = 7 - Math.min(off, word.length - 1);
-      const coord = `8${'ABCDEFGHIJKLMNO'[colStart]}`;
-      const a = play(emptyBoard(), coord, word);
-      expect(a.score % 1).toBe(0);
-      expect(a.score).toBeGreaterThanOrEqual(word.length * 2 + (word.length === 7 ? 50 : 0));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2,7}$/), fc.integer({ min: 0, max: 6 }), (word, off) => {
+        const colStart = 7 - Math.min(off, word.length - 1);
+        const coord = `8${'ABCDEFGHIJKLMNO'[colStart]}`;
+        const a = play(emptyBoard(), coord, word);
+        expect(a.score % 1).toBe(0);
+        expect(a.score).toBeGreaterThanOrEqual(word.length * 2 + (word.length === 7 ? 50 : 0));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -51,8 +51,14 @@ export function placementsFromWord(board: Board, coordinate: string, word: strin
   const letters: { ch: string; through: boolean }[] = [];
   let inParen = false;
   for (const ch of word) {
-    if (ch === '(') { inParen = true; continue; }
-    if (ch === ')') { inParen = false; continue; }
+    if (ch === '(') {
+      inParen = true;
+      continue;
+    }
+    if (ch === ')') {
+      inParen = false;
+      continue;
+    }
     letters.push({ ch, through: inParen || ch === '.' });
   }
   const out: Placement[] = [];
@@ -62,7 +68,8 @@ export function placementsFromWord(board: Board, coordinate: string, word: strin
     if (!inBounds(row, col)) invalid('scrabble/off-board', `the word ${word} at ${coordinate} runs off the board`, STD, 'word');
     const existing = tileAt(board, row, col);
     if (through || (existing && existing.toUpperCase() === ch.toUpperCase() && ch !== '.')) {
-      if (!existing) refuse('scrabble/played-through-empty', `square ${row + 1}${'ABCDEFGHIJKLMNO'[col]} is empty but the word plays through it`, STD, { field: 'word' });
+      if (!existing)
+        refuse('scrabble/played-through-empty', `square ${row + 1}${'ABCDEFGHIJKLMNO'[col]} is empty but the word plays through it`, STD, { field: 'word' });
       return;
     }
     if (!/^[A-Za-z]$/.test(ch)) invalid('scrabble/bad-letter', `"${ch}" is not a letter`, STD, 'word');
@@ -78,13 +85,19 @@ function wordAt(board: Board, placed: Map<string, Placement>, row: number, col: 
     const t = tileAt(board, r, c);
     return t ? { letter: t.toUpperCase(), value: tileValue(t), fresh: false, r, c } : null;
   };
-  let r = row, c = col;
-  while (get(r - dr, c - dc)) { r -= dr; c -= dc; }
-  const startR = r, startC = c;
+  let r = row,
+    c = col;
+  while (get(r - dr, c - dc)) {
+    r -= dr;
+    c -= dc;
+  }
+  const startR = r,
+    startC = c;
   const cells = [];
   for (let x = get(r, c); x; r += dr, c += dc, x = get(r, c)) cells.push(x);
   if (cells.length < 2) return null;
-  let sum = 0, mult = 1;
+  let sum = 0,
+    mult = 1;
   for (const cell of cells) {
     const prem = cell.fresh ? premiumAt(cell.r, cell.c) : null; // premiums only under newly placed tiles
     sum += cell.value * (prem === 'DL' ? 2 : prem === 'TL' ? 3 : 1);
@@ -105,7 +118,8 @@ export function analysePlay(board: Board, placements: readonly Placement[]): Pla
     const k = `${p.row},${p.col}`;
     if (keys.has(k)) invalid('scrabble/duplicate-square', `two tiles on square ${p.row + 1}${'ABCDEFGHIJKLMNO'[p.col]}`, STD, 'tiles');
     keys.add(k);
-    if (tileAt(board, p.row, p.col)) refuse('scrabble/square-occupied', `square ${p.row + 1}${'ABCDEFGHIJKLMNO'[p.col]} is already occupied`, STD, { field: 'tiles' });
+    if (tileAt(board, p.row, p.col))
+      refuse('scrabble/square-occupied', `square ${p.row + 1}${'ABCDEFGHIJKLMNO'[p.col]} is already occupied`, STD, { field: 'tiles' });
   }
   const rows = new Set(placements.map((p) => p.row));
   const cols = new Set(placements.map((p) => p.col));
@@ -121,17 +135,28 @@ export function analysePlay(board: Board, placements: readonly Placement[]): Pla
   const [dr, dc] = across ? [0, 1] : [1, 0];
   // Contiguity: every square between the first and last new tile is filled (new or existing).
   const line = placements.map((p) => (across ? p.col : p.row));
-  const lo = Math.min(...line), hi = Math.max(...line);
+  const lo = Math.min(...line),
+    hi = Math.max(...line);
   for (let i = lo; i <= hi; i++) {
-    const r = across ? first.row : i, c = across ? i : first.col;
-    if (!placed.has(`${r},${c}`) && !tileAt(board, r, c)) refuse('scrabble/not-contiguous', 'the tiles of a play must form one unbroken line with the tiles already on the board', STD, { field: 'tiles' });
+    const r = across ? first.row : i,
+      c = across ? i : first.col;
+    if (!placed.has(`${r},${c}`) && !tileAt(board, r, c))
+      refuse('scrabble/not-contiguous', 'the tiles of a play must form one unbroken line with the tiles already on the board', STD, { field: 'tiles' });
   }
   if (isBoardEmpty(board)) {
-    if (!placed.has(`${CENTRE},${CENTRE}`)) refuse('scrabble/first-play-not-on-centre', 'the first play must cover the centre square 8H', STD, { field: 'tiles' });
+    if (!placed.has(`${CENTRE},${CENTRE}`))
+      refuse('scrabble/first-play-not-on-centre', 'the first play must cover the centre square 8H', STD, { field: 'tiles' });
     if (placements.length < 2) refuse('scrabble/first-play-too-short', 'the first play must form a word of at least two letters', STD, { field: 'tiles' });
   } else {
-    const touches = placements.some((p) => [[-1, 0], [1, 0], [0, -1], [0, 1]].some(([a, b]) => tileAt(board, p.row + a, p.col + b) !== null))
-      || (hi - lo + 1 > placements.length);
+    const touches =
+      placements.some((p) =>
+        [
+          [-1, 0],
+          [1, 0],
+          [0, -1],
+          [0, 1],
+        ].some(([a, b]) => tileAt(board, p.row + a, p.col + b) !== null),
+      ) || hi - lo + 1 > placements.length;
     if (!touches) refuse('scrabble/not-connected', 'a play must connect to the tiles already on the board', STD, { field: 'tiles' });
   }
   const main = wordAt(board, placed, first.row, first.col, dr, dc);

@@ -20,8 +20,16 @@ describe('challenges (seed Challenge)', () => {
   });
   it('seed Challenge: the challenge stops the clock and names every challenged word (words the play formed)', () => {
     const t = afterZa();
-    t.when({ type: 'scrabble.challenge', seat: 0, words: ['ZAX'] }).thenRefuses('scrabble/word-not-formed', { kind: 'invalid', field: 'words', rule: '說明所有「Challenge」之字' });
-    t.when({ type: 'scrabble.challenge', seat: 0, words: [] }).thenRefuses('scrabble/challenge-names-no-word', { kind: 'invalid', field: 'words', rule: '說明所有「Challenge」之字' });
+    t.when({ type: 'scrabble.challenge', seat: 0, words: ['ZAX'] }).thenRefuses('scrabble/word-not-formed', {
+      kind: 'invalid',
+      field: 'words',
+      rule: '說明所有「Challenge」之字',
+    });
+    t.when({ type: 'scrabble.challenge', seat: 0, words: [] }).thenRefuses('scrabble/challenge-names-no-word', {
+      kind: 'invalid',
+      field: 'words',
+      rule: '說明所有「Challenge」之字',
+    });
     t.when({ type: 'scrabble.challenge', seat: 0, words: ['za', 'IZ'] }).then([
       { type: 'scrabble.ChallengeMade', data: { seat: 0, turn: 2, words: ['ZA', 'IZ'] } },
     ]);
@@ -38,14 +46,24 @@ describe('challenges (seed Challenge)', () => {
   it('each challenged word gets a verdict; a partial adjudication is refused', () => {
     const t = afterZa();
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA', 'IZ'] });
-    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }] }).thenRefuses('scrabble/verdicts-incomplete', { field: 'verdicts', rule: 'Challenge' });
+    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }] }).thenRefuses('scrabble/verdicts-incomplete', {
+      field: 'verdicts',
+      rule: 'Challenge',
+    });
   });
   it('WESPA v3 Part 4: any invalid word withdraws the play — tiles back to the rack, the turn scores 0', () => {
     const t = afterZa();
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA', 'IZ'] }, 5);
-    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }, { word: 'IZ', valid: false }] }, 60).then([
-      { type: 'scrabble.ChallengeResolved', data: { turn: 2, challenger: 0, outcome: 'play-withdrawn', penalty: null } },
-    ]);
+    t.when(
+      {
+        type: 'scrabble.resolve-challenge',
+        verdicts: [
+          { word: 'ZA', valid: true },
+          { word: 'IZ', valid: false },
+        ],
+      },
+      60,
+    ).then([{ type: 'scrabble.ChallengeResolved', data: { turn: 2, challenger: 0, outcome: 'play-withdrawn', penalty: null } }]);
     expect(t.game.scores).toEqual([22, 0]);
     expect(t.game.turns[1]).toMatchObject({ status: 'withdrawn', score: 0 });
     expect(t.game.board[8]).toBe('...............');
@@ -56,9 +74,13 @@ describe('challenges (seed Challenge)', () => {
   it('WESPA v3 Part 4 (default profile): an unsuccessful challenge costs the challenger 5 points per challenged word', () => {
     const t = afterZa();
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA', 'IZ'] });
-    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }, { word: 'IZ', valid: true }] }).then([
-      { type: 'scrabble.ChallengeResolved', data: { outcome: 'play-stands', penalty: { kind: 'points', seat: 0, points: -10 } } },
-    ]);
+    t.when({
+      type: 'scrabble.resolve-challenge',
+      verdicts: [
+        { word: 'ZA', valid: true },
+        { word: 'IZ', valid: true },
+      ],
+    }).then([{ type: 'scrabble.ChallengeResolved', data: { outcome: 'play-stands', penalty: { kind: 'points', seat: 0, points: -10 } } }]);
     expect(t.game.scores).toEqual([12, 23]);
   });
   it('profile player-bonus: the challenged player gains the points instead (GCG "(challenge)" lines)', () => {
@@ -74,7 +96,9 @@ describe('challenges (seed Challenge)', () => {
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA'] });
     t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }] });
     expect(t.game.clock.running).toBeNull();
-    t.when({ type: 'scrabble.draw-tiles', seat: 1, count: 2 }).thenRefuses('scrabble/draw-during-challenge', { rule: '如質疑失敗，請在重啟計時器前再次說出該步之分數' });
+    t.when({ type: 'scrabble.draw-tiles', seat: 1, count: 2 }).thenRefuses('scrabble/draw-during-challenge', {
+      rule: '如質疑失敗，請在重啟計時器前再次說出該步之分數',
+    });
     t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }).thenRefuses('scrabble/not-your-turn', { field: 'seat' });
     t.when({ type: 'scrabble.reannounce-score', seat: 1, score: 23 }).then([{ type: 'scrabble.ScoreReannounced', data: { seat: 1, turn: 2, score: 23 } }]);
     expect(t.game.clock.running).toBe(0);
@@ -92,19 +116,35 @@ describe('challenges (seed Challenge)', () => {
     expect(t.game.turns.at(-1)).toMatchObject({ kind: 'lost-turn', seat: 0, score: 0 });
     expect(t.game.zeroRun).toBe(1);
   });
-  it('lexicon port: proposed verdicts are recorded apart from the arbiter\'s confirmed ones', () => {
+  it("lexicon port: proposed verdicts are recorded apart from the arbiter's confirmed ones", () => {
     const lex: Lexicon = { isValid: (w) => (w === 'ZA' ? true : w === 'IZ' ? false : undefined) };
     const t = afterZa();
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA', 'IZ'] });
     t.run({ type: 'scrabble.propose-verdicts', lexicon: 'test-list', proposals: proposeVerdicts(lex, ['ZA', 'IZ']) });
-    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: true }, { word: 'IZ', valid: true }] }).then([
-      { type: 'scrabble.ChallengeResolved', data: { verdicts: [{ word: 'ZA', valid: true, proposed: true }, { word: 'IZ', valid: true, proposed: false }] } },
+    t.when({
+      type: 'scrabble.resolve-challenge',
+      verdicts: [
+        { word: 'ZA', valid: true },
+        { word: 'IZ', valid: true },
+      ],
+    }).then([
+      {
+        type: 'scrabble.ChallengeResolved',
+        data: {
+          verdicts: [
+            { word: 'ZA', valid: true, proposed: true },
+            { word: 'IZ', valid: true, proposed: false },
+          ],
+        },
+      },
     ]);
   });
   it('seed 抽棋過快: after a too-fast draw the TD may allow a challenge (a TD ruling event)', () => {
     const t = afterZa();
     t.run({ type: 'scrabble.draw-tiles', seat: 1, count: 2 });
-    t.when({ type: 'scrabble.allow-late-challenge', turn: 2, reason: 'drew too fast' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', { kind: 'invalid' });
+    t.when({ type: 'scrabble.allow-late-challenge', turn: 2, reason: 'drew too fast' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', {
+      kind: 'invalid',
+    });
     t.when({ type: 'scrabble.allow-late-challenge', turn: 2, reason: 'drew too fast' }).then([
       { type: 'scrabble.LateChallengeAllowed', data: { turn: 2, reason: 'drew too fast', rule: expect.stringContaining('比賽總監可能容許對手質疑該步') } },
     ]);
@@ -123,7 +163,11 @@ describe('challenges and the scoreless-turn count (seed 6次0分 / Hold)', () =>
       t.run({ type: 'scrabble.challenge', seat: (1 - seat) as 0 | 1, words: ['QI'] });
       t.run({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'QI', valid: false }] });
     };
-    phoney(0); phoney(1); phoney(0); phoney(1); phoney(0);
+    phoney(0);
+    phoney(1);
+    phoney(0);
+    phoney(1);
+    phoney(0);
     expect(t.state.phase).toBe('playing');
     t.run({ type: 'scrabble.make-move', seat: 1, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['QI'] });
@@ -139,7 +183,9 @@ describe('challenges and the scoreless-turn count (seed 6次0分 / Hold)', () =>
     t.run({ type: 'scrabble.draw-tiles', seat: 1, count: 2 }, 31);
     expect(t.game.bag.count).toBe(100 - 14 - 2 - 2);
     t.run({ type: 'scrabble.challenge', seat: 0, words: ['ZA'] });
-    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: false }] }).then([{ type: 'scrabble.ChallengeResolved', data: { outcome: 'play-withdrawn' } }]);
+    t.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word: 'ZA', valid: false }] }).then([
+      { type: 'scrabble.ChallengeResolved', data: { outcome: 'play-withdrawn' } },
+    ]);
     expect(t.game.bag.count).toBe(100 - 14 - 2);
     expect(t.game.racks[1].count).toBe(7);
     expect(t.game.faceDown).toBeNull();

@@ -13,14 +13,22 @@ export function decideChallenge(em: Emitter, c: DataOf<'scrabble.challenge'>): v
   if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'a challenge is made while the game is in play', RULES.challengeAfterPress);
   requireSeat(em.ctx.actor, s.game, c.seat);
   const st = s.status;
-  if (st.kind === 'to-move' && st.seat !== c.seat && st.tentative) refuse('scrabble/challenge-before-clock', 'wait until the player has pressed the clock before challenging', RULES.challengeAfterPress);
-  if (st.kind !== 'pending') refuse('scrabble/challenge-after-acceptance', 'the play was accepted when replacement tiles were drawn; only the TD may allow a late challenge', RULES.drawOrder);
+  if (st.kind === 'to-move' && st.seat !== c.seat && st.tentative)
+    refuse('scrabble/challenge-before-clock', 'wait until the player has pressed the clock before challenging', RULES.challengeAfterPress);
+  if (st.kind !== 'pending')
+    refuse(
+      'scrabble/challenge-after-acceptance',
+      'the play was accepted when replacement tiles were drawn; only the TD may allow a late challenge',
+      RULES.drawOrder,
+    );
   if (st.seat === c.seat) invalid('scrabble/challenge-own-move', 'a player cannot challenge their own play', RULES.challengeAfterPress, 'seat');
   const words = (c.words ?? []).map((w) => String(w).toUpperCase());
   if (words.length === 0) invalid('scrabble/challenge-names-no-word', 'a challenge names every challenged word', RULES.challengeWords, 'words');
   const turn = s.game.turns.find((t) => t.n === st.turn);
   const formed = turn?.move?.kind === 'play' ? turn.move.words : [];
-  for (const w of words) if (!formed.includes(w)) invalid('scrabble/word-not-formed', `${w} is not a word formed by this play (${formed.join(', ')})`, RULES.challengeWords, 'words');
+  for (const w of words)
+    if (!formed.includes(w))
+      invalid('scrabble/word-not-formed', `${w} is not a word formed by this play (${formed.join(', ')})`, RULES.challengeWords, 'words');
   if (new Set(words).size !== words.length) invalid('scrabble/word-named-twice', 'each challenged word is named once', RULES.challengeWords, 'words');
   endHold(em, st);
   // Seed Challenge: the challenge stops the clock.
@@ -29,7 +37,8 @@ export function decideChallenge(em: Emitter, c: DataOf<'scrabble.challenge'>): v
 
 export function decideWithdrawChallenge(em: Emitter, _c: DataOf<'scrabble.withdraw-challenge'>): void {
   const s = em.state;
-  if (s.phase === 'playing' && s.status.kind === 'challenged') refuse('scrabble/challenge-not-withdrawable', 'a challenge cannot be withdrawn once the clock is stopped', RULES.challengeNoWithdraw);
+  if (s.phase === 'playing' && s.status.kind === 'challenged')
+    refuse('scrabble/challenge-not-withdrawable', 'a challenge cannot be withdrawn once the clock is stopped', RULES.challengeNoWithdraw);
   refuse('scrabble/no-challenge', 'there is no challenge in progress', RULES.challengeNoWithdraw);
 }
 
@@ -38,7 +47,8 @@ export function decideProposeVerdicts(em: Emitter, c: DataOf<'scrabble.propose-v
   if (s.phase !== 'playing' || s.status.kind !== 'challenged') refuse('scrabble/no-challenge', 'there is no challenge in progress', RULES.challengeWords);
   const words = s.status.words;
   const proposals = c.proposals.map((p) => ({ word: p.word.toUpperCase(), valid: p.valid === undefined ? null : p.valid }));
-  for (const p of proposals) if (!words.includes(p.word)) invalid('scrabble/word-not-challenged', `${p.word} was not challenged`, RULES.challengeWords, 'proposals');
+  for (const p of proposals)
+    if (!words.includes(p.word)) invalid('scrabble/word-not-challenged', `${p.word} was not challenged`, RULES.challengeWords, 'proposals');
   em.record('scrabble.VerdictsProposed', { lexicon: c.lexicon, proposals });
 }
 
@@ -70,7 +80,8 @@ export function decideResolveChallenge(em: Emitter, c: DataOf<'scrabble.resolve-
 
 export function decideReannounceScore(em: Emitter, c: DataOf<'scrabble.reannounce-score'>): void {
   const s = em.state;
-  if (s.phase !== 'playing' || s.status.kind !== 'reannounce') refuse('scrabble/no-reannounce-due', 'a score is re-announced after a challenged play stands', RULES.reannounce);
+  if (s.phase !== 'playing' || s.status.kind !== 'reannounce')
+    refuse('scrabble/no-reannounce-due', 'a score is re-announced after a challenged play stands', RULES.reannounce);
   const st = s.status;
   requireSeat(em.ctx.actor, s.game, c.seat);
   if (c.seat !== st.seat) invalid('scrabble/reannounce-by-player', `seat ${st.seat} made the play and re-announces its score`, RULES.reannounce, 'seat');
@@ -79,15 +90,18 @@ export function decideReannounceScore(em: Emitter, c: DataOf<'scrabble.reannounc
   const turn = s.game.turns.find((t) => t.n === st.turn);
   // Seed Challenge: 「如質疑失敗，請在重啟計時器前再次說出該步之分數」 — a re-announced score that differs from the
   // score recorded for the turn is flagged (never silently overwritten; seed 分數: corrected only by agreement).
-  if (turn && c.score !== turn.score) em.record('scrabble.ReannouncedScoreMismatchFlagged', { seat: c.seat, turn: st.turn, reannounced: c.score, recorded: turn.score });
-  if (turn && turn.computed !== null && c.score !== turn.computed) em.record('scrabble.ScoreMismatchFlagged', { seat: c.seat, turn: st.turn, announced: c.score, computed: turn.computed });
+  if (turn && c.score !== turn.score)
+    em.record('scrabble.ReannouncedScoreMismatchFlagged', { seat: c.seat, turn: st.turn, reannounced: c.score, recorded: turn.score });
+  if (turn && turn.computed !== null && c.score !== turn.computed)
+    em.record('scrabble.ScoreMismatchFlagged', { seat: c.seat, turn: st.turn, announced: c.score, computed: turn.computed });
   if (st.goingOut) endGame(em, 'went-out', st.seat);
 }
 
 export function decideAllowLateChallenge(em: Emitter, c: DataOf<'scrabble.allow-late-challenge'>): void {
   requireTd(em.ctx.actor, 'allow a challenge after a too-fast draw');
   const s = em.state;
-  if (s.phase !== 'playing' || s.status.kind !== 'to-move' || s.status.tentative) refuse('scrabble/late-challenge-not-possible', 'a late challenge is allowed only before the opponent has moved', RULES.fastDraw);
+  if (s.phase !== 'playing' || s.status.kind !== 'to-move' || s.status.tentative)
+    refuse('scrabble/late-challenge-not-possible', 'a late challenge is allowed only before the opponent has moved', RULES.fastDraw);
   const last = s.game.turns[s.game.turns.length - 1];
   if (!last || last.n !== c.turn || last.kind !== 'play' || last.status !== 'accepted' || last.seat === s.status.seat) {
     refuse('scrabble/late-challenge-not-possible', `turn ${c.turn} is not the last accepted play`, RULES.fastDraw, { field: 'turn' });

@@ -14,52 +14,90 @@ import { isSeat, other, type Seat } from './seat.js';
 export function decideStartGame(em: Emitter, c: DataOf<'scrabble.start-game'>): void {
   if (em.state.phase !== 'none') refuse('scrabble/game-already-started', 'this game has already been created', RULES.tileCount);
   const profile = makeProfile(c.profile);
-  if (!profile) invalid('scrabble/bad-profile', 'every profile limit is a number ≥ 0 and the challenge penalty and overtime outcome are known options', RULES.td, 'profile');
-  if (!Array.isArray(c.players) || c.players.length !== 2 || c.players[0].id === c.players[1].id) invalid('scrabble/players', 'a game needs two different players', RULES.tileCount, 'players');
+  if (!profile)
+    invalid(
+      'scrabble/bad-profile',
+      'every profile limit is a number ≥ 0 and the challenge penalty and overtime outcome are known options',
+      RULES.td,
+      'profile',
+    );
+  if (!Array.isArray(c.players) || c.players.length !== 2 || c.players[0].id === c.players[1].id)
+    invalid('scrabble/players', 'a game needs two different players', RULES.tileCount, 'players');
   if (!isSeat(c.starter)) invalid('scrabble/bad-seat', 'starter must be seat 0 or 1', RULES.clockSide, 'starter');
   // Seed 開始前: "兩個玩家需要檢查是否有100枚棋子".
-  if (c.tilesCounted !== profile.tileCount) invalid('scrabble/tile-count-wrong', `the set must hold ${profile.tileCount} tiles; ${c.tilesCounted} were counted`, RULES.tileCount, 'tilesCounted');
+  if (c.tilesCounted !== profile.tileCount)
+    invalid('scrabble/tile-count-wrong', `the set must hold ${profile.tileCount} tiles; ${c.tilesCounted} were counted`, RULES.tileCount, 'tilesCounted');
   // Seed 開始前: "後玩的玩家可以選擇計時器的位置".
-  if (c.clockSideChosenBy !== other(c.starter)) invalid('scrabble/clock-side-chooser', `the player going second (seat ${other(c.starter)}) chooses the side of the clock`, RULES.clockSide, 'clockSideChosenBy');
+  if (c.clockSideChosenBy !== other(c.starter))
+    invalid(
+      'scrabble/clock-side-chooser',
+      `the player going second (seat ${other(c.starter)}) chooses the side of the clock`,
+      RULES.clockSide,
+      'clockSideChosenBy',
+    );
   const link = c.link === undefined ? null : checkLink(c.link);
-  em.record('scrabble.GameCreated', { players: c.players, starter: c.starter, clockSide: c.clockSide, clockSideChosenBy: c.clockSideChosenBy, tilesCounted: c.tilesCounted, tracking: !!c.tracking, profile, link });
+  em.record('scrabble.GameCreated', {
+    players: c.players,
+    starter: c.starter,
+    clockSide: c.clockSide,
+    clockSideChosenBy: c.clockSideChosenBy,
+    tilesCounted: c.tilesCounted,
+    tracking: !!c.tracking,
+    profile,
+    link,
+  });
 }
 
 const LINK_RULE = 'Arbitra: a game played for a tournament names its pairing (tournament, round, table) so its result is posted there';
 
 function checkLink(l: GameLink): GameLink {
   const posInt = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1;
-  if (typeof l !== 'object' || l === null || typeof l.tournamentId !== 'string' || l.tournamentId.trim() === '') invalid('scrabble/bad-link', 'a link names the tournament', LINK_RULE, 'link.tournamentId');
+  if (typeof l !== 'object' || l === null || typeof l.tournamentId !== 'string' || l.tournamentId.trim() === '')
+    invalid('scrabble/bad-link', 'a link names the tournament', LINK_RULE, 'link.tournamentId');
   if (!posInt(l.round)) invalid('scrabble/bad-link', 'the linked round is a whole number ≥ 1', LINK_RULE, 'link.round');
   if (!posInt(l.table)) invalid('scrabble/bad-link', 'the linked table is a whole number ≥ 1', LINK_RULE, 'link.table');
-  if (l.division !== undefined && (typeof l.division !== 'string' || l.division === '')) invalid('scrabble/bad-link', 'a linked division is a non-empty name', LINK_RULE, 'link.division');
+  if (l.division !== undefined && (typeof l.division !== 'string' || l.division === ''))
+    invalid('scrabble/bad-link', 'a linked division is a non-empty name', LINK_RULE, 'link.division');
   if (l.firstSeat !== undefined && !isSeat(l.firstSeat)) invalid('scrabble/bad-link', 'firstSeat is seat 0 or 1', LINK_RULE, 'link.firstSeat');
   return {
-    tournamentId: l.tournamentId, round: l.round, table: l.table,
+    tournamentId: l.tournamentId,
+    round: l.round,
+    table: l.table,
     ...(l.division !== undefined && { division: l.division }),
     firstSeat: l.firstSeat ?? 0,
   };
 }
 
 export function decideStartAbsentClock(em: Emitter, c: DataOf<'scrabble.start-absent-clock'>): void {
-  requireTd(em.ctx.actor, 'start an absent player\'s clock');
-  if (em.state.phase !== 'setup' || em.game.clock.running !== null) refuse('scrabble/game-already-running', 'the absent player\'s clock is started before play begins', RULES.absence);
+  requireTd(em.ctx.actor, "start an absent player's clock");
+  if (em.state.phase !== 'setup' || em.game.clock.running !== null)
+    refuse('scrabble/game-already-running', "the absent player's clock is started before play begins", RULES.absence);
   requireSeat(em.ctx.actor, em.game, c.seat);
   em.record('scrabble.AbsentClockStarted', { seat: c.seat });
 }
 
 export function decidePlayerArrived(em: Emitter, c: DataOf<'scrabble.player-arrived'>): void {
-  if (em.state.phase !== 'setup' || em.game.absent !== c.seat) refuse('scrabble/not-absent', `seat ${c.seat} is not recorded as absent`, RULES.absence, { field: 'seat' });
+  if (em.state.phase !== 'setup' || em.game.absent !== c.seat)
+    refuse('scrabble/not-absent', `seat ${c.seat} is not recorded as absent`, RULES.absence, { field: 'seat' });
   const g = em.game;
   const remainingMs = remainingAt(g.clock, em.ctx.at, g.profile.timePerSideMs)[c.seat];
   if (remainingMs > g.profile.lateArrivalOptionMs && c.choice === 'forfeit') {
-    refuse('scrabble/late-forfeit-not-allowed', `a late player may forfeit only with ${g.profile.lateArrivalOptionMs / 60000} minutes or less left; ${Math.ceil(remainingMs / 1000)} s remain`, RULES.lateOption, { field: 'choice' });
+    refuse(
+      'scrabble/late-forfeit-not-allowed',
+      `a late player may forfeit only with ${g.profile.lateArrivalOptionMs / 60000} minutes or less left; ${Math.ceil(remainingMs / 1000)} s remain`,
+      RULES.lateOption,
+      { field: 'choice' },
+    );
   }
   em.record('scrabble.LatePlayerArrived', { seat: c.seat, remainingMs, choice: c.choice });
   // Seed 缺席: 「如果時間已過，你必須放棄棋局」 — with no time left there is no choice: the forfeit is recorded
   // whatever was asked (the arrival keeps the choice as asked; the forfeit names the rule).
   if (c.choice === 'forfeit' || remainingMs <= 0) {
-    em.record('scrabble.GameForfeited', { seat: c.seat, reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence', rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption });
+    em.record('scrabble.GameForfeited', {
+      seat: c.seat,
+      reason: remainingMs <= 0 ? 'absence-time-expired' : 'absence',
+      rule: remainingMs <= 0 ? RULES.lateExpired : RULES.lateOption,
+    });
     em.record('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
   }
 }
@@ -74,18 +112,25 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
   if (!Number.isInteger(n) || n < 1 || n > RACK_SIZE) invalid('scrabble/draw-count', `a draw takes 1 to 7 tiles; got ${n}`, RULES.rack, sent);
   if (tiles && !tiles.every(isRackTile)) invalid('scrabble/bad-tile', 'tiles are A-Z or ? (blank)', RULES.rack, 'tiles');
   if (n > g.bag.count) refuse('scrabble/bag-too-small-to-draw', `the bag holds ${g.bag.count} tiles; cannot draw ${n}`, RULES.rack, { field: sent });
-  if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles)) refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
+  if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles))
+    refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
   const held = g.racks[seat].count + (g.faceDown?.seat === seat ? g.faceDown.count : 0);
-  if (held + n > RACK_SIZE) refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: sent });
+  if (held + n > RACK_SIZE)
+    refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: sent });
   // A replacement draw fills the rack: after an exchange of k tiles exactly k replacements (seed 更換棋子:
   // 「在袋中抽取替代的棋子」), after a play as many as were played, in either case up to what the bag holds.
   // Drawing too many stays the x+2 overdraw above; drawing too few is refused here.
   const due = Math.min(RACK_SIZE - held, g.bag.count);
   if (n < due) {
     const exchanged = g.exchangeAside?.seat === seat;
-    refuse('scrabble/underdraw', exchanged
-      ? `seat ${seat} exchanged ${g.exchangeAside!.count} tiles and must draw ${due} replacements; got ${n}`
-      : `seat ${seat} holds ${held} tiles and must draw ${due} to fill the rack; got ${n}`, exchanged ? RULES.exchange : RULES.rack, { field: sent });
+    refuse(
+      'scrabble/underdraw',
+      exchanged
+        ? `seat ${seat} exchanged ${g.exchangeAside!.count} tiles and must draw ${due} replacements; got ${n}`
+        : `seat ${seat} holds ${held} tiles and must draw ${due} to fill the rack; got ${n}`,
+      exchanged ? RULES.exchange : RULES.rack,
+      { field: sent },
+    );
   }
   return { n, tiles: tiles ? tiles.slice() : null };
 }
@@ -129,7 +174,11 @@ export function decideDrawTiles(em: Emitter, c: DataOf<'scrabble.draw-tiles'>): 
       const heldMs = msBetween(st.hold.since, em.ctx.at);
       // Seed Hold: 「如已「Hold」超過30秒，你可抽取替代棋子」 — 超過 = MORE than 30 s: at exactly 30.000 s the draw is refused.
       if (heldMs <= em.game.profile.holdBeforeDrawMs) {
-        refuse('scrabble/draw-during-hold', `the opponent holds the play: draw only after more than ${em.game.profile.holdBeforeDrawMs / 1000} s of hold (${Math.floor(heldMs / 1000)} s so far)`, RULES.holdNoDraw);
+        refuse(
+          'scrabble/draw-during-hold',
+          `the opponent holds the play: draw only after more than ${em.game.profile.holdBeforeDrawMs / 1000} s of hold (${Math.floor(heldMs / 1000)} s so far)`,
+          RULES.holdNoDraw,
+        );
       }
       const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
       draw(em, c.seat, n, tiles, true); // kept face down, apart, until the hold ends
@@ -155,21 +204,45 @@ export function decideResolveOverdraw(em: Emitter, c: DataOf<'scrabble.resolve-o
   if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'an overdraw is resolved while the game is in play', RULES.overdraw);
   requireSeat(em.ctx.actor, em.game, c.seat);
   const g = em.game;
-  if (g.tracking !== !!c.drawn) invalid('scrabble/tiles-required-when-tracking', g.tracking ? 'this game tracks tiles: name the tiles drawn' : 'this game records scores only', RULES.overdraw, 'drawn');
+  if (g.tracking !== !!c.drawn)
+    invalid(
+      'scrabble/tiles-required-when-tracking',
+      g.tracking ? 'this game tracks tiles: name the tiles drawn' : 'this game records scores only',
+      RULES.overdraw,
+      'drawn',
+    );
   const drawnCount = c.drawn ? c.drawn.length : c.drawnCount;
-  if (!Number.isInteger(drawnCount) || drawnCount < 1 || drawnCount > g.bag.count) invalid('scrabble/draw-count', `cannot draw ${drawnCount} tiles from a bag of ${g.bag.count}`, RULES.overdraw, 'drawnCount');
-  if (c.drawn && g.bag.tiles && !removeTiles(g.bag.tiles, c.drawn)) refuse('scrabble/tiles-not-in-bag', 'the drawn tiles are not all in the bag', RULES.overdraw, { field: 'drawn' });
+  if (!Number.isInteger(drawnCount) || drawnCount < 1 || drawnCount > g.bag.count)
+    invalid('scrabble/draw-count', `cannot draw ${drawnCount} tiles from a bag of ${g.bag.count}`, RULES.overdraw, 'drawnCount');
+  if (c.drawn && g.bag.tiles && !removeTiles(g.bag.tiles, c.drawn))
+    refuse('scrabble/tiles-not-in-bag', 'the drawn tiles are not all in the bag', RULES.overdraw, { field: 'drawn' });
   const excess = g.racks[c.seat].count + drawnCount - RACK_SIZE;
-  if (excess <= 0) refuse('scrabble/not-an-overdraw', `${drawnCount} tiles on a rack of ${g.racks[c.seat].count} is not an overdraw`, RULES.overdraw, { field: 'drawnCount' });
-  const shown = tileListOrCount(c.shown), returned = tileListOrCount(c.returned);
+  if (excess <= 0)
+    refuse('scrabble/not-an-overdraw', `${drawnCount} tiles on a rack of ${g.racks[c.seat].count} is not an overdraw`, RULES.overdraw, { field: 'drawnCount' });
+  const shown = tileListOrCount(c.shown),
+    returned = tileListOrCount(c.returned);
   const expectShown = Math.min(excess + 2, g.racks[c.seat].count + drawnCount);
-  if (shown.n !== expectShown) invalid('scrabble/overdraw-shown', `the opponent must be shown x+2 = ${expectShown} tiles; got ${shown.n}`, RULES.overdraw, 'shown');
-  if (returned.n !== excess) invalid('scrabble/overdraw-returned', `x = ${excess} tiles must go back to the bag; got ${returned.n}`, RULES.overdraw, 'returned');
-  if (returned.tiles && shown.tiles && !removeTiles(shown.tiles, returned.tiles)) invalid('scrabble/overdraw-returned', 'the returned tiles must be among those shown', RULES.overdraw, 'returned');
-  if (returned.tiles && c.drawn && !removeTiles([...(g.racks[c.seat].tiles ?? []), ...c.drawn], returned.tiles)) invalid('scrabble/overdraw-returned', 'the returned tiles must be on the rack or among those drawn', RULES.overdraw, 'returned');
-  if (s.phase === 'playing' && s.status.kind === 'pending' && s.status.seat === c.seat && !s.status.hold) em.record('scrabble.MoveAccepted', { turn: s.status.turn, how: 'draw' });
+  if (shown.n !== expectShown)
+    invalid('scrabble/overdraw-shown', `the opponent must be shown x+2 = ${expectShown} tiles; got ${shown.n}`, RULES.overdraw, 'shown');
+  if (returned.n !== excess)
+    invalid('scrabble/overdraw-returned', `x = ${excess} tiles must go back to the bag; got ${returned.n}`, RULES.overdraw, 'returned');
+  if (returned.tiles && shown.tiles && !removeTiles(shown.tiles, returned.tiles))
+    invalid('scrabble/overdraw-returned', 'the returned tiles must be among those shown', RULES.overdraw, 'returned');
+  if (returned.tiles && c.drawn && !removeTiles([...(g.racks[c.seat].tiles ?? []), ...c.drawn], returned.tiles))
+    invalid('scrabble/overdraw-returned', 'the returned tiles must be on the rack or among those drawn', RULES.overdraw, 'returned');
+  if (s.phase === 'playing' && s.status.kind === 'pending' && s.status.seat === c.seat && !s.status.hold)
+    em.record('scrabble.MoveAccepted', { turn: s.status.turn, how: 'draw' });
   const running = em.game.clock.running;
   if (running !== null) em.record('scrabble.ClockPaused', { reason: 'overdraw' });
-  em.record('scrabble.OverdrawResolved', { seat: c.seat, excess, drawnCount, drawn: c.drawn ? c.drawn.slice() : null, shownCount: shown.n, shown: shown.tiles, returnedCount: returned.n, returned: returned.tiles });
+  em.record('scrabble.OverdrawResolved', {
+    seat: c.seat,
+    excess,
+    drawnCount,
+    drawn: c.drawn ? c.drawn.slice() : null,
+    shownCount: shown.n,
+    shown: shown.tiles,
+    returnedCount: returned.n,
+    returned: returned.tiles,
+  });
   if (running !== null) em.record('scrabble.ClockResumed', { seat: running });
 }

@@ -21,7 +21,8 @@ export function decideResumeClock(em: Emitter, _c: DataOf<'scrabble.resume-clock
   const s = em.state;
   if (s.phase !== 'playing' || !s.game.clock.paused) refuse('scrabble/clock-not-paused', 'the clock is not paused', RULES.pause);
   const p = s.game.clock.paused;
-  if (p.reason === 'challenge' || s.status.kind === 'challenged' || s.status.kind === 'reannounce') refuse('scrabble/challenge-pause', 'after a challenge the clock restarts when the challenge is resolved (and the score re-announced)', RULES.reannounce);
+  if (p.reason === 'challenge' || s.status.kind === 'challenged' || s.status.kind === 'reannounce')
+    refuse('scrabble/challenge-pause', 'after a challenge the clock restarts when the challenge is resolved (and the score re-announced)', RULES.reannounce);
   if (p.reason === 'end-of-game') refuse('scrabble/end-of-game-pause', 'the opponent went out: accept, hold or challenge', RULES.endGame);
   em.record('scrabble.ClockResumed', { seat: p.resume });
 }
@@ -39,7 +40,12 @@ export function decideEndOnOvertime(em: Emitter, c: DataOf<'scrabble.end-on-over
   const g = s.game;
   const over = overtimeMs(g.clock, em.ctx.at, g.profile.timePerSideMs)[c.seat];
   if (over < g.profile.overtimeLimitMs) {
-    refuse('scrabble/overtime-limit-not-reached', `seat ${c.seat} is ${Math.floor(over / 1000)} s over time; the game ends at ${g.profile.overtimeLimitMs / 60000} minutes over`, RULES.overtimeLimit, { field: 'seat' });
+    refuse(
+      'scrabble/overtime-limit-not-reached',
+      `seat ${c.seat} is ${Math.floor(over / 1000)} s over time; the game ends at ${g.profile.overtimeLimitMs / 60000} minutes over`,
+      RULES.overtimeLimit,
+      { field: 'seat' },
+    );
   }
   // Seed 過時: "如果過時10分鐘，遊戲結束。請通知比賽總監".
   em.record('scrabble.TdCalled', { reason: `seat ${c.seat} reached the overtime limit` });
@@ -73,7 +79,13 @@ export function decideRecordIncident(em: Emitter, c: DataOf<'scrabble.record-inc
   if (c.kind === 'td-penalty' && c.seat === null) invalid('scrabble/penalty-needs-seat', 'a penalty names the penalised seat', RULES.td, 'seat');
   // Seed 分數: 「簽署後不可更改分數，除非雙方因分數顛倒而獲比賽總監同意更改」 — after both players sign (or a
   // forfeit is posted) the incident may still be recorded, but without points: they would change the score.
-  if (points !== 0 && em.state.phase === 'finished') refuse('scrabble/result-signed', 'the result slip is signed: the incident may be recorded without points, but a penalty can no longer change the score', RULES.signedLocked, { field: 'points' });
+  if (points !== 0 && em.state.phase === 'finished')
+    refuse(
+      'scrabble/result-signed',
+      'the result slip is signed: the incident may be recorded without points, but a penalty can no longer change the score',
+      RULES.signedLocked,
+      { field: 'points' },
+    );
   em.record('scrabble.IncidentRecorded', { kind: c.kind, seat: c.seat, description: c.description, rule, points });
 }
 
@@ -94,7 +106,10 @@ export function decideSwitchClock(em: Emitter, c: DataOf<'scrabble.switch-clock'
   const last = s.game.turns.at(-1);
   const blankBy = last && last.status !== 'withdrawn' && last.move?.kind === 'play' && last.move.placements.some((p) => p.blank) ? last.seat : null;
   if (blankBy === null) refuse('scrabble/no-blank-played', 'the last play did not use a blank', RULES.blankRecord);
-  const to = c.reason === 'blank-not-recorded' ? blankBy : (1 - blankBy) as 0 | 1;
-  if (c.to !== to || s.game.clock.running === to) refuse('scrabble/bad-clock-switch', `for "${c.reason}" the clock goes to seat ${to}, and it must not already run there`, RULES.blankRecord, { field: 'to' });
+  const to = c.reason === 'blank-not-recorded' ? blankBy : ((1 - blankBy) as 0 | 1);
+  if (c.to !== to || s.game.clock.running === to)
+    refuse('scrabble/bad-clock-switch', `for "${c.reason}" the clock goes to seat ${to}, and it must not already run there`, RULES.blankRecord, {
+      field: 'to',
+    });
   em.record('scrabble.ClockSwitched', { to, reason: c.reason, rule: RULES.blankRecord });
 }

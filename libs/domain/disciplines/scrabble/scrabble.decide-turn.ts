@@ -19,14 +19,16 @@ function playingStatus(em: Emitter): TurnStatus {
 export function endHold(em: Emitter, st: TurnStatus): void {
   if (st.kind !== 'pending' || !st.hold) return;
   const holdMs = msBetween(st.hold.since, em.ctx.at);
-  if (holdMs > em.game.profile.holdMisconductMs) em.record('scrabble.HoldFlagged', { seat: st.hold.seat, turn: st.turn, holdMs, thresholdMs: em.game.profile.holdMisconductMs });
+  if (holdMs > em.game.profile.holdMisconductMs)
+    em.record('scrabble.HoldFlagged', { seat: st.hold.seat, turn: st.turn, holdMs, thresholdMs: em.game.profile.holdMisconductMs });
 }
 
 /** The opponent moving on without hold or challenge accepts the pending play. */
 function takeTurn(em: Emitter, seat: Seat): void {
   const st = playingStatus(em);
   // Seed 更換棋子: the exchange is finished by drawing the replacements before the next move.
-  if (em.game.exchangeAside?.seat === seat) refuse('scrabble/exchange-draw-pending', `seat ${seat} must first draw the replacements for the exchange`, RULES.exchange, { field: 'seat' });
+  if (em.game.exchangeAside?.seat === seat)
+    refuse('scrabble/exchange-draw-pending', `seat ${seat} must first draw the replacements for the exchange`, RULES.exchange, { field: 'seat' });
   if (st.kind === 'pending' && st.seat !== seat) {
     if (st.goingOut) refuse('scrabble/game-ending', 'the opponent went out: accept or challenge the last play', RULES.endGame);
     endHold(em, st);
@@ -51,7 +53,8 @@ export function decideAnnounceMove(em: Emitter, c: DataOf<'scrabble.announce-mov
 export function decidePressClock(em: Emitter, c: DataOf<'scrabble.press-clock'>): void {
   const st = playingStatus(em);
   requireSeat(em.ctx.actor, em.game, c.seat);
-  if (st.kind !== 'to-move' || st.seat !== c.seat || !st.tentative) refuse('scrabble/nothing-announced', 'announce the move and its score before pressing the clock', RULES.orderOfPlay, { field: 'seat' });
+  if (st.kind !== 'to-move' || st.seat !== c.seat || !st.tentative)
+    refuse('scrabble/nothing-announced', 'announce the move and its score before pressing the clock', RULES.orderOfPlay, { field: 'seat' });
   // Seed 完成一步: after the clock is pressed the move (tiles, exchange count, blank letters) is final.
   completeMove(em, c.seat, { move: st.tentative.move, announcedScore: st.tentative.announcedScore, computed: st.tentative.computed }, 'clock');
 }
@@ -69,7 +72,8 @@ function opponentOfPending(em: Emitter, seat: Seat, what: 'hold' | 'accept'): Ex
   if (st.kind === 'to-move' && st.seat !== seat && st.tentative) {
     refuse(`scrabble/${what}-before-clock`, `the player has not pressed the clock yet`, RULES.holdAfterPress);
   }
-  if (st.kind !== 'pending') refuse(`scrabble/${what}-after-acceptance`, 'there is no play awaiting acceptance: it was accepted when replacement tiles were drawn', RULES.acceptance);
+  if (st.kind !== 'pending')
+    refuse(`scrabble/${what}-after-acceptance`, 'there is no play awaiting acceptance: it was accepted when replacement tiles were drawn', RULES.acceptance);
   if (st.seat === seat) invalid(`scrabble/${what}-own-move`, `seat ${seat} cannot ${what} their own play`, RULES.holdAfterPress, 'seat');
   return st;
 }

@@ -13,7 +13,10 @@ import type { Seat } from './seat.js';
  * (`at`, `by`, from the command's context): `record(type, data)`.
  */
 export class Emitter extends KernelEmitter<ScrabbleEvent, ScrabbleState> {
-  constructor(state: ScrabbleState, readonly ctx: CommandContext) {
+  constructor(
+    state: ScrabbleState,
+    readonly ctx: CommandContext,
+  ) {
     super(state, evolve);
   }
 
@@ -39,5 +42,6 @@ export function requireTd(actor: Actor, what: string): void {
 /** A player may act only for their own seat; arbiters record for either. */
 export function requireSeat(actor: Actor, game: Game, seat: Seat): void {
   if (seat !== 0 && seat !== 1) refuse('scrabble/bad-seat', `seat must be 0 or 1; got ${String(seat)}`, RULES.td, { kind: 'invalid', field: 'seat' });
-  if (actor.role === 'player' && actor.id !== game.players[seat].id) refuse('scrabble/not-your-seat', `player ${actor.id} does not sit at seat ${seat}`, RULES.td, { kind: 'invalid', field: 'seat' });
+  if (actor.role === 'player' && actor.id !== game.players[seat].id)
+    refuse('scrabble/not-your-seat', `player ${actor.id} does not sit at seat ${seat}`, RULES.td, { kind: 'invalid', field: 'seat' });
 }

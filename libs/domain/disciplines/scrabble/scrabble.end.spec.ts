@@ -72,7 +72,9 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
   });
   it('seed 過時: once a side is ten minutes over, no further turn is recorded', () => {
     const t = startedTable();
-    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 35 * 60).thenRefuses('scrabble/overtime-limit-reached', { rule: '如果過時10分鐘，遊戲結束' });
+    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }, 35 * 60).thenRefuses('scrabble/overtime-limit-reached', {
+      rule: '如果過時10分鐘，遊戲結束',
+    });
   });
   it('profile overtime-player-forfeits: the player over the limit forfeits by the forfeit spread', () => {
     const t = startedTable({ profile: { overtimeLimitOutcome: 'overtime-player-forfeits' } });
@@ -88,7 +90,9 @@ describe('end of game (seed 6次0分 / 餘下之棋子 / 過時)', () => {
 describe('clock pauses (seed 計時器)', () => {
   it('seed 計時器: the clock pauses only for a challenge, a score dispute, a tile count, an overdraw or a TD call', () => {
     const t = startedTable();
-    const e = t.when({ type: 'scrabble.pause-clock', reason: 'phone call' }).thenRefuses('scrabble/pause-reason-not-allowed', { field: 'reason', rule: '計時器' });
+    const e = t
+      .when({ type: 'scrabble.pause-clock', reason: 'phone call' })
+      .thenRefuses('scrabble/pause-reason-not-allowed', { field: 'reason', rule: '計時器' });
     expect(e.message).toContain('challenge, score-dispute, tile-count, overdraw, td-call');
     t.when({ type: 'scrabble.pause-clock', reason: 'score-dispute' }, 10).then([{ type: 'scrabble.ClockPaused', data: { reason: 'score-dispute' } }]);
     t.when({ type: 'scrabble.resume-clock' }, 100).then([{ type: 'scrabble.ClockResumed', data: { seat: 0 } }]);
@@ -158,7 +162,10 @@ describe('result slip (seed 分數 / 重新計算分數)', () => {
   };
   it('seed 分數: a score error is corrected only with the agreement of both players, before signing', () => {
     const t = ended();
-    t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0] }).thenRefuses('scrabble/correction-needs-both-players', { field: 'agreedBy', rule: '雙方同意' });
+    t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0] }).thenRefuses('scrabble/correction-needs-both-players', {
+      field: 'agreedBy',
+      rule: '雙方同意',
+    });
     t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] }).then([
       { type: 'scrabble.ScoreCorrected', data: { seat: 0, turn: 1, from: 4, to: 5, basis: 'players-agreed' } },
     ]);
@@ -181,9 +188,14 @@ describe('result slip (seed 分數 / 重新計算分數)', () => {
       { type: 'scrabble.GameFinished', data: { result: { scores: [-3, -7], winner: 0, spread: 4, forfeit: false } } },
     ]);
     t.when({ type: 'scrabble.correct-score', turn: 1, score: 9, agreedBy: [0, 1] }).thenRefuses('scrabble/result-signed', { rule: '簽署後不可更改分數' });
-    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', { kind: 'invalid' });
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', {
+      kind: 'invalid',
+    });
     t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed' }).then([
-      { type: 'scrabble.SignedResultCorrected', data: { tdDecision: 'TD-7: slip had scores reversed', before: [-3, -7], after: [-7, -3], result: { winner: 1 } } },
+      {
+        type: 'scrabble.SignedResultCorrected',
+        data: { tdDecision: 'TD-7: slip had scores reversed', before: [-3, -7], after: [-7, -3], result: { winner: 1 } },
+      },
     ]);
     expect(t.state.phase === 'finished' && t.state.result).toMatchObject({ scores: [-7, -3], winner: 1 });
   });
@@ -198,7 +210,10 @@ describe('incidents (seed 離開比賽區域 / 關於作弊的投訴)', () => {
     t.when({ type: 'scrabble.record-incident', kind: 'cheating-complaint', seat: 1, description: 'looked into the bag' }).then([
       { type: 'scrabble.IncidentRecorded', data: { kind: 'cheating-complaint', seat: 1, rule: expect.stringContaining('作弊') } },
     ]);
-    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'x', points: 10 }, 1, { id: 'p-bob', role: 'player' }).thenRefuses('scrabble/td-only', { kind: 'invalid' });
+    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'x', points: 10 }, 1, { id: 'p-bob', role: 'player' }).thenRefuses(
+      'scrabble/td-only',
+      { kind: 'invalid' },
+    );
     t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'repeated holds', points: 10 }).then([
       { type: 'scrabble.IncidentRecorded', data: { kind: 'td-penalty', seat: 0, points: 10 } },
     ]);
@@ -210,7 +225,8 @@ describe('incidents (seed 離開比賽區域 / 關於作弊的投訴)', () => {
 describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重新計算分數)', () => {
   it('seed 過時 (如果過時10分鐘，遊戲結束): the overtime counted when the game ends on the limit is capped at the limit — 100 points, however late it is recorded', () => {
     const t = startedTable({ tracking: true });
-    t.when({ type: 'scrabble.end-on-overtime', seat: 0 }, 35.5 * 60).then([ // 10:30 over when recorded
+    t.when({ type: 'scrabble.end-on-overtime', seat: 0 }, 35.5 * 60).then([
+      // 10:30 over when recorded
       { type: 'scrabble.TdCalled' },
       { type: 'scrabble.GameEnded', data: { reason: 'overtime-limit' } },
       { type: 'scrabble.TimePenaltyApplied', data: { seat: 0, overMs: 600_000, points: 100 } },
@@ -224,10 +240,13 @@ describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重�
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
     t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     const posted = t.state.phase === 'finished' ? t.state.result.scores : null;
-    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report', points: 10 }).thenRefuses('scrabble/result-signed', {
-      field: 'points',
-      rule: '簽署後不可更改分數',
-    });
+    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report', points: 10 }).thenRefuses(
+      'scrabble/result-signed',
+      {
+        field: 'points',
+        rule: '簽署後不可更改分數',
+      },
+    );
     t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'late misconduct report (no points: slip signed)', points: 0 }).then([
       { type: 'scrabble.IncidentRecorded', data: { kind: 'td-penalty', points: 0 } },
     ]);
@@ -238,13 +257,16 @@ describe('reviewed defects: end of game and result (seed 過時 / 分數 / 重�
     expect(t.game.scores).toEqual(posted);
     expect(t.game.ledger.filter((l) => l.kind === 'td-penalty')).toHaveLength(0);
   });
-  it('seed 分數 (簽署後不可更改分數): a recorded penalty event after signing (older streams) does not change the game\'s scores', () => {
+  it("seed 分數 (簽署後不可更改分數): a recorded penalty event after signing (older streams) does not change the game's scores", () => {
     const t = startedTable({ tracking: true });
     sixPasses(t);
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
     t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     const before = t.game.scores;
-    const legacy = { type: 'scrabble.IncidentRecorded', data: { at: at(99_999), by: ARBITER, kind: 'td-penalty', seat: 0, description: 'legacy', rule: 'x', points: 10 } } as ScrabbleEvent;
+    const legacy = {
+      type: 'scrabble.IncidentRecorded',
+      data: { at: at(99_999), by: ARBITER, kind: 'td-penalty', seat: 0, description: 'legacy', rule: 'x', points: 10 },
+    } as ScrabbleEvent;
     const s = evolve(t.state, legacy);
     expect(s.phase === 'finished' && s.game.scores).toEqual(before);
     expect(s.phase === 'finished' && s.game.incidents).toHaveLength(1);

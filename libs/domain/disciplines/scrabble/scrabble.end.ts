@@ -91,16 +91,27 @@ export function decideEnterEndRacks(em: Emitter, c: DataOf<'scrabble.enter-end-r
   }
   if (s.end.racksSettled) {
     for (const seat of [0, 1] as const) {
-      const e = entered[seat], known = g.racks[seat].tiles;
+      const e = entered[seat],
+        known = g.racks[seat].tiles;
       if (e && known && !sameTiles(e, known)) em.record('scrabble.RackDisagreementFlagged', { seat, entered: sortTiles(e), derived: sortTiles(known) });
     }
     return;
   }
-  if (!entered[0] || !entered[1]) invalid('scrabble/both-racks-needed', 'after six scoreless turns or the overtime limit both racks are needed: each player loses their own rack', RULES.ownRack, 'racks');
+  if (!entered[0] || !entered[1])
+    invalid(
+      'scrabble/both-racks-needed',
+      'after six scoreless turns or the overtime limit both racks are needed: each player loses their own rack',
+      RULES.ownRack,
+      'racks',
+    );
   for (const seat of [0, 1] as const) {
-    if (entered[seat]!.length !== g.racks[seat].count) refuse('scrabble/rack-count-mismatch', `seat ${seat} holds ${g.racks[seat].count} tiles; ${entered[seat]!.length} were entered`, RULES.ownRack, { field: 'racks' });
+    if (entered[seat]!.length !== g.racks[seat].count)
+      refuse('scrabble/rack-count-mismatch', `seat ${seat} holds ${g.racks[seat].count} tiles; ${entered[seat]!.length} were entered`, RULES.ownRack, {
+        field: 'racks',
+      });
   }
-  if (!removeTiles(tilesOffBoard(g), [...entered[0]!, ...entered[1]!])) refuse('scrabble/rack-not-unseen', 'the entered racks hold tiles that are already on the board', RULES.ownRack, { field: 'racks' });
+  if (!removeTiles(tilesOffBoard(g), [...entered[0]!, ...entered[1]!]))
+    refuse('scrabble/rack-not-unseen', 'the entered racks hold tiles that are already on the board', RULES.ownRack, { field: 'racks' });
   for (const seat of [0, 1] as const) {
     const rack = sortTiles(entered[seat]!);
     em.record('scrabble.EndRackScored', { seat, rackOf: seat, rack, points: 0 - rackValue(rack), derived: false });

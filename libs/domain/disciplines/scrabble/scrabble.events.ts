@@ -32,24 +32,69 @@ export type EndReason = 'went-out' | 'six-zeros' | 'overtime-limit';
 type E<T extends string, D> = DomainEvent<`scrabble.${T}`, Stamp & D>;
 
 export type ScrabbleEvent =
-  | E<'GameCreated', { players: readonly [PlayerInfo, PlayerInfo]; starter: Seat; clockSide: 'left' | 'right'; clockSideChosenBy: Seat; tilesCounted: number; tracking: boolean; profile: ScrabbleProfile; link?: GameLink | null }>
+  | E<
+      'GameCreated',
+      {
+        players: readonly [PlayerInfo, PlayerInfo];
+        starter: Seat;
+        clockSide: 'left' | 'right';
+        clockSideChosenBy: Seat;
+        tilesCounted: number;
+        tracking: boolean;
+        profile: ScrabbleProfile;
+        link?: GameLink | null;
+      }
+    >
   | E<'ClockReadingRecorded', { remainingMs: readonly [number, number] }>
   | E<'AbsentClockStarted', { seat: Seat }>
   | E<'LatePlayerArrived', { seat: Seat; remainingMs: number; choice: 'play' | 'forfeit' }>
   | E<'GameForfeited', { seat: Seat; reason: 'absence' | 'absence-time-expired' | 'overtime-limit'; rule: string }>
   | E<'TilesDrawn', { seat: Seat; count: number; tiles: readonly string[] | null; faceDown: boolean }>
   | E<'ExchangedTilesReturned', { seat: Seat; count: number; tiles: readonly string[] | null }>
-  | E<'OverdrawResolved', { seat: Seat; excess: number; drawnCount: number; drawn: readonly string[] | null; shownCount: number; shown: readonly string[] | null; returnedCount: number; returned: readonly string[] | null }>
+  | E<
+      'OverdrawResolved',
+      {
+        seat: Seat;
+        excess: number;
+        drawnCount: number;
+        drawn: readonly string[] | null;
+        shownCount: number;
+        shown: readonly string[] | null;
+        returnedCount: number;
+        returned: readonly string[] | null;
+      }
+    >
   | E<'ClockStarted', { seat: Seat }>
   | E<'MoveAnnounced', { seat: Seat; move: MoveRecord; announcedScore: number; computedScore: number | null }>
-  | E<'MoveCompleted', { seat: Seat; turn: number; move: MoveRecord; announcedScore: number; computedScore: number | null; completedBy: 'clock' | 'draw'; goingOut: boolean; remainingMs: readonly [number, number] }>
+  | E<
+      'MoveCompleted',
+      {
+        seat: Seat;
+        turn: number;
+        move: MoveRecord;
+        announcedScore: number;
+        computedScore: number | null;
+        completedBy: 'clock' | 'draw';
+        goingOut: boolean;
+        remainingMs: readonly [number, number];
+      }
+    >
   | E<'ScoreMismatchFlagged', { seat: Seat; turn: number; announced: number; computed: number }>
   | E<'HoldCalled', { seat: Seat; turn: number }>
   | E<'HoldFlagged', { seat: Seat; turn: number; holdMs: number; thresholdMs: number }>
   | E<'MoveAccepted', { turn: number; how: 'said' | 'draw' | 'next-move' | 'challenge-failed' }>
   | E<'ChallengeMade', { seat: Seat; turn: number; words: readonly string[] }>
   | E<'VerdictsProposed', { lexicon: string; proposals: readonly { word: string; valid: boolean | null }[] }>
-  | E<'ChallengeResolved', { turn: number; challenger: Seat; verdicts: readonly { word: string; valid: boolean; proposed: boolean | null }[]; outcome: 'play-withdrawn' | 'play-stands'; penalty: { kind: 'points'; seat: Seat; points: number } | { kind: 'lost-turn'; seat: Seat } | null }>
+  | E<
+      'ChallengeResolved',
+      {
+        turn: number;
+        challenger: Seat;
+        verdicts: readonly { word: string; valid: boolean; proposed: boolean | null }[];
+        outcome: 'play-withdrawn' | 'play-stands';
+        penalty: { kind: 'points'; seat: Seat; points: number } | { kind: 'lost-turn'; seat: Seat } | null;
+      }
+    >
   | E<'ScoreReannounced', { seat: Seat; turn: number; score: number }>
   | E<'ReannouncedScoreMismatchFlagged', { seat: Seat; turn: number; reannounced: number; recorded: number }>
   | E<'LateChallengeAllowed', { turn: number; reason: string; rule: string }>
@@ -67,11 +112,23 @@ export type ScrabbleEvent =
   | E<'RecountCompleted', { corrections: number }>
   | E<'ResultSlipSigned', { seat: Seat }>
   | E<'SignatureWithdrawn', { seat: Seat; reason: string; rule: string }>
-  | E<'TurnAnnotated', {
-      turn: number; seat: Seat; rack: readonly string[] | null; word: string | null; exchanged: readonly string[] | null; note: string | null; source: string;
-    }>
+  | E<
+      'TurnAnnotated',
+      {
+        turn: number;
+        seat: Seat;
+        rack: readonly string[] | null;
+        word: string | null;
+        exchanged: readonly string[] | null;
+        note: string | null;
+        source: string;
+      }
+    >
   | E<'GameFinished', { result: GameResult; link?: GameLink | null }>
-  | E<'SignedResultCorrected', { tdDecision: string; before: readonly [number, number]; after: readonly [number, number]; result: GameResult; link?: GameLink | null }>
+  | E<
+      'SignedResultCorrected',
+      { tdDecision: string; before: readonly [number, number]; after: readonly [number, number]; result: GameResult; link?: GameLink | null }
+    >
   | E<'IncidentRecorded', { kind: IncidentKind; seat: Seat | null; description: string; rule: string; points: number }>;
 
 export type ScrabbleEventType = ScrabbleEvent['type'];

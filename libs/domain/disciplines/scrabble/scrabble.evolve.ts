@@ -41,9 +41,29 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       const d = event.data;
       const tiles = d.tracking ? fullBag() : null;
       const game: Game = {
-        players: d.players, starter: d.starter, clockSide: d.clockSide, tracking: d.tracking, profile: d.profile, link: d.link ?? null,
-        board: emptyBoard(), bag: { count: d.profile.tileCount, tiles }, racks: [{ count: 0, tiles: d.tracking ? [] : null }, { count: 0, tiles: d.tracking ? [] : null }],
-        exchangeAside: null, faceDown: null, lastDraw: null, clock: newClock(), absent: null, turns: [], ledger: [], scores: [0, 0], zeroRun: 0, flags: [], incidents: [],
+        players: d.players,
+        starter: d.starter,
+        clockSide: d.clockSide,
+        tracking: d.tracking,
+        profile: d.profile,
+        link: d.link ?? null,
+        board: emptyBoard(),
+        bag: { count: d.profile.tileCount, tiles },
+        racks: [
+          { count: 0, tiles: d.tracking ? [] : null },
+          { count: 0, tiles: d.tracking ? [] : null },
+        ],
+        exchangeAside: null,
+        faceDown: null,
+        lastDraw: null,
+        clock: newClock(),
+        absent: null,
+        turns: [],
+        ledger: [],
+        scores: [0, 0],
+        zeroRun: 0,
+        flags: [],
+        incidents: [],
       };
       return { phase: 'setup', game };
     }
@@ -92,32 +112,62 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
     }
     case 'scrabble.MoveAnnounced': {
       if (state.phase !== 'playing' || state.status.kind !== 'to-move') return state;
-      return { ...state, status: { ...state.status, tentative: { move: event.data.move, announcedScore: event.data.announcedScore, computed: event.data.computedScore } } };
+      return {
+        ...state,
+        status: { ...state.status, tentative: { move: event.data.move, announcedScore: event.data.announcedScore, computed: event.data.computedScore } },
+      };
     }
     case 'scrabble.MoveCompleted': {
       const g0 = gameOf(state);
       const d = event.data;
       const m = d.move;
       const rackBefore = g0.racks[d.seat].tiles;
-      const base: Omit<TurnRecord, 'kind' | 'status'> = { n: d.turn, seat: d.seat, at, move: m, announced: d.announcedScore, computed: d.computedScore, score: d.announcedScore, rackBefore, remainingMs: d.remainingMs };
+      const base: Omit<TurnRecord, 'kind' | 'status'> = {
+        n: d.turn,
+        seat: d.seat,
+        at,
+        move: m,
+        announced: d.announcedScore,
+        computed: d.computedScore,
+        score: d.announcedScore,
+        rackBefore,
+        remainingMs: d.remainingMs,
+      };
       let g: Game = { ...g0, lastDraw: null };
       if (m.kind === 'play') {
         const rackTiles = m.placements.map((p) => (p.blank ? BLANK : p.letter));
-        g = { ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.placements.length, rackTiles)), board: placeOnBoard(g.board, m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) }))) };
-        g = withLedger({ ...g, turns: [...g.turns, { ...base, kind: 'play', status: 'pending' }] }, { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn });
+        g = {
+          ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.placements.length, rackTiles)),
+          board: placeOnBoard(
+            g.board,
+            m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) })),
+          ),
+        };
+        g = withLedger(
+          { ...g, turns: [...g.turns, { ...base, kind: 'play', status: 'pending' }] },
+          { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn },
+        );
         const clock = d.goingOut ? pauseClock(runSeat(g.clock, null, at), 'end-of-game', at) : runSeat(g.clock, other(d.seat), at);
         return withStatus(state, { ...g, clock }, { kind: 'pending', seat: d.seat, turn: d.turn, goingOut: d.goingOut, hold: null });
       }
       if (m.kind === 'exchange') {
         g = { ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.count, m.tiles)), exchangeAside: { seat: d.seat, count: m.count, tiles: m.tiles } };
       }
-      g = withLedger(withRun({ ...g, turns: [...g.turns, { ...base, kind: m.kind, status: 'accepted' }] }), { seat: d.seat, kind: 'turn', points: 0, turn: d.turn });
+      g = withLedger(withRun({ ...g, turns: [...g.turns, { ...base, kind: m.kind, status: 'accepted' }] }), {
+        seat: d.seat,
+        kind: 'turn',
+        points: 0,
+        turn: d.turn,
+      });
       return withStatus(state, { ...g, clock: runSeat(g.clock, other(d.seat), at) }, { kind: 'to-move', seat: other(d.seat), tentative: null });
     }
     case 'scrabble.ScoreMismatchFlagged': {
       const g = gameOf(state);
       const d = event.data;
-      return withGame(state, { ...g, flags: [...g.flags, { kind: 'score-mismatch', at, turn: d.turn, detail: `announced ${d.announced}, computed ${d.computed}` }] });
+      return withGame(state, {
+        ...g,
+        flags: [...g.flags, { kind: 'score-mismatch', at, turn: d.turn, detail: `announced ${d.announced}, computed ${d.computed}` }],
+      });
     }
     case 'scrabble.HoldCalled': {
       if (state.phase !== 'playing' || state.status.kind !== 'pending') return state;
@@ -128,20 +178,31 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
     }
     case 'scrabble.HoldFlagged': {
       const g = gameOf(state);
-      return withGame(state, { ...g, flags: [...g.flags, { kind: 'hold-too-long', at, turn: event.data.turn, detail: `hold of ${event.data.holdMs} ms exceeds ${event.data.thresholdMs} ms` }] });
+      return withGame(state, {
+        ...g,
+        flags: [
+          ...g.flags,
+          { kind: 'hold-too-long', at, turn: event.data.turn, detail: `hold of ${event.data.holdMs} ms exceeds ${event.data.thresholdMs} ms` },
+        ],
+      });
     }
     case 'scrabble.MoveAccepted': {
       const g0 = gameOf(state);
       const g = withRun(faceDownToRack(updateTurn(g0, event.data.turn, (t) => ({ ...t, status: 'accepted' }))));
-      if (state.phase === 'playing' && state.status.kind === 'pending') return withStatus(state, g, { kind: 'to-move', seat: other(state.status.seat), tentative: null });
+      if (state.phase === 'playing' && state.status.kind === 'pending')
+        return withStatus(state, g, { kind: 'to-move', seat: other(state.status.seat), tentative: null });
       return withGame(state, g);
     }
     case 'scrabble.ChallengeMade': {
-      if (state.phase !== 'playing' || (state.status.kind !== 'pending')) return state;
+      if (state.phase !== 'playing' || state.status.kind !== 'pending') return state;
       const st = state.status;
       const g = state.game;
       const clock = g.clock.running === null ? g.clock : pauseClock(g.clock, 'challenge', at);
-      return withStatus(state, { ...g, clock }, { kind: 'challenged', seat: st.seat, turn: st.turn, goingOut: st.goingOut, challenger: event.data.seat, words: event.data.words, proposals: [] });
+      return withStatus(
+        state,
+        { ...g, clock },
+        { kind: 'challenged', seat: st.seat, turn: st.turn, goingOut: st.goingOut, challenger: event.data.seat, words: event.data.words, proposals: [] },
+      );
     }
     case 'scrabble.VerdictsProposed': {
       if (state.phase !== 'playing' || state.status.kind !== 'challenged') return state;
@@ -170,7 +231,25 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       if (d.penalty?.kind === 'lost-turn') {
         next = st.seat;
         const n = g.turns.length ? g.turns[g.turns.length - 1].n + 1 : 1;
-        g = { ...g, turns: [...g.turns, { n, seat: st.challenger, at, kind: 'lost-turn', move: null, announced: 0, computed: 0, score: 0, status: 'accepted', rackBefore: g.racks[st.challenger].tiles, remainingMs: turn?.remainingMs ?? [0, 0] }] };
+        g = {
+          ...g,
+          turns: [
+            ...g.turns,
+            {
+              n,
+              seat: st.challenger,
+              at,
+              kind: 'lost-turn',
+              move: null,
+              announced: 0,
+              computed: 0,
+              score: 0,
+              status: 'accepted',
+              rackBefore: g.racks[st.challenger].tiles,
+              remainingMs: turn?.remainingMs ?? [0, 0],
+            },
+          ],
+        };
         g = withLedger(g, { seat: st.challenger, kind: 'turn', points: 0, turn: n });
       }
       g = withRun(g);
@@ -186,7 +265,10 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
     case 'scrabble.ReannouncedScoreMismatchFlagged': {
       const g = gameOf(state);
       const d = event.data;
-      return withGame(state, { ...g, flags: [...g.flags, { kind: 'reannounced-score-mismatch', at, turn: d.turn, detail: `re-announced ${d.reannounced}, recorded ${d.recorded}` }] });
+      return withGame(state, {
+        ...g,
+        flags: [...g.flags, { kind: 'reannounced-score-mismatch', at, turn: d.turn, detail: `re-announced ${d.reannounced}, recorded ${d.recorded}` }],
+      });
     }
     case 'scrabble.LateChallengeAllowed': {
       if (state.phase !== 'playing') return state;
@@ -194,7 +276,15 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       const turn = g.turns.find((t) => t.n === event.data.turn);
       if (!turn) return state;
       const ld = g.lastDraw;
-      if (ld && ld.seat === turn.seat) g = { ...setRack(g, ld.seat, { count: g.racks[ld.seat].count - ld.count, tiles: g.racks[ld.seat].tiles && ld.tiles ? takeFromSet(g.racks[ld.seat], ld.count, ld.tiles).tiles : null }), faceDown: { seat: ld.seat, count: ld.count, tiles: ld.tiles }, lastDraw: null };
+      if (ld && ld.seat === turn.seat)
+        g = {
+          ...setRack(g, ld.seat, {
+            count: g.racks[ld.seat].count - ld.count,
+            tiles: g.racks[ld.seat].tiles && ld.tiles ? takeFromSet(g.racks[ld.seat], ld.count, ld.tiles).tiles : null,
+          }),
+          faceDown: { seat: ld.seat, count: ld.count, tiles: ld.tiles },
+          lastDraw: null,
+        };
       // The play is open again: the run of scoreless turns stands as it did before the play was accepted.
       g = withRun(updateTurn(g, turn.n, (t) => ({ ...t, status: 'pending' })));
       return withStatus(state, g, { kind: 'pending', seat: turn.seat, turn: turn.n, goingOut: false, hold: null });
@@ -242,7 +332,13 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
     case 'scrabble.RackDisagreementFlagged': {
       const g = gameOf(state);
       const d = event.data;
-      return withGame(state, { ...g, flags: [...g.flags, { kind: 'rack-disagreement', at, turn: null, detail: `seat ${d.seat}: entered ${d.entered.join('')}, derived ${d.derived.join('')}` }] });
+      return withGame(state, {
+        ...g,
+        flags: [
+          ...g.flags,
+          { kind: 'rack-disagreement', at, turn: null, detail: `seat ${d.seat}: entered ${d.entered.join('')}, derived ${d.derived.join('')}` },
+        ],
+      });
     }
     case 'scrabble.ScoreCorrected': {
       const d = event.data;
@@ -259,10 +355,22 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       return state.phase === 'ended' ? { ...state, end: { ...state.end, signedBy: state.end.signedBy.filter((s) => s !== event.data.seat) } } : state;
     case 'scrabble.TurnAnnotated': {
       const d = event.data;
-      return withGame(state, updateTurn(gameOf(state), d.turn, (t) => {
-        const w = t.written ?? { rack: null, word: null, exchanged: null, notes: [], source: d.source };
-        return { ...t, written: { rack: d.rack ?? w.rack, word: d.word ?? w.word, exchanged: d.exchanged ?? w.exchanged, notes: d.note === null ? w.notes : [...w.notes, d.note], source: w.source } };
-      }));
+      return withGame(
+        state,
+        updateTurn(gameOf(state), d.turn, (t) => {
+          const w = t.written ?? { rack: null, word: null, exchanged: null, notes: [], source: d.source };
+          return {
+            ...t,
+            written: {
+              rack: d.rack ?? w.rack,
+              word: d.word ?? w.word,
+              exchanged: d.exchanged ?? w.exchanged,
+              notes: d.note === null ? w.notes : [...w.notes, d.note],
+              source: w.source,
+            },
+          };
+        }),
+      );
     }
     case 'scrabble.GameFinished': {
       const g = gameOf(state);
@@ -285,7 +393,8 @@ export function evolve(state: ScrabbleState, event: ScrabbleEvent): ScrabbleStat
       // Seed 分數: 「簽署後不可更改分數，除非雙方因分數顛倒而獲比賽總監同意更改」 — once the slip is signed (phase
       // 'finished') the incident is recorded but its points never reach the ledger, so the game's scores stay
       // equal to the posted result (decideRecordIncident refuses such points; this guards older streams).
-      if (d.points !== 0 && d.seat !== null && state.phase !== 'finished') g = withLedger(g, { seat: d.seat, kind: 'td-penalty', points: -d.points, turn: null });
+      if (d.points !== 0 && d.seat !== null && state.phase !== 'finished')
+        g = withLedger(g, { seat: d.seat, kind: 'td-penalty', points: -d.points, turn: null });
       return withGame(state, g);
     }
     default:

@@ -5,14 +5,26 @@ import { startedTable } from './testing/table.js';
 describe('refusals name the field the command sent', () => {
   it('an exchange by count is at fault in move.count; by letters in move.tiles', () => {
     const t = startedTable({ profile: { exchangeMinBag: 87 } });
-    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 3 } }).thenRefuses('scrabble/exchange-bag-too-small', { field: 'move.count' });
+    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 3 } }).thenRefuses('scrabble/exchange-bag-too-small', {
+      field: 'move.count',
+    });
     const tracked = startedTable({ tracking: true, profile: { exchangeMinBag: 87 } });
-    tracked.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } }).thenRefuses('scrabble/exchange-bag-too-small', { field: 'move.tiles' });
+    tracked
+      .when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 2, tiles: ['A', 'E'] } })
+      .thenRefuses('scrabble/exchange-bag-too-small', { field: 'move.tiles' });
   });
   it('a play by word is at fault in move.word or move.coordinate; a play by tiles in move.tiles', () => {
     const t = startedTable();
-    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '1A', word: 'QI' }, announcedScore: 22 }).thenRefuses('scrabble/first-play-not-on-centre', { field: 'move.word' });
-    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', tiles: [{ row: 0, col: 0, letter: 'Q', blank: false }] }, announcedScore: 22 }).thenRefuses('scrabble/first-play-not-on-centre', {
+    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '1A', word: 'QI' }, announcedScore: 22 }).thenRefuses(
+      'scrabble/first-play-not-on-centre',
+      { field: 'move.word' },
+    );
+    t.when({
+      type: 'scrabble.make-move',
+      seat: 0,
+      move: { kind: 'play', tiles: [{ row: 0, col: 0, letter: 'Q', blank: false }] },
+      announcedScore: 22,
+    }).thenRefuses('scrabble/first-play-not-on-centre', {
       field: 'move.tiles',
     });
   });

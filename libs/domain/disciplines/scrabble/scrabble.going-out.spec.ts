@@ -18,7 +18,7 @@ function wentOut() {
 }
 
 describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
-  it('seed 餘下之棋子: going out earns twice the opponent\'s rack, derived from the board and checked against the tracked rack', () => {
+  it("seed 餘下之棋子: going out earns twice the opponent's rack, derived from the board and checked against the tracked rack", () => {
     const t = wentOut();
     if (t.state.phase !== 'ended') throw new Error('not ended');
     const out = t.state.end.outBy!;
@@ -42,7 +42,10 @@ describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
   it('seed 完成遊戲: the going-out play pauses the clock until the opponent accepts; then the game ends', () => {
     const t = wentOut();
     const i = t.events.findIndex((x) => x.type === 'scrabble.GameEnded');
-    const completed = [...t.events.slice(0, i)].reverse().find((x) => x.type === 'scrabble.MoveCompleted') as Extract<ScrabbleEvent, { type: 'scrabble.MoveCompleted' }>;
+    const completed = [...t.events.slice(0, i)].reverse().find((x) => x.type === 'scrabble.MoveCompleted') as Extract<
+      ScrabbleEvent,
+      { type: 'scrabble.MoveCompleted' }
+    >;
     expect(completed.data.goingOut).toBe(true);
     expect(t.events.slice(0, i).some((x) => x.type === 'scrabble.MoveAccepted')).toBe(true);
   });
@@ -53,16 +56,17 @@ describe('going out (seed 餘下之棋子 / 完成遊戲)', () => {
     const base = Table.given(t.events.slice(0, i + 1), 100_000);
     const st = base.state;
     if (st.phase !== 'playing' || st.status.kind !== 'pending') throw new Error('expected pending');
-    const out = st.status.seat, opp = (1 - out) as 0 | 1;
+    const out = st.status.seat,
+      opp = (1 - out) as 0 | 1;
     expect(base.game.clock.running).toBeNull();
     base.when({ type: 'scrabble.hold', seat: opp }).then([{ type: 'scrabble.HoldCalled', data: { seat: opp } }]);
     expect(base.game.clock.running).toBe(opp);
     const turn = base.game.turns.at(-1)!;
     const word = turn.move?.kind === 'play' ? turn.move.words[0] : '';
     base.when({ type: 'scrabble.challenge', seat: opp, words: [word] }).then([{ type: 'scrabble.ChallengeMade', data: { seat: opp, words: [word] } }]);
-    base.when({ type: 'scrabble.resolve-challenge', verdicts: [{ word, valid: false }] }).then([
-      { type: 'scrabble.ChallengeResolved', data: { challenger: opp, outcome: 'play-withdrawn' } },
-    ]);
+    base
+      .when({ type: 'scrabble.resolve-challenge', verdicts: [{ word, valid: false }] })
+      .then([{ type: 'scrabble.ChallengeResolved', data: { challenger: opp, outcome: 'play-withdrawn' } }]);
     expect(base.state.phase).toBe('playing');
     expect(base.game.racks[out].count).toBeGreaterThan(0);
     expect(base.game.clock.running).toBe(opp);

@@ -50,14 +50,19 @@ export function prepareMove(game: Game, seat: Seat, input: MoveInput, announcedS
       const byTiles = 'tiles' in input;
       // A play given by tiles is at fault in `move.tiles`; one given by coordinate and word in `move.coordinate` or `move.word`.
       const path = (f: string | undefined) => (byTiles ? 'move.tiles' : f === 'coordinate' ? 'move.coordinate' : 'move.word');
-      const placements = byTiles ? input.tiles.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: !!t.blank })) : underMove(path, () => placementsFromWord(game.board, input.coordinate, input.word));
+      const placements = byTiles
+        ? input.tiles.map((t) => ({ row: t.row, col: t.col, letter: t.letter, blank: !!t.blank }))
+        : underMove(path, () => placementsFromWord(game.board, input.coordinate, input.word));
       const analysis = underMove(path, () => analysePlay(game.board, placements));
       if (announcedScore === undefined || !Number.isInteger(announcedScore) || announcedScore < 0) {
         invalid('scrabble/score-not-announced', 'a play must come with the announced score (a whole number ≥ 0)', RULES.orderOfPlay, 'announcedScore');
       }
       const rackForms = placements.map((p) => (p.blank ? BLANK : p.letter));
       if (rack.tiles) {
-        if (!removeTiles(rack.tiles, rackForms)) refuse('scrabble/tiles-not-on-rack', `tiles ${rackForms.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, { field: path(undefined) });
+        if (!removeTiles(rack.tiles, rackForms))
+          refuse('scrabble/tiles-not-on-rack', `tiles ${rackForms.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, {
+            field: path(undefined),
+          });
       } else if (placements.length > rack.count) {
         refuse('scrabble/rack-too-small', `the play uses ${placements.length} tiles but the rack holds ${rack.count}`, RULES.rack, { field: path(undefined) });
       }
@@ -70,16 +75,27 @@ export function prepareMove(game: Game, seat: Seat, input: MoveInput, announcedS
       const sent = input.tiles ? 'move.tiles' : 'move.count';
       // Seed 更換棋子: "棋袋裡需至少有7枚棋子".
       if (game.bag.count < game.profile.exchangeMinBag) {
-        refuse('scrabble/exchange-bag-too-small', `exchange needs at least ${game.profile.exchangeMinBag} tiles in the bag; there are ${game.bag.count}`, RULES.exchangeBag, { field: sent });
+        refuse(
+          'scrabble/exchange-bag-too-small',
+          `exchange needs at least ${game.profile.exchangeMinBag} tiles in the bag; there are ${game.bag.count}`,
+          RULES.exchangeBag,
+          { field: sent },
+        );
       }
       const count = input.tiles ? input.tiles.length : input.count;
-      if (!Number.isInteger(count) || count < 1 || count > RACK_SIZE) invalid('scrabble/exchange-count', `an exchange names 1 to 7 tiles; got ${count}`, RULES.exchange, sent);
-      if (input.tiles && input.count !== undefined && input.count !== input.tiles.length) invalid('scrabble/exchange-count', `announced ${input.count} but gave ${input.tiles.length} tiles`, RULES.exchange, 'move.count');
+      if (!Number.isInteger(count) || count < 1 || count > RACK_SIZE)
+        invalid('scrabble/exchange-count', `an exchange names 1 to 7 tiles; got ${count}`, RULES.exchange, sent);
+      if (input.tiles && input.count !== undefined && input.count !== input.tiles.length)
+        invalid('scrabble/exchange-count', `announced ${input.count} but gave ${input.tiles.length} tiles`, RULES.exchange, 'move.count');
       if (count > rack.count) refuse('scrabble/rack-too-small', `cannot exchange ${count} tiles from a rack of ${rack.count}`, RULES.rack, { field: sent });
       let tiles: string[] | null = null;
       if (rack.tiles) {
-        if (!input.tiles || !input.tiles.every(isRackTile)) invalid('scrabble/tiles-required-when-tracking', 'this game tracks tiles: name the exchanged tiles', RULES.exchange, 'move.tiles');
-        if (!removeTiles(rack.tiles, input.tiles)) refuse('scrabble/tiles-not-on-rack', `tiles ${input.tiles.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, { field: 'move.tiles' });
+        if (!input.tiles || !input.tiles.every(isRackTile))
+          invalid('scrabble/tiles-required-when-tracking', 'this game tracks tiles: name the exchanged tiles', RULES.exchange, 'move.tiles');
+        if (!removeTiles(rack.tiles, input.tiles))
+          refuse('scrabble/tiles-not-on-rack', `tiles ${input.tiles.join('')} are not all on the rack ${rack.tiles.join('')}`, RULES.rack, {
+            field: 'move.tiles',
+          });
         tiles = input.tiles.slice().sort();
       }
       return { move: { kind: 'exchange', count, tiles }, announcedScore: 0, computed: 0 };
@@ -99,7 +115,16 @@ export function completeMove(em: Emitter, seat: Seat, p: PreparedMove, completed
   // Seed 完成遊戲: going out with the bag empty pauses the clock until the opponent accepts or challenges.
   const goingOut = p.move.kind === 'play' && g.bag.count === 0 && rackAfter === 0;
   const [r0, r1] = remainingAt(g.clock, em.ctx.at, g.profile.timePerSideMs);
-  em.record('scrabble.MoveCompleted', { seat, turn, move: p.move, announcedScore: p.announcedScore, computedScore: p.computed, completedBy, goingOut, remainingMs: [r0, r1] });
+  em.record('scrabble.MoveCompleted', {
+    seat,
+    turn,
+    move: p.move,
+    announcedScore: p.announcedScore,
+    computedScore: p.computed,
+    completedBy,
+    goingOut,
+    remainingMs: [r0, r1],
+  });
   // A mismatch is flagged, never overwritten: the announced score stands until corrected.
   if (p.move.kind === 'play' && p.computed !== null && p.computed !== p.announcedScore) {
     em.record('scrabble.ScoreMismatchFlagged', { seat, turn, announced: p.announcedScore, computed: p.computed });

@@ -18,11 +18,18 @@ function checkInvariants(t: Table): void {
   const g = t.game;
   // Tile conservation: board + racks + bag + tiles set aside = the 100-tile set, letter for letter.
   const all = [
-    ...boardTiles(g.board).map(rackFormOf), ...(g.racks[0].tiles ?? []), ...(g.racks[1].tiles ?? []), ...(g.bag.tiles ?? []),
-    ...(g.exchangeAside?.tiles ?? []), ...(g.faceDown?.tiles ?? []),
+    ...boardTiles(g.board).map(rackFormOf),
+    ...(g.racks[0].tiles ?? []),
+    ...(g.racks[1].tiles ?? []),
+    ...(g.bag.tiles ?? []),
+    ...(g.exchangeAside?.tiles ?? []),
+    ...(g.faceDown?.tiles ?? []),
   ];
   must(sortTiles(all).join('') === FULL, 'tiles: board + racks + bag + aside = the 100-tile set');
-  must(boardTiles(g.board).length + g.racks[0].count + g.racks[1].count + g.bag.count + (g.exchangeAside?.count ?? 0) + (g.faceDown?.count ?? 0) === 100, 'tile counts sum to 100');
+  must(
+    boardTiles(g.board).length + g.racks[0].count + g.racks[1].count + g.bag.count + (g.exchangeAside?.count ?? 0) + (g.faceDown?.count ?? 0) === 100,
+    'tile counts sum to 100',
+  );
   must(g.racks[0].count <= 7 && g.racks[1].count <= 7, 'racks hold at most 7');
   // Scores = sum of turn scores + adjustments.
   for (const seat of [0, 1] as const) {
@@ -37,14 +44,20 @@ function checkInvariants(t: Table): void {
 describe('invariants under random legal play (property)', () => {
   it('tile conservation (board + racks + bag = 100) and scores = turn scores + adjustments hold after every command', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 30 }), fc.constantFrom(60, 150, 200), (seed, challengeRate, holdRate, tempo) => {
-        const t = simulateGame(seed, { challengeRate, holdRate, tempo, onStep: checkInvariants });
-        checkInvariants(t);
-        expect(['ended', 'finished', 'playing']).toContain(t.state.phase);
-        // Events are plain JSON: stored and read back, they fold to the same state.
-        const stored = JSON.parse(JSON.stringify(t.events)) as typeof t.events;
-        expect(fold(scrabbleDecider, stored)).toEqual(t.state);
-      }),
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.constantFrom(60, 150, 200),
+        (seed, challengeRate, holdRate, tempo) => {
+          const t = simulateGame(seed, { challengeRate, holdRate, tempo, onStep: checkInvariants });
+          checkInvariants(t);
+          expect(['ended', 'finished', 'playing']).toContain(t.state.phase);
+          // Events are plain JSON: stored and read back, they fold to the same state.
+          const stored = JSON.parse(JSON.stringify(t.events)) as typeof t.events;
+          expect(fold(scrabbleDecider, stored)).toEqual(t.state);
+        },
+      ),
       // The example is a game found by this property: an empty end rack scored -0, which the stored JSON reads back as 0.
       { numRuns: 40, examples: [[60443670, 0, 3, 200]] },
     );

@@ -22,7 +22,8 @@ export const RULES = {
   challengeWords: 'WESPA seed Challenge: 停止計時器，並說明所有「Challenge」之字',
   challengeNoWithdraw: 'WESPA seed Challenge: 當停止計時器後…你不可以中止質疑程序',
   reannounce: 'WESPA seed Challenge: 如質疑失敗，請在重啟計時器前再次說出該步之分數',
-  phoney: 'WESPA Rules v3 Part 4 (challenges; WESPA rules, not the seed): an unacceptable word is withdrawn, the tiles return to the rack and the turn scores 0',
+  phoney:
+    'WESPA Rules v3 Part 4 (challenges; WESPA rules, not the seed): an unacceptable word is withdrawn, the tiles return to the rack and the turn scores 0',
   challengePenalty: 'WESPA Rules v3 Part 4 (unsuccessful challenge penalty; WESPA rules, not the seed): per the tournament profile',
   exchangeBag: 'WESPA seed 更換棋子: 棋袋裡需至少有7枚棋子',
   exchange: 'WESPA seed 更換棋子: 說「Exchange」及要更換棋子的數量…在袋中抽取替代的棋子，以及把換出的棋子放回棋袋裡',

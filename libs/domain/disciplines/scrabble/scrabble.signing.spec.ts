@@ -16,7 +16,9 @@ describe('signatures lock the score (seed 分數: 分數計算錯誤可以於簽
   it('after one player signs, a score correction is refused naming the rule and the signature; nothing changes', () => {
     const t = ended();
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
-    const e = t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] }).thenRefuses('scrabble/slip-signed', { rule: '簽署後不可更改分數' });
+    const e = t
+      .when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] })
+      .thenRefuses('scrabble/slip-signed', { rule: '簽署後不可更改分數' });
     expect(e.message).toContain('withdraw the signature');
     expect(t.game.turns[0].score).toBe(4);
     expect(t.state.phase === 'ended' && t.state.end.signedBy).toEqual([0]);
@@ -25,25 +27,42 @@ describe('signatures lock the score (seed 分數: 分數計算錯誤可以於簽
     const t = ended();
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
     t.when({ type: 'scrabble.withdraw-signature', seat: 1, reason: 'x' }).thenRefuses('scrabble/not-signed', { field: 'seat' });
-    t.when({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'x' }, 1, { id: 'p-bob', role: 'player' }).thenRefuses('scrabble/not-your-seat', { kind: 'invalid', field: 'seat' });
+    t.when({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'x' }, 1, { id: 'p-bob', role: 'player' }).thenRefuses('scrabble/not-your-seat', {
+      kind: 'invalid',
+      field: 'seat',
+    });
     t.when({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'turn 1 was scored 4, should be 5' }, 1, { id: 'p-ann', role: 'player' }).then([
       { type: 'scrabble.SignatureWithdrawn', data: { seat: 0, reason: 'turn 1 was scored 4, should be 5', by: { id: 'p-ann', role: 'player' } } },
     ]);
     expect(t.state.phase === 'ended' && t.state.end.signedBy).toEqual([]);
-    t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] }).then([{ type: 'scrabble.ScoreCorrected', data: { turn: 1, from: 4, to: 5 } }]);
+    t.when({ type: 'scrabble.correct-score', turn: 1, score: 5, agreedBy: [0, 1] }).then([
+      { type: 'scrabble.ScoreCorrected', data: { turn: 1, from: 4, to: 5 } },
+    ]);
     t.when({ type: 'scrabble.sign-result-slip', seat: 0 }).then([{ type: 'scrabble.ResultSlipSigned', data: { seat: 0 } }]);
-    t.when({ type: 'scrabble.sign-result-slip', seat: 1 }).then([{ type: 'scrabble.ResultSlipSigned', data: { seat: 1 } }, { type: 'scrabble.GameFinished', data: { result: { scores: [-2, -7] } } }]);
+    t.when({ type: 'scrabble.sign-result-slip', seat: 1 }).then([
+      { type: 'scrabble.ResultSlipSigned', data: { seat: 1 } },
+      { type: 'scrabble.GameFinished', data: { result: { scores: [-2, -7] } } },
+    ]);
     expect(t.state.phase === 'finished' && t.state.result.scores).toEqual([-2, -7]);
     t.when({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'x' }).thenRefuses('scrabble/result-signed', { rule: '簽署後不可更改分數' });
   });
   it('after the slip is signed, time penalties, end racks and a recount are refused as signed, not as "not ended"', () => {
     const t = ended(['AEINRST', 'EEIOUAE']);
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
-    for (const c of [{ type: 'scrabble.record-time-penalty', seat: 0, points: 10 }, { type: 'scrabble.enter-end-racks', racks: ['AEERST', 'EEIOUAE'] }, { type: 'scrabble.request-recount', seat: 1 }] as const) {
+    for (const c of [
+      { type: 'scrabble.record-time-penalty', seat: 0, points: 10 },
+      { type: 'scrabble.enter-end-racks', racks: ['AEERST', 'EEIOUAE'] },
+      { type: 'scrabble.request-recount', seat: 1 },
+    ] as const) {
       t.when(c).thenRefuses('scrabble/slip-signed', { rule: '簽署後不可更改分數' });
     }
     t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
-    for (const c of [{ type: 'scrabble.record-time-penalty', seat: 0, points: 10 }, { type: 'scrabble.enter-end-racks', racks: ['AEERST', 'EEIOUAE'] }, { type: 'scrabble.request-recount', seat: 1 }, { type: 'scrabble.complete-recount', corrections: [] }] as const) {
+    for (const c of [
+      { type: 'scrabble.record-time-penalty', seat: 0, points: 10 },
+      { type: 'scrabble.enter-end-racks', racks: ['AEERST', 'EEIOUAE'] },
+      { type: 'scrabble.request-recount', seat: 1 },
+      { type: 'scrabble.complete-recount', corrections: [] },
+    ] as const) {
       t.when(c).thenRefuses('scrabble/result-signed', { rule: '簽署後不可更改分數' });
     }
   });

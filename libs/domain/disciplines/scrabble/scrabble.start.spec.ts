@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { PLAYERS, startedTable, Table } from './testing/table.js';
 
-const start = { type: 'scrabble.start-game' as const, players: [PLAYERS[0], PLAYERS[1]] as const, starter: 0 as const, clockSide: 'right' as const, clockSideChosenBy: 1 as const, tilesCounted: 100, tracking: false };
+const start = {
+  type: 'scrabble.start-game' as const,
+  players: [PLAYERS[0], PLAYERS[1]] as const,
+  starter: 0 as const,
+  clockSide: 'right' as const,
+  clockSideChosenBy: 1 as const,
+  tilesCounted: 100,
+  tracking: false,
+};
 
 describe('starting a game (seed 開始前 / 開啟計時器)', () => {
   it('seed 開始前: both players check the set holds 100 tiles — another count is refused', () => {
@@ -10,20 +18,28 @@ describe('starting a game (seed 開始前 / 開啟計時器)', () => {
   });
   it('seed 開始前: the player going second chooses the side of the clock', () => {
     const t = new Table();
-    t.when({ ...start, clockSideChosenBy: 0 }).thenRefuses('scrabble/clock-side-chooser', { field: 'clockSideChosenBy', rule: '後玩的玩家可以選擇計時器的位置' });
+    t.when({ ...start, clockSideChosenBy: 0 }).thenRefuses('scrabble/clock-side-chooser', {
+      field: 'clockSideChosenBy',
+      rule: '後玩的玩家可以選擇計時器的位置',
+    });
     t.when(start).then([{ type: 'scrabble.GameCreated', data: { starter: 0, clockSide: 'right', clockSideChosenBy: 1 } }]);
     expect(t.state.phase).toBe('setup');
   });
-  it('seed 開啟計時器: the starter\'s clock starts when the starter draws the first tile', () => {
+  it("seed 開啟計時器: the starter's clock starts when the starter draws the first tile", () => {
     const t = new Table();
     t.run(start);
-    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 7 }).then([{ type: 'scrabble.TilesDrawn', data: { seat: 0, count: 7 } }, { type: 'scrabble.ClockStarted', data: { seat: 0 } }]);
+    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 7 }).then([
+      { type: 'scrabble.TilesDrawn', data: { seat: 0, count: 7 } },
+      { type: 'scrabble.ClockStarted', data: { seat: 0 } },
+    ]);
     expect(t.game.clock.running).toBe(0);
     expect(t.state.phase).toBe('playing');
   });
   it('profile values are checked: an unknown challenge penalty or a negative limit is refused', () => {
     new Table().when({ ...start, profile: { holdBeforeDrawMs: -1 } }).thenRefuses('scrabble/bad-profile', { kind: 'invalid', field: 'profile' });
-    new Table().when({ ...start, profile: { challengePenalty: { kind: 'dance' } as never } }).thenRefuses('scrabble/bad-profile', { kind: 'invalid', field: 'profile' });
+    new Table()
+      .when({ ...start, profile: { challengePenalty: { kind: 'dance' } as never } })
+      .thenRefuses('scrabble/bad-profile', { kind: 'invalid', field: 'profile' });
     const t = new Table();
     t.when({ ...start, profile: { exchangeMinBag: undefined, holdBeforeDrawMs: 20_000 } }).then([
       { type: 'scrabble.GameCreated', data: { profile: { exchangeMinBag: 7, holdBeforeDrawMs: 20_000 } } },
@@ -47,7 +63,7 @@ describe('lateness (seed 缺席)', () => {
     t.run({ type: 'scrabble.start-absent-clock', seat: 1 });
     return t;
   };
-  it('seed 缺席: the TD starts the absent player\'s clock (only the TD)', () => {
+  it("seed 缺席: the TD starts the absent player's clock (only the TD)", () => {
     const t = new Table();
     t.run(start);
     t.when({ type: 'scrabble.start-absent-clock', seat: 1 }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', { kind: 'invalid' });
@@ -74,8 +90,13 @@ describe('lateness (seed 缺席)', () => {
   });
   it('seed 缺席: arriving with 15 minutes or less left the player may also play on', () => {
     const t = absent();
-    t.when({ type: 'scrabble.player-arrived', seat: 1, choice: 'play' }, 14 * 60).then([{ type: 'scrabble.LatePlayerArrived', data: { seat: 1, choice: 'play' } }]);
-    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 7 }).then([{ type: 'scrabble.TilesDrawn', data: { seat: 0, count: 7 } }, { type: 'scrabble.ClockStarted' }]);
+    t.when({ type: 'scrabble.player-arrived', seat: 1, choice: 'play' }, 14 * 60).then([
+      { type: 'scrabble.LatePlayerArrived', data: { seat: 1, choice: 'play' } },
+    ]);
+    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 7 }).then([
+      { type: 'scrabble.TilesDrawn', data: { seat: 0, count: 7 } },
+      { type: 'scrabble.ClockStarted' },
+    ]);
     expect(t.state.phase).toBe('playing');
   });
   it('seed 缺席: with no time left the game is forfeited', () => {
@@ -98,7 +119,7 @@ describe('lateness (seed 缺席)', () => {
 });
 
 describe('unseen tiles (tile tracking)', () => {
-  it('unseen tiles from a player\'s view are the bag plus the opponent\'s rack, derived from the board and the own rack', async () => {
+  it("unseen tiles from a player's view are the bag plus the opponent's rack, derived from the board and the own rack", async () => {
     const { unseenTiles } = await import('./scrabble.end.js');
     const t = startedTable({ tracking: true });
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'IN' }, announcedScore: 4 });

@@ -91,9 +91,27 @@ export interface Game {
 }
 
 export type TurnStatus =
-  | { readonly kind: 'to-move'; readonly seat: Seat; readonly tentative: { readonly move: MoveRecord; readonly announcedScore: number; readonly computed: number | null } | null }
-  | { readonly kind: 'pending'; readonly seat: Seat; readonly turn: number; readonly goingOut: boolean; readonly hold: { readonly seat: Seat; readonly since: string } | null }
-  | { readonly kind: 'challenged'; readonly seat: Seat; readonly turn: number; readonly goingOut: boolean; readonly challenger: Seat; readonly words: readonly string[]; readonly proposals: readonly { readonly word: string; readonly valid: boolean | null }[] }
+  | {
+      readonly kind: 'to-move';
+      readonly seat: Seat;
+      readonly tentative: { readonly move: MoveRecord; readonly announcedScore: number; readonly computed: number | null } | null;
+    }
+  | {
+      readonly kind: 'pending';
+      readonly seat: Seat;
+      readonly turn: number;
+      readonly goingOut: boolean;
+      readonly hold: { readonly seat: Seat; readonly since: string } | null;
+    }
+  | {
+      readonly kind: 'challenged';
+      readonly seat: Seat;
+      readonly turn: number;
+      readonly goingOut: boolean;
+      readonly challenger: Seat;
+      readonly words: readonly string[];
+      readonly proposals: readonly { readonly word: string; readonly valid: boolean | null }[];
+    }
   | { readonly kind: 'reannounce'; readonly seat: Seat; readonly turn: number; readonly goingOut: boolean; readonly next: Seat };
 
 export interface EndInfo {

@@ -30,8 +30,13 @@ describe('a turn (seed 出棋次序 / 完成一步 / 接受該步)', () => {
     const t = startedTable();
     t.run({ type: 'scrabble.announce-move', seat: 0, move: qi, announcedScore: 22 });
     t.run({ type: 'scrabble.announce-move', seat: 0, move: { kind: 'play', coordinate: 'H7', word: 'QI' }, announcedScore: 22 });
-    t.when({ type: 'scrabble.press-clock', seat: 0 }).then([{ type: 'scrabble.MoveCompleted', data: { move: { coordinate: 'H7', word: 'QI' }, completedBy: 'clock' } }]);
-    t.when({ type: 'scrabble.announce-move', seat: 0, move: qi, announcedScore: 22 }).thenRefuses('scrabble/not-your-turn', { field: 'seat', rule: '出棋次序' });
+    t.when({ type: 'scrabble.press-clock', seat: 0 }).then([
+      { type: 'scrabble.MoveCompleted', data: { move: { coordinate: 'H7', word: 'QI' }, completedBy: 'clock' } },
+    ]);
+    t.when({ type: 'scrabble.announce-move', seat: 0, move: qi, announcedScore: 22 }).thenRefuses('scrabble/not-your-turn', {
+      field: 'seat',
+      rule: '出棋次序',
+    });
   });
   it('seed 完成一步: drawing without pressing the clock also completes the turn (the opponent may still challenge)', () => {
     const t = startedTable();
@@ -47,7 +52,10 @@ describe('a turn (seed 出棋次序 / 完成一步 / 接受該步)', () => {
   it('seed 接受該步: drawing replacement tiles with no hold or challenge accepts the play; no hold or challenge after', () => {
     const t = startedTable();
     t.run({ type: 'scrabble.make-move', seat: 0, move: qi, announcedScore: 22 });
-    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 2 }).then([{ type: 'scrabble.MoveAccepted', data: { how: 'draw' } }, { type: 'scrabble.TilesDrawn' }]);
+    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 2 }).then([
+      { type: 'scrabble.MoveAccepted', data: { how: 'draw' } },
+      { type: 'scrabble.TilesDrawn' },
+    ]);
     t.when({ type: 'scrabble.hold', seat: 1 }).thenRefuses('scrabble/hold-after-acceptance');
     t.when({ type: 'scrabble.challenge', seat: 1, words: ['QI'] }).thenRefuses('scrabble/challenge-after-acceptance', { rule: '抽出第1枚替代棋子前' });
   });
@@ -96,11 +104,17 @@ describe('a turn (seed 出棋次序 / 完成一步 / 接受該步)', () => {
     t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).thenRefuses('scrabble/not-your-turn', { field: 'seat', rule: '出棋次序' });
     t.run({ type: 'scrabble.make-move', seat: 0, move: qi, announcedScore: 22 });
     t.when({ type: 'scrabble.hold', seat: 0 }).thenRefuses('scrabble/hold-own-move');
-    t.when({ type: 'scrabble.accept-move', seat: 1 }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/not-your-seat', { kind: 'invalid', field: 'seat' });
+    t.when({ type: 'scrabble.accept-move', seat: 1 }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/not-your-seat', {
+      kind: 'invalid',
+      field: 'seat',
+    });
   });
   it('a tracked game refuses tiles that are not on the rack', () => {
     const t = startedTable({ tracking: true });
-    t.when({ type: 'scrabble.make-move', seat: 0, move: qi, announcedScore: 22 }).thenRefuses('scrabble/tiles-not-on-rack', { field: 'move.word', rule: 'Appendix 1' });
+    t.when({ type: 'scrabble.make-move', seat: 0, move: qi, announcedScore: 22 }).thenRefuses('scrabble/tiles-not-on-rack', {
+      field: 'move.word',
+      rule: 'Appendix 1',
+    });
     t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8D', word: 'RETAINS' }, announcedScore: 66 }).then([
       { type: 'scrabble.MoveCompleted', data: { move: { word: 'RETAINS' }, announcedScore: 66 } },
     ]);
@@ -136,7 +150,9 @@ describe('exchange and pass (seed 更換棋子)', () => {
   });
   it('a pass scores 0 and passes the turn', () => {
     const t = startedTable();
-    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }).then([{ type: 'scrabble.MoveCompleted', data: { seat: 0, move: { kind: 'pass' }, announcedScore: 0 } }]);
+    t.when({ type: 'scrabble.make-move', seat: 0, move: { kind: 'pass' } }).then([
+      { type: 'scrabble.MoveCompleted', data: { seat: 0, move: { kind: 'pass' }, announcedScore: 0 } },
+    ]);
     expect(t.state.phase === 'playing' && t.state.status).toMatchObject({ kind: 'to-move', seat: 1 });
     expect(t.game.turns[0]).toMatchObject({ kind: 'pass', score: 0 });
   });
@@ -167,7 +183,10 @@ describe('reviewed defects: drawing (seed Hold / 更換棋子)', () => {
     t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'exchange', count: 3 } });
     t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 1 }).thenRefuses('scrabble/underdraw', { field: 'count', rule: '更換棋子' });
     t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 4 }).thenRefuses('scrabble/overdraw', { field: 'count', rule: 'x加2規則' });
-    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 3 }).then([{ type: 'scrabble.TilesDrawn', data: { count: 3 } }, { type: 'scrabble.ExchangedTilesReturned', data: { count: 3 } }]);
+    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 3 }).then([
+      { type: 'scrabble.TilesDrawn', data: { count: 3 } },
+      { type: 'scrabble.ExchangedTilesReturned', data: { count: 3 } },
+    ]);
     expect(t.game.racks[0].count).toBe(7);
     expect(t.game.exchangeAside).toBeNull();
   });
@@ -175,7 +194,10 @@ describe('reviewed defects: drawing (seed Hold / 更換棋子)', () => {
     const t = startedTable();
     t.run({ type: 'scrabble.make-move', seat: 0, move: qi, announcedScore: 22 });
     t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 1 }).thenRefuses('scrabble/underdraw', { field: 'count' });
-    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 2 }).then([{ type: 'scrabble.MoveAccepted', data: { how: 'draw' } }, { type: 'scrabble.TilesDrawn', data: { count: 2 } }]);
+    t.when({ type: 'scrabble.draw-tiles', seat: 0, count: 2 }).then([
+      { type: 'scrabble.MoveAccepted', data: { how: 'draw' } },
+      { type: 'scrabble.TilesDrawn', data: { count: 2 } },
+    ]);
     expect(t.game.racks[0].count).toBe(7);
   });
 });

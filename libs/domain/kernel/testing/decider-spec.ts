@@ -52,7 +52,8 @@ export function deciderSpec<C, E extends DomainEvent, S>(decider: Decider<C, E, 
               } catch (e) {
                 caught = e;
               }
-              if (!(caught instanceof DomainError)) throw new Error(`expected the refusal ${type}, but the command was ${caught ? `failed with ${String(caught)}` : 'accepted'}`);
+              if (!(caught instanceof DomainError))
+                throw new Error(`expected the refusal ${type}, but the command was ${caught ? `failed with ${String(caught)}` : 'accepted'}`);
               expect(caught.type).toBe(type);
               if (refusal.kind) expect(caught.kind).toBe(refusal.kind);
               if (refusal.field) expect(caught.field).toBe(refusal.field);

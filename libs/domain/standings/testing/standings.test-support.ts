@@ -4,7 +4,15 @@ import type { TieBreakCode } from '../tie-breaks.js';
 
 /** Test support (not a spec): profiles mirroring the tournament defaults, and result builders. */
 const wdl = { win: 1, draw: 0.5, loss: 0 };
-export const scrabbleProfile: ScoringProfile = { discipline: 'scrabble', points: wdl, bye: { outcome: 'win', spread: 50 }, forfeitSpread: 100, doubleForfeitSpread: 100, tieBreaks: ['SPREAD'], penaltiesApplyTo: 'spread' };
+export const scrabbleProfile: ScoringProfile = {
+  discipline: 'scrabble',
+  points: wdl,
+  bye: { outcome: 'win', spread: 50 },
+  forfeitSpread: 100,
+  doubleForfeitSpread: 100,
+  tieBreaks: ['SPREAD'],
+  penaltiesApplyTo: 'spread',
+};
 export const chessProfile = (tieBreaks: TieBreakCode[] = ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS']): ScoringProfile => ({
   discipline: 'chess-rapid',
   points: wdl,
@@ -16,9 +24,21 @@ export const chessProfile = (tieBreaks: TieBreakCode[] = ['BH-C1', 'BH', 'SB', '
 });
 export const goProfile: ScoringProfile = { ...chessProfile(['SOS', 'SODOS', 'SOSOS']), discipline: 'go' };
 export const xiguaqiProfile: ScoringProfile = { ...chessProfile(['GAME-WINS', 'CAPTURED-DIFF']), discipline: 'xiguaqi' };
-export const mahjongProfile: ScoringProfile = { ...chessProfile([]), discipline: 'mahjong', points: { win: 0, draw: 0, loss: 0 }, bye: { outcome: 'loss', spread: 0 } };
+export const mahjongProfile: ScoringProfile = {
+  ...chessProfile([]),
+  discipline: 'mahjong',
+  points: { win: 0, draw: 0, loss: 0 },
+  bye: { outcome: 'loss', spread: 0 },
+};
 
-export const played = (round: number, table: number, first: string, second: string, outcome: Outcome, extra: { score?: PairCounts; games?: PairCounts; captured?: PairCounts } = {}): GameResult => ({
+export const played = (
+  round: number,
+  table: number,
+  first: string,
+  second: string,
+  outcome: Outcome,
+  extra: { score?: PairCounts; games?: PairCounts; captured?: PairCounts } = {},
+): GameResult => ({
   kind: 'played',
   round,
   table,
@@ -30,5 +50,12 @@ export const played = (round: number, table: number, first: string, second: stri
 export const sc = (round: number, table: number, first: string, second: string, a: number, b: number): GameResult =>
   played(round, table, first, second, a > b ? 'first' : a < b ? 'second' : 'draw', { score: { first: a, second: b } });
 export const bye = (round: number, player: string): GameResult => ({ kind: 'bye', round, player });
-export const forfeit = (round: number, table: number, first: string, second: string, absent: 'first' | 'second'): GameResult => ({ kind: 'forfeit', round, table, first, second, absent });
+export const forfeit = (round: number, table: number, first: string, second: string, absent: 'first' | 'second'): GameResult => ({
+  kind: 'forfeit',
+  round,
+  table,
+  first,
+  second,
+  absent,
+});
 export const players = (...ids: string[]) => ids.map((id) => ({ id, name: id.toUpperCase() }));

@@ -39,7 +39,13 @@ export const mjTable = (table: number, players: [string, string, string, string]
   table,
   seats: players.map((player, i) => ({ player, wind: (['E', 'S', 'W', 'N'] as const)[i] })),
 });
-export const pairManual = (round: number, games: PairedGame[], bye: string | null = null, tables: PairedTable[] = [], division?: string): TournamentCommand => ({
+export const pairManual = (
+  round: number,
+  games: PairedGame[],
+  bye: string | null = null,
+  tables: PairedTable[] = [],
+  division?: string,
+): TournamentCommand => ({
   type: 'tournament.pair-round',
   context: ctx(),
   data: {
@@ -78,7 +84,13 @@ export const record = (round: number, table: number, result: ResultInput, gameId
     source: gameId ? { kind: 'game', gameId } : { kind: 'arbiter' },
   },
 });
-export const correct = (round: number, table: number, result: ResultInput, role: Role = 'arbiter', reason = 'scores were swapped on the slip'): TournamentCommand => ({
+export const correct = (
+  round: number,
+  table: number,
+  result: ResultInput,
+  role: Role = 'arbiter',
+  reason = 'scores were swapped on the slip',
+): TournamentCommand => ({
   type: 'tournament.correct-result',
   context: ctx(role, `${role}-1`),
   data: {
@@ -138,7 +150,13 @@ export function given(history: TournamentEvent[]) {
 
 /** Four players a..d registered in a scrabble tournament (or the given discipline). */
 export function fourPlayers(discipline: Discipline = 'scrabble', extra: Partial<Body<'tournament.create'>> = {}): TournamentEvent[] {
-  return run(create({ discipline, ...extra }), register('a', { rating: 1800 }), register('b', { rating: 1700 }), register('c', { rating: 1600 }), register('d', { rating: 1500 }));
+  return run(
+    create({ discipline, ...extra }),
+    register('a', { rating: 1800 }),
+    register('b', { rating: 1700 }),
+    register('c', { rating: 1600 }),
+    register('d', { rating: 1500 }),
+  );
 }
 
 /** The kernel's given/when/then over the tournament decider: `spec.given(events).when(command).then(events)`. */

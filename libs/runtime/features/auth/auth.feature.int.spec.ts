@@ -11,7 +11,14 @@ const revoked = (jti: string): NewEvent => ({
   id: `00000000-0000-8000-8000-${jti.padStart(12, '0').slice(-12)}`,
   type: 'auth.TokenRevoked',
   data: { jti, by: { id: 'admin-1', role: 'admin' }, reason: 'lost', at: '2026-11-30T10:00:00.000Z' },
-  meta: { actor: { id: 'admin-1', role: 'admin' }, commandId: `c-${jti}`, correlationId: `c-${jti}`, causationId: null, recordedAt: '2026-11-30T10:00:00.000Z', schemaVersion: 1 },
+  meta: {
+    actor: { id: 'admin-1', role: 'admin' },
+    commandId: `c-${jti}`,
+    correlationId: `c-${jti}`,
+    causationId: null,
+    recordedAt: '2026-11-30T10:00:00.000Z',
+    schemaVersion: 1,
+  },
 });
 
 describe('the revoked-token list', () => {

@@ -43,7 +43,11 @@ export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): 
   if (event.type === 'scrabble.GameFinished') {
     return {
       tournamentId: link.tournamentId,
-      command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.record-result', context, data: { ...target(link), result, source: { kind: 'game', gameId } } }),
+      command: (context: CommandContext): TournamentCommand => ({
+        type: 'tournament.record-result',
+        context,
+        data: { ...target(link), result, source: { kind: 'game', gameId } },
+      }),
     };
   }
   return {

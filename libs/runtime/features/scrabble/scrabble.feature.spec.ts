@@ -8,13 +8,36 @@ import { GAME_COLLECTIONS, GAMES_PROJECTION, type ScrabbleGameDocument } from '.
 import { RESULT_POSTER, tournamentResultOf } from './result-poster.js';
 import { ScrabbleGameAggregate, scrabbleGamesProjection, scrabbleResultPoster } from './scrabble.feature.js';
 
-const players = [{ id: 'ann', name: 'Ann' }, { id: 'bob', name: 'Bob' }] as const;
-const played = (scores: [number, number]): GameResult => ({ players, scores, spread: Math.abs(scores[0] - scores[1]), winner: scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1, forfeit: false });
+const players = [
+  { id: 'ann', name: 'Ann' },
+  { id: 'bob', name: 'Bob' },
+] as const;
+const played = (scores: [number, number]): GameResult => ({
+  players,
+  scores,
+  spread: Math.abs(scores[0] - scores[1]),
+  winner: scores[0] === scores[1] ? null : scores[0] > scores[1] ? 0 : 1,
+  forfeit: false,
+});
 
 function recorded(type: string, data: unknown, n = 1, stream = 'scrabble-game-g7'): RecordedEvent {
   return {
-    id: `e-${n}`, stream, revision: n - 1, position: n, type, data,
-    meta: { actor: { id: 'td-1', role: 'arbiter' }, commandId: `c-${n}`, correlationId: `c-${n}`, causationId: null, recordedAt: `2026-11-29T09:00:0${n % 10}.000Z`, schemaVersion: 1, prevHash: null, hash: 'h' },
+    id: `e-${n}`,
+    stream,
+    revision: n - 1,
+    position: n,
+    type,
+    data,
+    meta: {
+      actor: { id: 'td-1', role: 'arbiter' },
+      commandId: `c-${n}`,
+      correlationId: `c-${n}`,
+      causationId: null,
+      recordedAt: `2026-11-29T09:00:0${n % 10}.000Z`,
+      schemaVersion: 1,
+      prevHash: null,
+      hash: 'h',
+    },
   };
 }
 const ctx: CommandContext = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'process-manager:x', role: 'system' }, commandId: 'pm:x:e-1:0' };
@@ -33,12 +56,12 @@ describe('Scrabble feature: the game aggregate', () => {
 });
 
 describe('process manager: a finished linked game posts its result to the tournament', () => {
-  it('maps seats to the pairing\'s sides: scores, outcome; a tie is a draw', () => {
+  it("maps seats to the pairing's sides: scores, outcome; a tie is a draw", () => {
     expect(tournamentResultOf(played([420, 380]), 0)).toEqual({ kind: 'played', outcome: 'first', score: { first: 420, second: 380 } });
     expect(tournamentResultOf(played([420, 380]), 1)).toEqual({ kind: 'played', outcome: 'second', score: { first: 380, second: 420 } });
     expect(tournamentResultOf(played([400, 400]), 1)).toEqual({ kind: 'played', outcome: 'draw', score: { first: 400, second: 400 } });
   });
-  it('a forfeit is the tournament\'s forfeit with the forfeiting seat absent (the tournament applies its forfeit spread)', () => {
+  it("a forfeit is the tournament's forfeit with the forfeiting seat absent (the tournament applies its forfeit spread)", () => {
     const forfeit: GameResult = { players, scores: [100, 0], spread: 100, winner: 0, forfeit: true };
     expect(tournamentResultOf(forfeit, 0)).toEqual({ kind: 'forfeit', absent: 'second' });
     expect(tournamentResultOf(forfeit, 1)).toEqual({ kind: 'forfeit', absent: 'first' });
@@ -67,7 +90,9 @@ describe('process manager: a finished linked game posts its result to the tourna
   });
   it('reversed scores corrected by a TD decision → tournament.correct-result with the decision as reason', () => {
     const link = { tournamentId: 'club', round: 1, table: 1, firstSeat: 0 as const };
-    const out = scrabbleResultPoster.react(recorded('scrabble.SignedResultCorrected', { tdDecision: 'TD-7', before: [300, 350], after: [350, 300], result: played([350, 300]), link }));
+    const out = scrabbleResultPoster.react(
+      recorded('scrabble.SignedResultCorrected', { tdDecision: 'TD-7', before: [300, 350], after: [350, 300], result: played([350, 300]), link }),
+    );
     expect(out[0].command(ctx)).toMatchObject({
       type: 'tournament.correct-result',
       context: ctx,

@@ -1,5 +1,11 @@
 /** Scrabble as a GameFeature: two seats, officials observe time, the end racks kept for the score sheet. */
-import { scrabbleCommand, type ScrabbleCommand, type ScrabbleEvent, type ScrabbleState, type ScrabbleStep } from '../../../domain/disciplines/scrabble/index.js';
+import {
+  scrabbleCommand,
+  type ScrabbleCommand,
+  type ScrabbleEvent,
+  type ScrabbleState,
+  type ScrabbleStep,
+} from '../../../domain/disciplines/scrabble/index.js';
 import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
 import type { ScrabbleExtras } from './game-read-model.js';
 import { RESULT_EVENTS, scrabbleTournamentResult } from './result-poster.js';

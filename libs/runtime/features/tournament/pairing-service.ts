@@ -35,9 +35,14 @@ export function systemPairingCommand(id: string, round: number, req: SystemPairi
     const t = requireOpen(state);
     const division = resolveDivision(t, req.division);
     if (!t.pairingSystems.includes(req.system))
-      refuse('tournament/pairing-system-not-allowed', `${req.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`, RULES.pairingSystem, {
-        field: 'system',
-      });
+      refuse(
+        'tournament/pairing-system-not-allowed',
+        `${req.system} is not among this tournament's pairing systems (${t.pairingSystems.join(', ')})`,
+        RULES.pairingSystem,
+        {
+          field: 'system',
+        },
+      );
     const seed = req.seed ?? defaultPairingSeed(id, division, round);
     const result = pair(req.system, pairingRequestFor(t, division, round, seed, req.options, req.system));
     const pairing: RoundPairingInput = { kind: 'system', system: req.system, seed, ...(req.options !== undefined && { options: req.options }), result };
@@ -60,5 +65,10 @@ export function pairRoundBySystem(
   request: unknown,
   opts?: ExecuteOptions,
 ): Promise<CommandResult> {
-  return core.execute(TournamentAggregate, id, { context, request: { type: 'tournament.pair-round', round, body: request }, from: systemPairingCommand(id, round, req) }, opts);
+  return core.execute(
+    TournamentAggregate,
+    id,
+    { context, request: { type: 'tournament.pair-round', round, body: request }, from: systemPairingCommand(id, round, req) },
+    opts,
+  );
 }

@@ -24,7 +24,12 @@ function attempt(t: OpenTournament, round: number, system: PairingSystem, reques
       rule: mahjongFormat ? RULES.mahjongTable : RULES.twoPlayerOnly,
     };
   if (t.roundsPlanned !== null && round > t.roundsPlanned)
-    return { status: 'refused', type: 'tournament/rounds-planned-exceeded', message: `round ${round} cannot be paired: ${t.roundsPlanned} rounds are planned`, rule: RULES.roundsPlanned };
+    return {
+      status: 'refused',
+      type: 'tournament/rounds-planned-exceeded',
+      message: `round ${round} cannot be paired: ${t.roundsPlanned} rounds are planned`,
+      rule: RULES.roundsPlanned,
+    };
   try {
     return { status: 'paired', pairing: pair(system, request()) };
   } catch (e) {

@@ -6,7 +6,8 @@ import { streamOf } from '../../command-handler.js';
 import { TournamentAggregate } from './tournament.feature.js';
 
 export const LINK_RULE = "Arbitra: a linked game is the pairing at that round and table; its players are the pairing's players";
-const PUBLISHED_RULE = 'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only; a game is linked to a published round';
+const PUBLISHED_RULE =
+  'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only; a game is linked to a published round';
 
 /** A table of a published round: its players in seat order (2 for a game, 4 for a mahjong table; a game's seat 0 is its "first"). */
 export interface PairedTableAt {
@@ -25,17 +26,31 @@ export interface PairedTableAt {
  */
 export async function tableAt(core: ArbitraCore, tournamentId: string, at: { round: number; table: number; division?: string }): Promise<PairedTableAt> {
   const { state } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, tournamentId));
-  if (state.status !== 'open') refuse('tournament/unknown-tournament', `no tournament ${tournamentId}`, LINK_RULE, { kind: 'not-found', field: 'link.tournamentId' });
+  if (state.status !== 'open')
+    refuse('tournament/unknown-tournament', `no tournament ${tournamentId}`, LINK_RULE, { kind: 'not-found', field: 'link.tournamentId' });
   const division = resolveDivision(state, at.division, 'link.division');
   const round = state.rounds[roundKey(division, at.round)];
-  if (!round) refuse('games/link-round-not-paired', `round ${at.round} of ${division} is not paired in ${state.id}`, LINK_RULE, { kind: 'not-found', field: 'link.round' });
-  // A linked game shows its pairing to the public, so a round is linked only once published (tournament RULES.unpublishedHidden).
-  if (round.status === 'paired')
-    refuse('games/link-round-not-published', `round ${at.round} of ${division} is not published yet in ${state.id}: publish it before starting its games`, PUBLISHED_RULE, {
+  if (!round)
+    refuse('games/link-round-not-paired', `round ${at.round} of ${division} is not paired in ${state.id}`, LINK_RULE, {
+      kind: 'not-found',
       field: 'link.round',
     });
+  // A linked game shows its pairing to the public, so a round is linked only once published (tournament RULES.unpublishedHidden).
+  if (round.status === 'paired')
+    refuse(
+      'games/link-round-not-published',
+      `round ${at.round} of ${division} is not published yet in ${state.id}: publish it before starting its games`,
+      PUBLISHED_RULE,
+      {
+        field: 'link.round',
+      },
+    );
   const game = round.games.find((g) => g.table === at.table);
   const seats = game ? [game.first, game.second] : round.tables.find((t) => t.table === at.table)?.seats.map((s) => s.player);
-  if (!seats) refuse('games/link-no-such-table', `round ${at.round} of ${division} has no game at table ${at.table}`, LINK_RULE, { kind: 'not-found', field: 'link.table' });
+  if (!seats)
+    refuse('games/link-no-such-table', `round ${at.round} of ${division} has no game at table ${at.table}`, LINK_RULE, {
+      kind: 'not-found',
+      field: 'link.table',
+    });
   return { tournamentId, division, round: at.round, table: at.table, seats };
 }

@@ -14,7 +14,10 @@ import { TOURNAMENT_FEATURE, TournamentAggregate } from './tournament.feature.js
 /** Issue 8: pairing and "which game is at table T" are services of the tournament feature (the HTTP layer only calls them). */
 let core: ArbitraCore;
 beforeEach(async () => {
-  core = new ArbitraCore({ config: { dataDir: mkdtempSync(join(tmpdir(), 'arbitra-tour-')), sqliteSync: 'OFF', groupCommit: false }, features: [TOURNAMENT_FEATURE] });
+  core = new ArbitraCore({
+    config: { dataDir: mkdtempSync(join(tmpdir(), 'arbitra-tour-')), sqliteSync: 'OFF', groupCommit: false },
+    features: [TOURNAMENT_FEATURE],
+  });
   await core.start();
 });
 afterEach(() => core.close());
@@ -40,7 +43,12 @@ describe('tableAt: the pairing at table T of round R, division D', () => {
   });
 
   it("gives a mahjong table's four seats in wind order", async () => {
-    await given(create({ discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }), ...players, pairManual(1, [], null, [mjTable(1, ['d', 'b', 'a', 'c'])]), publish(1));
+    await given(
+      create({ discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }),
+      ...players,
+      pairManual(1, [], null, [mjTable(1, ['d', 'b', 'a', 'c'])]),
+      publish(1),
+    );
     expect((await tableAt(core, 't1', { round: 1, table: 1 })).seats).toEqual(['d', 'b', 'a', 'c']);
   });
 
@@ -57,7 +65,7 @@ describe('tableAt: the pairing at table T of round R, division D', () => {
     expect([noTournament.type, noTournament.kind, noTournament.field]).toEqual(['tournament/unknown-tournament', 'not-found', 'link.tournamentId']);
   });
 
-  it("names link.division when a tournament with several divisions is not told which, or is told one it does not have", async () => {
+  it('names link.division when a tournament with several divisions is not told which, or is told one it does not have', async () => {
     await given(create({ divisions: ['A', 'B'] }));
     const missing = await refusal(tableAt(core, 't1', { round: 1, table: 1 }));
     expect([missing.type, missing.field, missing.message]).toEqual([DIVISION_REQUIRED, 'link.division', 'tournament t1 has divisions A, B: say which']);

@@ -2,7 +2,20 @@ import { describe, expect, it } from '@jest/globals';
 import { pair } from '../../../domain/pairing/index.js';
 import { computeStandings } from '../../../domain/standings/index.js';
 import { pairingRequestFor, standingsInputFor, type TournamentCommand, type TournamentEvent } from '../../../domain/tournament/index.js';
-import { create, ctx, extend, game, pairManual, publish, record, register, run, scrabble, stateOf, won } from '../../../domain/tournament/testing/tournament.test-support.js';
+import {
+  create,
+  ctx,
+  extend,
+  game,
+  pairManual,
+  publish,
+  record,
+  register,
+  run,
+  scrabble,
+  stateOf,
+  won,
+} from '../../../domain/tournament/testing/tournament.test-support.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { MemoryDocuments, type Projection } from '../../projections/projection.js';
 import { defaultPairingSeed } from './provisional-pairings.js';
@@ -27,7 +40,16 @@ function recorded(events: readonly TournamentEvent[], stream = 'tournament-t1'):
     position: i + 1,
     type: e.type,
     data: e.data,
-    meta: { actor: { id: 'arb-1', role: 'arbiter' }, commandId: `c${i}`, correlationId: `c${i}`, causationId: null, recordedAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1, prevHash: null, hash: 'h' },
+    meta: {
+      actor: { id: 'arb-1', role: 'arbiter' },
+      commandId: `c${i}`,
+      correlationId: `c${i}`,
+      causationId: null,
+      recordedAt: '2026-11-29T10:00:00.000Z',
+      schemaVersion: 1,
+      prevHash: null,
+      hash: 'h',
+    },
   }));
 }
 
@@ -44,11 +66,19 @@ const dump = (docs: MemoryDocuments) => JSON.stringify([...docs.collections].map
 function pairNext(history: TournamentEvent[], round: number): TournamentEvent[] {
   const seed = defaultPairingSeed('t1', 'main', round);
   const result = pair('australian-draw', pairingRequestFor(stateOf(history), 'main', round, seed));
-  const cmd: TournamentCommand = { type: 'tournament.pair-round', context: ctx(), data: { round, pairing: { kind: 'system', system: 'australian-draw', seed, result } } };
+  const cmd: TournamentCommand = {
+    type: 'tournament.pair-round',
+    context: ctx(),
+    data: { round, pairing: { kind: 'system', system: 'australian-draw', seed, result } },
+  };
   return extend(history, cmd, publish(round));
 }
 
-const six = () => run(create({ roundsPlanned: 3, pairingSystems: ['australian-draw', 'king-of-the-hill', 'mahjong-swiss'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - 10 * i })));
+const six = () =>
+  run(
+    create({ roundsPlanned: 3, pairingSystems: ['australian-draw', 'king-of-the-hill', 'mahjong-swiss'] }),
+    ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - 10 * i })),
+  );
 
 describe('tournament read models', () => {
   it('keeps summary, rounds and standings equal to the domain functions over the folded state', () => {
@@ -56,7 +86,9 @@ describe('tournament read models', () => {
     h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)));
     const docs = project(tournamentsProjection, recorded(h));
     const summary = docs.get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
-    expect(summary.rounds).toEqual([{ division: 'main', round: 1, status: 'published', published: true, method: 'system', system: 'australian-draw', tables: 3, bye: null, missing: [3] }]);
+    expect(summary.rounds).toEqual([
+      { division: 'main', round: 1, status: 'published', published: true, method: 'system', system: 'australian-draw', tables: 3, bye: null, missing: [3] },
+    ]);
     expect(summary.asOf).toEqual({ revision: h.length - 1, position: h.length, at: '2026-11-29T10:00:00.000Z' });
     const round = docs.get<RoundDocument>(COLLECTIONS.round, 't1/main/1') as RoundDocument;
     expect(Object.keys(round.results)).toEqual(['t1', 't2']);
@@ -101,13 +133,16 @@ describe('tournament read models', () => {
     const after = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     expect(after.pendingTables).toEqual([2, 3]);
     expect(after.asOf.position).toBe(h.length);
-    expect(after.systems['australian-draw']).toEqual({ status: 'paired', pairing: pair('australian-draw', pairingRequestFor(stateOf(h), 'main', 2, 't1:main:2')) });
+    expect(after.systems['australian-draw']).toEqual({
+      status: 'paired',
+      pairing: pair('australian-draw', pairingRequestFor(stateOf(h), 'main', 2, 't1:main:2')),
+    });
     expect(after.systems['king-of-the-hill']).toMatchObject({ status: 'paired' });
     // A mahjong system cannot pair a 2-player discipline: a typed refusal is stored instead.
     expect(after.systems['mahjong-swiss']).toMatchObject({ status: 'refused', type: 'tournament/pairing-format' });
   });
 
-  it('provisional: stores the pairing system\'s typed refusal (mahjong field not divisible by 4), then pairs once the field is', () => {
+  it("provisional: stores the pairing system's typed refusal (mahjong field not divisible by 4), then pairs once the field is", () => {
     const h = run(create({ discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => register(id)));
     const docs = project(provisionalPairingsProjection, recorded(h));
     expect(docs.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main')?.systems['mahjong-swiss']).toMatchObject({
@@ -192,10 +227,17 @@ describe('tournament read models', () => {
 
   it('provisional (RULES.knockoutField): shows the knockout of the players still in, with every bye and who is out', () => {
     // given a 6-player knockout whose round 1 gave byes to a and b, and the first-named player won each match
-    let h = run(create({ discipline: 'xiguaqi', pairingSystems: ['knockout', 'random'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - i })));
+    let h = run(
+      create({ discipline: 'xiguaqi', pairingSystems: ['knockout', 'random'] }),
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => register(id, { rating: 2000 - i })),
+    );
     const round1 = pair('knockout', pairingRequestFor(stateOf(h), 'main', 1, 's1', undefined, 'knockout'));
     expect(round1.byes).toEqual(['a', 'b']);
-    h = extend(h, { type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's1', result: round1 } } }, publish(1));
+    h = extend(
+      h,
+      { type: 'tournament.pair-round', context: ctx(), data: { round: 1, pairing: { kind: 'system', system: 'knockout', seed: 's1', result: round1 } } },
+      publish(1),
+    );
     for (const g of round1.games) h = extend(h, record(1, g.table, { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } }));
     // when the provisional pairings of round 2 are projected
     const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
@@ -228,7 +270,11 @@ describe('tournament read models', () => {
     const officials = standingsOf(stateOf(h), 'main', standings.asOf, undefined, 'officials');
     expect(officials.rows.find((r) => r.player === 'b')).toMatchObject({ score: 1, rounds: 2 });
     expect(officials.unpublishedRounds).toEqual([2]);
-    expect(crosstableOf(stateOf(h), 'main', standings.asOf, undefined, 'officials').rows.find((r) => r.player === 'b')?.cells.map((c) => c.kind)).toEqual(['played', 'bye']);
+    expect(
+      crosstableOf(stateOf(h), 'main', standings.asOf, undefined, 'officials')
+        .rows.find((r) => r.player === 'b')
+        ?.cells.map((c) => c.kind),
+    ).toEqual(['played', 'bye']);
     // and when round 2 is published (a later batch), the public document counts the bye
     const published = extend(h, publish(2));
     project(standingsProjection, recorded(published).slice(h.length), docs);
@@ -253,9 +299,17 @@ describe('tournament read models', () => {
     const standings = docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     // (and a withdrawal projected in a batch of its own marks the player too)
     const later = project(standingsProjection, recorded(h).slice(-1), project(standingsProjection, recorded(h).slice(0, -1)));
-    expect(later.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({ withdrawn: true, withdrawnFromRound: 2 });
+    expect(later.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({
+      withdrawn: true,
+      withdrawnFromRound: 2,
+    });
     // then b is marked withdrawn from round 2 everywhere, and the others are not
-    expect(summary.players.map((p) => [p.id, p.withdrawn, p.withdrawnFromRound])).toEqual([['a', false, null], ['b', true, 2], ['c', false, null], ['d', false, null]]);
+    expect(summary.players.map((p) => [p.id, p.withdrawn, p.withdrawnFromRound])).toEqual([
+      ['a', false, null],
+      ['b', true, 2],
+      ['c', false, null],
+      ['d', false, null],
+    ]);
     expect(standings.rows.filter((r) => r.withdrawn).map((r) => [r.player, r.withdrawnFromRound])).toEqual([['b', 2]]);
     expect(docs.get<CrosstableDocument>(COLLECTIONS.crosstable, 't1/main')?.rows.find((r) => r.player === 'b')?.withdrawnFromRound).toBe(2);
   });

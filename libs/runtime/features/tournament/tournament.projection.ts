@@ -107,7 +107,13 @@ export function crosstableOf(t: OpenTournament, division: string, asOf: AsOf, as
   return { tournament: t.id, division, unpublishedRounds: unpublished, rows: crosstable(standingsInputFor(state, division, asOfRound)), asOf };
 }
 
-const ROUND_EVENTS = new Set(['tournament.RoundPaired', 'tournament.RoundPublished', 'tournament.RoundLocked', 'tournament.ResultRecorded', 'tournament.ResultCorrected']);
+const ROUND_EVENTS = new Set([
+  'tournament.RoundPaired',
+  'tournament.RoundPublished',
+  'tournament.RoundLocked',
+  'tournament.ResultRecorded',
+  'tournament.ResultCorrected',
+]);
 
 function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, event: RecordedEvent, asOf: AsOf): void {
   const e = { type: event.type, data: event.data } as TournamentEvent;
@@ -139,7 +145,14 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
   };
   const corrections: CorrectionEntry[] = [...base.corrections];
   if (e.type === 'tournament.ResultCorrected')
-    corrections.push({ table: e.data.table, corrects: e.data.corrects, result: e.data.result, reason: e.data.reason, decidedBy: e.data.decidedBy, at: event.meta.recordedAt });
+    corrections.push({
+      table: e.data.table,
+      corrects: e.data.corrects,
+      result: e.data.result,
+      reason: e.data.reason,
+      decidedBy: e.data.decidedBy,
+      at: event.meta.recordedAt,
+    });
   docs.put(COLLECTIONS.round, key, {
     ...base,
     status: state.status,
@@ -206,7 +219,8 @@ export function perDivisionProjection(
       let dirty = marks.get(docs);
       if (!dirty) marks.set(docs, (dirty = new Map()));
       const asOf = asOfEvent(event);
-      for (const division of affected(t, { type: event.type, data: event.data } as TournamentEvent)) dirty.set(divisionKey(id, division), { id, division, asOf });
+      for (const division of affected(t, { type: event.type, data: event.data } as TournamentEvent))
+        dirty.set(divisionKey(id, division), { id, division, asOf });
     },
     flush(docs: DocumentTx) {
       const dirty = marks.get(docs);

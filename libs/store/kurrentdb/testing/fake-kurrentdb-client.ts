@@ -55,12 +55,22 @@ export class FakeKurrentDbClient {
     return { success: true, nextExpectedRevision: end.revision, position: { commit: end.position, prepare: end.position } };
   }
 
-  async *readStream(stream: string, o: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number | bigint; direction?: string; resolveLinkTos?: boolean } = {}) {
+  async *readStream(
+    stream: string,
+    o: { fromRevision?: 'start' | 'end' | bigint; maxCount?: number | bigint; direction?: string; resolveLinkTos?: boolean } = {},
+  ) {
     await Promise.resolve();
     const recs = this.streams.get(stream);
     if (!recs) throw new StreamNotFoundError(undefined, stream);
     const back = o.direction === 'backwards';
-    const from = o.fromRevision === undefined || o.fromRevision === 'start' ? (back ? BigInt(recs.length - 1) : 0n) : o.fromRevision === 'end' ? BigInt(recs.length - 1) : o.fromRevision;
+    const from =
+      o.fromRevision === undefined || o.fromRevision === 'start'
+        ? back
+          ? BigInt(recs.length - 1)
+          : 0n
+        : o.fromRevision === 'end'
+          ? BigInt(recs.length - 1)
+          : o.fromRevision;
     const picked = back ? recs.filter((r) => r.revision <= from).reverse() : recs.filter((r) => r.revision >= from);
     for (const r of picked.slice(0, Number(o.maxCount ?? Number.MAX_SAFE_INTEGER))) {
       if (o.resolveLinkTos && r.type === '$>') {

@@ -30,4 +30,3 @@ export const HAND_GAME = `#character-encoding UTF-8
 >Ann: EEIORTU (EEIORTU) -7 36
 >Bob: BCDEFHK (BCDEFHK) -22 -7
 `;
-

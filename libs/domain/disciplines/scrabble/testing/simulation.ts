@@ -48,11 +48,19 @@ export function randomPlay(game: Game, rack: readonly string[], rng: Rng): { til
   for (let attempt = 0; attempt < 60; attempt++) {
     const across = rng.int(0, 1) === 1;
     let row: number, col: number;
-    if (isBoardEmpty(game.board)) { row = 7; col = 7 - rng.int(0, 2); if (!across) { row = 7 - rng.int(0, 2); col = 7; } }
-    else {
+    if (isBoardEmpty(game.board)) {
+      row = 7;
+      col = 7 - rng.int(0, 2);
+      if (!across) {
+        row = 7 - rng.int(0, 2);
+        col = 7;
+      }
+    } else {
       // Start next to (or just before) an occupied square so most attempts connect.
       const occ: [number, number][] = [];
-      game.board.forEach((line, r) => { for (let c = 0; c < SIZE; c++) if (line[c] !== '.') occ.push([r, c]); });
+      game.board.forEach((line, r) => {
+        for (let c = 0; c < SIZE; c++) if (line[c] !== '.') occ.push([r, c]);
+      });
       const [orow, ocol] = pick(rng, occ);
       const back = rng.int(0, 3);
       row = across ? orow + rng.int(-1, 1) : Math.max(0, orow - back);
@@ -62,14 +70,16 @@ export function randomPlay(game: Game, rack: readonly string[], rng: Rng): { til
     const k = rng.int(1, Math.min(rack.length, 7));
     const pool = rng.shuffle(rack);
     const tiles: Placement[] = [];
-    let r = row, c = col;
+    let r = row,
+      c = col;
     while (tiles.length < k && r < SIZE && c < SIZE) {
       if (!tileAt(game.board, r, c)) {
         const t = pool[tiles.length];
         const blank = t === '?';
         tiles.push({ row: r, col: c, letter: blank ? pick(rng, ['E', 'S', 'A']) : t, blank });
       }
-      if (across) c++; else r++;
+      if (across) c++;
+      else r++;
     }
     if (tiles.length === 0) continue;
     try {
@@ -96,9 +106,25 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
   const t = new SimTable();
   const tempo = opts.tempo ?? 60;
   const step = () => opts.onStep?.(t);
-  t.run({ type: 'scrabble.start-game', players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], starter: 0, clockSide: 'left', clockSideChosenBy: 1, tilesCounted: 100, tracking: true }, 0);
-  drawFor(t, 0, rng); step();
-  drawFor(t, 1, rng); step();
+  t.run(
+    {
+      type: 'scrabble.start-game',
+      players: [
+        { id: 'a', name: 'A' },
+        { id: 'b', name: 'B' },
+      ],
+      starter: 0,
+      clockSide: 'left',
+      clockSideChosenBy: 1,
+      tilesCounted: 100,
+      tracking: true,
+    },
+    0,
+  );
+  drawFor(t, 0, rng);
+  step();
+  drawFor(t, 1, rng);
+  step();
   for (let i = 0; i < (opts.maxSteps ?? 400) && t.state.phase === 'playing'; i++) {
     const st = t.state.status;
     if (st.kind !== 'to-move' && !(st.kind === 'pending' && !st.goingOut)) throw new Error(`unexpected status ${st.kind}`);
@@ -106,14 +132,22 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
     const g = t.game;
     const rack = g.racks[seat].tiles ?? [];
     if (rng.int(0, 99) < 5 && g.clock.running !== null) {
-      t.run({ type: 'scrabble.pause-clock', reason: 'tile-count' }, 1); step();
-      t.run({ type: 'scrabble.resume-clock' }, rng.int(1, 30)); step();
+      t.run({ type: 'scrabble.pause-clock', reason: 'tile-count' }, 1);
+      step();
+      t.run({ type: 'scrabble.resume-clock' }, rng.int(1, 30));
+      step();
     }
     if (rng.int(0, 99) < 3) {
       const last = g.turns.at(-1);
-      if (last && last.kind === 'play' && last.status !== 'withdrawn') { t.run({ type: 'scrabble.correct-score', turn: last.n, score: last.score + 1, agreedBy: [0, 1] }, 1); step(); }
+      if (last && last.kind === 'play' && last.status !== 'withdrawn') {
+        t.run({ type: 'scrabble.correct-score', turn: last.n, score: last.score + 1, agreedBy: [0, 1] }, 1);
+        step();
+      }
     }
-    if (rng.int(0, 99) < 2) { t.run({ type: 'scrabble.record-incident', kind: 'td-penalty', seat, description: 'sim', points: 5 }, 1); step(); }
+    if (rng.int(0, 99) < 2) {
+      t.run({ type: 'scrabble.record-incident', kind: 'td-penalty', seat, description: 'sim', points: 5 }, 1);
+      step();
+    }
     const roll = rng.int(0, 99);
     const play = roll < 85 ? randomPlay(g, rack, rng) : null;
     if (play) {
@@ -122,11 +156,13 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
       const how = rng.int(0, 99);
       if (how < 10) {
         // Announce, change nothing, press the clock.
-        t.run({ type: 'scrabble.announce-move', seat, move, announcedScore: announced }, rng.int(1, tempo)); step();
+        t.run({ type: 'scrabble.announce-move', seat, move, announcedScore: announced }, rng.int(1, tempo));
+        step();
         t.run({ type: 'scrabble.press-clock', seat }, 1);
       } else if (how < 16) {
         // Draw without pressing the clock: the turn completes, the new tiles wait face down.
-        t.run({ type: 'scrabble.announce-move', seat, move, announcedScore: announced }, rng.int(1, tempo)); step();
+        t.run({ type: 'scrabble.announce-move', seat, move, announcedScore: announced }, rng.int(1, tempo));
+        step();
         const n = Math.min(play.tiles.length, t.game.bag.count);
         if (n > 0) t.run({ type: 'scrabble.draw-tiles', seat, tiles: rng.shuffle(t.game.bag.tiles ?? []).slice(0, n) }, 1);
         else t.run({ type: 'scrabble.press-clock', seat }, 1);
@@ -137,32 +173,49 @@ export function simulateGame(seed: string | number, opts: SimOptions = {}): Tabl
       if (t.state.phase !== 'playing') continue;
       const opp = other(seat);
       if (rng.int(0, 99) < (opts.holdRate ?? 10)) {
-        t.run({ type: 'scrabble.hold', seat: opp }, 1); step();
-        if (rng.int(0, 1) === 1 && !t.game.faceDown && t.game.bag.count > 0) { t.sec += 30; drawFor(t, seat, rng); step(); }
+        t.run({ type: 'scrabble.hold', seat: opp }, 1);
+        step();
+        if (rng.int(0, 1) === 1 && !t.game.faceDown && t.game.bag.count > 0) {
+          t.sec += 30;
+          drawFor(t, seat, rng);
+          step();
+        }
       }
       if (rng.int(0, 99) < (opts.challengeRate ?? 15)) {
         const turn = t.game.turns[t.game.turns.length - 1];
         const words = turn.move?.kind === 'play' ? [...new Set(turn.move.words)].slice(0, 2) : [];
-        t.run({ type: 'scrabble.challenge', seat: opp, words }, rng.int(1, 40)); step();
+        t.run({ type: 'scrabble.challenge', seat: opp, words }, rng.int(1, 40));
+        step();
         const valid = rng.int(0, 1) === 1;
-        t.run({ type: 'scrabble.resolve-challenge', verdicts: words.map((w) => ({ word: w, valid })) }, rng.int(10, 90)); step();
-        if (t.state.phase === 'playing' && t.state.status.kind === 'reannounce') { t.run({ type: 'scrabble.reannounce-score', seat, score: announced }, 2); step(); }
+        t.run({ type: 'scrabble.resolve-challenge', verdicts: words.map((w) => ({ word: w, valid })) }, rng.int(10, 90));
+        step();
+        if (t.state.phase === 'playing' && t.state.status.kind === 'reannounce') {
+          t.run({ type: 'scrabble.reannounce-score', seat, score: announced }, 2);
+          step();
+        }
         if (t.state.phase === 'playing' && valid) drawFor(t, seat, rng);
       } else if (t.state.phase === 'playing' && t.state.status.kind === 'pending') {
         if (t.state.status.goingOut) t.run({ type: 'scrabble.accept-move', seat: opp }, rng.int(1, 20));
-        else if (t.state.status.hold) { t.run({ type: 'scrabble.accept-move', seat: opp }, rng.int(1, 20)); drawFor(t, seat, rng); }
-        else drawFor(t, seat, rng);
+        else if (t.state.status.hold) {
+          t.run({ type: 'scrabble.accept-move', seat: opp }, rng.int(1, 20));
+          drawFor(t, seat, rng);
+        } else drawFor(t, seat, rng);
       }
       step();
       continue;
     }
     if (g.bag.count >= 7 && rack.length > 0 && roll < 95) {
       const tiles = rng.shuffle(rack).slice(0, rng.int(1, rack.length));
-      t.run({ type: 'scrabble.make-move', seat, move: { kind: 'exchange', count: tiles.length, tiles } }, rng.int(1, tempo)); step();
-      if (t.state.phase === 'playing') { drawFor(t, seat, rng); step(); }
+      t.run({ type: 'scrabble.make-move', seat, move: { kind: 'exchange', count: tiles.length, tiles } }, rng.int(1, tempo));
+      step();
+      if (t.state.phase === 'playing') {
+        drawFor(t, seat, rng);
+        step();
+      }
       continue;
     }
-    t.run({ type: 'scrabble.make-move', seat, move: { kind: 'pass' } }, rng.int(1, tempo)); step();
+    t.run({ type: 'scrabble.make-move', seat, move: { kind: 'pass' } }, rng.int(1, tempo));
+    step();
   }
   t.simulating = false;
   return t;

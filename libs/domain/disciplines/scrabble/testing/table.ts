@@ -82,12 +82,27 @@ export class Table {
   }
 }
 
-export const PLAYERS = [{ id: 'p-ann', name: 'Ann' }, { id: 'p-bob', name: 'Bob' }] as const;
+export const PLAYERS = [
+  { id: 'p-ann', name: 'Ann' },
+  { id: 'p-bob', name: 'Bob' },
+] as const;
 
 /** Given a started game: created, both players drew 7 tiles, Ann (seat 0) to move. */
 export function startedTable(opts: { tracking?: boolean; profile?: Record<string, unknown>; racks?: [string, string] } = {}): Table {
   const t = new Table();
-  t.run({ type: 'scrabble.start-game', players: [PLAYERS[0], PLAYERS[1]], starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: !!opts.tracking, profile: opts.profile }, 0);
+  t.run(
+    {
+      type: 'scrabble.start-game',
+      players: [PLAYERS[0], PLAYERS[1]],
+      starter: 0,
+      clockSide: 'right',
+      clockSideChosenBy: 1,
+      tilesCounted: 100,
+      tracking: !!opts.tracking,
+      profile: opts.profile,
+    },
+    0,
+  );
   if (opts.tracking) {
     const racks = opts.racks ?? ['AEINRST', 'QIZAXEO'];
     t.run({ type: 'scrabble.draw-tiles', seat: 0, tiles: racks[0].split('') }, 0);
