@@ -7,6 +7,9 @@
  * A new endpoint needs one row here: method and path exactly as registered (Fastify's `:param`
  * form), the roles the README grants it, and its scope. A body is built from the OpenAPI example
  * of the route's request schema; give `body` only when that example does not pass validation.
+ * A route whose tournament comes from another resource (an appeal, a chess game) needs that
+ * resource created in the spec's setup, linked to the own tournament, and named in `params`
+ * (or a new `Scope`): otherwise its "other" cells answer 404, not 403, and the test fails.
  */
 import type { TokenRole } from '../../libs/api/auth/principal.js';
 
@@ -34,6 +37,11 @@ export interface MatrixRow {
   /** Who may call it (admin always may: the guard lets admin through every route). */
   readonly allow: readonly Who[];
   readonly scope: Scope;
+  /**
+   * Path parameter values, over the spec's defaults (`:id` from the scope, `:n` 1, `:playerId` ann, `:table` 1): e.g. a
+   * game of another discipline, which the spec's setup must then create linked to the own tournament.
+   */
+  readonly params?: Readonly<Record<string, string>>;
   /** A body that passes validation, when the route's OpenAPI example does not. */
   readonly body?: object;
   /** Why, in a few words, when the row is not obvious. */
@@ -50,7 +58,13 @@ const GAME_OFFICIALS: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter'];
 const GAME_SELF: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter', 'player'];
 
 const get = (path: string, allow: readonly Who[], scope: Scope = 'none', note?: string): MatrixRow => ({ method: 'GET', path, allow, scope, note });
-const post = (path: string, allow: readonly Who[], scope: Scope, extra: Partial<MatrixRow> = {}): MatrixRow => ({ method: 'POST', path, allow, scope, ...extra });
+const post = (path: string, allow: readonly Who[], scope: Scope, extra: Partial<MatrixRow> = {}): MatrixRow => ({
+  method: 'POST',
+  path,
+  allow,
+  scope,
+  ...extra,
+});
 
 const T = '/v1/tournaments/:id';
 const R = `${T}/rounds/:n`;

@@ -4,7 +4,7 @@ import { cellOf, MATRIX, WHO, type Cell, type MatrixRow } from './matrix.js';
 const MARK: Record<Cell, string> = { any: '✓', own: 'own', no: '–' };
 
 const SCOPE: Record<MatrixRow['scope'], string> = {
-  none: '',
+  none: 'none',
   tournament: 'path `:id`',
   'tournament-in-body': 'body `id`',
   game: "game's tournament",
