@@ -24,7 +24,8 @@ export function decide(command: ChessCommand, state: ChessState): ChessEvent[] {
   }
   const now = pre.length ? evolve(state, pre[0]) : state;
   if (now.phase !== 'playing') return pre;
-  const rest = command.type.startsWith('chess.rule-') || command.type === 'chess.penalize' ? decideRuling(command, now.game, at) : decidePlay(command, now.game, at);
+  const rest =
+    command.type.startsWith('chess.rule-') || command.type === 'chess.penalize' ? decideRuling(command, now.game, at) : decidePlay(command, now.game, at);
   return [...pre, ...rest];
 }
 

@@ -51,7 +51,10 @@ export function evolve(state: ChessState, event: ChessEvent): ChessState {
       return next({ ...g, breaches: { ...g.breaches, [event.data.breach]: bump(g.breaches[event.data.breach] ?? [0, 0], event.data.offender) } });
     case 'chess.GameEnded':
       // The clocks stop when the game ends.
-      return { phase: 'finished', game: { ...g, result: event.data.result, drawOffer: null, clock: { remainingMs: remainingAt(g, event.data.at), since: null } } };
+      return {
+        phase: 'finished',
+        game: { ...g, result: event.data.result, drawOffer: null, clock: { remainingMs: remainingAt(g, event.data.at), since: null } },
+      };
     case 'chess.DrawClaimRefused':
     case 'chess.PenaltyImposed':
       return state;

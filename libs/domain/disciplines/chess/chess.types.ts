@@ -104,7 +104,10 @@ export interface MoveRecord {
 }
 
 export type ChessEvent =
-  | DomainEvent<'chess.GameStarted', { players: readonly [ChessPlayer, ChessPlayer]; timeControl: TimeControl; link: ChessLink | null; startFen?: string; at: string }>
+  | DomainEvent<
+      'chess.GameStarted',
+      { players: readonly [ChessPlayer, ChessPlayer]; timeControl: TimeControl; link: ChessLink | null; startFen?: string; at: string }
+    >
   | DomainEvent<'chess.ClockRead', { remainingMs: readonly [number, number]; at: string; rule: string }>
   | DomainEvent<'chess.MoveMade', MoveRecord>
   | DomainEvent<'chess.DrawOffered', { seat: Seat }>

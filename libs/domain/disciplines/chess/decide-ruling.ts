@@ -46,14 +46,18 @@ export function decideRuling(command: ChessCommand, g: ChessGame, at: string): C
       const warningOnly = (breach === 'rule-2' || breach === 'rule-5') && offence < 2;
       const ruled: ChessEvent = { type: 'chess.BreachRuled', data: { offender, breach, offence, warningOnly, rule: RULES.breach, ...(note && { note }) } };
       if (warningOnly) return [ruled];
-      return [ruled, { type: 'chess.TimeAdded', data: { seat: other(offender), ms: TWO_MINUTES, rule: RULES.breach, reason: `${breach} by seat ${offender}` } }];
+      return [
+        ruled,
+        { type: 'chess.TimeAdded', data: { seat: other(offender), ms: TWO_MINUTES, rule: RULES.breach, reason: `${breach} by seat ${offender}` } },
+      ];
     }
     case 'chess.penalize': {
       const { seat, penalty, rule, reason } = command.data;
       if (!rule.trim()) invalid('chess/penalty-rule', 'a penalty cites the rule it applies (document and section)', RULES.arbiterPenalty, 'rule');
       const imposed: ChessEvent = { type: 'chess.PenaltyImposed', data: { seat, penalty, rule, reason } };
       if (penalty.kind === 'loss') return [imposed, ended(g, { winner: other(seat), reason: 'penalty', rule }, at)];
-      if (!Number.isInteger(penalty.ms) || penalty.ms <= 0) invalid('chess/penalty-time', 'time added is a positive whole number of ms', RULES.arbiterPenalty, 'penalty.ms');
+      if (!Number.isInteger(penalty.ms) || penalty.ms <= 0)
+        invalid('chess/penalty-time', 'time added is a positive whole number of ms', RULES.arbiterPenalty, 'penalty.ms');
       return [imposed, { type: 'chess.TimeAdded', data: { seat: other(seat), ms: penalty.ms, rule, reason } }];
     }
     default:

@@ -69,7 +69,14 @@ export function parsePgn(pgn: string): PgnRecord {
   // TimeControl "1800" or "1800+10" (seconds); a game without one is read as a 60-minute rapid game.
   const tc = /^(\d+)(?:\+(\d+))?$/.exec(h.TimeControl ?? '');
   const minutes = tc && Number(tc[1]) === 1800 ? 30 : 60;
-  return { white: h.White ?? 'White', black: h.Black ?? 'Black', result, ...(h.FEN && { startFen: h.FEN }), timeControl: { minutes, incrementSeconds: tc?.[2] ? Number(tc[2]) : 0 }, moves };
+  return {
+    white: h.White ?? 'White',
+    black: h.Black ?? 'Black',
+    result,
+    ...(h.FEN && { startFen: h.FEN }),
+    timeControl: { minutes, incrementSeconds: tc?.[2] ? Number(tc[2]) : 0 },
+    moves,
+  };
 }
 
 /**
