@@ -144,4 +144,24 @@ describe('records server: a rapid chess game over HTTP', () => {
     const standings = await get(`/v1/tournaments/${TID}/standings`).expect(200);
     expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'bob' });
   });
+  it('rapid rules 23: a fifth round of 60-minute games on one day is refused naming day and the rule; the next day it is paired', async () => {
+    const TID = 'rapid-day';
+    const chief = h.token('chief-arbiter', [TID], 'td-1');
+    const body = { id: TID, name: 'Rapid Day', discipline: 'chess-rapid', roundsPlanned: 6, pairingSystems: ['round-robin'], profile: { rapidMinutes: 60 } };
+    await post('/v1/tournaments', body, chief);
+    for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, chief);
+    const pairing = (day: string) => ({ kind: 'manual', reason: 'test', games: [{ table: 1, first: 'ann', second: 'bob' }], tables: [], bye: null, day });
+    for (let r = 1; r <= 4; r++) {
+      await post(`/v1/tournaments/${TID}/rounds/${r}/pairings`, pairing('2026-12-05'), chief);
+      await post(`/v1/tournaments/${TID}/rounds/${r}/publish`, {}, chief);
+      await post(`/v1/tournaments/${TID}/rounds/${r}/results`, { table: 1, result: { kind: 'played', outcome: 'draw' } }, chief);
+    }
+    const refused = await post(`/v1/tournaments/${TID}/rounds/5/pairings`, pairing('2026-12-05'), chief, 409);
+    expect(refused.body).toMatchObject({
+      type: 'urn:arbitra:problem:tournament/rounds-per-day-exceeded',
+      field: 'day',
+      rule: expect.stringContaining('rapid rules 23'),
+    });
+    await post(`/v1/tournaments/${TID}/rounds/5/pairings`, pairing('2026-12-06'), chief);
+  });
 });
