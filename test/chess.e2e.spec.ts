@@ -164,4 +164,17 @@ describe('records server: a rapid chess game over HTTP', () => {
     });
     await post(`/v1/tournaments/${TID}/rounds/5/pairings`, pairing('2026-12-06'), chief);
   });
+  it('FIDE TRF-16: a chess tournament exports its players and published rounds in the fixed columns; another discipline is refused', async () => {
+    const trf = (await get('/v1/chess/tournaments/rapid-open/trf').expect(200)).text.split('\n');
+    expect(trf[0]).toBe('012 Rapid Open');
+    const records = trf.filter((l) => l.startsWith('001'));
+    const bobLine = records.find((l) => l.slice(14, 47).trim() === 'Bob Chan') as string;
+    // Bob (start rank 2) had White (the pairing's first) against Ann (1) and won: 1.0 point, rank 1.
+    expect([bobLine.slice(4, 8), bobLine.slice(80, 84), bobLine.slice(85, 89), bobLine.slice(91, 99)]).toEqual(['   2', ' 1.0', '   1', '   1 w 1']);
+    const days = (await get('/v1/chess/tournaments/rapid-day/trf').expect(200)).text.split('\n');
+    expect(days.find((l) => l.startsWith('132'))?.slice(91, 129)).toBe('26/12/05  26/12/05  26/12/05  26/12/05');
+    await post('/v1/tournaments', { id: 'scrabble-cup', name: 'Cup', discipline: 'scrabble', pairingSystems: ['round-robin'] }, h.token('admin'));
+    const refused = await get('/v1/chess/tournaments/scrabble-cup/trf').expect(422);
+    expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:chess/not-a-chess-tournament', field: 'id' });
+  });
 });
