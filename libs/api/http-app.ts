@@ -18,7 +18,9 @@ import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
 import { registerRateLimits } from './rate-limit.js';
+import { serveAnonymousDocuments } from './document-response.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { publicTournamentDocuments } from './tournaments/tournament-reads.js';
 import { ProblemFilter, toProblem } from './problem.filter.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
 import { createValidationPipe, tooDeep, tooDeepProblem } from './validation.js';
@@ -110,6 +112,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     reply.header('x-request-id', request.id);
   });
   fastify.addHook('onClose', async () => options.revocations.close());
+  // Anonymous GETs of stored public documents skip Nest's per-request work (guard, pipes); the rest goes through Nest.
+  serveAnonymousDocuments(fastify, publicTournamentDocuments(options.core, config));
   // A body nested deeper than MAX_BODY_DEPTH is refused before anything walks it recursively (a 30 KB body
   // 3,000 levels deep once overflowed the stack and answered 500). The check itself is iterative.
   fastify.addHook('preValidation', async (request, reply) => {
