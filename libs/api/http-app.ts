@@ -113,8 +113,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
   });
   options.onMetricsServer?.(metricsServer);
-  fastify.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   fastify.addHook('onClose', async () => options.revocations.close());
   // Anonymous GETs of stored public documents skip Nest's per-request work (guard, pipes); the rest goes through Nest.
