@@ -75,6 +75,7 @@ export class ReadModelStore {
         'INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET version = excluded.version, position = excluded.position',
       ),
       clear: this.db.prepare('DELETE FROM documents WHERE projection = ?'),
+      advance: this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?'),
     };
   }
 
@@ -152,7 +153,7 @@ export class ReadModelStore {
 
   /** Moves a checkpoint that has no documents of its own (process managers). */
   advance(projection: string, position: number): void {
-    this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?').run(position, projection);
+    this.stmt.advance.run(position, projection);
   }
 
   get<T>(projection: string, collection: string, key: string): T | undefined {
