@@ -20,7 +20,7 @@ import {
 } from '../../runtime/features/tournament/index.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { composeDocuments, sendDocument } from '../document-response.js';
+import { sendDocument } from '../document-response.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
@@ -46,8 +46,6 @@ const asOfPositionForOfficials = (id: string) =>
     field: 'asOfPosition',
     rule: "Arbitra: ?asOfPosition= replays the tournament's stream per request, so it is limited to the tournament's officials (admin, its arbiters, chief arbiter, appeals committee)",
   });
-const divisionsOf = (t: OpenTournament): readonly string[] => t.divisions;
-const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
 const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
 
 /**
@@ -134,10 +132,9 @@ export class TournamentsController {
       return official ? summary : ({ ...summary, rounds: summary.rounds.filter((r) => r.published) } satisfies TournamentSummary);
     }
     // Nothing unpublished: the stored bytes, served as they are. The ETag is the stream revision the summary reflects.
-    const raw = this.core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id);
-    const revision = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id, revisionOf);
-    if (!raw || revision === undefined) throw unknownTournament(p.id);
-    return sendDocument(request, reply, { json: raw.json, etag: `"${revision}"` });
+    const stored = this.reads.storedPublicSummary(p.id);
+    if (!stored) throw unknownTournament(p.id);
+    return sendDocument(request, reply, stored);
   }
 
   @Post(':id/players')
@@ -280,11 +277,9 @@ export class TournamentsController {
 
   /** The stored per-division documents (current standings or crosstable) as one body, without parsing them. */
   private storedPerDivision(id: string, division: string | undefined, collection: string) {
-    const divisions = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.state, id, divisionsOf);
-    if (!divisions) throw unknownTournament(id);
-    const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
-    const parts = wanted.map((d) => this.core.readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
-    return composeDocuments({ tournament: id, round: null }, 'divisions', parts);
+    const stored = this.reads.storedPerDivision(id, division, collection);
+    if (!stored) throw unknownTournament(id);
+    return stored;
   }
 
   private asOf(id: string) {

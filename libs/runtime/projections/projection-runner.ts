@@ -169,19 +169,24 @@ export class ProjectionRunner {
 
   private applyPage(page: readonly RecordedEvent[]): void {
     const last = page[page.length - 1].position;
-    for (const p of this.projections) {
-      if (this.stalled.has(p.name)) continue;
-      const at = this.positions.get(p.name) ?? 0;
-      if (at >= last) continue;
-      const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
-      try {
-        this.readModels.applyBatch(p, fresh, last);
-        this.positions.set(p.name, last);
-      } catch (error) {
-        // Its transaction rolled back (documents and checkpoint alike); the other projections go on.
-        this.stalled.set(p.name, { position: at, error });
+    const applied: string[] = [];
+    // One commit for the page; each projection in its own savepoint.
+    this.readModels.inTransaction(() => {
+      for (const p of this.projections) {
+        if (this.stalled.has(p.name)) continue;
+        const at = this.positions.get(p.name) ?? 0;
+        if (at >= last) continue;
+        const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
+        try {
+          this.readModels.applyBatch(p, fresh, last);
+          applied.push(p.name);
+        } catch (error) {
+          // Its savepoint rolled back (documents and checkpoint alike); the other projections go on.
+          this.stalled.set(p.name, { position: at, error });
+        }
       }
-    }
+    });
+    for (const name of applied) this.positions.set(name, last);
     this.settleWaiters();
   }
 
