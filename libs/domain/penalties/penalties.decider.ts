@@ -85,6 +85,8 @@ function decideIssue(c: PenaltyCommandData['penalties.issue-penalty'], ctx: Comm
     invalid('penalties/kind', `the ${profile.name} profile has no ${c.kind} penalty (it knows: ${Object.keys(profile.kinds).join(', ')})`, R.kind, 'kind');
   checkAmount(c.kind, c.amount);
   checkTarget(c.target);
+  // Standings as of round N count the penalties of rounds ≤ N (standings/results.ts Penalty): a deduction names its round.
+  if (c.kind === 'points' && c.target.round === undefined) invalid('penalties/target', 'a points deduction names its round', R.target, 'target.round');
   if (blank(c.offence) || !OFFENCE.test(c.offence))
     invalid('penalties/offence', `offence ${JSON.stringify(c.offence)} is not an offence code`, R.offence, 'offence');
   if (blank(c.reason)) invalid('penalties/reason', 'a penalty states its reason', R.reason, 'reason');

@@ -9,7 +9,7 @@ export const LEDGER_RULES = {
   rule: 'Arbitra penalty ledger: a penalty cites the rule (rules profile and section) it applies',
   reason: 'Arbitra penalty ledger: a penalty, a cancellation and a reduction state their reason in words',
   offence: 'Arbitra penalty ledger: the offence is a code (lower-case letters, digits, hyphens) so repeats can be counted',
-  target: 'Arbitra penalty ledger: the target is a player, with the round and table where known (positive whole numbers)',
+  target: 'Arbitra penalty ledger: the target is a player, with the round and table where known (positive whole numbers); a points deduction names its round',
   unknown: 'Arbitra penalty ledger: a cancellation or reduction names a penalty of this ledger',
   correction: 'Arbitra penalty ledger: an arbiter corrects only a penalty they issued; the chief arbiter or an appeal decides on another’s',
   chief: 'Arbitra penalty ledger: a chief-arbiter authority is exercised by the chief arbiter (or the federation admin)',

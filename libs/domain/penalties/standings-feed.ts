@@ -1,4 +1,4 @@
-import { findPlayer, lastPairedRound, type OpenTournament, type TournamentState } from '../tournament/index.js';
+import { findPlayer, type OpenTournament, type TournamentState } from '../tournament/index.js';
 import type { PenaltyEvent } from './penalties.types.js';
 
 /** Is this a ledger event (stream `penalties-<tournamentId>`)? */
@@ -19,9 +19,8 @@ export function feedStandings(state: TournamentState, e: PenaltyEvent): Tourname
     case 'penalties.PenaltyIssued': {
       const d = e.data;
       if (d.kind !== 'points' || d.amount === null) return t;
-      const player = findPlayer(t, d.target.player);
-      // A penalty issued without a round belongs to the player's division's last paired round (as tournament.apply-penalty did).
-      const round = d.target.round ?? Math.max(1, player ? lastPairedRound(t, player.division) : 1);
+      // The decider requires the round of a points deduction (LEDGER_RULES.target); 1 only for a record without one.
+      const round = d.target.round ?? 1;
       return { ...t, penalties: [...t.penalties, { player: d.target.player, points: d.amount, round, reason: d.reason, ref: d.penaltyId }] };
     }
     case 'penalties.PenaltyCancelled':
