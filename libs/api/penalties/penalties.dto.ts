@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Min, ValidateNested } from 'class-validator';
 import { PENALTY_KINDS, type PenaltyKind } from '../../domain/penalties/index.js';
 import { Omittable } from '../omittable.js';
-import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_PATTERN, ReadQuery } from '../tournaments/tournament.dto.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const AUTHORITIES = ['correction', 'chief-arbiter', 'appeal'] as const;
@@ -71,6 +71,6 @@ export class LedgerPlayerParams extends LedgerParams {
   @ApiProperty({ example: 'lee-kwan-yee' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) playerId: string;
 }
 
-export class ReportQuery {
+export class ReportQuery extends ReadQuery {
   @ApiPropertyOptional({ example: 'mahjong' }) @Omittable() @IsString() @Length(1, 50) discipline?: string;
 }
