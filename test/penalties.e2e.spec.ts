@@ -132,15 +132,16 @@ describe('records server: the penalty ledger (issue 10)', () => {
       ['P-2', 'cancelled', 0],
     ]);
     expect(all.body.penalties[1].reductions).toEqual([expect.objectContaining({ amount: 2, previousAmount: 5, authority: { kind: 'correction' } })]);
-    const own = await get(`${ledger}/players/${offender}`, h.token('player', [], offender)).expect(200);
+    const own = await get(`${ledger}/players/${offender}`, h.token('player', [W], offender)).expect(200);
     expect(own.body.penalties).toHaveLength(5);
     const other = Object.keys(before).find((p) => p !== offender) as string;
-    const mine = await get(`${ledger}/players/${other}`, h.token('player', [], other)).expect(200);
+    const mine = await get(`${ledger}/players/${other}`, h.token('player', [W], other)).expect(200);
     expect(mine.body.penalties).toEqual([]);
-    const nosy = await get(`${ledger}/players/${offender}`, h.token('player', [], other)).expect(403);
+    const nosy = await get(`${ledger}/players/${offender}`, h.token('player', [W], other)).expect(403);
     expect(nosy.body).toMatchObject({ type: 'urn:arbitra:problem:auth/not-own-penalties', field: 'playerId' });
+    await get(`${ledger}/players/${offender}`, h.token('player', ['another-open'], offender)).expect(403);
     await get(ledger).expect(401);
-    await get(ledger, h.token('player', [], offender)).expect(403);
+    await get(ledger, h.token('player', [W], offender)).expect(403);
 
     const report = await get('/v1/penalty-ledger/report', h.token('admin')).expect(200);
     expect(report.body.tournaments).toBe(1);
@@ -163,7 +164,7 @@ describe('records server: the penalty ledger (issue 10)', () => {
     expect(nobody.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-player', field: 'target.player' });
     const badKind = await post(ledger, { ...base, kind: 'caning' }, arbiter, 400);
     expect(badKind.body.errors[0]).toMatchObject({ field: 'kind' });
-    await post(ledger, { ...base, kind: 'warning' }, h.token('player', [], offender), 403);
+    await post(ledger, { ...base, kind: 'warning' }, h.token('player', [W], offender), 403);
     const taken = await post(ledger, { ...base, penaltyId: 'W-1', kind: 'warning' }, arbiter, 409);
     expect(taken.body).toMatchObject({ type: 'urn:arbitra:problem:penalties/penalty-id-taken', field: 'penaltyId' });
     // The tournament's older route issues into the same ledger and keeps its refusal of a ref used before.

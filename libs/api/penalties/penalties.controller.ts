@@ -121,11 +121,17 @@ export class PenaltiesController {
         rule: 'Arbitra penalty ledger: a player reads their own penalties; officials read everyone’s',
         headers: { 'www-authenticate': 'Bearer' },
       });
-    if (!isOfficial(request, p.id) && !(who.role === 'player' && who.id === p.playerId))
-      throw new ProblemException(403, 'auth/not-own-penalties', 'Forbidden', `penalties of ${p.playerId} are for the player and the tournament’s officials`, {
-        field: 'playerId',
-        rule: 'Arbitra penalty ledger: a player reads their own penalties; officials read everyone’s',
-      });
+    if (!isOfficial(request, p.id) && !(who.role === 'player' && who.id === p.playerId && who.tournaments.includes(p.id)))
+      throw new ProblemException(
+        403,
+        'auth/not-own-penalties',
+        'Forbidden',
+        `penalties of ${p.playerId} in ${p.id} are for the player (a token naming the tournament) and the tournament’s officials`,
+        {
+          field: 'playerId',
+          rule: 'Arbitra penalty ledger: a player reads their own penalties with a token naming the tournament; officials read everyone’s',
+        },
+      );
     await this.ready(request, p.id);
     return ledgerView(p.id, this.doc(p.id), p.playerId);
   }
