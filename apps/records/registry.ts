@@ -2,6 +2,8 @@ import type { Type } from '@nestjs/common';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
+import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
+import { PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
@@ -13,6 +15,12 @@ import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index
  * process managers; a discipline's is built from its GameFeature) and its HTTP controllers.
  * Adding a discipline adds one line to each list.
  */
-export const FEATURES: readonly Feature[] = [AUTH_FEATURE, TOURNAMENT_FEATURE, SCRABBLE_FEATURE, CHESS_FEATURE];
+export const FEATURES: readonly Feature[] = [AUTH_FEATURE, TOURNAMENT_FEATURE, SCRABBLE_FEATURE, CHESS_FEATURE, PENALTIES_FEATURE];
 
-export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS, ...GAME_LIST_CONTROLLERS, ...SCRABBLE_CONTROLLERS, ...CHESS_CONTROLLERS];
+export const CONTROLLERS: readonly Type[] = [
+  ...TOURNAMENT_CONTROLLERS,
+  ...GAME_LIST_CONTROLLERS,
+  ...SCRABBLE_CONTROLLERS,
+  ...CHESS_CONTROLLERS,
+  ...PENALTY_CONTROLLERS,
+];

@@ -18,6 +18,8 @@ import {
   type TournamentListItem,
   type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
+import { PenaltiesAggregate } from '../../runtime/features/penalties/index.js';
+import { issueIntoLedger } from '../penalties/ledger-command.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { sendDocument } from '../document-response.js';
@@ -199,20 +201,13 @@ export class TournamentsController {
 
   @Post(':id/penalties')
   @AllowInTournament('id', ...WRITERS)
-  @ApiOperation({ summary: 'Apply a penalty from the ledger: it flows into standings (arbiter, chief arbiter)' })
-  @ApiCreatedResponse({ description: 'tournament.PenaltyApplied', schema: { example: COMMAND_EXAMPLE } })
+  @ApiOperation({ summary: 'Deduct points: issued into the penalty ledger (ref = penalty id), it flows into standings (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'penalties.PenaltyIssued (kind points)', schema: { example: COMMAND_EXAMPLE } })
   penalty(@Param() p: TournamentParams, @Body() body: PenaltyDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
-      type: 'tournament.apply-penalty',
-      context,
-      data: {
-        player: body.player,
-        points: body.points,
-        reason: body.reason,
-        ref: body.ref,
-        ...(body.round !== undefined && { round: body.round }),
-      },
-    }));
+    // Issue 10: the penalty ledger is the one record of penalties; this route keeps its request shape.
+    const target = { player: body.player, ...(body.round !== undefined && { round: body.round }) };
+    const issue = { penaltyId: body.ref, target, offence: 'points-deduction', kind: 'points' as const, amount: body.points, reason: body.reason };
+    return issueIntoLedger(this.core, request, reply, p.id, issue, { player: 'player', penaltyId: 'ref', legacyRef: true });
   }
 
   @Get(':id/standings')
@@ -253,7 +248,7 @@ export class TournamentsController {
 
   /** The same reducer replayed over the tournament's stream up to a log position. */
   private async standingsAsOfPosition(id: string, q: StandingsQuery, position: number, audience: Audience) {
-    const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, streamOf(TournamentAggregate, id));
+    const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, [streamOf(TournamentAggregate, id), streamOf(PenaltiesAggregate, id)]);
     const t = docs.get<TournamentState>(COLLECTIONS.state, id);
     if (!t || t.status !== 'open') {
       if (!this.reads.doc(COLLECTIONS.summary, id)) throw unknownTournament(id);

@@ -145,7 +145,7 @@ export class ProjectionRunner {
    * With `stream`, only that stream's events are replayed: enough for documents that depend on one
    * aggregate (a tournament's standings), and far cheaper than the whole log.
    */
-  async asOf(name: string, position: number, stream?: string): Promise<MemoryDocuments> {
+  async asOf(name: string, position: number, stream?: string | readonly string[]): Promise<MemoryDocuments> {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`no projection named ${name}`);
     const docs = new MemoryDocuments();
@@ -153,7 +153,10 @@ export class ProjectionRunner {
       if (projection.handles(e.type)) projection.apply(this.upcasters.upcast(e), docs);
     };
     if (stream !== undefined) {
-      for (const e of await this.store.readStream(stream)) if (e.position <= position) apply(e);
+      // Several streams (a tournament and its penalty ledger) are applied in log order.
+      const streams = typeof stream === 'string' ? [stream] : stream;
+      const events = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat().sort((a, b) => a.position - b.position);
+      for (const e of events) if (e.position <= position) apply(e);
     } else {
       let after = 0;
       while (after < position) {
