@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'supertest';
 import { exampleBody, type OpenApiDocument } from './authorization/bodies.js';
-import { allowed, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
+import { allowed, CHESS, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { renderMatrix } from './authorization/render.js';
 import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -21,6 +21,8 @@ const GAME = 'authz-game';
 const PLAYER = 'ann';
 const PLACES = ['own', 'other'] as const;
 type Place = (typeof PLACES)[number];
+/** The tournaments a token names: own names OWN and the own chess one (CHESS_ROWS), other names their other pair. */
+const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own], other: [OTHER, CHESS.other] };
 
 const DOC = fileURLToPath(new URL('../docs/authorization-matrix.md', import.meta.url));
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -38,7 +40,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
 
   function urlOf(row: MatrixRow): string {
     const params: Record<string, string> = { n: '1', playerId: PLAYER, table: '1', stream: `tournament-${OWN}` };
-    if (row.scope === 'tournament') params.id = OWN;
+    if (row.scope === 'tournament') params.id = row.tournament ?? OWN;
     if (row.scope === 'game') params.id = GAME;
     Object.assign(params, row.params);
     const url = row.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
@@ -52,7 +54,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     const body: Record<string, unknown> = { ...(row.body ?? exampleBody(openapi, row.method, row.path)) };
     if ('seat' in body) body.seat = 0; // the player token sits at seat 0: a player acts only for their own seat
     if (row.scope === 'tournament-in-body') body.id = OWN;
-    if (row.scope === 'game-link') body.link = { tournamentId: OWN, round: 1, table: 1 };
+    if (row.scope === 'game-link') body.link = { tournamentId: row.tournament ?? OWN, round: 1, table: 1 };
     return body;
   }
 
@@ -83,7 +85,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     for (const who of WHO)
       for (const place of PLACES) {
         const sub = who === 'player' ? PLAYER : `${who}-authz`;
-        tokens.set(`${who}/${place}`, who === 'anonymous' ? null : h.token(who, [place === 'own' ? OWN : OTHER], sub));
+        tokens.set(`${who}/${place}`, who === 'anonymous' ? null : h.token(who, NAMED[place], sub));
       }
     const admin = h.token('admin');
     for (const id of [OWN, OTHER]) {
@@ -107,6 +109,16 @@ describe('authorization matrix: every route × role × own/other tournament (iss
       link: { tournamentId: OWN, round: 1, table: 1 },
     };
     await h.post('/v1/scrabble/games', game, admin);
+    // CHESS_ROWS: a chess-rapid tournament pair with a published round 1 (ann v bob), and a chess game linked to the own one.
+    for (const id of [CHESS.own, CHESS.other]) {
+      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'chess-rapid', pairingSystems: ['round-robin'] }, admin);
+      for (const p of players) await h.post(`/v1/tournaments/${id}/players`, p, admin);
+      const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
+      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
+      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+    }
+    const chess = { id: CHESS.game, players, timeControl: { minutes: 30 }, link: { tournamentId: CHESS.own, round: 1, table: 1 } };
+    await h.post('/v1/chess/games', chess, admin);
     routes = registeredRoutes(h.app.getHttpAdapter().getInstance());
     openapi = (await h.http().get('/docs-json').expect(200)).body as OpenApiDocument;
   });

@@ -42,6 +42,11 @@ export interface MatrixRow {
    * game of another discipline, which the spec's setup must then create linked to the own tournament.
    */
   readonly params?: Readonly<Record<string, string>>;
+  /**
+   * The own tournament, when not the spec's default Scrabble one (a chess route acts in a chess-rapid tournament): the `:id`
+   * of scope `tournament`, the `link.tournamentId` of scope `game-link`. The spec's setup creates it and its "other" pair.
+   */
+  readonly tournament?: string;
   /** A body that passes validation, when the route's OpenAPI example does not. */
   readonly body?: object;
   /** Why, in a few words, when the row is not obvious. */
@@ -69,6 +74,56 @@ const post = (path: string, allow: readonly Who[], scope: Scope, extra: Partial<
 const T = '/v1/tournaments/:id';
 const R = `${T}/rounds/:n`;
 const G = '/v1/scrabble/games/:id';
+
+// CHESS_ROWS: rapid chess (libs/api/chess), in chess-rapid tournaments and a chess game the spec's setup creates.
+/** Ids the spec's setup creates: a chess-rapid tournament the tokens name as own, its other pair, and a game linked to the own one (ann White). */
+export const CHESS = { own: 'authz-chess-own', other: 'authz-chess-other', game: 'authz-chess-game' } as const;
+const CG = '/v1/chess/games/:id';
+const chessGame = { params: { id: CHESS.game } };
+const chessPlayers = [
+  { id: 'ann', name: 'Player ann' },
+  { id: 'bob', name: 'Player bob' },
+];
+const chessGet = (path: string): MatrixRow => ({ ...get(path, PUBLIC, 'game'), ...chessGame });
+
+export const CHESS_ROWS: readonly MatrixRow[] = [
+  // Chess games: reads (public: open information)
+  chessGet(CG),
+  chessGet(`${CG}/events`),
+  chessGet(`${CG}/pgn`),
+
+  // Chess games: starting one (linked to the own chess tournament)
+  post('/v1/chess/games', GAME_OFFICIALS, 'game-link', {
+    tournament: CHESS.own,
+    body: { id: 'authz-chess-start', players: chessPlayers, timeControl: { minutes: 30 } },
+    note: 'an unlinked game: any official',
+  }),
+  post('/v1/chess/games/import', GAME_OFFICIALS, 'game-link', {
+    tournament: CHESS.own,
+    body: { id: 'authz-chess-import', pgn: '1. e4 e5 *', players: chessPlayers },
+  }),
+
+  // Chess games: the player's own seat (and officials)
+  post(`${CG}/moves`, GAME_SELF, 'game', chessGame),
+  post(`${CG}/draw-offers`, GAME_SELF, 'game', chessGame),
+  post(`${CG}/draw-acceptances`, GAME_SELF, 'game', chessGame),
+  post(`${CG}/draw-claims`, GAME_SELF, 'game', chessGame),
+  post(`${CG}/flag-claims`, GAME_SELF, 'game', chessGame),
+  post(`${CG}/resignation`, GAME_SELF, 'game', chessGame),
+
+  // Chess games: officials only
+  post(`${CG}/rulings/draw-claims`, GAME_OFFICIALS, 'game', chessGame),
+  post(`${CG}/rulings/illegal-moves`, GAME_OFFICIALS, 'game', chessGame),
+  post(`${CG}/rulings/breaches`, GAME_OFFICIALS, 'game', chessGame),
+  post(`${CG}/penalties`, GAME_OFFICIALS, 'game', {
+    ...chessGame,
+    // The OpenAPI example is the tournament PenaltyDto's: two classes of that name share one schema (finding in the report).
+    body: { seat: 0, penalty: { kind: 'time-to-opponent', ms: 120_000 }, rule: 'rapid rules 24', reason: 'authorization matrix' },
+  }),
+
+  // Chess tournaments
+  { ...get('/v1/chess/tournaments/:id/trf', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: CHESS.own },
+];
 
 export const MATRIX: readonly MatrixRow[] = [
   // Operations and documentation
@@ -177,6 +232,8 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${G}/recount/completion`, GAME_OFFICIALS, 'game'),
   post(`${G}/reversed-scores`, GAME_OFFICIALS, 'game'),
   post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
+
+  ...CHESS_ROWS,
 ];
 
 /** Whether `who` is let through this row when the tournament is its own, or another one. */
