@@ -164,6 +164,36 @@ describe('records server: a rapid chess game over HTTP', () => {
     });
     await post(`/v1/tournaments/${TID}/rounds/5/pairings`, pairing('2026-12-06'), chief);
   });
+  it('a chess game cannot be linked to a tournament of another discipline (422 naming link.tournamentId); a Scrabble game not to a chess one', async () => {
+    const admin = h.token('admin');
+    await post('/v1/tournaments', { id: 'scrabble-link', name: 'Cup', discipline: 'scrabble', roundsPlanned: 1, pairingSystems: ['round-robin'] }, admin);
+    for (const p of PLAYERS) await post('/v1/tournaments/scrabble-link/players', p, admin);
+    await post(
+      '/v1/tournaments/scrabble-link/rounds/1/pairings',
+      { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'ann', second: 'bob' }], tables: [], bye: null },
+      admin,
+    );
+    await post('/v1/tournaments/scrabble-link/rounds/1/publish', {}, admin);
+    const link = { tournamentId: 'scrabble-link', round: 1, table: 1 };
+    const refused = await post('/v1/chess/games', { id: 'cross-linked', ...START, link }, admin, 422);
+    expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:games/link-discipline-mismatch', field: 'link.tournamentId' });
+    await get('/v1/chess/games/cross-linked').expect(404);
+    const scrabbleInChess = await post(
+      '/v1/scrabble/games',
+      {
+        id: 'cross-linked-s',
+        players: PLAYERS,
+        starter: 0,
+        clockSide: 'right',
+        clockSideChosenBy: 1,
+        tilesCounted: 100,
+        link: { tournamentId: 'rapid-open', round: 1, table: 1 },
+      },
+      admin,
+      422,
+    );
+    expect(scrabbleInChess.body).toMatchObject({ type: 'urn:arbitra:problem:games/link-discipline-mismatch', field: 'link.tournamentId' });
+  });
   it('FIDE TRF-16: a chess tournament exports its players and published rounds in the fixed columns; another discipline is refused', async () => {
     const trf = (await get('/v1/chess/tournaments/rapid-open/trf').expect(200)).text.split('\n');
     expect(trf[0]).toBe('012 Rapid Open');

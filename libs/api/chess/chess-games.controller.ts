@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { chessCommand, parsePgn, pgnCommands, type ChessLink } from '../../domain/disciplines/chess/index.js';
+import { chessCommand, parsePgn, pgnCommands } from '../../domain/disciplines/chess/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
@@ -9,38 +9,16 @@ import { CHESS_GAME } from '../../runtime/features/chess/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
-import { ACCESS_RULE } from '../games/game-access.js';
-import { resolveLink } from '../games/game-command.js';
+import { requireGranted, resolveLink } from '../games/game-link.js';
 import { gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
-import { GameParams, ReadQuery, type GameLinkDto } from '../games/game.dto.js';
+import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { chessView, pgnOf } from './chess-view.js';
 import { ImportPgnDto, StartChessDto } from './chess.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
-
-/** The link checked against the pairing (resolveLink), with the seat of the pairing's first player. */
-async function chessLink(core: ArbitraCore, link: GameLinkDto, players: readonly { id: string }[]): Promise<ChessLink> {
-  const l = await resolveLink(core, link, players);
-  return {
-    tournamentId: l.tournamentId,
-    round: l.round,
-    table: l.table,
-    ...(l.division !== undefined && { division: l.division }),
-    firstSeat: l.firstSeat ?? 0,
-  };
-}
-
-export function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
-  const who = request.principal;
-  if (!link || !who || who.role === 'admin' || who.tournaments.includes(link.tournamentId)) return;
-  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, {
-    field: 'link.tournamentId',
-    rule: ACCESS_RULE,
-  });
-}
 
 /** Rapid chess games: start, import PGN, read (view, events, PGN). Open information: reads are public. */
 @ApiTags('chess')
@@ -65,7 +43,7 @@ export class ChessGamesController {
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
-    const link = body.link ? await chessLink(this.core, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, CHESS_GAME, body.link, players) : undefined;
     const timeControl = { minutes: body.timeControl.minutes, incrementSeconds: body.timeControl.incrementSeconds ?? 0 };
     return this.chess.start(request, reply, body.id, body, {
       type: 'chess.start-game',
@@ -92,7 +70,7 @@ export class ChessGamesController {
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
     const record = parsePgn(body.pgn);
-    const link = body.link ? await chessLink(this.core, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, CHESS_GAME, body.link, players) : undefined;
     const steps = pgnCommands(record, players);
     const ctx = commandContext(request);
     // The replayed commands end at the receive time, one second apart.

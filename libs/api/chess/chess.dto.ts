@@ -79,14 +79,14 @@ export class BreachRulingDto extends GameCommandDto {
   @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;
 }
 
-export class PenaltyDto {
+export class ChessPenaltyDto {
   @ApiProperty({ enum: ['time-to-opponent', 'loss'] }) @IsIn(['time-to-opponent', 'loss']) kind: 'time-to-opponent' | 'loss';
   @ApiPropertyOptional({ example: 120_000 }) @Omittable() @IsInt() @Min(1) @Max(3_600_000) ms?: number;
 }
 
 export class PenalizeDto extends GameCommandDto {
   @ApiProperty({ enum: SEATS, description: 'The penalised seat' }) @IsIn(SEATS) seat: 0 | 1;
-  @ApiProperty({ type: PenaltyDto }) @ValidateNested() @Type(() => PenaltyDto) penalty: PenaltyDto;
+  @ApiProperty({ type: ChessPenaltyDto }) @ValidateNested() @Type(() => ChessPenaltyDto) penalty: ChessPenaltyDto;
   @ApiProperty({ example: 'rapid rules 24', description: 'The rule applied: document and section' }) @IsString() @Length(1, 200) rule: string;
   @ApiProperty() @IsString() @Length(1, 500) reason: string;
 }

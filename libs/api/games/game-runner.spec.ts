@@ -62,6 +62,7 @@ const toyDecider = {
 
 const TOY: GameFeature<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number }> = {
   discipline: 'toy',
+  tournamentDisciplines: ['mahjong'],
   aggregate: { name: 'toy-game', decider: toyDecider },
   seats: 4,
   exists: (s) => s.phase !== 'none',

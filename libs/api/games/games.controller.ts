@@ -12,9 +12,9 @@ import { answer, awaitPosition, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from './examples.js';
-import { ACCESS_RULE } from './game-access.js';
-import { loadScrabbleGame, resolveLink, scrabbleRunner, type ScrabbleRunner } from './game-command.js';
-import { GAME_ID, GameParams, ImportGcgDto, ReadQuery, StartGameDto, type GameLinkDto } from './game.dto.js';
+import { loadScrabbleGame, scrabbleRunner, type ScrabbleRunner } from './game-command.js';
+import { requireGranted, resolveLink } from './game-link.js';
+import { GAME_ID, GameParams, ImportGcgDto, ReadQuery, StartGameDto } from './game.dto.js';
 import { IMPORT_FIELDS, naming } from './request-fields.js';
 import { gameEvents, readGame } from './game-reads.js';
 import { gameView, gcgView, scoreSheetView } from './game-view.js';
@@ -41,15 +41,6 @@ function playerIdOf(nick: string): { id: string; mapped: boolean } {
     });
   }
   return { id, mapped: true };
-}
-
-function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
-  const who = request.principal;
-  if (!link || !who || who.role === 'admin' || who.tournaments.includes(link.tournamentId)) return;
-  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, {
-    field: 'link.tournamentId',
-    rule: ACCESS_RULE,
-  });
 }
 
 /**
@@ -83,7 +74,7 @@ export class GamesController {
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
-    const link = body.link ? await resolveLink(this.core, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, SCRABBLE_GAME, body.link, players) : undefined;
     const profile = body.profile ? (JSON.parse(JSON.stringify(body.profile)) as Record<string, unknown>) : undefined;
     return this.run.start(request, reply, body.id, body, {
       type: 'scrabble.start-game',
@@ -143,7 +134,7 @@ export class GamesController {
     const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
     const commands = record.commands;
     const start = commands[0] as Extract<ScrabbleCommand, { type: 'scrabble.start-game' }>;
-    if (body.link) commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, body.link, start.data.players) } };
+    if (body.link) commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, SCRABBLE_GAME, body.link, start.data.players) } };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
     const after = await loadScrabbleGame(this.core, body.id);

@@ -5,6 +5,7 @@
  * tournament link from its state, how to build a command, what to hide, what to post.
  */
 import type { Actor, Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
+import type { Discipline } from '../../domain/standings/index.js';
 import type { TournamentCommand } from '../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { AggregateType } from '../command-handler.js';
@@ -68,6 +69,8 @@ export interface GameSummary {
 export interface GameFeature<C extends Command, E extends DomainEvent, S, B = unknown, X extends object = object> {
   /** e.g. 'scrabble': routes `/v1/scrabble/games`, event types `scrabble.*`, the read model `scrabble-games`. */
   readonly discipline: string;
+  /** The tournament discipline(s) a game of this kind may be linked to (a chess game: 'chess-rapid' tournaments). */
+  readonly tournamentDisciplines: readonly Discipline[];
   readonly aggregate: AggregateType<C, E, S>;
   /** Seats at a table (Scrabble, Go, chess, xiguaqi 2; mahjong 4). */
   readonly seats: number;

@@ -46,6 +46,7 @@ const points = (s: ChessState): number[] => {
 
 export const CHESS_GAME: GameFeature<ChessCommand, ChessEvent, ChessState, ChessCommandBody, Record<string, never>> = {
   discipline: 'chess',
+  tournamentDisciplines: ['chess-rapid'],
   aggregate: { name: 'chess-game', decider: chessDecider },
   seats: 2,
   exists: (s) => s.phase !== 'none',

@@ -24,6 +24,7 @@ function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number
 
 export const SCRABBLE_GAME: GameFeature<ScrabbleCommand, ScrabbleEvent, ScrabbleState, ScrabbleCommandBody, ScrabbleExtras> = {
   discipline: 'scrabble',
+  tournamentDisciplines: ['scrabble'],
   aggregate: ScrabbleGameAggregate,
   seats: 2,
   exists: (state) => state.phase !== 'none',

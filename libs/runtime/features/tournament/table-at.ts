@@ -1,11 +1,13 @@
 /** Which game is at table T of round R, division D: what a game linked to a tournament checks against. */
 import { refuse } from '../../../domain/kernel/index.js';
+import type { Discipline } from '../../../domain/standings/index.js';
 import { resolveDivision, roundKey } from '../../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { streamOf } from '../../command-handler.js';
 import { TournamentAggregate } from './tournament.feature.js';
 
 export const LINK_RULE = "Arbitra: a linked game is the pairing at that round and table; its players are the pairing's players";
+const DISCIPLINE_RULE = "Arbitra: a linked game is of the tournament's discipline";
 const PUBLISHED_RULE =
   'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only; a game is linked to a published round';
 
@@ -24,10 +26,23 @@ export interface PairedTableAt {
  * (`link.tournamentId`), a missing or unknown division (`link.division`), a round not paired or not
  * yet published (`link.round`), a table the round does not have (`link.table`).
  */
-export async function tableAt(core: ArbitraCore, tournamentId: string, at: { round: number; table: number; division?: string }): Promise<PairedTableAt> {
+export async function tableAt(
+  core: ArbitraCore,
+  tournamentId: string,
+  at: { round: number; table: number; division?: string },
+  disciplines?: readonly Discipline[],
+): Promise<PairedTableAt> {
   const { state } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, tournamentId));
   if (state.status !== 'open')
     refuse('tournament/unknown-tournament', `no tournament ${tournamentId}`, LINK_RULE, { kind: 'not-found', field: 'link.tournamentId' });
+  // A game's result is posted to the tournament it is linked to: a chess game in a Scrabble tournament would corrupt its standings.
+  if (disciplines && !disciplines.includes(state.discipline))
+    refuse(
+      'games/link-discipline-mismatch',
+      `tournament ${tournamentId} is a ${state.discipline} tournament; this game can be linked to ${disciplines.join(' or ')} tournaments only`,
+      DISCIPLINE_RULE,
+      { kind: 'invalid', field: 'link.tournamentId' },
+    );
   const division = resolveDivision(state, at.division, 'link.division');
   const round = state.rounds[roundKey(division, at.round)];
   if (!round)

@@ -1,0 +1,51 @@
+/**
+ * The tournament link of a game being started or imported, for every discipline: the caller's
+ * token must be granted the tournament, the tournament must be of the game's discipline, and the
+ * players must be the pairing's at that round and table (the tournament feature's `tableAt`).
+ */
+import type { GameFeature } from '../../runtime/games/game-feature.js';
+import { LINK_RULE, tableAt } from '../../runtime/features/tournament/index.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { ProblemException } from '../problem.js';
+import { missingDivisionAsBadRequest } from '../tournaments/tournament-command.js';
+import { ACCESS_RULE } from './game-access.js';
+import type { GameLinkDto } from './game.dto.js';
+
+/** A checked link, with the division and the seat (0 or 1) of the pairing's "first" player, so the result can be posted back. */
+export interface ResolvedLink {
+  readonly tournamentId: string;
+  readonly round: number;
+  readonly table: number;
+  readonly division: string;
+  readonly firstSeat: 0 | 1;
+}
+
+/** 403 unless the caller's token is granted the linked tournament (admin: every tournament). */
+export function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
+  const who = request.principal;
+  if (!link || !who || who.role === 'admin' || who.tournaments.includes(link.tournamentId)) return;
+  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, {
+    field: 'link.tournamentId',
+    rule: ACCESS_RULE,
+  });
+}
+
+export async function resolveLink(
+  core: Parameters<typeof tableAt>[0],
+  feature: Pick<GameFeature<never, never, never>, 'tournamentDisciplines'>,
+  link: GameLinkDto,
+  players: readonly { id: string }[],
+): Promise<ResolvedLink> {
+  const at = await tableAt(core, link.tournamentId, link, feature.tournamentDisciplines).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e)));
+  const ids = players.map((p) => p.id);
+  if (at.seats.length !== ids.length || !at.seats.every((p) => ids.includes(p))) {
+    throw new ProblemException(
+      422,
+      'games/link-players-mismatch',
+      'Unprocessable command',
+      `table ${link.table} of round ${link.round} pairs ${at.seats.join(' and ')}, not ${ids.join(' and ')}`,
+      { field: 'players', rule: LINK_RULE },
+    );
+  }
+  return { tournamentId: link.tournamentId, round: link.round, table: link.table, division: at.division, firstSeat: ids[0] === at.seats[0] ? 0 : 1 };
+}
