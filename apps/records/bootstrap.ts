@@ -7,10 +7,15 @@ import { createHttpApp } from '../../libs/api/http-app.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
+import { loadAuditConfig, type AuditConfig } from './audit-config.js';
+import { startAudit } from './audit-wiring.js';
 import { CONTROLLERS, FEATURES } from './registry.js';
 
-/** Builds the all-in-one records server on the embedded store (shared by `main` and the e2e tests). */
-export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel })) {
+/**
+ * Builds the all-in-one records server on the embedded store (shared by `main` and the e2e tests).
+ * It verifies the log first and refuses a broken one (BrokenLogError) unless `audit.allowBrokenLog`.
+ */
+export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel }), audit: AuditConfig = loadAuditConfig()) {
   const core = new ArbitraCore({
     config,
     features: FEATURES,
@@ -18,11 +23,22 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     onReactionRefused: (pm, event, error) => logger.warn({ pm, eventId: event.id, err: error }, 'a process manager reaction was refused'),
     onProcessManagerError: (error) => logger.error({ err: error }, 'a process manager run failed; it is retried on the next append'),
   });
+  let checked;
+  try {
+    checked = await startAudit(core, config.dataDir, audit, logger);
+  } catch (e) {
+    await core.close();
+    throw e;
+  }
   await core.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
   const revocations = await TokenRevocations.start(core);
   let metricsServer: Server | undefined;
   const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => checked.checkpointer?.stop());
 
   // First start of this data dir: print an admin token once, so the federation can issue the rest.
   const marker = join(config.dataDir, 'bootstrap-done');
@@ -35,5 +51,5 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     bootstrapTokenId = issued.jti;
     writeFileSync(marker, `bootstrap admin token issued ${new Date().toISOString()}\n`, { flag: 'wx' });
   }
-  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId, metricsServer };
+  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId, metricsServer, integrity: checked.integrity, checkpointer: checked.checkpointer };
 }

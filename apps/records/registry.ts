@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
@@ -13,4 +14,4 @@ import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index
  */
 export const FEATURES: readonly Feature[] = [AUTH_FEATURE, TOURNAMENT_FEATURE, SCRABBLE_FEATURE];
 
-export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS, ...GAME_LIST_CONTROLLERS, ...SCRABBLE_CONTROLLERS];
+export const CONTROLLERS: readonly Type[] = [...TOURNAMENT_CONTROLLERS, ...GAME_LIST_CONTROLLERS, ...SCRABBLE_CONTROLLERS, ...AUDIT_CONTROLLERS];

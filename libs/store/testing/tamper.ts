@@ -37,7 +37,7 @@ export function rewriteLog(path: string, change: (events: LooseEvent[]) => Loose
       const heads = new Map<string, string>();
       let globalHead: string | null = null;
       events = events.map((e) => {
-        const meta: Omit<EventMeta, 'hash'> & { hash?: string } = { ...e.meta, prevHash: heads.get(e.stream) ?? null };
+        const meta: { -readonly [K in keyof EventMeta]?: EventMeta[K] } = { ...e.meta, prevHash: heads.get(e.stream) ?? null };
         if (options.rehash === 'all' && 'globalPrevHash' in e.meta) meta.globalPrevHash = globalHead;
         delete meta.hash;
         const hash = hashCanonical(e.id, e.stream, e.revision, e.type, canonicalJson(e.data), canonicalJson(meta));
