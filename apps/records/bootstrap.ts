@@ -30,15 +30,17 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     await core.close();
     throw e;
   }
+  // The checkpointer stops (its timer, any signing in flight) before the store closes.
+  const closeCore = core.close.bind(core);
+  core.close = async () => {
+    await checked.checkpointer?.stop();
+    await closeCore();
+  };
   await core.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
   const revocations = await TokenRevocations.start(core);
   let metricsServer: Server | undefined;
   const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onClose', async () => checked.checkpointer?.stop());
 
   // First start of this data dir: print an admin token once, so the federation can issue the rest.
   const marker = join(config.dataDir, 'bootstrap-done');
