@@ -53,6 +53,14 @@ describe('audit over HTTP: signed checkpoints, tournament history', () => {
         verify(null, Buffer.from(canonicalJson({ ...JSON.parse(signed.toString()), position: c.position + 1 })), publicKey, Buffer.from(c.signature, 'base64')),
       ).toBe(false);
     }
+    // GET /v1/audit/verify checks them against the log too.
+    const v = await h.http().get('/v1/audit/verify').set('authorization', h.token('admin')).expect(200);
+    expect(v.body).toMatchObject({
+      ok: true,
+      firstBreak: null,
+      globalChain: { from: 1 },
+      checkpoints: { checked: checkpoints.length, matched: checkpoints.length },
+    });
   });
 
   it('history: who recorded what and when, over the tournament and its linked game, for its officials only', async () => {

@@ -69,6 +69,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
+    verify: () => auditLog(core.store, checkpoints?.list() ?? [], { trustedKeys: trusted }),
     checkpoints: async (after, limit) => checkpoints?.list(after, limit) ?? [],
     keys: async () => {
       const keys = new Map<

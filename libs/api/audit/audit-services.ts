@@ -1,5 +1,6 @@
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { Checkpoint } from '../../store/checkpoints.js';
+import type { AuditReport } from '../../store/log-audit.js';
 
 /** What the server found when it checked the log at start (issue 10: a broken log is refused unless allowed). */
 export interface LogIntegrity {
@@ -54,6 +55,8 @@ export interface HistoryPage {
  */
 export interface AuditServices {
   integrity(): LogIntegrity | null;
+  /** Walks the log now: stream chains, the global chain and the stored checkpoints. */
+  verify(): Promise<AuditReport>;
   checkpoints(after: number, limit: number): Promise<Array<Checkpoint & { seq: number }>>;
   keys(): Promise<AuditKey[]>;
   history(tournament: string, query: HistoryQuery): Promise<HistoryPage>;
