@@ -84,10 +84,20 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     raw.db.exec('DROP TRIGGER events_no_update');
     raw.db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"score":510}', r.position);
     await raw.close();
+    // Issue 10: the server refuses a broken log unless told to serve it anyway.
+    await expect(h.boot()).rejects.toThrow(`position ${r.position}`);
+    h.audit = { ...h.audit, allowBrokenLog: true };
     await h.boot();
     const v = await h.http().get('/v1/audit/verify').set('authorization', h.token('admin')).expect(200);
     expect(v.body.ok).toBe(false);
     expect(v.body.firstBreak).toMatchObject({ stream: 'demo-tamper', revision: 0, position: r.position, problem: 'hash-mismatch' });
+    // Put the stored bytes back for the tests that follow.
+    await h.stop();
+    const again = new SqliteEventStore({ path: `${h.config.dataDir}/events.db` });
+    again.db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"score":410}', r.position);
+    await again.close();
+    h.audit = { ...h.audit, allowBrokenLog: false };
+    await h.boot();
   });
 
   it('serves readiness with store status and projection lag, and a liveness answer that touches nothing', async () => {

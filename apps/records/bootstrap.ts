@@ -7,10 +7,15 @@ import { createHttpApp } from '../../libs/api/http-app.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
+import { loadAuditConfig, type AuditConfig } from './audit-config.js';
+import { startAudit } from './audit-wiring.js';
 import { CONTROLLERS, FEATURES } from './registry.js';
 
-/** Builds the all-in-one records server on the embedded store (shared by `main` and the e2e tests). */
-export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel })) {
+/**
+ * Builds the all-in-one records server on the embedded store (shared by `main` and the e2e tests).
+ * It verifies the log first and refuses a broken one (BrokenLogError) unless `audit.allowBrokenLog`.
+ */
+export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel }), audit: AuditConfig = loadAuditConfig()) {
   const core = new ArbitraCore({
     config,
     features: FEATURES,
@@ -18,6 +23,19 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     onReactionRefused: (pm, event, error) => logger.warn({ pm, eventId: event.id, err: error }, 'a process manager reaction was refused'),
     onProcessManagerError: (error) => logger.error({ err: error }, 'a process manager run failed; it is retried on the next append'),
   });
+  let checked;
+  try {
+    checked = await startAudit(core, config.dataDir, audit, logger);
+  } catch (e) {
+    await core.close();
+    throw e;
+  }
+  // The checkpointer stops (its timer, any signing in flight) before the store closes.
+  const closeCore = core.close.bind(core);
+  core.close = async () => {
+    await checked.checkpointer?.stop();
+    await closeCore();
+  };
   await core.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
   const revocations = await TokenRevocations.start(core);
@@ -35,5 +53,5 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
     bootstrapTokenId = issued.jti;
     writeFileSync(marker, `bootstrap admin token issued ${new Date().toISOString()}\n`, { flag: 'wx' });
   }
-  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId, metricsServer };
+  return { core, app, tokens, revocations, bootstrapToken, bootstrapTokenId, metricsServer, integrity: checked.integrity, checkpointer: checked.checkpointer };
 }

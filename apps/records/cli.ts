@@ -7,17 +7,22 @@ import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { loadConfig } from '../../libs/runtime/config.js';
-import { verifyLog } from '../../libs/store/hash-chain.js';
 import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
+import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-commands.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
           prints the token; its id (jti) and expiry go to stderr. ttl: <n>s|m|h|d|w|y, at most ARBITRA_TOKEN_MAX_TTL (90d)
   revoke  --jti <token id> --reason <text> [--by <who>]   record auth.TokenRevoked: the token is refused from then on
-  replay  [--projection <name> ...]   drop and rebuild read models from the log
-  verify                              walk every hash chain; exit 1 on the first broken link`;
+  replay  [--projection <name> ...]   drop and rebuild read models from the log; refuses a log that fails verify
+  verify  [--checkpoint <file> ...] [--public-key <file> ...] [--skip-read-models]
+          every stream chain, the global chain, the stored checkpoints and the given copies, then the read models
+          (rebuilt in memory and compared); exit 1 naming the first problem
+  verify  <export.ndjson>             check an export offline (its manifest beside it); exit 1 naming the first altered event
+  export  --tournament <id> [--out <file>]   the tournament's history as NDJSON with hashes, and <file>.manifest.json
+  keygen  --out <file>                a new Ed25519 checkpoint signing key (set ARBITRA_SIGNING_KEY_FILE to it; never in the data dir)`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -71,6 +76,13 @@ async function main(argv: string[]): Promise<number> {
           `a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`,
         );
       const core = new ArbitraCore({ config, features: FEATURES });
+      // Issue 10: read models are never rebuilt from a log that fails verification.
+      const audit = await auditCore(core, []);
+      if (!audit.ok) {
+        await core.close();
+        process.stderr.write(`refusing to replay: the event log fails verification at ${audit.firstProblem}\n`);
+        return 1;
+      }
       const head = await core.store.headPosition();
       const bar = new cliProgress.SingleBar(
         { format: 'replay |{bar}| {percentage}% {value}/{total} events | {eta_formatted} left', stream: process.stderr },
@@ -88,30 +100,12 @@ async function main(argv: string[]): Promise<number> {
       for (const [name, f] of Object.entries(failed)) process.stderr.write(`read model ${name} stopped at position ${f.position}: ${f.error}\n`);
       return Object.keys(failed).length > 0 ? 1 : 0;
     }
-    case 'verify': {
-      const core = new ArbitraCore({ config, features: FEATURES });
-      const head = await core.store.headPosition();
-      const bar = new cliProgress.SingleBar(
-        { format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr },
-        cliProgress.Presets.shades_classic,
-      );
-      bar.start(head, 0);
-      const report = await verifyLog(
-        (after, limit) => core.store.readAll(after, limit),
-        (p) => bar.update(p),
-      );
-      bar.stop();
-      await core.close();
-      if (report.ok) {
-        process.stdout.write(`ok: ${report.events} events in ${report.streams} streams, every hash chain intact\n`);
-        return 0;
-      }
-      const b = report.firstBreak!;
-      process.stdout.write(
-        `BROKEN: stream ${b.stream} revision ${b.revision} (position ${b.position}, event ${b.eventId}): ${b.problem}; expected ${b.expected}, found ${b.actual}\n`,
-      );
-      return 1;
-    }
+    case 'verify':
+      return verifyCommand(rest, config, runningServer(config.dataDir));
+    case 'export':
+      return exportCommand(rest, config);
+    case 'keygen':
+      return keygenCommand(rest, config);
     default:
       return fail(command ? `unknown command ${command}` : 'no command given');
   }

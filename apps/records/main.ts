@@ -3,11 +3,22 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../libs/runtime/config.js';
+import { loadAuditConfig } from './audit-config.js';
+import { BrokenLogError } from './audit-wiring.js';
 import { startRecords } from './bootstrap.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
-const { app, core, bootstrapToken, bootstrapTokenId } = await startRecords(config, logger);
+let started;
+try {
+  started = await startRecords(config, logger, loadAuditConfig(process.env, process.argv.slice(2)));
+} catch (e) {
+  if (!(e instanceof BrokenLogError)) throw e;
+  logger.fatal({ firstProblem: e.report.firstProblem }, e.message);
+  process.stderr.write(`${e.message}\n`);
+  process.exit(3);
+}
+const { app, core, bootstrapToken, bootstrapTokenId, integrity } = started;
 await app.listen({ port: config.port, host: config.host });
 // Tells `npm run arbitra -- replay` that this data directory is in use (read models are live).
 const pidFile = join(config.dataDir, 'server.pid');
@@ -19,6 +30,7 @@ const lines = [
   `  API docs:  ${url}/docs`,
   `  data:      ${config.dataDir} (event log events.db, read models read-models.db)`,
   `  log head:  position ${await core.store.headPosition()}`,
+  `  log check: ${integrity.ok ? 'every hash chain and checkpoint verified' : `BROKEN (${integrity.firstProblem}); serving because of --allow-broken-log`}`,
   `  metrics:   ${config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/metrics` : `${url}/metrics (${config.metricsPublic ? 'public' : 'admin token'})`}`,
 ];
 if (bootstrapToken) {

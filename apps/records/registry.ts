@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
@@ -23,4 +24,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...SCRABBLE_CONTROLLERS,
   ...CHESS_CONTROLLERS,
   ...PENALTY_CONTROLLERS,
+  ...AUDIT_CONTROLLERS,
 ];

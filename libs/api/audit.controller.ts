@@ -8,6 +8,7 @@ import { Allow } from './auth/allow.decorator.js';
 import type { AuthedRequest } from './auth/auth.guard.js';
 import { ProblemException } from './problem.js';
 import { ARBITRA_CORE } from './tokens.js';
+import { auditOf } from './audit/audit-services.js';
 
 export class LogPageQuery {
   @ApiPropertyOptional({ description: 'Return events after this global position', example: 0, minimum: 0 })
@@ -108,9 +109,30 @@ export class AuditController {
 
   @Get('audit/verify')
   @Allow()
-  @ApiOperation({ summary: 'Walk every hash chain; report the first broken link with its position (admin)' })
-  @ApiOkResponse({ schema: { example: { ok: true, events: 120, streams: 7, firstBreak: null } } })
+  @ApiOperation({
+    summary:
+      'Walk every stream hash chain and the global chain, and check the stored signed checkpoints; report the first problem with its position (admin). ' +
+      'Read models are compared by the CLI (`arbitra verify`)',
+  })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        ok: true,
+        events: 120,
+        streams: 7,
+        head: 120,
+        headHash: '9f2c…',
+        globalChain: { from: 1, legacyEvents: 0 },
+        firstBreak: null,
+        checkpoints: { checked: 1, matched: 1, problems: [] },
+        firstProblem: null,
+      },
+    },
+  })
   async verify() {
-    return this.core.verifyLog();
+    const audit = auditOf(this.core);
+    if (!audit) return this.core.verifyLog();
+    const r = await audit.verify();
+    return { ...r.log, ok: r.ok, checkpoints: r.checkpoints, firstProblem: r.firstProblem };
   }
 }

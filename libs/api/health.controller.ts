@@ -5,6 +5,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs
 import type { FastifyInstance } from 'fastify';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import { ACCESS_KEY, Public, type AccessRule } from './auth/allow.decorator.js';
+import { auditOf } from './audit/audit-services.js';
 import { ARBITRA_CORE } from './tokens.js';
 
 /** A projection this far behind the log is reported as degraded (still serving, but stale). */
@@ -38,9 +39,22 @@ export class HealthController implements OnModuleInit {
   @Get('health/ready')
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: "Readiness: store reachable; read models' lag behind the log (503 when not ready). Liveness is GET /health" })
+  @ApiOperation({
+    summary:
+      "Readiness: store reachable; read models' lag behind the log; the log's verification at start (`degraded` when served broken by --allow-broken-log). " +
+      '503 when not ready. Liveness is GET /health',
+  })
   check() {
     return this.health.check([
+      () => {
+        // Issue 10: a server started on a broken log (only with --allow-broken-log) says so here.
+        const integrity = auditOf(this.core)?.integrity();
+        const session = this.indicators.check('log');
+        if (!integrity) return session.up({ verified: false });
+        return integrity.ok
+          ? session.up({ verifiedAt: integrity.checkedAt })
+          : session.degraded({ broken: integrity.firstProblem, verifiedAt: integrity.checkedAt });
+      },
       () =>
         this.indicators
           .check('store')

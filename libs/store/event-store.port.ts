@@ -26,6 +26,12 @@ export interface NewEventMeta {
 
 export interface EventMeta extends NewEventMeta {
   readonly prevHash: string | null;
+  /**
+   * The hash of the event at the previous global position (null at position 1): the global chain
+   * (libs/store/global-chain.ts). Covered by `hash`. Absent on events stored before the global chain
+   * and on a KurrentDB log, which cannot maintain it (docs/kurrentdb.md).
+   */
+  readonly globalPrevHash?: string | null;
   readonly hash: string;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/kernel/index.js';
 import type { EventMeta, RecordedEvent } from './event-store.port.js';
+import { GlobalChainVerifier, type GlobalProblem } from './global-chain.js';
 
 /**
  * The per-stream hash chain. `hash` is SHA-256 over the canonical JSON of the event envelope
@@ -26,7 +27,7 @@ export interface ChainBreak {
   readonly revision: number;
   readonly position: number;
   readonly eventId: string;
-  readonly problem: 'hash-mismatch' | 'prev-hash-mismatch' | 'revision-gap';
+  readonly problem: 'hash-mismatch' | 'prev-hash-mismatch' | 'revision-gap' | GlobalProblem;
   readonly expected: string;
   readonly actual: string;
 }
@@ -34,9 +35,11 @@ export interface ChainBreak {
 /**
  * Incremental verifier over the global log: feed events in position order; it keeps only the
  * last hash and revision per stream, so a log of any length is checked in bounded memory per stream.
+ * It checks each stream's chain and the global chain (global-chain.ts).
  */
 export class ChainVerifier {
   private readonly heads = new Map<string, { revision: number; hash: string }>();
+  readonly global = new GlobalChainVerifier();
   events = 0;
   firstBreak: ChainBreak | null = null;
 
@@ -53,6 +56,8 @@ export class ChainVerifier {
       const recomputed = eventHash(e);
       if (recomputed !== e.meta.hash) problem = this.brk(e, 'hash-mismatch', recomputed, e.meta.hash);
     }
+    const global = this.global.check(e);
+    if (!problem && global) problem = this.brk(e, global.problem, global.expected, global.actual);
     this.heads.set(e.stream, { revision: e.revision, hash: e.meta.hash });
     if (problem && !this.firstBreak) this.firstBreak = problem;
     return problem;
@@ -67,19 +72,52 @@ export class ChainVerifier {
   }
 }
 
-/** Walks the whole log through `readAll` and returns the first break, if any. */
+export interface LogReport {
+  readonly ok: boolean;
+  readonly events: number;
+  readonly streams: number;
+  /** Position of the last event read (0 for an empty log). */
+  readonly head: number;
+  /** Hash of the last event read (null for an empty log). */
+  readonly headHash: string | null;
+  /**
+   * Where the global chain starts (the first event carrying a global link), or null when no event
+   * carries one (a KurrentDB log: see docs/kurrentdb.md); `legacyEvents` precede it.
+   */
+  readonly globalChain: { readonly from: number | null; readonly legacyEvents: number };
+  readonly firstBreak: ChainBreak | null;
+}
+
+/**
+ * Walks the whole log through `readAll` and returns the first break, if any. `onEvent` sees every
+ * event in order (checkpoint comparison); `onProgress` each page's last position.
+ */
 export async function verifyLog(
   readAll: (after: number, limit: number) => Promise<RecordedEvent[]>,
   onProgress?: (position: number) => void,
-): Promise<{ ok: boolean; events: number; streams: number; firstBreak: ChainBreak | null }> {
+  onEvent?: (e: RecordedEvent) => void,
+): Promise<LogReport> {
   const v = new ChainVerifier();
   let after = 0;
+  let headHash: string | null = null;
   for (;;) {
     const page = await readAll(after, 2000);
     if (page.length === 0) break;
-    for (const e of page) v.check(e);
+    for (const e of page) {
+      v.check(e);
+      onEvent?.(e);
+    }
     after = page[page.length - 1].position;
+    headHash = page[page.length - 1].meta.hash;
     onProgress?.(after);
   }
-  return { ok: v.firstBreak === null, events: v.events, streams: v.streams, firstBreak: v.firstBreak };
+  return {
+    ok: v.firstBreak === null,
+    events: v.events,
+    streams: v.streams,
+    head: after,
+    headHash,
+    globalChain: { from: v.global.from, legacyEvents: v.global.legacyEvents },
+    firstBreak: v.firstBreak,
+  };
 }

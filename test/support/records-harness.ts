@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
+import { loadAuditConfig, type AuditConfig } from '../../apps/records/audit-config.js';
 import { startRecords } from '../../apps/records/bootstrap.js';
+import type { LogIntegrity } from '../../libs/api/audit/audit-services.js';
+import type { Checkpointer } from '../../libs/store/checkpointer.js';
 import type { TokenService } from '../../libs/api/auth/token.service.js';
 import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { loadConfig, type ArbitraConfig } from '../../libs/runtime/config.js';
@@ -15,10 +18,16 @@ export class RecordsHarness {
   core!: ArbitraCore;
   tokens!: TokenService;
   bootstrapToken!: string | null;
+  checkpointer!: Checkpointer | null;
+  integrity!: LogIntegrity;
 
-  private constructor(readonly config: ArbitraConfig) {}
+  private constructor(
+    readonly config: ArbitraConfig,
+    /** Audit settings (issue 10): signing key, checkpoint cadence, --allow-broken-log. */
+    public audit: AuditConfig = { ...loadAuditConfig({}), checkpointEveryMinutes: 0 },
+  ) {}
 
-  static async start(dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-'))): Promise<RecordsHarness> {
+  static async start(dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-')), audit?: Partial<AuditConfig>): Promise<RecordsHarness> {
     const h = new RecordsHarness(
       loadConfig({
         ARBITRA_DATA_DIR: dataDir,
@@ -28,12 +37,13 @@ export class RecordsHarness {
         ARBITRA_RATE_LIMIT_PER_TOKEN: '0',
       }),
     );
+    h.audit = { ...h.audit, ...audit };
     await h.boot();
     return h;
   }
 
   async boot(): Promise<void> {
-    const started = await startRecords(this.config, pino({ level: 'silent' }));
+    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit);
     Object.assign(this, started);
   }
 

@@ -12,6 +12,11 @@
  *   equal to the commit position for every gRPC append), exact up to 2^53. See kurrentdb-position.ts.
  *   A number that is not an event's position (e.g. `p - 1`) is not a valid place for the server to
  *   start reading; readAll then rescans from the start of `$all`, skipping what is <= the number.
+ * - Global chain (issue 10): NOT maintained here. Events carry no `meta.globalPrevHash`: the server
+ *   picks `$all` positions itself and offers no expected-position check on `$all`, so concurrent appends
+ *   to different streams cannot each name the previous global event without a single writer in front of
+ *   the server. `verify` reports such a log as having no global chain; signed checkpoints are not kept
+ *   for it either (docs/kurrentdb.md, "Audit").
  * - Hash chain: each append reads the stream's last event (revision and hash) and writes with that
  *   exact revision as the expected state, even for `any`, so the prevHash we chained to is the head
  *   the server appends after. If another writer got in between, the server refuses

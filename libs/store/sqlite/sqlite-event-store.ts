@@ -55,7 +55,8 @@ const PARTIAL_WRITE = Symbol('partial write');
 
 /**
  * The embedded event store: one SQLite file in WAL mode. Appends are atomic per call, ordered,
- * hash-chained per stream, and idempotent by event id. Concurrent appends that arrive in the same
+ * hash-chained per stream and globally (each event names the previous position's hash, see
+ * global-chain.ts), and idempotent by event id. Concurrent appends that arrive in the same
  * tick are committed together (group commit): each runs in its own savepoint, so one refused append
  * fails alone while the others commit with a single fsync.
  */
@@ -66,6 +67,8 @@ export class SqliteEventStore implements EventStore {
   private flushScheduled = false;
   /** Set by write() once it has inserted a row of the current append. */
   private inserted = false;
+  /** Hash of the last event in the log inside the open batch transaction: the next event's global link. */
+  private globalHead: string | null = null;
   private closed = false;
   private readonly groupCommit: boolean;
   private readonly pollMs: number;
@@ -99,6 +102,7 @@ export class SqliteEventStore implements EventStore {
       readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
       byCommand: db.prepare(`SELECT ${COLUMNS} FROM events WHERE command_id = ? ORDER BY position`),
       maxPosition: db.prepare('SELECT coalesce(max(position), 0) AS p FROM events'),
+      globalHead: db.prepare("SELECT json_extract(meta, '$.hash') AS h FROM events ORDER BY position DESC LIMIT 1").pluck(),
     };
   }
 
@@ -159,7 +163,11 @@ export class SqliteEventStore implements EventStore {
    */
   private writeBatch(batch: readonly Pending[], savepoints: boolean): Outcome[] {
     const outcomes: Outcome[] = [];
+    // Read under the write lock (another process may have appended since our last batch); the batch
+    // then chains its events in order in memory.
+    this.globalHead = (this.stmt.globalHead.get() as string | undefined) ?? null;
     for (const p of batch) {
+      const globalBefore = this.globalHead;
       // SQLite itself may have rolled the whole transaction back (disk full, I/O error): then no
       // later append may run, or it would commit on its own while the batch reports failure.
       if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
@@ -168,6 +176,7 @@ export class SqliteEventStore implements EventStore {
         outcomes.push({ ok: true, value: savepoints ? this.appendOne(p) : this.write(p) });
       } catch (error) {
         if (!savepoints && this.inserted) throw PARTIAL_WRITE;
+        this.globalHead = globalBefore; // its savepoint rolled its rows back
         outcomes.push({ ok: false, error: this.translate(error, p) });
       }
     }
@@ -187,18 +196,21 @@ export class SqliteEventStore implements EventStore {
     let prevHash: string | null = head ? (JSON.parse(head.meta) as EventMeta).hash : null;
     const out: RecordedEvent[] = [];
     let revision = current;
+    let globalPrevHash = this.globalHead;
     for (const e of p.events) {
       revision++;
       // The stored data is its canonical JSON, the same text the hash covers: serialized once.
       const dataJson = canonicalJson(e.data);
-      const metaNoHash = { ...e.meta, prevHash };
+      const metaNoHash = { ...e.meta, prevHash, globalPrevHash };
       const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(metaNoHash));
       const meta: EventMeta = { ...metaNoHash, hash };
       this.inserted = true;
       const info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), e.meta.commandId);
       out.push({ id: e.id, stream: p.stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, meta });
       prevHash = hash;
+      globalPrevHash = hash;
     }
+    this.globalHead = globalPrevHash;
     return { events: out, revision, position: out[out.length - 1].position, duplicate: false };
   }
 

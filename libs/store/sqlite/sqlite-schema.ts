@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
+import { anchorLegacyEvents } from './global-anchor.js';
 
 /**
  * Schema migrations for the event log, applied in order on start. A released migration is never
  * edited; a change is a new migration. Each runs in its own transaction.
  */
-const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; run?: (db: Database.Database) => void }> = [
   {
     version: 1,
     name: 'event log',
@@ -28,6 +29,29 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> 
         BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correction instead'); END;
     `,
   },
+  {
+    // Issue 10 (audit): from here on every event carries a global link (global-chain.ts). A log with
+    // earlier events gets one anchor event pinning them (nothing stored is edited). Signed checkpoints
+    // of the log head are kept append-only beside the events (checkpoints.ts).
+    version: 2,
+    name: 'global chain and signed checkpoints',
+    sql: `
+      CREATE TABLE checkpoints (
+        seq        INTEGER PRIMARY KEY,
+        position   INTEGER NOT NULL,
+        hash       TEXT    NOT NULL,
+        signed_at  TEXT    NOT NULL,
+        key_id     TEXT    NOT NULL,
+        public_key TEXT    NOT NULL,
+        signature  TEXT    NOT NULL
+      );
+      CREATE TRIGGER checkpoints_no_update BEFORE UPDATE ON checkpoints
+        BEGIN SELECT RAISE(ABORT, 'checkpoints are append-only'); END;
+      CREATE TRIGGER checkpoints_no_delete BEFORE DELETE ON checkpoints
+        BEGIN SELECT RAISE(ABORT, 'checkpoints are append-only'); END;
+    `,
+    run: anchorLegacyEvents,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -46,6 +70,7 @@ export function migrate(db: Database.Database): number {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
+      m.run?.(db);
       db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
     })();
     count++;

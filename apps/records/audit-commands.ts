@@ -1,0 +1,159 @@
+import cliProgress from 'cli-progress';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../../libs/runtime/config.js';
+import { exportTournament, verifyExport, type ExportManifest } from '../../libs/store/audit/export-file.js';
+import { loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
+import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
+import { checkpointStoreOf } from './audit-wiring.js';
+import { loadAuditConfig } from './audit-config.js';
+import { checkReadModels } from './read-model-check.js';
+import { FEATURES } from './registry.js';
+
+type Out = { out: (s: string) => void; err: (s: string) => void };
+const io: Out = { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) };
+
+/** Public keys a verifier trusts: --public-key files (PEM or SPKI DER base64) and the configured signing key, if readable. */
+function trustedKeys(files: readonly string[] | undefined, dataDir: string): Set<string> | undefined {
+  const keys = new Set<string>();
+  for (const f of files ?? []) {
+    const text = readFileSync(f, 'utf8').trim();
+    keys.add(
+      text.startsWith('-----')
+        ? publicKeyOf(createPublicKey(text))
+        : publicKeyOf(createPublicKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'spki' })),
+    );
+  }
+  const file = loadAuditConfig().signingKeyFile;
+  if (file && existsSync(file)) keys.add(loadSigningKey(file, dataDir).publicKey);
+  return keys.size ? keys : undefined;
+}
+
+/** Checks the log (chains and checkpoints); the report's first problem names its position. */
+export async function auditCore(core: ArbitraCore, copies: readonly Checkpoint[], trusted?: ReadonlySet<string>, progress = false): Promise<AuditReport> {
+  const stored = checkpointStoreOf(core)?.list() ?? [];
+  const head = await core.store.headPosition();
+  const bar = progress
+    ? new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic)
+    : null;
+  bar?.start(head, 0);
+  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p) });
+  bar?.stop();
+  return report;
+}
+
+/**
+ * `verify [--checkpoint <file> ...] [--public-key <file> ...] [--skip-read-models]`: the stream chains,
+ * the global chain, the stored checkpoints and the given copies, then the read models.
+ * `verify <export.ndjson>`: an export, offline (its manifest beside it).
+ */
+export async function verifyCommand(args: string[], config: ArbitraConfig, running: number | null, o: Out = io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { checkpoint: { type: 'string', multiple: true }, 'public-key': { type: 'string', multiple: true }, 'skip-read-models': { type: 'boolean' } },
+  });
+  if (positionals.length > 0) return verifyExportFile(positionals[0], o);
+  const copies = (values.checkpoint ?? []).flatMap((f) => parseCheckpoints(readFileSync(f, 'utf8')));
+  const core = new ArbitraCore({ config, features: FEATURES });
+  try {
+    const report = await auditCore(core, copies, trustedKeys(values['public-key'], config.dataDir), true);
+    const { log, checkpoints } = report;
+    const chain = log.globalChain.from === null ? 'no global chain (no event carries a global link)' : `global chain from position ${log.globalChain.from}`;
+    if (!report.ok) {
+      o.out(`BROKEN: ${report.firstProblem}`);
+      for (const p of checkpoints.problems.slice(log.firstBreak ? 0 : 1)) o.out(`  checkpoint at ${p.position}: ${p.problem}; ${p.detail}`);
+      return 1;
+    }
+    o.out(
+      `ok: ${log.events} events in ${log.streams} streams, every hash chain intact (${chain}); ` +
+        `${checkpoints.checked} checkpoints (${copies.length} given), every signature valid and matching the log`,
+    );
+    if (checkpoints.checked === 0) o.err('warning: no checkpoint to check: truncation or a rewrite of the whole log cannot be detected (docs/audit.md)');
+    if (values['skip-read-models']) return 0;
+    if (running) {
+      o.err(`read models not compared: a server (pid ${running}) is updating them; stop it, or run verify on a copy of the data directory`);
+      return 0;
+    }
+    const rm = await checkReadModels(core);
+    if (rm.ok) {
+      o.out(`ok: ${rm.projections} read models rebuilt from the log match the stored ones (${rm.documents} documents)`);
+      return 0;
+    }
+    const d = rm.firstDifference!;
+    o.out(
+      `READ MODEL DIFFERS: projection ${d.projection}, collection ${d.collection}, document ${d.key}: stored ${d.stored ?? '(missing)'}; ` +
+        `rebuilt from the log ${d.rebuilt ?? '(none)'}. Run \`npm run arbitra -- replay\` to rebuild the read models from the log`,
+    );
+    return 1;
+  } finally {
+    await core.close();
+  }
+}
+
+function verifyExportFile(file: string, o: Out): number {
+  const manifestFile = `${file}.manifest.json`;
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ExportManifest) : null;
+  if (!manifest) o.err(`no manifest at ${manifestFile}: checking the hash chains only`);
+  const report = verifyExport(readFileSync(file), manifest);
+  if (report.ok) {
+    o.out(`ok: ${report.events} events of tournament ${manifest?.tournament ?? '?'}; every chain, the manifest and the file's SHA-256 match`);
+    return 0;
+  }
+  const [first, ...rest] = report.problems;
+  const where = first.line > 0 ? `line ${first.line}: stream ${first.stream ?? '?'} revision ${first.revision ?? '?'}` : 'file';
+  o.out(`ALTERED: ${where}: ${first.problem}`);
+  for (const p of rest) o.out(`  ${p.line > 0 ? `line ${p.line}` : 'file'}${p.stream ? ` (${p.stream} r${p.revision ?? '?'})` : ''}: ${p.problem}`);
+  return 1;
+}
+
+/** `export --tournament <id> [--out file]`: NDJSON of the tournament's history and `<file>.manifest.json`. */
+export async function exportCommand(args: string[], config: ArbitraConfig, o: Out = io): Promise<number> {
+  const { values } = parseArgs({ args, options: { tournament: { type: 'string' }, out: { type: 'string' } } });
+  if (!values.tournament) {
+    o.err('--tournament <id> is required');
+    return 2;
+  }
+  const core = new ArbitraCore({ config, features: FEATURES });
+  try {
+    const report = await auditCore(core, []);
+    if (!report.ok) o.err(`warning: the log fails verification (${report.firstProblem}); exporting it as stored`);
+    const { ndjson, manifest } = await exportTournament(core.store, values.tournament, new Date().toISOString());
+    if (manifest.events === 0) {
+      o.err(`no tournament ${values.tournament} in this log`);
+      return 1;
+    }
+    const out = resolve(values.out ?? `${values.tournament}-history.ndjson`);
+    writeFileSync(out, ndjson);
+    writeFileSync(`${out}.manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    o.out(
+      `exported ${manifest.events} events in ${Object.keys(manifest.streams).length} streams to ${out} (manifest ${out}.manifest.json, sha256 ${manifest.sha256})`,
+    );
+    return 0;
+  } finally {
+    await core.close();
+  }
+}
+
+/** `keygen --out <file>`: a new Ed25519 signing key (PEM, mode 0600); prints its public key and id. */
+export function keygenCommand(args: string[], config: ArbitraConfig, o: Out = io): number {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  if (!values.out) {
+    o.err('--out <file> is required (outside the data directory)');
+    return 2;
+  }
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(values.out, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
+  try {
+    loadSigningKey(values.out, config.dataDir);
+  } catch (e) {
+    o.err(`written, but refused as a signing key: ${(e as Error).message}`);
+    return 1;
+  }
+  const pub = publicKeyOf(privateKey);
+  o.out(`signing key written to ${values.out} (keep it outside ${config.dataDir}); key id ${publicKeyId(pub)}; public key (SPKI DER, base64) ${pub}`);
+  return 0;
+}

@@ -1,0 +1,30 @@
+/** Audit settings (issue 10): checkpoint signing and what a server does on a broken log. The README's configuration table lists them. */
+export interface AuditConfig {
+  /** Ed25519 private key (PEM, PKCS#8) outside the data directory; unset: no checkpoints are signed (logged loudly at start). */
+  readonly signingKeyFile: string | undefined;
+  /** Sign a checkpoint once the head is this many events past the last one. */
+  readonly checkpointEveryEvents: number;
+  /** ...and at least this often while the log grows (minutes; 0: only by count). */
+  readonly checkpointEveryMinutes: number;
+  /** Start even when `verify` fails (logged loudly; readiness reports the log degraded). */
+  readonly allowBrokenLog: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadAuditConfig(env: Env = process.env, argv: readonly string[] = []): AuditConfig {
+  return {
+    signingKeyFile: env.ARBITRA_SIGNING_KEY_FILE || undefined,
+    checkpointEveryEvents: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_EVENTS', 1000),
+    checkpointEveryMinutes: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_MINUTES', 10),
+    allowBrokenLog: argv.includes('--allow-broken-log') || env.ARBITRA_ALLOW_BROKEN_LOG === 'true',
+  };
+}
+
+function nonNegative(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got ${raw})`);
+  return n;
+}

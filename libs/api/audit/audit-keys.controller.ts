@@ -1,0 +1,83 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { Public } from '../auth/allow.decorator.js';
+import { Omittable } from '../omittable.js';
+import { ARBITRA_CORE } from '../tokens.js';
+import { auditOf } from './audit-services.js';
+
+export class CheckpointPageQuery {
+  @ApiPropertyOptional({ description: 'Checkpoints after this sequence number', example: 0, minimum: 0 })
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  after?: number;
+
+  @ApiPropertyOptional({ description: 'Page size', example: 100, minimum: 1, maximum: 1000 })
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}
+
+const CHECKPOINT_EXAMPLE = {
+  seq: 3,
+  position: 3000,
+  hash: '9f2c…',
+  signedAt: '2026-11-29T12:00:00.000Z',
+  keyId: '1b7e4c0d9a3f5e21',
+  publicKey: 'MCowBQYDK2VwAyEA…',
+  signature: 'x1Qk…',
+};
+
+/**
+ * Signed checkpoints and the keys that sign them (issue 10): public, so that a federation (or
+ * anyone) can keep copies and later check the log against them (`arbitra verify --checkpoint`).
+ * They reveal a log position and a hash, nothing recorded.
+ */
+@ApiTags('audit')
+@Controller('v1/audit')
+export class AuditKeysController {
+  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore) {}
+
+  @Get('keys')
+  @Public()
+  @ApiOperation({ summary: 'The Ed25519 public keys that sign checkpoints: the current one and every one that signed a stored checkpoint (public)' })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        keys: [
+          {
+            keyId: '1b7e4c0d9a3f5e21',
+            publicKey: 'MCowBQYDK2VwAyEA…',
+            algorithm: 'Ed25519',
+            current: true,
+            firstUsedAt: '2026-11-29T10:00:00.000Z',
+            lastUsedAt: '2026-11-29T12:00:00.000Z',
+          },
+        ],
+        format: 'publicKey is SPKI DER, base64',
+      },
+    },
+  })
+  async keys() {
+    return { keys: (await auditOf(this.core)?.keys()) ?? [], format: 'publicKey is SPKI DER, base64' };
+  }
+
+  @Get('checkpoints')
+  @Public()
+  @ApiOperation({
+    summary:
+      'Signed checkpoints in signing order (public). Each signs {format: "arbitra-checkpoint/1", position, hash, signedAt, keyId} as canonical JSON with Ed25519',
+  })
+  @ApiOkResponse({ schema: { example: { checkpoints: [CHECKPOINT_EXAMPLE], next: 3 } } })
+  async checkpoints(@Query() q: CheckpointPageQuery) {
+    const list = (await auditOf(this.core)?.checkpoints(q.after ?? 0, q.limit ?? 100)) ?? [];
+    return { checkpoints: list, next: list.length ? list[list.length - 1].seq : (q.after ?? 0) };
+  }
+}

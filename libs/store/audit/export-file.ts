@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { EventStore, RecordedEvent } from '../event-store.port.js';
+import { eventHash } from '../hash-chain.js';
+import { TournamentStreamIndex } from './tournament-streams.js';
+
+/**
+ * A tournament's complete history as a file (issue 10): NDJSON, one stored event a line (position,
+ * stream, revision, id, type, data, meta with its hashes), in log order, and a manifest beside it.
+ * `verifyExport` checks it with nothing but the two files.
+ */
+export const EXPORT_FORMAT = 'arbitra-export/1';
+
+export interface ExportManifest {
+  readonly format: typeof EXPORT_FORMAT;
+  readonly tournament: string;
+  readonly exportedAt: string;
+  /** The log's head when exported (the export holds the tournament's events up to it). */
+  readonly logHead: { readonly position: number; readonly hash: string | null };
+  readonly events: number;
+  readonly streams: Record<string, { readonly events: number; readonly lastRevision: number; readonly lastHash: string }>;
+  /** SHA-256 of the NDJSON file, hex. */
+  readonly sha256: string;
+}
+
+export async function exportTournament(
+  store: Pick<EventStore, 'readAll' | 'readStream'>,
+  tournament: string,
+  exportedAt: string,
+): Promise<{ ndjson: string; manifest: ExportManifest }> {
+  const index = new TournamentStreamIndex(store);
+  await index.update();
+  const streams = index.streamsOf(tournament);
+  const events: RecordedEvent[] = [];
+  for (const s of streams) events.push(...(await store.readStream(s)));
+  events.sort((a, b) => a.position - b.position);
+  const lines = events.map((e) =>
+    JSON.stringify({ position: e.position, stream: e.stream, revision: e.revision, id: e.id, type: e.type, data: e.data, meta: e.meta }),
+  );
+  const ndjson = lines.length ? `${lines.join('\n')}\n` : '';
+  const perStream: Record<string, { events: number; lastRevision: number; lastHash: string }> = {};
+  for (const e of events) perStream[e.stream] = { events: (perStream[e.stream]?.events ?? 0) + 1, lastRevision: e.revision, lastHash: e.meta.hash };
+  return {
+    ndjson,
+    manifest: {
+      format: EXPORT_FORMAT,
+      tournament,
+      exportedAt,
+      logHead: { position: index.position, hash: index.headHash },
+      events: events.length,
+      streams: perStream,
+      sha256: createHash('sha256').update(ndjson).digest('hex'),
+    },
+  };
+}
+
+export interface ExportProblem {
+  /** 1-based line of the NDJSON file (0: the file as a whole). */
+  readonly line: number;
+  readonly stream: string | null;
+  readonly revision: number | null;
+  readonly problem: string;
+}
+
+/** Checks an export offline: the file's digest, each line, each stream's chain, and the manifest's counts and last hashes. */
+export function verifyExport(ndjson: Buffer, manifest: ExportManifest | null): { ok: boolean; events: number; problems: ExportProblem[] } {
+  const problems: ExportProblem[] = [];
+  const sha = createHash('sha256').update(ndjson).digest('hex');
+  if (manifest && manifest.sha256 !== sha)
+    problems.push({ line: 0, stream: null, revision: null, problem: `the file's SHA-256 is ${sha}; the manifest says ${manifest.sha256}` });
+  const text = ndjson.toString('utf8');
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const heads = new Map<string, { revision: number; hash: string; line: number }>();
+  const counts = new Map<string, number>();
+  let events = 0;
+  const first: ExportProblem[] = [];
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    let e: RecordedEvent;
+    try {
+      e = JSON.parse(raw) as RecordedEvent;
+    } catch {
+      const stream = /"stream":"([^"]*)"/.exec(raw)?.[1] ?? null;
+      const revision = /"revision":(\d+)/.exec(raw)?.[1];
+      first.push({ line, stream, revision: revision === undefined ? null : Number(revision), problem: 'the line is not valid JSON any more (altered bytes)' });
+      return;
+    }
+    events++;
+    counts.set(e.stream, (counts.get(e.stream) ?? 0) + 1);
+    const head = heads.get(e.stream);
+    const at = { line, stream: e.stream, revision: e.revision };
+    if (e.revision !== (head ? head.revision + 1 : 0))
+      first.push({ ...at, problem: `revision ${e.revision} follows revision ${head?.revision ?? 'none'} of the stream` });
+    else if ((e.meta?.prevHash ?? null) !== (head?.hash ?? null))
+      first.push({
+        ...at,
+        problem: `its prevHash ${String(e.meta?.prevHash)} is not the previous event's hash ${String(head?.hash ?? null)}: the previous event (line ${head?.line ?? '-'}) or this link was altered`,
+      });
+    else {
+      const recomputed = eventHash(e);
+      if (recomputed !== e.meta.hash) {
+        first.push({
+          ...at,
+          problem: `its content (type, data or meta) no longer matches its recorded hash: recorded ${e.meta.hash}, recomputed ${recomputed}`,
+        });
+      }
+    }
+    heads.set(e.stream, { revision: e.revision, hash: e.meta?.hash, line });
+  });
+  problems.push(...first);
+  if (manifest) {
+    if (manifest.events !== events)
+      problems.push({ line: 0, stream: null, revision: null, problem: `the file holds ${events} events; the manifest says ${manifest.events}` });
+    for (const [stream, m] of Object.entries(manifest.streams)) {
+      const h = heads.get(stream);
+      if (!h) problems.push({ line: 0, stream, revision: m.lastRevision, problem: `the manifest lists stream ${stream}; the file has none of its events` });
+      else if (h.hash !== m.lastHash || h.revision !== m.lastRevision || counts.get(stream) !== m.events)
+        problems.push({
+          line: h.line,
+          stream,
+          revision: h.revision,
+          problem: `the stream ends at revision ${h.revision} with hash ${h.hash}; the manifest says revision ${m.lastRevision} with hash ${m.lastHash}`,
+        });
+    }
+    for (const stream of heads.keys())
+      if (!(stream in manifest.streams)) problems.push({ line: 0, stream, revision: null, problem: `stream ${stream} is not in the manifest` });
+  }
+  // The first altered event first: line-level problems in file order, then file-wide ones.
+  problems.sort((a, b) => (a.line === 0 ? 1 : 0) - (b.line === 0 ? 1 : 0) || a.line - b.line);
+  return { ok: problems.length === 0, events, problems };
+}

@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+import type { Checkpoint, CheckpointStore } from '../checkpoints.js';
+
+interface CheckpointRow {
+  seq: number;
+  position: number;
+  hash: string;
+  signed_at: string;
+  key_id: string;
+  public_key: string;
+  signature: string;
+}
+
+const toCheckpoint = (r: CheckpointRow): Checkpoint & { seq: number } => ({
+  seq: r.seq,
+  position: r.position,
+  hash: r.hash,
+  signedAt: r.signed_at,
+  keyId: r.key_id,
+  publicKey: r.public_key,
+  signature: r.signature,
+});
+
+/** Checkpoints in the event log's own file (table `checkpoints`, append-only by trigger; schema migration 2). */
+export class SqliteCheckpointStore implements CheckpointStore {
+  constructor(private readonly db: Database.Database) {}
+
+  append(c: Checkpoint): void {
+    this.db
+      .prepare('INSERT INTO checkpoints (position, hash, signed_at, key_id, public_key, signature) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(c.position, c.hash, c.signedAt, c.keyId, c.publicKey, c.signature);
+  }
+
+  list(after = 0, limit = Number.MAX_SAFE_INTEGER): Array<Checkpoint & { seq: number }> {
+    return (this.db.prepare('SELECT * FROM checkpoints WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as CheckpointRow[]).map(toCheckpoint);
+  }
+
+  last(): Checkpoint | null {
+    const row = this.db.prepare('SELECT * FROM checkpoints ORDER BY seq DESC LIMIT 1').get() as CheckpointRow | undefined;
+    return row ? toCheckpoint(row) : null;
+  }
+}

@@ -1,0 +1,57 @@
+import Database from 'better-sqlite3';
+import { canonicalJson } from '../../domain/kernel/index.js';
+import type { EventMeta, RecordedEvent } from '../event-store.port.js';
+import { hashCanonical } from '../hash-chain.js';
+
+/** An event as a tamperer handles it: plain data, without the store's position. */
+export type LooseEvent = Omit<RecordedEvent, 'position'>;
+
+export interface RewriteOptions {
+  /**
+   * What the tamperer recomputes after changing the events: `none`, each stream's chain (`streams`:
+   * prevHash and hash, leaving global links as stored), or everything (`all`: streams and global links).
+   */
+  readonly rehash: 'none' | 'streams' | 'all';
+}
+
+/**
+ * Rewrites a SQLite event log the way someone with file access could (tests only): drops the
+ * immutability triggers, reads every event, lets `change` edit the list, recomputes what the
+ * tamperer chose, and writes the events back at positions 1..n. Nothing of Arbitra is used to write.
+ */
+export function rewriteLog(path: string, change: (events: LooseEvent[]) => LooseEvent[], options: RewriteOptions): void {
+  const db = new Database(path);
+  try {
+    db.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;');
+    const rows = db.prepare('SELECT id, stream, revision, type, data, meta FROM events ORDER BY position').all() as Array<Record<string, string | number>>;
+    let events: LooseEvent[] = rows.map((r) => ({
+      id: String(r.id),
+      stream: String(r.stream),
+      revision: Number(r.revision),
+      type: String(r.type),
+      data: JSON.parse(String(r.data)) as unknown,
+      meta: JSON.parse(String(r.meta)) as EventMeta,
+    }));
+    events = change(events);
+    if (options.rehash !== 'none') {
+      const heads = new Map<string, string>();
+      let globalHead: string | null = null;
+      events = events.map((e) => {
+        const meta: { -readonly [K in keyof EventMeta]?: EventMeta[K] } = { ...e.meta, prevHash: heads.get(e.stream) ?? null };
+        if (options.rehash === 'all' && 'globalPrevHash' in e.meta) meta.globalPrevHash = globalHead;
+        delete meta.hash;
+        const hash = hashCanonical(e.id, e.stream, e.revision, e.type, canonicalJson(e.data), canonicalJson(meta));
+        heads.set(e.stream, hash);
+        globalHead = hash;
+        return { ...e, meta: { ...meta, hash } as EventMeta };
+      });
+    }
+    db.transaction(() => {
+      db.prepare('DELETE FROM events').run();
+      const insert = db.prepare('INSERT INTO events (position, id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      events.forEach((e, i) => insert.run(i + 1, e.id, e.stream, e.revision, e.type, canonicalJson(e.data), JSON.stringify(e.meta), e.meta.commandId));
+    })();
+  } finally {
+    db.close();
+  }
+}
