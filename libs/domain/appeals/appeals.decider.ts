@@ -14,6 +14,7 @@ import type { AppealCommand, AppealEvent, AppealState } from './appeals.types.js
 export const initialAppealState = (): AppealState => ({
   step: null,
   appealId: null,
+  tournamentId: null,
   profile: null,
   appellant: null,
   contested: null,
@@ -22,7 +23,7 @@ export const initialAppealState = (): AppealState => ({
   deposit: null,
 });
 
-/** One appeal (stream `appeals-<id>`): pure; the contested decision's facts arrive on the lodge command. */
+/** One appeal (stream `appeal-<id>`): pure; the contested decision's facts arrive on the lodge command. */
 export const appealDecider: Decider<AppealCommand, AppealEvent, AppealState> = {
   initialState: initialAppealState,
   decide(command, state) {
@@ -54,6 +55,7 @@ export const appealDecider: Decider<AppealCommand, AppealEvent, AppealState> = {
           ...state,
           step: 'lodged',
           appealId: event.data.appealId,
+          tournamentId: event.data.tournamentId,
           profile: event.data.profile,
           appellant: event.data.appellant,
           contested: event.data.contested,

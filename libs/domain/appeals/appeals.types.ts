@@ -138,6 +138,8 @@ export type AppealEvent =
   | E<
       'AppealDecided',
       {
+        appealId: string;
+        tournamentId: string;
         outcome: Outcome;
         reasons: string;
         votes: ReadonlyArray<{ member: string; vote: Vote }>;
@@ -156,6 +158,7 @@ export type AppealStep = 'lodged' | 'acknowledged' | 'committee-formed' | 'heari
 export interface AppealState {
   readonly step: AppealStep | null;
   readonly appealId: string | null;
+  readonly tournamentId: string | null;
   readonly profile: AppealProfileId | null;
   readonly appellant: Appellant | null;
   readonly contested: ContestedDecision | null;

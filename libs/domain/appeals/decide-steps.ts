@@ -135,7 +135,18 @@ export function decideDecision(c: AppealCmd<'appeals.decide'>, state: AppealStat
   return [
     {
       type: 'appeals.AppealDecided',
-      data: { outcome, reasons: c.data.reasons, votes, remedies, deposit, final: profile.final, finalityRule: profile.finalityRule, ...stamp(c) },
+      data: {
+        appealId: state.appealId!,
+        tournamentId: state.tournamentId!,
+        outcome,
+        reasons: c.data.reasons,
+        votes,
+        remedies,
+        deposit,
+        final: profile.final,
+        finalityRule: profile.finalityRule,
+        ...stamp(c),
+      },
     },
   ];
 }

@@ -80,6 +80,8 @@ export function history(upTo: 'lodged' | 'acknowledged' | 'committee' | 'schedul
     {
       type: 'appeals.AppealDecided',
       data: {
+        appealId: 'a1',
+        tournamentId: 'open',
         outcome: 'dismissed',
         reasons: 'r',
         votes: [],
