@@ -47,10 +47,26 @@ function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): st
  * store is read, never changed). Its session end is the game's end for a game event (null while it is
  * played), the decision itself for a tournament decision.
  */
-export async function contestedDecision(store: EventStore, located: { stream: string; revision: number }, eventId: string): Promise<ContestedDecision | null> {
+export async function contestedDecision(
+  store: EventStore,
+  located: { stream: string },
+  eventId: string,
+): Promise<{ decision: ContestedDecision; tournamentId: string | null } | null> {
   const streamEvents = await store.readStream(located.stream);
   const e = streamEvents.find((x) => x.id === eventId);
   if (!e) return null;
+  return { decision: decisionOf(e, streamEvents), tournamentId: tournamentOf(e, streamEvents) };
+}
+
+/** The tournament a recorded decision belongs to: its own stream's, a linked game's, or an appeal's. */
+function tournamentOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): string | null {
+  if (e.stream.startsWith('tournament-')) return e.stream.slice('tournament-'.length);
+  if (e.stream.startsWith('penalties-')) return e.stream.slice('penalties-'.length);
+  const first = streamEvents[0]?.data as { link?: { tournamentId?: string } | null; tournamentId?: string } | undefined;
+  return first?.link?.tournamentId ?? first?.tournamentId ?? null;
+}
+
+function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): ContestedDecision {
   const isGame = streamEvents.some((x) => x.type.endsWith('.GameCreated'));
   const end = isGame ? streamEvents.find((x) => SESSION_END.has(x.type)) : e;
   const officials = [...new Set(streamEvents.filter((x) => OFFICIAL_ROLES.includes(x.meta.actor.role)).map((x) => x.meta.actor.id))].sort();
