@@ -178,7 +178,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
           stream.slice(0, index).map((x) => x as unknown as ScrabbleEvent),
         )
       : null;
-    const board = position && 'board' in position ? (position.board as readonly string[]) : null;
+    const board = position && position.phase !== 'none' ? position.game.board : null;
     contested = {
       eventId: e.id,
       stream: e.stream,
