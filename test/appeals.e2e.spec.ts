@@ -230,8 +230,8 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       'hearing scheduled',
       'hearing held',
       'decided',
-      'remedy:recorded',
       'remedy:applied',
+      'remedy:recorded',
       'final',
     ]);
     const applied = t.body.entries.find((e: { status?: string }) => e.status === 'applied');
@@ -272,6 +272,7 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       'Decision: appeal upheld',
       'correct the result of round 1',
       'Standings after: 1. ann',
+      're-pair round 2',
       'Appeal final',
     ];
     let from = 0;

@@ -26,6 +26,9 @@ export function remedyText(r: Remedy): string {
   }
 }
 
+/** A sentence ends once: "reasons." stays "reasons.", "reasons" becomes "reasons.". */
+const end = (s: string) => (/[.!?。」”]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+
 /** What a step says, in words (the same in HTML and Markdown). */
 export function stepText(e: Extract<TimelineEntry, { kind: 'step' }>): string {
   const d = e.details as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -33,7 +36,7 @@ export function stepText(e: Extract<TimelineEntry, { kind: 'step' }>): string {
     case 'lodged':
       return (
         `Appeal lodged by ${d.appellant.id} (${d.appellant.capacity} for ${d.appellant.forPlayer}) with the ${d.lodgedWith}, in writing. ` +
-        `Grounds: ${d.grounds}. Remedy sought: ${d.remedySought}. Deadline: ${d.deadline.at ?? 'not running (session not ended)'} (${d.deadline.rule}).` +
+        `Grounds: ${end(d.grounds)} Remedy sought: ${end(d.remedySought)} Deadline: ${d.deadline.at ?? 'not running (session not ended)'} (${d.deadline.rule}).` +
         (d.late ? ` Lodged late, accepted by ${d.late.acceptedBy.id} (${d.late.acceptedBy.role}): ${d.late.reason}.` : '')
       );
     case 'acknowledged':
@@ -41,19 +44,19 @@ export function stepText(e: Extract<TimelineEntry, { kind: 'step' }>): string {
     case 'committee formed':
       return `Committee formed: ${(d.members as { id: string; name: string; role: string }[]).map((m) => `${m.name} (${m.id}, ${m.role})`).join(', ')}.`;
     case 'statement attached':
-      return `Statement ${d.statementId} (${d.kind}) by ${d.author}: “${d.text}”${d.references.length ? `; refers to events ${d.references.join(', ')}` : ''}.`;
+      return `Statement ${d.statementId} (${d.kind}) by ${d.author}: “${d.text}”${d.references.length ? ` Refers to events ${d.references.join(', ')}.` : ''}`;
     case 'hearing scheduled':
       return `Hearing scheduled for ${d.hearingAt} at ${d.place}.`;
     case 'hearing held':
-      return `Hearing held; present: ${d.present.join(', ')}. Minutes: ${d.minutes}`;
+      return `Hearing held; present: ${d.present.join(', ')}. Minutes: ${end(d.minutes)}`;
     case 'decided':
       return (
-        `Decision: appeal ${d.outcome}. Reasons: ${d.reasons}. Votes: ${(d.votes as { member: string; vote: string }[]).map((v) => `${v.member} ${v.vote}`).join(', ')}.` +
+        `Decision: appeal ${d.outcome}. Reasons: ${end(d.reasons)} Votes: ${(d.votes as { member: string; vote: string }[]).map((v) => `${v.member} ${v.vote}`).join(', ')}.` +
         (d.deposit ? ` Deposit ${d.deposit}.` : '') +
         (d.final ? ` This decision is final (${d.finalityRule}).` : '')
       );
     case 'final':
-      return `Appeal final.${d.note ? ` ${d.note}` : ''}`;
+      return `Appeal final.${d.note ? ` ${end(d.note)}` : ''}`;
     default:
       return e.step;
   }
@@ -90,7 +93,7 @@ export function timelineHtml(t: Timeline): string {
   else {
     out.push(
       `<p id="contested">${esc(c.summary)} <span class="meta">(${esc(c.type)}, event ${esc(c.eventId)}, by ${esc(c.decidedBy.id)} (${esc(c.decidedBy.role)}) at ${esc(c.at)})</span></p>`,
-      '<table><thead><tr><th>#</th><th>time</th><th>by</th><th>event</th><th>clocks</th></tr></thead><tbody>',
+      '<table><thead><tr><th>#</th><th>time</th><th>by</th><th>event</th><th>clocks (seat 0 / seat 1)</th></tr></thead><tbody>',
     );
     for (const x of c.context)
       out.push(
@@ -140,7 +143,7 @@ export function timelineMarkdown(t: Timeline): string {
   const c = t.contested;
   if (c) {
     out.push(`${md(c.summary)} (${md(c.type)}, event ${md(c.eventId)}, by ${md(c.decidedBy.id)} at ${c.at})`, '');
-    out.push('| # | time | by | event | clocks |', '| --- | --- | --- | --- | --- |');
+    out.push('| # | time | by | event | clocks (seat 0 / seat 1) |', '| --- | --- | --- | --- | --- |');
     for (const x of c.context)
       out.push(`| ${x.revision}${x.contested ? ' **(contested)**' : ''} | ${x.at} | ${md(x.by)} | ${md(x.summary)} | ${clockText(x.clock)} |`);
     out.push('');

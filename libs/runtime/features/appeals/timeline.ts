@@ -203,6 +203,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
     const refusals = src.refused().filter((r) => r.cause.eventId === e.id);
     let sent = 0;
     for (const [i, remedy] of decided.remedies.entries()) {
+      // Remedies follow their decision, in the order it gave them (an applied one names its own log position).
       const fallback = e.position + (i + 1) / 1000;
       if (!sentRemedy(remedy)) {
         entries.push({ kind: 'remedy', position: fallback, remedy, status: 'recorded', effect: null, refusal: null });
@@ -219,7 +220,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
         const data = ev.data as { division?: string; corrects?: unknown; result?: unknown };
         entries.push({
           kind: 'remedy',
-          position: ev.position,
+          position: fallback,
           remedy,
           status: 'applied',
           effect: {
