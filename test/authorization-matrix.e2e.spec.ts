@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Response } from 'supertest';
+import { exampleBody, type OpenApiDocument } from './authorization/bodies.js';
+import { allowed, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
+import { renderMatrix } from './authorization/render.js';
+import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
+import { RecordsHarness } from './support/records-harness.js';
+
+/**
+ * Issue 10, Security: every route × every role (and no token) × the token's own tournament vs
+ * another, against test/authorization/matrix.ts. Denied: 401 without a token, 403 with one, as
+ * problem+json. Allowed: anything but 401/403 (and no 5xx): minimal bodies may still be refused
+ * as invalid or by the record.
+ */
+const OWN = 'authz-own';
+const OTHER = 'authz-other';
+const GAME = 'authz-game';
+/** The player token's subject: seat 0 of GAME. */
+const PLAYER = 'ann';
+const PLACES = ['own', 'other'] as const;
+type Place = (typeof PLACES)[number];
+
+const DOC = fileURLToPath(new URL('../docs/authorization-matrix.md', import.meta.url));
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/** Scope checks that the handler makes after the body is validated (see docs/traceability/authorization.md, finding A1). */
+const SCOPE_AFTER_VALIDATION: readonly Scope[] = ['game', 'game-link', 'tournament-in-body'];
+
+describe('authorization matrix: every route × role × own/other tournament (issue 10)', () => {
+  let h: RecordsHarness;
+  let routes: RegisteredRoute[];
+  let openapi: OpenApiDocument;
+  const tokens = new Map<string, string | null>();
+
+  const tokenOf = (who: Who, place: Place) => tokens.get(`${who}/${place}`) ?? null;
+
+  function urlOf(row: MatrixRow): string {
+    const params: Record<string, string> = { n: '1', playerId: PLAYER, table: '1', stream: `tournament-${OWN}` };
+    if (row.scope === 'tournament') params.id = OWN;
+    if (row.scope === 'game') params.id = GAME;
+    Object.assign(params, row.params);
+    const url = row.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      if (!(name in params)) throw new Error(`${key(row)}: no value for :${name} (give the row a scope or add the parameter here)`);
+      return params[name];
+    });
+    return url.replace(/\*$/, 'swagger-ui.css');
+  }
+
+  function bodyOf(row: MatrixRow): Record<string, unknown> {
+    const body: Record<string, unknown> = { ...(row.body ?? exampleBody(openapi, row.method, row.path)) };
+    if ('seat' in body) body.seat = 0; // the player token sits at seat 0: a player acts only for their own seat
+    if (row.scope === 'tournament-in-body') body.id = OWN;
+    if (row.scope === 'game-link') body.link = { tournamentId: OWN, round: 1, table: 1 };
+    return body;
+  }
+
+  async function call(row: MatrixRow, token: string | null, body?: object): Promise<Response> {
+    const method = row.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
+    let req = h.http()[method](urlOf(row));
+    if (token) req = req.set('authorization', token);
+    if (row.method !== 'GET' && row.method !== 'HEAD') req = req.set('content-type', 'application/json').send(body ?? bodyOf(row));
+    return req;
+  }
+
+  /** What is wrong with this answer for this cell, or null. */
+  function mismatch(row: MatrixRow, who: Who, place: Place, r: Response): string | null {
+    const denied = who === 'anonymous' ? 401 : 403;
+    if (allowed(row, who, place)) {
+      if (r.status === 401 || r.status === 403 || r.status >= 500) return `${who}/${place}: expected allowed, got ${r.status} ${r.body?.detail ?? ''}`;
+      // Nest's answer to a URL no route matches ("Cannot GET /…"): the row's parameters did not fill its path.
+      if (r.status === 404 && /^Cannot [A-Z]+ \//.test(String(r.body?.detail))) return `${who}/${place}: no route matched ${urlOf(row)}`;
+      return null;
+    }
+    if (r.status !== denied) return `${who}/${place}: expected ${denied}, got ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`;
+    if (!/application\/problem\+json/.test(String(r.headers['content-type']))) return `${who}/${place}: ${r.status} is not problem+json`;
+    return null;
+  }
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    for (const who of WHO)
+      for (const place of PLACES) {
+        const sub = who === 'player' ? PLAYER : `${who}-authz`;
+        tokens.set(`${who}/${place}`, who === 'anonymous' ? null : h.token(who, [place === 'own' ? OWN : OTHER], sub));
+      }
+    const admin = h.token('admin');
+    for (const id of [OWN, OTHER]) {
+      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'scrabble', pairingSystems: ['random'] }, admin);
+      for (const p of [PLAYER, 'bob']) await h.post(`/v1/tournaments/${id}/players`, { id: p, name: `Player ${p}` }, admin);
+      const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
+      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
+      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+    }
+    const players = [
+      { id: PLAYER, name: 'Player ann' },
+      { id: 'bob', name: 'Player bob' },
+    ];
+    const game = {
+      id: GAME,
+      players,
+      starter: 0,
+      clockSide: 'right',
+      clockSideChosenBy: 1,
+      tilesCounted: 100,
+      link: { tournamentId: OWN, round: 1, table: 1 },
+    };
+    await h.post('/v1/scrabble/games', game, admin);
+    routes = registeredRoutes(h.app.getHttpAdapter().getInstance());
+    openapi = (await h.http().get('/docs-json').expect(200)).body as OpenApiDocument;
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('every route the server registers has a row in the matrix, and every row is a registered route', () => {
+    const rows = new Set(MATRIX.map(key));
+    const registered = new Set(routes.map(key));
+    expect({ withoutRow: [...registered].filter((r) => !rows.has(r)), notRegistered: [...rows].filter((r) => !registered.has(r)) }).toEqual({
+      withoutRow: [],
+      notRegistered: [],
+    });
+    expect(rows.size).toBe(MATRIX.length); // one row per route
+  });
+
+  it('docs/authorization-matrix.md is the matrix as it stands', () => {
+    const rendered = renderMatrix();
+    if (process.env.AUTHZ_WRITE_DOC === '1') writeFileSync(DOC, rendered);
+    expect(readFileSync(DOC, 'utf8')).toBe(rendered);
+  });
+
+  for (const row of MATRIX) {
+    it(`${key(row)}: allowed to ${WHO.filter((w) => allowed(row, w, 'own')).join(', ')}; every other cell refused`, async () => {
+      const cells = WHO.flatMap((who) => PLACES.map((place) => ({ who, place })));
+      const answers = await Promise.all(cells.map(({ who, place }) => call(row, tokenOf(who, place))));
+      expect(cells.map(({ who, place }, i) => mismatch(row, who, place, answers[i])).filter((m) => m !== null)).toEqual([]);
+    });
+  }
+
+  it('refuses a caller the matrix does not grant before looking at the body: an invalid body still gets 401/403', async () => {
+    const wrong: string[] = [];
+    for (const row of MATRIX.filter((r) => r.method !== 'GET')) {
+      for (const who of WHO)
+        for (const place of PLACES) {
+          if (allowed(row, who, place)) continue;
+          if (place === 'other' && allowed(row, who, 'own') && SCOPE_AFTER_VALIDATION.includes(row.scope)) continue;
+          const r = await call(row, tokenOf(who, place), { unknownField: true });
+          const denied = who === 'anonymous' ? 401 : 403;
+          if (r.status !== denied) wrong.push(`${key(row)} ${who}/${place}: ${r.status}`);
+        }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

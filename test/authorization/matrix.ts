@@ -1,0 +1,180 @@
+/**
+ * The authorization matrix: every route the records server registers, who may call it, and whether
+ * the tournament a token names matters. test/authorization-matrix.e2e.spec.ts checks the running
+ * server against it (a registered route without a row fails, a row without a route fails) and
+ * docs/authorization-matrix.md is rendered from it (`AUTHZ_WRITE_DOC=1` rewrites the file).
+ *
+ * A new endpoint needs one row here: method and path exactly as registered (Fastify's `:param`
+ * form), the roles the README grants it, and its scope. A body is built from the OpenAPI example
+ * of the route's request schema; give `body` only when that example does not pass validation.
+ * A route whose tournament comes from another resource (an appeal, a chess game) needs that
+ * resource created in the spec's setup, linked to the own tournament, and named in `params`
+ * (or a new `Scope`): otherwise its "other" cells answer 404, not 403, and the test fails.
+ */
+import type { TokenRole } from '../../libs/api/auth/principal.js';
+
+/** A caller: a token of one role, or no token at all. */
+export type Who = TokenRole | 'anonymous';
+export const WHO: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee', 'player', 'anonymous'];
+
+/**
+ * Where the tournament the call acts in comes from. A scoped route is called once on the
+ * tournament the token names ("own") and once with a token naming another tournament ("other");
+ * every role but admin is refused on the other (README, Roles: officials act only in the
+ * tournaments their token names; a player of a linked game acts only with a token naming it).
+ *  - none: no tournament involved (or the answer is filtered, not refused): own and other alike.
+ *  - tournament: the `:id` path parameter is the tournament.
+ *  - tournament-in-body: the body's `id` is the tournament (creating one).
+ *  - game: the `:id` path parameter is a game linked to the tournament (the token's sub sits at seat 0).
+ *  - game-link: the body's `link.tournamentId` (starting or importing a game linked to the tournament).
+ */
+export type Scope = 'none' | 'tournament' | 'tournament-in-body' | 'game' | 'game-link';
+
+export interface MatrixRow {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  /** As registered with Fastify: `/v1/tournaments/:id/players`. */
+  readonly path: string;
+  /** Who may call it (admin always may: the guard lets admin through every route). */
+  readonly allow: readonly Who[];
+  readonly scope: Scope;
+  /**
+   * Path parameter values, over the spec's defaults (`:id` from the scope, `:n` 1, `:playerId` ann, `:table` 1): e.g. a
+   * game of another discipline, which the spec's setup must then create linked to the own tournament.
+   */
+  readonly params?: Readonly<Record<string, string>>;
+  /** A body that passes validation, when the route's OpenAPI example does not. */
+  readonly body?: object;
+  /** Why, in a few words, when the row is not obvious. */
+  readonly note?: string;
+}
+
+const PUBLIC: readonly Who[] = WHO;
+const ADMIN: readonly Who[] = ['admin'];
+/** libs/api/tournaments/tournaments.controller.ts WRITERS. */
+const TOURNAMENT_WRITERS: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter'];
+/** libs/api/games: officials record anything in their tournament's games. */
+const GAME_OFFICIALS: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter'];
+/** libs/api/games: players record their own seat's turn commands; officials anything. */
+const GAME_SELF: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter', 'player'];
+
+const get = (path: string, allow: readonly Who[], scope: Scope = 'none', note?: string): MatrixRow => ({ method: 'GET', path, allow, scope, note });
+const post = (path: string, allow: readonly Who[], scope: Scope, extra: Partial<MatrixRow> = {}): MatrixRow => ({
+  method: 'POST',
+  path,
+  allow,
+  scope,
+  ...extra,
+});
+
+const T = '/v1/tournaments/:id';
+const R = `${T}/rounds/:n`;
+const G = '/v1/scrabble/games/:id';
+
+export const MATRIX: readonly MatrixRow[] = [
+  // Operations and documentation
+  get('/health', PUBLIC, 'none', 'liveness, a bare Fastify route outside the guard'),
+  get('/health/ready', PUBLIC),
+  get('/metrics', ADMIN, 'none', 'admin by default; public only with ARBITRA_METRICS_PUBLIC=true; absent with ARBITRA_METRICS_PORT'),
+  get('/docs', PUBLIC, 'none', 'OpenAPI UI (Fastify static routes outside the guard)'),
+  get('/docs/', PUBLIC),
+  get('/docs/*', PUBLIC),
+  get('/docs/index.html', PUBLIC),
+  get('/docs/LICENSE', PUBLIC),
+  get('/docs/swagger-ui-init.js', PUBLIC),
+  get('/docs/docs/swagger-ui-init.js', PUBLIC),
+  get('/docs-json', PUBLIC),
+  get('/docs-yaml', PUBLIC),
+
+  // Audit and tokens
+  get('/v1/events', ADMIN),
+  get('/v1/streams/:stream', ADMIN),
+  get('/v1/audit/verify', ADMIN),
+  get('/v1/audit/refused-reactions', ['admin', 'chief-arbiter'], 'none', "a chief arbiter sees only those aimed at their token's tournaments"),
+  get('/v1/auth/revocations', ADMIN),
+  post('/v1/auth/revocations', ADMIN, 'none'),
+
+  // Tournaments
+  post('/v1/tournaments', ['admin', 'chief-arbiter'], 'tournament-in-body', { note: 'a chief arbiter creates only a tournament id their token names' }),
+  get('/v1/tournaments', PUBLIC, 'none', "roundsPaired only for the tournament's officials"),
+  get(T, PUBLIC, 'tournament', "unpublished rounds only for the tournament's officials"),
+  post(`${T}/players`, TOURNAMENT_WRITERS, 'tournament'),
+  post(`${T}/players/:playerId/withdrawal`, TOURNAMENT_WRITERS, 'tournament'),
+  post(`${T}/players/:playerId/absences`, TOURNAMENT_WRITERS, 'tournament'),
+  post(`${T}/forbidden-pairings`, TOURNAMENT_WRITERS, 'tournament'),
+  post(`${T}/penalties`, TOURNAMENT_WRITERS, 'tournament'),
+  get(`${T}/standings`, PUBLIC, 'tournament', "?asOfPosition= is for the tournament's officials (403 otherwise, checked in the handler)"),
+  get(`${T}/crosstable`, PUBLIC, 'tournament'),
+
+  // Rounds
+  post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),
+  get(`${R}/pairings`, PUBLIC, 'tournament', 'an unpublished round: officials only (404 to others)'),
+  get(`${R}/pairings/explain`, PUBLIC, 'tournament'),
+  get(`${R}/pairings/provisional`, ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee'], 'tournament'),
+  post(`${R}/publish`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),
+  post(`${R}/lock`, ['admin', 'chief-arbiter'], 'tournament'),
+  post(`${R}/results`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),
+  get(`${R}/results`, PUBLIC, 'tournament'),
+  post(`${R}/results/:table/corrections`, ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee'], 'tournament', {
+    note: 'a locked round: chief arbiter or appeals committee only (decided by the record, 409)',
+  }),
+
+  // Games (every discipline)
+  get('/v1/games', PUBLIC),
+
+  // Scrabble games: reads (public; racks of a game in progress only to its officials and each player's own)
+  get(G, PUBLIC, 'game'),
+  get(`${G}/events`, PUBLIC, 'game'),
+  get(`${G}/scoresheet`, PUBLIC, 'game'),
+  get(`${G}/gcg`, PUBLIC, 'game'),
+
+  // Scrabble games: starting one
+  post('/v1/scrabble/games', GAME_OFFICIALS, 'game-link', { note: 'an unlinked game: any official; its creator then records it' }),
+  post('/v1/scrabble/games/import', GAME_OFFICIALS, 'game-link'),
+
+  // Scrabble games: the player's own seat (and officials)
+  post(`${G}/draws`, GAME_SELF, 'game'),
+  post(`${G}/moves`, GAME_SELF, 'game', { body: { seat: 0, move: { kind: 'pass' } } }),
+  post(`${G}/clock/press`, GAME_SELF, 'game'),
+  post(`${G}/holds`, GAME_SELF, 'game'),
+  post(`${G}/accept`, GAME_SELF, 'game'),
+  post(`${G}/challenges`, GAME_SELF, 'game'),
+  post(`${G}/challenges/withdrawal`, GAME_SELF, 'game'),
+  post(`${G}/reannounce`, GAME_SELF, 'game'),
+  post(`${G}/td-calls`, GAME_SELF, 'game'),
+  post(`${G}/recount`, GAME_SELF, 'game'),
+  post(`${G}/signatures`, GAME_SELF, 'game'),
+  post(`${G}/signatures/withdrawal`, GAME_SELF, 'game'),
+
+  // Scrabble games: officials only
+  post(`${G}/challenges/proposals`, GAME_OFFICIALS, 'game'),
+  post(`${G}/challenges/verdicts`, GAME_OFFICIALS, 'game'),
+  post(`${G}/overdraw`, GAME_OFFICIALS, 'game'),
+  post(`${G}/absent-clock`, GAME_OFFICIALS, 'game'),
+  post(`${G}/arrivals`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/pause`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/resume`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/extra-time`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/switch`, GAME_OFFICIALS, 'game'),
+  post(`${G}/late-challenges`, GAME_OFFICIALS, 'game'),
+  post(`${G}/overtime-end`, GAME_OFFICIALS, 'game'),
+  post(`${G}/end-racks`, GAME_OFFICIALS, 'game'),
+  post(`${G}/time-penalties`, GAME_OFFICIALS, 'game'),
+  post(`${G}/score-corrections`, GAME_OFFICIALS, 'game'),
+  post(`${G}/recount/completion`, GAME_OFFICIALS, 'game'),
+  post(`${G}/reversed-scores`, GAME_OFFICIALS, 'game'),
+  post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
+];
+
+/** Whether `who` is let through this row when the tournament is its own, or another one. */
+export type Cell = 'any' | 'own' | 'no';
+
+export function cellOf(row: MatrixRow, who: Who): Cell {
+  if (!row.allow.includes(who)) return 'no';
+  if (who === 'admin' || row.scope === 'none' || row.allow.includes('anonymous')) return 'any';
+  return 'own';
+}
+
+export function allowed(row: MatrixRow, who: Who, place: 'own' | 'other'): boolean {
+  const cell = cellOf(row, who);
+  return cell === 'any' || (cell === 'own' && place === 'own');
+}
