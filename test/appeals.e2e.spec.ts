@@ -47,8 +47,8 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     chief = h.token('chief-arbiter', [TID], 'chief-wong');
     td = h.token('arbiter', [TID], 'arb-3');
     arb = h.token('arbiter', [], 'arb-9');
-    ann = h.token('player', [], 'ann');
-    bob = h.token('player', [], 'bob');
+    ann = h.token('player', [TID], 'ann');
+    bob = h.token('player', [TID], 'bob');
     lee = h.token('appeals-committee', [TID], 'c-lee');
     await post('/v1/tournaments', { id: TID, name: 'Appeal Open', discipline: 'scrabble', roundsPlanned: 2, pairingSystems: ['round-robin'] }, chief);
     for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, td);
@@ -107,6 +107,8 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     };
     const notMine = await post('/v1/appeals', { ...lodge, appellant: { id: 'bob', capacity: 'player', forPlayer: 'bob' } }, ann, 409);
     expect(notMine.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/not-appellant', field: 'appellant.id' });
+    const otherTournament = await post('/v1/appeals', lodge, h.token('player', ['elsewhere'], 'ann'), 403);
+    expect(otherTournament.body.field).toBe('tournamentId');
     const unknown = await post('/v1/appeals', { ...lodge, contestedEventId: 'no-such-event' }, ann, 404);
     expect(unknown.body.field).toBe('contestedEventId');
     const r = await post('/v1/appeals', lodge, ann);
@@ -213,7 +215,8 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     const pub = await get('/v1/appeals/ap-1').expect(200);
     expect(pub.body).toMatchObject({ step: 'final', decision: { outcome: 'upheld' } });
     expect(pub.body.events).toBeUndefined();
-    await get('/v1/appeals/ap-1/timeline').expect(403);
+    await get('/v1/appeals/ap-1/timeline').expect(404);
+    await get('/v1/appeals/ap-1/timeline', h.token('player', ['elsewhere'], 'ann')).expect(404); // a token for another tournament
     const t = await get('/v1/appeals/ap-1/timeline', ann).expect(200);
     expect(t.body.contested).toMatchObject({ eventId: verdictId, type: 'scrabble.ChallengeResolved' });
     expect(t.body.contested.board[7]).toBe('......QI.......');

@@ -18,16 +18,20 @@ export function canSeeFile(request: AuthedRequest, state: AppealState): boolean 
   const who = request.principal;
   if (!who || state.step === null) return false;
   if (isTournamentOfficial(request, state.tournamentId!)) return true;
-  if (who.role === 'player' && (who.id === state.appellant!.id || who.id === state.appellant!.forPlayer)) return true;
+  const own = who.tournaments.includes(state.tournamentId!);
+  if (who.role === 'player' && own && (who.id === state.appellant!.id || who.id === state.appellant!.forPlayer)) return true;
   return state.members.some((m) => m.id === who.id);
 }
 
-/** A scoped role acting on an appeal must be granted the appeal's tournament. */
+/**
+ * A scoped role acting on an appeal must be granted the appeal's tournament; so must a player (players are scoped
+ * as in linked games, game-access.ts: a player token acts in a tournament only when it names it).
+ */
 export function requireTournamentScope(request: AuthedRequest, tournamentId: string, field?: string): void {
   const who = request.principal;
-  if (who && TOURNAMENT_SCOPED.includes(who.role) && !who.tournaments.includes(tournamentId))
+  if (who && (TOURNAMENT_SCOPED.includes(who.role) || who.role === 'player') && !who.tournaments.includes(tournamentId))
     throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${tournamentId}`, {
-      rule: 'Arbitra roles: arbiters, chief arbiters and appeals committees act only in the tournaments their token names',
+      rule: 'Arbitra roles: arbiters, chief arbiters, appeals committees and players act in an appeal only in the tournaments their token names',
       ...(field && { field }),
     });
 }

@@ -13,7 +13,7 @@ import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { loadTournament, resultInput } from '../tournaments/tournament-command.js';
-import { canSeeFile, requireTournamentScope, unknownAppeal, VISIBILITY_RULE } from './appeal-access.js';
+import { canSeeFile, requireTournamentScope, unknownAppeal } from './appeal-access.js';
 import {
   AppealParams,
   CommitteeDto,
@@ -201,18 +201,8 @@ export class AppealsController {
   async timeline(@Param() p: AppealParams, @Query() q: TimelineQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const { state } = await this.load(p.id);
-    if (!canSeeFile(request, state)) {
-      if (state.step !== 'final') throw unknownAppeal(p.id);
-      throw new ProblemException(
-        403,
-        'appeals/file-not-visible',
-        'Forbidden',
-        `the timeline of appeal ${p.id} is part of its file; its final decision is at /v1/appeals/${p.id}`,
-        {
-          rule: VISIBILITY_RULE,
-        },
-      );
-    }
+    // The timeline is the file: to anyone else it does not exist (the public reads a final decision at /v1/appeals/:id).
+    if (!canSeeFile(request, state)) throw unknownAppeal(p.id);
     const t = await buildTimeline(
       { store: this.core.store, readModels: this.core.readModels, upcasters: this.core.upcasters, refused: () => this.core.processManagers.refused() },
       streamOf(AppealAggregate, p.id),
