@@ -38,7 +38,7 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
   const division = body.division;
   try {
     if (body.kind === 'manual') {
-      const data = { round, ...(division && { division }), pairing: manualInput(body) };
+      const data = { round, ...(division && { division }), pairing: manualInput(body), ...(body.day !== undefined && { day: body.day }) };
       return await runCommand(core, request, reply, TournamentAggregate, id, (context) => ({ type: 'tournament.pair-round' as const, context, data }), opts);
     }
     if (body.games?.length || body.tables?.length || body.bye)
@@ -59,6 +59,7 @@ export async function pairRound(core: ArbitraCore, request: AuthedRequest, reply
       ...(division !== undefined && { division }),
       ...(body.seed !== undefined && { seed: body.seed }),
       ...(options !== undefined && { options }),
+      ...(body.day !== undefined && { day: body.day }),
     };
     // The request names no division where the tournament has several: 400 as on every read (the manual command's own refusal stays 422).
     return await runWithContext(request, reply, (context) =>

@@ -88,6 +88,10 @@ export class PairRoundDto {
   kind?: 'system' | 'manual';
 
   @ApiPropertyOptional({ example: 'main' }) @Omittable() @IsString() @Length(1, 100) division?: string;
+  @ApiPropertyOptional({ example: '2026-12-05', description: 'The day the round is played; checked against the rounds a day (chess rapid: rapid rules 23)' })
+  @Omittable()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: '$property must be a date YYYY-MM-DD' })
+  day?: string;
 
   @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, example: 'australian-draw', description: 'Required for kind system' })
   @ValidateIf((o: PairRoundDto) => o.kind !== 'manual')

@@ -83,6 +83,10 @@ export class ProfileOverridesDto {
     'required' | 'optional' | 'none';
   @ApiPropertyOptional({ type: PointsDto }) @Omittable() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
   @ApiPropertyOptional({ type: ByeValueDto }) @Omittable() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
+  @ApiPropertyOptional({ enum: [30, 60], description: 'chess-rapid: minutes a game (rapid rules 1); sets the rounds a day (rapid rules 23)' })
+  @Omittable()
+  @IsIn([30, 60])
+  rapidMinutes?: 30 | 60;
   @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() forfeitSpread?: number;
   @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() doubleForfeitSpread?: number;
   @ApiPropertyOptional({ example: ['SPREAD'], description: 'Ordered, from the discipline catalogue' })

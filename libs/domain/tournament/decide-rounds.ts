@@ -4,6 +4,7 @@ import { resolveDivision } from './division.js';
 import { byeResult } from './result-input.js';
 import { byeHolders, validatePairing, type ProposedPairing } from './pairing-validation.js';
 import { RULES } from './rules.js';
+import { checkRoundsPerDay } from './rounds-per-day.js';
 import type { TournamentCommandData } from './tournament.commands.js';
 import type { PairingMethod, TournamentEvent } from './tournament.events.js';
 import { lastPairedRound, missingResults, roundKey, type OpenTournament, type RoundState, type TournamentState } from './tournament.state.js';
@@ -43,6 +44,8 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
         },
       );
   }
+
+  checkRoundsPerDay(t, division, c.round, c.day);
 
   const input = c.pairing;
   let method: PairingMethod;
@@ -106,6 +109,7 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
           proposed.out.length > 0 && { out: proposed.out.map((o) => ({ player: o.player, why: o.why })) }),
         repeats: proposed.repeats.map((r) => ({ a: r.a, b: r.b, why: r.why })),
         explanation: [...explanation],
+        ...(c.day !== undefined && { day: c.day }),
       },
     },
   ];

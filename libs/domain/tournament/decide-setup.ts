@@ -5,6 +5,7 @@ import { tieBreakProblem } from '../standings/tie-breaks.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { resolveDivision } from './division.js';
 import { RULES } from './rules.js';
+import { validateRapidMinutes } from './rounds-per-day.js';
 import type { TournamentCommandData } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
 import { findPlayer, lastPairedRound, type OpenTournament, type PlayerState, type TournamentState } from './tournament.state.js';
@@ -60,6 +61,7 @@ function validateProfile(p: RulesProfile): void {
       invalid('tournament/profile-value', `profile ${field} must be a finite number`, RULES.profile, `profile.${field}`);
   if (!['win', 'draw', 'loss'].includes(p.bye.outcome))
     invalid('tournament/profile-value', `profile bye.outcome must be win, draw or loss`, RULES.profile, 'profile.bye.outcome');
+  validateRapidMinutes(p);
   const problem = tieBreakProblem(p.discipline, p.tieBreaks);
   if (problem) invalid('tournament/tie-break-not-in-catalogue', problem, RULES.tieBreaks, 'profile.tieBreaks');
 }

@@ -14,6 +14,8 @@ export interface RulesProfile extends ScoringProfile {
   readonly scores: 'required' | 'optional' | 'none';
   /** 2-player games or mahjong tables of four. */
   readonly format: 'two-player' | 'mahjong-table';
+  /** Chess rapid: 30 or 60 minutes a game (rapid rules 1), which sets the rounds a day (rapid rules 23). */
+  readonly rapidMinutes?: 30 | 60;
 }
 
 /** Overrides accepted at creation; nested values are replaced whole. */

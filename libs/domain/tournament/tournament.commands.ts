@@ -53,7 +53,13 @@ export interface TournamentCommandData {
   readonly 'tournament.withdraw-player': { readonly playerId: string; readonly fromRound: number; readonly reason?: string };
   readonly 'tournament.mark-absent': { readonly playerId: string; readonly round: number; readonly reason?: string };
   readonly 'tournament.forbid-pairing': { readonly a: string; readonly b: string; readonly reason: string };
-  readonly 'tournament.pair-round': { readonly division?: string; readonly round: number; readonly pairing: RoundPairingInput };
+  readonly 'tournament.pair-round': {
+    readonly division?: string;
+    readonly round: number;
+    readonly pairing: RoundPairingInput;
+    /** The day the round is played (YYYY-MM-DD): checked against the rules' rounds a day. */
+    readonly day?: string;
+  };
   readonly 'tournament.publish-round': { readonly division?: string; readonly round: number };
   readonly 'tournament.record-result': {
     readonly division?: string;

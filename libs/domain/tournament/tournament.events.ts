@@ -35,6 +35,8 @@ export interface RoundPairing {
   readonly out?: NonNullable<PairingResult['out']>;
   readonly repeats: PairingResult['repeats'];
   readonly explanation: readonly string[];
+  /** The day the round is played, when the pairing named one (YYYY-MM-DD). */
+  readonly day?: string;
 }
 
 export type PairingMethod =

@@ -103,6 +103,7 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
         bye: d.bye,
         ...(d.byes !== undefined && { byes: d.byes }),
         ...(d.out !== undefined && { out: d.out }),
+        ...(d.day !== undefined && { day: d.day }),
         results: {},
       };
       return { ...t, rounds: { ...t.rounds, [roundKey(d.division, d.round)]: round } };

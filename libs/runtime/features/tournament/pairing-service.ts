@@ -24,6 +24,8 @@ export interface SystemPairingRequest {
   readonly division?: string;
   readonly seed?: string;
   readonly options?: PairingOptions;
+  /** The day the round is played (rounds a day: rapid rules 23 for chess rapid). */
+  readonly day?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export function systemPairingCommand(id: string, round: number, req: SystemPairi
     const seed = req.seed ?? defaultPairingSeed(id, division, round);
     const result = pair(req.system, pairingRequestFor(t, division, round, seed, req.options, req.system));
     const pairing: RoundPairingInput = { kind: 'system', system: req.system, seed, ...(req.options !== undefined && { options: req.options }), result };
-    return { type: 'tournament.pair-round', data: { division, round, pairing } };
+    return { type: 'tournament.pair-round', data: { division, round, pairing, ...(req.day !== undefined && { day: req.day }) } };
   };
 }
 

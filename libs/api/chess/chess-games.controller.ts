@@ -1,0 +1,141 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { chessCommand, parsePgn, pgnCommands, type ChessLink } from '../../domain/disciplines/chess/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { streamOf } from '../../runtime/command-handler.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
+import { CHESS_GAME } from '../../runtime/features/chess/index.js';
+import { Allow, Public } from '../auth/allow.decorator.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { answer, awaitPosition, commandContext } from '../command-request.js';
+import { ACCESS_RULE } from '../games/game-access.js';
+import { resolveLink } from '../games/game-command.js';
+import { gameEvents, readGame } from '../games/game-reads.js';
+import { GameRunner } from '../games/game-runner.js';
+import { GameParams, ReadQuery, type GameLinkDto } from '../games/game.dto.js';
+import { ProblemException } from '../problem.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { chessView, pgnOf } from './chess-view.js';
+import { ImportPgnDto, StartChessDto } from './chess.dto.js';
+
+const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
+
+/** The link checked against the pairing (resolveLink), with the seat of the pairing's first player. */
+async function chessLink(core: ArbitraCore, link: GameLinkDto, players: readonly { id: string }[]): Promise<ChessLink> {
+  const l = await resolveLink(core, link, players);
+  return {
+    tournamentId: l.tournamentId,
+    round: l.round,
+    table: l.table,
+    ...(l.division !== undefined && { division: l.division }),
+    firstSeat: l.firstSeat ?? 0,
+  };
+}
+
+export function requireGranted(request: AuthedRequest, link: GameLinkDto | undefined): void {
+  const who = request.principal;
+  if (!link || !who || who.role === 'admin' || who.tournaments.includes(link.tournamentId)) return;
+  throw new ProblemException(403, 'auth/tournament-not-granted', 'Forbidden', `this ${who.role} token is not granted tournament ${link.tournamentId}`, {
+    field: 'link.tournamentId',
+    rule: ACCESS_RULE,
+  });
+}
+
+/** Rapid chess games: start, import PGN, read (view, events, PGN). Open information: reads are public. */
+@ApiTags('chess')
+@ApiBearerAuth()
+@Controller('v1/chess/games')
+export class ChessGamesController {
+  private readonly chess;
+
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
+  ) {
+    this.chess = new GameRunner(core, CHESS_GAME);
+  }
+
+  @Post()
+  @Allow(...OFFICIALS)
+  @ApiOperation({ summary: 'Start a rapid game: White and Black, 30 or 60 minutes (rapid rules 1); optional tournament link' })
+  async start(@Body() body: StartChessDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireGranted(request, body.link);
+    const players = [
+      { id: body.players[0].id, name: body.players[0].name },
+      { id: body.players[1].id, name: body.players[1].name },
+    ] as const;
+    const link = body.link ? await chessLink(this.core, body.link, players) : undefined;
+    const timeControl = { minutes: body.timeControl.minutes, incrementSeconds: body.timeControl.incrementSeconds ?? 0 };
+    return this.chess.start(request, reply, body.id, body, {
+      type: 'chess.start-game',
+      players,
+      timeControl,
+      ...(link && { link }),
+      ...(body.startFen !== undefined && { startFen: body.startFen }),
+    });
+  }
+
+  @Post('import')
+  @Allow(...OFFICIALS)
+  @ApiOperation({ summary: 'Import one PGN game, all or nothing: its moves (with [%clk] clock readings) and its written result, replayed through the decider' })
+  async import(@Body() body: ImportPgnDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireGranted(request, body.link);
+    const existing = await this.core.commands.load(CHESS_GAME.aggregate, streamOf(CHESS_GAME.aggregate, body.id));
+    if (existing.state.phase !== 'none')
+      throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, {
+        field: 'id',
+        rule: 'a game id names one game',
+      });
+    const players = [
+      { id: body.players[0].id, name: body.players[0].name },
+      { id: body.players[1].id, name: body.players[1].name },
+    ] as const;
+    const record = parsePgn(body.pgn);
+    const link = body.link ? await chessLink(this.core, body.link, players) : undefined;
+    const steps = pgnCommands(record, players);
+    const ctx = commandContext(request);
+    // The replayed commands end at the receive time, one second apart.
+    const t0 = Date.parse(ctx.at) - (steps.length - 1) * 1000;
+    const commands = steps.map((step, i) =>
+      chessCommand(step.type === 'chess.start-game' && link ? { ...step, link } : step, {
+        ...ctx,
+        at: new Date(t0 + i * 1000).toISOString(),
+        commandId: `${ctx.commandId}:${i}`,
+      }),
+    );
+    const result = await this.chess.startFromRecord(body.id, commands);
+    const { events: _events, ...response } = answer(reply, result);
+    return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result, ...response };
+  }
+
+  private async doc(request: AuthedRequest, id: string) {
+    await awaitPosition(request, this.core, this.config.waitMaxMs);
+    return readGame(this.core, CHESS_GAME, id, request.principal);
+  }
+
+  @Get(':id')
+  @Public()
+  @ApiOperation({ summary: 'The game: position (FEN), moves with the clock after each, the clocks now, draw offer, result' })
+  async view(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
+    const { state } = await this.doc(request, p.id);
+    return chessView(p.id, state, new Date().toISOString());
+  }
+
+  @Get(':id/pgn')
+  @Public()
+  @ApiProduces('application/x-chess-pgn')
+  @ApiOperation({ summary: 'The game as PGN with [%clk] clock comments (chess.js)' })
+  async pgn(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { state } = await this.doc(request, p.id);
+    void reply.header('content-type', 'application/x-chess-pgn; charset=utf-8');
+    return pgnOf(state);
+  }
+
+  @Get(':id/events')
+  @Public()
+  @ApiOperation({ summary: 'Every event of the game, in order' })
+  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+    return gameEvents(this.core, CHESS_GAME, p.id, request.principal);
+  }
+}

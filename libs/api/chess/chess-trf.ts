@@ -1,0 +1,68 @@
+/**
+ * A chess-rapid tournament as FIDE TRF-16: the tournament's players (starting rank by rating, then
+ * registration), its published rounds from the crosstable, the standings' score and rank.
+ * Colours: the pairing's "first" player is written as White (FIDE pairings name White first).
+ */
+import { exportTrf, type TrfResult, type TrfRound } from '../../domain/disciplines/chess/index.js';
+import type { OpenTournament } from '../../domain/tournament/index.js';
+import type { CrosstableCell } from '../../domain/standings/crosstable.js';
+import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
+
+function resultOf(c: CrosstableCell): TrfResult {
+  switch (c.kind) {
+    case 'played':
+      return c.outcome === 'win' ? '1' : c.outcome === 'draw' ? '=' : '0';
+    case 'forfeit':
+      return c.outcome === 'win' ? '+' : '-';
+    case 'double-forfeit':
+      return '-';
+    case 'bye':
+      // A pairing-allocated bye (U); its points are the tournament profile's.
+      return 'U';
+    case 'absent':
+      return 'Z';
+    default:
+      return ' ';
+  }
+}
+
+export function tournamentTrf(t: OpenTournament, division: string, asOf: AsOf): string {
+  const order = t.players
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (b.p.rating ?? 0) - (a.p.rating ?? 0) || a.i - b.i)
+    .map(({ p }) => p.id);
+  const startRank = (id: string | null) => (id === null ? null : order.indexOf(id) + 1);
+  const standings = new Map(standingsOf(t, division, asOf).rows.map((r) => [r.player, r]));
+  const rows = crosstableOf(t, division, asOf).rows;
+  const dates = Object.values(t.rounds)
+    .filter((r) => r.division === division && r.status !== 'paired')
+    .reduce<(string | undefined)[]>((ds, r) => {
+      ds[r.round - 1] = r.day;
+      return ds;
+    }, []);
+  const known = dates.filter((d): d is string => d !== undefined).sort();
+  return exportTrf({
+    name: t.name,
+    ...(known.length && { startDate: known[0], endDate: known[known.length - 1] }),
+    ...(t.profile.rapidMinutes && { timeControl: `${t.profile.rapidMinutes} min a player (rapid)` }),
+    roundDates: Array.from({ length: dates.length }, (_, i) => dates[i]),
+    players: rows.map((row) => {
+      const p = t.players.find((x) => x.id === row.player);
+      const rounds: TrfRound[] = row.cells.map((c) => ({
+        opponent: c.kind === 'played' || c.kind === 'forfeit' || c.kind === 'double-forfeit' ? startRank(c.opponent) : null,
+        colour: c.side === 'first' ? 'w' : c.side === 'second' ? 'b' : '-',
+        result: resultOf(c),
+      }));
+      return {
+        startRank: startRank(row.player) as number,
+        name: p?.name ?? row.player,
+        ...(p?.rating !== undefined && { rating: p.rating }),
+        ...(p?.country !== undefined && { federation: p.country }),
+        ...(p?.federationId !== undefined && { fideId: p.federationId }),
+        points: standings.get(row.player)?.score ?? 0,
+        rank: row.rank,
+        rounds,
+      };
+    }),
+  });
+}

@@ -1,0 +1,25 @@
+/** What a reader sees of a chess game: board, moves with clocks, clocks now, draw offer, result. */
+import { exportPgn, remainingAt, runningSeat, type ChessState } from '../../domain/disciplines/chess/index.js';
+
+export function chessView(id: string, state: ChessState, now: string) {
+  if (state.phase === 'none') return { id, phase: state.phase };
+  const g = state.game;
+  return {
+    id,
+    discipline: 'chess',
+    phase: state.phase,
+    players: g.players,
+    timeControl: g.timeControl,
+    link: g.link,
+    fen: g.fen,
+    toMove: runningSeat(g),
+    moves: g.moves.map((m) => ({ ply: m.ply, seat: m.seat, san: m.san, remainingMs: m.remainingMs, at: m.at })),
+    // The clocks as of this request while the game is played; frozen once it has ended.
+    clocks: { remainingMs: g.result ? g.clock.remainingMs : remainingAt(g, now) },
+    drawOffer: g.drawOffer,
+    illegalMoves: g.illegalMoves,
+    result: g.result,
+  };
+}
+
+export const pgnOf = (state: ChessState) => (state.phase === 'none' ? '' : exportPgn(state.game));

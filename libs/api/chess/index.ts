@@ -1,0 +1,6 @@
+import { ChessGamesController } from './chess-games.controller.js';
+import { ChessMovesController } from './chess-moves.controller.js';
+import { ChessTournamentsController } from './chess-tournaments.controller.js';
+
+/** Rapid chess's controllers (`/v1/chess/games/...`). */
+export const CHESS_CONTROLLERS = [ChessGamesController, ChessMovesController, ChessTournamentsController] as const;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { chessDecider } from './chess.decider.js';
+import { chessCommand, type ChessState } from './chess.types.js';
+import { exportPgn, parsePgn, pgnCommands } from './pgn.js';
+import { at, history, PLAYERS } from './testing/chess-game.js';
+
+const play = (pgn: string): ChessState => {
+  let state = chessDecider.initialState();
+  pgnCommands(parsePgn(pgn), [PLAYERS[0], PLAYERS[1]]).forEach((step, i) => {
+    for (const e of chessDecider.decide(chessCommand(step, { at: at(i), actor: { id: 'arb-1', role: 'arbiter' }, commandId: `c${i}` }), state))
+      state = chessDecider.evolve(state, e);
+  });
+  return state;
+};
+
+describe('PGN (chess.js) with [%clk] clock comments', () => {
+  it('exports each move with the mover’s clock and the result; the export reads back to the same moves and clocks', () => {
+    const events = history(['f3', 'e5', 'g4', 'Qh4#']);
+    const state = events.reduce(chessDecider.evolve, chessDecider.initialState());
+    if (state.phase === 'none') throw new Error('no game');
+    const pgn = exportPgn(state.game);
+    expect(pgn).toContain('[Result "0-1"]');
+    expect(pgn).toContain('[TimeControl "1800"]');
+    expect(pgn).toContain('1. f3 {[%clk 0:29:59]} e5 {[%clk 0:29:59]} 2. g4 {[%clk 0:29:58]} Qh4# {[%clk 0:29:58]} 0-1');
+    const back = parsePgn(pgn);
+    expect(back.moves.map((m) => [m.san, m.clockMs])).toEqual([
+      ['f3', 1_799_000],
+      ['e5', 1_799_000],
+      ['g4', 1_798_000],
+      ['Qh4#', 1_798_000],
+    ]);
+  });
+
+  it('an import replays the moves with the written clocks, and a decisive result not on the board as the loser’s resignation', () => {
+    const state = play('[White "A"]\n[Black "B"]\n[Result "0-1"]\n[TimeControl "3600+5"]\n\n1. e4 {[%clk 0:59:50]} e5 {[%clk 0:59:30]} 0-1\n');
+    if (state.phase === 'none') throw new Error('no game');
+    expect(state.game.moves.map((m) => [m.san, m.remainingMs])).toEqual([
+      ['e4', 3_590_000],
+      ['e5', 3_570_000],
+    ]);
+    expect(state.game.result).toMatchObject({ winner: 1, reason: 'resignation' });
+  });
+
+  it('an unreadable PGN is refused naming pgn', () => {
+    expect(() => parsePgn('1. e4 e5 2. Ke3 *')).toThrow(expect.objectContaining({ type: 'chess/pgn-unreadable', field: 'pgn' }));
+  });
+});
