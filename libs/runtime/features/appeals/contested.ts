@@ -7,9 +7,10 @@ export function classify(type: string): ContestedKind {
   if (type === 'appeals.AppealDecided') return 'appeal-decision';
   if (type === 'scrabble.ChallengeResolved' || type === 'scrabble.LateChallengeAllowed') return 'challenge-adjudication';
   if (/\.(RoundPaired)$/.test(type)) return 'pairing';
-  if (/\.(ResultRecorded|ResultCorrected|GameFinished|SignedResultCorrected|GameForfeited|ScoreCorrected)$/.test(type)) return 'result';
-  if (/Penalty(Issued|Applied|Reduced)$/.test(type) || type === 'scrabble.TimePenaltyApplied') return 'penalty';
-  if (/\.(IncidentRecorded|ExtraTimeGranted|ClockSwitched|RulingRecorded|\w*Ruled)$/.test(type)) return 'ruling';
+  if (/\.(ResultRecorded|ResultCorrected|GameFinished|SignedResultCorrected|GameForfeited|ScoreCorrected)$/.test(type) || type === 'chess.GameEnded')
+    return 'result';
+  if (/Penalty(Issued|Applied|Reduced|Imposed)$/.test(type) || type === 'scrabble.TimePenaltyApplied') return 'penalty';
+  if (/\.(IncidentRecorded|ExtraTimeGranted|ClockSwitched|RulingRecorded|DrawClaimRefused|TimeAdded|\w*Ruled)$/.test(type)) return 'ruling';
   return 'other';
 }
 
@@ -23,14 +24,17 @@ export function decisionTime(e: RecordedEvent): string {
 }
 
 const OFFICIAL_ROLES: readonly string[] = ['arbiter', 'chief-arbiter'];
-const SESSION_END = new Set(['scrabble.GameEnded', 'scrabble.GameForfeited', 'scrabble.GameFinished']);
+/** A game's session ends with its end (any discipline: `<discipline>.GameEnded`, a forfeit, the finished result). */
+const SESSION_END = /\.(GameEnded|GameForfeited|GameFinished)$/;
+/** Game streams are `<discipline>-game-<id>`; their first event names the players. */
+const isGameStream = (stream: string) => /^[a-z]+-game-/.test(stream);
 
 interface PlayerRef {
   readonly id?: string;
 }
 function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): string[] {
   const d = e.data as Record<string, unknown>;
-  const created = streamEvents.find((x) => x.type.endsWith('.GameCreated'));
+  const created = isGameStream(e.stream) ? streamEvents[0] : undefined;
   if (created) return ((created.data as { players?: PlayerRef[] }).players ?? []).map((p) => p.id ?? '').filter(Boolean);
   const result = d.result as { first?: string; second?: string | null } | undefined;
   if (result?.first) return [result.first, ...(result.second ? [result.second] : [])];
@@ -67,8 +71,8 @@ function tournamentOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]):
 }
 
 function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): ContestedDecision {
-  const isGame = streamEvents.some((x) => x.type.endsWith('.GameCreated'));
-  const end = isGame ? streamEvents.find((x) => SESSION_END.has(x.type)) : e;
+  const isGame = isGameStream(e.stream);
+  const end = isGame ? streamEvents.find((x) => SESSION_END.test(x.type)) : e;
   const officials = [...new Set(streamEvents.filter((x) => OFFICIAL_ROLES.includes(x.meta.actor.role)).map((x) => x.meta.actor.id))].sort();
   let appealProfile: AppealProfileId | null = null;
   if (e.type === 'appeals.AppealDecided') appealProfile = (streamEvents[0].data as { profile: AppealProfileId }).profile;
