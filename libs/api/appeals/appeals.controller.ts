@@ -13,6 +13,7 @@ import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { loadTournament, resultInput } from '../tournaments/tournament-command.js';
+import { ReadQuery } from '../tournaments/tournament.dto.js';
 import { canSeeFile, requireTournamentScope, unknownAppeal } from './appeal-access.js';
 import {
   AppealParams,
@@ -169,7 +170,7 @@ export class AppealsController {
   @Public()
   @ApiOperation({ summary: 'The appeal file (appellant, committee, officials); the public sees only the decision, once final' })
   @ApiOkResponse({ schema: { example: { appealId: 'appeal-7', step: 'final', decision: { outcome: 'upheld' } } } })
-  async file(@Param() p: AppealParams, @Query() _q: TimelineQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async file(@Param() p: AppealParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const { state, events } = await this.load(p.id);
     void reply.header('cache-control', 'private, no-store');
