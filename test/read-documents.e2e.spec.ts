@@ -47,6 +47,24 @@ describe('public read documents: stored bytes, strong ETag, If-None-Match → 30
     await h.http().get('/v1/tournaments/no-such').expect(404);
     await h.http().get('/v1/tournaments/no-such/standings').expect(404);
   });
+
+  it('an anonymous GET without a query (served from the stored bytes) answers as the full handler does: body, ETag, caching and security headers', async () => {
+    const compared = ['etag', 'cache-control', 'content-type', 'strict-transport-security', 'x-content-type-options', 'content-security-policy'];
+    for (const path of [`/v1/tournaments/${T}`, `/v1/tournaments/${T}/standings`, `/v1/tournaments/${T}/crosstable`]) {
+      const plain = await h.http().get(path).expect(200);
+      const full = await h.http().get(`${path}?waitFor=0`).expect(200);
+      expect([path, plain.text]).toEqual([path, full.text]);
+      for (const header of compared) expect([path, header, plain.headers[header]]).toEqual([path, header, full.headers[header]]);
+      expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      await h.http().get(path).set('if-none-match', plain.headers.etag).expect(304);
+    }
+    const missing = await h.http().get('/v1/tournaments/no-such/standings').expect(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(missing.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-tournament', field: 'id' });
+    // A token, even on a public document, is checked: a bad one is refused.
+    const refused = await h.http().get(`/v1/tournaments/${T}/standings`).set('authorization', 'Bearer not-a-token').expect(401);
+    expect(refused.body.type).toBe('urn:arbitra:problem:auth/unauthorized');
+  });
 });
 
 describe("?asOfPosition= (a replay per request) is for the tournament's officials", () => {

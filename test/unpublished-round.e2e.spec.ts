@@ -95,6 +95,18 @@ describe('records server: an unpublished round is for the officials only', () =>
     }
   });
 
+  it('an anonymous GET without a query (as a browser or a shared cache sends it) shows nothing of it either', async () => {
+    await h.get(`/v1/tournaments/${T}/standings`).expect(200); // the read models have caught up
+    const t = await h.http().get(`/v1/tournaments/${T}`).expect(200);
+    expect(t.body.rounds).toEqual([]);
+    expect(t.headers['cache-control']).toBe('private, no-store');
+    const s = await h.http().get(`/v1/tournaments/${T}/standings`).expect(200);
+    expect(rowOf(s.body, 'e')).toEqual(expect.objectContaining({ score: 0, rounds: 0 }));
+    expect(s.body.divisions[0]).toMatchObject({ throughRound: null, unpublishedRounds: [] });
+    const x = await h.http().get(`/v1/tournaments/${T}/crosstable`).expect(200);
+    expect(x.body.divisions[0].rows.flatMap((r: { cells: Cell[] }) => r.cells)).toEqual([]);
+  });
+
   it("the tournament's officials see it, marked as unpublished, with the bye counted", async () => {
     for (const token of [arbiter, chief, h.token('admin')]) {
       const t = await get(`/v1/tournaments/${T}`, token).expect(200);

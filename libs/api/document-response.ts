@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { RawDocument } from '../runtime/projections/read-model-store.js';
 
@@ -39,4 +39,30 @@ export function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: 
   }
   void reply.header('content-type', 'application/json; charset=utf-8');
   return doc.json;
+}
+
+/** A public GET route's stored document by path parameters; undefined when the request needs the full handler (a 404, a view computed per request). */
+export type PublicDocumentRoutes = Readonly<Record<string, (params: Readonly<Record<string, string>>) => RawDocument | undefined>>;
+
+/**
+ * The anonymous fast path for public documents: a GET to one of `routes` with no `Authorization`, no query
+ * and no `X-Wait-For-Position` is answered with the stored bytes straight from the route's handler, before
+ * Nest's guard, pipes and interceptors (the same answer they would give: same headers, ETag, 304). Anything
+ * else, or a document the route does not serve as stored (unknown tournament, unpublished rounds), goes to
+ * the Nest handler unchanged. Fastify's own hooks (request id, request log, helmet headers, rate limit) run
+ * for both: the handler is wrapped when Nest registers the route, so this must be called before `app.init()`.
+ */
+export function serveAnonymousDocuments(fastify: FastifyInstance, routes: PublicDocumentRoutes): void {
+  fastify.addHook('onRoute', (route) => {
+    const stored = Object.hasOwn(routes, route.url) ? routes[route.url] : undefined;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!stored || !methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    const handler = route.handler;
+    route.handler = function anonymousDocument(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const plain = !request.headers.authorization && !request.url.includes('?') && request.headers['x-wait-for-position'] === undefined;
+      const doc = plain ? stored(request.params as Record<string, string>) : undefined;
+      if (!doc) return handler.call(this, request, reply);
+      return reply.send(sendDocument(request, reply, doc));
+    } as RouteHandlerMethod;
+  });
 }

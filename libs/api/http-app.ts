@@ -13,12 +13,15 @@ import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationsController } from './auth/revocations.controller.js';
 import { TokenService } from './auth/token.service.js';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
 import { registerRateLimits } from './rate-limit.js';
+import { serveAnonymousDocuments } from './document-response.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { publicTournamentDocuments } from './tournaments/tournament-reads.js';
 import { ProblemFilter, toProblem } from './problem.filter.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
 import { createValidationPipe, tooDeep, tooDeepProblem } from './validation.js';
@@ -88,7 +91,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
   // Security headers (HSTS, nosniff, frame-ancestors, …). The CSP lets the Swagger UI at /docs run its inline bootstrap.
-  await app.register(helmet as never, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -98,6 +101,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
       },
     },
   });
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    done();
+  });
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
   let metricsServer: Server | undefined;
@@ -106,10 +113,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
   });
   options.onMetricsServer?.(metricsServer);
-  fastify.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   fastify.addHook('onClose', async () => options.revocations.close());
+  // Anonymous GETs of stored public documents skip Nest's per-request work (guard, pipes); the rest goes through Nest.
+  serveAnonymousDocuments(fastify, publicTournamentDocuments(options.core, config));
   // A body nested deeper than MAX_BODY_DEPTH is refused before anything walks it recursively (a 30 KB body
   // 3,000 levels deep once overflowed the stack and answered 500). The check itself is iterative.
   fastify.addHook('preValidation', async (request, reply) => {
@@ -137,4 +147,24 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/**
+ * Helmet's headers for these options, computed once: they do not depend on the request (no CSP nonces), and
+ * building helmet's middleware per request (as @fastify/helmet does) was a visible share of a small GET.
+ */
+function securityHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let done = false;
+  helmet(options)({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  return [...headers];
 }

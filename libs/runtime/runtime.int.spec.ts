@@ -163,6 +163,34 @@ describe('runtime', () => {
       await expect(runner.waitFor(head, 10)).resolves.toBe(true);
     });
 
+    it('starts each batch from what the last committed batch wrote, never from a batch that rolled back', async () => {
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
+      let failNext = false;
+      // Once: a document that cannot be stored, after its tally was written: the savepoint rolls both back.
+      const flaky: Projection = {
+        ...totals,
+        name: 'flaky',
+        flush: (docs) => {
+          if (!failNext) return;
+          failNext = false;
+          docs.put('tally', 'unstorable', { n: 1n });
+        },
+      };
+      await new ProjectionRunner(store, readModels, [flaky, totals], upcasters).catchUp();
+      expect(readModels.get('flaky', 'tally', 'tally-t1')).toEqual({ total: 1, events: 1 });
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 10 }, context: ctx('c2') });
+      const failing = new ProjectionRunner(store, readModels, [flaky, totals], upcasters);
+      failNext = true;
+      await failing.catchUp(); // the second batch fails: flaky stays at its checkpoint, totals goes on
+      expect(failing.failures()).toEqual({ flaky: { position: 1, error: expect.stringContaining('BigInt') } });
+      expect(readModels.get('flaky', 'tally', 'tally-t1')).toEqual({ total: 1, events: 1 });
+      expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 11, events: 2 });
+      await handler.execute(Tally, 't1', { type: 'add', data: { n: 100 }, context: ctx('c3') });
+      await new ProjectionRunner(store, readModels, [flaky, totals], upcasters).catchUp(); // a restart retries it
+      expect(readModels.get('flaky', 'tally', 'tally-t1')).toEqual({ total: 111, events: 3 });
+      expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 111, events: 3 });
+    });
+
     it('rebuilds a projection from zero when its version changes, with the same result', async () => {
       for (let i = 0; i < 3; i++) await handler.execute(Tally, `t${i}`, { type: 'add', data: { n: i + 1 }, context: ctx(`c${i}`) });
       await new ProjectionRunner(store, readModels, [totals], upcasters).catchUp();

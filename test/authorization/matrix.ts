@@ -107,6 +107,20 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${T}/players/:playerId/absences`, TOURNAMENT_WRITERS, 'tournament'),
   post(`${T}/forbidden-pairings`, TOURNAMENT_WRITERS, 'tournament'),
   post(`${T}/penalties`, TOURNAMENT_WRITERS, 'tournament'),
+  // Penalty ledger (libs/api/penalties): cancel and reduce are open to the deciders; the authority they name is checked by the decider (409).
+  post(`${T}/penalty-ledger`, TOURNAMENT_WRITERS, 'tournament'),
+  post(`${T}/penalty-ledger/:penaltyId/cancellation`, ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee'], 'tournament', {
+    params: { penaltyId: 'P-1' },
+  }),
+  post(`${T}/penalty-ledger/:penaltyId/reduction`, ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee'], 'tournament', { params: { penaltyId: 'P-1' } }),
+  get(`${T}/penalty-ledger`, ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee'], 'tournament'),
+  get(
+    `${T}/penalty-ledger/players/:playerId`,
+    ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee', 'player'],
+    'tournament',
+    'a player reads only their own (sub = playerId)',
+  ),
+  get('/v1/penalty-ledger/report', ADMIN),
   get(`${T}/standings`, PUBLIC, 'tournament', "?asOfPosition= is for the tournament's officials (403 otherwise, checked in the handler)"),
   get(`${T}/crosstable`, PUBLIC, 'tournament'),
 

@@ -1,12 +1,31 @@
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS, PROVISIONAL_PROJECTION, TOURNAMENTS_PROJECTION, type TournamentSummary } from '../../runtime/features/tournament/index.js';
+import {
+  COLLECTIONS,
+  divisionKey,
+  PROVISIONAL_PROJECTION,
+  STANDINGS_PROJECTION,
+  TOURNAMENTS_PROJECTION,
+  type TournamentSummary,
+} from '../../runtime/features/tournament/index.js';
+import type { RawDocument } from '../../runtime/projections/read-model-store.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition } from '../command-request.js';
-import { unknownTournament } from './tournament-command.js';
+import { composeDocuments, type PublicDocumentRoutes } from '../document-response.js';
+import { divisionOf, unknownTournament } from './tournament-command.js';
+
+const divisionsOf = (t: { divisions: readonly string[] }): readonly string[] => t.divisions;
+const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
+const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
+
+/** How many composed per-division bodies stay in memory (one per tournament and collection read). */
+const COMPOSED_CACHE = 2_000;
 
 /** Read access to the tournament read models, after `?waitFor=` (read-your-writes). */
 export class TournamentReads {
+  /** Composed bodies by tournament, collection and division, with the stored parts they were made of. */
+  private readonly composed = new Map<string, { parts: ReadonlyArray<RawDocument | undefined>; doc: RawDocument }>();
+
   constructor(
     private readonly core: ArbitraCore,
     private readonly config: ArbitraConfig,
@@ -34,4 +53,48 @@ export class TournamentReads {
     if (!s) throw unknownTournament(id);
     return s;
   }
+
+  /**
+   * The public summary as stored, when the public may see all of it (no unpublished round, RULES.unpublishedHidden);
+   * its ETag is the stream revision it reflects. Undefined: no such tournament, or a view to compute per request.
+   */
+  storedPublicSummary(id: string): RawDocument | undefined {
+    const readModels = this.core.readModels;
+    if (readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, hasUnpublished) !== false) return undefined;
+    const raw = readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
+    const revision = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, revisionOf);
+    return raw && revision !== undefined ? { json: raw.json, etag: `"${revision}"` } : undefined;
+  }
+
+  /**
+   * The stored public per-division documents (current standings or crosstable, published rounds only) as one
+   * body, without parsing them; composed once per version of its parts. Undefined: no such tournament.
+   */
+  storedPerDivision(id: string, division: string | undefined, collection: string): RawDocument | undefined {
+    const readModels = this.core.readModels;
+    const divisions = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.state, id, divisionsOf);
+    if (!divisions) return undefined;
+    const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
+    const parts = wanted.map((d) => readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
+    const key = `${collection}\u0000${id}\u0000${division ?? ''}`;
+    const hit = this.composed.get(key);
+    if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i])) return hit.doc;
+    const doc = composeDocuments({ tournament: id, round: null }, 'divisions', parts);
+    if (!hit && this.composed.size >= COMPOSED_CACHE) this.composed.delete(this.composed.keys().next().value as string);
+    this.composed.set(key, { parts, doc });
+    return doc;
+  }
+}
+
+/**
+ * The tournament documents an anonymous GET without a query gets as stored bytes, by route (see
+ * `serveAnonymousDocuments`): the same methods the controller serves them with, so both answer alike.
+ */
+export function publicTournamentDocuments(core: ArbitraCore, config: ArbitraConfig): PublicDocumentRoutes {
+  const reads = new TournamentReads(core, config);
+  return {
+    '/v1/tournaments/:id': ({ id }) => reads.storedPublicSummary(id),
+    '/v1/tournaments/:id/standings': ({ id }) => reads.storedPerDivision(id, undefined, COLLECTIONS.standings),
+    '/v1/tournaments/:id/crosstable': ({ id }) => reads.storedPerDivision(id, undefined, COLLECTIONS.crosstable),
+  };
 }

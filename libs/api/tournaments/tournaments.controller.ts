@@ -18,9 +18,11 @@ import {
   type TournamentListItem,
   type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
+import { PenaltiesAggregate } from '../../runtime/features/penalties/index.js';
+import { issueIntoLedger } from '../penalties/ledger-command.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { composeDocuments, sendDocument } from '../document-response.js';
+import { sendDocument } from '../document-response.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
@@ -46,8 +48,6 @@ const asOfPositionForOfficials = (id: string) =>
     field: 'asOfPosition',
     rule: "Arbitra: ?asOfPosition= replays the tournament's stream per request, so it is limited to the tournament's officials (admin, its arbiters, chief arbiter, appeals committee)",
   });
-const divisionsOf = (t: OpenTournament): readonly string[] => t.divisions;
-const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
 const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
 
 /**
@@ -134,10 +134,9 @@ export class TournamentsController {
       return official ? summary : ({ ...summary, rounds: summary.rounds.filter((r) => r.published) } satisfies TournamentSummary);
     }
     // Nothing unpublished: the stored bytes, served as they are. The ETag is the stream revision the summary reflects.
-    const raw = this.core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id);
-    const revision = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id, revisionOf);
-    if (!raw || revision === undefined) throw unknownTournament(p.id);
-    return sendDocument(request, reply, { json: raw.json, etag: `"${revision}"` });
+    const stored = this.reads.storedPublicSummary(p.id);
+    if (!stored) throw unknownTournament(p.id);
+    return sendDocument(request, reply, stored);
   }
 
   @Post(':id/players')
@@ -202,20 +201,13 @@ export class TournamentsController {
 
   @Post(':id/penalties')
   @AllowInTournament('id', ...WRITERS)
-  @ApiOperation({ summary: 'Apply a penalty from the ledger: it flows into standings (arbiter, chief arbiter)' })
-  @ApiCreatedResponse({ description: 'tournament.PenaltyApplied', schema: { example: COMMAND_EXAMPLE } })
+  @ApiOperation({ summary: 'Deduct points: issued into the penalty ledger (ref = penalty id), it flows into standings (arbiter, chief arbiter)' })
+  @ApiCreatedResponse({ description: 'penalties.PenaltyIssued (kind points)', schema: { example: COMMAND_EXAMPLE } })
   penalty(@Param() p: TournamentParams, @Body() body: PenaltyDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
-      type: 'tournament.apply-penalty',
-      context,
-      data: {
-        player: body.player,
-        points: body.points,
-        reason: body.reason,
-        ref: body.ref,
-        ...(body.round !== undefined && { round: body.round }),
-      },
-    }));
+    // Issue 10: the penalty ledger is the one record of penalties; this route keeps its request shape.
+    const target = { player: body.player, ...(body.round !== undefined && { round: body.round }) };
+    const issue = { penaltyId: body.ref, target, offence: 'points-deduction', kind: 'points' as const, amount: body.points, reason: body.reason };
+    return issueIntoLedger(this.core, request, reply, p.id, issue, { player: 'player', penaltyId: 'ref', legacyRef: true });
   }
 
   @Get(':id/standings')
@@ -256,7 +248,7 @@ export class TournamentsController {
 
   /** The same reducer replayed over the tournament's stream up to a log position. */
   private async standingsAsOfPosition(id: string, q: StandingsQuery, position: number, audience: Audience) {
-    const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, streamOf(TournamentAggregate, id));
+    const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, [streamOf(TournamentAggregate, id), streamOf(PenaltiesAggregate, id)]);
     const t = docs.get<TournamentState>(COLLECTIONS.state, id);
     if (!t || t.status !== 'open') {
       if (!this.reads.doc(COLLECTIONS.summary, id)) throw unknownTournament(id);
@@ -280,11 +272,9 @@ export class TournamentsController {
 
   /** The stored per-division documents (current standings or crosstable) as one body, without parsing them. */
   private storedPerDivision(id: string, division: string | undefined, collection: string) {
-    const divisions = this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.state, id, divisionsOf);
-    if (!divisions) throw unknownTournament(id);
-    const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
-    const parts = wanted.map((d) => this.core.readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
-    return composeDocuments({ tournament: id, round: null }, 'divisions', parts);
+    const stored = this.reads.storedPerDivision(id, division, collection);
+    if (!stored) throw unknownTournament(id);
+    return stored;
   }
 
   private asOf(id: string) {

@@ -145,7 +145,7 @@ export class ProjectionRunner {
    * With `stream`, only that stream's events are replayed: enough for documents that depend on one
    * aggregate (a tournament's standings), and far cheaper than the whole log.
    */
-  async asOf(name: string, position: number, stream?: string): Promise<MemoryDocuments> {
+  async asOf(name: string, position: number, stream?: string | readonly string[]): Promise<MemoryDocuments> {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`no projection named ${name}`);
     const docs = new MemoryDocuments();
@@ -153,7 +153,10 @@ export class ProjectionRunner {
       if (projection.handles(e.type)) projection.apply(this.upcasters.upcast(e), docs);
     };
     if (stream !== undefined) {
-      for (const e of await this.store.readStream(stream)) if (e.position <= position) apply(e);
+      // Several streams (a tournament and its penalty ledger) are applied in log order.
+      const streams = typeof stream === 'string' ? [stream] : stream;
+      const events = (await Promise.all(streams.map((s) => this.store.readStream(s)))).flat().sort((a, b) => a.position - b.position);
+      for (const e of events) if (e.position <= position) apply(e);
     } else {
       let after = 0;
       while (after < position) {
@@ -169,19 +172,24 @@ export class ProjectionRunner {
 
   private applyPage(page: readonly RecordedEvent[]): void {
     const last = page[page.length - 1].position;
-    for (const p of this.projections) {
-      if (this.stalled.has(p.name)) continue;
-      const at = this.positions.get(p.name) ?? 0;
-      if (at >= last) continue;
-      const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
-      try {
-        this.readModels.applyBatch(p, fresh, last);
-        this.positions.set(p.name, last);
-      } catch (error) {
-        // Its transaction rolled back (documents and checkpoint alike); the other projections go on.
-        this.stalled.set(p.name, { position: at, error });
+    const applied: string[] = [];
+    // One commit for the page; each projection in its own savepoint.
+    this.readModels.inTransaction(() => {
+      for (const p of this.projections) {
+        if (this.stalled.has(p.name)) continue;
+        const at = this.positions.get(p.name) ?? 0;
+        if (at >= last) continue;
+        const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
+        try {
+          this.readModels.applyBatch(p, fresh, last);
+          applied.push(p.name);
+        } catch (error) {
+          // Its savepoint rolled back (documents and checkpoint alike); the other projections go on.
+          this.stalled.set(p.name, { position: at, error });
+        }
       }
-    }
+    });
+    for (const name of applied) this.positions.set(name, last);
     this.settleWaiters();
   }
 

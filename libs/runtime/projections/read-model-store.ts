@@ -19,6 +19,8 @@ interface CachedDocument extends RawDocument {
 
 /** How many raw documents stay in memory (the hot standings and summaries). */
 const RAW_CACHE = 2_000;
+/** How many parsed documents a projection wrote stay in memory for its next batch (the folded tournaments). */
+const VALUE_CACHE = 2_000;
 
 /**
  * The read-model store: documents per projection plus each projection's checkpoint, in one
@@ -34,6 +36,14 @@ export class ReadModelStore {
    * replay refuses while a server runs), and every write below drops the entry it changes.
    */
   private readonly raws = new Map<string, CachedDocument>();
+  /**
+   * Documents as the last committed batch wrote them, parsed: the next batch of the same projection starts
+   * from them instead of reading and parsing them again (a tournament's folded state, once per projection
+   * and batch). Reducers never mutate what they read (they put new values), so these equal the stored JSON.
+   */
+  private readonly values = new Map<string, unknown>();
+  /** Values written by batches of the transaction under way: kept once it commits. */
+  private pendingValues: Array<[string, unknown]> | null = null;
 
   constructor(
     readonly path: string,
@@ -65,6 +75,7 @@ export class ReadModelStore {
         'INSERT INTO checkpoints (projection, version, position) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET version = excluded.version, position = excluded.position',
       ),
       clear: this.db.prepare('DELETE FROM documents WHERE projection = ?'),
+      advance: this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?'),
     };
   }
 
@@ -75,6 +86,7 @@ export class ReadModelStore {
   /** Drops a projection's documents and checkpoint: the next run rebuilds it from position 0. */
   reset(projection: string, version: number): void {
     this.raws.clear();
+    this.values.clear();
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
       this.stmt.setCheckpoint.run(projection, version, 0);
@@ -85,6 +97,29 @@ export class ReadModelStore {
   putDocument(projection: string, collection: string, key: string, value: unknown): void {
     this.stmt.put.run(projection, collection, key, JSON.stringify(value));
     this.raws.delete(rawId(projection, collection, key));
+    this.values.delete(rawId(projection, collection, key));
+  }
+
+  /**
+   * Runs `work` in one transaction: the batches it applies (one per projection) commit together, each in
+   * its own savepoint (better-sqlite3 nests transactions so), so one that throws rolls back alone.
+   */
+  inTransaction<T>(work: () => T): T {
+    this.pendingValues = [];
+    try {
+      const result = this.db.transaction(work)();
+      for (const [id, value] of this.pendingValues) this.remember(id, value);
+      return result;
+    } finally {
+      this.pendingValues = null;
+    }
+  }
+
+  private remember(id: string, value: unknown): void {
+    this.values.delete(id);
+    if (value === undefined) return;
+    if (this.values.size >= VALUE_CACHE) this.values.delete(this.values.keys().next().value as string);
+    this.values.set(id, value);
   }
 
   /**
@@ -118,7 +153,7 @@ export class ReadModelStore {
 
   /** Moves a checkpoint that has no documents of its own (process managers). */
   advance(projection: string, position: number): void {
-    this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?').run(position, projection);
+    this.stmt.advance.run(position, projection);
   }
 
   get<T>(projection: string, collection: string, key: string): T | undefined {
@@ -142,24 +177,37 @@ export class ReadModelStore {
       get: <T>(collection: string, key: string) => {
         const hit = cache.get(id(collection, key));
         if (hit) return hit.value as T | undefined;
-        const value = this.get<T>(name, collection, key);
+        const remembered = this.values.get(rawId(name, collection, key));
+        const value = remembered !== undefined ? (remembered as T) : this.get<T>(name, collection, key);
         cache.set(id(collection, key), { collection, key, value, dirty: false });
         return value;
       },
       put: (collection, key, value) => void cache.set(id(collection, key), { collection, key, value, dirty: true }),
       delete: (collection, key) => void cache.set(id(collection, key), { collection, key, value: undefined, dirty: true }),
     };
-    this.db.transaction(() => {
-      for (const e of events) if (projection.handles(e.type)) projection.apply(e, docs);
-      projection.flush?.(docs);
-      for (const d of cache.values()) {
-        if (!d.dirty) continue;
-        this.raws.delete(rawId(name, d.collection, d.key));
-        if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
-        else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
-      }
-      this.stmt.setCheckpoint.run(name, projection.version, upTo);
-    })();
+    const written: Array<[string, unknown]> = [];
+    try {
+      this.db.transaction(() => {
+        for (const e of events) if (projection.handles(e.type)) projection.apply(e, docs);
+        projection.flush?.(docs);
+        for (const d of cache.values()) {
+          if (!d.dirty) continue;
+          const raw = rawId(name, d.collection, d.key);
+          this.raws.delete(raw);
+          this.values.delete(raw);
+          written.push([raw, d.value]);
+          if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
+          else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
+        }
+        this.stmt.setCheckpoint.run(name, projection.version, upTo);
+      })();
+    } catch (error) {
+      // Rolled back: what it read may have been cached from the batch; forget the projection's parsed documents.
+      for (const id of [...this.values.keys()]) if (id.startsWith(`${name}\u0000`)) this.values.delete(id);
+      throw error;
+    }
+    if (this.pendingValues) this.pendingValues.push(...written);
+    else for (const [raw, value] of written) this.remember(raw, value);
   }
 
   close(): void {

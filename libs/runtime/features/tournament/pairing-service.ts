@@ -2,6 +2,7 @@
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import { refuse } from '../../../domain/kernel/index.js';
 import { pair } from '../../../domain/pairing/index.js';
+import { feedStandings, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import {
   pairingRequestFor,
   requireOpen,
@@ -58,7 +59,7 @@ export function systemPairingCommand(id: string, round: number, req: SystemPairi
  * `request` identifies the client's request, so a retry (same Idempotency-Key, same request) gets
  * its first answer before anything is computed.
  */
-export function pairRoundBySystem(
+export async function pairRoundBySystem(
   core: ArbitraCore,
   id: string,
   round: number,
@@ -67,10 +68,9 @@ export function pairRoundBySystem(
   request: unknown,
   opts?: ExecuteOptions,
 ): Promise<CommandResult> {
-  return core.execute(
-    TournamentAggregate,
-    id,
-    { context, request: { type: 'tournament.pair-round', round, body: request }, from: systemPairingCommand(id, round, req) },
-    opts,
-  );
+  // Issue 10: the penalty ledger's points deductions count in the standings the pairing ranks by, as in the standings read model.
+  const ledger = (await core.store.readStream(`penalties-${id}`)).map((e) => ({ type: e.type, data: e.data }) as PenaltyEvent);
+  const pairing = systemPairingCommand(id, round, req);
+  const from = (state: TournamentState) => pairing(ledger.reduce(feedStandings, state));
+  return core.execute(TournamentAggregate, id, { context, request: { type: 'tournament.pair-round', round, body: request }, from }, opts);
 }

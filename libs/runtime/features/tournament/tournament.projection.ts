@@ -1,3 +1,4 @@
+import { feedStandings, isLedgerEvent, ledgerDivisions, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import { computeStandings, crosstable } from '../../../domain/standings/index.js';
 import {
   evolveTournament,
@@ -34,12 +35,25 @@ import {
 
 export const asOfEvent = (e: RecordedEvent): AsOf => ({ revision: e.revision, position: e.position, at: e.meta.recordedAt });
 
-/** Folds one event into the tournament state kept in `docs` (the decider's own `evolve`). */
+// Penalty ledger (issue 10): the tournament's documents also fold its ledger (`penalties-<id>`), whose points
+// deductions feed the standings. A document's asOf keeps the tournament stream's revision (its ETag), kept here.
+const LEDGER_STREAM_PREFIX = 'penalties-';
+const REVISION = 'tournament-revision';
+/** The tournament an event belongs to: its own stream, or its penalty ledger's. */
+export const tournamentOf = (e: RecordedEvent): string => (isLedgerEvent(e.type) ? e.stream.slice(LEDGER_STREAM_PREFIX.length) : tournamentIdOf(e.stream));
+const handlesEvent = (type: string): boolean => type.startsWith('tournament.') || isLedgerEvent(type);
+const asOfIn = (docs: DocumentTx, id: string, e: RecordedEvent): AsOf =>
+  isLedgerEvent(e.type) ? { revision: docs.get<number>(REVISION, id) ?? -1, position: e.position, at: e.meta.recordedAt } : asOfEvent(e);
+
+/** Folds one event into the tournament state kept in `docs` (the decider's own `evolve`; a ledger event through `feedStandings`). */
 export function foldInto(docs: DocumentTx, id: string, event: RecordedEvent): OpenTournament | null {
   const before = docs.get<TournamentState>(COLLECTIONS.state, id) ?? initialTournamentState();
-  const after = evolveTournament(before, { type: event.type, data: event.data } as TournamentEvent);
+  const after = isLedgerEvent(event.type)
+    ? feedStandings(before, { type: event.type, data: event.data } as PenaltyEvent)
+    : evolveTournament(before, { type: event.type, data: event.data } as TournamentEvent);
   if (after.status !== 'open') return null;
   docs.put(COLLECTIONS.state, id, after);
+  if (!isLedgerEvent(event.type)) docs.put(REVISION, id, event.revision);
   return after;
 }
 
@@ -172,13 +186,14 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
 export const tournamentsProjection: Projection = {
   name: TOURNAMENTS_PROJECTION,
   // 2: rounds say whether they are published, players whether they withdrew, the list counts published rounds.
-  version: 2,
-  handles: (type) => type.startsWith('tournament.'),
+  // 3: the penalty ledger's points deductions are folded in (issue 10).
+  version: 3,
+  handles: handlesEvent,
   apply(event, docs) {
-    const id = tournamentIdOf(event.stream);
+    const id = tournamentOf(event);
     const t = foldInto(docs, id, event);
     if (!t) return;
-    const asOf = asOfEvent(event);
+    const asOf = asOfIn(docs, id, event);
     docs.put(COLLECTIONS.summary, id, summaryOf(t, asOf));
     docs.put(COLLECTIONS.index, id, {
       id,
@@ -211,16 +226,17 @@ export function perDivisionProjection(
   return {
     name,
     version,
-    handles: (type: string) => type.startsWith('tournament.'),
+    handles: handlesEvent,
     apply(event: RecordedEvent, docs: DocumentTx) {
-      const id = tournamentIdOf(event.stream);
+      const id = tournamentOf(event);
+      const before = docs.get<TournamentState>(COLLECTIONS.state, id) ?? initialTournamentState();
       const t = foldInto(docs, id, event);
       if (!t) return;
       let dirty = marks.get(docs);
       if (!dirty) marks.set(docs, (dirty = new Map()));
-      const asOf = asOfEvent(event);
-      for (const division of affected(t, { type: event.type, data: event.data } as TournamentEvent))
-        dirty.set(divisionKey(id, division), { id, division, asOf });
+      const asOf = asOfIn(docs, id, event);
+      const divisions = isLedgerEvent(event.type) ? ledgerDivisions(before, t) : affected(t, { type: event.type, data: event.data } as TournamentEvent);
+      for (const division of divisions) dirty.set(divisionKey(id, division), { id, division, asOf });
     },
     flush(docs: DocumentTx) {
       const dirty = marks.get(docs);
@@ -236,9 +252,9 @@ export function perDivisionProjection(
 /**
  * Standings and crosstable per division (`<id>/<division>`), from the domain's `computeStandings` /
  * `crosstable`: the public documents, of published rounds only (officials' views are derived per request).
- * Version 2: unpublished rounds left out, withdrawn players marked.
+ * Version 2: unpublished rounds left out, withdrawn players marked. 3: the penalty ledger's points deductions count (issue 10).
  */
-export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 2, standingsDivisions, (docs, key, t, division, asOf) => {
+export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 3, standingsDivisions, (docs, key, t, division, asOf) => {
   docs.put(COLLECTIONS.standings, key, standingsOf(t, division, asOf));
   docs.put(COLLECTIONS.crosstable, key, crosstableOf(t, division, asOf));
 });
