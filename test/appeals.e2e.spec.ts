@@ -289,6 +289,59 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('a penalty in the ledger appealed and upheld: the ledger records the cancellation with the appeal as authority; standings change', async () => {
+    const issued = await post(
+      `/v1/tournaments/${TID}/penalty-ledger`,
+      { penaltyId: 'pen-1', target: { player: 'ann', round: 1 }, offence: 'slow-play', kind: 'points', amount: 10, reason: 'disputed slow play' },
+      chief,
+    );
+    const penaltyEvent = issued.body.events.find((e: { type: string }) => e.type === 'penalties.PenaltyIssued').id;
+    h.position = await h.core.store.headPosition();
+    const row = async () =>
+      (await get(`/v1/tournaments/${TID}/standings`).expect(200)).body.divisions[0].rows.find((r: { player: string }) => r.player === 'ann');
+    expect((await row()).penaltyPoints).toBe(10);
+    const lodged = await post(
+      '/v1/appeals',
+      {
+        appealId: 'ap-pen',
+        tournamentId: TID,
+        contestedEventId: penaltyEvent,
+        appellant: { id: 'ann', capacity: 'player', forPlayer: 'ann' },
+        grounds: 'I was not slow',
+        remedySought: 'cancel the penalty',
+      },
+      ann,
+    );
+    expect(lodged.body.events[0].data.contested).toMatchObject({ kind: 'penalty', parties: ['ann'] });
+    await post('/v1/appeals/ap-pen/acknowledgement', {}, chief);
+    const members = [
+      { id: 'c-lee', name: 'Lee Ka Man', role: 'chair' },
+      { id: 'c-ng', name: 'Ng Wing', role: 'member' },
+      { id: 'c-ho', name: 'Ho Sze', role: 'member' },
+    ];
+    await post('/v1/appeals/ap-pen/committee', { members }, chief);
+    await post('/v1/appeals/ap-pen/hearing', { hearingAt: at(900), place: 'Room 2' }, lee);
+    await post('/v1/appeals/ap-pen/hearing/minutes', { present: ['c-lee', 'c-ng', 'c-ho', 'ann'], minutes: 'The clock log shows no delay.' }, lee);
+    const votes = ['c-lee', 'c-ng', 'c-ho'].map((member) => ({ member, vote: 'uphold' }));
+    const d = await post(
+      '/v1/appeals/ap-pen/decision',
+      { outcome: 'upheld', reasons: 'No delay is recorded.', votes, remedies: [{ kind: 'cancel-penalty', penaltyId: 'pen-1' }] },
+      lee,
+    );
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    const cancelled = (await h.core.store.readStream(`penalties-${TID}`)).filter((e) => e.type === 'penalties.PenaltyCancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0].meta.causationId).toBe(d.body.events[0].id);
+    expect(cancelled[0].data).toMatchObject({ penaltyId: 'pen-1', authority: { kind: 'appeal', appealId: 'ap-pen' } });
+    expect((await row()).penaltyPoints).toBe(0);
+    const t = await get('/v1/appeals/ap-pen/timeline', ann).expect(200);
+    expect(t.body.entries.find((e: { kind: string }) => e.kind === 'remedy')).toMatchObject({
+      status: 'applied',
+      effect: { event: { type: 'penalties.PenaltyCancelled' } },
+    });
+  });
+
   it('a late appeal is refused citing the rule; the chief arbiter accepts it late with a recorded reason', async () => {
     const t1 = Date.now() - 3 * 3600_000;
     const lateVerdict = await wronglyAdjudicatedGame('g-late', t1, null);
