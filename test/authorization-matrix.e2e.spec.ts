@@ -17,6 +17,7 @@ import { RecordsHarness } from './support/records-harness.js';
 const OWN = 'authz-own';
 const OTHER = 'authz-other';
 const GAME = 'authz-game';
+const APPEAL = 'authz-appeal';
 /** The player token's subject: seat 0 of GAME. */
 const PLAYER = 'ann';
 const PLACES = ['own', 'other'] as const;
@@ -28,7 +29,7 @@ const DOC = fileURLToPath(new URL('../docs/authorization-matrix.md', import.meta
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
 /** Scope checks that the handler makes after the body is validated (see docs/traceability/authorization.md, finding A1). */
-const SCOPE_AFTER_VALIDATION: readonly Scope[] = ['game', 'game-link', 'tournament-in-body'];
+const SCOPE_AFTER_VALIDATION: readonly Scope[] = ['game', 'game-link', 'tournament-in-body', 'appeal', 'appeal-in-body'];
 
 describe('authorization matrix: every route × role × own/other tournament (issue 10)', () => {
   let h: RecordsHarness;
@@ -42,6 +43,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     const params: Record<string, string> = { n: '1', playerId: PLAYER, table: '1', stream: `tournament-${OWN}` };
     if (row.scope === 'tournament') params.id = row.tournament ?? OWN;
     if (row.scope === 'game') params.id = GAME;
+    if (row.scope === 'appeal') params.id = APPEAL;
     Object.assign(params, row.params);
     const url = row.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
       if (!(name in params)) throw new Error(`${key(row)}: no value for :${name} (give the row a scope or add the parameter here)`);
@@ -55,6 +57,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     if ('seat' in body) body.seat = 0; // the player token sits at seat 0: a player acts only for their own seat
     if (row.scope === 'tournament-in-body') body.id = OWN;
     if (row.scope === 'game-link') body.link = { tournamentId: row.tournament ?? OWN, round: 1, table: 1 };
+    if (row.scope === 'appeal-in-body') body.tournamentId = OWN;
     return body;
   }
 
@@ -88,11 +91,13 @@ describe('authorization matrix: every route × role × own/other tournament (iss
         tokens.set(`${who}/${place}`, who === 'anonymous' ? null : h.token(who, NAMED[place], sub));
       }
     const admin = h.token('admin');
+    let ownPairing = '';
     for (const id of [OWN, OTHER]) {
       await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'scrabble', pairingSystems: ['random'] }, admin);
       for (const p of [PLAYER, 'bob']) await h.post(`/v1/tournaments/${id}/players`, { id: p, name: `Player ${p}` }, admin);
       const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
-      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
+      const paired = await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
+      if (id === OWN) ownPairing = paired.body.events[0].id;
       await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
     }
     const players = [
@@ -119,6 +124,8 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     }
     const chess = { id: CHESS.game, players, timeControl: { minutes: 30 }, link: { tournamentId: CHESS.own, round: 1, table: 1 } };
     await h.post('/v1/chess/games', chess, admin);
+    const appeal = { appealId: APPEAL, tournamentId: OWN, contestedEventId: ownPairing, grounds: 'g', remedySought: 'r' };
+    await h.post('/v1/appeals', { ...appeal, appellant: { id: PLAYER, capacity: 'player', forPlayer: PLAYER } }, admin);
     routes = registeredRoutes(h.app.getHttpAdapter().getInstance());
     openapi = (await h.http().get('/docs-json').expect(200)).body as OpenApiDocument;
   });

@@ -1,11 +1,13 @@
 import type { Type } from '@nestjs/common';
 import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
+import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
-import { PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
+import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
+import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
@@ -16,7 +18,14 @@ import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index
  * process managers; a discipline's is built from its GameFeature) and its HTTP controllers.
  * Adding a discipline adds one line to each list.
  */
-export const FEATURES: readonly Feature[] = [AUTH_FEATURE, TOURNAMENT_FEATURE, SCRABBLE_FEATURE, CHESS_FEATURE, PENALTIES_FEATURE];
+export const FEATURES: readonly Feature[] = [
+  AUTH_FEATURE,
+  TOURNAMENT_FEATURE,
+  SCRABBLE_FEATURE,
+  CHESS_FEATURE,
+  PENALTIES_FEATURE,
+  appealsFeature(PenaltiesAggregate),
+];
 
 export const CONTROLLERS: readonly Type[] = [
   ...TOURNAMENT_CONTROLLERS,
@@ -25,4 +34,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...CHESS_CONTROLLERS,
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
+  ...APPEALS_CONTROLLERS,
 ];

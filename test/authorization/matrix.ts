@@ -27,8 +27,10 @@ export const WHO: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter', 'appeal
  *  - tournament-in-body: the body's `id` is the tournament (creating one).
  *  - game: the `:id` path parameter is a game linked to the tournament (the token's sub sits at seat 0).
  *  - game-link: the body's `link.tournamentId` (starting or importing a game linked to the tournament).
+ *  - appeal: the `:id` path parameter is an appeal in the tournament (lodged by the player token's sub).
+ *  - appeal-in-body: the body's `tournamentId` (lodging an appeal).
  */
-export type Scope = 'none' | 'tournament' | 'tournament-in-body' | 'game' | 'game-link';
+export type Scope = 'none' | 'tournament' | 'tournament-in-body' | 'game' | 'game-link' | 'appeal' | 'appeal-in-body';
 
 export interface MatrixRow {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -74,6 +76,9 @@ const post = (path: string, allow: readonly Who[], scope: Scope, extra: Partial<
 const T = '/v1/tournaments/:id';
 const R = `${T}/rounds/:n`;
 const G = '/v1/scrabble/games/:id';
+const A = '/v1/appeals/:id';
+/** libs/api/appeals: the chief arbiter and the appeals committee run an appeal in their tournament. */
+const APPEAL_RUNNERS: readonly Who[] = ['admin', 'chief-arbiter', 'appeals-committee'];
 
 // CHESS_ROWS: rapid chess (libs/api/chess), in chess-rapid tournaments and a chess game the spec's setup creates.
 /** Ids the spec's setup creates: a chess-rapid tournament the tokens name as own, its other pair, and a game linked to the own one (ann White). */
@@ -237,6 +242,23 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
 
   ...CHESS_ROWS,
+  // Appeals (libs/api/appeals): players are scoped to the tournaments their token names, like officials
+  post('/v1/appeals', ['admin', 'chief-arbiter', 'player'], 'appeal-in-body', { note: 'a player for themself; a chief arbiter may accept a late appeal' }),
+  post(`${A}/acknowledgement`, APPEAL_RUNNERS, 'appeal'),
+  post(`${A}/committee`, APPEAL_RUNNERS, 'appeal'),
+  post(`${A}/statements`, [...APPEAL_RUNNERS, 'player'], 'appeal', { note: 'a player: the appellant only (decided by the record, 409)' }),
+  post(`${A}/hearing`, APPEAL_RUNNERS, 'appeal'),
+  post(`${A}/hearing/minutes`, APPEAL_RUNNERS, 'appeal'),
+  post(`${A}/decision`, APPEAL_RUNNERS, 'appeal', {
+    note: 'a committee member (decided by the record, 409)',
+    body: { outcome: 'dismissed', reasons: 'r', votes: [], remedies: [] },
+  }),
+  post(`${A}/finalisation`, APPEAL_RUNNERS, 'appeal'),
+  {
+    ...get(A, PUBLIC, 'none', 'the file: appellant, committee, officials; the public sees the decision once final (404 before)'),
+    params: { id: 'authz-appeal' },
+  },
+  { ...get(`${A}/timeline`, PUBLIC, 'none', 'the file: appellant, committee, officials (404 to others)'), params: { id: 'authz-appeal' } },
 ];
 
 /** Whether `who` is let through this row when the tournament is its own, or another one. */

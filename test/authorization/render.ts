@@ -9,6 +9,8 @@ const SCOPE: Record<MatrixRow['scope'], string> = {
   'tournament-in-body': 'body `id`',
   game: "game's tournament",
   'game-link': 'body `link.tournamentId`',
+  appeal: "appeal's tournament",
+  'appeal-in-body': 'body `tournamentId`',
 };
 
 export function renderMatrix(rows: readonly MatrixRow[] = MATRIX): string {

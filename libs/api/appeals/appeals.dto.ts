@@ -1,0 +1,240 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Omittable } from '../omittable.js';
+import { ResultInputDto } from '../tournaments/round.dto.js';
+import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+
+const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
+
+export class AppealParams {
+  @ApiProperty({ example: 'appeal-7', description: 'Appeal id' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+}
+
+export class AppellantDto {
+  @ApiProperty({ example: 'ann', description: 'Who lodges: the player, their captain or their representative' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+  @ApiProperty({ enum: ['player', 'captain', 'representative'] })
+  @IsIn(['player', 'captain', 'representative'])
+  capacity: 'player' | 'captain' | 'representative';
+  @ApiProperty({ example: 'ann', description: 'The player the appeal is for' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  forPlayer: string;
+}
+
+export class LateAcceptanceDto {
+  @ApiProperty({ example: 'the appellant was called to the medical room at the end of the session' })
+  @IsString()
+  @Length(1, 2000)
+  reason: string;
+}
+
+export class LodgeAppealDto {
+  @ApiProperty({ example: 'appeal-7' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  appealId: string;
+  @ApiProperty({ example: 'hk-open-2026' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  tournamentId: string;
+  @ApiProperty({ description: 'The recorded decision appealed against, by event id (a ruling, penalty, result, challenge adjudication or pairing)' })
+  @IsString()
+  @Length(1, 100)
+  contestedEventId: string;
+  @ApiProperty({ type: AppellantDto })
+  @ValidateNested()
+  @Type(() => AppellantDto)
+  appellant: AppellantDto;
+  @ApiProperty({ example: 'QI was ruled invalid; it is in Collins' })
+  @IsString()
+  @Length(1, 4000)
+  grounds: string;
+  @ApiProperty({ example: 'the play stands and the result is corrected' })
+  @IsString()
+  @Length(1, 2000)
+  remedySought: string;
+  @ApiPropertyOptional({ description: 'Deposit paid, where the profile requires one' })
+  @Omittable()
+  @IsNumber()
+  @Min(0)
+  @Max(1_000_000)
+  deposit?: number;
+  @ApiPropertyOptional({ type: LateAcceptanceDto, description: 'Chief arbiter only: accept this appeal after its deadline, with a reason' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => LateAcceptanceDto)
+  lateAcceptance?: LateAcceptanceDto;
+}
+
+export class EmptyDto {}
+
+export class MemberDto {
+  @ApiProperty({ example: 'cm-lee' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+  @ApiProperty({ example: 'Lee Ka Man' })
+  @IsString()
+  @Length(1, 200)
+  name: string;
+  @ApiProperty({ enum: ['chair', 'member'] })
+  @IsIn(['chair', 'member'])
+  role: 'chair' | 'member';
+  @ApiPropertyOptional({ example: 'HKG' })
+  @Omittable()
+  @IsString()
+  @Length(1, 100)
+  federation?: string;
+}
+
+export class CommitteeDto {
+  @ApiProperty({ type: [MemberDto] })
+  @IsArray()
+  @ArrayMaxSize(15)
+  @ValidateNested({ each: true })
+  @Type(() => MemberDto)
+  members: MemberDto[];
+}
+
+export class StatementDto {
+  @ApiProperty({ example: 'witness-1' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  statementId: string;
+  @ApiProperty({ enum: ['appellant', 'respondent', 'witness', 'official', 'evidence'] })
+  @IsIn(['appellant', 'respondent', 'witness', 'official', 'evidence'])
+  kind: 'appellant' | 'respondent' | 'witness' | 'official' | 'evidence';
+  @ApiProperty({ example: 'Carol Ng, table 2' })
+  @IsString()
+  @Length(1, 200)
+  author: string;
+  @ApiProperty({ example: 'I saw the word judge show QI as acceptable' })
+  @IsString()
+  @Length(1, 20000)
+  text: string;
+  @ApiProperty({ type: [String], description: 'Recorded events the statement refers to, by id' })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  references: string[];
+}
+
+export class HearingDto {
+  @ApiProperty({ example: '2026-11-29T14:00:00Z' })
+  @IsISO8601({ strict: true })
+  hearingAt: string;
+  @ApiProperty({ example: 'Room 2' })
+  @IsString()
+  @Length(1, 200)
+  place: string;
+}
+
+export class MinutesDto {
+  @ApiProperty({ type: [String] })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  present: string[];
+  @ApiProperty({ example: 'Both players heard; the word judge log shown.' })
+  @IsString()
+  @Length(1, 20000)
+  minutes: string;
+}
+
+export class VoteDto {
+  @ApiProperty({ example: 'cm-lee' })
+  @IsString()
+  @Length(1, 100)
+  member: string;
+  @ApiProperty({ enum: ['uphold', 'dismiss', 'vary', 'abstain'] })
+  @IsIn(['uphold', 'dismiss', 'vary', 'abstain'])
+  vote: 'uphold' | 'dismiss' | 'vary' | 'abstain';
+}
+
+const REMEDIES = ['correct-result', 'cancel-penalty', 'reduce-penalty', 'order-replay', 're-pair-next-round'] as const;
+
+export class RemedyDto {
+  @ApiProperty({ enum: REMEDIES })
+  @IsIn(REMEDIES)
+  kind: (typeof REMEDIES)[number];
+  @ApiPropertyOptional()
+  @Omittable()
+  @IsString()
+  @Length(1, 100)
+  division?: string;
+  @ApiPropertyOptional({ description: 'correct-result, order-replay, re-pair-next-round (the round whose next round is re-paired)' })
+  @ValidateIf((o: RemedyDto) => ['correct-result', 'order-replay', 're-pair-next-round'].includes(o.kind))
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  round?: number;
+  @ApiPropertyOptional({ description: 'correct-result, order-replay' })
+  @ValidateIf((o: RemedyDto) => ['correct-result', 'order-replay'].includes(o.kind))
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  table?: number;
+  @ApiPropertyOptional({ type: ResultInputDto, description: 'correct-result: the result as it should stand' })
+  @ValidateIf((o: RemedyDto) => o.kind === 'correct-result')
+  @ValidateNested()
+  @Type(() => ResultInputDto)
+  result?: ResultInputDto;
+  @ApiPropertyOptional({ description: 'cancel-penalty, reduce-penalty' })
+  @ValidateIf((o: RemedyDto) => o.kind === 'cancel-penalty' || o.kind === 'reduce-penalty')
+  @IsString()
+  @Length(1, 200)
+  penaltyId?: string;
+  @ApiPropertyOptional({ description: 'reduce-penalty: the new amount' })
+  @ValidateIf((o: RemedyDto) => o.kind === 'reduce-penalty')
+  @IsNumber()
+  @Min(0)
+  amount?: number;
+  @ApiPropertyOptional({ description: 'order-replay' })
+  @ValidateIf((o: RemedyDto) => o.kind === 'order-replay')
+  @IsString()
+  @Length(1, 2000)
+  instructions?: string;
+}
+
+export class DecisionDto {
+  @ApiProperty({ enum: ['upheld', 'dismissed', 'varied'] })
+  @IsIn(['upheld', 'dismissed', 'varied'])
+  outcome: 'upheld' | 'dismissed' | 'varied';
+  @ApiProperty({ example: 'QI is valid in the lexicon in use; the adjudication was wrong.' })
+  @IsString()
+  @Length(1, 20000)
+  reasons: string;
+  @ApiProperty({ type: [VoteDto] })
+  @IsArray()
+  @ArrayMaxSize(15)
+  @ValidateNested({ each: true })
+  @Type(() => VoteDto)
+  votes: VoteDto[];
+  @ApiProperty({ type: [RemedyDto] })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => RemedyDto)
+  remedies: RemedyDto[];
+}
+
+export class FinaliseDto {
+  @ApiPropertyOptional({ example: 'remedies applied; parties informed' })
+  @Omittable()
+  @IsString()
+  @Length(0, 2000)
+  note?: string;
+}
+
+export class TimelineQuery {
+  @ApiPropertyOptional({ enum: ['json', 'html', 'md'], description: 'json (default), html (printable), md (Markdown); or send Accept' })
+  @Omittable()
+  @IsIn(['json', 'html', 'md'])
+  format?: 'json' | 'html' | 'md';
+  @ApiPropertyOptional()
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  waitFor?: number;
+}

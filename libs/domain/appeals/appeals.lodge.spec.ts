@@ -1,0 +1,140 @@
+import { describe, expect, it } from '@jest/globals';
+import { deciderSpec } from '../kernel/testing/decider-spec.js';
+import { appealDecider } from './appeals.decider.js';
+import { ANN, ARBITER, CHIEF, CONTESTED, T, cmd, history, lodgeData } from './testing/fixtures.js';
+
+const spec = deciderSpec(appealDecider);
+const lodge = (over = {}, actor = ANN, at = T(20)) => cmd('appeals.lodge', lodgeData(over), actor, at);
+
+describe('appeals: lodging', () => {
+  it('a player lodges in time: the appeal names the decision, grounds, remedy sought, the deadline from the profile, who and when', () => {
+    spec
+      .given([])
+      .when(lodge())
+      .then([
+        {
+          type: 'appeals.AppealLodged',
+          data: {
+            appealId: 'a1',
+            profile: 'wespa-scrabble',
+            lodgedWith: 'tournament-committee',
+            contested: { eventId: 'evt-verdict', kind: 'challenge-adjudication' },
+            grounds: expect.stringContaining('QI'),
+            deadline: { from: 'session-end', minutes: 30, at: T(40) },
+            late: null,
+            by: ANN,
+            at: T(20),
+          },
+        },
+      ]);
+  });
+
+  it('a late appeal is refused citing the profile rule; nothing is recorded', () => {
+    spec
+      .given([])
+      .when(lodge({}, ANN, T(41)))
+      .thenRefuses('appeals/late', { field: 'contestedEventId', rule: '30 minutes after the session' });
+  });
+
+  it('the WMC deadline is 30 minutes after the session, cited from 申訴程式', () => {
+    const d = { discipline: 'mahjong' as const, contested: { ...CONTESTED, type: 'mahjong.RulingRecorded', kind: 'ruling' as const } };
+    spec
+      .given([])
+      .when(lodge(d, ANN, T(41)))
+      .thenRefuses('appeals/late', { rule: '申訴程式' });
+    spec
+      .given([])
+      .when(lodge(d, ANN, T(39)))
+      .then([{ type: 'appeals.AppealLodged', data: { profile: 'wmc-mahjong', lodgedWith: 'chief-arbiter' } }]);
+  });
+
+  it('xiguaqi: "immediately" (第十五条 四) runs from the decision, not the session end', () => {
+    const d = { discipline: 'xiguaqi' as const };
+    spec
+      .given([])
+      .when(lodge(d, ANN, T(11)))
+      .thenRefuses('appeals/late', { rule: '第十五条 四' });
+    spec
+      .given([])
+      .when(lodge(d, ANN, T(9)))
+      .then([{ type: 'appeals.AppealLodged', data: { deadline: { from: 'decision', at: T(10) } } }]);
+  });
+
+  it('the deadline does not run while the session is still being played', () => {
+    spec
+      .given([])
+      .when(lodge({ contested: { ...CONTESTED, sessionEndedAt: null } }, ANN, T(300)))
+      .then([{ type: 'appeals.AppealLodged', data: { deadline: { at: null }, late: null } }]);
+  });
+
+  it('the chief arbiter accepts a late appeal with a recorded reason; nobody else may, and not without a reason', () => {
+    const late = { lateAcceptance: { reason: 'the appellant was in hospital' } };
+    spec
+      .given([])
+      .when(lodge(late, CHIEF, T(90)))
+      .then([{ type: 'appeals.AppealLodged', data: { late: { reason: 'the appellant was in hospital', acceptedBy: CHIEF }, by: CHIEF } }]);
+    spec
+      .given([])
+      .when(lodge(late, ANN, T(90)))
+      .thenRefuses('appeals/late-acceptance-not-chief', { field: 'lateAcceptance' });
+    spec
+      .given([])
+      .when(lodge({ lateAcceptance: { reason: ' ' } }, CHIEF, T(90)))
+      .thenRefuses('appeals/late-reason-required', { field: 'lateAcceptance.reason' });
+    spec
+      .given([])
+      .when(lodge(late, CHIEF, T(20)))
+      .thenRefuses('appeals/not-late', { field: 'lateAcceptance' });
+  });
+
+  it('WMC: the chief referee’s own decision is final and cannot be appealed', () => {
+    const d = { discipline: 'mahjong' as const, contested: { ...CONTESTED, kind: 'ruling' as const, decidedBy: CHIEF } };
+    spec.given([]).when(lodge(d)).thenRefuses('appeals/decision-final', { field: 'contestedEventId', rule: '最終決定權' });
+  });
+
+  it('a final appeal decision cannot be appealed again', () => {
+    const d = { contested: { ...CONTESTED, kind: 'appeal-decision' as const, appealProfile: 'wespa-scrabble' as const } };
+    spec.given([]).when(lodge(d)).thenRefuses('appeals/decision-final', { field: 'contestedEventId' });
+  });
+
+  it('who may lodge: the player themself, a captain or representative naming the player; not for a non-party; only decisions', () => {
+    spec
+      .given([])
+      .when(lodge({ appellant: { id: 'ann', capacity: 'player', forPlayer: 'bob' } }))
+      .thenRefuses('appeals/appellant', { field: 'appellant.forPlayer' });
+    spec
+      .given([])
+      .when(lodge({ appellant: { id: 'cap-x', capacity: 'captain', forPlayer: 'ann' } }))
+      .thenRefuses('appeals/not-appellant', { field: 'appellant.id' });
+    spec
+      .given([])
+      .when(lodge({ appellant: { id: 'cap-x', capacity: 'captain', forPlayer: 'ann' } }, { id: 'cap-x', role: 'player' }))
+      .then([{ type: 'appeals.AppealLodged', data: { appellant: { capacity: 'captain', forPlayer: 'ann' } } }]);
+    spec
+      .given([])
+      .when(lodge({ appellant: { id: 'eve', capacity: 'player', forPlayer: 'eve' } }, { id: 'eve', role: 'player' }))
+      .thenRefuses('appeals/not-a-party', { field: 'appellant.forPlayer' });
+    spec
+      .given([])
+      .when(lodge({ contested: { ...CONTESTED, kind: 'other' } }))
+      .thenRefuses('appeals/not-a-decision', { field: 'contestedEventId' });
+    spec.given([]).when(lodge({}, ARBITER)).thenRefuses('appeals/not-appellant');
+    spec
+      .given([])
+      .when(lodge({ grounds: '' }))
+      .thenRefuses('appeals/grounds-required', { field: 'grounds' });
+  });
+
+  it('FIDE-style: a deposit is required', () => {
+    const d = { discipline: 'chess-rapid' as const };
+    spec.given([]).when(lodge(d)).thenRefuses('appeals/deposit-required', { field: 'deposit' });
+    spec
+      .given([])
+      .when(lodge({ ...d, deposit: 100 }))
+      .then([{ type: 'appeals.AppealLodged', data: { profile: 'fide-chess', deposit: 100 } }]);
+  });
+
+  it('an appeal id is lodged once', () => {
+    spec.given(history('lodged')).when(lodge()).thenRefuses('appeals/already-lodged', { field: 'appealId' });
+  });
+});

@@ -1,0 +1,92 @@
+import type { AppealProfileId, ContestedDecision, ContestedKind } from '../../../domain/appeals/index.js';
+import type { Actor } from '../../../domain/kernel/index.js';
+import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
+
+/** What kind of decision a recorded event is, by its type ('other' is not a decision and cannot be appealed). */
+export function classify(type: string): ContestedKind {
+  if (type === 'appeals.AppealDecided') return 'appeal-decision';
+  if (type === 'scrabble.ChallengeResolved' || type === 'scrabble.LateChallengeAllowed') return 'challenge-adjudication';
+  if (/\.(RoundPaired)$/.test(type)) return 'pairing';
+  if (/\.(ResultRecorded|ResultCorrected|GameFinished|SignedResultCorrected|GameForfeited|ScoreCorrected)$/.test(type) || type === 'chess.GameEnded')
+    return 'result';
+  if (/Penalty(Issued|Applied|Reduced|Imposed)$/.test(type) || type === 'scrabble.TimePenaltyApplied') return 'penalty';
+  if (/\.(IncidentRecorded|ExtraTimeGranted|ClockSwitched|RulingRecorded|DrawClaimRefused|TimeAdded|\w*Ruled)$/.test(type)) return 'ruling';
+  return 'other';
+}
+
+/** Remedy events: found by their cause (the appeal decision). */
+export const REMEDY_EVENT_TYPES: ReadonlySet<string> = new Set(['tournament.ResultCorrected', 'penalties.PenaltyCancelled', 'penalties.PenaltyReduced']);
+
+/** The time a decision was taken: the observed time it carries (a table event's `at`), else when it was recorded. */
+export function decisionTime(e: RecordedEvent): string {
+  const at = (e.data as { at?: unknown } | null)?.at;
+  return typeof at === 'string' ? at : e.meta.recordedAt;
+}
+
+const OFFICIAL_ROLES: readonly string[] = ['arbiter', 'chief-arbiter'];
+/** A game's session ends with its end (any discipline: `<discipline>.GameEnded`, a forfeit, the finished result). */
+const SESSION_END = /\.(GameEnded|GameForfeited|GameFinished)$/;
+/** Game streams are `<discipline>-game-<id>`; their first event names the players. */
+const isGameStream = (stream: string) => /^[a-z]+-game-/.test(stream);
+
+interface PlayerRef {
+  readonly id?: string;
+}
+function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): string[] {
+  const d = e.data as Record<string, unknown>;
+  const created = isGameStream(e.stream) ? streamEvents[0] : undefined;
+  if (created) return ((created.data as { players?: PlayerRef[] }).players ?? []).map((p) => p.id ?? '').filter(Boolean);
+  const result = d.result as { first?: string; second?: string | null } | undefined;
+  if (result?.first) return [result.first, ...(result.second ? [result.second] : [])];
+  if (typeof d.player === 'string') return [d.player];
+  const target = d.target as { player?: string } | undefined;
+  if (target?.player) return [target.player];
+  const games = d.games as { first: string; second: string }[] | undefined;
+  if (games) return [...games.flatMap((g) => [g.first, g.second]), ...(typeof d.bye === 'string' ? [d.bye] : [])];
+  return [];
+}
+
+/**
+ * The contested decision as recorded: found by event id through the index, read from its stream (the
+ * store is read, never changed). Its session end is the game's end for a game event (null while it is
+ * played), the decision itself for a tournament decision.
+ */
+export async function contestedDecision(
+  store: EventStore,
+  located: { stream: string },
+  eventId: string,
+): Promise<{ decision: ContestedDecision; tournamentId: string | null } | null> {
+  const streamEvents = await store.readStream(located.stream);
+  const e = streamEvents.find((x) => x.id === eventId);
+  if (!e) return null;
+  return { decision: decisionOf(e, streamEvents), tournamentId: tournamentOf(e, streamEvents) };
+}
+
+/** The tournament a recorded decision belongs to: its own stream's, a linked game's, or an appeal's. */
+function tournamentOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): string | null {
+  if (e.stream.startsWith('tournament-')) return e.stream.slice('tournament-'.length);
+  if (e.stream.startsWith('penalties-')) return e.stream.slice('penalties-'.length);
+  const first = streamEvents[0]?.data as { link?: { tournamentId?: string } | null; tournamentId?: string } | undefined;
+  return first?.link?.tournamentId ?? first?.tournamentId ?? null;
+}
+
+function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): ContestedDecision {
+  const isGame = isGameStream(e.stream);
+  const end = isGame ? streamEvents.find((x) => SESSION_END.test(x.type)) : e;
+  const officials = [...new Set(streamEvents.filter((x) => OFFICIAL_ROLES.includes(x.meta.actor.role)).map((x) => x.meta.actor.id))].sort();
+  let appealProfile: AppealProfileId | null = null;
+  if (e.type === 'appeals.AppealDecided') appealProfile = (streamEvents[0].data as { profile: AppealProfileId }).profile;
+  const by: Actor = e.meta.actor;
+  return {
+    eventId: e.id,
+    stream: e.stream,
+    type: e.type,
+    kind: classify(e.type),
+    recordedAt: decisionTime(e),
+    sessionEndedAt: end ? decisionTime(end) : null,
+    decidedBy: { id: by.id, role: by.role },
+    parties: partiesOf(e, isGame ? streamEvents : []),
+    officials: isGame ? officials : [by.id],
+    appealProfile,
+  };
+}

@@ -1,0 +1,248 @@
+import type { AppealEvent, Remedy } from '../../../domain/appeals/index.js';
+import { scrabbleDecider, type ScrabbleEvent } from '../../../domain/disciplines/scrabble/index.js';
+import { fold, type Actor } from '../../../domain/kernel/index.js';
+import { tournamentDecider, type TournamentEvent } from '../../../domain/tournament/index.js';
+import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
+import type { UpcasterRegistry } from '../../../store/upcasters.js';
+import type { RefusedReaction } from '../../process-manager.js';
+import type { ReadModelStore } from '../../projections/read-model-store.js';
+import { standingsOf } from '../tournament/index.js';
+import { decisionTime } from './contested.js';
+import { eventsCausedBy, locateEvent, type LocatedEventWithData } from './event-index.projection.js';
+import { reactionCommandId } from '../../process-manager.js';
+import { REMEDIES_PM, sentRemedy } from './remedies.process-manager.js';
+import { summarise } from './timeline-summary.js';
+
+/** One event of the contested game or record, around the decision, with the clock as last read. */
+export interface ContextEntry {
+  readonly revision: number;
+  readonly type: string;
+  readonly at: string;
+  readonly by: string;
+  readonly summary: string;
+  /** Remaining time per seat (ms) as last read at or before this event, and whether this event read it. */
+  readonly clock: { readonly remainingMs: readonly number[]; readonly readHere: boolean } | null;
+  readonly contested: boolean;
+}
+
+export interface StandingsLine {
+  readonly rank: number;
+  readonly player: string;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly spread: number;
+  readonly score: number;
+}
+
+export interface RemedyEffect {
+  readonly event: { readonly id: string; readonly type: string; readonly position: number; readonly at: string; readonly by: Actor; readonly data: unknown };
+  readonly result: { readonly before: unknown; readonly after: unknown } | null;
+  readonly standings: { readonly division: string; readonly before: StandingsLine[]; readonly after: StandingsLine[] } | null;
+}
+
+export type TimelineEntry =
+  | {
+      readonly kind: 'step';
+      readonly position: number;
+      readonly step: string;
+      readonly at: string;
+      readonly by: Actor;
+      readonly details: Record<string, unknown>;
+    }
+  | {
+      readonly kind: 'remedy';
+      readonly position: number;
+      readonly remedy: Remedy;
+      /** applied (a command recorded it), refused (the target refused it; why), or recorded (the decision itself is the order). */
+      readonly status: 'applied' | 'refused' | 'recorded' | 'pending';
+      readonly effect: RemedyEffect | null;
+      readonly refusal: { readonly type: string; readonly message: string; readonly rule: string | null } | null;
+    };
+
+export interface Timeline {
+  readonly appealId: string;
+  readonly tournamentId: string;
+  readonly discipline: string;
+  readonly profile: string;
+  readonly step: string;
+  readonly contested: {
+    readonly eventId: string;
+    readonly stream: string;
+    readonly type: string;
+    readonly kind: string;
+    readonly at: string;
+    readonly decidedBy: Actor;
+    readonly summary: string;
+    readonly data: unknown;
+    readonly context: ContextEntry[];
+    /** The Scrabble board just before the decision (the position it was about), 15 rows; null when not a board game. */
+    readonly board: readonly string[] | null;
+  } | null;
+  readonly entries: TimelineEntry[];
+}
+
+export interface TimelineSources {
+  readonly store: EventStore;
+  readonly readModels: ReadModelStore;
+  readonly upcasters: UpcasterRegistry;
+  readonly refused: () => RefusedReaction[];
+}
+
+const STEP_OF: Record<AppealEvent['type'], string> = {
+  'appeals.AppealLodged': 'lodged',
+  'appeals.AppealAcknowledged': 'acknowledged',
+  'appeals.CommitteeFormed': 'committee formed',
+  'appeals.StatementAttached': 'statement attached',
+  'appeals.HearingScheduled': 'hearing scheduled',
+  'appeals.HearingHeld': 'hearing held',
+  'appeals.AppealDecided': 'decided',
+  'appeals.AppealFinalised': 'final',
+};
+const CONTEXT_BEFORE = 6;
+const CONTEXT_AFTER = 3;
+
+function line(r: { rank: number; player: string; wins: number; losses: number; draws: number; spread: number; score: number }): StandingsLine {
+  return { rank: r.rank, player: r.player, wins: r.wins, losses: r.losses, draws: r.draws, spread: r.spread, score: r.score };
+}
+
+function context(events: readonly RecordedEvent[], index: number): ContextEntry[] {
+  let clock: readonly number[] | null = null;
+  const out: ContextEntry[] = [];
+  events.forEach((e, i) => {
+    const read = (e.data as { remainingMs?: unknown }).remainingMs;
+    const readHere = Array.isArray(read);
+    if (readHere) clock = read as number[];
+    if (i < index - CONTEXT_BEFORE || i > index + CONTEXT_AFTER) return;
+    out.push({
+      revision: e.revision,
+      type: e.type,
+      at: decisionTime(e),
+      by: e.meta.actor.id,
+      summary: summarise(e),
+      clock: clock ? { remainingMs: clock, readHere } : null,
+      contested: i === index,
+    });
+  });
+  return out;
+}
+
+/** Is this event (caused by the decision) the application of this remedy? */
+function matches(remedy: Remedy, e: LocatedEventWithData): boolean {
+  const d = e.data as { round?: number; table?: number; penaltyId?: string };
+  if (remedy.kind === 'correct-result') return e.type === 'tournament.ResultCorrected' && d.round === remedy.round && d.table === remedy.table;
+  if (remedy.kind === 'cancel-penalty') return e.type === 'penalties.PenaltyCancelled' && d.penaltyId === remedy.penaltyId;
+  if (remedy.kind === 'reduce-penalty') return e.type === 'penalties.PenaltyReduced' && d.penaltyId === remedy.penaltyId;
+  return false;
+}
+
+/** Standings of a division folded from the tournament's events up to (excluding) and through a revision: public view. */
+function standingsAround(tournament: readonly RecordedEvent[], revision: number, division: string) {
+  const before = fold(
+    tournamentDecider,
+    tournament.filter((e) => e.revision < revision).map((e) => e as unknown as TournamentEvent),
+  );
+  const after = fold(
+    tournamentDecider,
+    tournament.filter((e) => e.revision <= revision).map((e) => e as unknown as TournamentEvent),
+  );
+  if (before.status !== 'open' || after.status !== 'open') return null;
+  const asOf = { revision, position: 0, at: '' };
+  return {
+    division,
+    before: standingsOf(before, division, asOf).rows.map(line),
+    after: standingsOf(after, division, asOf).rows.map(line),
+  };
+}
+
+/**
+ * The written appeal timeline, rebuilt from the log on every request: the contested decision with the
+ * events around it (clock readings carried), every appeal step in log order, and every remedy with its
+ * effect on the result and the standings. A pure function of the log (no clock): identical on every rebuild.
+ */
+export async function buildTimeline(src: TimelineSources, appealStream: string): Promise<Timeline | null> {
+  const read = async (stream: string) => (await src.store.readStream(stream)).map((e) => src.upcasters.upcast(e));
+  const appeal = await read(appealStream);
+  if (appeal.length === 0) return null;
+  const lodged = appeal[0].data as Extract<AppealEvent, { type: 'appeals.AppealLodged' }>['data'];
+  let contested: Timeline['contested'] = null;
+  const located = locateEvent(src.readModels, lodged.contested.eventId);
+  if (located) {
+    const stream = await read(located.stream);
+    const index = stream.findIndex((e) => e.id === located.id);
+    const e = stream[index];
+    const isScrabble = located.stream.startsWith('scrabble-game-');
+    const position = isScrabble
+      ? fold(
+          scrabbleDecider,
+          stream.slice(0, index).map((x) => x as unknown as ScrabbleEvent),
+        )
+      : null;
+    const board = position && position.phase !== 'none' ? position.game.board : null;
+    contested = {
+      eventId: e.id,
+      stream: e.stream,
+      type: e.type,
+      kind: lodged.contested.kind,
+      at: decisionTime(e),
+      decidedBy: e.meta.actor,
+      summary: summarise(e),
+      data: e.data,
+      context: context(stream, index),
+      board: board ?? null,
+    };
+  }
+  const entries: TimelineEntry[] = [];
+  let tournament: RecordedEvent[] | null = null;
+  for (const e of appeal) {
+    const { by, at, ...details } = e.data as { by: Actor; at: string } & Record<string, unknown>;
+    entries.push({ kind: 'step', position: e.position, step: STEP_OF[e.type as AppealEvent['type']] ?? e.type, at, by, details });
+    if (e.type !== 'appeals.AppealDecided') continue;
+    const decided = e.data as Extract<AppealEvent, { type: 'appeals.AppealDecided' }>['data'];
+    const caused = eventsCausedBy(src.readModels, e.id);
+    const refusals = src.refused().filter((r) => r.cause.eventId === e.id);
+    let sent = 0;
+    for (const [i, remedy] of decided.remedies.entries()) {
+      // Remedies follow their decision, in the order it gave them (an applied one names its own log position).
+      const fallback = e.position + (i + 1) / 1000;
+      if (!sentRemedy(remedy)) {
+        entries.push({ kind: 'remedy', position: fallback, remedy, status: 'recorded', effect: null, refusal: null });
+        continue;
+      }
+      const commandIndex = sent++;
+      const refusal = refusals.find((r) => r.commandId === reactionCommandId(REMEDIES_PM, e.id, commandIndex));
+      const applied = caused.find((c) => matches(remedy, c));
+      if (refusal) {
+        entries.push({ kind: 'remedy', position: fallback, remedy, status: 'refused', effect: null, refusal: refusal.refusal });
+      } else if (applied) {
+        const stream = applied.stream.startsWith('tournament-') ? (tournament ??= await read(applied.stream)) : await read(applied.stream);
+        const ev = stream.find((x) => x.id === applied.id)!;
+        const data = ev.data as { division?: string; corrects?: unknown; result?: unknown };
+        entries.push({
+          kind: 'remedy',
+          position: fallback,
+          remedy,
+          status: 'applied',
+          effect: {
+            event: { id: ev.id, type: ev.type, position: ev.position, at: ev.meta.recordedAt, by: ev.meta.actor, data: ev.data },
+            result: ev.type === 'tournament.ResultCorrected' ? { before: data.corrects, after: data.result } : null,
+            standings: ev.stream.startsWith('tournament-') && data.division ? standingsAround(stream, ev.revision, data.division) : null,
+          },
+          refusal: null,
+        });
+      } else {
+        entries.push({ kind: 'remedy', position: fallback, remedy, status: 'pending', effect: null, refusal: null });
+      }
+    }
+  }
+  entries.sort((a, b) => a.position - b.position);
+  return {
+    appealId: lodged.appealId,
+    tournamentId: lodged.tournamentId,
+    discipline: lodged.discipline,
+    profile: lodged.profile,
+    step: (entries.filter((x) => x.kind === 'step').at(-1) as { step: string }).step,
+    contested,
+    entries,
+  };
+}
