@@ -44,6 +44,16 @@ describe('KurrentDB adapter with the real client and no server', () => {
     await store.close();
   });
 
+  it('ends a subscription cleanly when its signal aborts while a read is failing (no error after the owner stopped it)', async () => {
+    const store = nowhere();
+    const controller = new AbortController();
+    const it = store.subscribe(0, { signal: controller.signal })[Symbol.asyncIterator]();
+    const next = it.next(); // the first page read is now in flight, bound to fail (nothing listens)
+    controller.abort();
+    await expect(next).resolves.toMatchObject({ done: true });
+    await store.close();
+  });
+
   it('ends a subscription when the store closes', async () => {
     const store = nowhere();
     const it = store.subscribe(0)[Symbol.asyncIterator]();

@@ -120,7 +120,9 @@ export class KurrentLogReader {
         return;
       } catch (error) {
         // A dropped connection, while catching up or live: resume from the last delivered position.
-        if (!isTransient(error) || signal.aborted) throw error;
+        // Stopped while a call was failing: the subscription ends cleanly (its owner asked for that), whatever the call's error.
+        if (signal.aborted) return;
+        if (!isTransient(error)) throw error;
         const stopped = await delay(backoff, false, { signal }).catch(() => true);
         if (stopped) return;
         backoff = Math.min(backoff * 2, 5000);
