@@ -63,14 +63,7 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     ann = h.token('player', [TID], 'ann');
     bob = h.token('player', [TID], 'bob');
     lee = h.token('appeals-committee', [TID], 'c-lee');
-    await post('/v1/tournaments', { id: TID, name: 'Appeal Open', discipline: 'scrabble', roundsPlanned: 2, pairingSystems: ['round-robin'] }, chief);
-    for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, td);
-    await post(
-      `/v1/tournaments/${TID}/rounds/1/pairings`,
-      { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'bob', second: 'ann' }], tables: [], bye: null },
-      td,
-    );
-    await post(`/v1/tournaments/${TID}/rounds/1/publish`, {}, td);
+    await h.publishedRound1({ id: TID, name: 'Appeal Open', discipline: 'scrabble', roundsPlanned: 2 }, PLAYERS, ['bob', 'ann'], chief, td);
   });
   afterAll(async () => {
     await h.stop();

@@ -120,14 +120,7 @@ describe('records server: a rapid chess game over HTTP', () => {
     const TID = 'rapid-open';
     const chief = h.token('chief-arbiter', [TID], 'td-1');
     const td = h.token('arbiter', [TID], 'arb-3');
-    await post('/v1/tournaments', { id: TID, name: 'Rapid Open', discipline: 'chess-rapid', roundsPlanned: 1, pairingSystems: ['round-robin'] }, chief);
-    for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, td);
-    await post(
-      `/v1/tournaments/${TID}/rounds/1/pairings`,
-      { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'bob', second: 'ann' }], tables: [], bye: null },
-      td,
-    );
-    await post(`/v1/tournaments/${TID}/rounds/1/publish`, {}, td);
+    await h.publishedRound1({ id: TID, name: 'Rapid Open', discipline: 'chess-rapid', roundsPlanned: 1 }, PLAYERS, ['bob', 'ann'], chief, td);
     const link = { tournamentId: TID, round: 1, table: 1 };
     await post('/v1/chess/games', { id: 'linked', ...START, link }, arbiter, 403);
     const started = await post('/v1/chess/games', { id: 'linked', ...START, link }, td);
@@ -166,14 +159,7 @@ describe('records server: a rapid chess game over HTTP', () => {
   });
   it('a chess game cannot be linked to a tournament of another discipline (422 naming link.tournamentId); a Scrabble game not to a chess one', async () => {
     const admin = h.token('admin');
-    await post('/v1/tournaments', { id: 'scrabble-link', name: 'Cup', discipline: 'scrabble', roundsPlanned: 1, pairingSystems: ['round-robin'] }, admin);
-    for (const p of PLAYERS) await post('/v1/tournaments/scrabble-link/players', p, admin);
-    await post(
-      '/v1/tournaments/scrabble-link/rounds/1/pairings',
-      { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'ann', second: 'bob' }], tables: [], bye: null },
-      admin,
-    );
-    await post('/v1/tournaments/scrabble-link/rounds/1/publish', {}, admin);
+    await h.publishedRound1({ id: 'scrabble-link', name: 'Cup', discipline: 'scrabble' }, PLAYERS, ['ann', 'bob'], admin, admin);
     const link = { tournamentId: 'scrabble-link', round: 1, table: 1 };
     const refused = await post('/v1/chess/games', { id: 'cross-linked', ...START, link }, admin, 422);
     expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:games/link-discipline-mismatch', field: 'link.tournamentId' });

@@ -348,14 +348,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     const TID = 'club-open';
     const chief = h.token('chief-arbiter', [TID], 'td-1');
     const td = h.token('arbiter', [TID], 'arb-3');
-    await post('/v1/tournaments', { id: TID, name: 'Club Open', discipline: 'scrabble', roundsPlanned: 1, pairingSystems: ['round-robin'] }, chief);
-    for (const p of PLAYERS) await post(`/v1/tournaments/${TID}/players`, p, td);
-    await post(
-      `/v1/tournaments/${TID}/rounds/1/pairings`,
-      { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'bob', second: 'ann' }], tables: [], bye: null },
-      td,
-    );
-    await post(`/v1/tournaments/${TID}/rounds/1/publish`, {}, td);
+    await h.publishedRound1({ id: TID, name: 'Club Open', discipline: 'scrabble', roundsPlanned: 1 }, PLAYERS, ['bob', 'ann'], chief, td);
     const link = { tournamentId: TID, round: 1, table: 1 };
     await post('/v1/scrabble/games', { id: 'linked', ...START, link }, arbiter, 403);
     const mismatch = await post('/v1/scrabble/games', { id: 'linked', ...START, players: [PLAYERS[0], { id: 'eve', name: 'Eve' }], link }, td, 422);

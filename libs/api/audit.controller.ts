@@ -1,31 +1,16 @@
 import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Length, Max, Min } from 'class-validator';
-import { Omittable } from './omittable.js';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsString, Length } from 'class-validator';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import { Allow } from './auth/allow.decorator.js';
 import type { AuthedRequest } from './auth/auth.guard.js';
 import { ProblemException } from './problem.js';
+import { PageQuery } from './page-query.js';
 import { ARBITRA_CORE } from './tokens.js';
 import { auditOf } from './audit/audit-services.js';
 
-export class LogPageQuery {
-  @ApiPropertyOptional({ description: 'Return events after this global position', example: 0, minimum: 0 })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  after?: number;
-
-  @ApiPropertyOptional({ description: 'Page size', example: 100, minimum: 1, maximum: 1000 })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  limit?: number;
-}
+/** A page of the global log. */
+export class LogPageQuery extends PageQuery {}
 
 export class StreamParams {
   @ApiProperty({ example: 'tournament-hk-open-2026' })

@@ -85,4 +85,22 @@ export class RecordsHarness {
   token(role: 'admin' | 'chief-arbiter' | 'arbiter' | 'appeals-committee' | 'player', tournaments: string[] = [], sub = `${role}-1`): string {
     return `Bearer ${this.tokens.issue({ sub, role, tournaments })}`;
   }
+
+  /**
+   * A tournament whose round 1 pairs `first` v `second` at table 1 and is published (a game can be linked to it):
+   * created by `chief`, the players registered and the round paired and published by `arbiter`.
+   */
+  async publishedRound1(
+    t: { id: string; name: string; discipline: string; roundsPlanned?: number },
+    players: readonly { id: string; name: string }[],
+    [first, second]: readonly [string, string],
+    chief: string,
+    arbiter: string,
+  ): Promise<void> {
+    await this.post('/v1/tournaments', { roundsPlanned: 1, ...t, pairingSystems: ['round-robin'] }, chief);
+    for (const p of players) await this.post(`/v1/tournaments/${t.id}/players`, p, arbiter);
+    const round1 = { kind: 'manual', reason: 'test', games: [{ table: 1, first, second }], tables: [], bye: null };
+    await this.post(`/v1/tournaments/${t.id}/rounds/1/pairings`, round1, arbiter);
+    await this.post(`/v1/tournaments/${t.id}/rounds/1/publish`, {}, arbiter);
+  }
 }

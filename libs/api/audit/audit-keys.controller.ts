@@ -1,29 +1,13 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { Public } from '../auth/allow.decorator.js';
-import { Omittable } from '../omittable.js';
+import { PageQuery } from '../page-query.js';
 import { ARBITRA_CORE } from '../tokens.js';
 import { auditOf } from './audit-services.js';
 
-export class CheckpointPageQuery {
-  @ApiPropertyOptional({ description: 'Checkpoints after this sequence number', example: 0, minimum: 0 })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  after?: number;
-
-  @ApiPropertyOptional({ description: 'Page size', example: 100, minimum: 1, maximum: 1000 })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  limit?: number;
-}
+/** A page of the signed checkpoints, by sequence number. */
+export class CheckpointPageQuery extends PageQuery {}
 
 const CHECKPOINT_EXAMPLE = {
   seq: 3,

@@ -1,16 +1,16 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, Matches, Max, Min } from 'class-validator';
+import { IsISO8601, Matches } from 'class-validator';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { AllowInTournament } from '../auth/allow.decorator.js';
 import { Omittable } from '../omittable.js';
 import { ProblemException } from '../problem.js';
+import { PageQuery } from '../page-query.js';
 import { ARBITRA_CORE } from '../tokens.js';
 import { TournamentParams } from '../tournaments/tournament.dto.js';
 import { auditOf } from './audit-services.js';
 
-export class HistoryQueryDto {
+export class HistoryQueryDto extends PageQuery {
   @ApiPropertyOptional({ description: 'Only events naming this player (anywhere in their data) or recorded by them', example: 'chan-hok-hei' })
   @Omittable()
   @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { message: 'player must be an id: letters, digits, ".", "_" or "-", at most 100' })
@@ -25,21 +25,6 @@ export class HistoryQueryDto {
   @Omittable()
   @IsISO8601({ strict: true })
   to?: string;
-
-  @ApiPropertyOptional({ description: 'Entries after this global position (the `next` of the previous page)', example: 0, minimum: 0 })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  after?: number;
-
-  @ApiPropertyOptional({ description: 'Page size', example: 100, minimum: 1, maximum: 1000 })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  limit?: number;
 }
 
 const OFFICIALS = ['chief-arbiter', 'arbiter', 'appeals-committee'] as const;
