@@ -20,7 +20,7 @@ import {
   type SeatPlayer,
   type TournamentLink,
 } from '../../runtime/games/index.js';
-import type { RecordedEvent } from '../../store/event-store.port.js';
+import { recordedEvent } from '../../store/testing/recorded-event.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
 import { ProblemException } from '../problem.js';
@@ -210,25 +210,7 @@ describe('the generic game runner with a four-seat discipline', () => {
 });
 
 describe('the generic read model and result poster with a four-seat discipline', () => {
-  const rec = (type: string, data: unknown, n: number, stream = 'toy-game-t9'): RecordedEvent =>
-    ({
-      id: `e-${n}`,
-      stream,
-      revision: n - 1,
-      position: n,
-      type,
-      data,
-      meta: {
-        actor: { id: 'td-1', role: 'arbiter' },
-        commandId: `c-${n}`,
-        correlationId: `c-${n}`,
-        causationId: null,
-        recordedAt: `2026-11-29T09:00:0${n}.000Z`,
-        schemaVersion: 1,
-        prevHash: null,
-        hash: 'h',
-      },
-    }) as RecordedEvent;
+  const rec = (type: string, data: unknown, n: number, stream = 'toy-game-t9') => recordedEvent(type, data, n, stream);
   const link = { tournamentId: 'mj-open', round: 2, table: 3 };
 
   it('one document per game (discipline, folded state, extras, createdBy, asOf) and one list entry naming the discipline', () => {

@@ -2,28 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import { MemoryDocuments } from '../../projections/projection.js';
 import { GAME_COLLECTIONS, gamesProjectionFor, resultPosterFor, type GameListItem } from '../../games/index.js';
-import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { recordedEvent } from '../../../store/testing/recorded-event.js';
 import { CHESS_GAME } from './chess.game-feature.js';
 
-const rec = (type: string, data: unknown, n: number): RecordedEvent =>
-  ({
-    id: `e-${n}`,
-    stream: 'chess-game-c1',
-    revision: n - 1,
-    position: n,
-    type,
-    data,
-    meta: {
-      actor: { id: 'td-1', role: 'arbiter' },
-      commandId: `c-${n}`,
-      correlationId: `c-${n}`,
-      causationId: null,
-      recordedAt: `2026-12-01T09:00:0${n}.000Z`,
-      schemaVersion: 1,
-      prevHash: null,
-      hash: 'h',
-    },
-  }) as RecordedEvent;
+const rec = (type: string, data: unknown, n: number) => recordedEvent(type, data, n, 'chess-game-c1', '2026-12-01');
 const PLAYERS = [
   { id: 'ann', name: 'Ann' },
   { id: 'bob', name: 'Bob' },

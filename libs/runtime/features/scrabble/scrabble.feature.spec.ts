@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import type { GameResult } from '../../../domain/disciplines/scrabble/index.js';
 import { startedTable } from '../../../domain/disciplines/scrabble/testing/table.js';
-import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { recordedEvent } from '../../../store/testing/recorded-event.js';
 import { MemoryDocuments } from '../../projections/projection.js';
 import { GAME_COLLECTIONS, GAMES_PROJECTION, type ScrabbleGameDocument } from './game-read-model.js';
 import { RESULT_POSTER, tournamentResultOf } from './result-poster.js';
@@ -20,26 +20,7 @@ const played = (scores: [number, number]): GameResult => ({
   forfeit: false,
 });
 
-function recorded(type: string, data: unknown, n = 1, stream = 'scrabble-game-g7'): RecordedEvent {
-  return {
-    id: `e-${n}`,
-    stream,
-    revision: n - 1,
-    position: n,
-    type,
-    data,
-    meta: {
-      actor: { id: 'td-1', role: 'arbiter' },
-      commandId: `c-${n}`,
-      correlationId: `c-${n}`,
-      causationId: null,
-      recordedAt: `2026-11-29T09:00:0${n % 10}.000Z`,
-      schemaVersion: 1,
-      prevHash: null,
-      hash: 'h',
-    },
-  };
-}
+const recorded = (type: string, data: unknown, n = 1, stream = 'scrabble-game-g7') => recordedEvent(type, data, n, stream);
 const ctx: CommandContext = { at: '2026-11-29T10:00:00.000Z', actor: { id: 'process-manager:x', role: 'system' }, commandId: 'pm:x:e-1:0' };
 
 describe('Scrabble feature: the game aggregate', () => {
