@@ -1,8 +1,8 @@
 /** Bodies of the rapid-chess endpoints (unknown fields refused; every command body may carry `at` and `clockReading`). */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto } from '../games/game.dto.js';
+import { IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 
 const SEATS = [0, 1] as const;
@@ -21,11 +21,7 @@ export class TimeControlDto {
 export class StartChessDto extends GameCommandDto {
   @ApiProperty({ example: 'open-r1-t1' }) @Matches(GAME_ID, { message: GAME_ID_MESSAGE }) id: string;
   @ApiProperty({ type: [PlayerDto], description: 'White (seat 0), then Black (seat 1)' })
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(2)
-  @ValidateNested({ each: true })
-  @Type(() => PlayerDto)
+  @SeatedPlayers(2)
   players: PlayerDto[];
   @ApiProperty({ type: TimeControlDto }) @ValidateNested() @Type(() => TimeControlDto) timeControl: TimeControlDto;
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
@@ -36,11 +32,7 @@ export class ImportPgnDto {
   @ApiProperty({ example: 'opera-1858' }) @Matches(GAME_ID, { message: GAME_ID_MESSAGE }) id: string;
   @ApiProperty({ description: 'One game in PGN; [%clk] comments are read as clock readings' }) @IsString() @Length(1, 200_000) pgn: string;
   @ApiProperty({ type: [PlayerDto], description: 'The players as ids (White, Black); the PGN gives only names' })
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(2)
-  @ValidateNested({ each: true })
-  @Type(() => PlayerDto)
+  @SeatedPlayers(2)
   players: PlayerDto[];
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }

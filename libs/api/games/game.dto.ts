@@ -1,4 +1,5 @@
 /** DTOs to start or import a Scrabble game, and the path and query parameters of /v1/scrabble/games. */
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -62,6 +63,17 @@ export class PlayerDto {
   name: string;
 }
 
+/** The players of a game, one per seat in seat order, each an id and a name (`seats` of them, no more, no fewer). */
+export function SeatedPlayers(seats: number): PropertyDecorator {
+  return applyDecorators(
+    IsArray(),
+    ArrayMinSize(seats),
+    ArrayMaxSize(seats),
+    ValidateNested({ each: true }),
+    Type(() => PlayerDto),
+  );
+}
+
 export class GameLinkDto {
   @ApiProperty({ example: 'hk-open-2026' })
   @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
@@ -123,11 +135,7 @@ export class StartGameDto extends GameCommandDto {
       { id: 'wong-wai-ho', name: 'Wong Wai Ho' },
     ],
   })
-  @IsArray()
-  @ArrayMinSize(2)
-  @ArrayMaxSize(2)
-  @ValidateNested({ each: true })
-  @Type(() => PlayerDto)
+  @SeatedPlayers(2)
   players: PlayerDto[];
 
   @ApiProperty({ enum: SEATS, example: 0, description: 'The seat that plays first' }) @IsIn(SEATS) starter: 0 | 1;
