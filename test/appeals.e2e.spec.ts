@@ -373,4 +373,33 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       by: { id: 'chief-wong', role: 'chief-arbiter' },
     });
   });
+
+  it('a decision in a chess game: the timeline shows the position at that moment as a diagram (pieces on their squares) and its FEN', async () => {
+    const CT = 'appeal-chess';
+    const chief = h.token('chief-arbiter', [CT], 'td-c');
+    const arb = h.token('arbiter', [CT], 'arb-c');
+    await h.publishedRound1({ id: CT, name: 'Rapid Appeal', discipline: 'chess-rapid' }, PLAYERS, ['ann', 'bob'], chief, arb);
+    const link = { tournamentId: CT, round: 1, table: 1 };
+    await post('/v1/chess/games', { id: 'c-appeal', players: PLAYERS, timeControl: { minutes: 30 }, link }, arb);
+    for (const [i, move] of ['e4', 'e5', 'Nf3'].entries()) await post('/v1/chess/games/c-appeal/moves', { seat: i % 2, move }, arb);
+    const penalty = { seat: 0, penalty: { kind: 'time-to-opponent', ms: 120_000 }, rule: 'rapid rules 24', reason: 'disturbing the opponent' };
+    const imposed = await post('/v1/chess/games/c-appeal/penalties', penalty, arb);
+    const annC = h.token('player', [CT], 'ann');
+    const lodge = {
+      appealId: 'ap-chess',
+      tournamentId: CT,
+      contestedEventId: imposed.body.events[0].id,
+      appellant: { id: 'ann', capacity: 'player', forPlayer: 'ann' },
+      grounds: 'I did not disturb my opponent',
+      remedySought: 'the penalty is cancelled',
+      deposit: 100, // FIDE-style appeals committee: refunded if upheld
+    };
+    await post('/v1/appeals', lodge, annC);
+    const html = (await get('/v1/appeals/ap-chess/timeline?format=html', annC).expect(200)).text;
+    expect(html).toContain('The position at the moment of the decision');
+    for (const piece of ['White knight on f3', 'White pawn on e4', 'Black pawn on e5', 'White king on e1', 'Black to move']) expect(html).toContain(piece);
+    expect(html).not.toContain('White knight on g1');
+    const md = (await get('/v1/appeals/ap-chess/timeline?format=md', annC).expect(200)).text;
+    expect(md).toContain('FEN `rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2`');
+  });
 });

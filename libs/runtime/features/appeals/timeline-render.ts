@@ -1,4 +1,5 @@
 import type { Remedy } from '../../../domain/appeals/index.js';
+import { chessBoardSvg } from './chess-board-svg.js';
 import { escapeXml as esc, scrabbleBoardSvg } from './scrabble-board-svg.js';
 import type { Timeline, TimelineEntry } from './timeline.js';
 
@@ -101,6 +102,8 @@ export function timelineHtml(t: Timeline): string {
       );
     out.push('</tbody></table>');
     if (c.board) out.push('<h3>The board at the moment of the decision</h3>', scrabbleBoardSvg(c.board, `Board before event ${c.eventId}`));
+    if (c.chessFen)
+      out.push('<h3>The position at the moment of the decision</h3>', chessBoardSvg(c.chessFen, `Position before event ${c.eventId}: ${c.chessFen}`));
   }
   out.push('<h2>The appeal, step by step</h2>', '<ol class="steps">');
   for (const e of t.entries) {
@@ -148,6 +151,15 @@ export function timelineMarkdown(t: Timeline): string {
       out.push(`| ${x.revision}${x.contested ? ' **(contested)**' : ''} | ${x.at} | ${md(x.by)} | ${md(x.summary)} | ${clockText(x.clock)} |`);
     out.push('');
     if (c.board) out.push('### The board at the moment of the decision', '', scrabbleBoardSvg(c.board, `Board before event ${c.eventId}`), '');
+    if (c.chessFen)
+      out.push(
+        '### The position at the moment of the decision',
+        '',
+        `FEN \`${c.chessFen}\``,
+        '',
+        chessBoardSvg(c.chessFen, `Position before event ${c.eventId}`),
+        '',
+      );
   }
   out.push('## The appeal, step by step', '');
   let n = 1;

@@ -1,4 +1,5 @@
 import type { AppealEvent, Remedy } from '../../../domain/appeals/index.js';
+import { chessDecider, type ChessEvent } from '../../../domain/disciplines/chess/index.js';
 import { scrabbleDecider, type ScrabbleEvent } from '../../../domain/disciplines/scrabble/index.js';
 import { fold, type Actor } from '../../../domain/kernel/index.js';
 import { tournamentDecider, type TournamentEvent } from '../../../domain/tournament/index.js';
@@ -78,6 +79,8 @@ export interface Timeline {
     readonly context: ContextEntry[];
     /** The Scrabble board just before the decision (the position it was about), 15 rows; null when not a board game. */
     readonly board: readonly string[] | null;
+    /** The chess position (FEN) just before the decision; null when the decision is not in a chess game. */
+    readonly chessFen: string | null;
   } | null;
   readonly entries: TimelineEntry[];
 }
@@ -179,6 +182,12 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
         )
       : null;
     const board = position && position.phase !== 'none' ? position.game.board : null;
+    const chess = located.stream.startsWith('chess-game-')
+      ? fold(
+          chessDecider,
+          stream.slice(0, index).map((x) => x as unknown as ChessEvent),
+        )
+      : null;
     contested = {
       eventId: e.id,
       stream: e.stream,
@@ -190,6 +199,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
       data: e.data,
       context: context(stream, index),
       board: board ?? null,
+      chessFen: chess && chess.phase !== 'none' ? chess.game.fen : null,
     };
   }
   const entries: TimelineEntry[] = [];
