@@ -4,23 +4,29 @@ import type { TieBreakCode } from './tie-breaks.js';
 /**
  * Tie-break values. What is implemented, exactly:
  *
- * Chess (FIDE Tie-Break Regulations (2023); Arbitra's reading, see docs/traceability/tournament.md).
- * Section numbers follow the 1 Sept 2023 text as remembered; no copy is among the federation's rule texts, so
- * they are to be checked against the published text before a federation relies on them.
- * - BH (Buchholz, FIDE TB Regs 2023 §8.1): sum over rounds 1..R of the opponent's final score.
- *   Unplayed rounds (bye, forfeit won or lost, double forfeit, absence, late-entry rounds) are
- *   valued as a game against a dummy opponent whose score equals the player's own final score
- *   (FIDE TB Regs 2023 §16, unplayed rounds management). Opponents' scores are taken as they stand.
- * - BH-C1 (FIDE TB Regs 2023 §14.1, Cut-1 modifier): BH without its single lowest contribution.
- * - SB (Sonneborn-Berger, FIDE TB Regs 2023 §8.2): sum of (1 for a win, ½ for a draw) × the
- *   opponent's score; unplayed rounds use the same dummy opponent (own score) × what the round gave.
- * - DE (Direct Encounter, FIDE TB Regs 2023 §6): among the players still tied, points scored in the
- *   games between them; applied only when every pair of them has met, otherwise it separates nobody.
- * - WON (FIDE TB Regs 2023 §7.2): games won over the board (forfeit wins and byes excluded).
- * - WIN (FIDE TB Regs 2023 §7.1): wins including unplayed wins (bye as a win, forfeit win).
- * - PS (Progressive score, FIDE TB Regs 2023 §7.5): sum of the running score after each round 1..R.
+ * Chess: "FIDE TB 2023-09" below = FIDE Play-off and Tie-Break Regulations, effective 1 Sept 2023 (till 31 Mar 2024;
+ * handbook.fide.com/chapter/TieBreakRegulations2023). Not the text effective 1 July 2023 (approved 04/08/2022): that one is
+ * numbered differently (tie-break list in its art. 4.6, unplayed rounds in its art. 14). Checked 2026-12-01 (issue 13): the
+ * version, its title and arts. 1-4; the article numbers below and the art. 16 summary come from secondary copies of the
+ * 1 Aug 2024 text, which FIDE says changed no tie-break definition (fide.com news 2849) — see docs/traceability/tournament.md.
+ * - BH (Buchholz, FIDE TB 2023-09 art. 8.1): sum over rounds 1..R of the opponent's final score.
+ *   The player's own unplayed rounds (bye, forfeit won or lost, double forfeit, absence, late-entry rounds) count as a
+ *   game against a dummy opponent whose score is the player's own final score (FIDE TB 2023-09 art. 16.4).
+ *   Opponents' scores are taken as they stand (art. 16.3 would count an opponent's trailing requested byes or withdrawal
+ *   rounds, art. 16.2.5, as draws: not implemented).
+ * - BH-C1 (Cut-1 modifier, FIDE TB 2023-09 art. 14.1): BH without its single lowest contribution (art. 16.5 would cut a
+ *   requested bye's or forfeit loss's contribution first: not implemented).
+ * - SB (Sonneborn-Berger, FIDE TB 2023-09 art. 9.1, not 8.2: art. 8 is opponents' scores alone): sum of
+ *   (1 for a win, ½ for a draw) × the opponent's score; unplayed rounds use the same dummy opponent (own score) × what
+ *   the round gave (art. 16.4).
+ * - DE (Direct Encounter, FIDE TB 2023-09 art. 6): among the players still tied, points scored in the games between
+ *   them; applied only when every pair of them has met, otherwise it separates nobody (simplified: art. 6 excludes
+ *   forfeits, averages repeated meetings and has a partial rule for Swiss events; see directEncounter).
+ * - WON (FIDE TB 2023-09 art. 7.2): games won over the board (forfeit wins and byes excluded).
+ * - WIN (FIDE TB 2023-09 art. 7.1): wins including unplayed wins (bye scored as a win, forfeit win).
+ * - PS (Progressive scores, FIDE TB 2023-09 art. 7.5): sum of the running score after each round 1..R.
  *
- * A round in progress is not an unplayed round (Arbitra reading of FIDE TB Regs 2023 §16, which
+ * A round in progress is not an unplayed round (Arbitra reading of FIDE TB 2023-09 art. 16, which
  * manages games that were not played, i.e. rounds that are over). Rounds 1..completeThrough are
  * complete (every result in); a later round counts for a player only once their own result of it
  * is in (a game, a forfeit, or the bye recorded at pairing time). Until then the round is "not
@@ -45,7 +51,7 @@ export interface TieBreakContext {
   /** Rounds considered: 1..rounds. */
   readonly rounds: number;
   /**
-   * Rounds 1..completeThrough are complete: a missing result there is an unplayed round (FIDE §16).
+   * Rounds 1..completeThrough are complete: a missing result there is an unplayed round (FIDE TB 2023-09 art. 16).
    * A later round without the player's result is not yet played and is not counted. Default: rounds.
    */
   readonly completeThrough?: number;
@@ -60,7 +66,7 @@ function linesOf(ctx: TieBreakContext, p: string): readonly TallyLine[] {
 
 /**
  * The player's rounds as counted: each round 1..rounds, `undefined` for an unplayed round of a
- * complete round (FIDE §16); rounds after `completeThrough` without the player's result are left
+ * complete round (FIDE TB 2023-09 art. 16); rounds after `completeThrough` without the player's result are left
  * out (not yet played).
  */
 function byRound(ctx: TieBreakContext, p: string): Array<TallyLine | undefined> {
@@ -79,7 +85,7 @@ export const ROUND_BASED_TIE_BREAKS: ReadonlySet<TieBreakCode> = new Set<TieBrea
 
 const scoreOf = (ctx: TieBreakContext, p: string) => ctx.score.get(p) ?? 0;
 
-/** FIDE §16: an unplayed round counts against a dummy opponent with the player's own score. */
+/** FIDE TB 2023-09 art. 16.4: an unplayed round counts against a dummy opponent with the player's own score. */
 function buchholzContributions(ctx: TieBreakContext, p: string): number[] {
   return byRound(ctx, p).map((l) => (l && l.played && l.opponent !== null ? scoreOf(ctx, l.opponent) : scoreOf(ctx, p)));
 }
@@ -128,8 +134,11 @@ export function tieBreakValue(code: Exclude<TieBreakCode, 'DE'>, ctx: TieBreakCo
 }
 
 /**
- * Direct encounter within a tied group (FIDE TB Regs 2023 §6): points each scored against the
+ * Direct encounter within a tied group (FIDE TB 2023-09 art. 6): points each scored against the
  * others of the group, when all of them have met each other; otherwise 0 for all (no separation).
+ * Differs from art. 6 (as summarised from the 1 Aug 2024 text): forfeits count here as meetings and points (art. 6
+ * excludes them); repeated meetings are summed, not averaged; no partial rule for Swiss events (a player ahead whatever
+ * the missing games); applied once, not again to a tie it leaves.
  */
 export function directEncounter(ctx: TieBreakContext, group: readonly string[]): Map<string, number> {
   const members = new Set(group);

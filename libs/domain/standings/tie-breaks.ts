@@ -1,11 +1,13 @@
 import type { Discipline } from './results.js';
 
 /**
- * Tie-break codes. Chess codes follow the FIDE Tie-Break Regulations (2023) catalogue names;
+ * Tie-break codes. Chess codes follow the acronyms of the FIDE Play-off and Tie-Break Regulations effective
+ * 1 Sept 2023 (art. 5 table);
  * Go's are the usual McMahon/ING-tournament names; the others are Arbitra names.
  *
  * - SPREAD: cumulative score difference (Scrabble; the WESPA seed's example ranks by wins, then 總分數差異).
- * - BH, BH-C1, SB, DE, WON, WIN, PS: FIDE Tie-Break Regulations (2023), see tie-break-values.ts.
+ * - BH, BH-C1, SB, DE, WON, WIN, PS: FIDE Play-off and Tie-Break Regulations effective 1 Sept 2023, arts. 8.1, 14.1, 9.1,
+ *   6, 7.2, 7.1, 7.5; what was checked and what differs: tie-break-values.ts.
  * - SOS, SODOS, SOSOS: sum of opponents' scores, of defeated opponents' scores, of opponents' SOS.
  * - GAME-WINS, CAPTURED-DIFF: Xiguaqi, games won inside matches, then captured-pieces difference.
  */
