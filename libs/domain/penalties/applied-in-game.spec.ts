@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Actor } from '../kernel/command.js';
 import { deciderSpec } from '../kernel/testing/decider-spec.js';
 import type { OpenTournament } from '../tournament/index.js';
 import { penaltiesDecider } from './penalties.decider.js';
@@ -6,8 +7,8 @@ import { ARBITER, issue, issued } from './penalties.fixtures.js';
 import { feedStandings } from './standings-feed.js';
 
 const spec = deciderSpec(penaltiesDecider);
-const GAMES_PM = { id: 'process-manager:game-penalties-to-ledger', role: 'system' };
-const TD = { id: 'td-ho', role: 'arbiter' };
+const GAMES_PM: Actor = { id: 'process-manager:game-penalties-to-ledger', role: 'system' };
+const TD: Actor = { id: 'td-ho', role: 'arbiter' };
 const appliedIn = { game: 'g-1', event: 'ev-7', by: TD };
 
 describe('penalty ledger: a penalty already applied in a game (appliedIn)', () => {
