@@ -13,15 +13,22 @@ export interface Reaction {
   readonly command: (ctx: CommandContext) => Command;
 }
 
+/** What a manager may read besides the event: the first event of a stream (a game's start, with its link and seats), upcast. */
+export interface ReactionReader {
+  firstEvent(stream: string): Promise<RecordedEvent | null>;
+}
+
 /**
  * Reacts to events with commands to other aggregates (a finished game posts its result to its
- * tournament). Pure: it sees the event only. Commands get deterministic ids derived from the
+ * tournament). Pure: it sees the event only (and, through the reader, the first event of a stream). Commands get deterministic ids derived from the
  * causing event, so replaying or redelivering an event never applies its effect twice.
  */
 export interface ProcessManager {
   readonly name: string;
   handles(type: string): boolean;
   react(event: RecordedEvent): Reaction[];
+  /** Used instead of `react` when given: for a reaction that also needs the first event of a stream. */
+  reactWith?(event: RecordedEvent, reader: ReactionReader): Promise<Reaction[]>;
 }
 
 const REFUSED = 'refused';
@@ -56,6 +63,8 @@ export function reactionCommandId(pm: string, eventId: string, index: number): s
  * them, and their deterministic command ids make the retry a no-op.
  */
 export class ProcessManagerRunner {
+  private readonly reader: ReactionReader;
+
   constructor(
     private readonly store: EventStore,
     private readonly commands: CommandHandler,
@@ -64,6 +73,12 @@ export class ProcessManagerRunner {
     private readonly upcasters: UpcasterRegistry,
     private readonly onRefused: (pm: string, event: RecordedEvent, error: unknown) => void = () => {},
   ) {
+    this.reader = {
+      firstEvent: async (stream) => {
+        const [first] = await store.readStream(stream, 0, 1);
+        return first ? upcasters.upcast(first) : null;
+      },
+    };
     for (const m of managers) if (!readModels.checkpoint(`pm:${m.name}`)) readModels.reset(`pm:${m.name}`, 1);
   }
 
@@ -86,7 +101,7 @@ export class ProcessManagerRunner {
         for (const raw of page) {
           if (m.handles(raw.type)) {
             const event = this.upcasters.upcast(raw);
-            const reactions = m.react(event);
+            const reactions = m.reactWith ? await m.reactWith(event, this.reader) : m.react(event);
             for (const [i, r] of reactions.entries()) {
               const ctx: CommandContext = {
                 at: event.meta.recordedAt,

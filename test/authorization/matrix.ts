@@ -128,6 +128,10 @@ export const CHESS_ROWS: readonly MatrixRow[] = [
 
   // Chess tournaments
   { ...get('/v1/chess/tournaments/:id/trf', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: CHESS.own },
+  {
+    ...get('/v1/chess/tournaments/:id/rounds/:n/pgn', PUBLIC, 'tournament', 'the round’s linked games in table order; 404 before publication, to anyone'),
+    tournament: CHESS.own,
+  },
 ];
 
 export const MATRIX: readonly MatrixRow[] = [

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { resolveDivision, type OpenTournament } from '../../domain/tournament/index.js';
+import { resolveDivision, roundKey, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { COLLECTIONS } from '../../runtime/features/tournament/index.js';
@@ -10,16 +10,21 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
+import { RoundParams } from '../tournaments/round.dto.js';
 import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
+import { roundPgn } from './chess-round-pgn.js';
 import { tournamentTrf } from './chess-trf.js';
 
-/** Chess-rapid tournaments in chess formats: FIDE TRF-16 (published rounds). */
+/** Chess-rapid tournaments in chess formats: FIDE TRF-16 and a round's games as PGN (published rounds). */
 @ApiTags('chess')
 @Controller('v1/chess/tournaments')
 export class ChessTournamentsController {
   private readonly reads: TournamentReads;
 
-  constructor(@Inject(ARBITRA_CORE) core: ArbitraCore, @Inject(ARBITRA_CONFIG) config: ArbitraConfig) {
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
+  ) {
     this.reads = new TournamentReads(core, config);
   }
 
@@ -30,13 +35,41 @@ export class ChessTournamentsController {
   async trf(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const summary = this.reads.summary(p.id);
-    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, p.id) as OpenTournament;
-    if (t.discipline !== 'chess-rapid')
-      throw new ProblemException(422, 'chess/not-a-chess-tournament', 'Unprocessable request', `tournament ${p.id} plays ${t.discipline}`, {
-        field: 'id',
-        rule: 'FIDE TRF-16 reports chess tournaments',
-      });
+    const t = this.chessTournament(p.id, 'FIDE TRF-16 reports chess tournaments');
     void reply.header('content-type', 'text/plain; charset=utf-8');
     return tournamentTrf(t, resolveDivision(t, q.division), summary.asOf);
+  }
+
+  @Get(':id/rounds/:n/pgn')
+  @Public()
+  @ApiProduces('application/x-chess-pgn')
+  @ApiOperation({ summary: 'A published round’s games as one PGN file: every game linked to the round, in table order, with [%clk] comments (chess.js)' })
+  async roundPgn(@Param() p: RoundParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    this.reads.summary(p.id);
+    const t = this.chessTournament(p.id, 'A round exported as PGN is a chess tournament’s');
+    const division = resolveDivision(t, q.division);
+    const round = t.rounds[roundKey(division, p.n)];
+    // Open information stops at publication (README, Tournaments): an unpublished round is not exported, to anyone.
+    if (!round || round.status === 'paired')
+      throw new ProblemException(
+        404,
+        'tournament/round-not-published',
+        'Not found',
+        `round ${p.n} of ${division} is not ${round ? 'published' : 'paired'} yet`,
+        {
+          field: 'n',
+          rule: 'Arbitra: a round’s games are exported once the round is published',
+        },
+      );
+    void reply.header('content-type', 'application/x-chess-pgn; charset=utf-8');
+    return roundPgn(this.core, t, division, p.n);
+  }
+
+  private chessTournament(id: string, rule: string): OpenTournament {
+    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, id) as OpenTournament;
+    if (t.discipline !== 'chess-rapid')
+      throw new ProblemException(422, 'chess/not-a-chess-tournament', 'Unprocessable request', `tournament ${id} plays ${t.discipline}`, { field: 'id', rule });
+    return t;
   }
 }

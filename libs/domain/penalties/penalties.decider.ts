@@ -4,6 +4,7 @@ import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { AMOUNT_UNIT, penaltyProfileOf, type PenaltyProfile } from './penalty-profile.js';
 import {
   PENALTY_KINDS,
+  type AppliedIn,
   type Escalation,
   type LedgerEntry,
   type LedgerState,
@@ -57,8 +58,28 @@ function priorWarnings(s: LedgerState, player: string, offence: string): string[
     .map((e) => e.penaltyId);
 }
 
+const isProcess = (a: Actor) => a.role === 'system' && a.id.startsWith('process-manager:');
+
+/**
+ * A penalty already applied in a game comes only from the games process (never from a client, who could
+ * otherwise keep a deduction out of the standings), names the game and event, and is issued by whoever
+ * recorded that event in the game.
+ */
+function checkAppliedIn(c: PenaltyCommandData['penalties.issue-penalty'], actor: Actor): AppliedIn | null {
+  if (c.appliedIn === undefined || c.appliedIn === null) {
+    if (!OFFICIALS.includes(actor.role)) refuse('penalties/not-an-official', `a ${actor.role} does not issue penalties`, R.issuers, { kind: 'invalid' });
+    return null;
+  }
+  if (!isProcess(actor))
+    refuse('penalties/applied-in-game', 'only the games process records a penalty as already applied in a game', R.appliedIn, { field: 'appliedIn' });
+  const a = c.appliedIn;
+  if (blank(a.game) || blank(a.event) || !a.by || blank(a.by.id))
+    invalid('penalties/applied-in-game', 'a penalty applied in a game names the game, its event and who recorded it', R.appliedIn, 'appliedIn');
+  return { game: a.game, event: a.event, by: a.by };
+}
+
 function decideIssue(c: PenaltyCommandData['penalties.issue-penalty'], ctx: CommandContext, s: LedgerState): PenaltyEvent[] {
-  if (!OFFICIALS.includes(ctx.actor.role)) refuse('penalties/not-an-official', `a ${ctx.actor.role} does not issue penalties`, R.issuers, { kind: 'invalid' });
+  const appliedIn = checkAppliedIn(c, ctx.actor);
   if (blank(c.penaltyId)) invalid('penalties/penalty-id', 'a penalty has an id', R.penaltyId, 'penaltyId');
   const first = s.penalties[c.penaltyId];
   if (first) {
@@ -95,7 +116,8 @@ function decideIssue(c: PenaltyCommandData['penalties.issue-penalty'], ctx: Comm
   let kind = c.kind;
   let amount = c.amount ?? null;
   let escalation: Escalation | null = null;
-  const prior = c.kind === 'warning' && profile.escalation ? priorWarnings(s, c.target.player, c.offence) : [];
+  // A penalty the game already applied stands as applied: it is never escalated here.
+  const prior = c.kind === 'warning' && profile.escalation && !appliedIn ? priorWarnings(s, c.target.player, c.offence) : [];
   if (profile.escalation && prior.length > 0) {
     // The profile's escalation (WMC 行為守則 罰則 警告: 如果再犯便會判罰): a repeat after a warning is penalised.
     kind = profile.escalation.to;
@@ -115,9 +137,10 @@ function decideIssue(c: PenaltyCommandData['penalties.issue-penalty'], ctx: Comm
         amount,
         rule: escalation ? escalation.rule : rule,
         reason: c.reason,
-        issuedBy: ctx.actor,
+        issuedBy: appliedIn ? appliedIn.by : ctx.actor,
         at: ctx.at,
         escalation,
+        ...(appliedIn && { appliedIn }),
       },
     },
   ];

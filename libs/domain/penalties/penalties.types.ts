@@ -43,6 +43,16 @@ export interface RuleCited {
 /** Who may cancel or reduce: the issuing arbiter's own correction, the chief arbiter, or an appeal decision. */
 export type PenaltyAuthority = { readonly kind: 'correction' } | { readonly kind: 'chief-arbiter' } | { readonly kind: 'appeal'; readonly appealId: string };
 
+/**
+ * Where a penalty was already applied: the game (id), the game event that applied it, and who recorded
+ * that event (the arbiter, the TD, or whoever ended the game whose clock gave the time penalty).
+ */
+export interface AppliedIn {
+  readonly game: string;
+  readonly event: string;
+  readonly by: Actor;
+}
+
 export interface PenaltyCommandData {
   readonly 'penalties.issue-penalty': {
     readonly penaltyId: string;
@@ -57,6 +67,11 @@ export interface PenaltyCommandData {
     /** Defaults to the profile's section for the kind. */
     readonly rule?: { readonly profile?: string; readonly section: string };
     readonly reason: string;
+    /**
+     * Set when the penalty was already applied inside a game (its score or its clock) and is copied into
+     * the ledger by the games-to-ledger process manager: the standings must not count it a second time.
+     */
+    readonly appliedIn?: AppliedIn;
   };
   readonly 'penalties.cancel-penalty': { readonly penaltyId: string; readonly reason: string; readonly authority: PenaltyAuthority };
   /** `amount` is the new, lower amount. */
@@ -85,6 +100,8 @@ export interface PenaltyIssuedData {
   readonly issuedBy: Actor;
   readonly at: string;
   readonly escalation: Escalation | null;
+  /** Already applied in this game (its score or clock): listed in the ledger, never deducted again. Absent on older events. */
+  readonly appliedIn?: AppliedIn | null;
 }
 export interface PenaltyCancelledData {
   readonly penaltyId: string;

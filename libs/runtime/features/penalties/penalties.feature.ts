@@ -1,18 +1,14 @@
-import { penaltiesDecider, type LedgerState, type PenaltyCommand, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import type { Feature } from '../../arbitra-core.js';
-import type { AggregateType } from '../../command-handler.js';
+import { gamePenaltiesToLedger } from './game-penalties.process.js';
 import { ledgerProjection } from './ledger.projection.js';
+import { PenaltiesAggregate } from './penalties.aggregate.js';
 
-/** One ledger per tournament: aggregate id = the tournament id, stream `penalties-<tournamentId>` (contract with the appeals helper). */
-export const PenaltiesAggregate: AggregateType<PenaltyCommand, PenaltyEvent, LedgerState> = {
-  name: 'penalties',
-  decider: penaltiesDecider,
-  // Snapshot version: bump when evolveLedger or LedgerState changes.
-  version: 1,
-};
+export { PenaltiesAggregate };
 
 export const PENALTIES_FEATURE: Feature = {
   name: 'penalties',
   aggregates: [PenaltiesAggregate],
   projections: [ledgerProjection],
+  // Penalties recorded inside linked games (chess, Scrabble), copied into their tournament's ledger.
+  processManagers: [gamePenaltiesToLedger],
 };

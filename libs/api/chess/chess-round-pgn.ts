@@ -1,0 +1,26 @@
+/**
+ * One published round of a chess-rapid tournament as a PGN file: every game linked to that round (and
+ * division), in table order, one after another (chess.js export, with [%clk] clock comments). The
+ * round's board is written as a `Board` tag after `Round`.
+ */
+import { exportPgn, type ChessState } from '../../domain/disciplines/chess/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { CHESS_GAME } from '../../runtime/features/chess/index.js';
+import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameListItem } from '../../runtime/games/index.js';
+
+export function roundPgn(core: ArbitraCore, tournament: { id: string; name: string }, division: string, round: number): string {
+  const projection = gamesProjectionName(CHESS_GAME);
+  const linked = core.readModels
+    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
+    .map((r) => r.value)
+    .filter((g) => g.link?.tournamentId === tournament.id && g.link.round === round && (g.link.division ?? division) === division)
+    .sort((a, b) => (a.link?.table ?? 0) - (b.link?.table ?? 0) || a.id.localeCompare(b.id));
+  const games: string[] = [];
+  for (const item of linked) {
+    const doc = core.readModels.get<GameDocument<ChessState>>(projection, GAME_COLLECTIONS.game, item.id);
+    if (!doc || doc.state.phase === 'none') continue;
+    const pgn = exportPgn(doc.state.game, { event: tournament.name });
+    games.push(pgn.replace(/^(\[Round "[^"]*"\])$/m, `$1\n[Board "${item.link?.table ?? '?'}"]`));
+  }
+  return games.length ? `${games.join('\n\n')}\n` : '';
+}
