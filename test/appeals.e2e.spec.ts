@@ -189,6 +189,14 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     );
   });
 
+  it('issue 10 review: a committee member’s token for another tournament does not read the file', async () => {
+    const leeElsewhere = h.token('appeals-committee', ['another-open'], 'c-lee');
+    const file = await get('/v1/appeals/ap-1', leeElsewhere).expect(404);
+    expect(file.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-appeal', field: 'id' });
+    await get('/v1/appeals/ap-1/timeline', leeElsewhere).expect(404);
+    await get('/v1/appeals/ap-1/timeline', lee).expect(200);
+  });
+
   it('upheld by the committee: the result is corrected as a command caused by the decision; standings change', async () => {
     const decision = {
       outcome: 'upheld',
