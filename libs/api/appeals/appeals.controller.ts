@@ -7,6 +7,7 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { AppealAggregate, buildTimeline, contestedDecision, locateEvent, timelineHtml, timelineMarkdown } from '../../runtime/features/appeals/index.js';
+import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
@@ -14,7 +15,7 @@ import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { loadTournament } from '../tournaments/tournament-command.js';
 import { ReadQuery } from '../tournaments/tournament.dto.js';
-import { canSeeFile, requireTournamentScope, unknownAppeal } from './appeal-access.js';
+import { canSeeFile, isTournamentOfficial, requireTournamentScope, unknownAppeal } from './appeal-access.js';
 import { remedyOf } from './remedy-input.js';
 import {
   AppealParams,
@@ -206,8 +207,15 @@ export class AppealsController {
     // The timeline is the file: to anyone else it does not exist (the public reads a final decision at /v1/appeals/:id).
     if (!canSeeFile(request, state)) throw unknownAppeal(p.id);
     const t = await buildTimeline(
-      { store: this.core.store, readModels: this.core.readModels, upcasters: this.core.upcasters, refused: () => this.core.processManagers.refused() },
+      {
+        store: this.core.store,
+        readModels: this.core.readModels,
+        upcasters: this.core.upcasters,
+        refused: () => this.core.processManagers.refused(),
+        games: gameFeaturesOf(this.core.options.features),
+      },
       streamOf(AppealAggregate, p.id),
+      { official: isTournamentOfficial(request, state.tournamentId!) },
     );
     if (!t) throw unknownAppeal(p.id);
     void reply.header('cache-control', 'private, no-store');
