@@ -189,6 +189,14 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     );
   });
 
+  it('issue 10 review: a committee member’s token for another tournament does not read the file', async () => {
+    const leeElsewhere = h.token('appeals-committee', ['another-open'], 'c-lee');
+    const file = await get('/v1/appeals/ap-1', leeElsewhere).expect(404);
+    expect(file.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-appeal', field: 'id' });
+    await get('/v1/appeals/ap-1/timeline', leeElsewhere).expect(404);
+    await get('/v1/appeals/ap-1/timeline', lee).expect(200);
+  });
+
   it('upheld by the committee: the result is corrected as a command caused by the decision; standings change', async () => {
     const decision = {
       outcome: 'upheld',
@@ -350,6 +358,29 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       status: 'applied',
       effect: { event: { type: 'penalties.PenaltyCancelled' } },
     });
+  });
+
+  it('issue 10 review: the timeline of an appeal against one’s own penalty shows no other player’s penalties', async () => {
+    const ledger = `/v1/tournaments/${TID}/penalty-ledger`;
+    await post(ledger, { penaltyId: 'pen-bob', target: { player: 'bob' }, offence: 'etiquette', kind: 'warning', reason: 'bob insulted the arbiter' }, chief);
+    const issued = await post(
+      ledger,
+      { penaltyId: 'pen-2', target: { player: 'ann', round: 1 }, offence: 'slow-play', kind: 'points', amount: 5, reason: 'slow again' },
+      chief,
+    );
+    const lodge = {
+      appealId: 'ap-pen-2',
+      tournamentId: TID,
+      contestedEventId: issued.body.events[0].id,
+      appellant: { id: 'ann', capacity: 'player', forPlayer: 'ann' },
+      grounds: 'I was not slow',
+      remedySought: 'cancel the penalty',
+    };
+    h.position = await h.core.store.headPosition();
+    await post('/v1/appeals', lodge, ann);
+    const t = await get('/v1/appeals/ap-pen-2/timeline', ann).expect(200);
+    expect(t.body.contested.context.length).toBeGreaterThan(1);
+    expect(JSON.stringify(t.body.contested)).not.toMatch(/pen-bob|bob insulted/);
   });
 
   it('a late appeal is refused citing the rule; the chief arbiter accepts it late with a recorded reason', async () => {

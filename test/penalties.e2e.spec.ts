@@ -112,13 +112,24 @@ describe('records server: the penalty ledger (issue 10)', () => {
     await h.post(`/v1/tournaments/${W}/forbidden-pairings`, { a: 'm1', b: 'm2', reason: 'siblings' }, arbiter, 201, { 'if-match': t1.headers.etag });
   });
 
-  it('an appeal authority is the appeals committee’s, naming the appeal', async () => {
+  it('a penalty cannot be cancelled "by appeal" over HTTP without an appeal decision (issue 10 review): refused naming authority.kind', async () => {
     await post(ledger, { penaltyId: 'P-2', target: { player: offender }, offence: 'slow-play', kind: 'points', amount: 10, reason: 'over time' });
-    const chiefAppeal = await post(`${ledger}/P-2/cancellation`, { reason: 'upheld', authority: { kind: 'appeal', appealId: 'A-1' } }, chief, 409);
+    const byAppeal = { reason: 'upheld', authority: { kind: 'appeal', appealId: 'A-1' } };
+    const chiefAppeal = await post(`${ledger}/P-2/cancellation`, byAppeal, chief, 422);
     expect(chiefAppeal.body.type).toBe('urn:arbitra:problem:penalties/not-appeals');
     const committee = h.token('appeals-committee', [W], 'committee-ho');
-    const upheld = await post(`${ledger}/P-2/cancellation`, { reason: 'appeal upheld', authority: { kind: 'appeal', appealId: 'A-1' } }, committee);
-    expect(upheld.body.events[0].data.authority).toEqual({ kind: 'appeal', appealId: 'A-1' });
+    for (const [path, body] of [
+      ['cancellation', byAppeal],
+      ['reduction', { ...byAppeal, amount: 5 }],
+    ] as const) {
+      const refused = await post(`${ledger}/P-2/${path}`, body, committee, 422);
+      expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:penalties/not-appeals', field: 'authority.kind' });
+      expect(refused.body.rule).toContain('recorded appeal decision');
+    }
+    const all = await get(ledger, chief).expect(200);
+    expect(all.body.penalties.find((p: { penaltyId: string }) => p.penaltyId === 'P-2')).toMatchObject({ status: 'active', netAmount: 10 });
+    // The chief arbiter may still cancel it under their own authority.
+    await post(`${ledger}/P-2/cancellation`, { reason: 'chief: over time was the clock’s fault', authority: { kind: 'chief-arbiter' } }, chief);
     expect(await scores()).toEqual(before);
   });
 

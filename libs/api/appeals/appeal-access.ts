@@ -20,7 +20,8 @@ export function canSeeFile(request: AuthedRequest, state: AppealState): boolean 
   if (isTournamentOfficial(request, state.tournamentId!)) return true;
   const own = who.tournaments.includes(state.tournamentId!);
   if (who.role === 'player' && own && (who.id === state.appellant!.id || who.id === state.appellant!.forPlayer)) return true;
-  return state.members.some((m) => m.id === who.id);
+  // A member reads the file with a token naming the appeal's tournament, as every scoped role acts (admin is an official above).
+  return own && state.members.some((m) => m.id === who.id);
 }
 
 /**

@@ -1,20 +1,22 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { AppealEvent, AppealState, Remedy } from '../../domain/appeals/index.js';
-import type { OpenTournament } from '../../domain/tournament/index.js';
+import type { AppealEvent, AppealState } from '../../domain/appeals/index.js';
+import type { LedgerState } from '../../domain/penalties/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { AppealAggregate, buildTimeline, contestedDecision, locateEvent, timelineHtml, timelineMarkdown } from '../../runtime/features/appeals/index.js';
+import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { loadTournament, resultInput } from '../tournaments/tournament-command.js';
+import { loadTournament } from '../tournaments/tournament-command.js';
 import { ReadQuery } from '../tournaments/tournament.dto.js';
-import { canSeeFile, requireTournamentScope, unknownAppeal } from './appeal-access.js';
+import { canSeeFile, isTournamentOfficial, requireTournamentScope, unknownAppeal } from './appeal-access.js';
+import { remedyOf } from './remedy-input.js';
 import {
   AppealParams,
   CommitteeDto,
@@ -24,7 +26,6 @@ import {
   HearingDto,
   LodgeAppealDto,
   MinutesDto,
-  type RemedyDto,
   StatementDto,
   TimelineQuery,
 } from './appeals.dto.js';
@@ -147,7 +148,8 @@ export class AppealsController {
   async decide(@Param() p: AppealParams, @Body() body: DecisionDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const state = await this.scoped(request, p.id);
     const { state: t } = await loadTournament(this.core, state.tournamentId!);
-    const ledger = this.core.options.features.some((f) => (f.aggregates ?? []).some((a) => a.name === 'penalties'));
+    const penalties = this.core.options.features.flatMap((f) => f.aggregates ?? []).find((a) => a.name === 'penalties');
+    const ledger = penalties ? ((await this.core.commands.load(penalties, streamOf(penalties, state.tournamentId!))).state as LedgerState) : null;
     const remedies = body.remedies.map((r, i) => remedyOf(r, i, t, ledger));
     const data = { outcome: body.outcome, reasons: body.reasons, votes: body.votes.map((v) => ({ member: v.member, vote: v.vote })), remedies };
     return runCommand(this.core, request, reply, AppealAggregate, p.id, (context) => ({ type: 'appeals.decide' as const, context, data }));
@@ -205,8 +207,15 @@ export class AppealsController {
     // The timeline is the file: to anyone else it does not exist (the public reads a final decision at /v1/appeals/:id).
     if (!canSeeFile(request, state)) throw unknownAppeal(p.id);
     const t = await buildTimeline(
-      { store: this.core.store, readModels: this.core.readModels, upcasters: this.core.upcasters, refused: () => this.core.processManagers.refused() },
+      {
+        store: this.core.store,
+        readModels: this.core.readModels,
+        upcasters: this.core.upcasters,
+        refused: () => this.core.processManagers.refused(),
+        games: gameFeaturesOf(this.core.options.features),
+      },
       streamOf(AppealAggregate, p.id),
+      { official: isTournamentOfficial(request, state.tournamentId!) },
     );
     if (!t) throw unknownAppeal(p.id);
     void reply.header('cache-control', 'private, no-store');
@@ -243,37 +252,4 @@ function formatFromAccept(accept: string | undefined): 'json' | 'html' | 'md' {
   if (/text\/html/.test(accept)) return 'html';
   if (/text\/markdown/.test(accept)) return 'md';
   return 'json';
-}
-
-/** A remedy as the domain takes it; the next round's state is looked up for a re-pairing. */
-function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: boolean): Remedy {
-  const division = r.division ?? (t.divisions.length === 1 ? t.divisions[0] : undefined);
-  switch (r.kind) {
-    case 'correct-result':
-      return {
-        kind: 'correct-result',
-        ...(r.division !== undefined && { division: r.division }),
-        round: r.round!,
-        table: r.table!,
-        result: resultInput(r.result!),
-      };
-    case 'cancel-penalty':
-    case 'reduce-penalty':
-      if (!ledger)
-        throw new ProblemException(422, 'appeals/no-penalty-ledger', 'Unprocessable', 'this server has no penalty ledger to cancel or reduce a penalty in', {
-          field: `remedies[${i}].kind`,
-          rule: 'Arbitra appeals: a penalty remedy is applied to the penalty ledger (penalties.cancel-penalty / reduce-penalty)',
-        });
-      return r.kind === 'cancel-penalty'
-        ? { kind: 'cancel-penalty', penaltyId: r.penaltyId! }
-        : { kind: 'reduce-penalty', penaltyId: r.penaltyId!, amount: r.amount! };
-    case 'order-replay':
-      return { kind: 'order-replay', round: r.round!, table: r.table!, instructions: r.instructions! };
-    case 're-pair-next-round': {
-      const next = division === undefined ? undefined : t.rounds[`${division}/${r.round! + 1}`];
-      const played = next !== undefined && Object.keys(next.results).some((k) => k !== 'bye');
-      const found = next === undefined ? 'not-paired' : next.status === 'paired' ? 'paired-unpublished' : played ? 'played' : 'published';
-      return { kind: 're-pair-next-round', ...(r.division !== undefined && { division: r.division }), round: r.round!, found };
-    }
-  }
 }

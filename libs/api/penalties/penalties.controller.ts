@@ -79,7 +79,10 @@ export class PenaltiesController {
 
   @Post('tournaments/:id/penalty-ledger/:penaltyId/cancellation')
   @AllowInTournament('id', ...DECIDERS)
-  @ApiOperation({ summary: 'Cancel a penalty: the issuing arbiter’s correction, the chief arbiter, or an appeal decision (appeals committee)' })
+  @ApiOperation({
+    summary:
+      'Cancel a penalty: the issuing arbiter’s correction or the chief arbiter (an appeal decision cancels through the appeals process, never over HTTP)',
+  })
   @ApiCreatedResponse({ description: 'penalties.PenaltyCancelled', schema: { example: COMMAND_EXAMPLE } })
   cancel(@Param() p: PenaltyParams, @Body() b: CancelPenaltyDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return runCommand(this.core, request, reply, PenaltiesAggregate, p.id, (context): PenaltyCommand => ({

@@ -97,19 +97,15 @@ describe('appeals: lodging', () => {
     spec.given([]).when(lodge(d)).thenRefuses('appeals/decision-final', { field: 'contestedEventId' });
   });
 
-  it('who may lodge: the player themself, a captain or representative naming the player; not for a non-party; only decisions', () => {
+  it('who may lodge: the player themself; a captain or representative naming the player, lodged by the chief arbiter; not for a non-party; only decisions', () => {
     spec
       .given([])
       .when(lodge({ appellant: { id: 'ann', capacity: 'player', forPlayer: 'bob' } }))
       .thenRefuses('appeals/appellant', { field: 'appellant.forPlayer' });
     spec
       .given([])
-      .when(lodge({ appellant: { id: 'cap-x', capacity: 'captain', forPlayer: 'ann' } }))
-      .thenRefuses('appeals/not-appellant', { field: 'appellant.id' });
-    spec
-      .given([])
-      .when(lodge({ appellant: { id: 'cap-x', capacity: 'captain', forPlayer: 'ann' } }, { id: 'cap-x', role: 'player' }))
-      .then([{ type: 'appeals.AppealLodged', data: { appellant: { capacity: 'captain', forPlayer: 'ann' } } }]);
+      .when(lodge({ appellant: { id: 'cap-x', capacity: 'captain', forPlayer: 'ann' } }, CHIEF))
+      .then([{ type: 'appeals.AppealLodged', data: { appellant: { id: 'cap-x', capacity: 'captain', forPlayer: 'ann' }, by: CHIEF } }]);
     spec
       .given([])
       .when(lodge({ appellant: { id: 'eve', capacity: 'player', forPlayer: 'eve' } }, { id: 'eve', role: 'player' }))
@@ -123,6 +119,15 @@ describe('appeals: lodging', () => {
       .given([])
       .when(lodge({ grounds: '' }))
       .thenRefuses('appeals/grounds-required', { field: 'grounds' });
+  });
+
+  it('issue 10 review: a player cannot appeal in another player’s name as their captain or representative (refused naming appellant.capacity)', () => {
+    for (const capacity of ['captain', 'representative'] as const) {
+      spec
+        .given([])
+        .when(lodge({ appellant: { id: 'cap-x', capacity, forPlayer: 'ann' } }, { id: 'cap-x', role: 'player' }))
+        .thenRefuses('appeals/not-on-behalf', { field: 'appellant.capacity', rule: 'lodged by the chief arbiter on their behalf' });
+    }
   });
 
   it('FIDE-style: a deposit is required', () => {

@@ -21,6 +21,12 @@ export function decideLodge(command: AppealCmd<'appeals.lodge'>, state: AppealSt
   const a = c.appellant;
   if (a.capacity === 'player' && a.id !== a.forPlayer)
     invalid('appeals/appellant', `a player appeals for themself: ${a.id} is not ${a.forPlayer}`, R.appellant, 'appellant.forPlayer');
+  // A player token lodges for itself only; who acts as captain or representative the chief arbiter checks and records (`by`).
+  if (actor.role === 'player' && a.capacity !== 'player')
+    refuse('appeals/not-on-behalf', `a player lodges only in their own name: a ${a.capacity} appeal is lodged by the chief arbiter`, R.onBehalf, {
+      kind: 'invalid',
+      field: 'appellant.capacity',
+    });
   if (actor.role === 'player' && actor.id !== a.id)
     refuse('appeals/not-appellant', `${actor.id} may not lodge an appeal in the name of ${a.id}`, R.appellant, { field: 'appellant.id' });
   if (!['player', 'chief-arbiter', 'admin'].includes(actor.role))

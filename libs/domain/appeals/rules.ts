@@ -3,6 +3,8 @@ export const APPEAL_RULES = {
   lodgeOnce: 'Arbitra appeals: an appeal id is lodged once; nothing in it is ever edited',
   notLodged: 'Arbitra appeals: every step follows a lodged appeal',
   appellant: 'Arbitra appeals: a player appeals in their own name; a captain or representative names the player they act for',
+  onBehalf:
+    'Arbitra appeals: a player lodges only in their own name; a captain or representative appeal is lodged by the chief arbiter on their behalf (recorded)',
   party: 'Arbitra appeals: the appeal defends a player the contested decision concerns',
   decision: 'Arbitra appeals: an appeal contests a recorded ruling, penalty, result, challenge adjudication or pairing, named by its event id',
   grounds: 'Arbitra appeals: a written appeal states its grounds and the remedy sought',

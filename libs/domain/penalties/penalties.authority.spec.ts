@@ -34,27 +34,23 @@ describe('penalty ledger: cancel and reduce only by a new event naming the penal
       .then([{ type: 'penalties.PenaltyCancelled', data: { authority: { kind: 'chief-arbiter' }, decidedBy: CHIEF } }]);
   });
 
-  it('an appeal authority needs the appeals committee or the appeals process, and names the appeal', () => {
+  it('an appeal authority is exercised only by the appeals remedies process, naming the appeal', () => {
     const appeal = { kind: 'appeal' as const, appealId: 'A-7' };
     spec
       .given([points])
       .when(cancel('P-1', appeal, CHIEF))
-      .thenRefuses('penalties/not-appeals', { field: 'authority', rule: 'appeals committee' });
+      .thenRefuses('penalties/not-appeals', { field: 'authority.kind', rule: 'appeals process' });
     spec
       .given([points])
       .when(cancel('P-1', appeal, { id: 'someone', role: 'system' }))
-      .thenRefuses('penalties/not-appeals', { field: 'authority' });
-    spec
-      .given([points])
-      .when(cancel('P-1', appeal, COMMITTEE))
-      .then([{ data: { authority: appeal, decidedBy: COMMITTEE } }]);
+      .thenRefuses('penalties/not-appeals', { field: 'authority.kind' });
     spec
       .given([points])
       .when(cancel('P-1', appeal, APPEALS_PM))
       .then([{ data: { authority: appeal, decidedBy: APPEALS_PM } }]);
     spec
       .given([points])
-      .when(cancel('P-1', { kind: 'appeal', appealId: ' ' }, COMMITTEE))
+      .when(cancel('P-1', { kind: 'appeal', appealId: ' ' }, APPEALS_PM))
       .thenRefuses('penalties/authority', { field: 'authority.appealId' });
   });
 
@@ -120,5 +116,19 @@ describe('penalty ledger: cancel and reduce only by a new event naming the penal
       .given([issued({ kind: 'warning' })])
       .when(reduce('P-1', 1, { kind: 'chief-arbiter' }, CHIEF))
       .thenRefuses('penalties/no-amount', { rule: 'cancel to remove it' });
+  });
+});
+
+describe('issue 10 review: a penalty cancelled or reduced "by appeal" with no appeal decision', () => {
+  it('an appeals-committee member cannot cancel or reduce a penalty by naming any appeal: refused naming authority.kind', () => {
+    const appeal = { kind: 'appeal' as const, appealId: 'anything' };
+    spec
+      .given([points])
+      .when(cancel('P-1', appeal, COMMITTEE))
+      .thenRefuses('penalties/not-appeals', { field: 'authority.kind', rule: 'recorded appeal decision' });
+    spec
+      .given([points])
+      .when(reduce('P-1', 5, appeal, COMMITTEE))
+      .thenRefuses('penalties/not-appeals', { field: 'authority.kind', rule: 'recorded appeal decision' });
   });
 });

@@ -17,6 +17,8 @@ import {
 } from './penalties.types.js';
 import { LEDGER_RULES as R } from './rules.js';
 
+/** The actor of the appeals remedies process manager (runtime process-manager.ts names it `process-manager:<name>`). */
+export const APPEAL_REMEDIES_ACTOR = 'process-manager:appeal-remedies';
 const OFFICIALS: readonly string[] = ['admin', 'chief-arbiter', 'arbiter'];
 const OFFENCE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const blank = (s: unknown) => typeof s !== 'string' || s.trim() === '';
@@ -161,8 +163,13 @@ function authorize(authority: PenaltyAuthority | undefined, actor: Actor, entry:
       return;
     case 'appeal':
       if (blank(authority.appealId)) invalid('penalties/authority', 'an appeal authority names the appeal', R.appeal, 'authority.appealId');
-      if (actor.role !== 'appeals-committee' && !(actor.role === 'system' && actor.id.startsWith('process-manager:')))
-        refuse('penalties/not-appeals', `a ${actor.role} does not decide appeals`, R.appeal, { field: 'authority' });
+      // Only the appeals remedies process manager applies a recorded appeal decision (issue 10: "remedies applied as
+      // ordinary commands ... with the appeal as their cause"); nobody claims "by appeal" over HTTP.
+      if (!(actor.role === 'system' && actor.id === APPEAL_REMEDIES_ACTOR))
+        refuse('penalties/not-appeals', `a ${actor.role} does not apply appeal decisions: the appeals process does`, R.appeal, {
+          kind: 'invalid',
+          field: 'authority.kind',
+        });
       return;
     default:
       invalid('penalties/authority', 'the authority is correction, chief-arbiter or appeal', R.correction, 'authority.kind');

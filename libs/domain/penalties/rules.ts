@@ -15,7 +15,7 @@ export const LEDGER_RULES = {
   unknown: 'Arbitra penalty ledger: a cancellation or reduction names a penalty of this ledger',
   correction: 'Arbitra penalty ledger: an arbiter corrects only a penalty they issued; the chief arbiter or an appeal decides on another’s',
   chief: 'Arbitra penalty ledger: a chief-arbiter authority is exercised by the chief arbiter (or the federation admin)',
-  appeal: 'Arbitra penalty ledger: an appeal authority is exercised by the appeals committee or the appeals process, naming the appeal',
+  appeal: 'Arbitra penalty ledger: an appeal authority is exercised only by the appeals process applying a recorded appeal decision, naming the appeal',
   cancelled: 'Arbitra penalty ledger: a cancelled penalty stays cancelled; nothing more changes it',
   reduce: 'Arbitra penalty ledger: a reduction lowers the amount of a penalty that has one, to a positive amount below the current one (cancel to remove it)',
 } as const;

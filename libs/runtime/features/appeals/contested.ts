@@ -34,6 +34,11 @@ interface PlayerRef {
 }
 function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): string[] {
   const d = e.data as Record<string, unknown>;
+  if (e.type === 'appeals.AppealDecided') {
+    // An appeal decision concerns the player the earlier appeal was for and the parties of the decision it contested.
+    const lodged = streamEvents[0]?.data as { appellant?: { forPlayer?: string }; contested?: { parties?: string[] } } | undefined;
+    return [...new Set([lodged?.appellant?.forPlayer ?? '', ...(lodged?.contested?.parties ?? [])].filter(Boolean))];
+  }
   const created = isGameStream(e.stream) ? streamEvents[0] : undefined;
   if (created) return ((created.data as { players?: PlayerRef[] }).players ?? []).map((p) => p.id ?? '').filter(Boolean);
   const result = d.result as { first?: string; second?: string | null } | undefined;
@@ -85,7 +90,7 @@ function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): C
     recordedAt: decisionTime(e),
     sessionEndedAt: end ? decisionTime(end) : null,
     decidedBy: { id: by.id, role: by.role },
-    parties: partiesOf(e, isGame ? streamEvents : []),
+    parties: partiesOf(e, streamEvents),
     officials: isGame ? officials : [by.id],
     appealProfile,
   };

@@ -19,8 +19,9 @@ export function sentRemedy(r: Remedy): boolean {
  * Applies an appeal decision's remedies as ordinary commands, each caused by the decision event (the
  * runner sets `meta.causationId`): `tournament.correct-result` with a reason naming the appeal, and, with
  * the penalty ledger, `penalties.cancel-penalty` / `penalties.reduce-penalty` with `authority: { kind:
- * 'appeal', appealId }` (the contract with the ledger). The command is the committee's: it acts as the
- * appeals committee, which may correct a locked round. A replay order and a re-pairing of a round not yet
+ * 'appeal', appealId }` (the contract with the ledger), sent as this process manager's own actor, the only one
+ * the ledger accepts for that authority. A result correction is the committee's: it acts as the appeals
+ * committee, which may correct a locked round. A replay order and a re-pairing of a round not yet
  * paired need no command (the decision records them). A refused remedy is kept at /v1/audit/refused-reactions
  * and shown on the appeal's timeline.
  */
@@ -45,8 +46,8 @@ export function remediesProcessManager(penalties: PenaltiesAggregate | null): Pr
         } else if ((r.kind === 'cancel-penalty' || r.kind === 'reduce-penalty') && penalties) {
           const command = (ctx: CommandContext): Command =>
             r.kind === 'cancel-penalty'
-              ? { type: 'penalties.cancel-penalty', data: { penaltyId: r.penaltyId, reason, authority }, context: asCommittee(ctx) }
-              : { type: 'penalties.reduce-penalty', data: { penaltyId: r.penaltyId, amount: r.amount, reason, authority }, context: asCommittee(ctx) };
+              ? { type: 'penalties.cancel-penalty', data: { penaltyId: r.penaltyId, reason, authority }, context: ctx }
+              : { type: 'penalties.reduce-penalty', data: { penaltyId: r.penaltyId, amount: r.amount, reason, authority }, context: ctx };
           reactions.push({ aggregate: penalties, id: d.tournamentId, command });
         }
       }

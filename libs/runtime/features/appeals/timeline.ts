@@ -90,6 +90,13 @@ export interface TimelineSources {
   readonly readModels: ReadModelStore;
   readonly upcasters: UpcasterRegistry;
   readonly refused: () => RefusedReaction[];
+  /** The game features (their stream name and public redaction): a game's context is shown as the public sees it. */
+  readonly games?: readonly { readonly aggregate: { readonly name: string }; redactEventData(e: RecordedEvent, viewer: { kind: 'public' }): unknown }[];
+}
+
+/** Who reads the timeline: the tournament's officials (and admin) see the context unredacted and of any stream. */
+export interface TimelineViewer {
+  readonly official: boolean;
 }
 
 const STEP_OF: Record<AppealEvent['type'], string> = {
@@ -107,6 +114,33 @@ const CONTEXT_AFTER = 3;
 
 function line(r: { rank: number; player: string; wins: number; losses: number; draws: number; spread: number; score: number }): StandingsLine {
   return { rank: r.rank, player: r.player, wins: r.wins, losses: r.losses, draws: r.draws, spread: r.spread, score: r.score };
+}
+
+/**
+ * The events of the contested stream a viewer may see as context (issue 10 review: the context leaked private
+ * log parts): a game's events, redacted as the public sees them unless the viewer is an official; in the
+ * penalty ledger only the entries of the same target player; no context from an appeal's or a tournament's
+ * stream except for officials. The contested event is always kept (its index in the result is returned).
+ */
+/** A copy of a recorded event with other data (its fields named: a stored event's may not be own properties). */
+const withData = (e: RecordedEvent, data: unknown): RecordedEvent =>
+  ({ id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, meta: e.meta, data }) as RecordedEvent;
+
+export function visibleContext(src: TimelineSources, viewer: TimelineViewer, events: readonly RecordedEvent[], index: number) {
+  const stream = events[index].stream;
+  const game = src.games?.find((g) => stream.startsWith(`${g.aggregate.name}-`));
+  let kept: RecordedEvent[];
+  if (game) kept = viewer.official ? [...events] : events.map((e) => withData(e, game.redactEventData(e, { kind: 'public' })));
+  else if (stream.startsWith('penalties-')) {
+    const playerOf = new Map<string, string>();
+    for (const e of events) {
+      const d = e.data as { penaltyId?: string; target?: { player?: string } };
+      if (e.type === 'penalties.PenaltyIssued' && d.penaltyId && d.target?.player) playerOf.set(d.penaltyId, d.target.player);
+    }
+    const player = playerOf.get((events[index].data as { penaltyId?: string }).penaltyId ?? '');
+    kept = events.filter((e, i) => i === index || (player !== undefined && playerOf.get((e.data as { penaltyId?: string }).penaltyId ?? '') === player));
+  } else kept = viewer.official ? [...events] : [events[index]];
+  return { kept, at: kept.findIndex((e) => e.id === events[index].id) };
 }
 
 function context(events: readonly RecordedEvent[], index: number): ContextEntry[] {
@@ -163,7 +197,7 @@ function standingsAround(tournament: readonly RecordedEvent[], revision: number,
  * events around it (clock readings carried), every appeal step in log order, and every remedy with its
  * effect on the result and the standings. A pure function of the log (no clock): identical on every rebuild.
  */
-export async function buildTimeline(src: TimelineSources, appealStream: string): Promise<Timeline | null> {
+export async function buildTimeline(src: TimelineSources, appealStream: string, viewer: TimelineViewer): Promise<Timeline | null> {
   const read = async (stream: string) => (await src.store.readStream(stream)).map((e) => src.upcasters.upcast(e));
   const appeal = await read(appealStream);
   if (appeal.length === 0) return null;
@@ -188,6 +222,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
           stream.slice(0, index).map((x) => x as unknown as ChessEvent),
         )
       : null;
+    const shown = visibleContext(src, viewer, stream, index);
     contested = {
       eventId: e.id,
       stream: e.stream,
@@ -195,9 +230,9 @@ export async function buildTimeline(src: TimelineSources, appealStream: string):
       kind: lodged.contested.kind,
       at: decisionTime(e),
       decidedBy: e.meta.actor,
-      summary: summarise(e),
-      data: e.data,
-      context: context(stream, index),
+      summary: summarise(shown.kept[shown.at]),
+      data: shown.kept[shown.at].data,
+      context: context(shown.kept, shown.at),
       board: board ?? null,
       chessFen: chess && chess.phase !== 'none' ? chess.game.fen : null,
     };
