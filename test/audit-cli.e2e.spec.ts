@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadSigningKey, publicKeyId } from '../libs/store/checkpoints.js';
 import { rewriteLog } from '../libs/store/testing/tamper.js';
 import { recordTournament, signingKeyFile } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -52,6 +53,14 @@ describe('audit through the built CLI (issue 10)', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/every hash chain intact \(global chain from position 1\); 1 checkpoints/);
     expect(r.out).toMatch(/read models rebuilt from the log match the stored ones/);
+  });
+
+  it('verify with no key pinned says which key ids it accepted unpinned', () => {
+    const r = cli(freshCopy(), ['verify', '--skip-read-models']);
+    expect(r.code).toBe(0);
+    const keyId = publicKeyId(loadSigningKey(key, tmpdir() + '/none').publicKey);
+    expect(r.out).toContain(`UNPINNED: no public key given (--public-key) or configured; accepted checkpoints signed by key ids ${keyId}`);
+    expect(cli(freshCopy(), ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).out).not.toContain('UNPINNED');
   });
 
   it('verify names the first read-model document that differs from the log (tampered standings)', () => {

@@ -8,6 +8,8 @@ export interface CheckpointerOptions {
   /** Sign at least this often (ms) while the head moves. */
   readonly everyMs: number;
   readonly now?: () => Date;
+  /** Keys whose checkpoints are trusted (the current key and retired ones, docs/audit.md); unset: the current key only. */
+  readonly trustedKeys?: ReadonlySet<string>;
   /** Told when the log since the last checkpoint does not chain: nothing is signed then. */
   readonly onRefused?: (reason: string) => void;
 }
