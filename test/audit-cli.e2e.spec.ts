@@ -152,6 +152,22 @@ describe('audit through the built CLI (issue 10)', () => {
     expect(v.out).toMatch(/SHA-256/);
   });
 
+  it('export → alter one position → verify <file> names the event whose position changed', () => {
+    const dir = freshCopy();
+    const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
+    expect(cli(dir, ['export', '--tournament', T, '--out', out]).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    const target = JSON.parse(lines[2]);
+    lines[2] = lines[2].replace(`"position":${target.position},`, `"position":${target.position + 1000},`);
+    writeFileSync(out, `${lines.join('\n')}\n`);
+    const v = cli(dir, ['verify', out]);
+    expect(v.code).toBe(1);
+    expect(v.out).toContain(
+      `ALTERED: line 3: stream ${target.stream} revision ${target.revision}: its position is ${target.position + 1000}; ` +
+        `the manifest lists event ${target.id} at position ${target.position}`,
+    );
+  });
+
   it('the server process refuses a broken log (exit 3), and with --allow-broken-log serves it with readiness degraded', async () => {
     const dir = freshCopy();
     rewriteLog(join(dir, 'events.db'), (events) => events.filter((e) => e.stream !== `scrabble-game-${T}-g1`), { rehash: 'none' });
