@@ -41,6 +41,12 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
     expect(state.game.result).toMatchObject({ winner: 1, reason: 'resignation' });
   });
 
+  it('imported clocks with an increment: the waiting player keeps their written [%clk] (not one increment short)', () => {
+    const state = play('[White "A"]\n[Black "B"]\n[Result "*"]\n[TimeControl "1800+10"]\n\n1. e4 {[%clk 0:29:55]} e5 {[%clk 0:29:50]} *\n');
+    if (state.phase === 'none') throw new Error('no game');
+    expect(state.game.clock.remainingMs).toEqual([1_795_000, 1_790_000]);
+  });
+
   it('an unreadable PGN is refused naming pgn', () => {
     expect(() => parsePgn('1. e4 e5 2. Ke3 *')).toThrow(expect.objectContaining({ type: 'chess/pgn-unreadable', field: 'pgn' }));
   });

@@ -91,12 +91,15 @@ export function pgnCommands(record: PgnRecord, players: readonly [ChessPlayer, C
   for (const m of record.moves) board.move(m.san);
   const endedByMoves = record.moves.length > 0 && automaticEnd(board, seatOf(record.moves.length - 1)) !== null;
   const full = record.timeControl.minutes * 60_000;
-  const clocks: [number, number] = [full, full];
+  // Each player's last written [%clk] (the time left after their move, increment included: rapid rules 21(4)).
+  const written: [number, number] = [full, full];
   const steps: ChessStep[] = [{ type: 'chess.start-game', players, timeControl: record.timeControl, ...(record.startFen && { startFen: record.startFen }) }];
   record.moves.forEach((m, i) => {
     const seat = seatOf(i);
-    if (m.clockMs !== null) clocks[seat] = Math.max(0, m.clockMs - record.timeControl.incrementSeconds * 1000);
-    const clockReading = m.clockMs !== null ? { remainingMs: [clocks[0], clocks[1]] as const } : undefined;
+    if (m.clockMs !== null) written[seat] = m.clockMs;
+    // The reading is taken before the move's increment is added: only the mover's clock has it subtracted.
+    const reading = (s: Seat) => (s === seat ? Math.max(0, written[s] - record.timeControl.incrementSeconds * 1000) : written[s]);
+    const clockReading = m.clockMs !== null ? { remainingMs: [reading(0), reading(1)] as const } : undefined;
     steps.push({ type: 'chess.make-move', seat, move: m.san, ...(clockReading && { clockReading }) });
   });
   if (endedByMoves || record.result === '*') return steps;
