@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadSigningKey, publicKeyId } from '../libs/store/checkpoints.js';
 import { rewriteLog } from '../libs/store/testing/tamper.js';
 import { recordTournament, signingKeyFile } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -52,6 +53,14 @@ describe('audit through the built CLI (issue 10)', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/every hash chain intact \(global chain from position 1\); 1 checkpoints/);
     expect(r.out).toMatch(/read models rebuilt from the log match the stored ones/);
+  });
+
+  it('verify with no key pinned says which key ids it accepted unpinned', () => {
+    const r = cli(freshCopy(), ['verify', '--skip-read-models']);
+    expect(r.code).toBe(0);
+    const keyId = publicKeyId(loadSigningKey(key, tmpdir() + '/none').publicKey);
+    expect(r.out).toContain(`UNPINNED: no public key given (--public-key) or configured; accepted checkpoints signed by key ids ${keyId}`);
+    expect(cli(freshCopy(), ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).out).not.toContain('UNPINNED');
   });
 
   it('verify names the first read-model document that differs from the log (tampered standings)', () => {
@@ -141,6 +150,22 @@ describe('audit through the built CLI (issue 10)', () => {
       `ALTERED: line ${line}: stream ${target.stream} revision ${target.revision}: its content (type, data or meta) no longer matches its recorded hash`,
     );
     expect(v.out).toMatch(/SHA-256/);
+  });
+
+  it('export → alter one position → verify <file> names the event whose position changed', () => {
+    const dir = freshCopy();
+    const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
+    expect(cli(dir, ['export', '--tournament', T, '--out', out]).code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    const target = JSON.parse(lines[2]);
+    lines[2] = lines[2].replace(`"position":${target.position},`, `"position":${target.position + 1000},`);
+    writeFileSync(out, `${lines.join('\n')}\n`);
+    const v = cli(dir, ['verify', out]);
+    expect(v.code).toBe(1);
+    expect(v.out).toContain(
+      `ALTERED: line 3: stream ${target.stream} revision ${target.revision}: its position is ${target.position + 1000}; ` +
+        `the manifest lists event ${target.id} at position ${target.position}`,
+    );
   });
 
   it('the server process refuses a broken log (exit 3), and with --allow-broken-log serves it with readiness degraded', async () => {

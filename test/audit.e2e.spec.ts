@@ -173,6 +173,36 @@ describe('a server on a broken log (issue 10)', () => {
     await expect(h2.boot()).rejects.toThrow(new RegExp(`checkpoint at position ${head!.position} .*truncated`));
   });
 
+  it('rotated signing key: starts on checkpoints of a retired key it is told to trust, refuses those of a key never trusted', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-rotate-'));
+    const oldKey = signingKeyFile();
+    const h = await RecordsHarness.start(dataDir, { signingKeyFile: oldKey, checkpointEveryEvents: 1000 });
+    await recordTournament(h, 'rotate-open');
+    const old = await h.checkpointer!.signNow();
+    await h.stop();
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const oldPublic = join(mkdtempSync(join(tmpdir(), 'arbitra-oldpub-')), 'old.pub.pem');
+    writeFileSync(oldPublic, createPublicKey(readFileSync(oldKey)).export({ type: 'spki', format: 'pem' }));
+
+    // A new key, the old one not declared: refused (it could be anyone's key).
+    h.audit = { ...h.audit, signingKeyFile: signingKeyFile(), trustedKeyFiles: [] };
+    await expect(h.boot()).rejects.toThrow(new RegExp(`checkpoint at position ${old!.position} .*bad-signature`));
+    // The old key declared retired: the server starts, signs with the new key, and lists both.
+    h.audit = { ...h.audit, trustedKeyFiles: [oldPublic] };
+    await h.boot();
+    await h.post('/v1/tournaments', { id: 'rotate-2', name: 'Open 2', discipline: 'scrabble', pairingSystems: ['australian-draw'] }, h.token('admin'));
+    const next = await h.checkpointer!.signNow();
+    expect(next).not.toBeNull();
+    const keys = await h.http().get('/v1/audit/keys').expect(200);
+    expect(keys.body.keys.map((k: { keyId: string; current: boolean }) => [k.keyId, k.current])).toEqual(
+      expect.arrayContaining([
+        [next!.keyId, true],
+        [old!.keyId, false],
+      ]),
+    );
+    await h.stop();
+  });
+
   it('refuses a signing key file inside the data directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-keyin-'));
     const { writeFileSync, readFileSync } = await import('node:fs');

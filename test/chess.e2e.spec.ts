@@ -157,6 +157,19 @@ describe('records server: a rapid chess game over HTTP', () => {
     });
     await post(`/v1/tournaments/${TID}/rounds/5/pairings`, pairing('2026-12-06'), chief);
   });
+  it('rapid rules 23: a linked game of other minutes than the tournament’s rapidMinutes is refused naming timeControl.minutes (pgn on import)', async () => {
+    const TID = 'rapid-sixty';
+    const chief = h.token('chief-arbiter', [TID], 'td-1');
+    const tournament = { id: TID, name: 'Rapid Sixty', discipline: 'chess-rapid', roundsPlanned: 1, profile: { rapidMinutes: 60 } };
+    await h.publishedRound1(tournament, PLAYERS, ['ann', 'bob'], chief, chief);
+    const link = { tournamentId: TID, round: 1, table: 1 };
+    const refused = await post('/v1/chess/games', { id: 'sixty-30', ...START, link }, chief, 422);
+    expect(refused.body).toMatchObject({ field: 'timeControl.minutes', rule: expect.stringContaining('rapid rules 1') });
+    await get('/v1/chess/games/sixty-30').expect(404);
+    const pgn = '[TimeControl "1800"]\n\n1. e4 e5 *\n';
+    expect((await post('/v1/chess/games/import', { id: 'sixty-pgn', pgn, players: PLAYERS, link }, chief, 422)).body.field).toBe('pgn');
+    await post('/v1/chess/games', { id: 'sixty-60', ...START, timeControl: { minutes: 60 }, link }, chief);
+  });
   it('a chess game cannot be linked to a tournament of another discipline (422 naming link.tournamentId); a Scrabble game not to a chess one', async () => {
     const admin = h.token('admin');
     await h.publishedRound1({ id: 'scrabble-link', name: 'Cup', discipline: 'scrabble' }, PLAYERS, ['ann', 'bob'], admin, admin);

@@ -1,12 +1,12 @@
 import cliProgress from 'cli-progress';
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { exportTournament, verifyExport, type ExportManifest } from '../../libs/store/audit/export-file.js';
-import { loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
+import { loadPublicKey, loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { checkpointStoreOf } from './audit-wiring.js';
 import { loadAuditConfig } from './audit-config.js';
@@ -16,19 +16,15 @@ import { FEATURES } from './registry.js';
 type Out = { out: (s: string) => void; err: (s: string) => void };
 const io: Out = { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) };
 
-/** Public keys a verifier trusts: --public-key files (PEM or SPKI DER base64) and the configured signing key, if readable. */
+/**
+ * Public keys a verifier trusts: --public-key files (PEM or SPKI DER base64), the configured signing key, if readable, and the
+ * retired keys of ARBITRA_TRUSTED_KEY_FILES. Undefined when none is pinned: then any key a checkpoint carries is accepted.
+ */
 function trustedKeys(files: readonly string[] | undefined, dataDir: string): Set<string> | undefined {
-  const keys = new Set<string>();
-  for (const f of files ?? []) {
-    const text = readFileSync(f, 'utf8').trim();
-    keys.add(
-      text.startsWith('-----')
-        ? publicKeyOf(createPublicKey(text))
-        : publicKeyOf(createPublicKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'spki' })),
-    );
-  }
-  const file = loadAuditConfig().signingKeyFile;
-  if (file && existsSync(file)) keys.add(loadSigningKey(file, dataDir).publicKey);
+  const keys = new Set<string>((files ?? []).map(loadPublicKey));
+  const config = loadAuditConfig();
+  if (config.signingKeyFile && existsSync(config.signingKeyFile)) keys.add(loadSigningKey(config.signingKeyFile, dataDir).publicKey);
+  for (const f of config.trustedKeyFiles) keys.add(loadPublicKey(f));
   return keys.size ? keys : undefined;
 }
 
@@ -60,7 +56,16 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
   const copies = (values.checkpoint ?? []).flatMap((f) => parseCheckpoints(readFileSync(f, 'utf8')));
   const core = new ArbitraCore({ config, features: FEATURES });
   try {
-    const report = await auditCore(core, copies, trustedKeys(values['public-key'], config.dataDir), true);
+    const trusted = trustedKeys(values['public-key'], config.dataDir);
+    const report = await auditCore(core, copies, trusted, true);
+    if (!trusted) {
+      const ids = [...new Set([...(checkpointStoreOf(core)?.list() ?? []), ...copies].map((c) => c.keyId))];
+      if (ids.length)
+        o.out(
+          `UNPINNED: no public key given (--public-key) or configured; accepted checkpoints signed by key ids ${ids.join(', ')} ` +
+            'on their own word: a rewritten log re-signed with a new key would pass. Pin the federation-held key (docs/audit.md)',
+        );
+    }
     const { log, checkpoints } = report;
     const chain = log.globalChain.from === null ? 'no global chain (no event carries a global link)' : `global chain from position ${log.globalChain.from}`;
     if (!report.ok) {

@@ -2,6 +2,11 @@
 export interface AuditConfig {
   /** Ed25519 private key (PEM, PKCS#8) outside the data directory; unset: no checkpoints are signed (logged loudly at start). */
   readonly signingKeyFile: string | undefined;
+  /**
+   * Public keys (PEM or SPKI DER base64 files) of retired signing keys whose checkpoints are still trusted after a key
+   * rotation (ARBITRA_TRUSTED_KEY_FILES, comma-separated). The current key is always trusted; any other key is not.
+   */
+  readonly trustedKeyFiles: readonly string[];
   /** Sign a checkpoint once the head is this many events past the last one. */
   readonly checkpointEveryEvents: number;
   /** ...and at least this often while the log grows (minutes; 0: only by count). */
@@ -15,6 +20,10 @@ type Env = Record<string, string | undefined>;
 export function loadAuditConfig(env: Env = process.env, argv: readonly string[] = []): AuditConfig {
   return {
     signingKeyFile: env.ARBITRA_SIGNING_KEY_FILE || undefined,
+    trustedKeyFiles: (env.ARBITRA_TRUSTED_KEY_FILES ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== ''),
     checkpointEveryEvents: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_EVENTS', 1000),
     checkpointEveryMinutes: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_MINUTES', 10),
     allowBrokenLog: argv.includes('--allow-broken-log') || env.ARBITRA_ALLOW_BROKEN_LOG === 'true',

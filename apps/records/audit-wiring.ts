@@ -3,7 +3,7 @@ import { attachAudit, type AuditKey, type AuditServices, type LogIntegrity } fro
 import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { tournamentHistory } from '../../libs/store/audit/tournament-history.js';
 import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams.js';
-import { loadSigningKey, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
+import { loadPublicKey, loadSigningKey, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
 import { Checkpointer } from '../../libs/store/checkpointer.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { SqliteCheckpointStore } from '../../libs/store/sqlite/sqlite-checkpoint-store.js';
@@ -34,7 +34,8 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const checkpoints = checkpointStoreOf(core);
   // A key in the data directory, or not Ed25519, is a configuration error: refuse to start (loadSigningKey says why).
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
-  const trusted = key ? new Set([key.publicKey]) : undefined;
+  // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
+  const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
   const report = await auditLog(core.store, checkpoints?.list() ?? [], { trustedKeys: trusted });
   if (!report.ok && !audit.allowBrokenLog) throw new BrokenLogError(report);
   if (!report.ok) {
@@ -55,6 +56,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     logger.warn('this event store keeps no checkpoints (KurrentDB): none are signed. See docs/kurrentdb.md.');
   } else if (report.ok) {
     checkpointer = new Checkpointer(core.store, checkpoints, key, {
+      trustedKeys: trusted,
       everyEvents: audit.checkpointEveryEvents,
       everyMs: audit.checkpointEveryMinutes * 60_000,
       onRefused: (reason) => logger.error({ reason }, 'checkpoint not signed: the log does not chain from the last checkpoint'),

@@ -1,6 +1,6 @@
 import type { EventStore } from './event-store.port.js';
-import { signCheckpoint, type Checkpoint, type CheckpointStore, type SigningKey } from './checkpoints.js';
-import { eventHash } from './hash-chain.js';
+import { signatureProblem, signCheckpoint, type Checkpoint, type CheckpointStore, type SigningKey } from './checkpoints.js';
+import { ChainVerifier, eventHash } from './hash-chain.js';
 
 export interface CheckpointerOptions {
   /** Sign once the head is this many events past the last checkpoint. */
@@ -8,6 +8,8 @@ export interface CheckpointerOptions {
   /** Sign at least this often (ms) while the head moves. */
   readonly everyMs: number;
   readonly now?: () => Date;
+  /** Keys whose checkpoints are trusted (the current key and retired ones, docs/audit.md); unset: the current key only. */
+  readonly trustedKeys?: ReadonlySet<string>;
   /** Told when the log since the last checkpoint does not chain: nothing is signed then. */
   readonly onRefused?: (reason: string) => void;
 }
@@ -16,7 +18,9 @@ export interface CheckpointerOptions {
  * Signs checkpoints of the log head (checkpoints.ts): after every `everyEvents` events (call
  * `afterAppend` when the log grows) and on a timer of `everyMs`. Before signing it checks that the
  * events since the last checkpoint chain from it (global links and hashes), so it never signs a log
- * that was altered behind its back since then.
+ * that was altered behind its back since then. It also checks that the last checkpoint's signature holds
+ * with a trusted key, that the event at its position still has the signed hash, and each stream's chain
+ * (revision and prevHash, seeded with the stream's event before the window).
  */
 export class Checkpointer {
   private timer: NodeJS.Timeout | undefined;
@@ -56,6 +60,19 @@ export class Checkpointer {
     const last = this.checkpoints.last();
     const from = last?.position ?? 0;
     if ((await this.store.headPosition()) - from < minEvents) return null;
+    const refuse = (reason: string) => {
+      this.options.onRefused?.(reason);
+      return null;
+    };
+    if (last) {
+      const bad = signatureProblem(last, this.options.trustedKeys ?? new Set([this.key.publicKey]));
+      if (bad) return refuse(`the last checkpoint (position ${last.position}) does not verify: ${bad}`);
+      const [at] = await this.store.readAll(last.position - 1, 1);
+      if (at?.position !== last.position || at.meta.hash !== last.hash)
+        return refuse(`the event at position ${last.position} is missing or no longer has the hash the last checkpoint signed (${last.hash})`);
+    }
+    const streams = new ChainVerifier();
+    const seen = new Set<string>();
     let prev = last?.hash ?? null;
     let after = from;
     let head: { position: number; hash: string } | null = null;
@@ -68,9 +85,15 @@ export class Checkpointer {
         const link = e.meta.globalPrevHash;
         const linked = link === undefined ? !linkedSeen : link === prev;
         linkedSeen ||= link !== undefined;
-        if (!linked || eventHash(e) !== e.meta.hash) {
-          this.options.onRefused?.(`the event at position ${e.position} (stream ${e.stream} revision ${e.revision}) does not chain from the last checkpoint`);
-          return null;
+        if (!seen.has(e.stream)) {
+          seen.add(e.stream);
+          const [before] = e.revision > 0 ? await this.store.readStream(e.stream, e.revision - 1, 1) : [];
+          if (before) streams.seed(e.stream, before.revision, before.meta.hash);
+        }
+        const streamBreak = streams.checkStream(e);
+        if (!linked || eventHash(e) !== e.meta.hash || streamBreak) {
+          const what = streamBreak ? `: ${streamBreak.problem}, expected ${streamBreak.expected}, found ${streamBreak.actual}` : '';
+          return refuse(`the event at position ${e.position} (stream ${e.stream} revision ${e.revision}) does not chain from the last checkpoint${what}`);
         }
         prev = e.meta.hash;
         head = { position: e.position, hash: e.meta.hash };

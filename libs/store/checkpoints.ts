@@ -44,7 +44,7 @@ export function publicKeyId(publicKeyDerBase64: string): string {
 
 /** The public half as served and stored: SPKI DER, base64. */
 export function publicKeyOf(key: KeyObject): string {
-  return createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64');
+  return (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' }).toString('base64');
 }
 
 /**
@@ -69,6 +69,14 @@ export function loadSigningKey(file: string, dataDir: string): SigningKey {
   }
   const publicKey = publicKeyOf(privateKey);
   return { privateKey, publicKey, keyId: publicKeyId(publicKey) };
+}
+
+/** A public key a federation trusts (a retired signing key, say): PEM, or SPKI DER in base64. Returns SPKI DER base64. */
+export function loadPublicKey(file: string): string {
+  const text = readFileSync(file, 'utf8').trim();
+  return text.startsWith('-----')
+    ? publicKeyOf(createPublicKey(text))
+    : publicKeyOf(createPublicKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'spki' }));
 }
 
 export function signCheckpoint(key: SigningKey, position: number, hash: string, signedAt: string): Checkpoint {

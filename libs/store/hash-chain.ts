@@ -45,6 +45,20 @@ export class ChainVerifier {
 
   check(e: RecordedEvent): ChainBreak | null {
     this.events++;
+    let problem = this.checkStream(e);
+    const global = this.global.check(e);
+    if (!problem && global) problem = this.brk(e, global.problem, global.expected, global.actual);
+    if (problem && !this.firstBreak) this.firstBreak = problem;
+    return problem;
+  }
+
+  /** Starts a stream's chain at a known event (a check of part of the log: the event before the part). */
+  seed(stream: string, revision: number, hash: string): void {
+    this.heads.set(stream, { revision, hash });
+  }
+
+  /** The stream chain only (revision, prevHash, own hash); advances the stream's head. */
+  checkStream(e: RecordedEvent): ChainBreak | null {
     const head = this.heads.get(e.stream);
     const expectedRevision = head ? head.revision + 1 : 0;
     let problem: ChainBreak | null = null;
@@ -56,10 +70,7 @@ export class ChainVerifier {
       const recomputed = eventHash(e);
       if (recomputed !== e.meta.hash) problem = this.brk(e, 'hash-mismatch', recomputed, e.meta.hash);
     }
-    const global = this.global.check(e);
-    if (!problem && global) problem = this.brk(e, global.problem, global.expected, global.actual);
     this.heads.set(e.stream, { revision: e.revision, hash: e.meta.hash });
-    if (problem && !this.firstBreak) this.firstBreak = problem;
     return problem;
   }
 

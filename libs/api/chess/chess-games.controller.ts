@@ -6,6 +6,7 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { CHESS_GAME } from '../../runtime/features/chess/index.js';
+import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
@@ -45,6 +46,7 @@ export class ChessGamesController {
     ] as const;
     const link = body.link ? await resolveLink(this.core, CHESS_GAME, body.link, players) : undefined;
     const timeControl = { minutes: body.timeControl.minutes, incrementSeconds: body.timeControl.incrementSeconds ?? 0 };
+    if (link) await this.requireTournamentMinutes(link.tournamentId, timeControl.minutes, 'timeControl.minutes');
     return this.chess.start(request, reply, body.id, body, {
       type: 'chess.start-game',
       players,
@@ -71,6 +73,7 @@ export class ChessGamesController {
     ] as const;
     const record = parsePgn(body.pgn);
     const link = body.link ? await resolveLink(this.core, CHESS_GAME, body.link, players) : undefined;
+    if (link) await this.requireTournamentMinutes(link.tournamentId, record.timeControl.minutes, 'pgn');
     const steps = pgnCommands(record, players);
     const ctx = commandContext(request);
     // The replayed commands end at the receive time, one second apart.
@@ -85,6 +88,23 @@ export class ChessGamesController {
     const result = await this.chess.startFromRecord(body.id, commands);
     const { events: _events, ...response } = answer(reply, result);
     return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result, ...response };
+  }
+
+  /** Rapid rules 1 and 23: a tournament's games are all of its `rapidMinutes` (which sets its rounds a day); a linked game of other minutes is refused. */
+  private async requireTournamentMinutes(tournamentId: string, minutes: number, field: string): Promise<void> {
+    const { state } = await this.core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, tournamentId));
+    const planned = state.status === 'open' ? state.profile.rapidMinutes : undefined;
+    if (planned !== undefined && planned !== minutes)
+      throw new ProblemException(
+        422,
+        'chess/time-control-not-tournament',
+        'Unprocessable command',
+        `tournament ${tournamentId} plays ${planned}-minute games, not ${minutes}`,
+        {
+          field,
+          rule: 'rapid rules 1 (60 or 30 minutes, fixed in advance for the event) and 23 (rounds a day by those minutes)',
+        },
+      );
   }
 
   private async doc(request: AuthedRequest, id: string) {

@@ -6,7 +6,7 @@ import { TournamentStreamIndex } from './tournament-streams.js';
 /**
  * A tournament's complete history as a file (issue 10): NDJSON, one stored event a line (position,
  * stream, revision, id, type, data, meta with its hashes), in log order, and a manifest beside it.
- * `verifyExport` checks it with nothing but the two files.
+ * `verifyExport` checks it with nothing but the two files, each line (position included) against the manifest.
  */
 export const EXPORT_FORMAT = 'arbitra-export/1';
 
@@ -18,6 +18,11 @@ export interface ExportManifest {
   readonly logHead: { readonly position: number; readonly hash: string | null };
   readonly events: number;
   readonly streams: Record<string, { readonly events: number; readonly lastRevision: number; readonly lastHash: string }>;
+  /**
+   * Per line of the file: the event's id, its log position (outside the event hash) and the line's SHA-256, so that an
+   * altered line, a position included, is named. Absent in exports made before it was added.
+   */
+  readonly lines?: ReadonlyArray<{ readonly id: string; readonly position: number; readonly sha256: string }>;
   /** SHA-256 of the NDJSON file, hex. */
   readonly sha256: string;
 }
@@ -48,10 +53,13 @@ export async function exportTournament(
       logHead: { position: index.position, hash: index.headHash },
       events: events.length,
       streams: perStream,
+      lines: events.map((e, i) => ({ id: e.id, position: e.position, sha256: sha256(lines[i]) })),
       sha256: createHash('sha256').update(ndjson).digest('hex'),
     },
   };
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface ExportProblem {
   /** 1-based line of the NDJSON file (0: the file as a whole). */
@@ -73,6 +81,7 @@ export function verifyExport(ndjson: Buffer, manifest: ExportManifest | null): {
   const heads = new Map<string, { revision: number; hash: string; line: number }>();
   const counts = new Map<string, number>();
   let events = 0;
+  let lastPosition = 0;
   const first: ExportProblem[] = [];
   lines.forEach((raw, i) => {
     const line = i + 1;
@@ -105,8 +114,21 @@ export function verifyExport(ndjson: Buffer, manifest: ExportManifest | null): {
         });
       }
     }
+    // The position is outside the event hash: checked against the manifest's line list, and in increasing order.
+    const listed = manifest?.lines?.[i];
+    if (first.at(-1)?.line !== line) {
+      if (listed && listed.position !== e.position)
+        first.push({ ...at, problem: `its position is ${String(e.position)}; the manifest lists event ${listed.id} at position ${listed.position}` });
+      else if (!(typeof e.position === 'number' && e.position > lastPosition))
+        first.push({ ...at, problem: `its position ${String(e.position)} does not follow the previous line's ${lastPosition}` });
+      else if (listed && listed.sha256 !== sha256(raw))
+        first.push({ ...at, problem: `the line's SHA-256 is ${sha256(raw)}; the manifest says ${listed.sha256} (bytes outside the event hash altered)` });
+    }
+    if (typeof e.position === 'number') lastPosition = e.position;
     heads.set(e.stream, { revision: e.revision, hash: e.meta?.hash, line });
   });
+  if (manifest?.lines && manifest.lines.length !== lines.length)
+    problems.push({ line: 0, stream: null, revision: null, problem: `the file has ${lines.length} lines; the manifest lists ${manifest.lines.length}` });
   problems.push(...first);
   if (manifest) {
     if (manifest.events !== events)

@@ -41,6 +41,26 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
     expect(state.game.result).toMatchObject({ winner: 1, reason: 'resignation' });
   });
 
+  it('imported clocks with an increment: the waiting player keeps their written [%clk] (not one increment short)', () => {
+    const state = play('[White "A"]\n[Black "B"]\n[Result "*"]\n[TimeControl "1800+10"]\n\n1. e4 {[%clk 0:29:55]} e5 {[%clk 0:29:50]} *\n');
+    if (state.phase === 'none') throw new Error('no game');
+    expect(state.game.clock.remainingMs).toEqual([1_795_000, 1_790_000]);
+  });
+
+  it('a PGN TimeControl other than 60 or 30 minutes is refused naming pgn (rapid rules 1), not read as 60 minutes', () => {
+    expect(() => parsePgn('[TimeControl "600+5"]\n\n1. e4 *')).toThrow(
+      expect.objectContaining({ type: 'chess/time-control', field: 'pgn', rule: 'rapid rules 1' }),
+    );
+    expect(parsePgn('[TimeControl "1800+10"]\n\n1. e4 *').timeControl).toEqual({ minutes: 30, incrementSeconds: 10 });
+    expect(parsePgn('[TimeControl "3600"]\n\n1. e4 *').timeControl).toEqual({ minutes: 60, incrementSeconds: 0 });
+  });
+
+  it('a PGN Result contradicting the checkmate its moves deliver is refused naming pgn', () => {
+    const record = parsePgn('[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n');
+    expect(() => pgnCommands(record, [PLAYERS[0], PLAYERS[1]])).toThrow(expect.objectContaining({ type: 'chess/pgn-result-contradicts', field: 'pgn' }));
+    expect(play('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')).toMatchObject({ game: { result: { winner: 1, reason: 'checkmate' } } });
+  });
+
   it('an unreadable PGN is refused naming pgn', () => {
     expect(() => parsePgn('1. e4 e5 2. Ke3 *')).toThrow(expect.objectContaining({ type: 'chess/pgn-unreadable', field: 'pgn' }));
   });

@@ -66,9 +66,18 @@ export function parsePgn(pgn: string): PgnRecord {
     return { san, clockMs: clkMs(comments.get(replayer.fen()) ?? '') };
   });
   const result = (['1-0', '0-1', '1/2-1/2'].includes(h.Result) ? h.Result : '*') as PgnRecord['result'];
-  // TimeControl "1800" or "1800+10" (seconds); a game without one is read as a 60-minute rapid game.
-  const tc = /^(\d+)(?:\+(\d+))?$/.exec(h.TimeControl ?? '');
-  const minutes = tc && Number(tc[1]) === 1800 ? 30 : 60;
+  // Rapid rules 1: 60 or 30 minutes a player. TimeControl "3600", "1800" or with an increment "1800+10" (seconds);
+  // a game without one ("?", "-" or no tag) is read as a 60-minute rapid game; any other time control is refused.
+  const written = h.TimeControl ?? '';
+  const tc = /^(1800|3600)(?:\+(\d+))?$/.exec(written);
+  if (!tc && !['', '?', '-'].includes(written))
+    invalid(
+      'chess/time-control',
+      `the PGN's TimeControl "${written}" is not a rapid game of 60 or 30 minutes a player (3600 or 1800 seconds)`,
+      'rapid rules 1',
+      'pgn',
+    );
+  const minutes = tc && tc[1] === '1800' ? 30 : 60;
   return {
     white: h.White ?? 'White',
     black: h.Black ?? 'Black',
@@ -89,14 +98,27 @@ export function pgnCommands(record: PgnRecord, players: readonly [ChessPlayer, C
   const first = board.turn() === 'b' ? 1 : 0;
   const seatOf = (i: number) => ((first + i) % 2) as Seat;
   for (const m of record.moves) board.move(m.san);
-  const endedByMoves = record.moves.length > 0 && automaticEnd(board, seatOf(record.moves.length - 1)) !== null;
+  const end = record.moves.length > 0 ? automaticEnd(board, seatOf(record.moves.length - 1)) : null;
+  const endedByMoves = end !== null;
+  const played = end && (end.winner === null ? '1/2-1/2' : end.winner === 0 ? '1-0' : '0-1');
+  // The moves ended the game (FIDE Laws 5: checkmate, stalemate, dead position); a written Result saying otherwise is refused.
+  if (played && record.result !== '*' && record.result !== played)
+    invalid(
+      'chess/pgn-result-contradicts',
+      `the PGN's Result ${record.result} contradicts its moves, which end the game by ${end.reason} (${played})`,
+      `${PGN_RULE}; 8.2.6 game termination marker; FIDE Laws 5`,
+      'pgn',
+    );
   const full = record.timeControl.minutes * 60_000;
-  const clocks: [number, number] = [full, full];
+  // Each player's last written [%clk] (the time left after their move, increment included: rapid rules 21(4)).
+  const written: [number, number] = [full, full];
   const steps: ChessStep[] = [{ type: 'chess.start-game', players, timeControl: record.timeControl, ...(record.startFen && { startFen: record.startFen }) }];
   record.moves.forEach((m, i) => {
     const seat = seatOf(i);
-    if (m.clockMs !== null) clocks[seat] = Math.max(0, m.clockMs - record.timeControl.incrementSeconds * 1000);
-    const clockReading = m.clockMs !== null ? { remainingMs: [clocks[0], clocks[1]] as const } : undefined;
+    if (m.clockMs !== null) written[seat] = m.clockMs;
+    // The reading is taken before the move's increment is added: only the mover's clock has it subtracted.
+    const reading = (s: Seat) => (s === seat ? Math.max(0, written[s] - record.timeControl.incrementSeconds * 1000) : written[s]);
+    const clockReading = m.clockMs !== null ? { remainingMs: [reading(0), reading(1)] as const } : undefined;
     steps.push({ type: 'chess.make-move', seat, move: m.san, ...(clockReading && { clockReading }) });
   });
   if (endedByMoves || record.result === '*') return steps;
