@@ -3,10 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { chessCommand, parsePgn, pgnCommands } from '../../domain/disciplines/chess/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { CHESS_GAME } from '../../runtime/features/chess/index.js';
-import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
+import type { RulesProfile } from '../../domain/tournament/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
@@ -20,6 +19,24 @@ import { chessView, pgnOf } from './chess-view.js';
 import { ImportPgnDto, StartChessDto } from './chess.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
+
+/** Rapid rules 1 and 23: a tournament's games are all of its `rapidMinutes` (which sets its rounds a day); a linked game of other minutes is refused. */
+function tournamentMinutes(tournamentId: string, minutes: number, field: string) {
+  return (profile: RulesProfile): void => {
+    const planned = profile.rapidMinutes;
+    if (planned !== undefined && planned !== minutes)
+      throw new ProblemException(
+        422,
+        'chess/time-control-not-tournament',
+        'Unprocessable command',
+        `tournament ${tournamentId} plays ${planned}-minute games, not ${minutes}`,
+        {
+          field,
+          rule: 'rapid rules 1 (60 or 30 minutes, fixed in advance for the event) and 23 (rounds a day by those minutes)',
+        },
+      );
+  };
+}
 
 /** Rapid chess games: start, import PGN, read (view, events, PGN). Open information: reads are public. */
 @ApiTags('chess')
@@ -44,9 +61,10 @@ export class ChessGamesController {
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
-    const link = body.link ? await resolveLink(this.core, CHESS_GAME, body.link, players) : undefined;
     const timeControl = { minutes: body.timeControl.minutes, incrementSeconds: body.timeControl.incrementSeconds ?? 0 };
-    if (link) await this.requireTournamentMinutes(link.tournamentId, timeControl.minutes, 'timeControl.minutes');
+    const link = body.link
+      ? await resolveLink(this.core, CHESS_GAME, body.link, players, tournamentMinutes(body.link.tournamentId, timeControl.minutes, 'timeControl.minutes'))
+      : undefined;
     return this.chess.start(request, reply, body.id, body, {
       type: 'chess.start-game',
       players,
@@ -61,19 +79,15 @@ export class ChessGamesController {
   @ApiOperation({ summary: 'Import one PGN game, all or nothing: its moves (with [%clk] clock readings) and its written result, replayed through the decider' })
   async import(@Body() body: ImportPgnDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
-    const existing = await this.core.commands.load(CHESS_GAME.aggregate, streamOf(CHESS_GAME.aggregate, body.id));
-    if (existing.state.phase !== 'none')
-      throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, {
-        field: 'id',
-        rule: 'a game id names one game',
-      });
+    await this.chess.requireNew(body.id);
     const players = [
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
     const record = parsePgn(body.pgn);
-    const link = body.link ? await resolveLink(this.core, CHESS_GAME, body.link, players) : undefined;
-    if (link) await this.requireTournamentMinutes(link.tournamentId, record.timeControl.minutes, 'pgn');
+    const link = body.link
+      ? await resolveLink(this.core, CHESS_GAME, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
+      : undefined;
     const steps = pgnCommands(record, players);
     const ctx = commandContext(request);
     // The replayed commands end at the receive time, one second apart.
@@ -88,23 +102,6 @@ export class ChessGamesController {
     const result = await this.chess.startFromRecord(body.id, commands);
     const { events: _events, ...response } = answer(reply, result);
     return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result, ...response };
-  }
-
-  /** Rapid rules 1 and 23: a tournament's games are all of its `rapidMinutes` (which sets its rounds a day); a linked game of other minutes is refused. */
-  private async requireTournamentMinutes(tournamentId: string, minutes: number, field: string): Promise<void> {
-    const { state } = await this.core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, tournamentId));
-    const planned = state.status === 'open' ? state.profile.rapidMinutes : undefined;
-    if (planned !== undefined && planned !== minutes)
-      throw new ProblemException(
-        422,
-        'chess/time-control-not-tournament',
-        'Unprocessable command',
-        `tournament ${tournamentId} plays ${planned}-minute games, not ${minutes}`,
-        {
-          field,
-          rule: 'rapid rules 1 (60 or 30 minutes, fixed in advance for the event) and 23 (rounds a day by those minutes)',
-        },
-      );
   }
 
   private async doc(request: AuthedRequest, id: string) {

@@ -3,6 +3,7 @@
  * token must be granted the tournament, the tournament must be of the game's discipline, and the
  * players must be the pairing's at that round and table (the tournament feature's `tableAt`).
  */
+import type { RulesProfile } from '../../domain/tournament/index.js';
 import type { GameFeature } from '../../runtime/games/game-feature.js';
 import { LINK_RULE, tableAt } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
@@ -35,6 +36,8 @@ export async function resolveLink(
   feature: Pick<GameFeature<never, never, never>, 'tournamentDisciplines'>,
   link: GameLinkDto,
   players: readonly { id: string }[],
+  /** What the discipline requires of the tournament beyond the pairing (chess: its minutes); throws to refuse. */
+  requireOfTournament?: (profile: RulesProfile) => void,
 ): Promise<ResolvedLink> {
   const at = await tableAt(core, link.tournamentId, link, feature.tournamentDisciplines).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e)));
   const ids = players.map((p) => p.id);
@@ -47,5 +50,6 @@ export async function resolveLink(
       { field: 'players', rule: LINK_RULE },
     );
   }
+  requireOfTournament?.(at.profile);
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division: at.division, firstSeat: ids[0] === at.seats[0] ? 0 : 1 };
 }

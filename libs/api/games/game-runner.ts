@@ -116,6 +116,16 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
    * A game from a record (an import): its commands, each with the importing official's context,
    * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
    */
+  /** 409 when a game of this id exists: an imported record is a new game (checked before the record is read). */
+  async requireNew(id: string): Promise<void> {
+    const { state } = await this.core.commands.load(this.feature.aggregate, streamOf(this.feature.aggregate, id));
+    if (this.feature.exists(state))
+      throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${id} already exists`, {
+        field: 'id',
+        rule: 'a game id names one game',
+      });
+  }
+
   startFromRecord(id: string, commands: readonly C[]) {
     return this.core.executeSequence(this.feature.aggregate, id, commands, { expectedRevision: -1 });
   }

@@ -3,9 +3,8 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProd
 import type { FastifyReply } from 'fastify';
 import { importGcgRecord, parseGcg, type PlayerInfo, type ScrabbleCommand } from '../../domain/disciplines/scrabble/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import { streamOf } from '../../runtime/command-handler.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { SCRABBLE_GAME, ScrabbleGameAggregate } from '../../runtime/features/scrabble/index.js';
+import { SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
@@ -116,12 +115,7 @@ export class GamesController {
   async import(@Body() body: ImportGcgDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
     const ctx = commandContext(request);
-    const existing = await this.core.commands.load(ScrabbleGameAggregate, streamOf(ScrabbleGameAggregate, body.id));
-    if (existing.state.phase !== 'none')
-      throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${body.id} already exists`, {
-        field: 'id',
-        rule: 'a game id names one game',
-      });
+    await this.run.requireNew(body.id);
     const written = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg).players);
     const players = written.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
     const infos: readonly [PlayerInfo, PlayerInfo] = [

@@ -1,7 +1,7 @@
 /** Which game is at table T of round R, division D: what a game linked to a tournament checks against. */
 import { refuse } from '../../../domain/kernel/index.js';
 import type { Discipline } from '../../../domain/standings/index.js';
-import { resolveDivision, roundKey } from '../../../domain/tournament/index.js';
+import { resolveDivision, roundKey, type RulesProfile } from '../../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { streamOf } from '../../command-handler.js';
 import { TournamentAggregate } from './tournament.feature.js';
@@ -18,6 +18,8 @@ export interface PairedTableAt {
   readonly round: number;
   readonly table: number;
   readonly seats: readonly string[];
+  /** The tournament's rules profile, as loaded for this check (a discipline may require more of a linked game). */
+  readonly profile: RulesProfile;
 }
 
 /**
@@ -67,5 +69,5 @@ export async function tableAt(
       kind: 'not-found',
       field: 'link.table',
     });
-  return { tournamentId, division, round: at.round, table: at.table, seats };
+  return { tournamentId, division, round: at.round, table: at.table, seats, profile: state.profile };
 }
