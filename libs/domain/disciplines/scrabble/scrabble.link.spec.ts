@@ -1,15 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { PLAYERS, Table } from './testing/table.js';
+import { START_STEP, Table } from './testing/table.js';
 
-const start = {
-  type: 'scrabble.start-game' as const,
-  players: [PLAYERS[0], PLAYERS[1]] as const,
-  starter: 0 as const,
-  clockSide: 'right' as const,
-  clockSideChosenBy: 1 as const,
-  tilesCounted: 100,
-  tracking: false,
-};
+const start = START_STEP;
 const link = { tournamentId: 'hk-open-2026', round: 2, table: 3 };
 
 describe('a game linked to a tournament pairing (Arbitra: the result is posted to the tournament)', () => {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { PLAYERS, startedTable, Table } from './testing/table.js';
+import { START_STEP, startedTable, Table } from './testing/table.js';
 
-const start = {
-  type: 'scrabble.start-game' as const,
-  players: [PLAYERS[0], PLAYERS[1]] as const,
-  starter: 0 as const,
-  clockSide: 'right' as const,
-  clockSideChosenBy: 1 as const,
-  tilesCounted: 100,
-  tracking: false,
-};
+const start = START_STEP;
 
 describe('starting a game (seed 開始前 / 開啟計時器)', () => {
   it('seed 開始前: both players check the set holds 100 tiles — another count is refused', () => {

@@ -87,22 +87,21 @@ export const PLAYERS = [
   { id: 'p-bob', name: 'Bob' },
 ] as const;
 
+/** The start step of a two-player game between Ann (seat 0, starts) and Bob, the clock on the right chosen by Bob, tiles counted. */
+export const START_STEP = {
+  type: 'scrabble.start-game' as const,
+  players: [PLAYERS[0], PLAYERS[1]] as const,
+  starter: 0 as const,
+  clockSide: 'right' as const,
+  clockSideChosenBy: 1 as const,
+  tilesCounted: 100,
+  tracking: false,
+};
+
 /** Given a started game: created, both players drew 7 tiles, Ann (seat 0) to move. */
 export function startedTable(opts: { tracking?: boolean; profile?: Record<string, unknown>; racks?: [string, string] } = {}): Table {
   const t = new Table();
-  t.run(
-    {
-      type: 'scrabble.start-game',
-      players: [PLAYERS[0], PLAYERS[1]],
-      starter: 0,
-      clockSide: 'right',
-      clockSideChosenBy: 1,
-      tilesCounted: 100,
-      tracking: !!opts.tracking,
-      profile: opts.profile,
-    },
-    0,
-  );
+  t.run({ ...START_STEP, tracking: !!opts.tracking, profile: opts.profile }, 0);
   if (opts.tracking) {
     const racks = opts.racks ?? ['AEINRST', 'QIZAXEO'];
     t.run({ type: 'scrabble.draw-tiles', seat: 0, tiles: racks[0].split('') }, 0);
