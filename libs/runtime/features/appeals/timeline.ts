@@ -179,10 +179,8 @@ function standingsAround(tournament: readonly RecordedEvent[], revision: number,
     tournamentDecider,
     tournament.filter((e) => e.revision < revision).map((e) => e as unknown as TournamentEvent),
   );
-  const after = fold(
-    tournamentDecider,
-    tournament.filter((e) => e.revision <= revision).map((e) => e as unknown as TournamentEvent),
-  );
+  const at = tournament.find((e) => e.revision === revision);
+  const after = at ? tournamentDecider.evolve(before, at as unknown as TournamentEvent) : before;
   if (before.status !== 'open' || after.status !== 'open') return null;
   const asOf = { revision, position: 0, at: '' };
   return {
