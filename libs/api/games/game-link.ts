@@ -5,7 +5,7 @@
  */
 import type { RulesProfile } from '../../domain/tournament/index.js';
 import type { GameFeature } from '../../runtime/games/game-feature.js';
-import { LINK_RULE, tableAt } from '../../runtime/features/tournament/index.js';
+import { LINK_RULE, tableWithProfileAt } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { missingDivisionAsBadRequest } from '../tournaments/tournament-command.js';
@@ -32,14 +32,16 @@ export function requireGranted(request: AuthedRequest, link: GameLinkDto | undef
 }
 
 export async function resolveLink(
-  core: Parameters<typeof tableAt>[0],
+  core: Parameters<typeof tableWithProfileAt>[0],
   feature: Pick<GameFeature<never, never, never>, 'tournamentDisciplines'>,
   link: GameLinkDto,
   players: readonly { id: string }[],
   /** What the discipline requires of the tournament beyond the pairing (chess: its minutes); throws to refuse. */
   requireOfTournament?: (profile: RulesProfile) => void,
 ): Promise<ResolvedLink> {
-  const at = await tableAt(core, link.tournamentId, link, feature.tournamentDisciplines).catch((e: unknown) => Promise.reject(missingDivisionAsBadRequest(e)));
+  const at = await tableWithProfileAt(core, link.tournamentId, link, feature.tournamentDisciplines).catch((e: unknown) =>
+    Promise.reject(missingDivisionAsBadRequest(e)),
+  );
   const ids = players.map((p) => p.id);
   if (at.seats.length !== ids.length || !at.seats.every((p) => ids.includes(p))) {
     throw new ProblemException(

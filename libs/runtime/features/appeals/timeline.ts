@@ -2,12 +2,12 @@ import type { AppealEvent, Remedy } from '../../../domain/appeals/index.js';
 import { chessDecider, type ChessEvent } from '../../../domain/disciplines/chess/index.js';
 import { scrabbleDecider, type ScrabbleEvent } from '../../../domain/disciplines/scrabble/index.js';
 import { fold, type Actor } from '../../../domain/kernel/index.js';
-import { tournamentDecider, type TournamentEvent } from '../../../domain/tournament/index.js';
+import { tournamentDecider } from '../../../domain/tournament/index.js';
 import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
 import type { UpcasterRegistry } from '../../../store/upcasters.js';
 import type { RefusedReaction } from '../../process-manager.js';
 import type { ReadModelStore } from '../../projections/read-model-store.js';
-import { standingsOf } from '../tournament/index.js';
+import { foldTournamentEvent, standingsOf } from '../tournament/index.js';
 import { decisionTime } from './contested.js';
 import { eventsCausedBy, locateEvent, type LocatedEventWithData } from './event-index.projection.js';
 import { reactionCommandId } from '../../process-manager.js';
@@ -173,16 +173,16 @@ function matches(remedy: Remedy, e: LocatedEventWithData): boolean {
   return false;
 }
 
-/** Standings of a division folded from the tournament's events up to (excluding) and through a revision: public view. */
-function standingsAround(tournament: readonly RecordedEvent[], revision: number, division: string) {
-  const before = fold(
-    tournamentDecider,
-    tournament.filter((e) => e.revision < revision).map((e) => e as unknown as TournamentEvent),
-  );
-  const at = tournament.find((e) => e.revision === revision);
-  const after = at ? tournamentDecider.evolve(before, at as unknown as TournamentEvent) : before;
+/**
+ * Standings of a division just before and just after one event of the tournament's stream, as the standings
+ * read model has them: the tournament's events and its penalty ledger's, in log order (public view).
+ */
+export function standingsAround(history: readonly RecordedEvent[], position: number, division: string) {
+  const before = history.filter((e) => e.position < position).reduce(foldTournamentEvent, tournamentDecider.initialState());
+  const at = history.find((e) => e.position === position);
+  const after = at ? foldTournamentEvent(before, at) : before;
   if (before.status !== 'open' || after.status !== 'open') return null;
-  const asOf = { revision, position: 0, at: '' };
+  const asOf = { revision: at?.revision ?? -1, position: 0, at: '' };
   return {
     division,
     before: standingsOf(before, division, asOf).rows.map(line),
@@ -258,7 +258,14 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
       if (refusal) {
         entries.push({ kind: 'remedy', position: fallback, remedy, status: 'refused', effect: null, refusal: refusal.refusal });
       } else if (applied) {
-        const stream = applied.stream.startsWith('tournament-') ? (tournament ??= await read(applied.stream)) : await read(applied.stream);
+        const inTournament = applied.stream.startsWith('tournament-');
+        // The tournament's history with its penalty ledger, in log order: the standings read model's input.
+        tournament ??= inTournament
+          ? [...(await read(applied.stream)), ...(await read(`penalties-${applied.stream.slice('tournament-'.length)}`))].sort(
+              (a, b) => a.position - b.position,
+            )
+          : null;
+        const stream = inTournament ? tournament! : await read(applied.stream);
         const ev = stream.find((x) => x.id === applied.id)!;
         const data = ev.data as { division?: string; corrects?: unknown; result?: unknown };
         entries.push({
@@ -269,7 +276,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
           effect: {
             event: { id: ev.id, type: ev.type, position: ev.position, at: ev.meta.recordedAt, by: ev.meta.actor, data: ev.data },
             result: ev.type === 'tournament.ResultCorrected' ? { before: data.corrects, after: data.result } : null,
-            standings: ev.stream.startsWith('tournament-') && data.division ? standingsAround(stream, ev.revision, data.division) : null,
+            standings: ev.stream.startsWith('tournament-') && data.division ? standingsAround(stream, ev.position, data.division) : null,
           },
           refusal: null,
         });

@@ -18,8 +18,6 @@ export interface PairedTableAt {
   readonly round: number;
   readonly table: number;
   readonly seats: readonly string[];
-  /** The tournament's rules profile, as loaded for this check (a discipline may require more of a linked game). */
-  readonly profile: RulesProfile;
 }
 
 /**
@@ -34,6 +32,17 @@ export async function tableAt(
   at: { round: number; table: number; division?: string },
   disciplines?: readonly Discipline[],
 ): Promise<PairedTableAt> {
+  const { profile: _profile, ...table } = await tableWithProfileAt(core, tournamentId, at, disciplines);
+  return table;
+}
+
+/** `tableAt` with the tournament's rules profile as loaded for the check (a discipline may require more of a linked game: chess its minutes). */
+export async function tableWithProfileAt(
+  core: ArbitraCore,
+  tournamentId: string,
+  at: { round: number; table: number; division?: string },
+  disciplines?: readonly Discipline[],
+): Promise<PairedTableAt & { readonly profile: RulesProfile }> {
   const { state } = await core.commands.load(TournamentAggregate, streamOf(TournamentAggregate, tournamentId));
   if (state.status !== 'open')
     refuse('tournament/unknown-tournament', `no tournament ${tournamentId}`, LINK_RULE, { kind: 'not-found', field: 'link.tournamentId' });

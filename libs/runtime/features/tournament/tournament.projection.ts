@@ -45,12 +45,17 @@ const handlesEvent = (type: string): boolean => type.startsWith('tournament.') |
 const asOfIn = (docs: DocumentTx, id: string, e: RecordedEvent): AsOf =>
   isLedgerEvent(e.type) ? { revision: docs.get<number>(REVISION, id) ?? -1, position: e.position, at: e.meta.recordedAt } : asOfEvent(e);
 
-/** Folds one event into the tournament state kept in `docs` (the decider's own `evolve`; a ledger event through `feedStandings`). */
+/** One event of a tournament's stream or of its penalty ledger applied to its state: the decider's own `evolve`, a ledger event through `feedStandings`. */
+export function foldTournamentEvent(state: TournamentState, event: Pick<RecordedEvent, 'type' | 'data'>): TournamentState {
+  return isLedgerEvent(event.type)
+    ? feedStandings(state, { type: event.type, data: event.data } as PenaltyEvent)
+    : evolveTournament(state, { type: event.type, data: event.data } as TournamentEvent);
+}
+
+/** Folds one event into the tournament state kept in `docs`. */
 export function foldInto(docs: DocumentTx, id: string, event: RecordedEvent): OpenTournament | null {
   const before = docs.get<TournamentState>(COLLECTIONS.state, id) ?? initialTournamentState();
-  const after = isLedgerEvent(event.type)
-    ? feedStandings(before, { type: event.type, data: event.data } as PenaltyEvent)
-    : evolveTournament(before, { type: event.type, data: event.data } as TournamentEvent);
+  const after = foldTournamentEvent(before, event);
   if (after.status !== 'open') return null;
   docs.put(COLLECTIONS.state, id, after);
   if (!isLedgerEvent(event.type)) docs.put(REVISION, id, event.revision);
