@@ -1,5 +1,5 @@
 /**
- * The elements (和種) of one arrangement, by Zung Jung code. For each series only the highest element that applies is
+ * The elements (和種) of one arrangement, by Zung Jung code, in catalogue order. For each series only the highest element that applies is
  * given (世界麻將大賽規則, 計分系統 基本規則 4); 3.1 番牌 is given once per set (基本規則 4, 番牌例外).
  * Definitions are the public Zung Jung ones; where the WMC text adds a rule it is cited.
  */
@@ -23,9 +23,12 @@ export interface HandFacts {
   kongReplacement: boolean;
   heaven: boolean;
   earth: boolean;
+  /** Classes of the hand's tiles and 九蓮寶燈, shared by every arrangement: see {@link tileFacts}. */
+  tiles: TileClasses;
+  nineGates: boolean;
 }
 
-interface TileClasses {
+export interface TileClasses {
   suitMask: number;
   hasHonour: boolean;
   hasTerminal: boolean;
@@ -33,7 +36,7 @@ interface TileClasses {
   allTerminalOrHonour: boolean;
 }
 
-function classes(counts: number[]): TileClasses {
+export function classes(counts: number[]): TileClasses {
   let suitMask = 0;
   let hasHonour = false;
   let hasTerminal = false;
@@ -53,7 +56,7 @@ function classes(counts: number[]): TileClasses {
 const oneSuit = (mask: number): boolean => mask === 1 || mask === 2 || mask === 4;
 
 /** 2.2 九蓮寶燈: concealed 1112345678999 of one suit waiting on any tile of that suit (WMC 和牌的計分 12: not on 天和). */
-function nineGates(f: HandFacts): boolean {
+export function nineGates(f: Pick<HandFacts, 'before' | 'heaven' | 'winning'>): boolean {
   if (!f.before || f.heaven) return false;
   const suit = suitOf(f.winning);
   if (suit === 3) return false;
@@ -66,12 +69,11 @@ function nineGates(f: HandFacts): boolean {
   return true;
 }
 
-/** Elements of the tiles alone, shared by every shape: 1.3, category 2, 3.4, the 8.1 greater terminals. */
+/** Elements of the tiles alone, shared by every shape: 1.3 and category 2 (2.2 only for the basic shape). */
 function tileElements(f: HandFacts, c: TileClasses, regular: boolean, out: string[]): void {
   if (c.allSimple) out.push('1.3');
-  if (regular && nineGates(f)) out.push('2.2');
   if (oneSuit(c.suitMask)) out.push(c.hasHonour ? '2.1.1' : '2.1.2');
-  if (c.suitMask === 0) out.push('3.4');
+  if (regular && f.nineGates) out.push('2.2');
 }
 
 /** Category 9 (偶然類), from the facts of the win. */
@@ -90,24 +92,12 @@ function greaterTerminals(c: TileClasses, out: string[]): boolean {
   return true;
 }
 
-const orderOf = (code: string): number => {
-  const [a, b, d] = code.split('.').map(Number);
-  return a * 10000 + b * 100 + (d || 0);
-};
-const ORDER = new Map<string, number>();
-const byCode = (a: string, b: string): number => {
-  let x = ORDER.get(a);
-  if (x === undefined) ORDER.set(a, (x = orderOf(a)));
-  let y = ORDER.get(b);
-  if (y === undefined) ORDER.set(b, (y = orderOf(b)));
-  return x - y;
-};
-
 /** Elements of a basic-shape arrangement (4 sets + pair). */
 export function regularElements(sets: readonly Meld[], pair: number, f: HandFacts): string[] {
   const out: string[] = [];
-  const c = classes(f.counts);
+  const c = f.tiles;
   let chows = 0;
+  let valueSets = 0;
   let kongs = 0;
   let concealedPungs = 0;
   let dragonPungs = 0;
@@ -142,7 +132,7 @@ export function regularElements(sets: readonly Meld[], pair: number, f: HandFact
     everyHasTerminal &&= isTerminal(s.tile);
     everyHasTerminalOrHonour &&= isTerminalOrHonour(s.tile);
     // 3.1 番牌: each dragon pung and the seat-wind pung (門風 is a 字牌類 element; no round wind: 麻將規則, 莊家及門風 6 不採用「場風」).
-    if (isDragon(s.tile) || s.tile === f.seat) out.push('3.1');
+    if (isDragon(s.tile) || s.tile === f.seat) valueSets++;
   }
   // A discard completes a concealed pung only if the winning tile fits nowhere else: that pung is then exposed
   // (和牌的計分 2: 銃和的一張應橫放﹐以表示明刻); the winner may choose the most favourable reading (自由數和).
@@ -154,12 +144,14 @@ export function regularElements(sets: readonly Meld[], pair: number, f: HandFact
   if (chows === 4) out.push('1.1');
   if (f.concealed) out.push('1.2');
   tileElements(f, c, true, out);
+  for (let i = 0; i < valueSets; i++) out.push('3.1');
   // 3.2 三元 series, 3.3 四喜 series
   if (dragonPungs === 3) out.push('3.2.2');
   else if (dragonPungs === 2 && isDragon(pair)) out.push('3.2.1');
   if (windPungs === 4) out.push('3.3.4');
   else if (windPungs === 3) out.push(isWind(pair) ? '3.3.3' : '3.3.2');
   else if (windPungs === 2 && isWind(pair)) out.push('3.3.1');
+  if (c.suitMask === 0) out.push('3.4');
   // Category 4
   if (pungs === 4) out.push('4.1');
   if (concealedPungs >= 2) out.push(['4.2.1', '4.2.2', '4.2.3'][concealedPungs - 2]);
@@ -213,7 +205,7 @@ export function regularElements(sets: readonly Meld[], pair: number, f: HandFact
     else if (everyHasTerminalOrHonour) out.push('8.1.1');
   }
   incidental(f, out);
-  return out.sort(byCode);
+  return out;
 }
 
 /**
@@ -222,12 +214,13 @@ export function regularElements(sets: readonly Meld[], pair: number, f: HandFact
  */
 export function sevenPairsElements(f: HandFacts): string[] {
   const out: string[] = [];
-  const c = classes(f.counts);
+  const c = f.tiles;
   tileElements(f, c, false, out);
+  if (c.suitMask === 0) out.push('3.4');
   greaterTerminals(c, out);
   incidental(f, out);
   out.push('10.2');
-  return out.sort(byCode);
+  return out;
 }
 
 /** Elements of a thirteen-orphans hand (10.1): the shape and the incidental bonuses only. */

@@ -6,7 +6,7 @@
 import { regularArrangements, sevenPairs, thirteenOrphans, type Meld } from './arrange.js';
 import type { CatalogueElement, ScoringProfile } from './catalogue.js';
 import { totalOf, type ClaimRefusal } from './claims.js';
-import { regularElements, sevenPairsElements, thirteenOrphansElements, type HandFacts } from './elements.js';
+import { classes, nineGates, regularElements, sevenPairsElements, thirteenOrphansElements, type HandFacts } from './elements.js';
 import type { HandInput, HandScore } from './hand-types.js';
 import { validateHand } from './validate-hand.js';
 import { KINDS, countTiles, isHonour, tileIndex, tileName, windIndex } from './tiles.js';
@@ -18,13 +18,20 @@ function catalogueMap(profile: ScoringProfile): Map<string, CatalogueElement> {
   return m;
 }
 
+/** Text of every set and pair, built once: '123m', '555p', '6666s', 'EEE', 'WdWd'. */
+const compact = (tiles: number[]): string =>
+  isHonour(tiles[0]) ? tiles.map(tileName).join('') : tiles.map((t) => tileName(t)[0]).join('') + tileName(tiles[0])[1];
+const TEXT = {
+  chow: Array.from({ length: KINDS }, (_, t) => (t < 27 && t % 9 <= 6 ? compact([t, t + 1, t + 2]) : '')),
+  pung: Array.from({ length: KINDS }, (_, t) => compact([t, t, t])),
+  kong: Array.from({ length: KINDS }, (_, t) => compact([t, t, t, t])),
+  pair: Array.from({ length: KINDS }, (_, t) => compact([t, t])),
+};
 const setText = (m: Meld): string => {
-  const n = m.kind === 'chow' ? 3 : m.kind === 'pung' ? 3 : 4;
-  const tiles = Array.from({ length: n }, (_, k) => tileName(m.kind === 'chow' ? m.tile + k : m.tile));
-  const text = isHonour(m.tile) ? tiles.join('') : tiles.map((t) => t[0]).join('') + tiles[0][1];
+  const text = TEXT[m.kind][m.tile];
   return m.concealed ? (m.kind === 'kong' ? `{${text}}` : text) : `[${text}]`;
 };
-const pairText = (t: number): string => (isHonour(t) ? tileName(t).repeat(2) : `${tileName(t)[0]}${tileName(t)}`);
+const pairText = (t: number): string => TEXT.pair[t];
 
 interface Candidate {
   codes: string[];
@@ -55,7 +62,10 @@ export function handFacts(hand: HandInput): { concealedCounts: number[]; exposed
     kongReplacement: hand.kongReplacement === true,
     heaven: hand.blessingOfHeaven === true,
     earth: hand.blessingOfEarth === true,
+    tiles: classes(counts),
+    nineGates: false,
   };
+  facts.nineGates = nineGates(facts);
 
   return { concealedCounts, exposed, facts };
 }

@@ -21,11 +21,13 @@ function exposedShape(kind: string, idx: number[]): boolean {
 export function validateHand(hand: HandInput): ClaimRefusal | null {
   if (!(WINDS as readonly string[]).includes(hand.seatWind)) return refuse('hand.seatWind', 'mahjong/seat-wind', "the seat wind is one of 'E','S','W','N'");
   if (!isTile(hand.winningTile)) return refuse('hand.winningTile', 'mahjong/not-a-tile', `'${hand.winningTile}' is not a tile`);
-  for (let i = 0; i < hand.concealed.length; i++) {
-    if (!isTile(hand.concealed[i])) return refuse(`hand.concealed[${i}]`, 'mahjong/not-a-tile', `'${hand.concealed[i]}' is not a tile`);
-  }
   const counts = new Array<number>(KINDS).fill(0);
-  for (const t of hand.concealed) counts[tileIndex(t)]++;
+  for (let i = 0; i < hand.concealed.length; i++) {
+    const t = tileIndex(hand.concealed[i]);
+    if (t < 0) return refuse(`hand.concealed[${i}]`, 'mahjong/not-a-tile', `'${hand.concealed[i]}' is not a tile`);
+    counts[t]++;
+  }
+  const winningInHand = counts[tileIndex(hand.winningTile)] > 0;
   for (let s = 0; s < hand.exposed.length; s++) {
     const set = hand.exposed[s];
     for (let j = 0; j < set.tiles.length; j++) {
@@ -52,7 +54,7 @@ export function validateHand(hand: HandInput): ClaimRefusal | null {
     if (counts[i] > COPIES)
       return refuse('hand.concealed', 'mahjong/tile-copies', `the set has ${COPIES} of each tile; the hand has ${counts[i]} (麻將規則, 麻將牌的構成 2)`);
   }
-  if (!hand.concealed.includes(hand.winningTile)) {
+  if (!winningInHand) {
     return refuse('hand.winningTile', 'mahjong/winning-tile-not-in-hand', 'the concealed tiles include the winning tile');
   }
   if (hand.robbingKong && hand.selfDrawn) {
