@@ -3,6 +3,7 @@ import pino from 'pino';
 import { KafkaEventBus } from '../../libs/bus/kafka/kafka-event-bus.js';
 import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
 import { loadConfig } from '../../libs/runtime/config.js';
+import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
 import { JsonFileCheckpoint } from './relay-checkpoint.js';
 import { Relay } from './relay.js';
@@ -20,7 +21,7 @@ if (!kafka) {
 const batch = process.env.ARBITRA_RELAY_BATCH ? Number(process.env.ARBITRA_RELAY_BATCH) : undefined;
 
 // Another process (the API) appends to this file; the store notices by polling (pollMs).
-const store = new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync });
+const store = (await openSelectedStore(config)) ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync });
 const bus = new KafkaEventBus({ ...kafka, onError: (e) => logger.error({ err: e }, 'kafka') });
 const checkpoint = new JsonFileCheckpoint(join(config.dataDir, 'relay-checkpoint.json'));
 const relay = new Relay({
