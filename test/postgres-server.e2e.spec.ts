@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, expect, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,11 +61,13 @@ describeWithPostgres('records server on PostgreSQL (ARBITRA_STORE=postgres, dist
 
   it('records a tournament into PostgreSQL and reads it back; a server with an empty data dir rebuilds the same standings from the log', async () => {
     const db = await freshDatabase(serverUrl, 'arbitra_server');
+    const dirs: string[] = [];
+    const dataDir = () => (dirs.push(mkdtempSync(join(tmpdir(), 'arbitra-pg-server-'))), dirs[dirs.length - 1]);
     try {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const env = { ARBITRA_STORE: 'postgres', ARBITRA_PG_URL: db.url, PORT: String(port), HOST: '127.0.0.1' };
-      const firstDir = mkdtempSync(join(tmpdir(), 'arbitra-pg-server-'));
+      const firstDir = dataDir();
       const first = await start({ ...env, ARBITRA_DATA_DIR: firstDir });
       child = first.child;
       expect(first.output).toContain('events:    PostgreSQL postgres://');
@@ -110,7 +112,7 @@ describeWithPostgres('records server on PostgreSQL (ARBITRA_STORE=postgres, dist
       await stop(child);
 
       // Another server, another (empty) data directory, the same database: the same tournament, rebuilt from the log.
-      const second = await start({ ...env, ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-pg-server-')) });
+      const second = await start({ ...env, ARBITRA_DATA_DIR: dataDir() });
       child = second.child;
       expect(await get(`/v1/tournaments/${T}/standings`)).toEqual(standings);
       await stop(child);
@@ -122,7 +124,9 @@ describeWithPostgres('records server on PostgreSQL (ARBITRA_STORE=postgres, dist
       expect(verify.stdout + verify.stderr).toMatch(/ok: \d+ events in \d+ streams/);
       expect(verify.status).toBe(0);
     } finally {
+      if (child && child.exitCode === null) await stop(child);
       await db.drop();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   }, 90_000);
 });

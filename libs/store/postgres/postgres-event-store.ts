@@ -1,17 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import {
-  EventIdConflictError,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type RecordedEvent,
-  type StreamInfo,
-  type SubscribeOptions,
-} from '../event-store.port.js';
-import { appendInTransaction, COLUMNS, toStored, translateUniqueViolation, type LogHead, type PendingAppend, type RawRow } from './postgres-append.js';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamInfo, SubscribeOptions } from '../event-store.port.js';
+import { appendBatch, COLUMNS, toStored, translateUniqueViolation, type LogHead, type Outcome, type PendingAppend, type RawRow } from './postgres-append.js';
 import { migratePostgres } from './postgres-schema.js';
 
 export interface PostgresEventStoreOptions {
@@ -34,7 +24,6 @@ interface Pending extends PendingAppend {
   resolve: (r: AppendResult) => void;
   reject: (e: unknown) => void;
 }
-type Outcome = { ok: true; value: AppendResult } | { ok: false; error: unknown };
 
 /**
  * The PostgreSQL event store: the same log as the SQLite store (per-stream and global hash chains,
@@ -122,7 +111,12 @@ export class PostgresEventStore implements EventStore {
       return;
     }
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, 500);
+      // Up to about 5,000 events a transaction (one INSERT carries them all).
+      let take = 0;
+      for (let events = 0; take < this.queue.length && (take === 0 || events + this.queue[take].events.length <= 5000); take++) {
+        events += this.queue[take].events.length;
+      }
+      const batch = this.queue.splice(0, take);
       if (batch.length === 1) await this.runAlone(batch[0]);
       else await this.runBatch(batch);
     }
@@ -172,16 +166,7 @@ export class PostgresEventStore implements EventStore {
       const [, locked] = (await client.query('BEGIN; SELECT position, hash FROM log_head FOR UPDATE')) as unknown as pg.QueryResult[];
       const head: LogHead = { position: Number(locked.rows[0].position), hash: locked.rows[0].hash as string | null };
       const from = head.position;
-      const outcomes: Outcome[] = [];
-      for (const p of batch) {
-        try {
-          outcomes.push({ ok: true, value: await appendInTransaction(client, p, head) });
-        } catch (error) {
-          // A refusal is found before anything is written: the transaction goes on. Any other error aborted it.
-          if (!(error instanceof WrongExpectedRevisionError || error instanceof EventIdConflictError)) throw error;
-          outcomes.push({ ok: false, error });
-        }
-      }
+      const outcomes = await appendBatch(client, batch, head);
       if (this.options.beforeCommit && head.position > from) {
         await this.options.beforeCommit(Array.from({ length: head.position - from }, (_, i) => from + i + 1));
       }
