@@ -200,7 +200,13 @@ export class PostgresEventStore implements EventStore {
     if (this.closed) return;
     await this.listen();
     while (!options.signal?.aborted && !this.closed) {
-      const page = await this.readAll(position, batch);
+      let page: RecordedEvent[];
+      try {
+        page = await this.readAll(position, batch);
+      } catch (error) {
+        if (this.closed) return; // the pool ended under the read: the subscription ends, as on close
+        throw error;
+      }
       if (page.length > 0) {
         for (const e of page) {
           position = e.position;
