@@ -15,6 +15,8 @@
 #   PG_BIN          server binaries (default /usr/lib/postgresql/15/bin, else pg_config --bindir)
 #   PG_PORT         port (default: a free one)
 #   PG_CI_DIR       where the state file lives (default <repo>/.ci-postgres); the cluster itself is in mktemp -d
+#   PG_TMPDIR       where that temporary directory is made (default $TMPDIR, as root /tmp)
+#   PG_FSYNC, PG_SYNC_COMMIT  fsync / synchronous_commit of the test cluster (default off, off)
 #   PG_RUN_AS       the unprivileged user when run as root
 #   PG_START_TIMEOUT seconds to wait for readiness (default 60)
 # Logs go to stderr; stdout carries only the export lines, so `eval "$(... start)"` works.
@@ -78,7 +80,10 @@ cmd_start() {
   fi
   mkdir -p "$STATE_DIR"
   local t0=$SECONDS
-  PGDATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/arbitra-pg-XXXXXX")"
+  # As root the directory must be reachable by the unprivileged owner: /tmp, not a private TMPDIR.
+  local base="${PG_TMPDIR:-${TMPDIR:-/tmp}}"
+  [[ -n "$RUN_AS" ]] && base="${PG_TMPDIR:-/tmp}"
+  PGDATA_DIR="$(mktemp -d "$base/arbitra-pg-XXXXXX")"
   PG_PORT="${PG_PORT:-$(free_port)}"
   PG_USER="${RUN_AS:-$(id -un)}"
   [[ -n "$RUN_AS" ]] && chown "$RUN_AS" "$PGDATA_DIR"
