@@ -20,6 +20,13 @@ describe('ARBITRA_STORE selects the event store', () => {
     );
   });
 
+  it('postgres refuses to start when the database cannot be reached, naming the URL without its password', async () => {
+    const config = loadConfig({ ARBITRA_STORE: 'postgres', ARBITRA_PG_URL: 'postgres://arbitra:s3cret@127.0.0.1:1/arbitra' });
+    const opened = openSelectedStore(config);
+    await expect(opened).rejects.toThrow('ARBITRA_STORE=postgres: cannot open the event log at postgres://arbitra:***@127.0.0.1:1/arbitra (ARBITRA_PG_URL)');
+    await expect(opened).rejects.not.toThrow(/s3cret/);
+  });
+
   it('kurrentdb uses the KurrentDB adapter with KURRENTDB_URL', async () => {
     expect(() => loadConfig({ ARBITRA_STORE: 'kurrentdb' })).toThrow(/needs KURRENTDB_URL/);
     const store = await openSelectedStore(loadConfig({ ARBITRA_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://localhost:2113?tls=false' }));

@@ -13,7 +13,13 @@ export async function openSelectedStore(config: Pick<ArbitraConfig, 'store' | 'p
     case 'sqlite':
       return undefined;
     case 'postgres':
-      return PostgresEventStore.open({ connectionString: config.pgUrl! });
+      try {
+        return await PostgresEventStore.open({ connectionString: config.pgUrl! });
+      } catch (e) {
+        throw new Error(`ARBITRA_STORE=postgres: cannot open the event log at ${hidePassword(config.pgUrl!)} (ARBITRA_PG_URL): ${(e as Error).message}`, {
+          cause: e,
+        });
+      }
     case 'kurrentdb':
       return new KurrentDbEventStore({ connectionString: config.kurrentdbUrl! });
   }
@@ -21,16 +27,17 @@ export async function openSelectedStore(config: Pick<ArbitraConfig, 'store' | 'p
 
 /** Where the event log is, for the start banner (a URL without its password). */
 export function describeStore(config: Pick<ArbitraConfig, 'store' | 'pgUrl' | 'kurrentdbUrl' | 'dataDir'>): string {
-  const hide = (raw: string) => {
-    try {
-      const u = new URL(raw);
-      if (u.password) u.password = '***';
-      return u.toString();
-    } catch {
-      return '(unparsable URL)';
-    }
-  };
-  if (config.store === 'postgres') return `PostgreSQL ${hide(config.pgUrl!)}`;
-  if (config.store === 'kurrentdb') return `KurrentDB ${hide(config.kurrentdbUrl!)}`;
+  if (config.store === 'postgres') return `PostgreSQL ${hidePassword(config.pgUrl!)}`;
+  if (config.store === 'kurrentdb') return `KurrentDB ${hidePassword(config.kurrentdbUrl!)}`;
   return `SQLite ${config.dataDir}/events.db`;
+}
+
+function hidePassword(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
 }

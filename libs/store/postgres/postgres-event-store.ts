@@ -11,7 +11,8 @@ export interface PostgresEventStoreOptions {
   readonly poolSize?: number;
   /**
    * true (default): appends issued while this process's previous transaction runs share the next one
-   * (one lock, one commit). false: every append is its own transaction, run concurrently on the pool.
+   * (one lock, one commit). false: every append is its own transaction. Either way one transaction at a
+   * time per store; stores in other processes (or other store instances) race for the lock.
    */
   readonly groupCommit?: boolean;
   /** Longest wait of a live subscriber when no notification arrives (appends by a process it did not hear). Default 1000 ms. */
@@ -59,7 +60,13 @@ export class PostgresEventStore implements EventStore {
   private closed = false;
 
   constructor(readonly options: PostgresEventStoreOptions) {
-    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      // A writer that hangs inside its transaction (a stopped process whose connection stays open) would hold the
+      // allocator lock and stop every writer: the server ends such a session after a minute, rolling it back.
+      idle_in_transaction_session_timeout: 60_000,
+    });
     // An idle connection the server dropped: the next query reconnects; nothing to do here.
     this.pool.on('error', () => undefined);
     this.groupCommit = options.groupCommit ?? true;
@@ -91,17 +98,15 @@ export class PostgresEventStore implements EventStore {
     if (this.closed) return Promise.reject(new Error('event store is closed'));
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return new Promise<AppendResult>((resolve, reject) => {
-      const p: Pending = { stream, events, expected, resolve, reject };
-      if (!this.groupCommit) {
-        void this.ready.then(() => this.runAlone(p), reject);
-        return;
-      }
-      this.queue.push(p);
+      this.queue.push({ stream, events, expected, resolve, reject });
       this.writing ??= this.drain();
     });
   }
 
-  /** One batch at a time per process: what queues meanwhile goes into the next transaction. */
+  /**
+   * One transaction at a time per process, in call order (so appends issued in order get positions in
+   * order): with group commit, what queues meanwhile goes into the next transaction; without, one each.
+   */
   private async drain(): Promise<void> {
     try {
       await this.ready;
@@ -113,7 +118,7 @@ export class PostgresEventStore implements EventStore {
     while (this.queue.length > 0) {
       // Up to about 5,000 events a transaction (one INSERT carries them all).
       let take = 0;
-      for (let events = 0; take < this.queue.length && (take === 0 || events + this.queue[take].events.length <= 5000); take++) {
+      for (let events = 0; take < this.queue.length && (take === 0 || (this.groupCommit && events + this.queue[take].events.length <= 5000)); take++) {
         events += this.queue[take].events.length;
       }
       const batch = this.queue.splice(0, take);
@@ -128,8 +133,9 @@ export class PostgresEventStore implements EventStore {
     try {
       outcomes = await this.transaction(batch);
     } catch {
-      // The transaction failed as a whole (an unexpected constraint, a lost connection): nothing of
-      // it committed. Each append runs again alone, so only the one at fault fails.
+      // The transaction failed as a whole (an unexpected constraint, a lost connection): nothing of it
+      // committed, or (the connection lost during COMMIT) all of it did. Each append runs again alone:
+      // only the one at fault fails, and one already stored comes back as stored (idempotent by event id).
       for (const p of batch) await this.runAlone(p);
       return;
     }
