@@ -176,7 +176,7 @@ describeWithKafka('distributed mode across processes', (brokers) => {
       expect(rows[0].n).toBe(13);
     }, 60_000);
 
-    it('the projector serves, from Kafka, the same tournament and standings as the api (a replay of the log)', async () => {
+    it('the projector serves, from Kafka, the same tournament and standings as the api (a replay of the log); a second projector replica started later serves the same', async () => {
       const paired = await post(api[1], `/v1/tournaments/${T}/rounds/1/pairings`, { system: 'australian-draw' });
       expect(paired.status).toBe(201);
       expect((await post(api[0], `/v1/tournaments/${T}/rounds/1/publish`, {})).status).toBe(201);
@@ -185,7 +185,26 @@ describeWithKafka('distributed mode across processes', (brokers) => {
         expect(seen.status).toBe(200);
         expect(seen).toEqual(expected);
       }
-    }, 60_000);
+      // Replicas scale reads: another projector (its own group and data dir) replays the topic to the same answers.
+      const port = await freePort();
+      const second = new Proc('projector-2', 'projector', {
+        ...projectorEnv,
+        PORT: String(port),
+        ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-projector-2-')),
+        ARBITRA_PROJECTOR_GROUP: uniqueName('projector-2'),
+      });
+      procs.push(second);
+      await second.waitFor('listening on');
+      const first = projectorUrl;
+      projectorUrl = `http://127.0.0.1:${port}`;
+      try {
+        const { seen, expected } = await converged(`/v1/tournaments/${T}/standings`);
+        expect(seen).toEqual(expected);
+      } finally {
+        projectorUrl = first;
+        await second.kill9();
+      }
+    }, 90_000);
 
     it('kill -9 of the active relay (the standby takes over) and of the projector mid-stream: nothing lost, nothing applied twice', async () => {
       const leader = relays.find((r) => r.output.includes('this relay is the active one'))!;
