@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
+import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { exportTournament, verifyExport, type ExportManifest } from '../../libs/store/audit/export-file.js';
 import { loadPublicKey, loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
@@ -54,7 +55,7 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
   });
   if (positionals.length > 0) return verifyExportFile(positionals[0], o);
   const copies = (values.checkpoint ?? []).flatMap((f) => parseCheckpoints(readFileSync(f, 'utf8')));
-  const core = new ArbitraCore({ config, features: FEATURES });
+  const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
   try {
     const trusted = trustedKeys(values['public-key'], config.dataDir);
     const report = await auditCore(core, copies, trusted, true);
@@ -122,7 +123,7 @@ export async function exportCommand(args: string[], config: ArbitraConfig, o: Ou
     o.err('--tournament <id> is required');
     return 2;
   }
-  const core = new ArbitraCore({ config, features: FEATURES });
+  const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
   try {
     const report = await auditCore(core, []);
     if (!report.ok) o.err(`warning: the log fails verification (${report.firstProblem}); exporting it as stored`);

@@ -53,7 +53,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
         'after a change, or its truncation, cannot be detected. See docs/audit.md.',
     );
   } else if (!checkpoints) {
-    logger.warn('this event store keeps no checkpoints (KurrentDB): none are signed. See docs/kurrentdb.md.');
+    logger.warn('this event store keeps no checkpoints (KurrentDB, PostgreSQL): none are signed. See docs/kurrentdb.md, docs/stores.md.');
   } else if (report.ok) {
     checkpointer = new Checkpointer(core.store, checkpoints, key, {
       trustedKeys: trusted,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { createHttpApp } from '../../libs/api/http-app.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { loadAuditConfig, type AuditConfig } from './audit-config.js';
@@ -18,6 +19,7 @@ import { CONTROLLERS, FEATURES } from './registry.js';
 export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel }), audit: AuditConfig = loadAuditConfig()) {
   const core = new ArbitraCore({
     config,
+    store: await openSelectedStore(config), // ARBITRA_STORE: the embedded SQLite log by default
     features: FEATURES,
     collectProcessMetrics: true,
     onReactionRefused: (pm, event, error) => logger.warn({ pm, eventId: event.id, err: error }, 'a process manager reaction was refused'),

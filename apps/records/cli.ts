@@ -7,6 +7,7 @@ import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { loadConfig } from '../../libs/runtime/config.js';
+import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
@@ -51,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { jti: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } } });
       if (!values.jti) return fail('--jti <token id> is required (printed when the token was issued)');
       if (!values.reason?.trim()) return fail('--reason <text> is required: a revocation records why');
-      const core = new ArbitraCore({ config, features: FEATURES });
+      const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
       const ctx = { at: new Date().toISOString(), actor: { id: values.by ?? 'cli', role: 'admin' as const }, commandId: randomUUID() };
       try {
         const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, {
@@ -75,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
         return fail(
           `a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`,
         );
-      const core = new ArbitraCore({ config, features: FEATURES });
+      const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
       // Issue 10: read models are never rebuilt from a log that fails verification.
       const audit = await auditCore(core, []);
       if (!audit.ok) {

@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../libs/runtime/config.js';
+import { describeStore } from '../../libs/runtime/store-selection.js';
 import { loadAuditConfig } from './audit-config.js';
 import { BrokenLogError } from './audit-wiring.js';
 import { startRecords } from './bootstrap.js';
@@ -28,7 +29,8 @@ const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${c
 const lines = [
   `Arbitra records server listening on ${url}`,
   `  API docs:  ${url}/docs`,
-  `  data:      ${config.dataDir} (event log events.db, read models read-models.db)`,
+  `  data:      ${config.dataDir} (read models read-models.db)`,
+  `  events:    ${describeStore(config)}`,
   `  log head:  position ${await core.store.headPosition()}`,
   `  log check: ${integrity.ok ? 'every hash chain and checkpoint verified' : `BROKEN (${integrity.firstProblem}); serving because of --allow-broken-log`}`,
   `  metrics:   ${config.metricsPort !== undefined ? `http://${config.metricsHost}:${config.metricsPort}/metrics` : `${url}/metrics (${config.metricsPublic ? 'public' : 'admin token'})`}`,

@@ -31,8 +31,10 @@ export class HealthController implements OnModuleInit {
    */
   onModuleInit(): void {
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
+    const details = this.core.options.healthDetails;
     fastify.get('/health', { logLevel: 'warn' }, (_request, reply) => {
-      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(LIVE);
+      const body = details ? JSON.stringify({ status: 'ok', ...details() }) : LIVE;
+      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
     });
   }
 
@@ -70,6 +72,8 @@ export class HealthController implements OnModuleInit {
         if (failure) return session.down({ lag, error: String((failure as Error).message ?? failure) });
         return Math.max(0, ...Object.values(lag)) > LAG_DEGRADED ? session.degraded({ lag }) : session.up({ lag });
       },
+      // The projector's dead letters: shown, without taking the service out of rotation (the rest flows).
+      ...(this.core.options.healthDetails ? [() => this.indicators.check('service').up(this.core.options.healthDetails!())] : []),
     ]);
   }
 }

@@ -35,11 +35,15 @@ export interface CoreOptions {
   /** Use another store (KurrentDB) instead of the embedded SQLite log. */
   readonly store?: EventStore;
   readonly bus?: EventBus;
+  /** Where the projections read the log (the projector: events received from Kafka); default the store. */
+  readonly projectionSource?: EventStore;
   /** Called when a process manager's command is refused (logged by the app). */
   readonly onReactionRefused?: (pm: string, event: RecordedEvent, error: unknown) => void;
   /** A process manager run failed for a reason other than a refusal (it is retried on the next append). */
   readonly onProcessManagerError?: (error: unknown) => void;
   readonly collectProcessMetrics?: boolean;
+  /** Extra facts for GET /health and /health/ready (the projector's dead letters). */
+  readonly healthDetails?: () => Record<string, unknown>;
 }
 
 /**
@@ -68,7 +72,7 @@ export class ArbitraCore {
     this.readModels = new ReadModelStore(join(config.dataDir, 'read-models.db'));
     for (const f of features) this.upcasters.register(...(f.upcasters ?? []));
     this.projections = new ProjectionRunner(
-      this.store,
+      options.projectionSource ?? this.store,
       this.readModels,
       features.flatMap((f) => f.projections ?? []),
       this.upcasters,

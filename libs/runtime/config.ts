@@ -6,6 +6,16 @@ export interface ArbitraConfig {
   readonly host: string;
   /** Where the event log, read models, JWT secret and bootstrap marker live. */
   readonly dataDir: string;
+  /**
+   * The event store (ARBITRA_STORE): `sqlite` (default, events.db in the data dir), `postgres`
+   * (ARBITRA_PG_URL, else DATABASE_URL) or `kurrentdb` (KURRENTDB_URL). Read models, snapshots and
+   * the JWT secret stay in the data dir whichever it is.
+   */
+  readonly store: StoreKind;
+  /** PostgreSQL connection string when `store` is `postgres`. */
+  readonly pgUrl: string | undefined;
+  /** KurrentDB connection string when `store` is `kurrentdb`. */
+  readonly kurrentdbUrl: string | undefined;
   /** SQLite `synchronous` for the event log: FULL survives power loss (default). */
   readonly sqliteSync: 'FULL' | 'NORMAL' | 'OFF';
   /** Appends in the same tick share one transaction (one fsync). */
@@ -35,15 +45,27 @@ export interface ArbitraConfig {
 
 type Env = Record<string, string | undefined>;
 
+export const STORE_KINDS = ['sqlite', 'postgres', 'kurrentdb'] as const;
+export type StoreKind = (typeof STORE_KINDS)[number];
+
 export function loadConfig(env: Env = process.env): ArbitraConfig {
   const sync = (env.ARBITRA_SQLITE_SYNC ?? 'FULL').toUpperCase();
   if (sync !== 'FULL' && sync !== 'NORMAL' && sync !== 'OFF') {
     throw new Error(`ARBITRA_SQLITE_SYNC must be FULL, NORMAL or OFF (got ${env.ARBITRA_SQLITE_SYNC})`);
   }
+  const store = (env.ARBITRA_STORE || 'sqlite').toLowerCase() as StoreKind;
+  if (!STORE_KINDS.includes(store)) throw new Error(`ARBITRA_STORE must be ${STORE_KINDS.join(', ')} (got ${env.ARBITRA_STORE})`);
+  const pgUrl = env.ARBITRA_PG_URL || env.DATABASE_URL || undefined;
+  const kurrentdbUrl = env.KURRENTDB_URL || undefined;
+  if (store === 'postgres' && !pgUrl) throw new Error('ARBITRA_STORE=postgres needs ARBITRA_PG_URL (or DATABASE_URL), e.g. postgres://arbitra@db:5432/arbitra');
+  if (store === 'kurrentdb' && !kurrentdbUrl) throw new Error('ARBITRA_STORE=kurrentdb needs KURRENTDB_URL, e.g. kurrentdb://localhost:2113?tls=false');
   return {
     port: intFrom(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.ARBITRA_DATA_DIR ?? './data'),
+    store,
+    pgUrl,
+    kurrentdbUrl,
     sqliteSync: sync,
     groupCommit: (env.ARBITRA_GROUP_COMMIT ?? 'true') !== 'false',
     jwtSecret: env.ARBITRA_JWT_SECRET || undefined,

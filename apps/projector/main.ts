@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import pino from 'pino';
+import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
+import { loadConfig } from '../../libs/runtime/config.js';
+import { projectorSettingsFromEnv } from '../../libs/runtime/projector/projector-config.js';
+import { describeStore } from '../../libs/runtime/store-selection.js';
+import { startProjector } from './start-projector.js';
+
+// The projector process of the distributed mode: Kafka -> read models (its own read-models.db) -> GET endpoints.
+// Reads ArbitraConfig (libs/runtime/config.ts), ARBITRA_KAFKA_* and ARBITRA_PROJECTOR_* / ARBITRA_DLQ_TOPIC.
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+const kafka = kafkaOptionsFromEnv();
+if (!kafka) {
+  logger.fatal('ARBITRA_KAFKA_BROKERS is not set: the projector has nothing to consume');
+  process.exit(2);
+}
+const settings = projectorSettingsFromEnv(process.env, kafka.topic);
+const projector = await startProjector({ config, kafka, settings, logger });
+await projector.app.listen({ port: config.port, host: config.host });
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+process.stdout.write(
+  [
+    `Arbitra projector listening on ${url}`,
+    `  read models: ${config.dataDir}/read-models.db (from Kafka ${kafka.brokers.join(',')}, topic ${kafka.topic ?? 'arbitra.events'}, group ${settings.group})`,
+    `  dead letters: ${settings.dlqTopic} after ${settings.retries + 1} attempts`,
+    `  events:      ${describeStore(config)}`,
+  ].join('\n') + '\n',
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await projector.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,178 @@
+import kafkajs from 'kafkajs';
+import type { Admin, Consumer, EachBatchPayload, Kafka as KafkaClient, Producer } from 'kafkajs';
+import { decodeEvent } from '../../bus/kafka/kafka-event-codec.js';
+import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
+import type { DeadLetterTable } from './dead-letters.js';
+import type { ReorderBuffer } from './reorder-buffer.js';
+
+const { Kafka, Partitioners, logLevel } = kafkajs;
+
+export interface KafkaFeedOptions {
+  readonly brokers: readonly string[];
+  readonly clientId?: string;
+  readonly topic: string;
+  /** This projector's own group (each replica keeps its own read models). */
+  readonly groupId: string;
+  readonly dlqTopic: string;
+  /** Partitions when the event topic is created here (default 6). */
+  readonly partitions?: number;
+  readonly buffer: ReorderBuffer;
+  readonly deadLetters: DeadLetterTable;
+  /** Every read model has applied the log up to here (the projection runner's position). */
+  readonly applied: () => number;
+  /** Wakes the projection runner. */
+  readonly notify: () => void;
+  /** How often offsets are committed and dead letters published (default 200 ms). */
+  readonly flushMs?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The projector's Kafka side: a consumer in the replica's own group that feeds the reorder buffer
+ * (offsets committed only once the projections have written those events: at-least-once, and the
+ * dedupe by position makes it exactly-once in effect), and a producer that sends dead letters to
+ * the dead-letter topic. An undecodable message is dead-lettered at once; it never blocks its partition.
+ */
+export class KafkaFeed {
+  private readonly kafka: KafkaClient;
+  private readonly admin: Admin;
+  private readonly producer: Producer;
+  private consumer: Consumer | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly onError: (error: unknown) => void;
+  /** Dead letters the broker acknowledged on the dead-letter topic since start. */
+  published = 0;
+
+  constructor(private readonly options: KafkaFeedOptions) {
+    this.onError = options.onError ?? (() => {});
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'arbitra-projector',
+      brokers: [...options.brokers],
+      logLevel: logLevel.WARN,
+      retry: { retries: 8, initialRetryTime: 100 },
+    });
+    this.admin = this.kafka.admin();
+    this.producer = this.kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  }
+
+  /** Creates the topics if missing, connects, joins the group; resolves once it has joined. */
+  async start(): Promise<void> {
+    const { topic, dlqTopic } = this.options;
+    await this.admin.connect();
+    const existing = await this.admin.listTopics();
+    const missing = [topic, dlqTopic].filter((t) => !existing.includes(t));
+    if (missing.length > 0) {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((t) => ({ topic: t, numPartitions: t === topic ? (this.options.partitions ?? 6) : 1 })),
+      });
+    }
+    await this.producer.connect();
+    const consumer = this.kafka.consumer({
+      groupId: this.options.groupId,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 100,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      retry: { retries: 8, initialRetryTime: 100 },
+    });
+    this.consumer = consumer;
+    let joined!: () => void;
+    const join = new Promise<void>((r) => (joined = r));
+    consumer.on(consumer.events.GROUP_JOIN, (e) => {
+      // Partitions this replica no longer owns are redelivered to their new owner from the committed offset.
+      const owned = new Set(e.payload.memberAssignment[topic] ?? []);
+      for (let p = 0; p < 1024; p++) if (!owned.has(p)) this.options.buffer.forget(p);
+      joined();
+    });
+    consumer.on(consumer.events.CRASH, (e) => this.onError(e.payload.error));
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: (p) => this.onBatch(p) });
+    await join;
+    this.timer = setInterval(() => void this.flush(), this.options.flushMs ?? 200);
+  }
+
+  private async onBatch({ batch, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> {
+    const { buffer, deadLetters } = this.options;
+    for (const m of batch.messages) {
+      let event: RecordedEvent | null = null;
+      try {
+        event = decodeEvent(m.value, m.headers);
+      } catch (error) {
+        deadLetters.record({ event: null, projection: '(decode)', error, attempts: 1, body: m.value?.toString('utf8') ?? '' });
+      }
+      buffer.add(batch.partition, m.offset, event, this.options.applied());
+      resolveOffset(m.offset);
+    }
+    this.options.notify();
+    await heartbeat();
+  }
+
+  /** Publishes pending dead letters, then commits what the projections have written. One at a time. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.publishDeadLetters();
+        const commits = this.options.buffer.committable(this.options.applied());
+        if (commits.length > 0 && this.consumer) {
+          await this.consumer.commitOffsets(commits.map((c) => ({ topic: this.options.topic, ...c })));
+        }
+      } catch (e) {
+        this.onError(e);
+      }
+    });
+    return this.flushing;
+  }
+
+  private async publishDeadLetters(): Promise<void> {
+    const pending = this.options.deadLetters.unpublished();
+    for (const d of pending) {
+      let key: string | null;
+      try {
+        key = (JSON.parse(d.body ?? 'null') as RecordedEvent | null)?.stream ?? null;
+      } catch {
+        key = null;
+      }
+      await this.producer.send({
+        topic: this.options.dlqTopic,
+        acks: -1,
+        messages: [
+          {
+            key,
+            value: d.body,
+            headers: {
+              'arbitra-dead-letter-projection': d.projection,
+              'arbitra-dead-letter-error': d.error,
+              'arbitra-dead-letter-attempts': String(d.attempts),
+            },
+          },
+        ],
+      });
+      this.options.deadLetters.markPublished(d.id);
+      this.published++;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+    const results = await Promise.allSettled([this.consumer?.disconnect(), this.producer.disconnect(), this.admin.disconnect()]);
+    for (const r of results) if (r.status === 'rejected') this.onError(r.reason);
+  }
+}
+
+/** The log as the projection runner sees it in the projector: `readAll` from the reorder buffer, everything else from the store. */
+export function bufferedLog(store: () => EventStore, buffer: ReorderBuffer): EventStore {
+  return {
+    append: (...a) => store().append(...a),
+    readStream: (...a) => store().readStream(...a),
+    readAll: async (after, limit) => buffer.readAll(after, limit),
+    subscribe: (...a) => store().subscribe(...a),
+    streamInfo: (...a) => store().streamInfo(...a),
+    findByCommandId: (...a) => store().findByCommandId(...a),
+    headPosition: async () => Math.max(buffer.highestSeen, await store().headPosition()),
+    close: async () => {},
+  };
+}

@@ -1,0 +1,292 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamInfo, SubscribeOptions } from '../event-store.port.js';
+import { appendBatch, COLUMNS, toStored, translateUniqueViolation, type LogHead, type Outcome, type PendingAppend, type RawRow } from './postgres-append.js';
+import { migratePostgres } from './postgres-schema.js';
+
+export interface PostgresEventStoreOptions {
+  /** e.g. `postgres://arbitra@db:5432/arbitra`. */
+  readonly connectionString: string;
+  /** Connections in the pool (reads, and appends when groupCommit is off). Default 10. */
+  readonly poolSize?: number;
+  /**
+   * true (default): appends issued while this process's previous transaction runs share the next one
+   * (one lock, one commit). false: every append is its own transaction. Either way one transaction at a
+   * time per store; stores in other processes (or other store instances) race for the lock.
+   */
+  readonly groupCommit?: boolean;
+  /** Longest wait of a live subscriber when no notification arrives (appends by a process it did not hear). Default 1000 ms. */
+  readonly pollMs?: number;
+  /** Tests only: runs inside an append transaction after its events are written, before COMMIT. */
+  readonly beforeCommit?: (positions: readonly number[]) => Promise<void>;
+}
+
+interface Pending extends PendingAppend {
+  resolve: (r: AppendResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * The PostgreSQL event store: the same log as the SQLite store (per-stream and global hash chains,
+ * idempotency by event id, revision checks, an append-only table), shared by any number of
+ * processes on one database.
+ *
+ * Global order without gaps visible to readers. Positions come from the single-row allocator
+ * `log_head`, which every append transaction locks (SELECT … FOR UPDATE) before it reads anything
+ * and keeps until it commits. So a transaction can only take positions after the previous holder
+ * has committed (or rolled back, leaving its positions to the next); appends commit in position
+ * order and a reader never sees position n+1 while n is still uncommitted, so a subscriber that
+ * reads `position > last seen` never skips a late commit. The other common answer (a sequence, and
+ * readers stopping below the oldest in-flight transaction) would let writers run in parallel, but
+ * appends here also need the previous event's hash for the global chain, which already serialises
+ * them; one lock gives both. Throughput is bounded by one transaction at a time, so appends from
+ * one process share a transaction (group commit). The revision check runs under that lock, and the
+ * table's UNIQUE (stream, revision) and UNIQUE (id) enforce it in the database whatever a writer does.
+ *
+ * The lock is taken in its own statement: in READ COMMITTED each later statement takes a fresh
+ * snapshot, so the stream heads read after the wait include the previous holder's commit (a
+ * subquery in the locking statement would read its pre-wait snapshot).
+ */
+export class PostgresEventStore implements EventStore {
+  readonly pool: pg.Pool;
+  /** Resolves once the schema is migrated; every call waits for it. */
+  readonly ready: Promise<void>;
+  private readonly notifier = new EventEmitter();
+  private readonly groupCommit: boolean;
+  private readonly pollMs: number;
+  private queue: Pending[] = [];
+  private writing: Promise<void> | null = null;
+  private listener: Promise<pg.Client | null> | null = null;
+  private closed = false;
+
+  constructor(readonly options: PostgresEventStoreOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize ?? 10,
+      // A writer that hangs inside its transaction (a stopped process whose connection stays open) would hold the
+      // allocator lock and stop every writer: the server ends such a session after a minute, rolling it back.
+      idle_in_transaction_session_timeout: 60_000,
+    });
+    // An idle connection the server dropped: the next query reconnects; nothing to do here.
+    this.pool.on('error', () => undefined);
+    this.groupCommit = options.groupCommit ?? true;
+    this.pollMs = options.pollMs ?? 1000;
+    this.notifier.setMaxListeners(0);
+    this.ready = this.pool.connect().then(async (client) => {
+      try {
+        await migratePostgres(client);
+      } finally {
+        client.release();
+      }
+    });
+    this.ready.catch(() => undefined); // reported to every caller that awaits it
+  }
+
+  /** Connects and migrates; rejects when the database cannot be reached. */
+  static async open(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
+    const store = new PostgresEventStore(options);
+    try {
+      await store.ready;
+    } catch (e) {
+      await store.pool.end().catch(() => undefined);
+      throw e;
+    }
+    return store;
+  }
+
+  append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('event store is closed'));
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ stream, events, expected, resolve, reject });
+      this.writing ??= this.drain();
+    });
+  }
+
+  /**
+   * One transaction at a time per process, in call order (so appends issued in order get positions in
+   * order): with group commit, what queues meanwhile goes into the next transaction; without, one each.
+   */
+  private async drain(): Promise<void> {
+    try {
+      await this.ready;
+    } catch (e) {
+      for (const p of this.queue.splice(0)) p.reject(e);
+      this.writing = null;
+      return;
+    }
+    while (this.queue.length > 0) {
+      // Up to about 5,000 events a transaction (one INSERT carries them all).
+      let take = 0;
+      for (let events = 0; take < this.queue.length && (take === 0 || (this.groupCommit && events + this.queue[take].events.length <= 5000)); take++) {
+        events += this.queue[take].events.length;
+      }
+      const batch = this.queue.splice(0, take);
+      if (batch.length === 1) await this.runAlone(batch[0]);
+      else await this.runBatch(batch);
+    }
+    this.writing = null;
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.transaction(batch);
+    } catch {
+      // The transaction failed as a whole (an unexpected constraint, a lost connection): nothing of it
+      // committed, or (the connection lost during COMMIT) all of it did. Each append runs again alone:
+      // only the one at fault fails, and one already stored comes back as stored (idempotent by event id).
+      for (const p of batch) await this.runAlone(p);
+      return;
+    }
+    this.settle(batch, outcomes);
+  }
+
+  private async runAlone(p: Pending): Promise<void> {
+    try {
+      this.settle([p], await this.transaction([p]));
+    } catch (error) {
+      const unique = (error as { code?: string }).code === '23505';
+      const current = unique ? (await this.streamInfo(p.stream).catch(() => ({ revision: -1 }))).revision : -1;
+      p.reject(translateUniqueViolation(error, p, current));
+    }
+  }
+
+  private settle(batch: readonly Pending[], outcomes: readonly Outcome[]): void {
+    let appended = false;
+    batch.forEach((p, i) => {
+      const o = outcomes[i];
+      if (o.ok) {
+        appended ||= !o.value.duplicate;
+        p.resolve(o.value);
+      } else p.reject(o.error);
+    });
+    if (appended) this.notifier.emit('appended');
+  }
+
+  /** One transaction under the allocator lock; a refused append (found before it writes) fails alone. */
+  private async transaction(batch: readonly Pending[]): Promise<Outcome[]> {
+    const client = await this.pool.connect();
+    let broken: unknown = undefined;
+    try {
+      const [, locked] = (await client.query('BEGIN; SELECT position, hash FROM log_head FOR UPDATE')) as unknown as pg.QueryResult[];
+      const head: LogHead = { position: Number(locked.rows[0].position), hash: locked.rows[0].hash as string | null };
+      const from = head.position;
+      const outcomes = await appendBatch(client, batch, head);
+      if (this.options.beforeCommit && head.position > from) {
+        await this.options.beforeCommit(Array.from({ length: head.position - from }, (_, i) => from + i + 1));
+      }
+      await client.query('COMMIT');
+      return outcomes;
+    } catch (error) {
+      broken = error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is discarded rather than reused.
+      client.release(broken !== undefined);
+    }
+  }
+
+  async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
+    await this.ready;
+    const sql = `SELECT ${COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
+    return (await this.pool.query<RawRow>({ text: sql, values: [stream, fromRevision, limit], rowMode: 'array' })).rows.map(toStored);
+  }
+
+  async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
+    await this.ready;
+    const sql = `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`;
+    return (await this.pool.query<RawRow>({ text: sql, values: [afterPosition, limit], rowMode: 'array' })).rows.map(toStored);
+  }
+
+  async *subscribe(afterPosition: number, options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
+    const batch = options.batch ?? 500;
+    let position = afterPosition;
+    if (this.closed) return;
+    await this.listen();
+    while (!options.signal?.aborted && !this.closed) {
+      let page: RecordedEvent[];
+      try {
+        page = await this.readAll(position, batch);
+      } catch (error) {
+        if (this.closed) return; // the pool ended under the read: the subscription ends, as on close
+        throw error;
+      }
+      if (page.length > 0) {
+        for (const e of page) {
+          position = e.position;
+          yield e;
+          if (options.signal?.aborted) return;
+        }
+        continue;
+      }
+      await this.nextAppend(options.signal);
+    }
+  }
+
+  /** One LISTEN connection per store, opened by the first subscriber: appends by other processes wake it. */
+  private listen(): Promise<pg.Client | null> {
+    this.listener ??= (async () => {
+      await this.ready;
+      const client = new pg.Client({ connectionString: this.options.connectionString });
+      client.on('error', () => undefined); // then the poll still finds appends
+      client.on('notification', () => this.notifier.emit('appended'));
+      try {
+        await client.connect();
+        await client.query('LISTEN arbitra_events');
+        return client;
+      } catch {
+        await client.end().catch(() => undefined);
+        return null;
+      }
+    })();
+    return this.listener;
+  }
+
+  /** Resolves on the next append heard of, on abort, on close, or after pollMs. */
+  private nextAppend(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.notifier.off('appended', done);
+        this.notifier.off('closed', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollMs);
+      this.notifier.once('appended', done);
+      this.notifier.once('closed', done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async streamInfo(stream: string): Promise<StreamInfo> {
+    await this.ready;
+    const rows = (await this.pool.query<{ revision: number }>('SELECT max(revision) AS revision FROM events WHERE stream = $1', [stream])).rows;
+    const revision = rows[0]?.revision;
+    return revision === null || revision === undefined ? { exists: false, revision: -1 } : { exists: true, revision };
+  }
+
+  async findByCommandId(commandId: string): Promise<RecordedEvent[]> {
+    await this.ready;
+    const sql = `SELECT ${COLUMNS} FROM events WHERE command_id = $1 ORDER BY position`;
+    return (await this.pool.query<RawRow>({ text: sql, values: [commandId], rowMode: 'array' })).rows.map(toStored);
+  }
+
+  async headPosition(): Promise<number> {
+    await this.ready;
+    return Number((await this.pool.query<{ position: string }>('SELECT position FROM log_head')).rows[0].position);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.notifier.emit('closed');
+    // Appends already accepted are written (or refused) before the connections close.
+    while (this.writing) await this.writing;
+    const listener = await this.listener?.catch(() => null);
+    await listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+}

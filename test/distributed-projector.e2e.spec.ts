@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import kafkajs from 'kafkajs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import { startProjector } from '../apps/projector/start-projector.js';
+import { Relay } from '../apps/relay/relay.js';
+import { KafkaEventBus } from '../libs/bus/kafka/kafka-event-bus.js';
+import { encodeEvent } from '../libs/bus/kafka/kafka-event-codec.js';
+import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
+import { loadConfig } from '../libs/runtime/config.js';
+import type { ReadModelStore } from '../libs/runtime/projections/read-model-store.js';
+import type { RecordedEvent } from '../libs/store/event-store.port.js';
+import { recordTournament } from './support/audit-scenario.js';
+import { RecordsHarness } from './support/records-harness.js';
+
+const { Kafka, logLevel } = kafkajs;
+
+/** Every document of every projection, in one canonical order. */
+function documents(readModels: ReadModelStore) {
+  return readModels.db.prepare('SELECT projection, collection, key, value FROM documents ORDER BY projection, collection, key').all();
+}
+
+function projectorConfig(metricsPublic = true) {
+  return loadConfig({
+    ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-projector-')),
+    ARBITRA_WAIT_MAX_MS: '10000',
+    ARBITRA_RATE_LIMIT_PER_IP: '0',
+    ARBITRA_RATE_LIMIT_PER_TOKEN: '0',
+    ARBITRA_METRICS_PUBLIC: String(metricsPublic),
+  });
+}
+
+/** Relays the whole log of `h` to `topic` with the real relay, then stops it. */
+async function relayAll(h: RecordsHarness, brokers: string[], topic: string): Promise<number> {
+  const bus = new KafkaEventBus({ brokers, topic, partitions: 6 });
+  const head = await h.core.store.headPosition();
+  let saved = 0;
+  const stop = new AbortController();
+  const relay = new Relay({
+    store: h.core.store,
+    bus,
+    checkpoint: { load: async () => saved, save: async (p) => void (saved = p) },
+    batch: 7, // several pages, so streams interleave across partitions
+    onRelayed: (_n, position) => position >= head && stop.abort(),
+  });
+  await relay.run(stop.signal);
+  await bus.close();
+  return head;
+}
+
+describeWithKafka('distributed mode: the projector service (Kafka -> read models)', (brokers) => {
+  let h: RecordsHarness;
+  const cleanups: Array<() => Promise<unknown>> = [];
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    await recordTournament(h, 'kafka-open');
+    await recordTournament(h, 'kafka-cup');
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await h?.stop();
+  });
+
+  it('builds, through Kafka, read models equal to a full replay of the log, and serves the same GET answers', async () => {
+    const topic = uniqueName('arbitra-proj');
+    const head = await relayAll(h, brokers, topic);
+    const projector = await startProjector({
+      config: projectorConfig(),
+      kafka: { brokers, topic },
+      settings: { group: uniqueName('proj'), dlqTopic: `${topic}.dlq`, retries: 2 },
+      store: h.core.store,
+      logger: pino({ level: 'silent' }),
+    });
+    cleanups.push(() => projector.close());
+    expect(await projector.core.projections.waitFor(head, 30_000)).toBe(true);
+
+    await h.core.projections.rebuild(); // the full replay, from the store
+    expect(documents(projector.core.readModels)).toEqual(documents(h.core.readModels));
+    expect(projector.deadLetters.count()).toBe(0);
+
+    const path = '/v1/tournaments/kafka-open/standings';
+    const viaProjector = await request(projector.app.getHttpServer()).get(path);
+    const viaRecords = await request(h.app.getHttpServer()).get(path);
+    expect(viaProjector.status).toBe(200);
+    expect(viaProjector.body).toEqual(viaRecords.body);
+
+    // A command sent to a projector is refused: commands go to the api.
+    const refused = await request(projector.app.getHttpServer())
+      .post('/v1/tournaments')
+      .set('authorization', `Bearer ${projector.tokens.issue({ sub: 'a', role: 'admin' })}`)
+      .send({ id: 'nope', name: 'Nope', discipline: 'scrabble', pairingSystems: ['australian-draw'] });
+    expect(refused.status).toBe(405);
+    expect(await h.core.store.streamInfo('tournament-nope')).toMatchObject({ revision: -1 });
+  }, 90_000);
+
+  it('sends a poison event and an undecodable message to the dead-letter topic while every later event flows; /health and /metrics show it', async () => {
+    const topic = uniqueName('arbitra-poison');
+    const dlqTopic = `${topic}.dlq`;
+    const log: RecordedEvent[] = await h.core.store.readAll(0, 10_000);
+    const head = log[log.length - 1].position;
+    // A player registration whose data is gone: the tournament projections throw on it, every attempt.
+    const victim = log.find((e) => e.type === 'tournament.PlayerRegistered' && e.position < head - 5)!;
+    const poisoned = { ...JSON.parse(JSON.stringify(victim)), data: null } as RecordedEvent;
+    const kafka = new Kafka({ clientId: 'poison-test', brokers, logLevel: logLevel.NOTHING });
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3 }] });
+    await admin.disconnect();
+    const producer = kafka.producer();
+    await producer.connect();
+    const messages = log.map((e) => encodeEvent(e.id === victim.id ? poisoned : JSON.parse(JSON.stringify(e))));
+    messages.splice(3, 0, { key: 'garbage', value: 'this is not an event' });
+    await producer.send({ topic, acks: -1, messages });
+    await producer.disconnect();
+
+    const projector = await startProjector({
+      config: projectorConfig(),
+      kafka: { brokers, topic },
+      settings: { group: uniqueName('proj'), dlqTopic, retries: 2 },
+      store: h.core.store,
+      logger: pino({ level: 'silent' }),
+    });
+    cleanups.push(() => projector.close());
+    expect(await projector.core.projections.waitFor(head, 30_000)).toBe(true); // the partition was not blocked
+    expect(projector.deadLetters.count()).toBeGreaterThanOrEqual(2);
+    const letters = projector.core.readModels.db.prepare('SELECT event_id, projection, attempts FROM dead_letters').all();
+    expect(letters).toContainEqual(expect.objectContaining({ event_id: victim.id, attempts: 3 })); // 1 + 2 retries
+    expect(letters).toContainEqual(expect.objectContaining({ event_id: null, projection: '(decode)' }));
+    // Every later event was applied: the other tournament, registered after the victim, is there.
+    const later = await request(projector.app.getHttpServer()).get('/v1/tournaments/kafka-cup/standings');
+    expect(later.status).toBe(200);
+
+    await projector.feed.flush();
+    const consumer = kafka.consumer({ groupId: uniqueName('dlq-reader') });
+    const seen: Array<{ id: string | undefined; projection: string; value: string }> = [];
+    await consumer.connect();
+    await consumer.subscribe({ topics: [dlqTopic], fromBeginning: true });
+    const done = new Promise<void>((resolve) => {
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          const value = message.value?.toString('utf8') ?? '';
+          let id: string | undefined;
+          try {
+            id = (JSON.parse(value) as RecordedEvent).id;
+          } catch {
+            id = undefined;
+          }
+          seen.push({ id, projection: String(message.headers?.['arbitra-dead-letter-projection']), value });
+          if (seen.some((s) => s.id === victim.id) && seen.some((s) => s.value === 'this is not an event')) resolve();
+        },
+      });
+    });
+    await done;
+    await consumer.disconnect();
+    expect(seen.filter((s) => s.id === victim.id).length).toBeGreaterThanOrEqual(1);
+
+    const health = await request(projector.app.getHttpServer()).get('/health');
+    expect(health.status).toBe(200);
+    expect(health.body.deadLetters).toMatchObject({ count: projector.deadLetters.count(), topic: dlqTopic });
+    const ready = await request(projector.app.getHttpServer()).get('/health/ready');
+    expect(ready.body.details.service.deadLetters.count).toBe(projector.deadLetters.count());
+    const metrics = await request(projector.app.getHttpServer()).get('/metrics');
+    expect(metrics.text).toMatch(/arbitra_dead_letters\{projection="\(decode\)"\} 1/);
+  }, 90_000);
+});
