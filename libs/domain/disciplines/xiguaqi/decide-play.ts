@@ -57,6 +57,8 @@ export function decidePlay(command: XiguaqiCommand, state: XiguaqiState, g: Xigu
       if (run && run.piece === piece.n && run.count >= 4)
         invalid('xiguaqi/same-piece-run', `the piece on ${from} has moved four times in a row`, RULES.sameRun, 'from');
       const played = playMove(g.board, from, to, captures);
+      if ('notCapturable' in played && played.escaped)
+        invalid('xiguaqi/escaped', `the piece on ${played.notCapturable} escaped (逃棋): it was not captured at once`, RULES.escape, 'captures');
       if ('notCapturable' in played)
         invalid('xiguaqi/not-capturable', `point ${played.notCapturable} holds no opponent piece without liberties that may be captured`, RULES.capture, 'captures');
       const moved: XiguaqiEvent = {

@@ -71,9 +71,14 @@ export interface PlayedMove {
  * The move from → to (checked by the caller), then the mover's captures (第五条): each named point takes its
  * whole dead group. Dead opponent groups not named escape (第六条). The mover's own dead pieces stay (第六条:
  * only the opponent captures them). Escaped pieces whose group has a liberty again are ordinary pieces.
- * Returns the first named point that is not capturable as `notCapturable`.
+ * Returns the first named point that is not capturable as `notCapturable` (`escaped`: it is dead but escaped).
  */
-export function playMove(board: Board, from: Point, to: Point, captures: readonly Point[]): PlayedMove | { readonly notCapturable: Point } {
+export function playMove(
+  board: Board,
+  from: Point,
+  to: Point,
+  captures: readonly Point[],
+): PlayedMove | { readonly notCapturable: Point; readonly escaped: boolean } {
   const moved = [...board];
   const piece = moved[from - 1]!;
   moved[from - 1] = null;
@@ -82,7 +87,7 @@ export function playMove(board: Board, from: Point, to: Point, captures: readonl
   const removed = new Set<Point>();
   for (const p of captures) {
     const group = capturable.find((g) => g.includes(p));
-    if (!group) return { notCapturable: p };
+    if (!group) return { notCapturable: p, escaped: deadGroups(moved, opposite(piece.colour)).some((g) => g.includes(p)) };
     group.forEach((q) => removed.add(q));
   }
   removed.forEach((p) => (moved[p - 1] = null));
