@@ -48,7 +48,7 @@ describe('xiguaqi setup and moves (西瓜棋规则 第一条, 第二条, 第十�
   it('第二条五: the same piece may move four times in a row, not a fifth; another piece in between starts a new run', () => {
     const steps = [START, ...moves([[4, 7], [16, 8], [7, 4], [17, 14], [4, 7], [8, 16], [7, 4], [14, 17]])];
     spec.given(history(steps).events).when(cmd(move(0, 4, 7), 9)).thenRefuses('xiguaqi/same-piece-run', { field: 'from', rule: '第二条五' });
-    const broken = [START, ...moves([[4, 7], [16, 8], [7, 4], [17, 14], [5, 8]])];
+    const broken = [START, ...moves([[4, 7], [16, 8], [7, 4], [17, 14], [5, 9]])];
     expect(game(history(broken).state)!.runs[0]).toEqual({ piece: 5, count: 1 });
   });
 
