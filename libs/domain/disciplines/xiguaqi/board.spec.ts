@@ -22,11 +22,15 @@ describe('the xiguaqi board (西瓜棋规则 第一条一)', () => {
     for (const a of POINTS) for (const b of neighbours(a)) expect(neighbours(b)).toContain(a);
     const seen = new Set([1]);
     const todo = [1];
-    while (todo.length) for (const n of neighbours(todo.pop()!)) if (!seen.has(n)) seen.add(n), todo.push(n);
+    while (todo.length)
+      for (const n of neighbours(todo.pop()!))
+        if (!seen.has(n)) {
+          seen.add(n);
+          todo.push(n);
+        }
     expect(seen.size).toBe(21);
     const mirror: Record<number, number> = { 2: 3, 3: 2, 5: 6, 6: 5, 8: 14, 14: 8, 9: 13, 13: 9, 10: 12, 12: 10, 16: 17, 17: 16, 19: 20, 20: 19 };
-    for (const map of [(p: number) => 22 - p, (p: number) => mirror[p] ?? p])
-      for (const [a, b] of EDGES) expect(neighbours(map(a))).toContain(map(b));
+    for (const map of [(p: number) => 22 - p, (p: number) => mirror[p] ?? p]) for (const [a, b] of EDGES) expect(neighbours(map(a))).toContain(map(b));
   });
 
   it('第二条一: six pieces each on the six points nearest their edge, one whole group each, the nine points between empty', () => {

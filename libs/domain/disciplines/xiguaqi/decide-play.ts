@@ -48,7 +48,8 @@ export function decidePlay(command: XiguaqiCommand, state: XiguaqiState, g: Xigu
       if (!isPoint(to)) invalid('xiguaqi/point', `${String(to)} is not a point (1–21)`, RULES.adjacent, 'to');
       const colour = colourOf(g.black, seat);
       const piece = pieceAt(g.board, from);
-      if (piece?.colour !== colour) invalid('xiguaqi/not-own-piece', `point ${from} holds no ${colour === 'B' ? 'black' : 'white'} piece`, RULES.ownPiece, 'from');
+      if (piece?.colour !== colour)
+        invalid('xiguaqi/not-own-piece', `point ${from} holds no ${colour === 'B' ? 'black' : 'white'} piece`, RULES.ownPiece, 'from');
       if (!adjacent(from, to)) invalid('xiguaqi/not-adjacent', `point ${to} is not adjacent to point ${from}`, RULES.adjacent, 'to');
       if (pieceAt(g.board, to)) invalid('xiguaqi/point-occupied', `point ${to} is occupied`, RULES.empty, 'to');
       const may = mayMove(g, seat, at);
@@ -60,7 +61,12 @@ export function decidePlay(command: XiguaqiCommand, state: XiguaqiState, g: Xigu
       if ('notCapturable' in played && played.escaped)
         invalid('xiguaqi/escaped', `the piece on ${played.notCapturable} escaped (逃棋): it was not captured at once`, RULES.escape, 'captures');
       if ('notCapturable' in played)
-        invalid('xiguaqi/not-capturable', `point ${played.notCapturable} holds no opponent piece without liberties that may be captured`, RULES.capture, 'captures');
+        invalid(
+          'xiguaqi/not-capturable',
+          `point ${played.notCapturable} holds no opponent piece without liberties that may be captured`,
+          RULES.capture,
+          'captures',
+        );
       const moved: XiguaqiEvent = {
         type: 'xiguaqi.PieceMoved',
         data: {

@@ -8,8 +8,7 @@ type Start = Extract<XiguaqiCommand, { type: 'xiguaqi.start-match' }>;
 type Next = Extract<XiguaqiCommand, { type: 'xiguaqi.start-game' }>;
 
 export function decideStartMatch(command: Start, state: XiguaqiState): XiguaqiEvent[] {
-  if (state.phase !== 'none')
-    refuse('xiguaqi/already-started', 'this id names a match already started', 'Arbitra: a game id names one match', { field: 'id' });
+  if (state.phase !== 'none') refuse('xiguaqi/already-started', 'this id names a match already started', 'Arbitra: a game id names one match', { field: 'id' });
   const { players, bestOf, minutesPerGame, first, link } = command.data;
   const at = command.context.at;
   if (players[0].id === players[1].id) invalid('xiguaqi/same-player', 'a player cannot play themself', RULES.players, 'players');

@@ -5,5 +5,20 @@ export * from './xiguaqi.types.js';
 export { RULES as XIGUAQI_RULES } from './xiguaqi.rules.js';
 export { POINTS, EDGES, START_POINTS, COORDINATES, ARC_RADIUS, INNER_RADIUS, neighbours, adjacent, isPoint, type Point } from './board.js';
 export { clocksAt, mayMove, MOVE_LIMIT_MS } from './clock.js';
-export { capturableGroups, colourOf, deadGroups, escapedCount, groupAt, initialBoard, liberties, movesFrom, onBoard, other, pieceAt, playMove, seatOf } from './position.js';
+export {
+  capturableGroups,
+  colourOf,
+  deadGroups,
+  escapedCount,
+  groupAt,
+  initialBoard,
+  liberties,
+  movesFrom,
+  onBoard,
+  other,
+  pieceAt,
+  playMove,
+  seatOf,
+} from './position.js';
 export { gameWins, capturedTotals, matchOutcome, winsNeeded } from './match.js';
+export { exportRecord, parseRecord, type ParsedRecord, type RecordStep } from './notation.js';

@@ -101,6 +101,17 @@ export interface ParsedRecord {
   readonly steps: readonly RecordStep[];
 }
 
+/** A comment runs from a ";" at a line's start or after a space to the end of the line, unless it is inside a ruling's quoted note. */
+function withoutComment(raw: string): string {
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === '\\' && quoted) i++;
+    else if (raw[i] === '"') quoted = !quoted;
+    else if (raw[i] === ';' && !quoted && (i === 0 || /\s/.test(raw[i - 1]))) return raw.slice(0, i);
+  }
+  return raw;
+}
+
 const bad = (line: number, why: string): never => invalid('xiguaqi/record', `line ${line}: ${why}`, RULE, 'record');
 
 /** The commands a match record stands for (the match's start needs the players, given beside the text). */
@@ -116,14 +127,16 @@ export function parseRecord(text: string): ParsedRecord {
       headers[header[1]] = header[2];
       return;
     }
-    // A comment runs from " ;" (or a line's start) to its end; a ruling's quoted note may not hold one.
-    const body = raw.replace(/(^|\s);.*$/, '').trim();
+    const body = withoutComment(raw).trim();
     if (!body) return;
     const timed = /\s@(\d+(?:\.\d+)?)(?=\s|$)/.exec(` ${body}`);
     const offsetMs = timed ? Math.round(Number(timed[1]) * 1000) : null;
     const clockM = /\sclock=(\d+)\/(\d+)(?=\s|$)/.exec(` ${body}`);
     const reading = clockM ? { clockReading: { remainingMs: [Number(clockM[1]), Number(clockM[2])] as const } } : {};
-    const rest = ` ${body}`.replace(/\s@\S+/, '').replace(/\sclock=\S+/, '').trim();
+    const rest = ` ${body}`
+      .replace(/\s@\S+/, '')
+      .replace(/\sclock=\S+/, '')
+      .trim();
     const push = (step: XiguaqiStep) => steps.push({ offsetMs, line: n, step: { ...step, ...reading } as XiguaqiStep });
     let m: RegExpExecArray | null;
     if ((m = /^Game (\d+) black=([01])$/.exec(rest))) {

@@ -41,7 +41,10 @@ export function decide(command: XiguaqiCommand, state: XiguaqiState): XiguaqiEve
   if (reading) {
     if (reading.remainingMs.some((ms) => !Number.isInteger(ms) || ms < 0))
       invalid('xiguaqi/clock-reading', 'a clock reading is whole milliseconds, not negative', RULES.clockReading, 'clockReading.remainingMs');
-    pre.push({ type: 'xiguaqi.ClockRead', data: { game: current.number, remainingMs: [reading.remainingMs[0], reading.remainingMs[1]], at, rule: RULES.clockReading } });
+    pre.push({
+      type: 'xiguaqi.ClockRead',
+      data: { game: current.number, remainingMs: [reading.remainingMs[0], reading.remainingMs[1]], at, rule: RULES.clockReading },
+    });
   }
   const now = pre.length ? evolve(state, pre[0]) : state;
   if (now.phase !== 'playing') return pre;

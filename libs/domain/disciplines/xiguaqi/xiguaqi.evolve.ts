@@ -76,4 +76,3 @@ export function evolve(state: XiguaqiState, event: XiguaqiEvent): XiguaqiState {
 function turnAfter(g: XiguaqiGame, seat: 0 | 1, at: string): Pick<XiguaqiGame, 'remainingMs' | 'toMove' | 'since'> {
   return { remainingMs: clocksAt(g, at), toMove: other(seat), since: at };
 }
-

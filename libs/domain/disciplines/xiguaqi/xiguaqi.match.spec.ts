@@ -35,9 +35,9 @@ describe('xiguaqi time (西瓜棋规则 第七条, 第八条一, 第九条二、
   it('第八条一, 第九条三: the end of the time is called only when both halves are used; equal pieces on the board draw', () => {
     const given = spec.given(history([SHORT]).events);
     given.when(cmd({ type: 'xiguaqi.call-time' }, 100)).thenRefuses('xiguaqi/time-not-up', { rule: '第十二条一' });
-    given.when(cmd({ type: 'xiguaqi.call-time' }, 121)).then([
-      { type: 'xiguaqi.GameEnded', data: { outcome: { winner: null, reason: 'count' }, onBoard: [6, 6] } },
-    ]);
+    given
+      .when(cmd({ type: 'xiguaqi.call-time' }, 121))
+      .then([{ type: 'xiguaqi.GameEnded', data: { outcome: { winner: null, reason: 'count' }, onBoard: [6, 6] } }]);
   });
 
   it('第九条二: at the end of the time the side with more pieces on the board (escaped ones included) wins', () => {
@@ -50,22 +50,30 @@ describe('xiguaqi time (西瓜棋规则 第七条, 第八条一, 第九条二、
 
   it('Arbitra: an official’s clock reading is recorded before the command, which is decided on it', () => {
     const reading = { ...move(0, 4, 7), clockReading: { remainingMs: [30_000, 500_000] as const } } as XiguaqiStep;
-    spec.given(history([START]).events).when(cmd(reading, 10)).then([
-      { type: 'xiguaqi.ClockRead', data: { remainingMs: [30_000, 500_000] } },
-      { type: 'xiguaqi.PieceMoved', data: { from: 4, to: 7 } },
-    ]);
+    spec
+      .given(history([START]).events)
+      .when(cmd(reading, 10))
+      .then([
+        { type: 'xiguaqi.ClockRead', data: { remainingMs: [30_000, 500_000] } },
+        { type: 'xiguaqi.PieceMoved', data: { from: 4, to: 7 } },
+      ]);
   });
 });
 
 describe('xiguaqi game ends and matches (西瓜棋规则 第八条二, 第十条, 第十一条, 第十三条, 第十六条一)', () => {
   it('第八条二, 第十六条一: a player who resigns loses the game', () => {
-    spec.given(history([START]).events).when(cmd(resign(0), 5)).then([{ type: 'xiguaqi.GameEnded', data: { outcome: { winner: 1, reason: 'resignation' } } }]);
+    spec
+      .given(history([START]).events)
+      .when(cmd(resign(0), 5))
+      .then([{ type: 'xiguaqi.GameEnded', data: { outcome: { winner: 1, reason: 'resignation' } } }]);
   });
 
   it('第十三条: the arbiter rules a game lost or drawn; a forfeited game is lost', () => {
     const given = spec.given(history([START]).events);
     given.when(cmd(draw, 5)).then([{ type: 'xiguaqi.GameEnded', data: { outcome: { winner: null, reason: 'ruling' }, note: 'drawn' } }]);
-    given.when(cmd({ type: 'xiguaqi.forfeit', seat: 1, scope: 'game' }, 5)).then([{ type: 'xiguaqi.GameEnded', data: { outcome: { winner: 0, reason: 'forfeit' } } }]);
+    given
+      .when(cmd({ type: 'xiguaqi.forfeit', seat: 1, scope: 'game' }, 5))
+      .then([{ type: 'xiguaqi.GameEnded', data: { outcome: { winner: 0, reason: 'forfeit' } } }]);
   });
 
   it('第十三条, 第十四条一: a player who forfeits the match loses it; the game in play ends with it', () => {

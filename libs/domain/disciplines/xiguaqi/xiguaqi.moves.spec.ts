@@ -11,22 +11,34 @@ const move = (seat: 0 | 1, from: number, to: number, captures?: number[]) => ({ 
 
 describe('xiguaqi setup and moves (西瓜棋规则 第一条, 第二条, 第十一条, 第十六条)', () => {
   it('第二条一, 第十一条: the match starts with game 1, six pieces each, the seat drawn to move first plays Black and moves first', () => {
-    const started = spec.given([]).when(cmd({ ...START, first: 1 })).then([
-      { type: 'xiguaqi.MatchStarted', data: { bestOf: 3, minutesPerGame: 20 } },
-      { type: 'xiguaqi.GameStarted', data: { game: 1, black: 1, decidedBy: 'lot' } },
-    ]);
+    const started = spec
+      .given([])
+      .when(cmd({ ...START, first: 1 }))
+      .then([
+        { type: 'xiguaqi.MatchStarted', data: { bestOf: 3, minutesPerGame: 20 } },
+        { type: 'xiguaqi.GameStarted', data: { game: 1, black: 1, decidedBy: 'lot' } },
+      ]);
     const { state } = history([{ ...START, first: 1 }]);
     const g = game(state)!;
     expect(g.toMove).toBe(1);
     expect([1, 2, 3, 4, 5, 6].map((p) => pieceAt(g.board, p)?.colour)).toEqual(['B', 'B', 'B', 'B', 'B', 'B']);
     expect([16, 17, 18, 19, 20, 21].map((p) => pieceAt(g.board, p)?.colour)).toEqual(['W', 'W', 'W', 'W', 'W', 'W']);
     expect(started).toHaveLength(2);
-    spec.given(history([{ ...START, first: 1 }]).events).when(cmd(move(0, 16, 8), 1)).thenRefuses('xiguaqi/not-your-turn', { field: 'seat' });
+    spec
+      .given(history([{ ...START, first: 1 }]).events)
+      .when(cmd(move(0, 16, 8), 1))
+      .thenRefuses('xiguaqi/not-your-turn', { field: 'seat' });
   });
 
   it('第十条, 第十二条一: best of 3 or 5 only, a total time of at most 30 minutes (400-style refusals naming the field)', () => {
-    spec.given([]).when(cmd({ ...START, bestOf: 4 as 3 })).thenRefuses('xiguaqi/best-of', { field: 'bestOf', rule: '第十条' });
-    spec.given([]).when(cmd({ ...START, minutesPerGame: 31 })).thenRefuses('xiguaqi/total-time', { field: 'minutesPerGame', rule: '第十二条一' });
+    spec
+      .given([])
+      .when(cmd({ ...START, bestOf: 4 as 3 }))
+      .thenRefuses('xiguaqi/best-of', { field: 'bestOf', rule: '第十条' });
+    spec
+      .given([])
+      .when(cmd({ ...START, minutesPerGame: 31 }))
+      .thenRefuses('xiguaqi/total-time', { field: 'minutesPerGame', rule: '第十二条一' });
   });
 
   it('第二条三: a piece moves to an adjacent empty point; a jump, an occupied point, or the opponent’s piece is refused', () => {
@@ -46,9 +58,33 @@ describe('xiguaqi setup and moves (西瓜棋规则 第一条, 第二条, 第十�
   });
 
   it('第二条五: the same piece may move four times in a row, not a fifth; another piece in between starts a new run', () => {
-    const steps = [START, ...moves([[4, 7], [16, 8], [7, 4], [17, 14], [4, 7], [8, 16], [7, 4], [14, 17]])];
-    spec.given(history(steps).events).when(cmd(move(0, 4, 7), 9)).thenRefuses('xiguaqi/same-piece-run', { field: 'from', rule: '第二条五' });
-    const broken = [START, ...moves([[4, 7], [16, 8], [7, 4], [17, 14], [5, 9]])];
+    const steps = [
+      START,
+      ...moves([
+        [4, 7],
+        [16, 8],
+        [7, 4],
+        [17, 14],
+        [4, 7],
+        [8, 16],
+        [7, 4],
+        [14, 17],
+      ]),
+    ];
+    spec
+      .given(history(steps).events)
+      .when(cmd(move(0, 4, 7), 9))
+      .thenRefuses('xiguaqi/same-piece-run', { field: 'from', rule: '第二条五' });
+    const broken = [
+      START,
+      ...moves([
+        [4, 7],
+        [16, 8],
+        [7, 4],
+        [17, 14],
+        [5, 9],
+      ]),
+    ];
     expect(game(history(broken).state)!.runs[0]).toEqual({ piece: 5, count: 1 });
   });
 
@@ -64,9 +100,10 @@ describe('xiguaqi liberties, captures and escaped pieces (西瓜棋规则 第三
   const beforeLast = [START, ...moves(CAPTURE_LINE.slice(0, -1))];
 
   it('第五条: after the move the mover captures the opponent’s piece left without liberties', () => {
-    const events = spec.given(history(beforeLast).events).when(cmd(move(0, 9, 5, [2]), 7)).then([
-      { type: 'xiguaqi.PieceMoved', data: { from: 9, to: 5, captured: [2], escaped: [] } },
-    ]);
+    const events = spec
+      .given(history(beforeLast).events)
+      .when(cmd(move(0, 9, 5, [2]), 7))
+      .then([{ type: 'xiguaqi.PieceMoved', data: { from: 9, to: 5, captured: [2], escaped: [] } }]);
     expect(events).toHaveLength(1);
     const g = game(history([...beforeLast, move(0, 9, 5, [2])]).state)!;
     expect(pieceAt(g.board, 2)).toBeNull();
@@ -80,11 +117,17 @@ describe('xiguaqi liberties, captures and escaped pieces (西瓜棋规则 第三
   });
 
   it('第六条: a dead piece not captured at once escapes: it stays on the board and may not be captured later while it stays dead', () => {
-    spec.given(history(beforeLast).events).when(cmd(move(0, 9, 5), 7)).then([{ type: 'xiguaqi.PieceMoved', data: { captured: [], escaped: [2] } }]);
+    spec
+      .given(history(beforeLast).events)
+      .when(cmd(move(0, 9, 5), 7))
+      .then([{ type: 'xiguaqi.PieceMoved', data: { captured: [], escaped: [2] } }]);
     const afterPass = [...beforeLast, move(0, 9, 5), { type: 'xiguaqi.pass' as const, seat: 1 as const }];
     const { state, events } = history(afterPass);
     expect(pieceAt(game(state)!.board, 2)).toEqual({ colour: 'W', n: 1, escaped: true });
-    spec.given(events).when(cmd(move(0, 7, 10, [2]), 9)).thenRefuses('xiguaqi/escaped', { field: 'captures', rule: '第六条' });
+    spec
+      .given(events)
+      .when(cmd(move(0, 7, 10, [2]), 9))
+      .thenRefuses('xiguaqi/escaped', { field: 'captures', rule: '第六条' });
   });
 
   it('第六条: once its group has a liberty again the escaped piece is an ordinary piece, and may be captured when dead again', () => {
@@ -93,7 +136,10 @@ describe('xiguaqi liberties, captures and escaped pieces (西瓜棋规则 第三
     const g = game(history(steps).state)!;
     expect(pieceAt(g.board, 2)?.escaped).toBe(false);
     const again = [...steps, { type: 'xiguaqi.pass' as const, seat: 1 as const }];
-    spec.given(history(again).events).when(cmd(move(0, 9, 5, [2]), again.length)).then([{ type: 'xiguaqi.PieceMoved', data: { captured: [2] } }]);
+    spec
+      .given(history(again).events)
+      .when(cmd(move(0, 9, 5, [2]), again.length))
+      .then([{ type: 'xiguaqi.PieceMoved', data: { captured: [2] } }]);
   });
 
   it('第三条, 第五条, 第六条: when both sides are without liberties the mover captures first; its own escaped group, freed, stays', () => {

@@ -155,6 +155,4 @@ export interface XiguaqiMatch {
   readonly outcome: MatchOutcome | null;
 }
 
-export type XiguaqiState =
-  | { readonly phase: 'none' }
-  | { readonly phase: 'playing' | 'between-games' | 'finished'; readonly match: XiguaqiMatch };
+export type XiguaqiState = { readonly phase: 'none' } | { readonly phase: 'playing' | 'between-games' | 'finished'; readonly match: XiguaqiMatch };

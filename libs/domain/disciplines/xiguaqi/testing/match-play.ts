@@ -15,7 +15,13 @@ export function cmd(step: XiguaqiStep, s = 0): XiguaqiCommand {
   return xiguaqiCommand(step, context);
 }
 
-export const START: XiguaqiStep = { type: 'xiguaqi.start-match', players: [PLAYERS[0], PLAYERS[1]], bestOf: 3, minutesPerGame: 20, first: 0 };
+export const START: Extract<XiguaqiStep, { type: 'xiguaqi.start-match' }> = {
+  type: 'xiguaqi.start-match',
+  players: [PLAYERS[0], PLAYERS[1]],
+  bestOf: 3,
+  minutesPerGame: 20,
+  first: 0,
+};
 
 /** A move step for the seat alternating from the first mover: [from, to, captures?]. */
 export type Line = readonly (readonly [number, number, (readonly number[])?])[];
@@ -55,6 +61,27 @@ export const CAPTURE_LINE: Line = [
 
 /** Black's 12th move (12→15) takes the white group on 15's far side (18–21): four captured, the game won (第九条一). */
 export const WIN_LINE: Line = [
-  [6, 13], [16, 9], [4, 7], [17, 14], [7, 4], [9, 16], [13, 6], [14, 13], [6, 14], [13, 12], [14, 17], [12, 7],
-  [5, 8], [18, 15], [3, 6], [19, 18], [6, 13], [16, 19], [8, 16], [15, 10], [13, 12], [7, 11], [12, 15, [18]],
+  [6, 13],
+  [16, 9],
+  [4, 7],
+  [17, 14],
+  [7, 4],
+  [9, 16],
+  [13, 6],
+  [14, 13],
+  [6, 14],
+  [13, 12],
+  [14, 17],
+  [12, 7],
+  [5, 8],
+  [18, 15],
+  [3, 6],
+  [19, 18],
+  [6, 13],
+  [16, 19],
+  [8, 16],
+  [15, 10],
+  [13, 12],
+  [7, 11],
+  [12, 15, [18]],
 ];
