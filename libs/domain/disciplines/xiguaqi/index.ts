@@ -6,6 +6,7 @@ export { RULES as XIGUAQI_RULES } from './xiguaqi.rules.js';
 export { POINTS, EDGES, START_POINTS, COORDINATES, ARC_RADIUS, INNER_RADIUS, neighbours, adjacent, isPoint, type Point } from './board.js';
 export { clocksAt, mayMove, MOVE_LIMIT_MS } from './clock.js';
 export {
+  boardAt,
   capturableGroups,
   colourOf,
   deadGroups,

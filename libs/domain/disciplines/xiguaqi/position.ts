@@ -1,6 +1,6 @@
 /** Pieces on the board: groups, liberties, dead and escaped pieces, and a move with its captures (pure). */
 import { neighbours, START_POINTS, type Point } from './board.js';
-import type { Board, Colour, Piece, Seat } from './xiguaqi.types.js';
+import type { Board, Colour, Piece, PlyRecord, Seat } from './xiguaqi.types.js';
 
 export const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 export const opposite = (c: Colour): Colour => (c === 'B' ? 'W' : 'B');
@@ -105,3 +105,14 @@ export const escapedCount = (board: Board, colour: Colour): number => board.filt
 
 /** The empty neighbours of the piece at `p`: where it may move (第二条三). */
 export const movesFrom = (board: Board, p: Point): Point[] => neighbours(p).filter((n) => !pieceAt(board, n));
+
+/** The game's board after its first `ply` plies (all of them by default), replayed from the start (第二条一). */
+export function boardAt(plies: readonly PlyRecord[], ply = plies.length): Board {
+  let board = initialBoard();
+  for (const p of plies.slice(0, ply)) {
+    if (p.kind !== 'move') continue;
+    const played = playMove(board, p.from, p.to, p.captured);
+    if ('board' in played) board = played.board;
+  }
+  return board;
+}
