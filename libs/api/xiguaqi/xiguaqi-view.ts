@@ -50,8 +50,8 @@ export function positionOf(id: string, state: XiguaqiState, n?: number, ply?: nu
   const board = boardAt(g.plies, upTo);
   const [black, white] = g.black === 0 ? state.match.players : [state.match.players[1], state.match.players[0]];
   const title = `Match ${id}, game ${g.number} after ${upTo} plies: Black ${black.name}, White ${white.name}`;
-  const captured = boardCounts(board);
-  return positionSvg(board, title, `Game ${g.number}, ply ${upTo}: Black ${captured.B} on the board, White ${captured.W}`);
+  const standing = boardCounts(board);
+  return positionSvg(board, title, `Game ${g.number}, ply ${upTo}: Black ${standing.B} on the board, White ${standing.W}`);
 }
 
 const boardCounts = (board: ReturnType<typeof boardAt>) => ({

@@ -23,7 +23,7 @@ export function clocksAt(game: XiguaqiGame, at: string): [number, number] {
 }
 
 /** Time spent on the current turn (the per-move limit counts from the turn's start). */
-export const turnElapsed = (game: XiguaqiGame, at: string): number => Math.max(0, msBetween(game.since, at));
+export const turnElapsed = (game: XiguaqiGame, at: string): number => Math.max(0, msBetween(game.turnStartedAt, at));
 
 /**
  * Who may move at `at`: the side to move, or the other side when the side to move's time is used (第十二条一)

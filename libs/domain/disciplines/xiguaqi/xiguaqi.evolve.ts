@@ -34,6 +34,7 @@ export function evolve(state: XiguaqiState, event: XiguaqiEvent): XiguaqiState {
         plies: [],
         toMove: event.data.black,
         since: event.data.at,
+        turnStartedAt: event.data.at,
         remainingMs: [half, half],
         runs: [null, null],
         outcome: null,
@@ -73,6 +74,6 @@ export function evolve(state: XiguaqiState, event: XiguaqiEvent): XiguaqiState {
 }
 
 /** After a ply by `seat` at `at`: the clocks as of then, the turn to the other side, the per-move count restarting. */
-function turnAfter(g: XiguaqiGame, seat: 0 | 1, at: string): Pick<XiguaqiGame, 'remainingMs' | 'toMove' | 'since'> {
-  return { remainingMs: clocksAt(g, at), toMove: other(seat), since: at };
+function turnAfter(g: XiguaqiGame, seat: 0 | 1, at: string): Pick<XiguaqiGame, 'remainingMs' | 'toMove' | 'since' | 'turnStartedAt'> {
+  return { remainingMs: clocksAt(g, at), toMove: other(seat), since: at, turnStartedAt: at };
 }

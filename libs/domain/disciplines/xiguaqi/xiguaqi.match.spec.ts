@@ -18,6 +18,9 @@ describe('xiguaqi time (西瓜棋规则 第七条, 第八条一, 第九条二、
     const given = spec.given(history([START]).events);
     given.when(cmd(move(1, 18, 15), 100)).thenRefuses('xiguaqi/not-your-turn', { field: 'seat' });
     given.when(cmd(move(1, 18, 15), 121)).then([{ type: 'xiguaqi.PieceMoved', data: { seat: 1, outOfTurn: 'grab' } }]);
+    // An official recording the grab with a clock reading: the reading does not restart the two minutes.
+    const withReading = { ...move(1, 18, 15), clockReading: { remainingMs: [479_000, 600_000] } } as XiguaqiStep;
+    given.when(cmd(withReading, 121)).then([{ type: 'xiguaqi.ClockRead' }, { type: 'xiguaqi.PieceMoved', data: { outOfTurn: 'grab' } }]);
     const g = game(history([START, [move(1, 18, 15), 121]]).state)!;
     // The grab took the slow side's turn: Black is to move, its clock charged with the 121 s it spent.
     expect(g.toMove).toBe(0);

@@ -135,8 +135,10 @@ export interface XiguaqiGame {
   readonly plies: readonly PlyRecord[];
   /** The seat whose turn it is (the running clock's, unless its time is used). */
   readonly toMove: Seat;
-  /** Since when the current turn has run (the per-move limit and the running clock count from it). */
+  /** Since when the running clock has run (the turn's start, or the last clock reading). */
   readonly since: string;
+  /** When the current turn began: the per-move limit counts from it (a clock reading does not restart it). */
+  readonly turnStartedAt: string;
   /** Each seat's time left as of `since`. */
   readonly remainingMs: readonly [number, number];
   /** Each seat's last moved piece and how many times in a row it moved (第二条五). */
