@@ -134,6 +134,41 @@ export const CHESS_ROWS: readonly MatrixRow[] = [
   },
 ];
 
+// XIGUAQI_ROWS: xiguaqi matches (libs/api/xiguaqi), in xiguaqi tournaments and a match the spec's setup creates.
+/** Ids the spec's setup creates: a xiguaqi tournament the tokens name as own, its other pair, and a match linked to the own one (ann seat 0). */
+export const XIGUAQI = { own: 'authz-xiguaqi-own', other: 'authz-xiguaqi-other', game: 'authz-xiguaqi-game' } as const;
+const XG = '/v1/xiguaqi/games/:id';
+const xiguaqiGame = { params: { id: XIGUAQI.game } };
+const xiguaqiGet = (path: string): MatrixRow => ({ ...get(path, PUBLIC, 'game'), ...xiguaqiGame });
+const xiguaqiPost = (path: string, allow: readonly Who[], body: object): MatrixRow => post(path, allow, 'game', { ...xiguaqiGame, body });
+
+export const XIGUAQI_ROWS: readonly MatrixRow[] = [
+  // Reads (public: open information)
+  xiguaqiGet(XG),
+  xiguaqiGet(`${XG}/events`),
+  xiguaqiGet(`${XG}/record`),
+  xiguaqiGet(`${XG}/board.svg`),
+  // Starting or importing a match (linked to the own xiguaqi tournament)
+  post('/v1/xiguaqi/games', GAME_OFFICIALS, 'game-link', {
+    tournament: XIGUAQI.own,
+    body: { id: 'authz-xiguaqi-start', players: chessPlayers, bestOf: 3, first: 0 },
+    note: 'an unlinked match: any official',
+  }),
+  post('/v1/xiguaqi/games/import', GAME_OFFICIALS, 'game-link', {
+    tournament: XIGUAQI.own,
+    body: { id: 'authz-xiguaqi-import', record: '[BestOf "3"]\n[MinutesPerGame "20"]\nGame 1 black=0 @0\n1. B 4-7 @1\n', players: chessPlayers },
+  }),
+  // The player's own seat (and officials)
+  xiguaqiPost(`${XG}/moves`, GAME_SELF, { seat: 0, from: 4, to: 7 }),
+  xiguaqiPost(`${XG}/passes`, GAME_SELF, { seat: 0 }),
+  xiguaqiPost(`${XG}/resignation`, GAME_SELF, { seat: 0 }),
+  xiguaqiPost(`${XG}/time-calls`, GAME_SELF, { seat: 0 }),
+  // Officials only
+  xiguaqiPost(`${XG}/next-games`, GAME_OFFICIALS, {}),
+  xiguaqiPost(`${XG}/rulings`, GAME_OFFICIALS, { winner: 'draw' }),
+  xiguaqiPost(`${XG}/forfeits`, GAME_OFFICIALS, { seat: 0, scope: 'game' }),
+];
+
 export const MATRIX: readonly MatrixRow[] = [
   // Operations and documentation
   get('/health', PUBLIC, 'none', 'liveness, a bare Fastify route outside the guard'),
@@ -246,6 +281,7 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
 
   ...CHESS_ROWS,
+  ...XIGUAQI_ROWS,
   // Appeals (libs/api/appeals): players are scoped to the tournaments their token names, like officials
   post('/v1/appeals', ['admin', 'chief-arbiter', 'player'], 'appeal-in-body', { note: 'a player for themself; a chief arbiter may accept a late appeal' }),
   post(`${A}/acknowledgement`, APPEAL_RUNNERS, 'appeal'),

@@ -1,0 +1,83 @@
+/**
+ * Xiguaqi as a GameFeature: one aggregate per match at a table (its games inside), two seats, open
+ * information; the match's result (games won, pieces captured) is posted to the pairing (西瓜棋规则 第十条).
+ */
+import {
+  gameWins,
+  xiguaqiCommand,
+  xiguaqiDecider,
+  type MatchOutcome,
+  type XiguaqiCommand,
+  type XiguaqiEvent,
+  type XiguaqiLink,
+  type XiguaqiState,
+  type XiguaqiStep,
+} from '../../../domain/disciplines/xiguaqi/index.js';
+import type { CommandContext } from '../../../domain/kernel/index.js';
+import type { TournamentCommand } from '../../../domain/tournament/index.js';
+import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+
+export type XiguaqiCommandBody = XiguaqiStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
+
+function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number] } | undefined {
+  const r = (sent.clockReading as { remainingMs?: readonly number[] } | undefined)?.remainingMs;
+  return r ? { remainingMs: [r[0], r[1]] } : undefined;
+}
+
+/** A finished linked match in the tournament's terms: seat `link.firstSeat` is the pairing's first. */
+export function xiguaqiTournamentResult(event: RecordedEvent, gameId: string) {
+  if (event.type !== 'xiguaqi.MatchEnded') return null;
+  const { outcome, link } = event.data as { outcome: MatchOutcome; link: XiguaqiLink | null };
+  if (!link) return null;
+  const first = link.firstSeat;
+  const second = first === 0 ? 1 : 0;
+  const side = (seat: 0 | 1) => (seat === first ? ('first' as const) : ('second' as const));
+  const pair = (v: readonly [number, number]) => ({ first: v[first], second: v[second] });
+  const result =
+    outcome.forfeitedBy !== undefined
+      ? { kind: 'forfeit' as const, absent: side(outcome.forfeitedBy) }
+      : {
+          kind: 'played' as const,
+          outcome: outcome.winner === null ? ('draw' as const) : side(outcome.winner),
+          games: pair(outcome.games),
+          captured: pair(outcome.captured),
+        };
+  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
+  return {
+    tournamentId: link.tournamentId,
+    command: (context: CommandContext): TournamentCommand => ({
+      type: 'tournament.record-result',
+      context,
+      data: { ...target, result, source: { kind: 'game', gameId } },
+    }),
+  };
+}
+
+export const XIGUAQI_GAME: GameFeature<XiguaqiCommand, XiguaqiEvent, XiguaqiState, XiguaqiCommandBody, Record<string, never>> = {
+  discipline: 'xiguaqi',
+  tournamentDisciplines: ['xiguaqi'],
+  aggregate: { name: 'xiguaqi-game', decider: xiguaqiDecider },
+  seats: 2,
+  exists: (s) => s.phase !== 'none',
+  players: (s) => (s.phase === 'none' ? [] : s.match.players),
+  link: (s) => (s.phase === 'none' ? null : s.match.link),
+  playerActsFor: ownSeatOnly,
+  observedTime: OFFICIALS_OBSERVE,
+  hidesInformation: () => false,
+  command(body, context, sent) {
+    // An official's clock reading is part of the command's data, recorded before the command.
+    const clockReading = clockReadingOf(sent);
+    return xiguaqiCommand({ ...body, ...(clockReading && { clockReading }) } as XiguaqiStep, context);
+  },
+  resultEvents: ['xiguaqi.MatchEnded'],
+  toTournamentResult: xiguaqiTournamentResult,
+  redactState: (s) => s,
+  redactEventData: (e) => e.data,
+  readModel: {
+    version: 1,
+    extras: () => ({}),
+    // The list entry's scores: games won in the match by each seat.
+    summary: (s) => ({ phase: s.phase, scores: s.phase === 'none' ? [0, 0] : gameWins(s.match) }),
+  },
+};
