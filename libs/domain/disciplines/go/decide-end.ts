@@ -27,7 +27,8 @@ export function count(g: GoGame, dead: readonly string[]): Count {
   for (const p of dead) board = place(board, parsePoint(p, g.boardSize) as [number, number], '.');
   const a = areaCount(board);
   const area: [number, number] = [a.black + a.neutral / 2, a.white + a.neutral / 2];
-  const pp: [number, number] = [penaltyPoints(g.rules, g.clock.remainingMs[0]), penaltyPoints(g.rules, g.clock.remainingMs[1])];
+  const points = (seat: 0 | 1) => Math.max(g.penaltyPoints[seat], penaltyPoints(g.rules, g.clock.remainingMs[seat]));
+  const pp: [number, number] = [points(0), points(1)];
   // Ing rules 第七条 延时 (1): 若双方皆有罚点其所罚点数得互相抵销.
   const offset = Math.min(pp[0], pp[1]);
   const net: [number, number] = [pp[0] - offset, pp[1] - offset];

@@ -39,7 +39,7 @@ function repeats(g: GoGame, board: string[]): 'ko' | 'superko' | null {
 
 /** The penalty points a move or pass brings (Ing rules 第七条 延时 (1)), as an event, if any. */
 function penaltyEvent(g: GoGame, seat: Seat, remainingMs: number): GoEvent[] {
-  const before = penaltyPoints(g.rules, g.clock.remainingMs[seat]);
+  const before = g.penaltyPoints[seat];
   const after = penaltyPoints(g.rules, remainingMs);
   if (after <= before) return [];
   return [{ type: 'go.PenaltyPointsIncurred', data: { seat, points: after, added: after - before, overtimeMs: -remainingMs, rule: RULES.penaltyPoints } }];
@@ -96,9 +96,14 @@ export function decidePlay(state: GoState, g: GoGame, command: { type: string; d
       // Ing rules 第七条 (1): 延时最先到达3／6基时者裁定败: with both beyond, the one whose clock stopped first (not running) reached it first.
       const loser: Seat | null = mine && theirs ? (runningSeat(state) === seat ? opponent : seat) : theirs ? opponent : null;
       if (loser === null)
-        refuse('go/time-not-exceeded', `seat ${opponent} is within the time limit (${remainingAt(state, at)[opponent]} ms of basic time left)`, RULES.timeNotExceeded, {
-          field: 'seat',
-        });
+        refuse(
+          'go/time-not-exceeded',
+          `seat ${opponent} is within the time limit (${remainingAt(state, at)[opponent]} ms of basic time left)`,
+          RULES.timeNotExceeded,
+          {
+            field: 'seat',
+          },
+        );
       return [ended(g, { winner: other(loser), reason: 'time', text: `${colour(other(loser))}+T`, rule: RULES.overtimeLoss }, at)];
     }
     default:

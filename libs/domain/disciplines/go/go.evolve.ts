@@ -25,6 +25,7 @@ function started(e: Extract<GoEvent, { type: 'go.GameStarted' }>['data']): GoGam
     // Ing rules 第十条 记谱: Black first; after handicap stones, White.
     toMove: e.handicapStones.length > 0 ? 1 : 0,
     captures: [0, 0],
+    penaltyPoints: [0, 0],
     clock: { remainingMs: [ms, ms], periodsLeft: [periods, periods], since: e.at, paused: false },
     arrived: [false, false],
     deadStones: null,
@@ -105,8 +106,14 @@ export function evolve(state: GoState, event: GoEvent): GoState {
     case 'go.ResultSigned':
       return withGame({ ...g, signatures: event.data.seat === 0 ? [true, g.signatures[1]] : [g.signatures[0], true] });
     case 'go.GameEnded':
-      return { phase: 'finished', game: { ...g, result: event.data.result, clock: { ...g.clock, remainingMs: remainingAt(state, event.data.at), since: null } } };
-    case 'go.PenaltyPointsIncurred':
-      return state;
+      return {
+        phase: 'finished',
+        game: { ...g, result: event.data.result, clock: { ...g.clock, remainingMs: remainingAt(state, event.data.at), since: null } },
+      };
+    case 'go.PenaltyPointsIncurred': {
+      const pp: [number, number] = [g.penaltyPoints[0], g.penaltyPoints[1]];
+      pp[event.data.seat] = event.data.points;
+      return withGame({ ...g, penaltyPoints: pp });
+    }
   }
 }

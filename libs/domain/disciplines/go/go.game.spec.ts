@@ -16,14 +16,22 @@ describe('start', () => {
       .then([
         {
           type: 'go.GameStarted',
-          data: { boardSize: 19, handicapStones: [], compensation: 8, rules: { name: 'ing', tieWinner: 'black', basicTimeMinutes: 60, ko: 'positional-superko' } },
+          data: {
+            boardSize: 19,
+            handicapStones: [],
+            compensation: 8,
+            rules: { name: 'ing', tieWinner: 'black', basicTimeMinutes: 60, ko: 'positional-superko' },
+          },
         },
       ]);
     expect(fold(history([])).phase).toBe('playing');
   });
 
   it('9 and 13 lines allowed, any other size refused naming boardSize', () => {
-    spec.given([]).when(cmd(NINE)).then([{ data: { boardSize: 9 } }]);
+    spec
+      .given([])
+      .when(cmd(NINE))
+      .then([{ data: { boardSize: 9 } }]);
     spec
       .given([])
       .when(cmd(start({ boardSize: 15 as 19 })))
@@ -129,7 +137,9 @@ describe('moves, captures, ko, super-ko and suicide', () => {
     spec
       .given(history(['ee'], NINE))
       .when(cmd({ type: 'go.rule-disputed-move', seat: 1, point: 'cc', note: 'stone slipped from C7; players agree it was played at C7' }, 5))
-      .then([{ type: 'go.MoveMade', data: { point: 'cc', ruling: { note: expect.stringContaining('slipped'), rule: expect.stringContaining('第十条 裁判') } } }]);
+      .then([
+        { type: 'go.MoveMade', data: { point: 'cc', ruling: { note: expect.stringContaining('slipped'), rule: expect.stringContaining('第十条 裁判') } } },
+      ]);
     spec
       .given(history(['ee'], NINE))
       .when(cmd({ type: 'go.rule-disputed-move', seat: 1, point: 'ee', note: 'x' }, 5))
@@ -185,7 +195,10 @@ describe('end: two passes, dead stones, the Ing count, signatures', () => {
     spec
       .given(history(ENDED, start({ boardSize: 9, compensation: 5.5 })))
       .when(cmd({ type: 'go.rule-dead-stones', stones: ['aa'], note: 'A9 cannot live' }, 60))
-      .then([{ type: 'go.DeadStonesAgreed', data: { by: 'arbiter', note: 'A9 cannot live' } }, { type: 'go.Counted', data: { text: 'B+3.5', margin: 3.5 } }]);
+      .then([
+        { type: 'go.DeadStonesAgreed', data: { by: 'arbiter', note: 'A9 cannot live' } },
+        { type: 'go.Counted', data: { text: 'B+3.5', margin: 3.5 } },
+      ]);
   });
 
   it('a tie goes to Black (Ing profile): 45 − 36 with 9 points of compensation is B+0', () => {
@@ -211,6 +224,9 @@ describe('end: two passes, dead stones, the Ing count, signatures', () => {
     spec
       .given([...counted, ...one])
       .when(cmd({ type: 'go.sign-result', seat: 0 }, 72))
-      .then([{ type: 'go.ResultSigned', data: { seat: 0 } }, { type: 'go.GameEnded', data: { result: { winner: 0, reason: 'count', margin: 1, text: 'B+1' } } }]);
+      .then([
+        { type: 'go.ResultSigned', data: { seat: 0 } },
+        { type: 'go.GameEnded', data: { result: { winner: 0, reason: 'count', margin: 1, text: 'B+1' } } },
+      ]);
   });
 });

@@ -79,7 +79,7 @@ export interface GoCommandData {
   readonly 'go.record-arrival': { readonly seat: Seat };
   readonly 'go.record-absence': { readonly seat: Seat };
   readonly 'go.pause-clock': { readonly reason: 'arbiter-call' | 'rest'; readonly note?: string };
-  readonly 'go.resume-clock': Record<string, never>;
+  readonly 'go.resume-clock': { readonly note?: string };
   /** A result as written on the score sheet or in an imported record (SGF RE). */
   readonly 'go.record-result': { readonly winner: Seat | null; readonly reason: EndReason; readonly margin?: number; readonly note?: string };
 }
@@ -165,6 +165,8 @@ export interface GoGame {
   readonly positions: readonly string[];
   readonly toMove: Seat;
   readonly captures: readonly [number, number];
+  /** Penalty points recorded so far per seat (Ing rules 第七条 延时 (1)). */
+  readonly penaltyPoints: readonly [number, number];
   readonly clock: GoClock;
   readonly arrived: readonly [boolean, boolean];
   readonly deadStones: { readonly proposedBy: Seat; readonly stones: readonly string[] } | null;
