@@ -60,11 +60,14 @@ export function tryPlay(rows: readonly string[], seat: Seat, v: Vertex, suicide:
   if (analysis.suicide && suicide === 'forbidden') return { ok: false, why: 'suicide' };
   if (analysis.suicide && board.getNeighbors(v).every((n) => board.get(n) !== sign)) return { ok: false, why: 'single-suicide' };
   const after = board.makeMove(sign, v);
-  const captured: string[] = [];
-  for (let y = 0; y < board.height; y++)
-    for (let x = 0; x < board.width; x++)
-      if ((board.get([x, y]) !== 0 || (x === v[0] && y === v[1])) && after.get([x, y]) === 0) captured.push(sgfPoint([x, y]));
-  return { ok: true, board: fromGoBoard(after), captured };
+  // Only the opponent's chains next to the stone can be taken, or (a suicide) the stone's own chain.
+  const captured = new Set<string>();
+  for (const n of board.getNeighbors(v)) if (board.get(n) === -sign && after.get(n) === 0) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
+  if (after.get(v) === 0) {
+    captured.add(sgfPoint(v));
+    for (const n of board.getNeighbors(v)) if (board.get(n) === sign) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
+  }
+  return { ok: true, board: fromGoBoard(after), captured: [...captured].sort() };
 }
 
 /** Handicap stones on the star points, as @sabaki/go-board places them (null if the board has no such placement). */

@@ -20,7 +20,8 @@ export function remainingAt(state: GoState, at: string): [number, number] {
 
 /**
  * Ing rules 第七条 延时 (1) 罚点延时: 2 points once basic time is used up, 2 more each time overtime exceeds a
- * further 1/6 of basic time (共四点, 共六点). `remainingMs` below zero is the overtime used.
+ * further 1/6 of basic time (共四点, 共六点). `remainingMs` below zero is the overtime used. The fractions are of the
+ * basic time the event fixed (基时), not of what a lateness deduction (第八条 扣时) left of it.
  */
 export function penaltyPoints(rules: GoRules, remainingMs: number): number {
   const o = rules.overtime;

@@ -27,7 +27,8 @@ function positionsOf(g: GoGame): string[][] {
 function repeats(g: GoGame, board: string[]): 'ko' | 'superko' | null {
   const hash = positionHash(board);
   const same = (rows: readonly string[]) => rows.every((r, i) => r === board[i]);
-  const hits = g.positions.flatMap((h, i) => (h === hash ? [i] : []));
+  const hits: number[] = [];
+  for (let i = g.positions.indexOf(hash); i >= 0; i = g.positions.indexOf(hash, i + 1)) hits.push(i);
   if (hits.length === 0) return null;
   const boards = positionsOf(g);
   const confirmed = hits.filter((i) => same(boards[i]));

@@ -16,6 +16,12 @@ export function decideStart(command: Extract<GoCommand, { type: 'go.start-game' 
   const rules = effectiveRules(command.data.rules);
   if (!Number.isInteger(rules.basicTimeMinutes) || rules.basicTimeMinutes < 1 || rules.basicTimeMinutes > 600)
     invalid('go/basic-time', 'basic time is 1–600 whole minutes', RULES.basicTime, 'rules.basicTimeMinutes');
+  const o = rules.overtime;
+  const whole = (n: unknown, max: number) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= max;
+  if (o.kind === 'byo-yomi' && !(whole(o.periodSeconds, 600) && whole(o.periods, 100)))
+    invalid('go/overtime', 'byo-yomi names its periods (1–100) of so many seconds (1–600)', RULES.byoYomi, 'rules.overtime');
+  if (o.kind === 'penalty-points' && !(whole(o.pointsPerStep, 100) && whole(o.stepSixths, 6) && whole(o.lossAfterSteps, 36)))
+    invalid('go/overtime', 'penalty points, their step (sixths of basic time) and the loss limit are whole numbers', RULES.penaltyPoints, 'rules.overtime');
   let stones: string[] = [];
   if (handicapStones !== undefined && handicapStones.length > 0) {
     const points = handicapStones.map((p) => parsePoint(p, boardSize));

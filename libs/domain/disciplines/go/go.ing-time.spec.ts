@@ -126,6 +126,13 @@ describe('Ing rules 第七条 延时 (2) 读秒延时: byo-yomi as the profile�
     expect(clocks([...history([], RS), ...events])?.periodsLeft).toEqual([2, 3]);
   });
 
+  it('byo-yomi named without its periods is refused naming rules.overtime', () => {
+    spec
+      .given([])
+      .when(cmd(start({ rules: { overtime: { kind: 'byo-yomi' } as never } })))
+      .thenRefuses('go/overtime', { field: 'rules.overtime', rule: '读秒延时' });
+  });
+
   it('byo-yomi 3 × 30 s: the last period run out (90 s over) loses on time', () => {
     spec
       .given(history([], RS))

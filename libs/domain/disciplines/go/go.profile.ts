@@ -68,7 +68,10 @@ export type GoRulesOverrides = Partial<Omit<GoRules, 'name'>>;
 
 export function effectiveRules(overrides: GoRulesOverrides = {}): GoRules {
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as GoRulesOverrides;
-  return { ...ING_RULES, ...defined, name: Object.keys(defined).length ? 'ing-custom' : 'ing', overtime: { ...(defined.overtime ?? ING_RULES.overtime) } };
+  const o = defined.overtime;
+  // Penalty points named without their amounts are the text's (第七条 延时 (1)); byo-yomi gives its own periods (checked at the start).
+  const overtime: Overtime = !o ? ING_RULES.overtime : o.kind === 'penalty-points' ? { ...ING_PENALTY_POINTS, ...o } : { ...o };
+  return { ...ING_RULES, ...defined, name: Object.keys(defined).length ? 'ing-custom' : 'ing', overtime };
 }
 
 export const basicMs = (rules: GoRules) => rules.basicTimeMinutes * 60_000;
