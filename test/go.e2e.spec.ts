@@ -114,6 +114,18 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
     expect(egd.find((l) => l.includes('Ann_Lee'))).toMatch(/^\s+2 Ann_Lee\s+2d\s.*\s1-\/b0$/);
   });
 
+  it('the arbiter stops the clocks (no move meanwhile, 409 naming the rule), restarts them and records a disputed move with the ruling', async () => {
+    await post('/v1/go/games', { id: 'ruled', players: PLAYERS, boardSize: 13 }, arbiter);
+    await post('/v1/go/games/ruled/clock/pauses', { reason: 'arbiter-call', note: 'dispute at the board' }, arbiter);
+    const paused = await post('/v1/go/games/ruled/moves', { seat: 0, point: 'D4' }, ann, 409);
+    expect(paused.body).toMatchObject({ type: 'urn:arbitra:problem:go/clock-paused', field: 'seat', rule: expect.stringContaining('第十条') });
+    await post('/v1/go/games/ruled/clock/pauses', { reason: 'arbiter-call' }, ann, 403);
+    await post('/v1/go/games/ruled/clock/resumptions', {}, arbiter);
+    const ruled = await post('/v1/go/games/ruled/rulings/disputed-moves', { seat: 0, point: 'D4', note: 'the stone moved from D4 to D5; ruled D4' }, arbiter);
+    expect(ruled.body.events[0]).toMatchObject({ type: 'go.MoveMade', data: { gtp: 'D4', ruling: { note: expect.stringContaining('ruled D4') } } });
+    expect((await view('ruled')).toMove).toBe(1);
+  });
+
   it('lateness (第八条 扣时) and absence (缺席) recorded by officials with the observed time', async () => {
     const t = Date.now() - 31 * MIN;
     await post('/v1/go/games', { id: 'late', players: PLAYERS, at: new Date(t).toISOString() }, arbiter);
