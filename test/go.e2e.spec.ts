@@ -154,6 +154,9 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
     expect(copy.moves.map((m: { point: string | null }) => m.point)).toEqual(game.moves.map((m: { point: string | null }) => m.point));
     expect(copy.result.text).toBe('W+6.5');
     await post('/v1/go/games/import', { id: 'kisei-1976', sgf: KISEI, players }, arbiter, 409);
+    const illegal = await post('/v1/go/games/import', { id: 'illegal-sgf', sgf: '(;GM[1]SZ[9];B[ee];W[ee])', players }, arbiter, 422);
+    expect(illegal.body).toMatchObject({ type: 'urn:arbitra:problem:go/occupied', field: 'sgf', rule: expect.stringContaining('empty intersection') });
+    await get('/v1/go/games/illegal-sgf').expect(404);
     const list = await get('/v1/games').expect(200);
     const items = (list.body.items ?? list.body.games ?? list.body) as { id: string; discipline: string }[];
     expect(items.find((g) => g.id === 'kisei-1976')).toMatchObject({ discipline: 'go' });

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@ne
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { goCommand } from '../../domain/disciplines/go/index.js';
+import { DomainError } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { exportSgf, parseSgf, sgfCommands } from '../../runtime/features/go/index.js';
@@ -76,7 +77,11 @@ export class GoGamesController {
         commandId: `${ctx.commandId}:${i}`,
       }),
     );
-    const result = await this.go.startFromRecord(body.id, commands);
+    // A refusal of a replayed command is a fault of the record: it names the field the client sent (sgf).
+    const result = await this.go.startFromRecord(body.id, commands).catch((e: unknown) => {
+      if (!(e instanceof DomainError) || e.field === 'id') throw e;
+      throw new DomainError(e.type, `the SGF record cannot be replayed: ${e.message}`, e.rule, 'invalid', 'sgf', e.details);
+    });
     const { events: _events, ...response } = answer(reply, result);
     return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result ?? null, ...response };
   }
