@@ -8,7 +8,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams } from '../games/game.dto.js';
 import { ARBITRA_CORE } from '../tokens.js';
-import { DeadStonesDto, DeadStonesRulingDto, DisputedMoveDto, GoCommandDto, GoMoveDto, GoSeatDto, LossRulingDto, PauseDto } from './go.dto.js';
+import { DeadStonesDto, DeadStonesRulingDto, DisputedMoveDto, GoCommandDto, GoMoveDto, GoSeatDto, LossRulingDto, GoPauseDto } from './go.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 const SELF = ['arbiter', 'chief-arbiter', 'player'] as const;
@@ -91,7 +91,7 @@ export class GoMovesController {
   @Post('clock/pauses')
   @Allow(...OFFICIALS)
   @ApiOperation({ summary: 'Stop the clocks for an arbiter call or a rest' })
-  pause(@Param() p: GameParams, @Body() b: PauseDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
+  pause(@Param() p: GameParams, @Body() b: GoPauseDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
     return this.run.official(r, reply, p.id, b, { type: 'go.pause-clock', reason: b.reason, ...(b.note && { note: b.note }) });
   }
 

@@ -149,7 +149,7 @@ export class LossRulingDto extends GoSeatDto {
   @ApiProperty() @IsString() @Length(1, 500) note: string;
 }
 
-export class PauseDto extends GoCommandDto {
+export class GoPauseDto extends GoCommandDto {
   @ApiProperty({ enum: ['arbiter-call', 'rest'] }) @IsIn(['arbiter-call', 'rest']) reason: 'arbiter-call' | 'rest';
   @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;
 }
