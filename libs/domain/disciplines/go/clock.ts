@@ -53,7 +53,8 @@ export function timeUp(state: GoState, seat: Seat, at: string): boolean {
 export function afterMove(g: GoGame, state: GoState, seat: Seat, at: string): { remainingMs: number; periodsLeft?: number } {
   const left = remainingAt(state, at)[seat];
   const o = g.rules.overtime;
-  if (o.kind !== 'byo-yomi' || left >= 0) return { remainingMs: left };
+  // Under byo-yomi a clock at 0 is in its periods (a byo-yomi move leaves it at 0): the move records the periods left.
+  if (o.kind !== 'byo-yomi' || left > 0) return { remainingMs: left };
   const used = Math.floor(-left / (o.periodSeconds * 1000));
   return { remainingMs: 0, periodsLeft: g.clock.periodsLeft[seat] - used };
 }

@@ -71,6 +71,30 @@ describe('SGF import and export (@sabaki/sgf)', () => {
     expect(carried(again)).toEqual(carried(imported));
   });
 
+  it('a game played here under byo-yomi (2 min, 3 × 30 s; 40 s over uses one period) and penalty points: OB/OW periods and negative BL/WL survive export → import', () => {
+    const at = (s: number) => new Date(Date.parse('2026-12-01T09:00:00.000Z') + s * 1000).toISOString();
+    const play = (steps: [GoStep, number][]) =>
+      steps.reduce<GoState>((state, [step, s], i) => {
+        const c = goCommand(step, { at: at(s), actor: { id: 'arb', role: 'arbiter' }, commandId: `p${i}` });
+        return goDecider.decide(c, state).reduce<GoState>((x, e) => goDecider.evolve(x, e), state);
+      }, goDecider.initialState());
+    for (const overtime of [{ kind: 'byo-yomi' as const, periodSeconds: 30, periods: 3 }, { kind: 'penalty-points' as const }]) {
+      const played = play([
+        [{ type: 'go.start-game', players: PLAYERS, boardSize: 9, rules: { basicTimeMinutes: 2, overtime: overtime as never } }, 0],
+        [{ type: 'go.play', seat: 0, point: 'ee' }, 160],
+        [{ type: 'go.play', seat: 1, point: 'cc' }, 165],
+        [{ type: 'go.play', seat: 0, point: 'gg' }, 175],
+        [{ type: 'go.resign', seat: 1 }, 180],
+      ]);
+      const moves = game(played).moves;
+      expect(moves[0]).toMatchObject(overtime.kind === 'byo-yomi' ? { remainingMs: 0, periodsLeft: 2 } : { remainingMs: -40_000 });
+      const exported = exportSgf(game(played));
+      expect(exported).toContain(overtime.kind === 'byo-yomi' ? 'OB[2]' : 'BL[-40]');
+      const again = replay(sgfCommands(parseSgf(exported), PLAYERS));
+      expect(carried(again)).toEqual(carried(played));
+    }
+  });
+
   it('a record that is not Go, or on another board, is refused naming the sgf field', () => {
     expect(() => parseSgf('(;GM[11]SZ[11])')).toThrow(expect.objectContaining({ type: 'go/sgf-unreadable', field: 'sgf' }));
     expect(() => parseSgf('(;GM[1]SZ[15])')).toThrow(expect.objectContaining({ field: 'sgf' }));
