@@ -12,7 +12,10 @@ module.exports = {
       severity: 'error',
       comment: 'libs/domain is pure: it may import only libs/domain and pure npm packages',
       from: { path: '^libs/domain/' },
-      to: { pathNot: ['^libs/domain/', '^(node_modules/)?(pure-rand|fast-check|@jest/globals|chess\.js)(/|$)'], dependencyTypesNot: ['type-only'] },
+      to: {
+        pathNot: ['^libs/domain/', '^(node_modules/)?(pure-rand|fast-check|@jest/globals|chess\.js|@sabaki/go-board)(/|$)'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'api-not-into-store',

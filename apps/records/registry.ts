@@ -4,6 +4,7 @@ import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { XIGUAQI_CONTROLLERS } from '../../libs/api/xiguaqi/index.js';
+import { GO_CONTROLLERS } from '../../libs/api/go/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
@@ -12,6 +13,7 @@ import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
 import { XIGUAQI_FEATURE } from '../../libs/runtime/features/xiguaqi/index.js';
+import { GO_FEATURE } from '../../libs/runtime/features/go/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
@@ -26,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   SCRABBLE_FEATURE,
   CHESS_FEATURE,
   XIGUAQI_FEATURE,
+  GO_FEATURE,
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
 ];
@@ -36,6 +39,7 @@ export const CONTROLLERS: readonly Type[] = [
   ...SCRABBLE_CONTROLLERS,
   ...CHESS_CONTROLLERS,
   ...XIGUAQI_CONTROLLERS,
+  ...GO_CONTROLLERS,
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,

@@ -167,6 +167,42 @@ export const XIGUAQI_ROWS: readonly MatrixRow[] = [
   xiguaqiPost(`${XG}/next-games`, GAME_OFFICIALS, {}),
   xiguaqiPost(`${XG}/rulings`, GAME_OFFICIALS, { winner: 'draw' }),
   xiguaqiPost(`${XG}/forfeits`, GAME_OFFICIALS, { seat: 0, scope: 'game' }),
+// GO_ROWS: Go under the Ing rules (libs/api/go), in Go tournaments and a Go game the spec's setup creates.
+/** Ids the spec's setup creates: a Go tournament the tokens name as own, its other pair, and a game linked to the own one (ann Black). */
+export const GO = { own: 'authz-go-own', other: 'authz-go-other', game: 'authz-go-game' } as const;
+const GG = '/v1/go/games/:id';
+const goGame = { params: { id: GO.game } };
+const goGet = (path: string): MatrixRow => ({ ...get(path, PUBLIC, 'game'), ...goGame });
+const goSeat = (body: object = {}) => ({ ...goGame, body: { seat: 0, ...body } });
+
+export const GO_ROWS: readonly MatrixRow[] = [
+  goGet(GG),
+  goGet(`${GG}/events`),
+  goGet(`${GG}/sgf`),
+  post('/v1/go/games', GAME_OFFICIALS, 'game-link', {
+    tournament: GO.own,
+    body: { id: 'authz-go-start', players: chessPlayers },
+    note: 'an unlinked game: any official',
+  }),
+  post('/v1/go/games/import', GAME_OFFICIALS, 'game-link', {
+    tournament: GO.own,
+    body: { id: 'authz-go-import', sgf: '(;GM[1]FF[4]SZ[19];B[pd];W[dp])', players: chessPlayers },
+  }),
+  post(`${GG}/moves`, GAME_SELF, 'game', goSeat({ point: 'Q16' })),
+  post(`${GG}/passes`, GAME_SELF, 'game', goSeat()),
+  post(`${GG}/resignation`, GAME_SELF, 'game', goSeat()),
+  post(`${GG}/time-claims`, GAME_SELF, 'game', goSeat()),
+  post(`${GG}/dead-stones`, GAME_SELF, 'game', goSeat({ stones: [] })),
+  post(`${GG}/dead-stones/acceptance`, GAME_SELF, 'game', goSeat()),
+  post(`${GG}/signatures`, GAME_SELF, 'game', goSeat()),
+  post(`${GG}/arrivals`, GAME_OFFICIALS, 'game', goSeat()),
+  post(`${GG}/absences`, GAME_OFFICIALS, 'game', goSeat()),
+  post(`${GG}/clock/pauses`, GAME_OFFICIALS, 'game', { ...goGame, body: { reason: 'arbiter-call' } }),
+  post(`${GG}/clock/resumptions`, GAME_OFFICIALS, 'game', { ...goGame, body: {} }),
+  post(`${GG}/rulings/disputed-moves`, GAME_OFFICIALS, 'game', goSeat({ point: 'D4', note: 'authorization matrix' })),
+  post(`${GG}/rulings/dead-stones`, GAME_OFFICIALS, 'game', { ...goGame, body: { stones: [], note: 'authorization matrix' } }),
+  post(`${GG}/rulings/losses`, GAME_OFFICIALS, 'game', goSeat({ ground: 'withdrawal', note: 'authorization matrix' })),
+  { ...get('/v1/go/tournaments/:id/egd', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: GO.own },
 ];
 
 export const MATRIX: readonly MatrixRow[] = [
@@ -282,6 +318,7 @@ export const MATRIX: readonly MatrixRow[] = [
 
   ...CHESS_ROWS,
   ...XIGUAQI_ROWS,
+  ...GO_ROWS,
   // Appeals (libs/api/appeals): players are scoped to the tournaments their token names, like officials
   post('/v1/appeals', ['admin', 'chief-arbiter', 'player'], 'appeal-in-body', { note: 'a player for themself; a chief arbiter may accept a late appeal' }),
   post(`${A}/acknowledgement`, APPEAL_RUNNERS, 'appeal'),

@@ -1,0 +1,64 @@
+/**
+ * A Go tournament as an EGD-style results table: places from the standings (points, SOS, SODOS…),
+ * each round from the crosstable, colour and handicap from the game linked to the pairing (without one,
+ * the pairing's first player is written Black), ranks from the linked games' players.
+ */
+import { exportEgd, type EgdRound, type GoState } from '../../domain/disciplines/go/index.js';
+import type { CrosstableCell } from '../../domain/standings/crosstable.js';
+import type { OpenTournament } from '../../domain/tournament/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { GO_GAME } from '../../runtime/features/go/index.js';
+import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
+import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameListItem } from '../../runtime/games/index.js';
+
+export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: string, asOf: AsOf): string {
+  const projection = gamesProjectionName(GO_GAME);
+  const games = core.readModels
+    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
+    .map((r) => r.value)
+    .filter((g) => g.link?.tournamentId === t.id && (g.link.division ?? division) === division)
+    .map((g) => core.readModels.get<GameDocument<GoState>>(projection, GAME_COLLECTIONS.game, g.id)?.state)
+    .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
+  const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
+  const rankOf = (id: string) => games.flatMap((g) => g.players).find((p) => p.id === id && p.rank)?.rank ?? '?';
+  const standings = standingsOf(t, division, asOf).rows;
+  const place = new Map(standings.map((r, i) => [r.player, i + 1]));
+  const cells = new Map(crosstableOf(t, division, asOf).rows.map((r) => [r.player, r.cells]));
+  const round = (player: string, c: CrosstableCell): EgdRound => {
+    const result = c.outcome === 'win' ? '+' : c.outcome === 'draw' ? '=' : '-';
+    if (c.kind === 'bye') return { opponentPlace: null, result: '+', colour: null, handicap: 0, byDefault: false };
+    if (c.opponent === null) return { opponentPlace: null, result: '-', colour: null, handicap: 0, byDefault: false };
+    const game = gameAt(c.round, c.table);
+    const seat = game ? game.players.findIndex((p) => p.id === player) : c.side === 'first' ? 0 : 1;
+    return {
+      opponentPlace: place.get(c.opponent) ?? null,
+      result,
+      colour: seat === 0 ? 'b' : 'w',
+      handicap: game?.handicapStones.length ?? 0,
+      byDefault: c.kind !== 'played',
+    };
+  };
+  const dates = Object.values(t.rounds)
+    .filter((r) => r.division === division && r.day)
+    .map((r) => r.day as string)
+    .sort();
+  return exportEgd({
+    name: t.name,
+    ...(dates.length && { dates: `${dates[0]},${dates[dates.length - 1]}` }),
+    ...(games[0] && { compensation: games[0].compensation, basicTimeMinutes: games[0].rules.basicTimeMinutes }),
+    tieBreaks: t.profile.tieBreaks,
+    players: standings.map((row, i) => {
+      const p = t.players.find((x) => x.id === row.player);
+      return {
+        place: i + 1,
+        name: p?.name ?? row.player,
+        rank: rankOf(row.player),
+        country: p?.country ?? '',
+        club: p?.club ?? '',
+        points: row.score,
+        tieBreaks: row.tieBreaks.map((tb) => tb.value),
+        rounds: (cells.get(row.player) ?? []).filter((c) => c.kind !== 'not-yet-played').map((c) => round(row.player, c)),
+      };
+    }),
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * The board through @sabaki/go-board (occupied points, captures, suicide); written here only what it
+ * does not do: whole-board repetition (super-ko) over the game's positions, and the area count.
+ */
+import sabaki, { type Sign, type Vertex } from '@sabaki/go-board';
+
+// @sabaki/go-board is CommonJS (module.exports = GoBoard) while its types declare a default export: take whichever the loader gives.
+const GoBoard = ((sabaki as unknown as { default?: typeof sabaki.default }).default ?? sabaki) as typeof sabaki.default;
+type GoBoard = InstanceType<typeof GoBoard>;
+import type { BoardSize, Seat } from './go.types.js';
+
+const GTP_LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+const SGF_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const STONE = ['x', 'o'] as const;
+
+export const signOf = (seat: Seat): Sign => (seat === 0 ? 1 : -1);
+export const emptyBoard = (size: number): string[] => Array.from({ length: size }, () => '.'.repeat(size));
+export const sgfPoint = ([x, y]: Vertex) => `${SGF_LETTERS[x]}${SGF_LETTERS[y]}`;
+export const gtpPoint = ([x, y]: Vertex, size: number) => `${GTP_LETTERS[x]}${size - y}`;
+
+/** A point as GTP ("Q16", rows counted from the bottom) or SGF letters ("pd"), or null if it names no point of the board. */
+export function parsePoint(text: string, size: number): Vertex | null {
+  const t = text.trim();
+  const gtp = /^([A-HJ-Za-hj-z])(\d{1,2})$/.exec(t);
+  const v: Vertex | null = gtp
+    ? [GTP_LETTERS.indexOf(gtp[1].toUpperCase()), size - Number(gtp[2])]
+    : /^[a-z]{2}$/.test(t)
+      ? [SGF_LETTERS.indexOf(t[0]), SGF_LETTERS.indexOf(t[1])]
+      : null;
+  return v && v[0] >= 0 && v[0] < size && v[1] >= 0 && v[1] < size ? v : null;
+}
+
+function toGoBoard(rows: readonly string[]): GoBoard {
+  return new GoBoard(rows.map((row) => [...row].map((c) => (c === 'x' ? 1 : c === 'o' ? -1 : 0) as Sign)));
+}
+const fromGoBoard = (b: GoBoard): string[] => b.signMap.map((row) => row.map((s) => (s === 1 ? 'x' : s === -1 ? 'o' : '.')).join(''));
+
+export function place(rows: readonly string[], v: Vertex, stone: 'x' | 'o' | '.'): string[] {
+  return rows.map((row, y) => (y === v[1] ? row.slice(0, v[0]) + stone + row.slice(v[0] + 1) : row));
+}
+
+/** Applies a recorded move: the stone, then the stones it captured off (the fold needs no library). */
+export function applyMove(rows: readonly string[], seat: Seat, point: string | null, captured: readonly string[], size: number): string[] {
+  let next = [...rows];
+  if (point !== null) next = place(next, parsePoint(point, size) as Vertex, STONE[seat]);
+  for (const c of captured) next = place(next, parsePoint(c, size) as Vertex, '.');
+  return next;
+}
+
+export type MoveVerdict =
+  | { readonly ok: true; readonly board: string[]; readonly captured: string[] }
+  | { readonly ok: false; readonly why: 'occupied' | 'suicide' | 'single-suicide' };
+
+/** Plays `seat` at `v` with @sabaki/go-board: refuses an occupied point and (as the profile says) suicide; lists the captures. */
+export function tryPlay(rows: readonly string[], seat: Seat, v: Vertex, suicide: 'forbidden' | 'multi-stone'): MoveVerdict {
+  const board = toGoBoard(rows);
+  const sign = signOf(seat);
+  const analysis = board.analyzeMove(sign, v);
+  if (analysis.overwrite) return { ok: false, why: 'occupied' };
+  if (analysis.suicide && suicide === 'forbidden') return { ok: false, why: 'suicide' };
+  if (analysis.suicide && board.getNeighbors(v).every((n) => board.get(n) !== sign)) return { ok: false, why: 'single-suicide' };
+  const after = board.makeMove(sign, v);
+  // Only the opponent's chains next to the stone can be taken, or (a suicide) the stone's own chain.
+  const captured = new Set<string>();
+  for (const n of board.getNeighbors(v)) if (board.get(n) === -sign && after.get(n) === 0) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
+  if (after.get(v) === 0) {
+    captured.add(sgfPoint(v));
+    for (const n of board.getNeighbors(v)) if (board.get(n) === sign) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
+  }
+  return { ok: true, board: fromGoBoard(after), captured: [...captured].sort() };
+}
+
+/** Handicap stones on the star points, as @sabaki/go-board places them (null if the board has no such placement). */
+export function handicapPoints(size: BoardSize, stones: number): string[] | null {
+  const placed = GoBoard.fromDimensions(size).getHandicapPlacement(stones);
+  return placed.length === stones ? placed.map(sgfPoint) : null;
+}
+
+/** A whole-board position's key: 64 bits of two FNV-1a hashes over its rows (a match is confirmed on the boards). */
+export function positionHash(rows: readonly string[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (const row of rows)
+    for (let i = 0; i < row.length; i++) {
+      const c = row.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193) >>> 0;
+      b = Math.imul(b ^ (c + 131), 0x01000193) >>> 0;
+    }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
+
+/** The chain of stones at `v` (for dead stones, a whole group is named by one of its stones). */
+export function chainAt(rows: readonly string[], v: Vertex): string[] {
+  const board = toGoBoard(rows);
+  return board.get(v) ? board.getChain(v).map(sgfPoint) : [];
+}
+
+/** Area (计点制): stones plus empty regions bordered by one colour only; regions touching both are neutral and shared. */
+export function areaCount(rows: readonly string[]): { black: number; white: number; neutral: number } {
+  const size = rows.length;
+  const seen = new Set<number>();
+  let black = 0;
+  let white = 0;
+  let neutral = 0;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const c = rows[y][x];
+      if (c === 'x') black++;
+      else if (c === 'o') white++;
+      else if (!seen.has(y * size + x)) {
+        const stack: Vertex[] = [[x, y]];
+        seen.add(y * size + x);
+        let points = 0;
+        const borders = new Set<string>();
+        while (stack.length) {
+          const [px, py] = stack.pop() as Vertex;
+          points++;
+          for (const [nx, ny] of [
+            [px - 1, py],
+            [px + 1, py],
+            [px, py - 1],
+            [px, py + 1],
+          ] as Vertex[]) {
+            if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
+            const n = rows[ny][nx];
+            if (n !== '.') borders.add(n);
+            else if (!seen.has(ny * size + nx)) {
+              seen.add(ny * size + nx);
+              stack.push([nx, ny]);
+            }
+          }
+        }
+        if (borders.size === 1 && borders.has('x')) black += points;
+        else if (borders.size === 1 && borders.has('o')) white += points;
+        else neutral += points;
+      }
+    }
+  return { black, white, neutral };
+}
