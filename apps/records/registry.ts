@@ -3,6 +3,7 @@ import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
+import { MAHJONG_CONTROLLERS } from '../../libs/api/mahjong/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
@@ -10,6 +11,7 @@ import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
+import { MAHJONG_FEATURE } from '../../libs/runtime/features/mahjong/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
@@ -23,6 +25,7 @@ export const FEATURES: readonly Feature[] = [
   TOURNAMENT_FEATURE,
   SCRABBLE_FEATURE,
   CHESS_FEATURE,
+  MAHJONG_FEATURE,
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
 ];
@@ -32,6 +35,7 @@ export const CONTROLLERS: readonly Type[] = [
   ...GAME_LIST_CONTROLLERS,
   ...SCRABBLE_CONTROLLERS,
   ...CHESS_CONTROLLERS,
+  ...MAHJONG_CONTROLLERS,
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
