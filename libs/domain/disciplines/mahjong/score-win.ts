@@ -101,8 +101,9 @@ export function scoreOutcome(t: MahjongTable, hand: number, winds: readonly Wind
     );
     if ('refused' in scored) invalid('mahjong/hand', scored.refused.message, scored.refused.rule, `outcome.hand.${scored.refused.field}`);
     computed = { total: scored.total, elements: scored.elements, decomposition: scored.decomposition };
-    if (inHand) checkPenaltyTileWin(t.profile, inHand.seats[seat], outcome, scored.elements);
   }
+  // 罰張 3–4: checked on the claimed elements and, when the hand is given, on its scoring too.
+  if (inHand) checkPenaltyTileWin(t.profile, inHand.seats[seat], outcome, [...claimed.counted, ...(computed?.elements ?? [])]);
   // 5分「起和」: a hand under the minimum (by the claim, or by its tiles) is a false win (當作「錯和」處理).
   if (claimed.falseWin || (computed && computed.total < SCORING.minimumPoints)) return { kind: 'false-win', seat, claimed: claimedScoring, computed };
   const flag: ScoreFlag | null = computed && computed.total !== claimed.total ? { claimed: claimedScoring, computed, rule: RULES.scoreCheck } : null;
