@@ -1,7 +1,7 @@
 /**
  * Tiles as short strings (the contract with the table helper): suits 'm' (characters 萬), 'p' (dots 筒),
  * 's' (bamboo 索) with rank 1-9 ('1m'…'9s'); winds 'E','S','W','N'; dragons 'Wd' (白), 'Gd' (發), 'Rd' (中).
- * No flowers: the WMC set has none (世界麻將大賽規則, 麻將規則: 牌 — 136 tiles).
+ * No flowers: the WMC set has none (世界麻將大賽規則, 麻將牌的構成 1-2: 136 tiles, 34 kinds, four of each, 不用花牌).
  * Internally a tile is an index 0..33 (m 0-8, p 9-17, s 18-26, winds 27-30, dragons 31-33) so the scorer
  * works on counts arrays.
  */
