@@ -4,8 +4,7 @@
  * the 銃家 (discarder, konger, or 跟張免責) and the four payments.
  */
 import { invalid, refuse } from '../../kernel/index.js';
-import { totalClaimed, ZUNG_JUNG_WMC, type ScoringProfile } from './scoring/index.js';
-import { scoreHandIfAvailable } from './scorer.js';
+import { scoreHand, totalClaimed, ZUNG_JUNG_WMC, type ScoringProfile } from './scoring/index.js';
 import { RULES } from './mahjong.rules.js';
 import { followDiscardFromFacts, followDiscardLiability, handPayments, type Liability } from './payments.js';
 import { checkPenaltyTileWin } from './penalty-tiles.js';
@@ -82,14 +81,7 @@ export function scoreOutcome(t: MahjongTable, hand: number, winds: readonly Wind
   const claimedScoring: Scoring = { total: claimed.total, elements: claimed.counted };
   let computed: Scoring | null = null;
   if (outcome.hand) {
-    if (!scoreHandIfAvailable)
-      invalid(
-        'mahjong/scorer-unavailable',
-        'this server cannot score a hand from its tiles: record the claimed elements only',
-        RULES.scoreCheck,
-        'outcome.hand',
-      );
-    const scored = scoreHandIfAvailable(
+    const scored = scoreHand(
       {
         ...outcome.hand,
         selfDrawn: outcome.by === 'self-draw',
