@@ -39,12 +39,17 @@ describe('records server: a WMC mahjong half-session over HTTP', () => {
 
   it('starts the half-session linked to the tournament table; a player may not start one; the seat draw decides East', async () => {
     await post('/v1/mahjong/games', { id: G, players: seats, link: { tournamentId: W, round: 1, table: 1 } }, tokens[0], 403);
+    const stranger = [...seats.slice(0, 3), { id: 'zed', name: 'Zed' }];
+    const mismatch = await post('/v1/mahjong/games', { id: G, players: stranger, link: { tournamentId: W, round: 1, table: 1 } }, arbiter, 422);
+    expect(mismatch.body).toMatchObject({ type: 'urn:arbitra:problem:games/link-players-mismatch', field: 'players' });
     const started = await post('/v1/mahjong/games', { id: G, players: seats, link: { tournamentId: W, round: 1, table: 1 } }, arbiter);
     expect(started.body.events[0]).toMatchObject({ type: 'mahjong.SessionStarted', data: { link: { tournamentId: W, round: 1, table: 1 } } });
     const drawn = await cmd('seat-draws', { round: 1, winds: ['S', 'E', 'N', 'W'], dice: { thrower: 0, first: [3, 4], second: [1, 1] } });
     expect(drawn.body.events[0]).toMatchObject({ type: 'mahjong.SeatsDrawn', data: { dealer: 1, firstPicker: 3, pickFrom: 'even-end' } });
     const t = await table();
     expect(t).toMatchObject({ dealer: 1, hand: { number: 1, round: 1, winds: ['S', 'E', 'N', 'W'] } });
+    const list = (await get('/v1/games').expect(200)).body.games;
+    expect(list.find((g: { id: string }) => g.id === G)).toMatchObject({ discipline: 'mahjong', phase: 'playing', link: { tournamentId: W } });
   });
 
   it('hand 1, a discard win of 70 points (混一色 + 對對和): the winner receives 210 — 30 + 30 from the others, 150 from the discarder', async () => {
