@@ -20,7 +20,7 @@ function replaceLine(
     ...t,
     card: t.card.map((l) =>
       l.hand === hand
-        ? { ...l, ...result, confirmedBy: l.confirmedBy, flag: kind === 'score-ruling' ? null : l.flag, corrections: [...l.corrections, { by, reason, kind }] }
+        ? { ...l, ...result, confirmedBy: l.confirmedBy, flag: kind === 'chief-referee' ? l.flag : null, corrections: [...l.corrections, { by, reason, kind }] }
         : l,
     ),
   };

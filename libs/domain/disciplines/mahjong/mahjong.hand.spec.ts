@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { deciderSpec } from '../../kernel/testing/decider-spec.js';
 import { mahjongDecider } from './mahjong.decider.js';
 import type { HandOutcome } from './mahjong.types.js';
@@ -160,5 +161,34 @@ describe('WMC 行為守則, 記分卡: each hand is confirmed by all four before
       .given(play(confirmAll(1).slice(3), events))
       .when(cmd({ type: 'mahjong.record-discard', seat: 1, tile: '1m' }))
       .then([{ type: 'mahjong.DiscardRecorded', data: { hand: 2 } }]);
+  });
+});
+
+describe('WMC 計分系統, 得分授受法 (property, through the decider): every recorded hand’s four payments sum to zero', () => {
+  // Codes of different series, so any non-empty subset is a valid claim of at least 5 points.
+  const CODES = ['1.1', '1.2', '1.3', '2.1.1', '3.2.1', '4.1', '6.1', '7.1', '9.2'];
+  const seat = fc.constantFrom<0 | 1 | 2 | 3>(0, 1, 2, 3);
+  it('any winner, any way of winning, any discarder or follow-discard facts, any claim', () => {
+    fc.assert(
+      fc.property(
+        seat,
+        seat,
+        seat,
+        fc.constantFrom('self-draw', 'discard', 'robbing-kong'),
+        fc.subarray(CODES, { minLength: 1 }),
+        fc.boolean(),
+        (winner, from, first, by, elements, facts) => {
+          fc.pre(by === 'self-draw' || from !== winner);
+          const outcome: HandOutcome = {
+            ...win(winner, by as 'self-draw', elements, by === 'self-draw' ? undefined : from),
+            ...(by === 'discard' && facts && { firstDiscarder: first }),
+          };
+          const [event] = mahjongDecider.decide(record(outcome), stateOf(seated()));
+          if (event.type !== 'mahjong.HandRecorded') throw new Error(event.type);
+          expect(event.data.payments.reduce((a, b) => a + b, 0)).toBe(0);
+          expect(event.data.payments[winner]).toBe(3 * (event.data.scoring?.total ?? 0));
+        },
+      ),
+    );
   });
 });

@@ -46,6 +46,18 @@ describe('WMC 麻將規則, 和牌的計分 7, 10: the claimed score checked aga
       .then([{ type: 'mahjong.HandConfirmed' }]);
   });
 
+  it('a countersigned correction of a flagged hand settles it: the corrected line can be confirmed', () => {
+    const events = play([record({ ...win(0, 'discard', ['1.2', '1.3'], 2), hand: concealedHand })], seated());
+    const corrected = play(
+      [{ type: 'mahjong.correct-hand', hand: 1, outcome: { ...win(0, 'discard', ['1.2'], 2), hand: concealedHand }, reason: 'claim corrected' }],
+      events,
+    );
+    spec
+      .given(corrected)
+      .when(cmd(confirmAll(1)[0]))
+      .then([{ type: 'mahjong.HandConfirmed' }]);
+  });
+
   it('a hand whose tiles score 0 is a false win whatever is claimed (雞和 當作錯和); its exposed tiles become penalty tiles', () => {
     const chicken = given('234m567m111p99s', '2m', [{ kind: 'chow', tiles: ['6s', '7s', '8s'] }]);
     spec
