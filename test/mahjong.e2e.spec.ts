@@ -53,6 +53,8 @@ describe('records server: a WMC mahjong half-session over HTTP', () => {
   });
 
   it('hand 1, a discard win of 70 points (混一色 + 對對和): the winner receives 210 — 30 + 30 from the others, 150 from the discarder', async () => {
+    const dealt = await cmd('deals', { dealerDice: [2, 2], openerDice: [6, 1] });
+    expect(dealt.body.events[0]).toMatchObject({ type: 'mahjong.DealRecorded', data: { dealer: 1, opener: 2, breakCount: 11 } });
     await cmd('discards', { seat: 1, tile: '9m' }, tokens[1]);
     const other = await cmd('discards', { seat: 2, tile: '3s' }, tokens[1], 403);
     expect(other.body.type).toBe('urn:arbitra:problem:games/not-your-seat');

@@ -161,7 +161,7 @@ export const MAHJONG_ROWS: readonly MatrixRow[] = [
   mahjongPost('confirmations', GAME_SELF),
   mahjongPost('signatures', GAME_SELF),
   // The referee
-  ...['seat-draws', 'substitutes', 'claim-conflicts', 'rulings/score-flags', 'penalty-tiles', 'rulings/wrong-counts'].map((x) =>
+  ...['seat-draws', 'deals', 'substitutes', 'claim-conflicts', 'rulings/score-flags', 'penalty-tiles', 'rulings/wrong-counts'].map((x) =>
     mahjongPost(x, GAME_OFFICIALS),
   ),
   mahjongPost('hands', GAME_OFFICIALS, drawnHand),

@@ -16,6 +16,7 @@ import {
   ConductDto,
   ConfirmHandDto,
   CorrectHandDto,
+  DealDto,
   DiscardDto,
   DrawSeatsDto,
   ExposeTilesDto,
@@ -58,6 +59,13 @@ export class MahjongCommandsController {
   substitute(@Param() p: GameParams, @Body() b: SubstituteDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
     const substitute = { id: b.substitute.id, name: b.substitute.name };
     return this.run.official(r, reply, p.id, b, { type: 'mahjong.seat-substitute', seat: b.seat, substitute, kind: b.kind, reason: b.reason });
+  }
+
+  @Post('deals')
+  @Allow(...OFFICIALS)
+  @ApiOperation({ summary: '開門: the two throws of the hand in progress; the opener and the 開門數 derived' })
+  deal(@Param() p: GameParams, @Body() b: DealDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
+    return this.run.official(r, reply, p.id, b, { type: 'mahjong.record-deal', dealerDice: b.dealerDice, openerDice: b.openerDice });
   }
 
   @Post('discards')

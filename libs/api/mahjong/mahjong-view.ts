@@ -55,6 +55,7 @@ function currentHand(t: MahjongTable) {
     dealer: winds?.dealer ?? null,
     winds: winds?.winds ?? null,
     started: !last || last.confirmedBy.length === 4,
+    deal: t.current.deal,
     discards: t.current.discards,
     claims: t.current.claims,
   };

@@ -47,6 +47,14 @@ export class DrawSeatsDto extends GameCommandDto {
   @ApiPropertyOptional({ type: DiceDto }) @Omittable() @ValidateNested() @Type(() => DiceDto) dice?: DiceDto;
 }
 
+export class DealDto extends GameCommandDto {
+  @ApiProperty({ example: [3, 3], description: "The dealer's throw: counts the opener (開門人) from the dealer" })
+  @IsArray()
+  @IsInt({ each: true })
+  dealerDice: number[];
+  @ApiProperty({ example: [4, 5], description: "The opener's throw: with the dealer's, the 開門數" }) @IsArray() @IsInt({ each: true }) openerDice: number[];
+}
+
 export class SubstituteDto extends GameCommandDto {
   @seat('The empty seat') @IsIn(MJ_SEATS) seat: MjSeat;
   @ApiProperty({ type: PlayerDto }) @ValidateNested() @Type(() => PlayerDto) substitute: PlayerDto;

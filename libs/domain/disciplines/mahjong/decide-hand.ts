@@ -4,7 +4,7 @@ import { isTile } from './scoring/index.js';
 import { resolveClaims } from './claim-priority.js';
 import { RULES } from './mahjong.rules.js';
 import { afterDiscard } from './penalty-tiles.js';
-import { relation, type Seat } from './seating.js';
+import { relation, WINDS, type Seat } from './seating.js';
 import { scoreOutcome } from './score-win.js';
 import { handWinds, requireHandInProgress } from './table-state.js';
 import type { MahjongCommand, MahjongEvent, MahjongTable, PenaltyData } from './mahjong.types.js';
@@ -19,6 +19,26 @@ function checkTiles(tiles: readonly string[], field: string): void {
   tiles.forEach((x, i) => {
     if (!isTile(x)) invalid('mahjong/tile', `${x} is not a tile (1m–9m, 1p–9p, 1s–9s, E S W N, Wd Gd Rd)`, 'WMC 麻將規則, 麻將牌的構成', `${field}[${i}]`);
   });
+}
+
+/** 開門: counted from the dealer, counter-clockwise by the seats' winds, to the dealer's dice total. */
+export function decideDeal(command: Cmd<'mahjong.record-deal'>, t: MahjongTable): MahjongEvent[] {
+  const { dealerDice, openerDice } = command.data;
+  const ok = (d: readonly number[]) => d.length === 2 && d.every((x) => Number.isInteger(x) && x >= 1 && x <= 6);
+  if (!ok(dealerDice)) invalid('mahjong/dice', 'two six-sided dice, 1–6 each', RULES.deal, 'dealerDice');
+  if (!ok(openerDice)) invalid('mahjong/dice', 'two six-sided dice, 1–6 each', RULES.deal, 'openerDice');
+  const h = requireHandInProgress(t);
+  if (h.deal || h.discards.length > 0) refuse('mahjong/deal-recorded', `hand ${h.hand} is already dealt`, RULES.deal, { field: 'dealerDice' });
+  const { winds, dealer } = handWinds(t, h.hand);
+  const total = dealerDice[0] + dealerDice[1];
+  const opener = winds.indexOf(WINDS[(total - 1) % 4]) as Seat;
+  const breakCount = total + openerDice[0] + openerDice[1];
+  return [
+    {
+      type: 'mahjong.DealRecorded',
+      data: { hand: h.hand, dealer, dealerDice: [...dealerDice], opener, openerDice: [...openerDice], breakCount, rule: RULES.deal },
+    },
+  ];
 }
 
 export function decideDiscard(command: Cmd<'mahjong.record-discard'>, t: MahjongTable): MahjongEvent[] {

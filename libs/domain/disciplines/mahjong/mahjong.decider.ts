@@ -2,7 +2,7 @@
 import { invalid, refuse, type Decider } from '../../kernel/index.js';
 import { RULES } from './mahjong.rules.js';
 import { decideSeats, decideStart, decideSubstitute } from './decide-session.js';
-import { decideClaim, decideDiscard, decideRecordHand, decideResolveClaims } from './decide-hand.js';
+import { decideClaim, decideDeal, decideDiscard, decideRecordHand, decideResolveClaims } from './decide-hand.js';
 import { decideChiefRuling, decideConfirm, decideCorrect, decideScoreFlag, decideSign } from './decide-card.js';
 import { decideConduct, decideExpose, decideSevereOvertime, decideTimeOut, decideTurnTime, decideWrongClaim, decideWrongCount } from './decide-penalties.js';
 import { evolve } from './mahjong.evolve.js';
@@ -21,6 +21,8 @@ export function decide(command: MahjongCommand, state: MahjongState): MahjongEve
       return decideSeats(command, t);
     case 'mahjong.seat-substitute':
       return decideSubstitute(command, t);
+    case 'mahjong.record-deal':
+      return decideDeal(command, t);
     case 'mahjong.record-discard':
       return decideDiscard(command, t);
     case 'mahjong.record-claim':

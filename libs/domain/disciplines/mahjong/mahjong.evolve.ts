@@ -67,6 +67,8 @@ function evolveTable(t: MahjongTable, event: MahjongEvent, actor: string): Mahjo
       return { ...t, seatings: [...t.seatings, event.data.winds] };
     case 'mahjong.SubstituteSeated':
       return { ...t, substitutes: [...t.substitutes, { seat: event.data.seat, substitute: event.data.substitute, kind: event.data.kind }] };
+    case 'mahjong.DealRecorded':
+      return { ...t, current: { ...t.current, deal: { opener: event.data.opener, breakCount: event.data.breakCount } } };
     case 'mahjong.DiscardRecorded': {
       const { seat, tile } = event.data;
       const h = withSeat(t.current, seat, (s) => {

@@ -8,6 +8,7 @@ export const RULES = {
   players: 'WMC 麻將規則, 麻將的目的與流程: four players to a table',
   seating: 'WMC 麻將規則, 執位 1–6 (四張風牌; 取得「東」風牌的人為起莊)',
   diceCount: 'WMC 麻將規則, 數骰位 (5, 9: the thrower; 2, 6, 10: the next; 3, 7, 11: across; 4, 8, 12: the previous)',
+  deal: 'WMC 麻將規則, 開門 1–2 (由莊家擲骰﹐數骰位得出一家為「開門人」; 兩次擲骰的總和為「開門數」) and 數骰位',
   dealerRotation: 'WMC 麻將規則, 莊家及門風 4–6 (輪莊: the previous South deals next; 不採用「場風」或「連莊」)',
   drawnHand: 'WMC 麻將規則, 王牌與海底牌 6 (荒牌: 各家分數無得失; 不連莊的原則﹐荒牌亦無例外)',
   session: 'WMC 行為守則, 記分卡 (每張記分表上可以記錄兩圈（八局）的得分)',

@@ -108,3 +108,24 @@ describe('WMC 行為守則, 缺席: a substitute (代打者) or the highest elim
       .thenRefuses('mahjong/substitute', { field: 'substitute.id' });
   });
 });
+
+describe('WMC 麻將規則, 開門: the deal recorded as thrown', () => {
+  it('the dealer’s throw counts the opener from the dealer (數骰位); both throws make the 開門數', () => {
+    // Hand 1: seat 0 is East. 3+3 = 6: the dealer's next player (South, seat 1) opens; 6 + 4 + 5 = 15.
+    spec
+      .given(seated())
+      .when(cmd({ type: 'mahjong.record-deal', dealerDice: [3, 3], openerDice: [4, 5] }))
+      .then([{ type: 'mahjong.DealRecorded', data: { hand: 1, dealer: 0, opener: 1, breakCount: 15 } }]);
+  });
+  it('a hand is dealt once; dice are 1–6', () => {
+    const dealt = play([{ type: 'mahjong.record-deal', dealerDice: [1, 4], openerDice: [2, 2] }], seated());
+    spec
+      .given(dealt)
+      .when(cmd({ type: 'mahjong.record-deal', dealerDice: [1, 4], openerDice: [2, 2] }))
+      .thenRefuses('mahjong/deal-recorded');
+    spec
+      .given(seated())
+      .when(cmd({ type: 'mahjong.record-deal', dealerDice: [1, 7], openerDice: [2, 2] }))
+      .thenRefuses('mahjong/dice', { field: 'dealerDice' });
+  });
+});

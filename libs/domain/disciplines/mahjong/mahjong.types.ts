@@ -74,6 +74,8 @@ export interface MahjongCommandData {
     readonly kind: 'substitute' | 'eliminated-player';
     readonly reason: string;
   };
+  /** 開門: the dealer's throw counts the opener, whose throw adds to the 開門數. */
+  readonly 'mahjong.record-deal': { readonly dealerDice: readonly number[]; readonly openerDice: readonly number[] };
   readonly 'mahjong.record-discard': { readonly seat: Seat; readonly tile: Tile };
   readonly 'mahjong.record-claim': { readonly seat: Seat; readonly kind: 'chow' | 'pung' | 'kong'; readonly tiles: readonly Tile[] };
   readonly 'mahjong.resolve-claims': { readonly discarder: Seat; readonly claims: readonly { readonly seat: Seat; readonly kind: ClaimKind }[] };
@@ -183,6 +185,10 @@ export type MahjongEvent =
       'mahjong.SubstituteSeated',
       { seat: Seat; substitute: MahjongPlayer; replaces: MahjongPlayer; kind: 'substitute' | 'eliminated-player'; reason: string; rule: string }
     >
+  | DomainEvent<
+      'mahjong.DealRecorded',
+      { hand: number; dealer: Seat; dealerDice: readonly number[]; opener: Seat; openerDice: readonly number[]; breakCount: number; rule: string }
+    >
   | DomainEvent<'mahjong.DiscardRecorded', { hand: number; seat: Seat; tile: Tile; index: number }>
   | DomainEvent<'mahjong.ClaimRecorded', { hand: number; seat: Seat; kind: 'chow' | 'pung' | 'kong'; tiles: readonly Tile[]; from: Seat }>
   | DomainEvent<'mahjong.ClaimConflictResolved', { hand: number; discarder: Seat; resolution: ClaimResolution }>
@@ -231,6 +237,7 @@ export interface SeatInHand {
 
 export interface HandInProgress {
   readonly hand: number;
+  readonly deal: { readonly opener: Seat; readonly breakCount: number } | null;
   readonly discards: readonly Discard[];
   readonly claims: readonly { readonly seat: Seat; readonly kind: string; readonly tiles: readonly Tile[] }[];
   readonly seats: readonly SeatInHand[];

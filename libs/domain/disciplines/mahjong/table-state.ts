@@ -38,7 +38,13 @@ export const freshSeat = (): SeatInHand => ({
   severeOvertime: null,
   dealExposures: 0,
 });
-export const freshHand = (hand: number): HandInProgress => ({ hand, discards: [], claims: [], seats: [freshSeat(), freshSeat(), freshSeat(), freshSeat()] });
+export const freshHand = (hand: number): HandInProgress => ({
+  hand,
+  deal: null,
+  discards: [],
+  claims: [],
+  seats: [freshSeat(), freshSeat(), freshSeat(), freshSeat()],
+});
 
 export const isConfirmed = (line: CardLine): boolean => line.confirmedBy.length === 4;
 
