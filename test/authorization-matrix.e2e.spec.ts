@@ -5,6 +5,7 @@ import type { Response } from 'supertest';
 import { exampleBody, type OpenApiDocument } from './authorization/bodies.js';
 import { allowed, CHESS, MATRIX, WHO, XIGUAQI, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { allowed, CHESS, GO, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
+import { allowed, CHESS, MAHJONG, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { renderMatrix } from './authorization/render.js';
 import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -26,6 +27,7 @@ type Place = (typeof PLACES)[number];
 /** The tournaments a token names: own names OWN and the own chess one (CHESS_ROWS), other names their other pair. */
 const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own, XIGUAQI.own], other: [OTHER, CHESS.other, XIGUAQI.other] };
 const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own, GO.own], other: [OTHER, CHESS.other, GO.other] };
+const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own, MAHJONG.own], other: [OTHER, CHESS.other, MAHJONG.other] };
 
 const DOC = fileURLToPath(new URL('../docs/authorization-matrix.md', import.meta.url));
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -140,6 +142,15 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     const xiguaqi = { id: XIGUAQI.game, players, bestOf: 3, first: 0, link: { tournamentId: XIGUAQI.own, round: 1, table: 1 } };
     await h.post('/v1/xiguaqi/games', xiguaqi, admin);
     await h.post('/v1/go/games', { id: GO.game, players, link: { tournamentId: GO.own, round: 1, table: 1 } }, admin);
+    // MAHJONG_ROWS: a mahjong tournament pair with a published round 1 (one table of four), and a session at the own one's table, ann in seat 0.
+    const four = [PLAYER, 'bob', 'cid', 'dee'].map((id) => ({ id, name: `Player ${id}` }));
+    for (const id of [MAHJONG.own, MAHJONG.other]) {
+      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }, admin);
+      for (const p of four) await h.post(`/v1/tournaments/${id}/players`, p, admin);
+      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, { system: 'mahjong-swiss' }, admin);
+      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+    }
+    await h.post('/v1/mahjong/games', { id: MAHJONG.game, players: four, link: { tournamentId: MAHJONG.own, round: 1, table: 1 } }, admin);
     const appeal = { appealId: APPEAL, tournamentId: OWN, contestedEventId: ownPairing, grounds: 'g', remedySought: 'r' };
     await h.post('/v1/appeals', { ...appeal, appellant: { id: PLAYER, capacity: 'player', forPlayer: PLAYER } }, admin);
     routes = registeredRoutes(h.app.getHttpAdapter().getInstance());

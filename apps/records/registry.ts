@@ -5,6 +5,7 @@ import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/game
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { XIGUAQI_CONTROLLERS } from '../../libs/api/xiguaqi/index.js';
 import { GO_CONTROLLERS } from '../../libs/api/go/index.js';
+import { MAHJONG_CONTROLLERS } from '../../libs/api/mahjong/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
@@ -14,6 +15,7 @@ import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
 import { XIGUAQI_FEATURE } from '../../libs/runtime/features/xiguaqi/index.js';
 import { GO_FEATURE } from '../../libs/runtime/features/go/index.js';
+import { MAHJONG_FEATURE } from '../../libs/runtime/features/mahjong/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
@@ -29,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   CHESS_FEATURE,
   XIGUAQI_FEATURE,
   GO_FEATURE,
+  MAHJONG_FEATURE,
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
 ];
@@ -40,6 +43,7 @@ export const CONTROLLERS: readonly Type[] = [
   ...CHESS_CONTROLLERS,
   ...XIGUAQI_CONTROLLERS,
   ...GO_CONTROLLERS,
+  ...MAHJONG_CONTROLLERS,
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,

@@ -203,6 +203,43 @@ export const GO_ROWS: readonly MatrixRow[] = [
   post(`${GG}/rulings/dead-stones`, GAME_OFFICIALS, 'game', { ...goGame, body: { stones: [], note: 'authorization matrix' } }),
   post(`${GG}/rulings/losses`, GAME_OFFICIALS, 'game', goSeat({ ground: 'withdrawal', note: 'authorization matrix' })),
   { ...get('/v1/go/tournaments/:id/egd', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: GO.own },
+// MAHJONG_ROWS: WMC mahjong tables (libs/api/mahjong), in mahjong tournaments and a table session the spec's setup creates.
+/** Ids the spec's setup creates: a mahjong tournament the tokens name as own, its other pair, and a session at its table 1 (ann in seat 0). */
+export const MAHJONG = { own: 'authz-mahjong-own', other: 'authz-mahjong-other', game: 'authz-mahjong-game' } as const;
+const MG = '/v1/mahjong/games/:id';
+const mahjongGame = { params: { id: MAHJONG.game } };
+const mahjongPost = (path: string, allow: readonly Who[], body?: object): MatrixRow =>
+  post(`${MG}/${path}`, allow, 'game', { ...mahjongGame, ...(body && { body }) });
+/** The nested outcome has no OpenAPI example that passes validation. */
+const drawnHand = { hand: 1, outcome: { kind: 'drawn' } };
+
+export const MAHJONG_ROWS: readonly MatrixRow[] = [
+  // Reads (public: the record a referee vouches for)
+  { ...get(MG, PUBLIC, 'game'), ...mahjongGame },
+  { ...get(`${MG}/events`, PUBLIC, 'game'), ...mahjongGame },
+  { ...get('/v1/tables/:id', PUBLIC, 'none', 'the mahjong table session'), ...mahjongGame },
+  { ...get('/v1/tables/:id/scorecard', PUBLIC, 'none', 'JSON or CSV'), ...mahjongGame },
+  post('/v1/mahjong/games', GAME_OFFICIALS, 'game-link', {
+    tournament: MAHJONG.own,
+    body: { id: 'authz-mahjong-start', players: ['ann', 'bob', 'cid', 'dee'].map((id) => ({ id, name: `Player ${id}` })) },
+    note: 'an unlinked session: any official',
+  }),
+  // A player records and confirms for their own seat
+  mahjongPost('discards', GAME_SELF),
+  mahjongPost('claims', GAME_SELF),
+  mahjongPost('confirmations', GAME_SELF),
+  mahjongPost('signatures', GAME_SELF),
+  // The referee
+  ...['seat-draws', 'deals', 'substitutes', 'claim-conflicts', 'rulings/score-flags', 'penalty-tiles', 'rulings/wrong-counts'].map((x) =>
+    mahjongPost(x, GAME_OFFICIALS),
+  ),
+  mahjongPost('hands', GAME_OFFICIALS, drawnHand),
+  mahjongPost('corrections', GAME_OFFICIALS, { ...drawnHand, reason: 'authorization matrix' }),
+  ...['rulings/wrong-claims', 'turn-times', 'rulings/severe-overtime', 'time-outs', 'conduct'].map((x) => mahjongPost(x, GAME_OFFICIALS)),
+  {
+    ...mahjongPost('rulings/chief-referee', GAME_OFFICIALS, { ...drawnHand, reason: 'authorization matrix', ground: 'dispute', reference: 'd-1' }),
+    note: 'the decider refuses any official but the chief referee (409)',
+  },
 ];
 
 export const MATRIX: readonly MatrixRow[] = [
@@ -319,6 +356,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...CHESS_ROWS,
   ...XIGUAQI_ROWS,
   ...GO_ROWS,
+  ...MAHJONG_ROWS,
   // Appeals (libs/api/appeals): players are scoped to the tournaments their token names, like officials
   post('/v1/appeals', ['admin', 'chief-arbiter', 'player'], 'appeal-in-body', { note: 'a player for themself; a chief arbiter may accept a late appeal' }),
   post(`${A}/acknowledgement`, APPEAL_RUNNERS, 'appeal'),

@@ -12,7 +12,10 @@ import { missingDivisionAsBadRequest } from '../tournaments/tournament-command.j
 import { ACCESS_RULE } from './game-access.js';
 import type { GameLinkDto } from './game.dto.js';
 
-/** A checked link, with the division and the seat (0 or 1) of the pairing's "first" player, so the result can be posted back. */
+/**
+ * A checked link, with the division and the seat (0 or 1) of the pairing's "first" player, so the result can be posted back.
+ * A four-seat game (a mahjong table) is linked the same way: its players are the table's four; its result names them by id.
+ */
 export interface ResolvedLink {
   readonly tournamentId: string;
   readonly round: number;
@@ -48,7 +51,7 @@ export async function resolveLink(
       422,
       'games/link-players-mismatch',
       'Unprocessable command',
-      `table ${link.table} of round ${link.round} pairs ${at.seats.join(' and ')}, not ${ids.join(' and ')}`,
+      `table ${link.table} of round ${link.round} seats ${at.seats.join(', ')}, not ${ids.join(', ')}`,
       { field: 'players', rule: LINK_RULE },
     );
   }

@@ -77,7 +77,7 @@ function checkAppliedIn(c: PenaltyCommandData['penalties.issue-penalty'], actor:
   const a = c.appliedIn;
   if (blank(a.game) || blank(a.event) || !a.by || blank(a.by.id))
     invalid('penalties/applied-in-game', 'a penalty applied in a game names the game, its event and who recorded it', R.appliedIn, 'appliedIn');
-  return { game: a.game, event: a.event, by: a.by };
+  return { game: a.game, event: a.event, by: a.by, ...(a.notInResult === true && { notInResult: true }) };
 }
 
 function decideIssue(c: PenaltyCommandData['penalties.issue-penalty'], ctx: CommandContext, s: LedgerState): PenaltyEvent[] {

@@ -51,6 +51,8 @@ export interface AppliedIn {
   readonly game: string;
   readonly event: string;
   readonly by: Actor;
+  /** Recorded in the game but left out of the result it posts (a mahjong table's points sum to zero): the standings deduct it. */
+  readonly notInResult?: boolean;
 }
 
 export interface PenaltyCommandData {

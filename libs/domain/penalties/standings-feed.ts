@@ -20,7 +20,8 @@ export function feedStandings(state: TournamentState, e: PenaltyEvent): Tourname
       const d = e.data;
       if (d.kind !== 'points' || d.amount === null) return t;
       // Already taken off in the game's own score (e.g. a Scrabble time penalty, WESPA seed 過時): counting it here would deduct it twice.
-      if (d.appliedIn) return t;
+      // A mahjong table's 罰分 are not in its zero-sum table points (WMC 行為守則 罰則 罰分): they are deducted here.
+      if (d.appliedIn && !d.appliedIn.notInResult) return t;
       // The decider requires the round of a points deduction (LEDGER_RULES.target); 1 only for a record without one.
       const round = d.target.round ?? 1;
       return { ...t, penalties: [...t.penalties, { player: d.target.player, points: d.amount, round, reason: d.reason, ref: d.penaltyId }] };

@@ -39,6 +39,8 @@ interface Source {
   /** The game aggregate's stream prefix (`<aggregate>-<gameId>`). */
   readonly prefix: string;
   readonly startEvent: string;
+  /** The game's tournament result leaves its point penalties out (mahjong): the standings deduct them from the ledger. */
+  readonly notInResult?: boolean;
   readonly penalties: Readonly<Record<string, (e: RecordedEvent) => GamePenalty | null>>;
 }
 
@@ -92,7 +94,30 @@ const SCRABBLE: Source = {
   },
 };
 
-const SOURCES: readonly Source[] = [CHESS, SCRABBLE];
+const MAHJONG: Source = {
+  discipline: 'mahjong',
+  prefix: 'mahjong-table-',
+  startEvent: 'mahjong.SessionStarted',
+  // WMC 行為守則 罰則 罰分: the table points the session posts sum to zero, so its 罰分 come off the offender in the standings.
+  notInResult: true,
+  penalties: {
+    // Every penalty of a WMC table (罰張, 相公, 錯鳴, 打牌時限, 暫停, conduct) is one event citing its section.
+    'mahjong.PenaltyRecorded': (e) => {
+      const d = dataOf(e) as { seat: number; kind: PenaltyKind; amount?: number; offence: string; rule: string; reason: string };
+      return {
+        seat: d.seat,
+        kind: d.kind,
+        ...(d.amount !== undefined && { amount: d.amount }),
+        offence: d.offence,
+        section: d.rule,
+        reason: d.reason,
+        by: e.meta.actor,
+      };
+    },
+  },
+};
+
+const SOURCES: readonly Source[] = [CHESS, SCRABBLE, MAHJONG];
 const sourceOf = (type: string) => SOURCES.find((s) => s.penalties[type] !== undefined);
 
 /** The ledger's penalty id for a game event: stable, so a redelivered event names the same penalty. */
@@ -117,7 +142,7 @@ export function ledgerIssueFor(event: RecordedEvent, start: RecordedEvent | null
     ...(p.amount !== undefined && { amount: p.amount }),
     rule: { section: p.section },
     reason: p.reason,
-    appliedIn: { game: gameId, event: event.id, by: p.by },
+    appliedIn: { game: gameId, event: event.id, by: p.by, ...(source.notInResult && { notInResult: true }) },
   };
   return { tournamentId: link.tournamentId, data };
 }

@@ -1,0 +1,86 @@
+/**
+ * A mahjong table session (半場) as a GameFeature: four seats, referee-level recording (no hidden
+ * information kept), the locked score card's totals posted to the tournament's mahjong table as table
+ * points, and a chief-referee ruling after submission posted as a correction.
+ */
+import {
+  mahjongCommand,
+  mahjongDecider,
+  occupant,
+  totalsOf,
+  type MahjongCommand,
+  type MahjongEvent,
+  type MahjongLink,
+  type MahjongPlayer,
+  type MahjongState,
+  type MahjongStep,
+  type Seat,
+} from '../../../domain/disciplines/mahjong/index.js';
+import type { CommandContext } from '../../../domain/kernel/index.js';
+import type { TournamentCommand } from '../../../domain/tournament/index.js';
+import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type TournamentResult } from '../../games/game-feature.js';
+
+export type MahjongCommandBody = MahjongStep;
+
+interface Posted {
+  totals: readonly number[];
+  players: readonly MahjongPlayer[];
+  link: MahjongLink | null;
+  hand?: number;
+  ground?: string;
+  reference?: string;
+  reason?: string;
+}
+
+/**
+ * The table result in the tournament's terms: each paired player's table points for the half-session
+ * (the hands' payments, which sum to zero; 罰分 reach the standings through the penalty ledger).
+ */
+export function mahjongTournamentResult(event: RecordedEvent, gameId: string): TournamentResult | null {
+  if (event.type !== 'mahjong.ScorecardLocked' && event.type !== 'mahjong.ChiefRefereeRuled') return null;
+  const d = event.data as Posted;
+  if (!d.link) return null;
+  const link = d.link;
+  const result = { kind: 'mahjong-table' as const, seats: d.players.map((p, i) => ({ player: p.id, points: d.totals[i] })) };
+  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
+  if (event.type === 'mahjong.ScorecardLocked')
+    return {
+      tournamentId: link.tournamentId,
+      command: (context: CommandContext): TournamentCommand => ({
+        type: 'tournament.record-result',
+        context,
+        data: { ...target, result, source: { kind: 'game', gameId } },
+      }),
+    };
+  const reason = `table ${gameId}: chief-referee ruling on hand ${d.hand} (${d.ground} ${d.reference}): ${d.reason}`;
+  return {
+    tournamentId: link.tournamentId,
+    command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.correct-result', context, data: { ...target, result, reason } }),
+  };
+}
+
+export const MAHJONG_GAME: GameFeature<MahjongCommand, MahjongEvent, MahjongState, MahjongCommandBody, Record<string, never>> = {
+  discipline: 'mahjong',
+  tournamentDisciplines: ['mahjong'],
+  aggregate: { name: 'mahjong-table', decider: mahjongDecider },
+  seats: 4,
+  exists: (s) => s.phase !== 'none',
+  // Who sits in each seat now: a substitute (代打者) records for the seat they fill.
+  players: (s) => (s.phase === 'none' ? [] : ([0, 1, 2, 3] as Seat[]).map((seat) => occupant(s.table, seat))),
+  link: (s) => (s.phase === 'none' ? null : s.table.link),
+  playerActsFor: ownSeatOnly,
+  observedTime: OFFICIALS_OBSERVE,
+  // The record is at the level a referee vouches for: hands are laid open when won, nothing is kept hidden.
+  hidesInformation: () => false,
+  command: (body, context) => mahjongCommand(body, context),
+  resultEvents: ['mahjong.ScorecardLocked', 'mahjong.ChiefRefereeRuled'],
+  toTournamentResult: mahjongTournamentResult,
+  redactState: (s) => s,
+  redactEventData: (e) => e.data,
+  readModel: {
+    version: 1,
+    extras: () => ({}),
+    summary: (s) => ({ phase: s.phase, scores: s.phase === 'none' ? [] : totalsOf(s.table.card) }),
+  },
+};
