@@ -1,0 +1,142 @@
+import { ratePeriod, type RatingProfile } from './profiles.js';
+import { daysBetween, tally, type PeriodInput, type PlayedIn, type PlayerRating } from './types.js';
+
+/** One player on a published list. `state` is the engine's whole record: the next period starts from it. */
+export interface ListEntry {
+  readonly player: string;
+  readonly name: string;
+  readonly country: string;
+  /** null: played, not yet rated (FIDE games waiting for enough rated opponents). */
+  readonly rating: number | null;
+  readonly games: number;
+  readonly provisional: boolean;
+  /** Enough games in the ranked window (profile `ranked`) to be ranked. */
+  readonly active: boolean;
+  /** 1, 2, 2, 4 among rated active players; null otherwise. */
+  readonly rank: number | null;
+  /** Against the previous period's list; null for a first rating. */
+  readonly change: number | null;
+  /** This period's tournaments. */
+  readonly played: readonly PlayedIn[];
+  readonly state: PlayerRating;
+}
+
+/** A tournament player who could not be identified (no federation id, or one the registry does not know): not rated. */
+export interface Unmatched {
+  readonly tournament: string;
+  readonly player: string;
+  readonly name: string;
+  readonly federationId: string | null;
+}
+
+export interface RatingList {
+  readonly entries: readonly ListEntry[];
+  readonly unmatched: readonly Unmatched[];
+  /** Games rated this period. */
+  readonly games: number;
+}
+
+export interface ListIdentity {
+  readonly name: string;
+  readonly country: string;
+}
+
+/**
+ * The previous list's players as the next period starts from them, with merged duplicates folded into their survivor
+ * (the record with more games is kept, the games added up: an Arbitra rule, stated in docs/ratings.md).
+ */
+export function priorTable(prior: readonly ListEntry[], mergedInto: Readonly<Record<string, string>>): Map<string, PlayerRating> {
+  const table = new Map<string, PlayerRating>();
+  for (const e of prior) {
+    const id = mergedInto[e.player] ?? e.player;
+    const had = table.get(id);
+    if (!had) table.set(id, e.state);
+    else {
+      const [keep, other] = had.games >= e.state.games ? [had, e.state] : [e.state, had];
+      table.set(id, { ...keep, games: keep.games + other.games, recent: [...keep.recent, ...other.recent].sort((a, b) => (a.on < b.on ? -1 : 1)) });
+    }
+  }
+  return table;
+}
+
+/** A period's list: the engine over the period's tournaments from the prior list, each player's change, activity and rank. */
+export function computeList(
+  prior: readonly ListEntry[],
+  input: PeriodInput,
+  profile: RatingProfile,
+  identities: Readonly<Record<string, ListIdentity>>,
+  mergedInto: Readonly<Record<string, string>> = {},
+  unmatched: readonly Unmatched[] = [],
+): RatingList {
+  const before = priorTable(prior, mergedInto);
+  const after = ratePeriod(before, input, profile);
+  const played = new Map<string, PlayedIn[]>();
+  let games = 0;
+  for (const t of input.tournaments) {
+    games += t.games.length;
+    const places = new Map((t.placings ?? []).map((p) => [p.player, p.place]));
+    const counts = tally(t.games);
+    for (const p of places.keys()) if (!counts.has(p)) counts.set(p, { games: t.sessions, score: 0 });
+    for (const [id, x] of counts) {
+      const list = played.get(id) ?? [];
+      const place = places.get(id);
+      list.push({ tournament: t.id, on: t.endsOn, games: x.games, score: x.score, ...(place !== undefined && { place }) });
+      played.set(id, list);
+    }
+  }
+  const entries: ListEntry[] = [];
+  for (const [id, state] of after) {
+    const windowGames = state.recent.filter((r) => daysBetween(r.on, input.closesOn) < profile.ranked.windowDays).reduce((s, r) => s + r.games, 0);
+    const was = before.get(id)?.rating ?? null;
+    const who = identities[id] ?? { name: id, country: '' };
+    entries.push({
+      player: id,
+      name: who.name,
+      country: who.country,
+      rating: state.rating,
+      games: state.games,
+      provisional: state.provisional,
+      active: state.rating !== null && windowGames >= profile.ranked.minGames && windowGames > 0,
+      rank: null,
+      change: was === null || state.rating === null ? null : state.rating - was,
+      played: played.get(id) ?? [],
+      state,
+    });
+  }
+  entries.sort((a, b) => rankOrder(a) - rankOrder(b) || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || (a.player < b.player ? -1 : 1));
+  let rank = 0;
+  let prev: number | null = null;
+  const ranked = entries.map((e, i) => {
+    if (!e.active) return e;
+    if (e.rating !== prev) rank = i + 1;
+    prev = e.rating;
+    return { ...e, rank };
+  });
+  return { entries: ranked, unmatched, games };
+}
+
+const rankOrder = (e: ListEntry) => (e.active ? 0 : e.rating !== null ? 1 : 2);
+
+/** What a correction changed: every player whose rating, games or provisional status differs, or who appears or disappears. */
+export interface ListChange {
+  readonly player: string;
+  readonly before: { readonly rating: number | null; readonly games: number; readonly provisional: boolean } | null;
+  readonly after: { readonly rating: number | null; readonly games: number; readonly provisional: boolean } | null;
+}
+
+export type ListSummary = Readonly<Record<string, { readonly rating: number | null; readonly games: number; readonly provisional: boolean }>>;
+
+export const summarize = (entries: readonly ListEntry[]): ListSummary =>
+  Object.fromEntries(entries.map((e) => [e.player, { rating: e.rating, games: e.games, provisional: e.provisional }]));
+
+export function listChanges(before: ListSummary, after: ListSummary): ListChange[] {
+  const ids = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  const out: ListChange[] = [];
+  for (const id of ids) {
+    const b = before[id] ?? null;
+    const a = after[id] ?? null;
+    if (b && a && b.rating === a.rating && b.games === a.games && b.provisional === a.provisional) continue;
+    out.push({ player: id, before: b, after: a });
+  }
+  return out;
+}
