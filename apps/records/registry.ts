@@ -5,12 +5,14 @@ import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/game
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
+import { RATINGS_CONTROLLERS } from '../../libs/api/ratings/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
+import { RATINGS_FEATURE } from '../../libs/runtime/features/ratings/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
 /**
@@ -25,6 +27,7 @@ export const FEATURES: readonly Feature[] = [
   CHESS_FEATURE,
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
+  RATINGS_FEATURE,
 ];
 
 export const CONTROLLERS: readonly Type[] = [
@@ -35,4 +38,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
+  ...RATINGS_CONTROLLERS,
 ];
