@@ -30,11 +30,15 @@ export function egdChange(r: number, opp: number, sa: number): number {
 
 export function egdTournament(table: Map<string, PlayerRating>, t: RatedTournament, p: EgdProfile, keepDays: number): void {
   const declared = new Map(t.players.map((x) => [x.id, x.declaredRating]));
-  const pre = new Map<string, number>();
-  const ratingOf = (id: string): number => {
-    let r = pre.get(id);
-    if (r === undefined) pre.set(id, (r = table.get(id)?.rating ?? declared.get(id) ?? p.newcomerRating));
-    return r;
+  // Per player, once per tournament: the rating before it, its con, bonus and β (every game uses the ratings from before).
+  const pre = new Map<string, { r: number; con: number; bonus: number; beta: number }>();
+  const ratingOf = (id: string) => {
+    let x = pre.get(id);
+    if (x === undefined) {
+      const r = table.get(id)?.rating ?? declared.get(id) ?? p.newcomerRating;
+      pre.set(id, (x = { r, con: egdCon(r), bonus: egdBonus(r), beta: beta(r) }));
+    }
+    return x;
   };
   const delta = new Map<string, { d: number; n: number }>();
   const add = (id: string, d: number) => {
@@ -47,13 +51,14 @@ export function egdTournament(table: Map<string, PlayerRating>, t: RatedTourname
   for (const g of t.games) {
     const ra = ratingOf(g.a);
     const rb = ratingOf(g.b);
-    add(g.a, egdChange(ra, rb, g.score));
-    add(g.b, egdChange(rb, ra, 1 - g.score));
+    const se = 1 / (1 + Math.exp(rb.beta - ra.beta));
+    add(g.a, ra.con * (g.score - se) + ra.bonus);
+    add(g.b, rb.con * (1 - g.score - (1 - se)) + rb.bonus);
   }
   for (const [id, { d, n }] of delta) {
     const before = table.get(id) ?? newPlayer();
     const games = before.games + n;
-    const rating = Math.max(p.floor, (pre.get(id) as number) + d);
+    const rating = Math.max(p.floor, (pre.get(id)?.r as number) + d);
     table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, ...played(before, t.endsOn, n, keepDays) });
   }
 }

@@ -1,5 +1,5 @@
 import { ratePeriod, type RatingProfile } from './profiles.js';
-import { daysBetween, tally, type PeriodInput, type PlayedIn, type PlayerRating } from './types.js';
+import { dayNumber, tally, type PeriodInput, type PlayedIn, type PlayerRating } from './types.js';
 
 /** One player on a published list. `state` is the engine's whole record: the next period starts from it. */
 export interface ListEntry {
@@ -69,7 +69,18 @@ export function computeList(
   unmatched: readonly Unmatched[] = [],
 ): RatingList {
   const before = priorTable(prior, mergedInto);
-  const after = ratePeriod(before, input, profile);
+  return listFromTables(before, ratePeriod(before, input, profile), input, profile, identities, unmatched);
+}
+
+/** The list from the tables before and after a period (the engine already run): changes, activity, this period's events, ranks. */
+export function listFromTables(
+  before: ReadonlyMap<string, PlayerRating>,
+  after: ReadonlyMap<string, PlayerRating>,
+  input: PeriodInput,
+  profile: RatingProfile,
+  identities: Readonly<Record<string, ListIdentity>>,
+  unmatched: readonly Unmatched[] = [],
+): RatingList {
   const played = new Map<string, PlayedIn[]>();
   let games = 0;
   for (const t of input.tournaments) {
@@ -85,8 +96,10 @@ export function computeList(
     }
   }
   const entries: ListEntry[] = [];
+  const closes = dayNumber(input.closesOn);
   for (const [id, state] of after) {
-    const windowGames = state.recent.filter((r) => daysBetween(r.on, input.closesOn) < profile.ranked.windowDays).reduce((s, r) => s + r.games, 0);
+    let windowGames = 0;
+    for (const r of state.recent) if (closes - dayNumber(r.on) < profile.ranked.windowDays) windowGames += r.games;
     const was = before.get(id)?.rating ?? null;
     const who = identities[id] ?? { name: id, country: '' };
     entries.push({

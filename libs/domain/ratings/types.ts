@@ -89,12 +89,25 @@ export const newPlayer = (): PlayerRating => ({ rating: null, games: 0, provisio
 
 /** Days between two YYYY-MM-DD dates (b − a). Pure: parses the given strings only. */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+  return dayNumber(b) - dayNumber(a);
+}
+
+const DAY_NUMBERS = new Map<string, number>();
+/** Days since 1970-01-01 of a YYYY-MM-DD day (memoised: a rebuild asks for the same few hundred days millions of times). */
+export function dayNumber(day: string): number {
+  let n = DAY_NUMBERS.get(day);
+  if (n === undefined) {
+    n = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+    if (DAY_NUMBERS.size < 100_000) DAY_NUMBERS.set(day, n);
+  }
+  return n;
 }
 
 /** The player's games on `on` added to their activity, keeping only what a window of `keepDays` before `on` can count. */
 export function played(p: PlayerRating, on: string, games: number, keepDays: number): Pick<PlayerRating, 'recent' | 'lastPlayed'> {
-  const recent = [...p.recent.filter((r) => daysBetween(r.on, on) < keepDays), { on, games }];
+  const today = dayNumber(on);
+  const recent = p.recent.filter((r) => today - dayNumber(r.on) < keepDays);
+  recent.push({ on, games });
   return { recent, lastPlayed: p.lastPlayed === null || p.lastPlayed < on ? on : p.lastPlayed };
 }
 

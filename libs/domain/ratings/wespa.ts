@@ -62,17 +62,41 @@ export function wespaMultiplier(rating: number, games: number, p: WespaProfile):
 
 /** The rating whose expected score against `opponents` is `score` (bisection; a perfect or zero score is clamped by the spread). */
 export function performanceRating(opponents: readonly number[], score: number, scale: number, spread: number): number {
-  let lo = Math.min(...opponents) - spread;
-  let hi = Math.max(...opponents) + spread;
-  const expectedAt = (r: number) => opponents.reduce((s, o) => s + 1 / (1 + Math.exp((o - r) / scale)), 0);
+  let lo = Infinity;
+  let hi = -Infinity;
+  let sum = 0;
+  for (const o of opponents) {
+    if (o < lo) lo = o;
+    if (o > hi) hi = o;
+    sum += o;
+  }
+  lo -= spread;
+  hi += spread;
+  const expectedAt = (r: number) => {
+    let e = 0;
+    for (const o of opponents) e += 1 / (1 + Math.exp((o - r) / scale));
+    return e;
+  };
   if (score <= expectedAt(lo)) return lo;
   if (score >= expectedAt(hi)) return hi;
-  for (let i = 0; i < 50; i++) {
-    const mid = (lo + hi) / 2;
-    if (expectedAt(mid) < score) lo = mid;
-    else hi = mid;
+  // Newton's method on the increasing expected score, kept inside [lo, hi] (bisection when a step leaves it).
+  let r = Math.min(hi, Math.max(lo, sum / opponents.length));
+  for (let i = 0; i < 60; i++) {
+    let e = 0;
+    let slope = 0;
+    for (const o of opponents) {
+      const x = 1 / (1 + Math.exp((o - r) / scale));
+      e += x;
+      slope += (x * (1 - x)) / scale;
+    }
+    if (e < score) lo = r;
+    else hi = r;
+    const next = r - (e - score) / slope;
+    const step = next > lo && next < hi ? next : (lo + hi) / 2;
+    if (Math.abs(step - r) < 1e-9) return step;
+    r = step;
   }
-  return (lo + hi) / 2;
+  return r;
 }
 
 interface Acc {
