@@ -30,36 +30,31 @@ export function egdChange(r: number, opp: number, sa: number): number {
 
 export function egdTournament(table: Map<string, PlayerRating>, t: RatedTournament, p: EgdProfile, keepDays: number): void {
   const declared = new Map(t.players.map((x) => [x.id, x.declaredRating]));
-  // Per player, once per tournament: the rating before it, its con, bonus and β (every game uses the ratings from before).
-  const pre = new Map<string, { r: number; con: number; bonus: number; beta: number }>();
-  const ratingOf = (id: string) => {
-    let x = pre.get(id);
+  // Per player, once per tournament: the rating before it, its con, bonus and β (every game uses the ratings from before),
+  // and the sum of its games' changes.
+  const acc = new Map<string, { r: number; con: number; bonus: number; beta: number; d: number; n: number }>();
+  const of = (id: string) => {
+    let x = acc.get(id);
     if (x === undefined) {
       const r = table.get(id)?.rating ?? declared.get(id) ?? p.newcomerRating;
-      pre.set(id, (x = { r, con: egdCon(r), bonus: egdBonus(r), beta: beta(r) }));
+      acc.set(id, (x = { r, con: egdCon(r), bonus: egdBonus(r), beta: beta(r), d: 0, n: 0 }));
     }
     return x;
   };
-  const delta = new Map<string, { d: number; n: number }>();
-  const add = (id: string, d: number) => {
-    const x = delta.get(id);
-    if (x) {
-      x.d += d;
-      x.n++;
-    } else delta.set(id, { d, n: 1 });
-  };
   for (const g of t.games) {
-    const ra = ratingOf(g.a);
-    const rb = ratingOf(g.b);
-    const se = 1 / (1 + Math.exp(rb.beta - ra.beta));
-    add(g.a, ra.con * (g.score - se) + ra.bonus);
-    add(g.b, rb.con * (1 - g.score - (1 - se)) + rb.bonus);
+    const a = of(g.a);
+    const b = of(g.b);
+    const se = 1 / (1 + Math.exp(b.beta - a.beta));
+    a.d += a.con * (g.score - se) + a.bonus;
+    a.n++;
+    b.d += b.con * (se - g.score) + b.bonus;
+    b.n++;
   }
-  for (const [id, { d, n }] of delta) {
+  for (const [id, x] of acc) {
     const before = table.get(id) ?? newPlayer();
-    const games = before.games + n;
-    const rating = Math.max(p.floor, (pre.get(id)?.r as number) + d);
-    table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, ...played(before, t.endsOn, n, keepDays) });
+    const games = before.games + x.n;
+    const rating = Math.max(p.floor, x.r + x.d);
+    table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, ...played(before, t.endsOn, x.n, keepDays) });
   }
 }
 

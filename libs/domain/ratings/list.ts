@@ -95,40 +95,52 @@ export function listFromTables(
       played.set(id, list);
     }
   }
-  const entries: ListEntry[] = [];
+  // Sort keys first, then one entry object per player with its rank (20,000 players: no second copy per entry).
   const closes = dayNumber(input.closesOn);
+  const ids: string[] = [];
+  const states: PlayerRating[] = [];
+  const order: number[] = [];
+  const active: boolean[] = [];
   for (const [id, state] of after) {
     let windowGames = 0;
     for (const r of state.recent) if (closes - dayNumber(r.on) < profile.ranked.windowDays) windowGames += r.games;
+    const isActive = state.rating !== null && windowGames >= profile.ranked.minGames && windowGames > 0;
+    ids.push(id);
+    states.push(state);
+    active.push(isActive);
+    order.push(isActive ? 0 : state.rating !== null ? 1 : 2);
+  }
+  // One numeric key per player (active first, then rated, then unrated; higher rating first), ties by id.
+  const key = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) key[i] = order[i] * 1e9 - (states[i].rating ?? 0);
+  const index = Array.from(ids, (_, i) => i);
+  index.sort((i, j) => key[i] - key[j] || (ids[i] < ids[j] ? -1 : 1));
+  const entries: ListEntry[] = new Array<ListEntry>(index.length);
+  let rank = 0;
+  let prev: number | null = null;
+  index.forEach((i, at) => {
+    const id = ids[i];
+    const state = states[i];
+    if (active[i] && state.rating !== prev) rank = at + 1;
+    if (active[i]) prev = state.rating;
     const was = before.get(id)?.rating ?? null;
     const who = identities[id] ?? { name: id, country: '' };
-    entries.push({
+    entries[at] = {
       player: id,
       name: who.name,
       country: who.country,
       rating: state.rating,
       games: state.games,
       provisional: state.provisional,
-      active: state.rating !== null && windowGames >= profile.ranked.minGames && windowGames > 0,
-      rank: null,
+      active: active[i],
+      rank: active[i] ? rank : null,
       change: was === null || state.rating === null ? null : state.rating - was,
       played: played.get(id) ?? [],
       state,
-    });
-  }
-  entries.sort((a, b) => rankOrder(a) - rankOrder(b) || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || (a.player < b.player ? -1 : 1));
-  let rank = 0;
-  let prev: number | null = null;
-  const ranked = entries.map((e, i) => {
-    if (!e.active) return e;
-    if (e.rating !== prev) rank = i + 1;
-    prev = e.rating;
-    return { ...e, rank };
+    };
   });
-  return { entries: ranked, unmatched, games };
+  return { entries, unmatched, games };
 }
-
-const rankOrder = (e: ListEntry) => (e.active ? 0 : e.rating !== null ? 1 : 2);
 
 /** What a correction changed: every player whose rating, games or provisional status differs, or who appears or disappears. */
 export interface ListChange {
