@@ -91,11 +91,17 @@ export function glicko2Update(
 }
 
 export function glicko2Period(prior: RatingTable, input: PeriodInput, p: Glicko2Profile, keepDays: number): Map<string, PlayerRating> {
+  const preCache = new Map<string, GlickoRating>();
   const pre = (id: string): GlickoRating => {
+    let r = preCache.get(id);
+    if (r) return r;
     const x = prior.get(id);
-    return x && x.rating !== null
-      ? { rating: x.rating, deviation: x.deviation ?? p.initialDeviation, volatility: x.volatility ?? p.initialVolatility }
-      : { rating: p.initialRating, deviation: p.initialDeviation, volatility: p.initialVolatility };
+    r =
+      x && x.rating !== null
+        ? { rating: x.rating, deviation: x.deviation ?? p.initialDeviation, volatility: x.volatility ?? p.initialVolatility }
+        : { rating: p.initialRating, deviation: p.initialDeviation, volatility: p.initialVolatility };
+    preCache.set(id, r);
+    return r;
   };
   const games = new Map<string, Array<{ opponent: GlickoRating; score: number }>>();
   const lastOn = new Map<string, string>();

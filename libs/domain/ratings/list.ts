@@ -1,5 +1,5 @@
 import { ratePeriod, type RatingProfile } from './profiles.js';
-import { dayNumber, tally, type PeriodInput, type PlayedIn, type PlayerRating } from './types.js';
+import { dayNumber, tally, type PeriodInput, type PlayedIn, type PlayerRating, type RatedTournament } from './types.js';
 
 /** One player on a published list. `state` is the engine's whole record: the next period starts from it. */
 export interface ListEntry {
@@ -164,4 +164,68 @@ export function listChanges(before: ListSummary, after: ListSummary): ListChange
     out.push({ player: id, before: b, after: a });
   }
   return out;
+}
+
+/**
+ * A period's list with one more tournament, without rebuilding it: only the tournament's players get new entries (their
+ * record from `after`, the table with the tournament added, and the tournament added to their events); the others keep
+ * theirs, and ranks are recounted in one pass. For per-tournament engines (WESPA, EGD), where adding a tournament changes
+ * no one else.
+ */
+export function addToList(
+  list: RatingList,
+  before: ReadonlyMap<string, PlayerRating>,
+  after: ReadonlyMap<string, PlayerRating>,
+  t: RatedTournament,
+  closesOn: string,
+  profile: RatingProfile,
+  identities: Readonly<Record<string, ListIdentity>>,
+): RatingList {
+  const counts = tally(t.games);
+  const places = new Map((t.placings ?? []).map((p) => [p.player, p.place]));
+  for (const p of places.keys()) if (!counts.has(p)) counts.set(p, { games: t.sessions, score: 0 });
+  const old = new Map<string, ListEntry>();
+  for (const e of list.entries) if (counts.has(e.player)) old.set(e.player, e);
+  const closes = dayNumber(closesOn);
+  const fresh: ListEntry[] = [];
+  for (const [id, x] of counts) {
+    const state = after.get(id);
+    if (!state) continue;
+    let windowGames = 0;
+    for (const r of state.recent) if (closes - dayNumber(r.on) < profile.ranked.windowDays) windowGames += r.games;
+    const was = before.get(id)?.rating ?? null;
+    const who = identities[id] ?? { name: id, country: '' };
+    const place = places.get(id);
+    fresh.push({
+      player: id,
+      name: who.name,
+      country: who.country,
+      rating: state.rating,
+      games: state.games,
+      provisional: state.provisional,
+      active: state.rating !== null && windowGames >= profile.ranked.minGames && windowGames > 0,
+      rank: null,
+      change: was === null || state.rating === null ? null : state.rating - was,
+      played: [...(old.get(id)?.played ?? []), { tournament: t.id, on: t.endsOn, games: x.games, score: x.score, ...(place !== undefined && { place }) }],
+      state,
+    });
+  }
+  const key = (e: ListEntry) => (e.active ? 0 : e.rating !== null ? 1 : 2) * 1e9 - (e.rating ?? 0);
+  const before_ = (a: ListEntry, b: ListEntry) => key(a) - key(b) || (a.player < b.player ? -1 : 1);
+  fresh.sort(before_);
+  const kept = list.entries.filter((e) => !counts.has(e.player));
+  const merged: ListEntry[] = [];
+  let i = 0;
+  let j = 0;
+  let rank = 0;
+  let prev: number | null = null;
+  const push = (e: ListEntry) => {
+    const at = merged.length;
+    if (e.active && e.rating !== prev) rank = at + 1;
+    if (e.active) prev = e.rating;
+    const r = e.active ? rank : null;
+    merged.push(e.rank === r ? e : { ...e, rank: r });
+  };
+  while (i < kept.length || j < fresh.length) push(j >= fresh.length || (i < kept.length && before_(kept[i], fresh[j]) < 0) ? kept[i++] : fresh[j++]);
+  return { entries: merged, unmatched: list.unmatched, games: list.games + t.games.length };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CommandContext } from '../kernel/command.js';
 import { deciderSpec } from '../kernel/testing/decider-spec.js';
-import { computeList, type RatingList } from './list.js';
+import { addToList, computeList, listFromTables, priorTable, type RatingList } from './list.js';
 import { playersDecider, type PlayerEvent } from './players.js';
-import { DEFAULT_RATING_PROFILES } from './profiles.js';
+import { addTournament, DEFAULT_RATING_PROFILES, ratePeriod } from './profiles.js';
 import { ratingsDecider, type RatingsEvent } from './ratings.decider.js';
 import type { RatedTournament } from './types.js';
 
@@ -187,5 +187,42 @@ describe('lists', () => {
     const strict = { ...profile, ranked: { minGames: 3, windowDays: 365 } };
     const l = computeList([], { period: 'p1', closesOn: '2026-06-30', tournaments: [t1] }, strict, ids);
     expect(l.entries.every((e) => !e.active && e.rank === null)).toBe(true);
+  });
+});
+
+describe('adding a tournament to a period', () => {
+  it.each(['go', 'scrabble'] as const)('%s: the list with one more tournament equals the period rebuilt with it', (discipline) => {
+    const p = { ...DEFAULT_RATING_PROFILES[discipline], ranked: { minGames: 1, windowDays: 365 } };
+    const people = ['ann', 'bob', 'cat', 'dan', 'eve'];
+    const who = Object.fromEntries(people.map((id) => [id, { name: id, country: 'HKG' }]));
+    const first = computeList([], { period: 'p1', closesOn: '2026-05-31', tournaments: [t1] }, p, who);
+    const t2: RatedTournament = {
+      ...t1,
+      id: 'open-2',
+      endsOn: '2026-06-12',
+      players: [],
+      games: [
+        { round: 1, a: 'cat', b: 'dan', score: 1 },
+        { round: 2, a: 'eve', b: 'cat', score: 0.5 },
+      ],
+    };
+    const t3: RatedTournament = {
+      ...t1,
+      id: 'open-3',
+      endsOn: '2026-06-20',
+      players: [],
+      games: [
+        { round: 1, a: 'ann', b: 'eve', score: 0 },
+        { round: 2, a: 'bob', b: 'dan', score: 1 },
+      ],
+    };
+    const before = priorTable(first.entries, {});
+    const input = { period: 'p2', closesOn: '2026-06-30', tournaments: [t2] };
+    const table = ratePeriod(before, input, p);
+    const listed = listFromTables(before, table, input, p, who);
+    expect(addTournament(table, t3, p)).toBe(true);
+    const added = addToList(listed, before, table, t3, input.closesOn, p, who);
+    const rebuilt = listFromTables(before, ratePeriod(before, { ...input, tournaments: [t2, t3] }, p), { ...input, tournaments: [t2, t3] }, p, who);
+    expect(added).toEqual(rebuilt);
   });
 });

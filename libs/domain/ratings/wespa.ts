@@ -100,49 +100,58 @@ export function performanceRating(opponents: readonly number[], score: number, s
 }
 
 interface Acc {
+  readonly before: PlayerRating | undefined;
+  /** The rating the games use: the pre-tournament rating, or a newcomer's performance (set once every game is read). */
+  r: number;
   games: number;
   score: number;
   expected: number;
-  opponents: number[];
+  /** Opponents' ratings, kept only for newcomers and provisional players (their performance). */
+  readonly opponents: number[] | null;
 }
 
 function rateBlock(table: Map<string, PlayerRating>, games: readonly RatedGame[], on: string, p: WespaProfile, keepDays: number): void {
-  const pre = (id: string): number | null => table.get(id)?.rating ?? null;
-  // Newcomers first get a performance against the others' pre-tournament ratings, so their opponents' expectations use it.
-  const start = new Map<string, number>();
   const acc = new Map<string, Acc>();
-  const accOf = (id: string): Acc => {
+  const of = (id: string): Acc => {
     let a = acc.get(id);
-    if (!a) acc.set(id, (a = { games: 0, score: 0, expected: 0, opponents: [] }));
+    if (!a) {
+      const before = table.get(id);
+      const r = before?.rating ?? null;
+      const tracked = r === null || (before?.games ?? 0) < p.provisionalGames;
+      acc.set(id, (a = { before, r: r ?? Number.NaN, games: 0, score: 0, expected: 0, opponents: tracked ? [] : null }));
+    }
     return a;
   };
+  // Newcomers first get a performance against the others' pre-tournament ratings (unrated opponents at the newcomer
+  // start), so that their opponents' expectations use it.
   for (const g of games) {
-    accOf(g.a).opponents.push(pre(g.b) ?? p.newcomerStart);
-    accOf(g.b).opponents.push(pre(g.a) ?? p.newcomerStart);
-    accOf(g.a).score += g.score;
-    accOf(g.b).score += 1 - g.score;
+    const a = of(g.a);
+    const b = of(g.b);
+    a.score += g.score;
+    b.score += 1 - g.score;
+    a.opponents?.push(Number.isNaN(b.r) ? p.newcomerStart : b.r);
+    b.opponents?.push(Number.isNaN(a.r) ? p.newcomerStart : a.r);
   }
-  for (const [id, a] of acc) if (pre(id) === null) start.set(id, performanceRating(a.opponents, a.score, p.scale, p.performanceSpread));
-  const r = (id: string) => pre(id) ?? (start.get(id) as number);
+  const newcomers: Acc[] = [];
+  for (const a of acc.values()) if (Number.isNaN(a.r)) newcomers.push(a);
+  for (const a of newcomers) a.r = performanceRating(a.opponents ?? [], a.score, p.scale, p.performanceSpread);
   for (const g of games) {
-    const ra = r(g.a);
-    const rb = r(g.b);
-    const ea = wespaExpected(ra, rb, p.scale);
-    const a = accOf(g.a);
-    const b = accOf(g.b);
+    const a = acc.get(g.a) as Acc;
+    const b = acc.get(g.b) as Acc;
+    const ea = 1 / (1 + Math.exp((b.r - a.r) / p.scale));
     a.games++;
     b.games++;
     a.expected += ea;
     b.expected += 1 - ea;
   }
   for (const [id, a] of acc) {
-    const before = table.get(id) ?? newPlayer();
+    const before = a.before ?? newPlayer();
     const games = before.games + a.games;
     let rating: number;
-    if (before.rating === null) rating = start.get(id) as number;
+    if (before.rating === null) rating = a.r;
     else if (before.games < p.provisionalGames) {
       // Provisional: the rating is the player's performance so far, this tournament weighted by its games.
-      const perf = performanceRating(a.opponents, a.score, p.scale, p.performanceSpread);
+      const perf = performanceRating(a.opponents ?? [], a.score, p.scale, p.performanceSpread);
       rating = (before.rating * before.games + perf * a.games) / games;
     } else {
       const k = wespaMultiplier(before.rating, before.games, p);
