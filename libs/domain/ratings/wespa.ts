@@ -77,8 +77,11 @@ export function performanceRating(opponents: readonly number[], score: number, s
     for (const o of opponents) e += 1 / (1 + Math.exp((o - r) / scale));
     return e;
   };
-  if (score <= expectedAt(lo)) return lo;
-  if (score >= expectedAt(hi)) return hi;
+  // Against opponents spread below (above) the bounds each expected score is under 1/(1 + e^(spread/scale)), so the
+  // clamps can only apply to a score that small (or that close to every game): only then are they computed.
+  const edge = opponents.length / (1 + Math.exp(spread / scale));
+  if (score <= edge && score <= expectedAt(lo)) return lo;
+  if (score >= opponents.length - edge && score >= expectedAt(hi)) return hi;
   // Newton's method on the increasing expected score, kept inside [lo, hi] (bisection when a step leaves it).
   let r = Math.min(hi, Math.max(lo, sum / opponents.length));
   for (let i = 0; i < 60; i++) {
@@ -93,7 +96,7 @@ export function performanceRating(opponents: readonly number[], score: number, s
     else hi = r;
     const next = r - (e - score) / slope;
     const step = next > lo && next < hi ? next : (lo + hi) / 2;
-    if (Math.abs(step - r) < 1e-9) return step;
+    if (Math.abs(step - r) < 1e-7) return step;
     r = step;
   }
   return r;
