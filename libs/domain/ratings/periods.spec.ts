@@ -3,7 +3,7 @@ import type { CommandContext } from '../kernel/command.js';
 import { deciderSpec } from '../kernel/testing/decider-spec.js';
 import { addToList, computeList, listFromTables, priorTable, type RatingList } from './list.js';
 import { playersDecider, type PlayerEvent } from './players.js';
-import { addTournament, DEFAULT_RATING_PROFILES, ratePeriod } from './profiles.js';
+import { addToPeriod, DEFAULT_RATING_PROFILES, ratePeriod } from './profiles.js';
 import { ratingsDecider, type RatingsEvent } from './ratings.decider.js';
 import type { RatedTournament } from './types.js';
 
@@ -191,7 +191,7 @@ describe('lists', () => {
 });
 
 describe('adding a tournament to a period', () => {
-  it.each(['go', 'scrabble'] as const)('%s: the list with one more tournament equals the period rebuilt with it', (discipline) => {
+  it.each(['go', 'scrabble', 'chess-rapid', 'xiguaqi'] as const)('%s: the list with one more tournament equals the period rebuilt with it', (discipline) => {
     const p = { ...DEFAULT_RATING_PROFILES[discipline], ranked: { minGames: 1, windowDays: 365 } };
     const people = ['ann', 'bob', 'cat', 'dan', 'eve'];
     const who = Object.fromEntries(people.map((id) => [id, { name: id, country: 'HKG' }]));
@@ -220,8 +220,8 @@ describe('adding a tournament to a period', () => {
     const input = { period: 'p2', closesOn: '2026-06-30', tournaments: [t2] };
     const table = ratePeriod(before, input, p);
     const listed = listFromTables(before, table, input, p, who);
-    expect(addTournament(table, t3, p)).toBe(true);
-    const added = addToList(listed, before, table, t3, input.closesOn, p, who);
+    const withT3 = addToPeriod(before, table, { ...input, tournaments: [t2, t3] }, t3, p);
+    const added = addToList(listed, before, withT3, t3, input.closesOn, p, who);
     const rebuilt = listFromTables(before, ratePeriod(before, { ...input, tournaments: [t2, t3] }, p), { ...input, tournaments: [t2, t3] }, p, who);
     expect(added).toEqual(rebuilt);
   });

@@ -122,3 +122,28 @@ export function addTournament(table: Map<string, PlayerRating>, t: RatedTourname
   else return false;
   return true;
 }
+
+/**
+ * The period's table with one more tournament (`input` already names it, last): per-tournament engines add it to a copy
+ * of `periodTable` (it must be the period's latest); period engines (FIDE, Glicko-2, mahjong), where a player's new record
+ * depends only on the ratings before the period and their own results, re-rate the period over the games of the
+ * tournament's players only and take those players' records. Equal to re-rating the whole period (periods.spec.ts).
+ */
+export function addToPeriod(
+  before: RatingTable,
+  periodTable: RatingTable,
+  input: PeriodInput,
+  t: RatedTournament,
+  p: RatingProfile,
+): Map<string, PlayerRating> {
+  const table = new Map(periodTable);
+  if (addTournament(table, t, p)) return table;
+  const ids = new Set<string>([...t.games.flatMap((g) => [g.a, g.b]), ...(t.placings ?? []).map((x) => x.player)]);
+  const only = input.tournaments.map((x) => ({ ...x, games: x.games.filter((g) => ids.has(g.a) || ids.has(g.b)) }));
+  const partial = ratePeriod(before, { ...input, tournaments: only }, p);
+  for (const id of ids) {
+    const r = partial.get(id);
+    if (r) table.set(id, r);
+  }
+  return table;
+}
