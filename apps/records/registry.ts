@@ -8,6 +8,7 @@ import { GO_CONTROLLERS } from '../../libs/api/go/index.js';
 import { MAHJONG_CONTROLLERS } from '../../libs/api/mahjong/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
+import { RATINGS_CONTROLLERS } from '../../libs/api/ratings/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
@@ -17,6 +18,7 @@ import { XIGUAQI_FEATURE } from '../../libs/runtime/features/xiguaqi/index.js';
 import { GO_FEATURE } from '../../libs/runtime/features/go/index.js';
 import { MAHJONG_FEATURE } from '../../libs/runtime/features/mahjong/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
+import { RATINGS_FEATURE } from '../../libs/runtime/features/ratings/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 
 /**
@@ -34,6 +36,7 @@ export const FEATURES: readonly Feature[] = [
   MAHJONG_FEATURE,
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
+  RATINGS_FEATURE,
 ];
 
 export const CONTROLLERS: readonly Type[] = [
@@ -47,4 +50,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
+  ...RATINGS_CONTROLLERS,
 ];

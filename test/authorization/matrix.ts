@@ -353,6 +353,16 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${G}/reversed-scores`, GAME_OFFICIALS, 'game'),
   post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
 
+  // Ratings, rankings and player identities (libs/api/ratings): the federation (admin) writes; everyone reads
+  post('/v1/ratings/:discipline/periods', ADMIN, 'none', { params: { discipline: 'scrabble' } }),
+  post('/v1/ratings/:discipline/periods/:period/list', ADMIN, 'none', { params: { discipline: 'scrabble', period: '2026-11' } }),
+  post('/v1/ratings/:discipline/periods/:period/list/corrections', ADMIN, 'none', { params: { discipline: 'scrabble', period: '2026-11' } }),
+  { ...get('/v1/ratings/:discipline/periods', PUBLIC), params: { discipline: 'scrabble' } },
+  { ...get('/v1/rankings/:discipline', PUBLIC, 'none', '404 until a list is published'), params: { discipline: 'scrabble' } },
+  post('/v1/players', ADMIN, 'none'),
+  post('/v1/players/:id/merges', ADMIN, 'none', { params: { id: 'authz-player' } }),
+  { ...get('/v1/players/:id', PUBLIC, 'none', '404 for an unknown player'), params: { id: 'authz-player' } },
+  { ...get('/v1/players/:id/rating-history', PUBLIC, 'none', '?format=svg: the chart'), params: { id: 'authz-player' } },
   ...CHESS_ROWS,
   ...XIGUAQI_ROWS,
   ...GO_ROWS,

@@ -1,0 +1,63 @@
+import type { GameResult } from '../standings/results.js';
+import { computeStandings } from '../standings/standings.js';
+import { roundsOf, standingsInputFor, type OpenTournament, type PlayerState } from '../tournament/index.js';
+import type { Unmatched } from './list.js';
+import type { RatedGame, RatedTournament } from './types.js';
+
+/**
+ * A tournament's divisions as rating inputs: games played over the board (forfeits and byes are not rated), players
+ * mapped to their federation identity by `identify` (null: not identified, listed as unmatched), the end day from the
+ * rounds' days (else `fallbackDay`), and for mahjong the placings of the division's standings.
+ */
+export function ratedTournaments(
+  t: OpenTournament,
+  identify: (p: PlayerState) => { id: string; declaredRating?: number } | null,
+  fallbackDay: string,
+): { tournaments: RatedTournament[]; unmatched: Unmatched[] } {
+  const unmatched: Unmatched[] = [];
+  const ids = new Map<string, string>();
+  const players: Array<{ division: string; id: string; declaredRating?: number; country?: string }> = [];
+  for (const p of t.players) {
+    const who = identify(p);
+    if (!who) {
+      unmatched.push({ tournament: t.id, player: p.id, name: p.name, federationId: p.federationId ?? null });
+      continue;
+    }
+    ids.set(p.id, who.id);
+    players.push({ division: p.division, id: who.id, ...(who.declaredRating !== undefined && { declaredRating: who.declaredRating }), country: p.country });
+  }
+  const out: RatedTournament[] = [];
+  for (const division of t.divisions) {
+    const rounds = roundsOf(t, division);
+    const days = rounds.map((r) => r.day).filter((d): d is string => typeof d === 'string');
+    const endsOn = days.length ? days.reduce((a, b) => (a > b ? a : b)) : fallbackDay;
+    const games: RatedGame[] = [];
+    for (const r of rounds) for (const res of Object.values(r.results)) pushGame(games, res, ids);
+    const inDivision = players.filter((p) => p.division === division);
+    const placings =
+      t.discipline === 'mahjong'
+        ? computeStandings(standingsInputFor(t, division))
+            .filter((row) => ids.has(row.player))
+            .map((row) => ({ player: ids.get(row.player) as string, place: row.rank }))
+        : undefined;
+    if (games.length === 0 && !placings?.length) continue;
+    out.push({
+      id: t.divisions.length > 1 ? `${t.id}/${division}` : t.id,
+      endsOn,
+      players: inDivision.map(({ id, declaredRating }) => ({ id, ...(declaredRating !== undefined && { declaredRating }) })),
+      games,
+      ...(placings && { placings }),
+      sessions: rounds.length,
+      countries: new Set(inDivision.map((p) => p.country ?? '')).size,
+    });
+  }
+  return { tournaments: out, unmatched };
+}
+
+function pushGame(games: RatedGame[], r: GameResult, ids: ReadonlyMap<string, string>): void {
+  if (r.kind !== 'played') return;
+  const a = ids.get(r.first);
+  const b = ids.get(r.second);
+  if (a === undefined || b === undefined || a === b) return;
+  games.push({ round: r.round, a, b, score: r.outcome === 'first' ? 1 : r.outcome === 'second' ? 0 : 0.5 });
+}

@@ -1,0 +1,149 @@
+import { invalid } from '../kernel/errors.js';
+import type { Discipline } from '../standings/results.js';
+import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
+import { FIDE_RAPID_2024, fidePeriod, type FideProfile } from './fide.js';
+import { GLICKO2_V1, glicko2Period, type Glicko2Profile } from './glicko2.js';
+import { MAHJONG_RANKING_V1, mahjongPeriod, type MahjongRankingProfile } from './mahjong-ranking.js';
+import type { PeriodInput, PlayerRating, RatedTournament, RatingTable } from './types.js';
+import { WESPA_V1, wespaPeriod, wespaTournament, type WespaProfile } from './wespa.js';
+
+export type EngineProfile = WespaProfile | EgdProfile | FideProfile | MahjongRankingProfile | Glicko2Profile;
+export type EngineName = EngineProfile['engine'];
+
+/** Every engine version Arbitra can run, with its default parameters. A version is never changed once released: a change is a new version. */
+export const ENGINES: Readonly<Record<EngineName, Readonly<Record<number, EngineProfile>>>> = {
+  'wespa-elo': { 1: WESPA_V1 },
+  'egd-gor': { 2021: EGD_2021 },
+  'fide-rapid': { 2024: FIDE_RAPID_2024 },
+  'mahjong-ranking': { 1: MAHJONG_RANKING_V1 },
+  glicko2: { 1: GLICKO2_V1 },
+};
+
+/** Which engines fit a discipline: the mahjong ranking reads placings; the others rate two-player games (Glicko-2 fits any). */
+export const ENGINES_FOR: Readonly<Record<Discipline, readonly EngineName[]>> = {
+  scrabble: ['wespa-elo', 'glicko2'],
+  go: ['egd-gor', 'glicko2'],
+  'chess-rapid': ['fide-rapid', 'glicko2'],
+  mahjong: ['mahjong-ranking'],
+  xiguaqi: ['glicko2'],
+};
+
+/** Who appears in the ranked list: at least `minGames` games in the `windowDays` before the list's date. */
+export interface RankedRule {
+  readonly minGames: number;
+  readonly windowDays: number;
+}
+
+/** A discipline's rating profile: the engine with its parameters and the ranked-list rule. */
+export interface RatingProfile {
+  readonly engine: EngineProfile;
+  readonly ranked: RankedRule;
+}
+
+/**
+ * Defaults per discipline. The ranked-list rules are Arbitra values: WESPA's minimum games in a recent window has
+ * changed over the years (issue 15), so it is a profile value here; FIDE lists a player as inactive after a year
+ * without a rated game; Go and mahjong: one game in two years (unconfirmed).
+ */
+export const DEFAULT_RATING_PROFILES: Readonly<Record<Discipline, RatingProfile>> = {
+  scrabble: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 730 } },
+  go: { engine: EGD_2021, ranked: { minGames: 1, windowDays: 730 } },
+  'chess-rapid': { engine: FIDE_RAPID_2024, ranked: { minGames: 1, windowDays: 365 } },
+  mahjong: { engine: MAHJONG_RANKING_V1, ranked: { minGames: 1, windowDays: 730 } },
+  xiguaqi: { engine: GLICKO2_V1, ranked: { minGames: 1, windowDays: 730 } },
+};
+
+const RULE = 'Arbitra ratings: a period names an engine version Arbitra runs, for the discipline, with parameters of that version only';
+
+/**
+ * The profile a period records: the engine version's defaults with the federation's overrides (each a parameter of that
+ * version, of the same JSON type), and the ranked rule. Refuses an unknown engine or version, one that does not fit the
+ * discipline, and an unknown or mistyped parameter.
+ */
+export function resolveProfile(
+  discipline: Discipline,
+  engine: { readonly name: string; readonly version: number },
+  parameters: Readonly<Record<string, unknown>> = {},
+  ranked?: Partial<RankedRule>,
+): RatingProfile {
+  const versions = (ENGINES as Record<string, Record<number, EngineProfile> | undefined>)[engine.name];
+  if (!versions) invalid('ratings/unknown-engine', `no rating engine ${engine.name}; engines: ${Object.keys(ENGINES).join(', ')}`, RULE, 'engine.name');
+  const base = versions[engine.version];
+  if (!base) invalid('ratings/unknown-engine-version', `${engine.name} has versions ${Object.keys(versions).join(', ')}`, RULE, 'engine.version');
+  if (!ENGINES_FOR[discipline].includes(base.engine))
+    invalid('ratings/engine-discipline', `${engine.name} does not rate ${discipline}; it takes ${ENGINES_FOR[discipline].join(', ')}`, RULE, 'engine.name');
+  for (const [k, v] of Object.entries(parameters)) {
+    const dflt = (base as unknown as Record<string, unknown>)[k];
+    if (k === 'engine' || k === 'version' || dflt === undefined || JSON.stringify(typeOf(dflt)) !== JSON.stringify(typeOf(v)))
+      invalid('ratings/bad-parameter', `${k} is not a parameter of ${engine.name} ${engine.version} of that shape`, RULE, `parameters.${k}`);
+  }
+  const defaults = DEFAULT_RATING_PROFILES[discipline].ranked;
+  const rule = { ...defaults, ...ranked };
+  if (!Number.isInteger(rule.minGames) || rule.minGames < 0 || !Number.isInteger(rule.windowDays) || rule.windowDays < 1)
+    invalid('ratings/bad-parameter', 'ranked.minGames is a whole number from 0 and ranked.windowDays from 1', RULE, 'ranked');
+  return { engine: { ...base, ...parameters } as EngineProfile, ranked: rule };
+}
+
+/** A value's JSON shape (keys and types, not values): overrides keep the default's shape. */
+function typeOf(v: unknown): unknown {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return v.map(typeOf);
+  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, typeOf(x)]));
+  return typeof v;
+}
+
+/** The days of activity an engine keeps: the ranked window. */
+const keepDays = (p: RatingProfile) => p.ranked.windowDays;
+
+/** Rates a period with the profile's engine: the table after it (the prior table is not changed). */
+export function ratePeriod(prior: RatingTable, input: PeriodInput, p: RatingProfile): Map<string, PlayerRating> {
+  const e = p.engine;
+  switch (e.engine) {
+    case 'wespa-elo':
+      return wespaPeriod(prior, input, e, keepDays(p));
+    case 'egd-gor':
+      return egdPeriod(prior, input, e, keepDays(p));
+    case 'fide-rapid':
+      return fidePeriod(prior, input, e, keepDays(p));
+    case 'mahjong-ranking':
+      return mahjongPeriod(prior, input, e, keepDays(p));
+    case 'glicko2':
+      return glicko2Period(prior, input, e, keepDays(p));
+  }
+}
+
+/**
+ * Adds one tournament to a table being built (mutated) where the engine rates tournament by tournament (WESPA, EGD);
+ * false when the engine rates the whole period at once (then re-rate the period with `ratePeriod`).
+ */
+export function addTournament(table: Map<string, PlayerRating>, t: RatedTournament, p: RatingProfile): boolean {
+  if (p.engine.engine === 'wespa-elo') wespaTournament(table, t, p.engine, keepDays(p));
+  else if (p.engine.engine === 'egd-gor') egdTournament(table, t, p.engine, keepDays(p));
+  else return false;
+  return true;
+}
+
+/**
+ * The period's table with one more tournament (`input` already names it, last): per-tournament engines add it to a copy
+ * of `periodTable` (it must be the period's latest); period engines (FIDE, Glicko-2, mahjong), where a player's new record
+ * depends only on the ratings before the period and their own results, re-rate the period over the games of the
+ * tournament's players only and take those players' records. Equal to re-rating the whole period (periods.spec.ts).
+ */
+export function addToPeriod(
+  before: RatingTable,
+  periodTable: RatingTable,
+  input: PeriodInput,
+  t: RatedTournament,
+  p: RatingProfile,
+): Map<string, PlayerRating> {
+  const table = new Map(periodTable);
+  if (addTournament(table, t, p)) return table;
+  const ids = new Set<string>([...t.games.flatMap((g) => [g.a, g.b]), ...(t.placings ?? []).map((x) => x.player)]);
+  const only = input.tournaments.map((x) => ({ ...x, games: x.games.filter((g) => ids.has(g.a) || ids.has(g.b)) }));
+  const partial = ratePeriod(before, { ...input, tournaments: only }, p);
+  for (const id of ids) {
+    const r = partial.get(id);
+    if (r) table.set(id, r);
+  }
+  return table;
+}
