@@ -3,6 +3,7 @@ import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
+import { EXCHANGE_CONTROLLERS } from '../../libs/api/exchange/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
@@ -35,4 +36,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
+  ...EXCHANGE_CONTROLLERS,
 ];

@@ -185,6 +185,18 @@ export const MATRIX: readonly MatrixRow[] = [
   get('/v1/penalty-ledger/report', ADMIN),
   get(`${T}/standings`, PUBLIC, 'tournament', "?asOfPosition= is for the tournament's officials (403 otherwise, checked in the handler)"),
   get(`${T}/crosstable`, PUBLIC, 'tournament'),
+  // Exchange formats (libs/api/exchange): published rounds only, to anyone; imports create a tournament like POST /v1/tournaments.
+  get('/v1/scrabble/tournaments/:id/tou', PUBLIC, 'tournament', 'WESPA .TOU; published rounds only'),
+  get('/v1/scrabble/tournaments/:id/tsh', PUBLIC, 'tournament', 'TSH .t of one division; published rounds only'),
+  post('/v1/scrabble/tournaments/import/tou', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+    body: { tou: '*M29.11.2026 Authz\r\n*A\r\nAnn 2400 2\r\nBo 300 +1\r\n*** END OF FILE ***\r\n' },
+    note: 'a chief arbiter imports only a tournament id their token names',
+  }),
+  post('/v1/scrabble/tournaments/import/tsh', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+    body: { name: 'Authz', divisions: [{ name: 'A', t: 'Ann 1500 2; 400; p12 1\nBo 1400 1; 300; p12 2\n' }] },
+    note: 'a chief arbiter imports only a tournament id their token names',
+  }),
+  get('/v1/mahjong/tournaments/:id/tables.csv', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'),
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),
