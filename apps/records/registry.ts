@@ -4,6 +4,7 @@ import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { EXCHANGE_CONTROLLERS } from '../../libs/api/exchange/index.js';
+import { LIVE_CONTROLLERS } from '../../libs/api/live/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
@@ -37,4 +38,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
   ...EXCHANGE_CONTROLLERS,
+  ...LIVE_CONTROLLERS,
 ];

@@ -197,6 +197,9 @@ export const MATRIX: readonly MatrixRow[] = [
     note: 'a chief arbiter imports only a tournament id their token names',
   }),
   get('/v1/mahjong/tournaments/:id/tables.csv', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'),
+  // Live clients (libs/api/live): server-sent events; the public sees published rounds and unhidden tiles only.
+  { ...get(`${T}/live`, PUBLIC, 'tournament', 'text/event-stream; unpublished rounds only for the tournament’s officials') },
+  { ...get('/v1/games/:discipline/:id/live', PUBLIC, 'game', 'text/event-stream; hidden tiles redacted as GET …/events'), params: { discipline: 'scrabble' } },
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),

@@ -1,0 +1,67 @@
+import { evolveTournament, type TournamentEvent, type TournamentState } from '../../domain/tournament/index.js';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { SseMessage } from './sse.js';
+
+/**
+ * A tournament's events as a live stream, for officials as recorded, for anyone else as the public views show
+ * them (RULES.unpublishedHidden): a round's pairing, its bye and anything recorded before its publication are
+ * withheld; the publication carries the round as published (`published`: pairing and the results it then has). Forbidden
+ * pairings (their reasons) and who recorded what stay with the officials. Each message's id is the revision.
+ * Folds the stream as it goes: `state` is the tournament before the next event.
+ */
+export class TournamentLive {
+  constructor(
+    private state: TournamentState,
+    private readonly official: boolean,
+  ) {}
+
+  render(events: readonly RecordedEvent[]): SseMessage[] {
+    const out: SseMessage[] = [];
+    for (const e of events) {
+      const before = this.state;
+      this.state = evolveTournament(before, e as unknown as TournamentEvent);
+      const m = this.official ? this.asRecorded(e) : this.asPublic(e, before, this.state);
+      if (m) out.push(m);
+    }
+    return out;
+  }
+
+  private asRecorded(e: RecordedEvent): SseMessage {
+    return {
+      id: e.revision,
+      event: e.type,
+      data: { type: e.type, revision: e.revision, position: e.position, recordedAt: e.meta.recordedAt, actor: e.meta.actor, data: e.data },
+    };
+  }
+
+  private asPublic(e: RecordedEvent, before: TournamentState, after: TournamentState): SseMessage | null {
+    const base = { type: e.type, revision: e.revision, position: e.position, recordedAt: e.meta.recordedAt };
+    const d = e.data as { division?: string; round?: number };
+    const roundOf = (s: TournamentState) => (s.status === 'open' && d.division !== undefined ? s.rounds[`${d.division}/${d.round}`] : undefined);
+    switch (e.type) {
+      case 'tournament.RoundPaired':
+      case 'tournament.PairingForbidden':
+        return null;
+      case 'tournament.ResultRecorded':
+      case 'tournament.ResultCorrected':
+        return roundOf(before)?.status === 'paired' ? null : { id: e.revision, event: e.type, data: { ...base, data: e.data } };
+      case 'tournament.RoundPublished': {
+        const r = roundOf(after);
+        const round = r && {
+          division: r.division,
+          round: r.round,
+          method: r.method.kind === 'manual' ? { kind: 'manual', reason: r.method.reason } : r.method,
+          games: r.games,
+          tables: r.tables,
+          bye: r.bye,
+          ...(r.byes !== undefined && { byes: r.byes }),
+          ...(r.day !== undefined && { day: r.day }),
+          results: r.results,
+        };
+        return { id: e.revision, event: e.type, data: { ...base, data: { ...(e.data as object), published: round } } };
+      }
+      default:
+        return { id: e.revision, event: e.type, data: { ...base, data: e.data } };
+    }
+  }
+}
