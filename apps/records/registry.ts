@@ -14,6 +14,7 @@ import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
 import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
+import { WEBHOOKS_FEATURE } from '../../libs/runtime/features/webhooks/index.js';
 
 /**
  * Everything the records app runs: one line per feature (its aggregates, projections and
@@ -27,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   CHESS_FEATURE,
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
+  WEBHOOKS_FEATURE,
 ];
 
 export const CONTROLLERS: readonly Type[] = [

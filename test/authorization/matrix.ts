@@ -200,6 +200,13 @@ export const MATRIX: readonly MatrixRow[] = [
   // Live clients (libs/api/live): server-sent events; the public sees published rounds and unhidden tiles only.
   { ...get(`${T}/live`, PUBLIC, 'tournament', 'text/event-stream; unpublished rounds only for the tournament’s officials') },
   { ...get('/v1/games/:discipline/:id/live', PUBLIC, 'game', 'text/event-stream; hidden tiles redacted as GET …/events'), params: { discipline: 'scrabble' } },
+  post('/v1/webhooks', ADMIN, 'none', {
+    body: { id: 'authz-hook', url: 'http://127.0.0.1:9/hook', secret: 'authz-secret-0123456789', eventTypes: ['authz.none.'] },
+    note: 'the federation registers webhooks (this one wants no event type that exists)',
+  }),
+  get('/v1/webhooks', ADMIN),
+  post('/v1/webhooks/:id/deactivation', ADMIN, 'none', { params: { id: 'authz-hook' } }),
+  { ...get('/v1/webhooks/:id/deliveries', ADMIN, 'none'), params: { id: 'authz-hook' } },
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),
