@@ -151,6 +151,12 @@ describe('live clients: server-sent events (e2e)', () => {
     expect(plain.text).not.toContain('"bob","second":"cat"');
     const officials = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=8`).set('authorization', chief).expect(200);
     expect(officials.text).toContain('tournament.RoundPaired');
+    // Who is absent is public (as in the summary), why is not.
+    await h.post(`/v1/tournaments/${TID}/players/dan/absences`, { round: 3, reason: 'a private matter' }, chief);
+    const absence = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=9`).expect(200);
+    expect(absence.text).toContain('tournament.PlayerMarkedAbsent');
+    expect(absence.text).not.toContain('a private matter');
+    expect((await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=9`).set('authorization', chief).expect(200)).text).toContain('a private matter');
   });
 
   it('a game’s stream redacts the tiles others may not see, as GET …/events; a player sees their own', async () => {

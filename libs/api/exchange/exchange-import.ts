@@ -25,7 +25,7 @@ export function readFile(field: string, read: () => ImportedFile): ImportedFile 
   }
   for (const d of file.divisions)
     for (const p of d.players) {
-      const problem = personNameProblem(p.name);
+      const problem = p.name.length > 200 ? 'is longer than 200 characters' : personNameProblem(p.name);
       if (problem)
         throw new ProblemException(422, 'exchange/player-name', 'Unprocessable request', `line ${p.line}: the player name ${problem}`, {
           field,
@@ -33,6 +33,13 @@ export function readFile(field: string, read: () => ImportedFile): ImportedFile 
           line: p.line,
         });
     }
+  const title = file.name === undefined ? null : file.name.length > 200 ? 'is longer than 200 characters' : personNameProblem(file.name);
+  if (title)
+    throw new ProblemException(422, 'exchange/tournament-name', 'Unprocessable request', `line 1: the tournament name ${title}`, {
+      field,
+      rule: 'Arbitra: names are stored as people read them (README, Security: Names)',
+      line: 1,
+    });
   return file;
 }
 

@@ -6,7 +6,7 @@ import type { SseMessage } from './sse.js';
  * A tournament's events as a live stream, for officials as recorded, for anyone else as the public views show
  * them (RULES.unpublishedHidden): a round's pairing, its bye and anything recorded before its publication are
  * withheld; the publication carries the round as published (`published`: pairing and the results it then has). Forbidden
- * pairings (their reasons) and who recorded what stay with the officials. Each message's id is the revision.
+ * pairings, the reasons of absences and withdrawals, and who recorded what stay with the officials. Each message's id is the revision.
  * Folds the stream as it goes: `state` is the tournament before the next event.
  */
 export class TournamentLive {
@@ -42,6 +42,12 @@ export class TournamentLive {
       case 'tournament.RoundPaired':
       case 'tournament.PairingForbidden':
         return null;
+      case 'tournament.PlayerWithdrawn':
+      case 'tournament.PlayerMarkedAbsent': {
+        // The summary shows who is out and when, not why.
+        const { reason: _reason, ...rest } = e.data as { reason?: unknown };
+        return { id: e.revision, event: e.type, data: { ...base, data: rest } };
+      }
       case 'tournament.ResultRecorded':
       case 'tournament.ResultCorrected':
         return roundOf(before)?.status === 'paired' ? null : { id: e.revision, event: e.type, data: { ...base, data: e.data } };
