@@ -120,6 +120,17 @@ describe('exchange formats (e2e)', () => {
     expect(r.body.type).toContain('already-created');
   });
 
+  it('an import retried with the same Idempotency-Key returns the first answer and records nothing more', async () => {
+    const tou = '*M29.11.2026 Retry\r\n*A\r\nAnn 2400 2\r\nBo 300 +1\r\n*** END OF FILE ***\r\n';
+    const key = { 'idempotency-key': 'import-retry-0001' };
+    const first = await h.post('/v1/scrabble/tournaments/import/tou', { id: 'retry', tou }, admin, 201, key);
+    const again = await h.post('/v1/scrabble/tournaments/import/tou', { id: 'retry', tou }, admin, 201, key);
+    expect(first.body.duplicate).toBe(false);
+    expect(again.body).toMatchObject({ duplicate: true, revision: first.body.revision, position: first.body.position });
+    const events = await h.http().get('/v1/streams/tournament-retry').set('authorization', admin).expect(200);
+    expect(JSON.stringify(events.body).match(/tournament\.TournamentCreated/g)).toHaveLength(1);
+  });
+
   it('GET /v1/mahjong/tournaments/:id/tables.csv: one row per seat of each published table result', async () => {
     const id = 'mj-csv';
     await h.post('/v1/tournaments', { id, name: 'Riichi Night', discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }, admin);
