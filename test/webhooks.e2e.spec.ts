@@ -113,6 +113,43 @@ describe('webhooks a federation registers (e2e)', () => {
     expect(r.got).toHaveLength(6);
   });
 
+  it('a public webhook gets what the public sees (a round at its publication, drawn tiles hidden); an "everything" one gets it as recorded', async () => {
+    const pub = await receiver([200]);
+    const all = await receiver([200]);
+    servers.push(pub.server, all.server);
+    await h.post('/v1/webhooks', { id: 'public-feed', url: pub.url, secret: SECRET, eventTypes: ['tournament.Round', 'scrabble.TilesDrawn'] }, admin);
+    await h.post(
+      '/v1/webhooks',
+      { id: 'archive', url: all.url, secret: SECRET, eventTypes: ['tournament.Round', 'scrabble.TilesDrawn'], audience: 'everything' },
+      admin,
+    );
+    await h.post('/v1/tournaments/hook-open/players', { id: 'cat', name: 'Cat Ng' }, admin);
+    const games = [{ table: 1, first: 'bob', second: 'cat' }];
+    await h.post('/v1/tournaments/hook-open/rounds/1/pairings', { kind: 'manual', reason: 'test', games, tables: [], bye: 'ann' }, admin);
+    await dispatcher.settle();
+    expect(pub.got).toHaveLength(0);
+    expect(all.got.map((g) => g.headers['x-arbitra-event'])).toEqual(['tournament.RoundPaired']);
+    await h.post('/v1/tournaments/hook-open/rounds/1/publish', {}, admin);
+    await dispatcher.settle();
+    expect(pub.got.map((g) => g.headers['x-arbitra-event'])).toEqual(['tournament.RoundPublished']);
+    expect(JSON.parse(pub.got[0].body).event.data).toMatchObject({ round: 1, published: { games, bye: 'ann' } });
+
+    const at = (sec: number) => new Date(Date.now() - 600_000 + sec * 1000).toISOString();
+    const players = [
+      { id: 'ann', name: 'Ann Lee' },
+      { id: 'bob', name: 'Bob Chan' },
+    ];
+    await h.post(
+      '/v1/scrabble/games',
+      { id: 'hook-g1', players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: true, at: at(0) },
+      admin,
+    );
+    await h.post('/v1/scrabble/games/hook-g1/draws', { seat: 0, tiles: 'QIAERST'.split(''), at: at(1) }, admin);
+    await dispatcher.settle();
+    expect(JSON.parse(pub.got[1].body).event.data).toMatchObject({ seat: 0, tiles: null, count: 7 });
+    expect(JSON.parse(all.got[2].body).event.data.tiles).toEqual('QIAERST'.split(''));
+  });
+
   it('refuses a URL that is not http(s) and a short secret, naming the field; a second registration of an id is 409', async () => {
     const bad = await h.post('/v1/webhooks', { id: 'bad', url: 'ftp://x.example/h', secret: SECRET }, admin, 422);
     expect(bad.body).toMatchObject({ field: 'url' });

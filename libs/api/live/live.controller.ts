@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param, Req, Res, type BeforeApplicationShutdow
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { initialTournamentState, evolveTournament, type TournamentEvent } from '../../domain/tournament/index.js';
+import { TournamentLive } from '../../domain/webhooks/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
@@ -17,7 +18,6 @@ import { isOfficial, unknownTournament } from '../tournaments/tournament-command
 import { TournamentParams } from '../tournaments/tournament.dto.js';
 import { LiveGameParams } from './live.dto.js';
 import { endAllStreams, lastEventId, serveSse } from './sse.js';
-import { TournamentLive } from './tournament-live.js';
 
 /**
  * Live clients (issue 15): server-sent events of a tournament and of a game. Each event's id is its stream

@@ -48,7 +48,7 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
     const answer = await runCommand(this.core, request, reply, WebhooksAggregate, WEBHOOKS_ID, (context) => ({
       type: 'webhooks.register' as const,
       context,
-      data: { id: body.id, url: body.url, secret: body.secret, eventTypes: [...(body.eventTypes ?? [])] },
+      data: { id: body.id, url: body.url, secret: body.secret, eventTypes: [...(body.eventTypes ?? [])], audience: body.audience ?? 'public' },
     }));
     // The secret is the caller's own: it is not sent back.
     return { ...answer, events: answer.events.map((e) => ({ ...e, data: view({ ...(e.data as Omit<WebhookRegistration, 'active'>), active: true }) })) };

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsString, Length, Matches } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Length, Matches } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
 
@@ -33,6 +33,16 @@ export class RegisterWebhookDto {
   @IsString({ each: true })
   @Length(1, 100, { each: true })
   eventTypes?: string[];
+
+  @ApiPropertyOptional({
+    enum: ['public', 'everything'],
+    example: 'public',
+    description:
+      'public (default): what the public views show (rounds once published, hidden tiles redacted, no appeals, ledgers or tokens); everything: as recorded',
+  })
+  @Omittable()
+  @IsIn(['public', 'everything'])
+  audience?: 'public' | 'everything';
 }
 
 export class DeactivateWebhookDto {

@@ -1,1 +1,2 @@
 export * from './webhooks.js';
+export * from './tournament-public.js';

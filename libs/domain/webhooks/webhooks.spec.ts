@@ -6,7 +6,15 @@ const spec = deciderSpec(webhooksDecider);
 const context = { at: '2026-12-01T08:00:00.000Z', actor: { id: 'admin-1', role: 'admin' as const }, commandId: 'c1' };
 const registered: WebhookEvent = {
   type: 'webhooks.Registered',
-  data: { id: 'w1', url: 'https://r.example/h', secret: 'sixteen-chars-ok', eventTypes: ['tournament.'], registeredBy: 'admin-1', registeredAt: context.at },
+  data: {
+    id: 'w1',
+    url: 'https://r.example/h',
+    secret: 'sixteen-chars-ok',
+    eventTypes: ['tournament.'],
+    audience: 'public',
+    registeredBy: 'admin-1',
+    registeredAt: context.at,
+  },
 };
 const attempt = (n: number, status: number | null, at = context.at): WebhookCommand => ({
   type: 'webhooks.record-attempt',
@@ -61,7 +69,7 @@ describe('webhooks decider', () => {
     const register = (url: string, secret = 'sixteen-chars-ok'): WebhookCommand => ({
       type: 'webhooks.register',
       context,
-      data: { id: 'w1', url, secret, eventTypes: [] },
+      data: { id: 'w1', url, secret, eventTypes: [], audience: 'public' },
     });
     spec.given([registered]).when(register('https://r.example/h')).thenRefuses('webhooks/already-registered', { field: 'id' });
     spec.given([]).when(register('javascript:alert(1)')).thenRefuses('webhooks/url', { field: 'url' });

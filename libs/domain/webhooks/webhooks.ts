@@ -11,6 +11,7 @@ export const WEBHOOK_RULES = {
   url: 'Arbitra: a webhook URL is an absolute http or https URL',
   secret: 'Arbitra: a webhook secret (the HMAC-SHA256 key) has at least 16 characters',
   active: 'Arbitra: deliveries go to an active webhook only; a deactivated one is kept with its log',
+  audience: 'Arbitra: a webhook receives what the public sees (public) or, when the federation says so, everything as recorded',
   attempts: 'Arbitra: a delivery’s attempts are numbered 1, 2, … and stop once it is delivered or has failed for good',
 } as const;
 
@@ -22,12 +23,19 @@ export function backoffMs(attempt: number, baseMs: number = WEBHOOK_RETRY.baseMs
   return baseMs * 2 ** (attempt - 1);
 }
 
+export type WebhookAudience = 'public' | 'everything';
+
 export interface WebhookRegistration {
   readonly id: string;
   readonly url: string;
   readonly secret: string;
   /** Event type prefixes delivered (e.g. `tournament.`); empty: every event. */
   readonly eventTypes: readonly string[];
+  /**
+   * `public` (the default): what the public views show: tournament events once their round is published, game
+   * events with hidden tiles redacted, nothing of appeals, penalty ledgers or tokens. `everything`: as recorded.
+   */
+  readonly audience: WebhookAudience;
   readonly registeredBy: string;
   readonly registeredAt: string;
   readonly active: boolean;
@@ -48,7 +56,13 @@ export interface DeliveryAttempt {
 }
 
 export type WebhookCommand = CommandUnion<{
-  'webhooks.register': { readonly id: string; readonly url: string; readonly secret: string; readonly eventTypes: readonly string[] };
+  'webhooks.register': {
+    readonly id: string;
+    readonly url: string;
+    readonly secret: string;
+    readonly eventTypes: readonly string[];
+    readonly audience: WebhookAudience;
+  };
   'webhooks.deactivate': { readonly id: string; readonly reason: string };
   'webhooks.record-attempt': Omit<DeliveryAttempt, 'outcome' | 'nextAttemptAt'> & { readonly maxAttempts: number; readonly baseMs: number };
 }>;
@@ -79,6 +93,8 @@ function decide(c: WebhookCommand, s: WebhooksState): WebhookEvent[] {
       if (s.webhooks[c.data.id])
         refuse('webhooks/already-registered', `webhook ${c.data.id} is already registered`, WEBHOOK_RULES.registerOnce, { field: 'id' });
       if (!validUrl(c.data.url)) invalid('webhooks/url', `"${c.data.url}" is not an http(s) URL`, WEBHOOK_RULES.url, 'url');
+      if (c.data.audience !== 'public' && c.data.audience !== 'everything')
+        invalid('webhooks/audience', `audience "${String(c.data.audience)}" is not public or everything`, WEBHOOK_RULES.audience, 'audience');
       if (c.data.secret.length < 16) invalid('webhooks/secret', 'the secret is shorter than 16 characters', WEBHOOK_RULES.secret, 'secret');
       return [
         {

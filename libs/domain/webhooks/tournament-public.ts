@@ -1,9 +1,23 @@
-import { evolveTournament, type TournamentEvent, type TournamentState } from '../../domain/tournament/index.js';
-import type { RecordedEvent } from '../../store/event-store.port.js';
-import type { SseMessage } from './sse.js';
+import { evolveTournament, type TournamentEvent, type TournamentState } from '../tournament/index.js';
+
+/** A stored event as far as the views need it (the store's StoredEvent). */
+export interface StoredEvent {
+  readonly type: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly data: unknown;
+  readonly meta: { readonly recordedAt: string; readonly actor: unknown };
+}
+
+/** One event of a live view: `id` the stream revision, `data` what the viewer may see. */
+export interface ViewMessage {
+  readonly id: number;
+  readonly event: string;
+  readonly data: unknown;
+}
 
 /**
- * A tournament's events as a live stream, for officials as recorded, for anyone else as the public views show
+ * A tournament's events as a live view (server-sent events, webhooks), for officials as recorded, for anyone else as the public views show
  * them (RULES.unpublishedHidden): a round's pairing, its bye and anything recorded before its publication are
  * withheld; the publication carries the round as published (`published`: pairing and the results it then has). Forbidden
  * pairings, the reasons of absences and withdrawals, and who recorded what stay with the officials. Each message's id is the revision.
@@ -15,8 +29,8 @@ export class TournamentLive {
     private readonly official: boolean,
   ) {}
 
-  render(events: readonly RecordedEvent[]): SseMessage[] {
-    const out: SseMessage[] = [];
+  render(events: readonly StoredEvent[]): ViewMessage[] {
+    const out: ViewMessage[] = [];
     for (const e of events) {
       const before = this.state;
       this.state = evolveTournament(before, e as unknown as TournamentEvent);
@@ -26,7 +40,13 @@ export class TournamentLive {
     return out;
   }
 
-  private asRecorded(e: RecordedEvent): SseMessage {
+  /** The next event as the viewer sees it, without advancing the fold. */
+  peek(e: StoredEvent): ViewMessage | null {
+    const after = evolveTournament(this.state, e as unknown as TournamentEvent);
+    return this.official ? this.asRecorded(e) : this.asPublic(e, this.state, after);
+  }
+
+  private asRecorded(e: StoredEvent): ViewMessage {
     return {
       id: e.revision,
       event: e.type,
@@ -34,7 +54,7 @@ export class TournamentLive {
     };
   }
 
-  private asPublic(e: RecordedEvent, before: TournamentState, after: TournamentState): SseMessage | null {
+  private asPublic(e: StoredEvent, before: TournamentState, after: TournamentState): ViewMessage | null {
     const base = { type: e.type, revision: e.revision, position: e.position, recordedAt: e.meta.recordedAt };
     const d = e.data as { division?: string; round?: number };
     const roundOf = (s: TournamentState) => (s.status === 'open' && d.division !== undefined ? s.rounds[`${d.division}/${d.round}`] : undefined);
