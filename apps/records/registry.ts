@@ -6,6 +6,8 @@ import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { XIGUAQI_CONTROLLERS } from '../../libs/api/xiguaqi/index.js';
 import { GO_CONTROLLERS } from '../../libs/api/go/index.js';
 import { MAHJONG_CONTROLLERS } from '../../libs/api/mahjong/index.js';
+import { EXCHANGE_CONTROLLERS } from '../../libs/api/exchange/index.js';
+import { LIVE_CONTROLLERS } from '../../libs/api/live/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { RATINGS_CONTROLLERS } from '../../libs/api/ratings/index.js';
@@ -20,6 +22,7 @@ import { MAHJONG_FEATURE } from '../../libs/runtime/features/mahjong/index.js';
 import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { RATINGS_FEATURE } from '../../libs/runtime/features/ratings/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
+import { WEBHOOKS_FEATURE } from '../../libs/runtime/features/webhooks/index.js';
 
 /**
  * Everything the records app runs: one line per feature (its aggregates, projections and
@@ -37,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
   RATINGS_FEATURE,
+  WEBHOOKS_FEATURE,
 ];
 
 export const CONTROLLERS: readonly Type[] = [
@@ -51,4 +55,6 @@ export const CONTROLLERS: readonly Type[] = [
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
   ...RATINGS_CONTROLLERS,
+  ...EXCHANGE_CONTROLLERS,
+  ...LIVE_CONTROLLERS,
 ];

@@ -142,3 +142,19 @@ export function runCommand<C extends Command, E extends DomainEvent, S>(
 ) {
   return runWithContext(request, reply, (context) => core.execute(aggregate, id, build(context), opts));
 }
+
+/**
+ * Several commands to one new stream as one (an import): built around the request's context (the first command
+ * carries its command id, the others `<id>:<n>`), decided in turn and stored in one append, or nothing.
+ */
+export async function runSequence<C extends Command, E extends DomainEvent, S>(
+  core: ArbitraCore,
+  request: AuthedRequest,
+  reply: FastifyReply,
+  aggregate: AggregateType<C, E, S>,
+  id: string,
+  build: (context: CommandContext) => readonly C[],
+  opts: ExecuteOptions = executeOptions(request),
+) {
+  return runWithContext(request, reply, (context) => core.executeSequence(aggregate, id, build(context), opts));
+}

@@ -293,6 +293,28 @@ export const MATRIX: readonly MatrixRow[] = [
   get('/v1/penalty-ledger/report', ADMIN),
   get(`${T}/standings`, PUBLIC, 'tournament', "?asOfPosition= is for the tournament's officials (403 otherwise, checked in the handler)"),
   get(`${T}/crosstable`, PUBLIC, 'tournament'),
+  // Exchange formats (libs/api/exchange): published rounds only, to anyone; imports create a tournament like POST /v1/tournaments.
+  get('/v1/scrabble/tournaments/:id/tou', PUBLIC, 'tournament', 'WESPA .TOU; published rounds only'),
+  get('/v1/scrabble/tournaments/:id/tsh', PUBLIC, 'tournament', 'TSH .t of one division; published rounds only'),
+  post('/v1/scrabble/tournaments/import/tou', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+    body: { tou: '*M29.11.2026 Authz\r\n*A\r\nAnn 2400 2\r\nBo 300 +1\r\n*** END OF FILE ***\r\n' },
+    note: 'a chief arbiter imports only a tournament id their token names',
+  }),
+  post('/v1/scrabble/tournaments/import/tsh', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+    body: { name: 'Authz', divisions: [{ name: 'A', t: 'Ann 1500 2; 400; p12 1\nBo 1400 1; 300; p12 2\n' }] },
+    note: 'a chief arbiter imports only a tournament id their token names',
+  }),
+  get('/v1/mahjong/tournaments/:id/tables.csv', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'),
+  // Live clients (libs/api/live): server-sent events; the public sees published rounds and unhidden tiles only.
+  { ...get(`${T}/live`, PUBLIC, 'tournament', 'text/event-stream; unpublished rounds only for the tournament’s officials') },
+  { ...get('/v1/games/:discipline/:id/live', PUBLIC, 'game', 'text/event-stream; hidden tiles redacted as GET …/events'), params: { discipline: 'scrabble' } },
+  post('/v1/webhooks', ADMIN, 'none', {
+    body: { id: 'authz-hook', url: 'http://127.0.0.1:9/hook', secret: 'authz-secret-0123456789', eventTypes: ['authz.none.'] },
+    note: 'the federation registers webhooks (this one wants no event type that exists)',
+  }),
+  get('/v1/webhooks', ADMIN),
+  post('/v1/webhooks/:id/deactivation', ADMIN, 'none', { params: { id: 'authz-hook' } }),
+  { ...get('/v1/webhooks/:id/deliveries', ADMIN, 'none'), params: { id: 'authz-hook' } },
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),

@@ -1,0 +1,137 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { divisionGrid, importCommands, parseTou, parseTsh, writeTou, writeTsh, type ImportedFile } from '../../domain/exchange/index.js';
+import type { TournamentCommand } from '../../domain/tournament/index.js';
+import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
+import { COLLECTIONS, TournamentAggregate } from '../../runtime/features/tournament/index.js';
+import { Allow, Public } from '../auth/allow.decorator.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { runSequence } from '../command-request.js';
+import { ProblemException } from '../problem.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { divisionOf, unknownTournament } from '../tournaments/tournament-command.js';
+import { TournamentReads } from '../tournaments/tournament-reads.js';
+import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
+import { asImportRefusal, readFile, requireCreator } from './exchange-import.js';
+import { ImportTouDto, ImportTshDto } from './exchange.dto.js';
+
+const IMPORT_EXAMPLE = {
+  id: 'club-open-2026',
+  commands: 412,
+  revision: 411,
+  position: 9120,
+  rounds: 23,
+  players: [{ division: 'A', number: 1, id: 'smylie-jackson', name: 'Smylie, Jackson', line: 1 }],
+  notKept: [{ line: 1, text: 'newr 2010 2012 2015', why: 'TSH field newr is not recorded by Arbitra' }],
+};
+
+/**
+ * Scrabble tournaments in the files federations exchange: the WESPA rating submission (.TOU) and the
+ * standard tournament software's per-division `.t` file, out (published rounds only, to anyone) and in
+ * (a new tournament recorded through the command path, all or nothing).
+ */
+@ApiTags('exchange')
+@ApiBearerAuth()
+@Controller('v1/scrabble/tournaments')
+export class ScrabbleExchangeController {
+  private readonly reads: TournamentReads;
+
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
+  ) {
+    this.reads = new TournamentReads(core, config);
+  }
+
+  @Get(':id/tou')
+  @Public()
+  @ApiProduces('text/plain')
+  @ApiOperation({ summary: 'The tournament as a WESPA .TOU rating submission (published rounds; one *section a division, or ?division=)' })
+  async tou(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    const summary = this.reads.summary(p.id);
+    const t = this.scrabble(p.id);
+    const divisions = q.division === undefined ? t.divisions : [divisionOf(t, q.division)];
+    const grids = divisions.map((d) => divisionGrid(t, d));
+    const days = grids.flatMap((g) => g.days).sort();
+    void reply.header('content-type', 'text/plain; charset=utf-8');
+    void reply.header('content-disposition', `attachment; filename="${p.id}.tou"`);
+    return writeTou(t.name, days.at(-1) ?? summary.asOf.at.slice(0, 10), grids);
+  }
+
+  @Get(':id/tsh')
+  @Public()
+  @ApiProduces('text/plain')
+  @ApiOperation({ summary: 'One division as the tournament software’s .t file: name, rating, opponents; scores; board; p12 (published rounds)' })
+  async tsh(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    this.reads.summary(p.id);
+    const t = this.scrabble(p.id);
+    const division = divisionOf(t, q.division);
+    void reply.header('content-type', 'text/plain; charset=utf-8');
+    void reply.header('content-disposition', `attachment; filename="${division.toLowerCase().replace(/[^a-z0-9._-]/g, '_')}.t"`);
+    return writeTsh(divisionGrid(t, division));
+  }
+
+  @Post('import/tou')
+  @Allow('chief-arbiter')
+  @ApiOperation({ summary: 'Record a .TOU file as a new Scrabble tournament, all or nothing (admin, or a chief arbiter granted the id)' })
+  @ApiCreatedResponse({ schema: { example: IMPORT_EXAMPLE } })
+  async importTou(@Body() body: ImportTouDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireCreator(request, body.id);
+    const file = readFile('tou', () => parseTou(body.tou));
+    const name = body.name ?? file.name;
+    if (!name)
+      throw new ProblemException(400, 'validation/failed', 'Invalid request', 'the file’s *M line names no tournament: give name', {
+        field: 'name',
+        rule: 'Arbitra: a tournament needs a name',
+      });
+    return this.record(request, reply, body.id, name, file, 'TOU', 'tou');
+  }
+
+  @Post('import/tsh')
+  @Allow('chief-arbiter')
+  @ApiOperation({ summary: 'Record TSH .t files (one a division) as a new Scrabble tournament, all or nothing (admin, or a chief arbiter granted the id)' })
+  @ApiCreatedResponse({ schema: { example: IMPORT_EXAMPLE } })
+  async importTsh(@Body() body: ImportTshDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireCreator(request, body.id);
+    const names = body.divisions.map((d) => d.name);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup !== undefined)
+      throw new ProblemException(400, 'validation/failed', 'Invalid request', `division ${dup} is given twice`, {
+        field: 'divisions',
+        rule: 'Arbitra: division names are unique',
+      });
+    const files = body.divisions.map((d, i) => readFile(`divisions[${i}].t`, () => parseTsh(d.t, d.name)));
+    const file: ImportedFile = { divisions: files.flatMap((f) => f.divisions), notKept: files.flatMap((f) => f.notKept) };
+    return this.record(request, reply, body.id, body.name, file, 'TSH', 'divisions');
+  }
+
+  private async record(request: AuthedRequest, reply: FastifyReply, id: string, name: string, file: ImportedFile, format: string, field: string) {
+    const plan = importCommands(file, { id, name, format });
+    try {
+      const { events: _events, ...answer } = await runSequence(this.core, request, reply, TournamentAggregate, id, (context) =>
+        plan.commands.map((c, i) => ({ ...c, context: i === 0 ? context : { ...context, commandId: `${context.commandId}:${i}` } }) as TournamentCommand),
+      );
+      return { id, commands: plan.commands.length, ...answer, rounds: plan.rounds, players: plan.players, notKept: file.notKept };
+    } catch (e) {
+      throw asImportRefusal(e, field);
+    }
+  }
+
+  /** The tournament as the public sees it (published rounds only, for every caller), or 404/422. */
+  private scrabble(id: string): OpenTournament {
+    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, id);
+    if (!t) throw unknownTournament(id);
+    if (t.discipline !== 'scrabble')
+      throw new ProblemException(422, 'exchange/not-a-scrabble-tournament', 'Unprocessable request', `tournament ${id} plays ${t.discipline}`, {
+        field: 'id',
+        rule: 'WESPA .TOU and TSH .t files report Scrabble tournaments',
+      });
+    // Open information stops at publication (RULES.unpublishedHidden): an unpublished round is exported to nobody.
+    return publishedView(t);
+  }
+}

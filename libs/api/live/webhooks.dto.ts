@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Length, Matches } from 'class-validator';
+import { Omittable } from '../omittable.js';
+import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+
+const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
+
+export class WebhookParams {
+  @ApiProperty({ example: 'ratings-office' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+}
+
+export class RegisterWebhookDto {
+  @ApiProperty({ example: 'ratings-office' })
+  @Matches(ID_PATTERN, { message: ID_MESSAGE })
+  id: string;
+
+  @ApiProperty({ example: 'https://ratings.example.org/arbitra' })
+  @IsString()
+  @Length(1, 2000)
+  url: string;
+
+  @ApiProperty({ example: 'a-long-shared-secret-1234', description: 'The HMAC-SHA256 key the receiver verifies X-Arbitra-Signature with (16+ characters)' })
+  @IsString()
+  @Length(16, 200)
+  secret: string;
+
+  @ApiPropertyOptional({ example: ['tournament.'], description: 'Event type prefixes to deliver; empty or absent: every event' })
+  @Omittable()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  eventTypes?: string[];
+
+  @ApiPropertyOptional({
+    enum: ['public', 'everything'],
+    example: 'public',
+    description:
+      'public (default): what the public views show (rounds once published, hidden tiles redacted, no appeals, ledgers or tokens); everything: as recorded',
+  })
+  @Omittable()
+  @IsIn(['public', 'everything'])
+  audience?: 'public' | 'everything';
+}
+
+export class DeactivateWebhookDto {
+  @ApiProperty({ example: 'the ratings office moved' })
+  @IsString()
+  @Length(1, 500)
+  reason: string;
+}

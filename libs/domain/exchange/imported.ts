@@ -1,0 +1,44 @@
+/**
+ * A results file as read (.TOU or TSH `.t`), before it becomes tournament commands. Opponents are
+ * 1-based player numbers within the division, as the files write them.
+ */
+export type ImportedRound =
+  /** `score` null: paired, no result in the file yet; `table` when the file names it. */
+  | { readonly kind: 'game'; readonly opponent: number; readonly score: number | null; readonly first: boolean | null; readonly table?: number }
+  | { readonly kind: 'bye' }
+  /** Not paired: absent or withdrawn (a forfeit loss without an opponent). */
+  | { readonly kind: 'absent' };
+
+export interface ImportedPlayer {
+  readonly name: string;
+  readonly rating?: number;
+  /** The file line the player was read from (1-based), for refusals. */
+  readonly line: number;
+  readonly rounds: readonly ImportedRound[];
+}
+
+export interface ImportedDivision {
+  readonly name: string;
+  readonly players: readonly ImportedPlayer[];
+}
+
+export interface ImportedFile {
+  readonly name?: string;
+  /** YYYY-MM-DD when the file names its date. */
+  readonly date?: string;
+  readonly divisions: readonly ImportedDivision[];
+  /** What the file says that Arbitra does not record, with the line. */
+  readonly notKept: ReadonlyArray<{ readonly line: number; readonly text: string; readonly why: string }>;
+}
+
+/** A file that cannot be read as its format: the 400/422 names the request field and the line. */
+export class ExchangeFormatError extends Error {
+  constructor(
+    readonly format: 'tou' | 'tsh',
+    readonly line: number,
+    message: string,
+    readonly rule: string,
+  ) {
+    super(`line ${line}: ${message}`);
+  }
+}

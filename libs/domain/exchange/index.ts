@@ -1,0 +1,6 @@
+export * from './grid.js';
+export * from './imported.js';
+export * from './tou.js';
+export * from './tsh.js';
+export * from './import-commands.js';
+export * from './mahjong-csv.js';

@@ -1,0 +1,2 @@
+export * from './webhooks.js';
+export * from './tournament-public.js';
