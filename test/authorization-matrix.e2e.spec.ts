@@ -3,9 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'supertest';
 import { exampleBody, type OpenApiDocument } from './authorization/bodies.js';
-import { allowed, CHESS, MATRIX, WHO, XIGUAQI, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
-import { allowed, CHESS, GO, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
-import { allowed, CHESS, MAHJONG, MATRIX, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
+import { allowed, CHESS, GO, MAHJONG, MATRIX, WHO, XIGUAQI, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { renderMatrix } from './authorization/render.js';
 import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -25,9 +23,10 @@ const PLAYER = 'ann';
 const PLACES = ['own', 'other'] as const;
 type Place = (typeof PLACES)[number];
 /** The tournaments a token names: own names OWN and the own chess one (CHESS_ROWS), other names their other pair. */
-const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own, XIGUAQI.own], other: [OTHER, CHESS.other, XIGUAQI.other] };
-const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own, GO.own], other: [OTHER, CHESS.other, GO.other] };
-const NAMED: Record<Place, string[]> = { own: [OWN, CHESS.own, MAHJONG.own], other: [OTHER, CHESS.other, MAHJONG.other] };
+const NAMED: Record<Place, string[]> = {
+  own: [OWN, CHESS.own, XIGUAQI.own, GO.own, MAHJONG.own],
+  other: [OTHER, CHESS.other, XIGUAQI.other, GO.other, MAHJONG.other],
+};
 
 const DOC = fileURLToPath(new URL('../docs/authorization-matrix.md', import.meta.url));
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -131,6 +130,11 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     // XIGUAQI_ROWS: the same for a xiguaqi tournament pair and a match linked to the own one.
     for (const id of [XIGUAQI.own, XIGUAQI.other]) {
       await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'xiguaqi', pairingSystems: ['round-robin'] }, admin);
+      for (const p of players) await h.post(`/v1/tournaments/${id}/players`, p, admin);
+      const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
+      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
+      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+    }
     // GO_ROWS: the same for Go (Ing rules).
     for (const id of [GO.own, GO.other]) {
       await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'go', pairingSystems: ['round-robin'] }, admin);

@@ -167,6 +167,8 @@ export const XIGUAQI_ROWS: readonly MatrixRow[] = [
   xiguaqiPost(`${XG}/next-games`, GAME_OFFICIALS, {}),
   xiguaqiPost(`${XG}/rulings`, GAME_OFFICIALS, { winner: 'draw' }),
   xiguaqiPost(`${XG}/forfeits`, GAME_OFFICIALS, { seat: 0, scope: 'game' }),
+];
+
 // GO_ROWS: Go under the Ing rules (libs/api/go), in Go tournaments and a Go game the spec's setup creates.
 /** Ids the spec's setup creates: a Go tournament the tokens name as own, its other pair, and a game linked to the own one (ann Black). */
 export const GO = { own: 'authz-go-own', other: 'authz-go-other', game: 'authz-go-game' } as const;
@@ -203,6 +205,8 @@ export const GO_ROWS: readonly MatrixRow[] = [
   post(`${GG}/rulings/dead-stones`, GAME_OFFICIALS, 'game', { ...goGame, body: { stones: [], note: 'authorization matrix' } }),
   post(`${GG}/rulings/losses`, GAME_OFFICIALS, 'game', goSeat({ ground: 'withdrawal', note: 'authorization matrix' })),
   { ...get('/v1/go/tournaments/:id/egd', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: GO.own },
+];
+
 // MAHJONG_ROWS: WMC mahjong tables (libs/api/mahjong), in mahjong tournaments and a table session the spec's setup creates.
 /** Ids the spec's setup creates: a mahjong tournament the tokens name as own, its other pair, and a session at its table 1 (ann in seat 0). */
 export const MAHJONG = { own: 'authz-mahjong-own', other: 'authz-mahjong-other', game: 'authz-mahjong-game' } as const;
