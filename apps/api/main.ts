@@ -5,6 +5,7 @@ import { BrokenLogError } from '../records/audit-wiring.js';
 import { startRecords } from '../records/bootstrap.js';
 import { loadConfig } from '../../libs/runtime/config.js';
 import { describeStore } from '../../libs/runtime/store-selection.js';
+import { closeOnSignal } from '../records/shutdown.js';
 
 // The api service of the distributed mode: HTTP commands and the reads served from the store, stateless
 // (several replicas on one PostgreSQL; every revision is decided by the database). It is the records
@@ -34,14 +35,7 @@ const lines = [`Arbitra api listening on ${url}`, `  events:   ${describeStore(c
 if (bootstrapToken) lines.push('', 'First start of this data dir: bootstrap admin token (shown once, valid 7 days):', `  ${bootstrapToken}`);
 process.stdout.write(`${lines.join('\n')}\n`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await core.close();
-    process.exit(0);
-  });
-}
+closeOnSignal(logger, async () => {
+  await app.close();
+  await core.close();
+});

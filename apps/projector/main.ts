@@ -5,6 +5,7 @@ import { loadConfig } from '../../libs/runtime/config.js';
 import { projectorSettingsFromEnv } from '../../libs/runtime/projector/projector-config.js';
 import { describeStore } from '../../libs/runtime/store-selection.js';
 import { startProjector } from './start-projector.js';
+import { closeOnSignal } from '../records/shutdown.js';
 
 // The projector process of the distributed mode: Kafka -> read models (its own read-models.db) -> GET endpoints.
 // Reads ArbitraConfig (libs/runtime/config.ts), ARBITRA_KAFKA_* and ARBITRA_PROJECTOR_* / ARBITRA_DLQ_TOPIC.
@@ -28,13 +29,6 @@ process.stdout.write(
   ].join('\n') + '\n',
 );
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await projector.close();
-    process.exit(0);
-  });
-}
+closeOnSignal(logger, async () => {
+  await projector.close();
+});

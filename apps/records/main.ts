@@ -7,6 +7,7 @@ import { describeStore } from '../../libs/runtime/store-selection.js';
 import { loadAuditConfig } from './audit-config.js';
 import { BrokenLogError } from './audit-wiring.js';
 import { startRecords } from './bootstrap.js';
+import { closeOnSignal } from './shutdown.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
@@ -45,15 +46,8 @@ if (bootstrapToken) {
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await core.close();
-    rmSync(pidFile, { force: true });
-    process.exit(0);
-  });
-}
+closeOnSignal(logger, async () => {
+  await app.close();
+  await core.close();
+  rmSync(pidFile, { force: true });
+});

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamInfo, SubscribeOptions } from '../event-store.port.js';
 import { appendBatch, COLUMNS, toStored, translateUniqueViolation, type LogHead, type Outcome, type PendingAppend, type RawRow } from './postgres-append.js';
 import { migratePostgres } from './postgres-schema.js';
+import { nextAppend } from '../append-wake.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://arbitra@db:5432/arbitra`. */
@@ -221,7 +222,7 @@ export class PostgresEventStore implements EventStore {
         }
         continue;
       }
-      await this.nextAppend(options.signal);
+      await nextAppend(this.notifier, this.pollMs, options.signal);
     }
   }
 
@@ -242,23 +243,6 @@ export class PostgresEventStore implements EventStore {
       }
     })();
     return this.listener;
-  }
-
-  /** Resolves on the next append heard of, on abort, on close, or after pollMs. */
-  private nextAppend(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.notifier.off('appended', done);
-        this.notifier.off('closed', done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.pollMs);
-      this.notifier.once('appended', done);
-      this.notifier.once('closed', done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
   }
 
   async streamInfo(stream: string): Promise<StreamInfo> {

@@ -19,6 +19,7 @@ import {
 import { keepPrivate } from './private-file.js';
 import { migrate } from './sqlite-schema.js';
 import { StoredEvent, toEvent, type Row } from './stored-event.js';
+import { nextAppend } from '../append-wake.js';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL' | 'OFF';
 
@@ -274,25 +275,8 @@ export class SqliteEventStore implements EventStore {
         }
         continue;
       }
-      await this.nextAppend(options.signal);
+      await nextAppend(this.notifier, this.pollMs, options.signal);
     }
-  }
-
-  /** Resolves on the next local append, on abort, or after pollMs (appends by another process). */
-  private nextAppend(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.notifier.off('appended', done);
-        this.notifier.off('closed', done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.pollMs);
-      this.notifier.once('appended', done);
-      this.notifier.once('closed', done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
   }
 
   async streamInfo(stream: string): Promise<StreamInfo> {
