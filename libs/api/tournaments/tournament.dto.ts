@@ -76,6 +76,12 @@ export class ByeValueDto {
   spread: number;
 }
 
+/** Go only, a profile value (the Ing excerpt does not speak of McMahon): McMahon bar and floor, EGD GoR-style ratings. */
+export class McMahonDto {
+  @ApiProperty({ example: 2100 }) @IsNumber() bar: number;
+  @ApiProperty({ example: 1800 }) @IsNumber() floor: number;
+}
+
 /** Overrides of the discipline's default rules profile; nested values replace the default whole. */
 export class ProfileOverridesDto {
   @ApiPropertyOptional({ example: 'wespa-hk' }) @Omittable() @IsString() @Length(1, 100) name?: string;
@@ -95,6 +101,11 @@ export class ProfileOverridesDto {
   @IsString({ each: true })
   tieBreaks?: string[];
   @ApiPropertyOptional({ enum: ['score', 'spread'] }) @Omittable() @IsIn(['score', 'spread']) penaltiesApplyTo?: 'score' | 'spread';
+  @ApiPropertyOptional({ type: McMahonDto, description: 'Go: rank by McMahon score (initial score from the rating + wins)' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => McMahonDto)
+  mcmahon?: McMahonDto;
 }
 
 export class CreateTournamentDto {

@@ -5,3 +5,4 @@ export * from './tally.js';
 export * from './tie-break-values.js';
 export * from './standings.js';
 export * from './crosstable.js';
+export * from './mcmahon.js';

@@ -1,3 +1,4 @@
+import type { McMahonBand } from './mcmahon.js';
 import type { Discipline } from './results.js';
 import type { TieBreakCode } from './tie-breaks.js';
 
@@ -20,4 +21,9 @@ export interface ScoringProfile {
   readonly tieBreaks: readonly TieBreakCode[];
   /** Penalty points are taken off the score (mahjong table points, chess points) or the spread (Scrabble). */
   readonly penaltiesApplyTo: 'score' | 'spread';
+  /**
+   * Go only, a profile value (the Ing excerpt does not speak of McMahon): rank by McMahon score (mcmahon.ts), bar and
+   * floor in the players' rating units (EGD GoR-style, 100 = one rank). Absent: rank by score.
+   */
+  readonly mcmahon?: McMahonBand;
 }

@@ -1,3 +1,4 @@
+import { mcmahonScores } from './mcmahon.js';
 import type { GameResult, Penalty } from './results.js';
 import type { ScoringProfile } from './scoring-profile.js';
 import { addResults, emptyTally, tallyAsOf, type Tally } from './tally.js';
@@ -9,6 +10,8 @@ export interface StandingsPlayer {
   readonly name?: string;
   /** The round the player withdrew from (no pairing from it on), when they withdrew. */
   readonly withdrawnFromRound?: number | null;
+  /** As registered; Go with a McMahon profile: EGD GoR-style, sets the initial McMahon score (mcmahon.ts). */
+  readonly rating?: number;
 }
 
 export interface StandingsInput {
@@ -34,6 +37,8 @@ export interface StandingsRow {
   readonly name?: string;
   /** Wins (draw ½) or points, or mahjong table points; after penalties when they apply to the score. */
   readonly score: number;
+  /** Go with a McMahon profile: initial McMahon score + score; the ranking and SOS/SODOS/SOSOS use it. */
+  readonly mcmahon?: number;
   readonly wins: number;
   readonly draws: number;
   readonly losses: number;
@@ -71,7 +76,12 @@ export function standingsFromTally(
   let rounds = 0;
   for (const id of ids) for (const l of tally[id] ?? []) rounds = Math.max(rounds, l.round);
   const complete = completeThrough === undefined ? rounds : Math.max(0, Math.min(completeThrough, rounds));
-  const ctx: TieBreakContext = { tally, ...totals(tally, ids, profile, penaltyOf), rounds, completeThrough: complete };
+  // McMahon (profile value): rank by McMahon score, and SOS/SODOS/SOSOS sum the opponents' McMahon scores
+  // (the usual McMahon convention), so the tie-break context carries McMahon scores in place of scores.
+  const ratingOf = new Map(players.map((p) => [p.id, p.rating]));
+  const ranked = (t: ReturnType<typeof totals>) => (profile.mcmahon ? { ...t, score: mcmahonScores(profile.mcmahon, ratingOf, t.score) } : t);
+  const plain = totals(tally, ids, profile, penaltyOf);
+  const ctx: TieBreakContext = { tally, ...ranked(plain), rounds, completeThrough: complete };
   const { score, spread } = ctx;
 
   // A round in progress: a player without a result after the last complete round has not played
@@ -79,7 +89,7 @@ export function standingsFromTally(
   const before = complete < rounds ? tallyAsOf(tally, complete) : null;
   const asOfComplete: TieBreakContext | null = before && {
     tally: before,
-    ...totals(before, ids, profile, penaltiesThrough(penalties, complete)),
+    ...ranked(totals(before, ids, profile, penaltiesThrough(penalties, complete))),
     rounds: complete,
   };
   const waiting = (id: string) => !(tally[id] ?? []).some((l) => l.round > complete);
@@ -116,7 +126,8 @@ export function standingsFromTally(
         rank,
         player: id,
         ...(names.get(id) !== undefined && { name: names.get(id) }),
-        score: score.get(id) ?? 0,
+        score: plain.score.get(id) ?? 0,
+        ...(profile.mcmahon && { mcmahon: score.get(id) ?? 0 }),
         wins: lines.filter((l) => l.outcome === 'win').length,
         draws: lines.filter((l) => l.outcome === 'draw').length,
         losses: lines.filter((l) => l.outcome === 'loss').length,

@@ -1,5 +1,6 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { PAIRING_SYSTEMS } from '../pairing/types.js';
+import { mcmahonProblem } from '../standings/mcmahon.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
@@ -62,6 +63,11 @@ function validateProfile(p: RulesProfile): void {
   if (!['win', 'draw', 'loss'].includes(p.bye.outcome))
     invalid('tournament/profile-value', `profile bye.outcome must be win, draw or loss`, RULES.profile, 'profile.bye.outcome');
   validateRapidMinutes(p);
+  if (p.mcmahon !== undefined) {
+    if (p.discipline !== 'go') invalid('tournament/profile-value', 'profile mcmahon is for Go tournaments only', RULES.mcmahon, 'profile.mcmahon');
+    const m = mcmahonProblem(p.mcmahon);
+    if (m) invalid('tournament/profile-value', m.message, RULES.mcmahon, `profile.mcmahon.${m.field}`);
+  }
   const problem = tieBreakProblem(p.discipline, p.tieBreaks);
   if (problem) invalid('tournament/tie-break-not-in-catalogue', problem, RULES.tieBreaks, 'profile.tieBreaks');
 }

@@ -63,6 +63,8 @@ export const DEFAULT_PROFILES: Readonly<Record<Discipline, RulesProfile>> = {
   'chess-rapid': winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
   // ING 第八条 裁败: absence (缺席) is a 裁定败, a loss; wins decide, then SOS, SODOS, SOSOS.
   // Profile default, not from the ING text: a bye counts as a win.
+  // Optional override `mcmahon: { bar, floor }` (a profile value; the Ing excerpt does not speak of McMahon): rank by
+  // McMahon score, ratings EGD GoR-style (standings/mcmahon.ts). Not set by default.
   go: winDrawLossProfile({ name: 'ing', discipline: 'go', scores: 'optional', tieBreaks: ['SOS', 'SODOS', 'SOSOS'] }),
   mahjong: {
     name: 'wmc',
@@ -94,5 +96,6 @@ export function effectiveProfile(discipline: Discipline, overrides: RulesProfile
     points: { ...(defined.points ?? base.points) },
     bye: { ...(defined.bye ?? base.bye) },
     tieBreaks: [...(defined.tieBreaks ?? base.tieBreaks)] as TieBreakCode[],
+    ...(defined.mcmahon && { mcmahon: { ...defined.mcmahon } }),
   };
 }

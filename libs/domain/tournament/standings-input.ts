@@ -11,7 +11,7 @@ export function standingsInputFor(t: OpenTournament, division: string, asOfRound
   const players = t.players.filter((p) => p.division === division);
   const ids = new Set(players.map((p) => p.id));
   return {
-    players: players.map((p) => ({ id: p.id, name: p.name, withdrawnFromRound: p.withdrawnFromRound })),
+    players: players.map((p) => ({ id: p.id, name: p.name, withdrawnFromRound: p.withdrawnFromRound, ...(p.rating !== undefined && { rating: p.rating }) })),
     results: resultsOf(t, division),
     profile: t.profile,
     penalties: t.penalties.filter((x) => ids.has(x.player)),

@@ -64,6 +64,19 @@ describe('tournament: create', () => {
     expect(given([]).refuses(create({ discipline: 'chess-rapid', profile: { tieBreaks: ['BH', 'BH'] } })).message).toMatch(/BH is listed twice/);
   });
 
+  it('Go McMahon (profile value): records the bar and floor in the created profile', () => {
+    const [event] = given([]).when(create({ discipline: 'go', profile: { mcmahon: { bar: 2100, floor: 1800 } } })) as [TournamentCreated];
+    expect(event.data.profile).toEqual({ ...DEFAULT_PROFILES.go, mcmahon: { bar: 2100, floor: 1800 } });
+  });
+
+  it('Go McMahon (profile value): refuses a floor above the bar, or a McMahon band outside Go', () => {
+    const e = given([]).refuses(create({ discipline: 'go', profile: { mcmahon: { bar: 1800, floor: 2100 } } }));
+    expect([e.type, e.field]).toEqual(['tournament/profile-value', 'profile.mcmahon.floor']);
+    expect(e.rule).toMatch(/McMahon/);
+    expect(given([]).refuses(create({ discipline: 'go', profile: { mcmahon: { bar: Number.NaN, floor: 1800 } } })).field).toBe('profile.mcmahon.bar');
+    expect(given([]).refuses(create({ discipline: 'chess-rapid', profile: { mcmahon: { bar: 2100, floor: 1800 } } })).field).toBe('profile.mcmahon');
+  });
+
   it('refuses a non-finite profile value', () => {
     expect(given([]).refuses(create({ profile: { forfeitSpread: Number.NaN } })).field).toBe('profile.forfeitSpread');
   });

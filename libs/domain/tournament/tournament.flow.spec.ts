@@ -50,6 +50,18 @@ describe('tournament flow with the pairing systems (pair() injected through the 
     expect(rows.reduce((n, r) => n + r.score, 0)).toBe(6); // 6 games, 1 point each
   });
 
+  it('Go McMahon (profile value): the standings start each player from their registered rating', () => {
+    const profile = { mcmahon: { bar: 2100, floor: 1900 } };
+    let h = run(create({ discipline: 'go', roundsPlanned: 1, profile }), register('a', { rating: 2200 }), register('b', { rating: 1900 }));
+    h = playRound(h, 1, 'round-robin', () => won('second'));
+    const rows = computeStandings(standingsInputFor(stateOf(h), 'main'));
+    // Initial scores: a above the bar 2, b at the floor 0; whoever won the one game, a's McMahon score (2 or 3) leads b's (1 or 0).
+    expect(rows.map((r) => [r.player, (r.mcmahon ?? Number.NaN) - r.score])).toEqual([
+      ['a', 2],
+      ['b', 0],
+    ]);
+  });
+
   it('stores only plain JSON: every event survives a canonical-JSON round trip unchanged', () => {
     let h = run(create({ roundsPlanned: 2 }), ...['a', 'b', 'c'].map((id) => register(id)));
     for (let round = 1; round <= 2; round++) h = playRound(h, round, 'random', () => scrabble(400, 350));

@@ -1,0 +1,38 @@
+/**
+ * McMahon scores (Go). A profile value, not from the Ing text: the Ing excerpt does not speak of McMahon;
+ * issue 12 asks for McMahon scores "if the profile asks" (`ScoringProfile.mcmahon`).
+ *
+ * Ratings are the players' registered `rating`, read for Go as an EGD GoR-style rating: 100 points = one rank
+ * (e.g. 2100 = 1 dan, 2000 = 1 kyu). `bar` and `floor` are in the same units.
+ * - Initial score: a player at or above the bar starts at the top, (bar − floor) / 100 rounded up; below the bar,
+ *   one point less for every rank (100 rating points, a part of one counting as one) under it, never below the floor's
+ *   score 0. A player without a rating starts at the floor.
+ * - McMahon score = initial score + the tournament score (wins, ½ a draw, a bye as the profile scores it).
+ */
+export interface McMahonBand {
+  readonly bar: number;
+  readonly floor: number;
+}
+
+const RANK = 100;
+
+/** Ranks between a rating and the floor (0 at the floor), capped at the bar. */
+export function mcmahonInitial(band: McMahonBand, rating: number | undefined): number {
+  const top = Math.ceil((band.bar - band.floor) / RANK);
+  if (rating === undefined) return 0;
+  if (rating >= band.bar) return top;
+  return Math.max(0, top - Math.ceil((band.bar - rating) / RANK));
+}
+
+/** The McMahon scores: each player's initial score plus their score. */
+export function mcmahonScores(band: McMahonBand, ratingOf: ReadonlyMap<string, number | undefined>, score: ReadonlyMap<string, number>): Map<string, number> {
+  return new Map([...score].map(([id, s]) => [id, mcmahonInitial(band, ratingOf.get(id)) + s]));
+}
+
+/** A problem with a McMahon band (bar and floor finite, floor at or under the bar), or null. */
+export function mcmahonProblem(band: McMahonBand): { field: 'bar' | 'floor'; message: string } | null {
+  if (typeof band.bar !== 'number' || !Number.isFinite(band.bar)) return { field: 'bar', message: 'profile mcmahon.bar must be a finite number' };
+  if (typeof band.floor !== 'number' || !Number.isFinite(band.floor)) return { field: 'floor', message: 'profile mcmahon.floor must be a finite number' };
+  if (band.floor > band.bar) return { field: 'floor', message: `profile mcmahon.floor (${band.floor}) must not be above the bar (${band.bar})` };
+  return null;
+}
