@@ -58,6 +58,15 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
     expect(timed.body.field).toBe('at');
   });
 
+  it('Go McMahon (profile value): a tournament takes a McMahon bar and floor; a floor above the bar is refused (422 naming the field)', async () => {
+    const chief = h.token('chief-arbiter', ['mm-open'], 'td-2');
+    const body = { id: 'mm-open', name: 'McMahon Open', discipline: 'go', roundsPlanned: 1, pairingSystems: ['round-robin'] };
+    const bad = await post('/v1/tournaments', { ...body, profile: { mcmahon: { bar: 1800, floor: 2100 } } }, chief, 422);
+    expect(bad.body).toMatchObject({ field: 'profile.mcmahon.floor', rule: expect.stringContaining('McMahon') });
+    const made = await post('/v1/tournaments', { ...body, profile: { mcmahon: { bar: 2100, floor: 1800 } } }, chief);
+    expect(made.body.events[0].data.profile.mcmahon).toEqual({ bar: 2100, floor: 1800 });
+  });
+
   it('a linked game from start to a result signed by both: Black 11 min into overtime (4 penalty points) turns B+1 into W+3; the standings and EGD export show it', async () => {
     const TID = 'ing-open';
     const chief = h.token('chief-arbiter', [TID], 'td-1');
