@@ -39,6 +39,7 @@ import type { TieBreakCode } from './tie-breaks.js';
  * scores of every opponent the player was paired with (played or forfeited); SODOS = the same
  * over opponents beaten (½ for a draw); SOSOS = sum of those opponents' SOS. Byes and absences
  * contribute 0.
+ * With a McMahon profile the scores here are McMahon scores (standings.ts passes them; mcmahon.ts).
  *
  * SPREAD (Scrabble): cumulative spread. GAME-WINS / CAPTURED-DIFF (Xiguaqi): sums over matches.
  */
