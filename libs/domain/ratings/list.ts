@@ -91,7 +91,11 @@ export function listFromTables(
     for (const [id, x] of counts) {
       const list = played.get(id) ?? [];
       const place = places.get(id);
-      list.push({ tournament: t.id, on: t.endsOn, games: x.games, score: x.score, ...(place !== undefined && { place }) });
+      list.push(
+        place === undefined
+          ? { tournament: t.id, on: t.endsOn, games: x.games, score: x.score }
+          : { tournament: t.id, on: t.endsOn, games: x.games, score: x.score, place },
+      );
       played.set(id, list);
     }
   }
