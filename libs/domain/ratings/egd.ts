@@ -54,7 +54,8 @@ export function egdTournament(table: Map<string, PlayerRating>, t: RatedTourname
     const before = table.get(id) ?? newPlayer();
     const games = before.games + x.n;
     const rating = Math.max(p.floor, x.r + x.d);
-    table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, ...played(before, t.endsOn, x.n, keepDays) });
+    const { recent, lastPlayed } = played(before, t.endsOn, x.n, keepDays);
+    table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, recent, lastPlayed });
   }
 }
 

@@ -50,13 +50,19 @@ export function glicko2Update(
   let vInv = 0;
   let sum = 0;
   for (const { opponent, score } of games) {
-    const muJ = (opponent.rating - 1500) / SCALE;
-    const phiJ = opponent.deviation / SCALE;
-    const g = 1 / Math.sqrt(1 + (3 * phiJ * phiJ) / (Math.PI * Math.PI));
-    const e = 1 / (1 + Math.exp(-g * (mu - muJ)));
+    const g = gOf(opponent.deviation / SCALE);
+    const e = 1 / (1 + Math.exp(-g * (mu - (opponent.rating - 1500) / SCALE)));
     vInv += g * g * e * (1 - e);
     sum += g * (score - e);
   }
+  return glicko2Finish(mu, phi, sigma, vInv, sum, tau);
+}
+
+/** g(φ) (Glickman, step 3). */
+const gOf = (phiJ: number) => 1 / Math.sqrt(1 + (3 * phiJ * phiJ) / (Math.PI * Math.PI));
+
+/** Steps 3–8 from the sums over a player's games: Σ g²E(1 − E) (1/v) and Σ g(s − E) (Glickman, steps 3–4). */
+function glicko2Finish(mu: number, phi: number, sigma: number, vInv: number, sum: number, tau: number): GlickoRating {
   const v = 1 / vInv;
   const delta = v * sum;
   // Step 5: the new volatility by the Illinois algorithm.
@@ -90,51 +96,96 @@ export function glicko2Update(
   return { rating: muNew * SCALE + 1500, deviation: phiNew * SCALE, volatility: sigmaNew };
 }
 
+/**
+ * A period: every player with games rated from the ratings before it (their own and their opponents'), the others only
+ * gaining deviation (step 6). Players are numbered once, so each game adds its two players' terms of steps 3–4 (in game
+ * order, as `glicko2Update` sums them) into typed arrays, with g(φ) and μ computed once per player.
+ */
 export function glicko2Period(prior: RatingTable, input: PeriodInput, p: Glicko2Profile, keepDays: number): Map<string, PlayerRating> {
-  const preCache = new Map<string, GlickoRating>();
-  const pre = (id: string): GlickoRating => {
-    let r = preCache.get(id);
-    if (r) return r;
-    const x = prior.get(id);
-    r =
-      x && x.rating !== null
-        ? { rating: x.rating, deviation: x.deviation ?? p.initialDeviation, volatility: x.volatility ?? p.initialVolatility }
-        : { rating: p.initialRating, deviation: p.initialDeviation, volatility: p.initialVolatility };
-    preCache.set(id, r);
-    return r;
+  const index = new Map<string, number>();
+  const ids: string[] = [];
+  let cap = 1024;
+  let mu = new Float64Array(cap);
+  let g = new Float64Array(cap);
+  let vInv = new Float64Array(cap);
+  let sum = new Float64Array(cap);
+  let count = new Int32Array(cap);
+  const lastOn: string[] = [];
+  const grow = () => {
+    cap *= 2;
+    const more = <T extends Float64Array | Int32Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(cap);
+      b.set(a);
+      return b;
+    };
+    mu = more(mu);
+    g = more(g);
+    vInv = more(vInv);
+    sum = more(sum);
+    count = more(count);
   };
-  const games = new Map<string, Array<{ opponent: GlickoRating; score: number }>>();
-  const lastOn = new Map<string, string>();
-  const add = (id: string, opp: string, score: number, on: string) => {
-    let list = games.get(id);
-    if (!list) games.set(id, (list = []));
-    list.push({ opponent: pre(opp), score });
-    if ((lastOn.get(id) ?? '') < on) lastOn.set(id, on);
+  const of = (id: string): number => {
+    let i = index.get(id);
+    if (i !== undefined) return i;
+    i = ids.length;
+    if (i === cap) grow();
+    index.set(id, i);
+    ids.push(id);
+    lastOn.push('');
+    const r = pre(prior.get(id), p);
+    mu[i] = (r.rating - 1500) / SCALE;
+    g[i] = gOf(r.deviation / SCALE);
+    return i;
   };
-  for (const t of input.tournaments)
-    for (const g of t.games) {
-      add(g.a, g.b, g.score, t.endsOn);
-      add(g.b, g.a, 1 - g.score, t.endsOn);
+  for (const t of input.tournaments) {
+    const on = t.endsOn;
+    for (const game of t.games) {
+      const a = of(game.a);
+      const b = of(game.b);
+      const ea = 1 / (1 + Math.exp(-g[b] * (mu[a] - mu[b])));
+      const eb = 1 / (1 + Math.exp(-g[a] * (mu[b] - mu[a])));
+      vInv[a] += g[b] * g[b] * ea * (1 - ea);
+      sum[a] += g[b] * (game.score - ea);
+      vInv[b] += g[a] * g[a] * eb * (1 - eb);
+      sum[b] += g[a] * (1 - game.score - eb);
+      count[a]++;
+      count[b]++;
+      if (lastOn[a] < on) lastOn[a] = on;
+      if (lastOn[b] < on) lastOn[b] = on;
     }
+  }
   const table = new Map<string, PlayerRating>();
   for (const [id, before] of prior) {
-    if (games.has(id) || before.rating === null) continue;
-    const r = glicko2Update(pre(id), [], p.tau);
-    table.set(id, { ...before, deviation: r.deviation, provisional: r.deviation > p.provisionalDeviation });
+    if (index.has(id) || before.rating === null) continue;
+    const phi = (before.deviation ?? p.initialDeviation) / SCALE;
+    const sigma = before.volatility ?? p.initialVolatility;
+    const deviation = Math.sqrt(phi * phi + sigma * sigma) * SCALE;
+    table.set(id, { ...before, deviation, provisional: deviation > p.provisionalDeviation });
   }
-  for (const [id, list] of games) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
     const before = prior.get(id) ?? newPlayer();
-    const r = glicko2Update(pre(id), list, p.tau);
+    const x = pre(before, p);
+    const r = glicko2Finish(mu[i], x.deviation / SCALE, x.volatility, vInv[i], sum[i], p.tau);
+    const activity = played(before, lastOn[i], count[i], keepDays);
     table.set(id, {
       ...before,
       rating: r.rating,
       deviation: r.deviation,
       volatility: r.volatility,
-      games: before.games + list.length,
+      games: before.games + count[i],
       provisional: r.deviation > p.provisionalDeviation,
-      ...played(before, lastOn.get(id) as string, list.length, keepDays),
+      recent: activity.recent,
+      lastPlayed: activity.lastPlayed,
     });
   }
   for (const [id, before] of prior) if (!table.has(id)) table.set(id, before);
   return table;
+}
+
+/** A player's rating before the period (a newcomer, or a player never rated, at the profile's initial values). */
+function pre(x: PlayerRating | undefined, p: Glicko2Profile): GlickoRating {
+  return x && x.rating !== null
+    ? { rating: x.rating, deviation: x.deviation ?? p.initialDeviation, volatility: x.volatility ?? p.initialVolatility }
+    : { rating: p.initialRating, deviation: p.initialDeviation, volatility: p.initialVolatility };
 }

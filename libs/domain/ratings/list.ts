@@ -91,19 +91,24 @@ export function listFromTables(
     for (const [id, x] of counts) {
       const list = played.get(id) ?? [];
       const place = places.get(id);
-      list.push({ tournament: t.id, on: t.endsOn, games: x.games, score: x.score, ...(place !== undefined && { place }) });
+      list.push(
+        place === undefined
+          ? { tournament: t.id, on: t.endsOn, games: x.games, score: x.score }
+          : { tournament: t.id, on: t.endsOn, games: x.games, score: x.score, place },
+      );
       played.set(id, list);
     }
   }
   // Sort keys first, then one entry object per player with its rank (20,000 players: no second copy per entry).
-  const closes = dayNumber(input.closesOn);
+  // In the window: closes − day < windowDays, i.e. day > closes − windowDays (whole days).
+  const windowStart = dayNumber(input.closesOn) - profile.ranked.windowDays;
   const ids: string[] = [];
   const states: PlayerRating[] = [];
   const order: number[] = [];
   const active: boolean[] = [];
   for (const [id, state] of after) {
     let windowGames = 0;
-    for (const r of state.recent) if (closes - dayNumber(r.on) < profile.ranked.windowDays) windowGames += r.games;
+    for (const r of state.recent) if (dayNumber(r.on) > windowStart) windowGames += r.games;
     const isActive = state.rating !== null && windowGames >= profile.ranked.minGames && windowGames > 0;
     ids.push(id);
     states.push(state);
@@ -113,8 +118,7 @@ export function listFromTables(
   // One numeric key per player (active first, then rated, then unrated; higher rating first), ties by id.
   const key = new Float64Array(ids.length);
   for (let i = 0; i < ids.length; i++) key[i] = order[i] * 1e9 - (states[i].rating ?? 0);
-  const index = Array.from(ids, (_, i) => i);
-  index.sort((i, j) => key[i] - key[j] || (ids[i] < ids[j] ? -1 : 1));
+  const index = sortedByKey(key, ids);
   const entries: ListEntry[] = new Array<ListEntry>(index.length);
   let rank = 0;
   let prev: number | null = null;
@@ -140,6 +144,31 @@ export function listFromTables(
     };
   });
   return { entries, unmatched, games };
+}
+
+/**
+ * Indices in the order of `key`, equal keys by id: the keys sorted natively (no comparator call per comparison), then each
+ * key's players found by value, the few sharing one ordered by id.
+ */
+function sortedByKey(key: Float64Array, ids: readonly string[]): number[] {
+  const byKey = new Map<number, number | number[]>();
+  for (let i = 0; i < key.length; i++) {
+    // A NaN rating (never expected) takes the comparator sort, so the order stays what it always was.
+    if (Number.isNaN(key[i])) return Array.from(ids, (_, j) => j).sort((x, y) => key[x] - key[y] || (ids[x] < ids[y] ? -1 : 1));
+    const had = byKey.get(key[i]);
+    if (had === undefined) byKey.set(key[i], i);
+    else if (typeof had === 'number') byKey.set(key[i], [had, i]);
+    else had.push(i);
+  }
+  const sorted = key.slice().sort();
+  const index: number[] = [];
+  for (let k = 0; k < sorted.length; k++) {
+    if (k > 0 && sorted[k] === sorted[k - 1]) continue;
+    const at = byKey.get(sorted[k]) as number | number[];
+    if (typeof at === 'number') index.push(at);
+    else for (const i of at.sort((x, y) => (ids[x] < ids[y] ? -1 : 1))) index.push(i);
+  }
+  return index;
 }
 
 /** What a correction changed: every player whose rating, games or provisional status differs, or who appears or disappears. */

@@ -140,7 +140,20 @@ export function addToPeriod(
   if (addTournament(table, t, p)) return table;
   const ids = new Set<string>([...t.games.flatMap((g) => [g.a, g.b]), ...(t.placings ?? []).map((x) => x.player)]);
   const only = input.tournaments.map((x) => ({ ...x, games: x.games.filter((g) => ids.has(g.a) || ids.has(g.b)) }));
-  const partial = ratePeriod(before, { ...input, tournaments: only }, p);
+  // Two-player period engines read, for a player, only their own record and their opponents' before the period: those
+  // players' records are enough (not the whole table, whose idle players they would otherwise update too).
+  let from = before;
+  if (p.engine.engine === 'glicko2' || p.engine.engine === 'fide-rapid') {
+    const sub = new Map<string, PlayerRating>();
+    for (const x of only)
+      for (const g of x.games)
+        for (const id of [g.a, g.b]) {
+          const r = before.get(id);
+          if (r) sub.set(id, r);
+        }
+    from = sub;
+  }
+  const partial = ratePeriod(from, { ...input, tournaments: only }, p);
   for (const id of ids) {
     const r = partial.get(id);
     if (r) table.set(id, r);

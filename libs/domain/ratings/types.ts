@@ -105,8 +105,9 @@ export function dayNumber(day: string): number {
 
 /** The player's games on `on` added to their activity, keeping only what a window of `keepDays` before `on` can count. */
 export function played(p: PlayerRating, on: string, games: number, keepDays: number): Pick<PlayerRating, 'recent' | 'lastPlayed'> {
-  const today = dayNumber(on);
-  const recent = p.recent.filter((r) => today - dayNumber(r.on) < keepDays);
+  // Kept while today − day < keepDays, i.e. day > today − keepDays (whole days).
+  const start = dayNumber(on) - keepDays;
+  const recent = p.recent.filter((r) => dayNumber(r.on) > start);
   recent.push({ on, games });
   return { recent, lastPlayed: p.lastPlayed === null || p.lastPlayed < on ? on : p.lastPlayed };
 }

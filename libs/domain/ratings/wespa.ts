@@ -127,9 +127,14 @@ function rateBlock(table: Map<string, PlayerRating>, games: readonly RatedGame[]
   };
   // Newcomers first get a performance against the others' pre-tournament ratings (unrated opponents at the newcomer
   // start), so that their opponents' expectations use it.
+  // Each game's two records, kept for the second pass (no second lookup per game).
+  const sides: Acc[] = new Array<Acc>(2 * games.length);
+  let at = 0;
   for (const g of games) {
     const a = of(g.a);
     const b = of(g.b);
+    sides[at++] = a;
+    sides[at++] = b;
     a.score += g.score;
     b.score += 1 - g.score;
     a.opponents?.push(Number.isNaN(b.r) ? p.newcomerStart : b.r);
@@ -138,9 +143,9 @@ function rateBlock(table: Map<string, PlayerRating>, games: readonly RatedGame[]
   const newcomers: Acc[] = [];
   for (const a of acc.values()) if (Number.isNaN(a.r)) newcomers.push(a);
   for (const a of newcomers) a.r = performanceRating(a.opponents ?? [], a.score, p.scale, p.performanceSpread);
-  for (const g of games) {
-    const a = acc.get(g.a) as Acc;
-    const b = acc.get(g.b) as Acc;
+  for (let i = 0; i < at; i += 2) {
+    const a = sides[i];
+    const b = sides[i + 1];
     const ea = 1 / (1 + Math.exp((b.r - a.r) / p.scale));
     a.games++;
     b.games++;
@@ -162,7 +167,8 @@ function rateBlock(table: Map<string, PlayerRating>, games: readonly RatedGame[]
       const bonus = p.acceleration && surplus > p.acceleration.threshold ? p.acceleration.factor * k * (surplus - p.acceleration.threshold) : 0;
       rating = before.rating + k * surplus + bonus;
     }
-    table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, ...played(before, on, a.games, keepDays) });
+    const { recent, lastPlayed } = played(before, on, a.games, keepDays);
+    table.set(id, { ...before, rating, games, provisional: games < p.provisionalGames, recent, lastPlayed });
   }
 }
 
