@@ -42,3 +42,27 @@ export class ExchangeFormatError extends Error {
     super(`line ${line}: ${message}`);
   }
 }
+
+type ImportedGame = Extract<ImportedRound, { kind: 'game' }>;
+
+/**
+ * Visits every game of a division with its opponent's side of it (both readers' cross-check). A game whose
+ * opponent does not name the player back in that round is refused under the format's pairs rule.
+ */
+export function eachNamedBack(
+  players: readonly ImportedPlayer[],
+  format: 'tou' | 'tsh',
+  pairsRule: string,
+  visit: (game: { player: ImportedPlayer; index: number; round: number; mine: ImportedGame; opponent: ImportedPlayer; theirs: ImportedGame }) => void,
+): void {
+  players.forEach((p, i) =>
+    p.rounds.forEach((r, k) => {
+      if (r.kind !== 'game') return;
+      const o = players[r.opponent - 1];
+      const back = o?.rounds[k];
+      if (!o || back?.kind !== 'game' || back.opponent !== i + 1)
+        throw new ExchangeFormatError(format, p.line, `round ${k + 1}: ${p.name} names opponent ${r.opponent}, who does not name ${p.name} back`, pairsRule);
+      visit({ player: p, index: i, round: k, mine: r, opponent: o, theirs: back });
+    }),
+  );
+}

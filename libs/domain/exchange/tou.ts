@@ -1,5 +1,5 @@
 import type { DivisionGrid, GridCell } from './grid.js';
-import { ExchangeFormatError, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
+import { eachNamedBack, ExchangeFormatError, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
 
 /**
  * The WESPA rating submission (.TOU, the AUPAIR layout rating programs read). Sources: issue 15
@@ -148,31 +148,19 @@ export function parseTou(text: string): ImportedFile {
 }
 
 function checkPairs(players: readonly ImportedPlayer[], values: readonly (readonly number[])[]): void {
-  players.forEach((p, i) =>
-    p.rounds.forEach((r, k) => {
-      if (r.kind !== 'game') return;
-      const o = players[r.opponent - 1];
-      const back = o?.rounds[k];
-      if (!o || back?.kind !== 'game' || back.opponent !== i + 1)
-        throw new ExchangeFormatError(
-          'tou',
-          p.line,
-          `round ${k + 1}: ${p.name} names opponent ${r.opponent}, who does not name ${p.name} back`,
-          TOU_RULES.pairs,
-        );
-      if (r.first && back.first)
-        throw new ExchangeFormatError('tou', p.line, `round ${k + 1}: both ${p.name} and ${o.name} are marked as first (+)`, TOU_RULES.pairs);
-      const [mine, theirs] = [stated(values[i][k]), stated(values[r.opponent - 1][k])];
-      const agree = (mine === 'draw' && theirs === 'draw') || (mine === 'win' && theirs === 'loss') || (mine === 'loss' && theirs === 'win');
-      const [a, b] = [r.score ?? 0, back.score ?? 0];
-      const scoresAgree = mine === 'draw' ? a === b : mine === 'win' ? a > b : a < b;
-      if (!agree || !scoresAgree)
-        throw new ExchangeFormatError(
-          'tou',
-          p.line,
-          `round ${k + 1}: ${p.name} (${values[i][k]}) and ${o.name} (${values[r.opponent - 1][k]}) do not agree on who won`,
-          TOU_RULES.score,
-        );
-    }),
-  );
+  eachNamedBack(players, 'tou', TOU_RULES.pairs, ({ player: p, index: i, round: k, mine: r, opponent: o, theirs: back }) => {
+    if (r.first && back.first)
+      throw new ExchangeFormatError('tou', p.line, `round ${k + 1}: both ${p.name} and ${o.name} are marked as first (+)`, TOU_RULES.pairs);
+    const [mine, theirs] = [stated(values[i][k]), stated(values[r.opponent - 1][k])];
+    const agree = (mine === 'draw' && theirs === 'draw') || (mine === 'win' && theirs === 'loss') || (mine === 'loss' && theirs === 'win');
+    const [a, b] = [r.score ?? 0, back.score ?? 0];
+    const scoresAgree = mine === 'draw' ? a === b : mine === 'win' ? a > b : a < b;
+    if (!agree || !scoresAgree)
+      throw new ExchangeFormatError(
+        'tou',
+        p.line,
+        `round ${k + 1}: ${p.name} (${values[i][k]}) and ${o.name} (${values[r.opponent - 1][k]}) do not agree on who won`,
+        TOU_RULES.score,
+      );
+  });
 }

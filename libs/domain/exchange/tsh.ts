@@ -1,5 +1,5 @@
 import type { DivisionGrid, GridCell } from './grid.js';
-import { ExchangeFormatError, type ImportedDivision, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
+import { eachNamedBack, ExchangeFormatError, type ImportedDivision, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
 
 /**
  * The per-division `.t` file of the standard tournament software (TSH): one line a player,
@@ -102,24 +102,12 @@ function roundsOf(raw: readonly RawLine[], i: number): ImportedRound[] {
 }
 
 function check(players: readonly ImportedPlayer[]): void {
-  players.forEach((p, i) =>
-    p.rounds.forEach((r, k) => {
-      if (r.kind !== 'game') return;
-      const o = players[r.opponent - 1];
-      const back = o?.rounds[k];
-      if (!o || back?.kind !== 'game' || back.opponent !== i + 1)
-        throw new ExchangeFormatError(
-          'tsh',
-          p.line,
-          `round ${k + 1}: ${p.name} names opponent ${r.opponent}, who does not name ${p.name} back`,
-          TSH_RULES.pairs,
-        );
-      if (r.first !== null && back.first !== null && r.first === back.first)
-        throw new ExchangeFormatError('tsh', p.line, `round ${k + 1}: ${p.name} and ${o.name} both have p12 ${r.first ? 1 : 2}`, TSH_RULES.p12);
-      if ((r.score === null) !== (back.score === null))
-        throw new ExchangeFormatError('tsh', p.line, `round ${k + 1}: only one of ${p.name} and ${o.name} has a score`, TSH_RULES.pairs);
-    }),
-  );
+  eachNamedBack(players, 'tsh', TSH_RULES.pairs, ({ player: p, round: k, mine: r, opponent: o, theirs: back }) => {
+    if (r.first !== null && back.first !== null && r.first === back.first)
+      throw new ExchangeFormatError('tsh', p.line, `round ${k + 1}: ${p.name} and ${o.name} both have p12 ${r.first ? 1 : 2}`, TSH_RULES.p12);
+    if ((r.score === null) !== (back.score === null))
+      throw new ExchangeFormatError('tsh', p.line, `round ${k + 1}: only one of ${p.name} and ${o.name} has a score`, TSH_RULES.pairs);
+  });
 }
 
 /** Reads one division's `.t` file. Blank lines and `#` comments are skipped. */
