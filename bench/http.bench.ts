@@ -7,7 +7,7 @@
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,29 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const root = mkdtempSync(join(tmpdir(), 'arbitra-http-bench-'));
 const children: ChildProcess[] = [];
 const dist = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Server pid by origin (`http://127.0.0.1:port`), for CPU time per request. */
+const pids = new Map<string, number>();
+const TICK_MS = 1000 / Number(process.env.CLK_TCK ?? 100);
+/** A child's CPU time so far (user + system), in ms, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14 and 15 of stat)
+  } catch {
+    return undefined;
+  }
+}
+/** Runs autocannon and measures the server's CPU time per answered request (µs), robust to a busy machine. */
+async function cannon(opts: Parameters<typeof autocannon>[0]): Promise<{ result: Result; cpuUs?: number }> {
+  const pid = pids.get(new URL(String(opts.url)).origin);
+  const before = cpuMs(pid);
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  const after = cpuMs(pid);
+  const answered = result.requests.total;
+  return { result, cpuUs: before !== undefined && after !== undefined && answered > 0 ? ((after - before) * 1000) / answered : undefined };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -61,7 +84,7 @@ async function server(logLevel: string) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(root, 'data-'));
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  await start(
+  const child = await start(
     [...nodeArgs, dist('../apps/records/main.js')],
     {
       PORT: String(port),
@@ -76,6 +99,7 @@ async function server(logLevel: string) {
     },
     'listening on',
   );
+  pids.set(`http://127.0.0.1:${port}`, child.pid!);
   return `http://127.0.0.1:${port}`;
 }
 
@@ -113,16 +137,15 @@ async function tournament(base: string) {
   return { standings: await read(`/v1/tournaments/${T}/standings`), summary: await read(`/v1/tournaments/${T}`) };
 }
 
-type Row = { label: string; result: Result };
-const rows: Row[] = [];
-async function measure(label: string, opts: Parameters<typeof autocannon>[0]): Promise<Result> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+type Measured = Result & { cpuUs?: number };
+async function measure(label: string, opts: Parameters<typeof autocannon>[0]): Promise<Measured> {
+  const { result, cpuUs } = await cannon(opts);
   const bad = result.non2xx + result.errors;
-  rows.push({ label, result });
   process.stdout.write(
-    `${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} non-2xx/errors: ${JSON.stringify(result.statusCodeStats ?? {})})` : ''}\n`,
+    `${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms` +
+      `${cpuUs !== undefined ? `   server CPU ${cpuUs.toFixed(0).padStart(4)} µs/req` : ''}${bad ? `   (${bad} non-2xx/errors: ${JSON.stringify(result.statusCodeStats ?? {})})` : ''}\n`,
   );
-  return result;
+  return Object.assign(result, { cpuUs });
 }
 const ratio = (a: Result, b: Result) => (a.requests.average / b.requests.average).toFixed(2);
 const PAIRED_ROUNDS = Number(args.get('rounds') ?? 5);
@@ -135,28 +158,33 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function interleaved(label: string, bareOpts: Parameters<typeof autocannon>[0], arbitraOpts: Parameters<typeof autocannon>[0]) {
   const duration = Math.max(1, Math.round(DURATION / PAIRED_ROUNDS));
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   const rates: Array<[number, number]> = [];
   for (let i = 0; i < PAIRED_ROUNDS; i++) {
-    const bare = await autocannon({ connections: CONNECTIONS, duration, ...bareOpts });
-    const ours = await autocannon({ connections: CONNECTIONS, duration, ...arbitraOpts });
-    if (ours.non2xx + ours.errors > 0) throw new Error(`${label}: ${ours.non2xx + ours.errors} non-2xx/errors`);
-    ratios.push(ours.requests.average / bare.requests.average);
-    rates.push([bare.requests.average, ours.requests.average]);
+    const bare = await cannon({ duration, ...bareOpts });
+    const ours = await cannon({ duration, ...arbitraOpts });
+    if (ours.result.non2xx + ours.result.errors > 0) throw new Error(`${label}: ${ours.result.non2xx + ours.result.errors} non-2xx/errors`);
+    ratios.push(ours.result.requests.average / bare.result.requests.average);
+    if (bare.cpuUs && ours.cpuUs) cpuRatios.push(bare.cpuUs / ours.cpuUs);
+    rates.push([bare.result.requests.average, ours.result.requests.average]);
   }
   const r = median(ratios);
+  const cpu = cpuRatios.length ? median(cpuRatios) : undefined;
   process.stdout.write(
     `${`${label}, ${PAIRED_ROUNDS} interleaved rounds`.padEnd(58)} median ${r.toFixed(2)}×  (per round: ${ratios.map((x) => x.toFixed(2)).join(' ')}; ` +
-      `req/s bare/Arbitra ${rates.map(([a, b]) => `${a.toFixed(0)}/${b.toFixed(0)}`).join(' ')})\n`,
+      `req/s bare/Arbitra ${rates.map(([a, b]) => `${a.toFixed(0)}/${b.toFixed(0)}`).join(' ')})` +
+      `${cpu !== undefined ? `; server CPU per request, bare ÷ Arbitra: median ${cpu.toFixed(2)}× (${cpuRatios.map((x) => x.toFixed(2)).join(' ')})` : ''}\n`,
   );
-  return r;
+  return { throughput: r, cpu };
 }
 
 /** The store alone: WRITERS concurrent single-event appenders on distinct streams, same durability, for DURATION seconds. */
-async function storeAppends(): Promise<{ rate: number; p50: number; p99: number }> {
+async function storeAppends(): Promise<{ rate: number; p50: number; p99: number; cpuUs: number }> {
   const store = new SqliteEventStore({ path: join(root, 'store-only.db'), synchronous: 'FULL' });
   const latencies: number[] = [];
   const until = performance.now() + DURATION * 1000;
   const t = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; performance.now() < until; i++) {
@@ -167,9 +195,15 @@ async function storeAppends(): Promise<{ rate: number; p50: number; p99: number 
     }),
   );
   const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
   await store.close();
   latencies.sort((a, b) => a - b);
-  return { rate: (latencies.length / ms) * 1000, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+  return {
+    rate: (latencies.length / ms) * 1000,
+    p50: latencies[Math.floor(latencies.length / 2)],
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+    cpuUs: (used.user + used.system) / latencies.length,
+  };
 }
 
 try {
@@ -178,8 +212,8 @@ try {
   );
   const arbitra = await server('info');
   const only = args.get('only');
-  let reads: Record<string, Result> = {};
-  let interleavedRatios: Record<'standings' | 'summary' | 'health', number> | undefined;
+  let reads: Record<string, Measured> = {};
+  let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
   if (only !== 'commands') {
     const docs = await tournament(arbitra);
     const standingsFile = join(root, 'standings.json');
@@ -187,8 +221,9 @@ try {
     writeFileSync(standingsFile, docs.standings);
     writeFileSync(summaryFile, docs.summary);
     const barePort = await freePort();
-    await start([dist('./bare-fastify.child.js'), standingsFile, String(barePort), summaryFile], {}, 'ready');
+    const bareChild = await start([dist('./bare-fastify.child.js'), standingsFile, String(barePort), summaryFile], {}, 'ready');
     const bare = `http://127.0.0.1:${barePort}`;
+    pids.set(bare, bareChild.pid!);
     process.stdout.write(
       `standings document ${(docs.standings.length / 1024).toFixed(1)} KB, tournament document ${(docs.summary.length / 1024).toFixed(1)} KB\n\n`,
     );
@@ -212,7 +247,7 @@ try {
       health: await interleaved('/health / bare hello', { url: `${bare}/hello` }, { url: `${arbitra}/health` }),
     };
   }
-  let commands: Result | undefined;
+  let commands: Measured | undefined;
   if (only !== 'reads') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
     for (let i = 0; i < WRITERS; i++)
@@ -243,10 +278,10 @@ try {
   await new Promise((r) => setTimeout(r, 500));
   const appends = await storeAppends();
   process.stdout.write(
-    `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms\n`,
+    `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms   CPU ${appends.cpuUs.toFixed(0).padStart(4)} µs/append\n`,
   );
 
-  let quietStandings: Result | undefined;
+  let quietStandings: Measured | undefined;
   if (only !== 'commands') {
     // Request logging's share: the same standings GET on a server logging at warn (no per-request lines).
     const quiet = await server('warn');
@@ -261,17 +296,25 @@ try {
     process.stdout.write(`  tournament GET / bare Fastify same bytes         ${ratio(r.summary, r.bareSummary)}×  (target ≥ 0.70)\n`);
     if (interleavedRatios)
       process.stdout.write(
-        `  interleaved medians: standings ${interleavedRatios.standings.toFixed(2)}×, tournament ${interleavedRatios.summary.toFixed(2)}×, ` +
-          `/health ${interleavedRatios.health.toFixed(2)}×\n`,
+        `  interleaved medians: standings ${interleavedRatios.standings.throughput.toFixed(2)}×, tournament ${interleavedRatios.summary.throughput.toFixed(2)}×, ` +
+          `/health ${interleavedRatios.health.throughput.toFixed(2)}×\n` +
+          `  server CPU per request, bare ÷ Arbitra (a busy machine moves it less): standings ${interleavedRatios.standings.cpu?.toFixed(2)}×, ` +
+          `tournament ${interleavedRatios.summary.cpu?.toFixed(2)}×, /health ${interleavedRatios.health.cpu?.toFixed(2)}×\n`,
       );
     process.stdout.write(`  standings 304 / bare Fastify 200                 ${ratio(r.notModified, r.bareStandings)}×\n`);
     process.stdout.write(`  /health / bare hello                             ${ratio(r.health, r.hello)}×  (target ≥ 0.50)\n`);
     process.stdout.write(`  /health/ready / bare hello                       ${ratio(r.ready, r.hello)}×\n`);
-    process.stdout.write(`  standings at info / at warn logging              ${ratio(r.standings, quietStandings)}×  (request logging's cost)\n`);
+    process.stdout.write(
+      `  standings at info / at warn logging              ${ratio(r.standings, quietStandings)}×  (request logging's cost` +
+        `${r.standings.cpuUs !== undefined && quietStandings.cpuUs !== undefined ? `; server CPU ${(r.standings.cpuUs as number).toFixed(0)} µs/req at info, ${quietStandings.cpuUs.toFixed(0)} at warn` : ''})\n`,
+    );
   }
   if (commands)
     process.stdout.write(
-      `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n`,
+      `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n` +
+        (commands.cpuUs !== undefined
+          ? `  CPU per store append ÷ CPU per HTTP command           ${(appends.cpuUs / commands.cpuUs).toFixed(2)}×  (${appends.cpuUs.toFixed(0)} µs vs ${commands.cpuUs.toFixed(0)} µs)\n`
+          : ''),
     );
 } finally {
   for (const c of children) c.kill('SIGTERM');

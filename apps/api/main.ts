@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import pino from 'pino';
 import { loadAuditConfig } from '../records/audit-config.js';
 import { BrokenLogError } from '../records/audit-wiring.js';
 import { startRecords } from '../records/bootstrap.js';
 import { loadConfig } from '../../libs/runtime/config.js';
 import { describeStore } from '../../libs/runtime/store-selection.js';
 import { closeOnSignal } from '../records/shutdown.js';
+import { createLogger } from '../../libs/runtime/logger.js';
 
 // The api service of the distributed mode: HTTP commands and the reads served from the store, stateless
 // (several replicas on one PostgreSQL; every revision is decided by the database). It is the records
@@ -13,7 +13,7 @@ import { closeOnSignal } from '../records/shutdown.js';
 // command side and process managers only: the public GET read models are the projector's.
 // Reads ArbitraConfig (libs/runtime/config.ts) and the audit settings (apps/records/audit-config.ts).
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 if (config.store === 'sqlite') {
   logger.warn('ARBITRA_STORE=sqlite: this api replica has its own log; run several replicas only on ARBITRA_STORE=postgres');
 }

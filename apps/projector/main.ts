@@ -1,16 +1,16 @@
 import 'reflect-metadata';
-import pino from 'pino';
 import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
 import { loadConfig } from '../../libs/runtime/config.js';
 import { projectorSettingsFromEnv } from '../../libs/runtime/projector/projector-config.js';
 import { describeStore } from '../../libs/runtime/store-selection.js';
 import { startProjector } from './start-projector.js';
 import { closeOnSignal } from '../records/shutdown.js';
+import { createLogger } from '../../libs/runtime/logger.js';
 
 // The projector process of the distributed mode: Kafka -> read models (its own read-models.db) -> GET endpoints.
 // Reads ArbitraConfig (libs/runtime/config.ts), ARBITRA_KAFKA_* and ARBITRA_PROJECTOR_* / ARBITRA_DLQ_TOPIC.
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 const kafka = kafkaOptionsFromEnv();
 if (!kafka) {
   logger.fatal('ARBITRA_KAFKA_BROKERS is not set: the projector has nothing to consume');

@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import { loadConfig } from '../../libs/runtime/config.js';
 import { describeStore } from '../../libs/runtime/store-selection.js';
 import { loadAuditConfig } from './audit-config.js';
 import { BrokenLogError } from './audit-wiring.js';
 import { startRecords } from './bootstrap.js';
 import { closeOnSignal } from './shutdown.js';
+import { createLogger } from '../../libs/runtime/logger.js';
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 let started;
 try {
   started = await startRecords(config, logger, loadAuditConfig(process.env, process.argv.slice(2)));

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import pino from 'pino';
 import { KafkaEventBus } from '../../libs/bus/kafka/kafka-event-bus.js';
 import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
 import { loadConfig } from '../../libs/runtime/config.js';
@@ -8,12 +7,13 @@ import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js'
 import { PgLeaderLock } from '../../libs/runtime/leader-lock.js';
 import { JsonFileCheckpoint, type RelayCheckpoint } from './relay-checkpoint.js';
 import { Relay } from './relay.js';
+import { createLogger } from '../../libs/runtime/logger.js';
 
 // The relay process of the distributed mode: the store's global log -> Kafka, checkpoint after
 // the broker's ack. Reads ARBITRA_DATA_DIR (events.db, relay-checkpoint.json), ARBITRA_KAFKA_*
 // (see libs/bus/kafka/kafka-config.ts) and ARBITRA_RELAY_BATCH (default 500).
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 const kafka = kafkaOptionsFromEnv();
 if (!kafka) {
   logger.fatal('ARBITRA_KAFKA_BROKERS is not set: the relay has nowhere to publish');

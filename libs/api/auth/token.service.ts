@@ -39,6 +39,8 @@ export interface TokenOptions {
 }
 
 export const DEFAULT_MAX_TTL = '90d';
+/** How many verified tokens `verify` remembers (oldest forgotten first). */
+const VERIFIED_CACHE = 1024;
 const EXP_RULE = 'Arbitra tokens: every token carries exp (RFC 7519 §4.1.4) and a jti (§4.1.7), and lives at most ARBITRA_TOKEN_MAX_TTL';
 
 /**
@@ -51,6 +53,12 @@ export class TokenService {
   readonly ttl: string;
   readonly maxTtl: string;
   private readonly maxSeconds: number;
+  /**
+   * Tokens already verified, with their principal and expiry: the rate limiter and the guard both read a request's
+   * token, and a client sends the same token many times. A hit is still refused once `exp` has passed;
+   * revocation is the guard's check and is not cached here.
+   */
+  private readonly verified = new Map<string, { principal: Readonly<Principal & { jti: string }>; expMs: number }>();
 
   constructor(
     readonly secret: string,
@@ -98,13 +106,24 @@ export class TokenService {
   }
 
   /** Throws when the token is malformed, expired, not signed with our secret, or lacks exp or jti. */
-  verify(token: string): Principal & { jti: string } {
+  verify(token: string): Readonly<Principal & { jti: string }> {
+    const hit = this.verified.get(token);
+    if (hit && Date.now() < hit.expMs) return hit.principal;
+    if (hit) this.verified.delete(token);
+    const principal = this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { principal: principal.value, expMs: principal.exp * 1000 });
+    return principal.value;
+  }
+
+  private verifySignature(token: string): { value: Readonly<Principal & { jti: string }>; exp: number } {
     const claims = this.jwt.verify<TokenClaims & { exp?: unknown; iat?: unknown; jti?: unknown }>(token);
     if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role)) throw new Error('token lacks a subject or a known role');
     if (typeof claims.exp !== 'number') throw new TokenRefused('the token has no expiry (exp): every token must expire', EXP_RULE);
     if (typeof claims.jti !== 'string' || claims.jti === '') throw new TokenRefused('the token has no id (jti), so it could not be revoked', EXP_RULE);
     const issued = typeof claims.iat === 'number' ? claims.iat : Math.floor(Date.now() / 1000);
     if (claims.exp - issued > this.maxSeconds) throw new TokenRefused(`the token lives longer than the maximum ${this.maxTtl}`, EXP_RULE);
-    return { id: claims.sub, role: claims.role, tournaments: Array.isArray(claims.tournaments) ? claims.tournaments.map(String) : [], jti: claims.jti };
+    const tournaments = Object.freeze(Array.isArray(claims.tournaments) ? claims.tournaments.map(String) : []) as string[];
+    return { value: Object.freeze({ id: claims.sub, role: claims.role, tournaments, jti: claims.jti }), exp: claims.exp };
   }
 }
