@@ -105,8 +105,12 @@ async function server(logLevel: string) {
 
 const admin = `Bearer ${new TokenService(SECRET).issue({ sub: 'bench-admin', role: 'admin', tournaments: [] })}`;
 let lastPosition = 0;
-async function post(base: string, path: string, body: unknown) {
-  const r = await fetch(base + path, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post(base: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(base + path, {
+    method: 'POST',
+    headers: { authorization: admin, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = (await r.json()) as { position: number; events: Array<{ data: { games: Array<{ table: number }> } }> };
   if (r.status !== 201) throw new Error(`POST ${path} → ${r.status} ${JSON.stringify(json)}`);
   lastPosition = Math.max(lastPosition, json.position);
@@ -248,6 +252,7 @@ try {
     };
   }
   let commands: Measured | undefined;
+  let retries: Measured | undefined;
   if (only !== 'reads') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
     for (let i = 0; i < WRITERS; i++)
@@ -268,6 +273,31 @@ try {
               path: `/v1/tournaments/w-${n % WRITERS}/players`,
               headers: { authorization: admin, 'content-type': 'application/json' },
               body: JSON.stringify({ id: `p${n}`, name: `Player ${n}`, rating: 1500 }),
+            };
+          },
+        },
+      ],
+    });
+    // The same HTTP path without a decision, an append or a projection: every request retries a command
+    // already recorded (same Idempotency-Key and body), so the runner answers it from the log. The gap between
+    // this and the commands above is what deciding, appending and projecting cost; this rate is the ceiling
+    // that HTTP, auth and validation leave.
+    for (let i = 0; i < WRITERS; i++)
+      await post(arbitra, `/v1/tournaments/w-${i}/players`, { id: `retry-${i}`, name: `Retry ${i}`, rating: 1500 }, { 'idempotency-key': `bench-retry-${i}` });
+    let retried = 0;
+    retries = await measure(`  the same ${WRITERS} connections retrying recorded commands`, {
+      url: arbitra,
+      connections: WRITERS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const i = retried++ % WRITERS;
+            return {
+              ...req,
+              path: `/v1/tournaments/w-${i}/players`,
+              headers: { authorization: admin, 'content-type': 'application/json', 'idempotency-key': `bench-retry-${i}` },
+              body: JSON.stringify({ id: `retry-${i}`, name: `Retry ${i}`, rating: 1500 }),
             };
           },
         },
@@ -314,6 +344,9 @@ try {
       `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n` +
         (commands.cpuUs !== undefined
           ? `  CPU per store append ÷ CPU per HTTP command           ${(appends.cpuUs / commands.cpuUs).toFixed(2)}×  (${appends.cpuUs.toFixed(0)} µs vs ${commands.cpuUs.toFixed(0)} µs)\n`
+          : '') +
+        (retries
+          ? `  HTTP retries answered from the log / store appends     ${(retries.requests.average / appends.rate).toFixed(2)}×  (the HTTP path's own ceiling; CPU ${retries.cpuUs?.toFixed(0)} µs/request)\n`
           : ''),
     );
 } finally {

@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ProblemException, type FieldProblem } from './problem.js';
+import { rememberValidationRules } from './validation-rules-cache.js';
 
 /** Flattens class-validator's tree into `players[0].name`-style fields, one entry per broken constraint. */
 export function flattenValidationErrors(errors: readonly ValidationError[], parent = ''): FieldProblem[] {
@@ -88,6 +89,7 @@ class ArbitraValidationPipe extends ValidationPipe {
 
 /** Global validation: strip nothing silently — unknown fields are refused, types are converted and checked. */
 export function createValidationPipe(): ValidationPipe {
+  rememberValidationRules();
   return new ArbitraValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
