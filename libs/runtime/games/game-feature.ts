@@ -106,6 +106,16 @@ export interface GameFeature<C extends Command, E extends DomainEvent, S, B = un
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameFeature = GameFeature<any, any, any, any, any>;
 
+/**
+ * Open-information games (Go, chess, xiguaqi): nothing is ever hidden, every viewer sees the state and every
+ * event as recorded. Spread into a GameFeature: `...OPEN_INFORMATION`.
+ */
+export const OPEN_INFORMATION = {
+  hidesInformation: (): boolean => false,
+  redactState: <S>(state: S): S => state,
+  redactEventData: (event: { readonly data: unknown }): unknown => event.data,
+} as const;
+
 /** A player may record for their own seat only (and commands naming no seat). */
 export function ownSeatOnly(own: number, seat: number | null): boolean {
   return seat === null || seat === own;

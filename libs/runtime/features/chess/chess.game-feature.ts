@@ -12,7 +12,7 @@ import {
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
 
 export type ChessCommandBody = ChessStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
 
@@ -54,16 +54,14 @@ export const CHESS_GAME: GameFeature<ChessCommand, ChessEvent, ChessState, Chess
   link: (s) => (s.phase === 'none' ? null : s.game.link),
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
-  hidesInformation: () => false,
   command(body, context, sent) {
     // An official's clock reading is part of the command's data, recorded before the command.
     const clockReading = clockReadingOf(sent);
     return chessCommand({ ...body, ...(clockReading && { clockReading }) } as ChessStep, context);
   },
+  ...OPEN_INFORMATION,
   resultEvents: ['chess.GameEnded'],
   toTournamentResult: chessTournamentResult,
-  redactState: (s) => s,
-  redactEventData: (e) => e.data,
   readModel: {
     version: 1,
     extras: () => ({}),

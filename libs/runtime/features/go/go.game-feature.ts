@@ -12,7 +12,7 @@ import {
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
 
 export type GoCommandBody = GoStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
 
@@ -63,15 +63,13 @@ export const GO_GAME: GameFeature<GoCommand, GoEvent, GoState, GoCommandBody, Re
   playerActsFor: ownSeatOnly,
   // Ing rules 第十条 计时: times come from the timekeeper (officials) or the clock, never from a player.
   observedTime: OFFICIALS_OBSERVE,
-  hidesInformation: () => false,
   command(body, context, sent) {
     const clockReading = clockReadingOf(sent);
     return goCommand({ ...body, ...(clockReading && { clockReading }) } as GoStep, context);
   },
+  ...OPEN_INFORMATION,
   resultEvents: ['go.GameEnded'],
   toTournamentResult: goTournamentResult,
-  redactState: (s) => s,
-  redactEventData: (e) => e.data,
   readModel: {
     version: 1,
     extras: () => ({}),

@@ -16,7 +16,7 @@ import {
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
 
 export type XiguaqiCommandBody = XiguaqiStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
 
@@ -64,16 +64,14 @@ export const XIGUAQI_GAME: GameFeature<XiguaqiCommand, XiguaqiEvent, XiguaqiStat
   link: (s) => (s.phase === 'none' ? null : s.match.link),
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
-  hidesInformation: () => false,
   command(body, context, sent) {
     // An official's clock reading is part of the command's data, recorded before the command.
     const clockReading = clockReadingOf(sent);
     return xiguaqiCommand({ ...body, ...(clockReading && { clockReading }) } as XiguaqiStep, context);
   },
+  ...OPEN_INFORMATION,
   resultEvents: ['xiguaqi.MatchEnded'],
   toTournamentResult: xiguaqiTournamentResult,
-  redactState: (s) => s,
-  redactEventData: (e) => e.data,
   readModel: {
     version: 1,
     extras: () => ({}),
