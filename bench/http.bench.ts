@@ -80,7 +80,7 @@ function start(args: string[], env: Record<string, string>, ready: string): Prom
   });
 }
 
-async function server(logLevel: string) {
+async function server(logLevel: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(root, 'data-'));
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -96,6 +96,7 @@ async function server(logLevel: string) {
       // the bench does not reach: with the defaults, most measured requests were 429s.
       ARBITRA_RATE_LIMIT_PER_IP: String(RATE_BUDGET),
       ARBITRA_RATE_LIMIT_PER_TOKEN: String(RATE_BUDGET),
+      ...env,
     },
     'listening on',
   );
@@ -217,6 +218,7 @@ try {
   const arbitra = await server('info');
   const only = args.get('only');
   let reads: Record<string, Measured> = {};
+  let breakdown: Record<'bare' | 'info' | 'warn' | 'free', { cpu?: number; rate: number }> | undefined;
   let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
   if (only !== 'commands') {
     const docs = await tournament(arbitra);
@@ -250,6 +252,34 @@ try {
       summary: await interleaved('tournament / bare Fastify', { url: `${bare}/summary` }, { url: `${arbitra}/v1/tournaments/${T}` }),
       health: await interleaved('/health / bare hello', { url: `${bare}/hello` }, { url: `${arbitra}/health` }),
     };
+    // Where a standings GET's CPU goes: the same bytes from servers logging at warn (no request lines) and at warn
+    // without the rate limiter (both limits 0: the plugin is not registered), measured in interleaved rounds with
+    // bare Fastify and the server above, the median of each (a busy machine moves sequential runs apart).
+    const quiet = await server('warn');
+    await tournament(quiet);
+    const unlimited = await server('warn', { ARBITRA_RATE_LIMIT_PER_IP: '0', ARBITRA_RATE_LIMIT_PER_TOKEN: '0' });
+    await tournament(unlimited);
+    const variants = {
+      bare: `${bare}/standings`,
+      info: `${arbitra}/v1/tournaments/${T}/standings`,
+      warn: `${quiet}/v1/tournaments/${T}/standings`,
+      free: `${unlimited}/v1/tournaments/${T}/standings`,
+    };
+    const samples: Record<keyof typeof variants, { cpu: number[]; rate: number[] }> = {
+      bare: { cpu: [], rate: [] },
+      info: { cpu: [], rate: [] },
+      warn: { cpu: [], rate: [] },
+      free: { cpu: [], rate: [] },
+    };
+    for (let i = 0; i < PAIRED_ROUNDS; i++)
+      for (const [name, url] of Object.entries(variants) as Array<[keyof typeof variants, string]>) {
+        const m = await cannon({ url, duration: Math.max(1, Math.round(DURATION / PAIRED_ROUNDS)) });
+        if (m.cpuUs !== undefined) samples[name].cpu.push(m.cpuUs);
+        samples[name].rate.push(m.result.requests.average);
+      }
+    breakdown = Object.fromEntries(
+      Object.entries(samples).map(([k, v]) => [k, { cpu: v.cpu.length ? median(v.cpu) : undefined, rate: median(v.rate) }]),
+    ) as typeof breakdown;
   }
   let commands: Measured | undefined;
   let retries: Measured | undefined;
@@ -311,17 +341,9 @@ try {
     `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms   CPU ${appends.cpuUs.toFixed(0).padStart(4)} µs/append\n`,
   );
 
-  let quietStandings: Measured | undefined;
-  if (only !== 'commands') {
-    // Request logging's share: the same standings GET on a server logging at warn (no per-request lines).
-    const quiet = await server('warn');
-    await tournament(quiet);
-    quietStandings = await measure('Arbitra GET …/standings, ARBITRA_LOG_LEVEL=warn', { url: `${quiet}/v1/tournaments/${T}/standings` });
-  }
-
   process.stdout.write('\nratios (targets from issue 9)\n');
   const r = reads;
-  if (quietStandings) {
+  if (breakdown) {
     process.stdout.write(`  standings GET / bare Fastify same bytes          ${ratio(r.standings, r.bareStandings)}×  (target ≥ 0.70)\n`);
     process.stdout.write(`  tournament GET / bare Fastify same bytes         ${ratio(r.summary, r.bareSummary)}×  (target ≥ 0.70)\n`);
     if (interleavedRatios)
@@ -335,10 +357,15 @@ try {
     process.stdout.write(`  /health / bare hello                             ${ratio(r.health, r.hello)}×  (target ≥ 0.50)\n`);
     process.stdout.write(`  /health/ready / bare hello                       ${ratio(r.ready, r.hello)}×\n`);
     process.stdout.write(
-      `  standings at info / at warn logging              ${ratio(r.standings, quietStandings)}×  (request logging's cost` +
-        `${r.standings.cpuUs !== undefined && quietStandings.cpuUs !== undefined ? `; server CPU ${(r.standings.cpuUs as number).toFixed(0)} µs/req at info, ${quietStandings.cpuUs.toFixed(0)} at warn` : ''})\n`,
+      `  standings at info / at warn logging              ${(breakdown.info.rate / breakdown.warn.rate).toFixed(2)}×  (request logging's cost, interleaved medians)\n`,
     );
   }
+  const b = breakdown;
+  if (b?.bare.cpu !== undefined && b.info.cpu !== undefined && b.warn.cpu !== undefined && b.free.cpu !== undefined)
+    process.stdout.write(
+      `  standings, server CPU per request (interleaved medians): ${b.info.cpu.toFixed(0)} µs = bare Fastify ${b.bare.cpu.toFixed(0)} + request log ${(b.info.cpu - b.warn.cpu).toFixed(0)} ` +
+        `+ rate limiter ${(b.warn.cpu - b.free.cpu).toFixed(0)} + the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${(b.free.cpu - b.bare.cpu).toFixed(0)}\n`,
+    );
   if (commands)
     process.stdout.write(
       `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n` +
