@@ -2,6 +2,7 @@ import type { Actor, Command, CommandContext, DomainEvent } from '../domain/kern
 import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
+import { StreamStates } from './stream-states.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import {
   CommandIdReusedError,
@@ -23,20 +24,14 @@ export * from './command-types.js';
 
 const NO_OP_MEMORY = 10_000;
 
-interface Cached {
-  revision: number;
-  state: unknown;
-  /** Revision of the last persisted snapshot of this stream (-1: none). */
-  snapshotAt: number;
-}
-
 /**
  * The command path: load the stream, fold `evolve`, `decide`, append at the loaded revision.
  * On a revision conflict it re-reads and re-decides (bounded); with If-Match it answers 412 instead.
  * A command id seen before returns the events it produced the first time and appends nothing.
  */
 export class CommandHandler {
-  private readonly cache = new Map<string, Cached>();
+  /** Folded state per stream (cache and persisted snapshots). */
+  private readonly states: StreamStates;
   /** Commands that recorded nothing, by command id (their retries and reuses are checked here). */
   private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
   /** Commands to the same stream in this process run one after another: conflicts only come from other processes. */
@@ -54,7 +49,9 @@ export class CommandHandler {
       /** Write a snapshot when a stream is this many events past its last one. */
       snapshotEvery?: number;
     } = {},
-  ) {}
+  ) {
+    this.states = new StreamStates(store, upcasters, options);
+  }
 
   /**
    * Runs a command envelope, or a command computed from the state (`{ context, request, from }`);
@@ -132,7 +129,7 @@ export class CommandHandler {
   ): Promise<CommandResult> {
     const maxAttempts = this.options.maxAttempts ?? 5;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const loaded = await this.loadEntry(aggregate, stream);
+      const loaded = await this.states.load(aggregate, stream);
       const state = loaded.state as S;
       const revision = loaded.revision;
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
@@ -144,13 +141,12 @@ export class CommandHandler {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
         if (appended.duplicate) return step.duplicate(appended.events);
         const entry = { revision: appended.revision, state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state), snapshotAt: loaded.snapshotAt };
-        this.maybeSnapshot(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
-        this.remember(stream, entry);
+        this.states.appended(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
         this.options.observer?.onAppend?.(aggregate.name, events.length);
         return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
       } catch (e) {
         if (!(e instanceof WrongExpectedRevisionError)) throw e;
-        this.cache.delete(stream);
+        this.states.forget(stream);
         this.options.observer?.onConflict?.(aggregate.name);
         if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
       }
@@ -196,56 +192,8 @@ export class CommandHandler {
 
   /** Current state and revision of a stream, from the cache (or a snapshot) plus whatever was appended since. */
   async load<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
-    const { state, revision } = await this.loadEntry(aggregate, stream);
+    const { state, revision } = await this.states.load(aggregate, stream);
     return { state: state as S, revision };
-  }
-
-  private async loadEntry<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<Cached> {
-    const cached = this.cache.get(stream) ?? (await this.fromSnapshot(aggregate, stream));
-    let state = (cached?.state as S | undefined) ?? aggregate.decider.initialState();
-    let revision = cached?.revision ?? -1;
-    const newer = await this.store.readStream(stream, revision + 1);
-    for (const recorded of newer) {
-      const e = this.upcasters.upcast(recorded);
-      state = aggregate.decider.evolve(state, { type: e.type, data: e.data } as E);
-      revision = e.revision;
-    }
-    const entry: Cached = { revision, state, snapshotAt: cached?.snapshotAt ?? -1 };
-    if (newer.length > 0 || (cached && !this.cache.has(stream))) {
-      if (newer.length > 0) this.maybeSnapshot(aggregate, stream, entry, newer[newer.length - 1].meta.hash);
-      this.remember(stream, entry);
-    }
-    return entry;
-  }
-
-  /** The persisted snapshot, if it is of the aggregate's current version and still matches the log. */
-  private async fromSnapshot(aggregate: { version?: number }, stream: string): Promise<Cached | undefined> {
-    const snapshots = this.options.snapshots;
-    if (!snapshots || aggregate.version === undefined) return undefined;
-    let s;
-    try {
-      s = snapshots.load(stream);
-      if (!s || s.version !== aggregate.version) return undefined;
-      const state = JSON.parse(s.state) as unknown;
-      // The event the snapshot follows must still be in the log, the same event: else fold from the start.
-      const [at] = await this.store.readStream(stream, s.revision, 1);
-      if (!at || at.revision !== s.revision || at.meta.hash !== s.hash) return undefined;
-      return { revision: s.revision, state, snapshotAt: s.revision };
-    } catch {
-      return undefined; // an unreadable snapshot is ignored: the log is the truth
-    }
-  }
-
-  private maybeSnapshot(aggregate: { version?: number }, stream: string, entry: Cached, hash: string): void {
-    const snapshots = this.options.snapshots;
-    if (!snapshots || aggregate.version === undefined) return;
-    if (entry.revision - entry.snapshotAt < (this.options.snapshotEvery ?? 50)) return;
-    try {
-      snapshots.save({ stream, version: aggregate.version, revision: entry.revision, hash, state: JSON.stringify(entry.state) });
-      entry.snapshotAt = entry.revision;
-    } catch {
-      // A snapshot is a cache: failing to write one never fails a command.
-    }
   }
 
   private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[], fingerprint?: string): CommandResult {
@@ -285,13 +233,6 @@ export class CommandHandler {
     }
     // Events recorded before fingerprints existed carry none: those retries replay as before.
     if (recorded !== undefined && fingerprint !== undefined && recorded !== fingerprint) throw new CommandIdReusedError(commandId, ctx.actor, stream);
-  }
-
-  private remember(stream: string, entry: Cached): void {
-    this.cache.delete(stream);
-    this.cache.set(stream, entry);
-    const max = this.options.cacheSize ?? 10_000;
-    if (this.cache.size > max) this.cache.delete(this.cache.keys().next().value as string);
   }
 
   /**
