@@ -65,8 +65,16 @@ function evolveTable(t: MahjongTable, event: MahjongEvent, actor: string): Mahjo
   switch (event.type) {
     case 'mahjong.SeatsDrawn':
       return { ...t, seatings: [...t.seatings, event.data.winds] };
-    case 'mahjong.SubstituteSeated':
-      return { ...t, substitutes: [...t.substitutes, { seat: event.data.seat, substitute: event.data.substitute, kind: event.data.kind }] };
+    case 'mahjong.SubstituteSeated': {
+      // 缺席: the substitute plays the seat in full — a forfeit and the time-out count (半場內…超過150分) were the player's.
+      const seat = event.data.seat;
+      return {
+        ...t,
+        substitutes: [...t.substitutes, { seat, substitute: event.data.substitute, kind: event.data.kind }],
+        forfeited: t.forfeited.filter((s) => s !== seat),
+        timeOutPoints: t.timeOutPoints.map((x, i) => (i === seat ? 0 : x)),
+      };
+    }
     case 'mahjong.DealRecorded':
       return { ...t, current: { ...t.current, deal: { opener: event.data.opener, breakCount: event.data.breakCount } } };
     case 'mahjong.DiscardRecorded': {

@@ -53,6 +53,7 @@ export const RULES = {
   interview: 'WMC 行為守則, 選手義務 (拒絕接受採訪的選手，會受扣分處罰)',
   collusion: 'WMC 行為守則, 「串通」與「生死章」 and 罰則 取消資格、列入黑名單',
   withdrawal: 'WMC 行為守則, 選手自願退出 (自願退出比賽者當然視為棄權)',
+  forfeit: 'WMC 行為守則, 罰則 棄權 (選手如不能完成指定賽事（例如缺席或早退等），作棄權論，自動淘汰出局; 棄權者可以獲得以前回合累積的獎金)',
   deductions: 'WMC 行為守則, 罰則 罰分 (扣分一般是只由犯規者的分數中扣除，不會加分給對手)',
   arbiterPenalty: 'WMC 總則 4 and 行為守則, 罰則 (判罰的種類及輕重，由裁判決定)',
 } as const;
