@@ -1,5 +1,14 @@
 import { gameFeatureModule } from '../../games/game-feature-module.js';
+import type { GameFeatureModule } from '../../games/game-feature-module.js';
+import { mahjongForfeitWithdrawal } from './forfeit-withdrawal.process-manager.js';
 import { MAHJONG_GAME } from './mahjong.game-feature.js';
 
 export { MAHJONG_GAME, mahjongTournamentResult, type MahjongCommandBody } from './mahjong.game-feature.js';
-export const MAHJONG_FEATURE = gameFeatureModule(MAHJONG_GAME);
+export { FORFEIT_WITHDRAWAL_PM, mahjongForfeitWithdrawal } from './forfeit-withdrawal.process-manager.js';
+
+const module = gameFeatureModule(MAHJONG_GAME);
+/**
+ * The forfeit's withdrawal runs before the result poster: in every pass of the runner a table's forfeit (recorded
+ * before its card is locked) reaches the tournament before that table's result, so before the next round can be paired.
+ */
+export const MAHJONG_FEATURE: GameFeatureModule = { ...module, processManagers: [mahjongForfeitWithdrawal, ...(module.processManagers ?? [])] };
