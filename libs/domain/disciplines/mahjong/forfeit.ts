@@ -25,13 +25,15 @@ export interface SessionStart {
 
 /**
  * The withdrawal one recorded penalty calls for, or null: only a `game-forfeit` (打牌時限 7 嚴重逾時, 遲到 缺席棄權,
- * 暫停 over 150 points, 選手自願退出) at a linked table. The player is the seat's player as the session started; the
- * round is the one after the table's, which cannot be paired before this table's result is in.
+ * 暫停 over 150 points, 選手自願退出) at a linked table, by the seat's player as paired. A substitute's forfeit
+ * (行為守則, 缺席: a 代打者, or an eliminated player) withdraws nobody: they are not in the contest's draw. The round is
+ * the one after the table's, which cannot be paired before this table's result is in.
  */
 export function forfeitWithdrawal(penalty: PenaltyData, start: SessionStart, gameId: string): ForfeitWithdrawal | null {
   if (penalty.kind !== 'game-forfeit' || !start.link) return null;
   const player = start.players[penalty.seat];
-  if (!player) return null;
+  // `player` absent: recorded before penalties named who sat in the seat — the seat's player as started.
+  if (!player || (penalty.player !== undefined && penalty.player !== player.id)) return null;
   const { tournamentId, round, table } = start.link;
   return {
     tournamentId,

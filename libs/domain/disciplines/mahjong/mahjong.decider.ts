@@ -6,13 +6,22 @@ import { decideClaim, decideDeal, decideDiscard, decideRecordHand, decideResolve
 import { decideChiefRuling, decideConfirm, decideCorrect, decideScoreFlag, decideSign } from './decide-card.js';
 import { decideConduct, decideExpose, decideSevereOvertime, decideTimeOut, decideTurnTime, decideWrongClaim, decideWrongCount } from './decide-penalties.js';
 import { evolve } from './mahjong.evolve.js';
-import type { MahjongCommand, MahjongEvent, MahjongState } from './mahjong.types.js';
+import { occupant } from './table-state.js';
+import type { MahjongCommand, MahjongEvent, MahjongState, MahjongTable } from './mahjong.types.js';
 
 export const initialState = (): MahjongState => ({ phase: 'none' });
 
 export function decide(command: MahjongCommand, state: MahjongState): MahjongEvent[] {
   if (command.type === 'mahjong.start-session') return decideStart(command, state);
   if (state.phase === 'none') refuse('mahjong/not-started', 'the table session has not been started', RULES.started, { kind: 'not-found', field: 'id' });
+  return namePenalised(decideOnTable(command, state), state.table);
+}
+
+/** Each penalty names who sat in its seat when it was decided: after a substitution (缺席) that is not the seat's first player. */
+const namePenalised = (events: MahjongEvent[], t: MahjongTable): MahjongEvent[] =>
+  events.map((e) => (e.type === 'mahjong.PenaltyRecorded' ? { ...e, data: { ...e.data, player: occupant(t, e.data.seat).id } } : e));
+
+function decideOnTable(command: MahjongCommand, state: Exclude<MahjongState, { phase: 'none' }>): MahjongEvent[] {
   const t = state.table;
   if (command.type === 'mahjong.rule-chief-referee') return decideChiefRuling(command, t);
   if (state.phase === 'locked') refuse('mahjong/card-locked', 'the score card is signed and submitted', RULES.finished);

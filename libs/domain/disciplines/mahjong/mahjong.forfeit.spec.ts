@@ -30,6 +30,20 @@ describe('WMC 行為守則, 罰則 棄權: a forfeit (作棄權論) eliminates t
     expect(out).toEqual(['bob', 'dan']);
   });
 
+  it('a substitute’s forfeit (行為守則, 缺席: 代打者) withdraws nobody: the penalty names who sat in the seat', () => {
+    const subbed = play(
+      [{ type: 'mahjong.seat-substitute', seat: 1, substitute: { id: 'sub-1', name: 'Sub' }, kind: 'substitute', reason: 'bob left for an emergency' }],
+      seated(),
+    );
+    const [p] = penaltiesIn(play([{ type: 'mahjong.record-conduct', seat: 1, offence: 'voluntary-withdrawal', note: 'the substitute leaves' }], subbed));
+    expect(p).toMatchObject({ seat: 1, player: 'sub-1' });
+    expect(forfeitWithdrawal(p, { players: PLAYERS, link }, 't9')).toBeNull();
+    // A forfeit recorded before penalties named the player: the seat's player as the session started.
+    const { player, ...older } = penaltiesIn(forfeited())[0];
+    expect(player).toBe('cat');
+    expect(forfeitWithdrawal(older, { players: PLAYERS, link }, 't9')?.playerId).toBe('cat');
+  });
+
   it('any other penalty, or a table not linked to a tournament, withdraws nobody', () => {
     const points: PenaltyData = { seat: 0, hand: 1, offence: 'time', kind: 'points', amount: 10, rule: RULES.time, reason: 'over time' };
     expect(forfeitWithdrawal(points, { players: PLAYERS, link }, 't9')).toBeNull();

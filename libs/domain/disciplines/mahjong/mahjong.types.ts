@@ -157,6 +157,11 @@ export type PenaltyKind = 'warning' | 'points' | 'penalty-tiles' | 'no-win' | 'n
 
 export interface PenaltyData {
   readonly seat: Seat;
+  /**
+   * Who sat in the seat when penalised (the player, or a substitute seated there). Absent from events recorded before
+   * it was added: read those as the seat's player as the session started.
+   */
+  readonly player?: string;
   /** The hand in progress, or null between hands. */
   readonly hand: number | null;
   readonly offence: string;
