@@ -73,6 +73,9 @@ interface Runner {
   wake: (() => void) | null;
 }
 
+/** How many tournaments' public views a webhook keeps folded (the least recently created one goes; it is read again when needed). */
+const FOLDS = 64;
+
 /** A tournament's public view, folded up to (not including) revision `next`. */
 interface TournamentFold {
   readonly live: TournamentLive;
@@ -120,6 +123,11 @@ export class WebhookDispatcher {
     private readonly options: WebhookDispatcherOptions = {},
   ) {
     dispatchers.set(core, this);
+  }
+
+  /** True while this dispatcher delivers (with a leader lock: while this process holds it). */
+  get delivering(): boolean {
+    return this.running;
   }
 
   useClock(clock: WebhookClock): void {
@@ -184,8 +192,9 @@ export class WebhookDispatcher {
     this.state = webhooksDecider.initialState();
     this.revision = 0;
     for (const e of events) this.fold(e);
-    this.unsubscribe = this.core.bus.subscribe(() => this.wakeAll());
     const registry = this.runner('registrations');
+    // An append here wakes the webhooks; the registrations only when it touched them (another server's: the idle poll).
+    this.unsubscribe = this.core.bus.subscribe((batch) => this.wakeAll(batch.some((e) => e.stream === WEBHOOKS_STREAM) ? undefined : registry));
     const loops: Array<Promise<void>> = [this.followRegistrations(registry)];
     for (const w of Object.values(this.state.webhooks)) if (w.active) this.startWorker(w.id);
     this.stopped = Promise.all([...loops]).then(() => undefined);
@@ -216,8 +225,9 @@ export class WebhookDispatcher {
     return r;
   }
 
-  private wakeAll(): void {
+  private wakeAll(except?: Runner): void {
     for (const r of this.runners) {
+      if (r === except) continue;
       r.pendingWake = true;
       r.wake?.();
     }
@@ -380,6 +390,7 @@ export class WebhookDispatcher {
     }
     if (!fold && wanted && w.audience === 'public' && e.stream.startsWith('tournament-')) {
       fold = { live: await this.tournamentBefore(e), next: e.revision };
+      if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
       folds.set(e.stream, fold);
     }
     if (wanted) {
@@ -430,7 +441,8 @@ export class WebhookDispatcher {
    */
   private async deliver(r: Runner, id: string, e: RecordedEvent, view: object, from?: DeliveryAttempt): Promise<boolean> {
     let n = (from?.attempt ?? 0) + 1;
-    if (from) await this.onClock(r, Math.max(0, Date.parse(from.nextAttemptAt ?? from.at) - Date.parse(this.clock.now())));
+    const due = from ? Date.parse(from.nextAttemptAt ?? from.at) - Date.parse(this.clock.now()) : 0;
+    if (due > 0) await this.onClock(r, due);
     for (;;) {
       if (!this.active(id)) return false;
       const recorded = await this.attempt(id, e, n, view);
