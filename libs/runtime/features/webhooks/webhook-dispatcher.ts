@@ -108,7 +108,8 @@ export class WebhookDispatcher {
   private readonly workers = new Map<string, Promise<void>>();
   private readonly runners = new Set<Runner>();
   private running = false;
-  private halting: AbortController = new AbortController();
+  /** What a stop cuts short: requests under way, waits on the clock and pauses (each removes itself when done). */
+  private readonly cancels = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private settled: Array<() => void> = [];
   private leading: Promise<void> | null = null;
@@ -186,7 +187,6 @@ export class WebhookDispatcher {
   }
 
   private async begin(): Promise<void> {
-    this.halting = new AbortController();
     this.running = true;
     const events = (await this.core.store.readStream(WEBHOOKS_STREAM)) as unknown as Array<RecordedEvent & WebhookEvent>;
     this.state = webhooksDecider.initialState();
@@ -203,7 +203,7 @@ export class WebhookDispatcher {
   private async halt(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.halting.abort();
+    for (const cancel of [...this.cancels]) cancel();
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.wakeAll();
@@ -253,25 +253,34 @@ export class WebhookDispatcher {
 
   /** Waits `ms` on the webhook clock (a retry's backoff); a stop ends the wait. */
   private async onClock(r: Runner, ms: number): Promise<void> {
+    if (!this.running) return;
     r.onClock = true;
     this.changed();
-    const halting = this.halting.signal;
     await new Promise<void>((resolve) => {
       // Busy again as soon as the clock runs it: a settle() right after a ManualClock's advance() waits for the attempt.
       const done = () => {
+        this.cancels.delete(done);
         r.onClock = false;
         resolve();
       };
+      this.cancels.add(done);
       this.clock.after(ms, done);
-      halting.addEventListener('abort', done, { once: true });
     });
   }
 
-  private pause(signal: AbortSignal): Promise<void> {
+  /** Waits the idle period after a failure (or until a stop). */
+  private pause(signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, this.options.idleMs ?? 1000);
+      const done = () => {
+        clearTimeout(t);
+        this.cancels.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const t = setTimeout(done, this.options.idleMs ?? 1000);
       t.unref();
-      signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      if (signal) signal.addEventListener('abort', done, { once: true });
+      else this.cancels.add(done);
     });
   }
 
@@ -374,7 +383,7 @@ export class WebhookDispatcher {
         if (!this.running) return;
         // Reading the log or recording an attempt failed: the event is not passed, it is tried again.
         this.report(e, `webhook ${id}`);
-        await this.pause(this.halting.signal);
+        await this.pause();
       }
     }
   }
@@ -465,7 +474,9 @@ export class WebhookDispatcher {
     const at = this.clock.now();
     let status: number | null = null;
     let error: string | null = null;
-    const halting = this.halting.signal;
+    const request = new AbortController();
+    const cancel = () => request.abort();
+    this.cancels.add(cancel);
     try {
       status = (
         await this.post(
@@ -479,13 +490,15 @@ export class WebhookDispatcher {
             'x-arbitra-timestamp': at,
             'x-arbitra-signature': signature(w.secret, at, body),
           },
-          halting,
+          request.signal,
         )
       ).status;
     } catch (err) {
       // Cut short by a stop: not recorded, so the next start sends it again (same delivery id).
-      if (halting.aborted) return 'stopped';
+      if (request.signal.aborted) return 'stopped';
       error = String((err as Error).message ?? err).slice(0, 300);
+    } finally {
+      this.cancels.delete(cancel);
     }
     try {
       const result = await this.core.execute(WebhooksAggregate, WEBHOOKS_ID, {
