@@ -100,7 +100,10 @@ interface TournamentFold {
  * delivery id (`X-Arbitra-Delivery`, `<webhook>:<event id>`): at least once, never skipped; receivers dedupe.
  */
 export class WebhookDispatcher {
+  /** The registrations (the domain's fold; its `deliveries` stay empty here: see `deliveries`). */
   private state: WebhooksState = webhooksDecider.initialState();
+  /** The last recorded attempt of each delivery, kept in place (the domain's fold copies its map at every attempt). */
+  private readonly deliveries = new Map<string, DeliveryAttempt>();
   /** The next revision of the webhooks stream to fold. */
   private revision = 0;
   /** Each webhook's registration position: it gets the events after it. */
@@ -190,6 +193,7 @@ export class WebhookDispatcher {
     this.running = true;
     const events = (await this.core.store.readStream(WEBHOOKS_STREAM)) as unknown as Array<RecordedEvent & WebhookEvent>;
     this.state = webhooksDecider.initialState();
+    this.deliveries.clear();
     this.revision = 0;
     for (const e of events) this.fold(e);
     const registry = this.runner('registrations');
@@ -214,7 +218,8 @@ export class WebhookDispatcher {
 
   private fold(e: RecordedEvent): void {
     const event = e as unknown as WebhookEvent;
-    this.state = webhooksDecider.evolve(this.state, event);
+    if (event.type === 'webhooks.DeliveryAttempted') this.deliveries.set(event.data.deliveryId, event.data);
+    else this.state = webhooksDecider.evolve(this.state, event);
     this.revision = e.revision + 1;
     if (event.type === 'webhooks.Registered') this.registeredAt.set(event.data.id, e.position);
   }
@@ -334,7 +339,7 @@ export class WebhookDispatcher {
     let saved = this.core.readModels.checkpoint(key)?.position;
     let cursor = Math.max(this.registeredAt.get(id) ?? 0, saved ?? 0);
     const open: DeliveryAttempt[] = [];
-    for (const d of Object.values(this.state.deliveries)) {
+    for (const d of this.deliveries.values()) {
       if (d.webhookId !== id) continue;
       cursor = Math.max(cursor, d.event.position);
       if (d.outcome === 'retry') open.push(d);
@@ -374,7 +379,8 @@ export class WebhookDispatcher {
           }
           cursor = raw.position;
         }
-        if (cursor !== saved && this.running) {
+        // Saved every PAGE positions or so: a restart reads again at most that many (the delivery log says what was sent).
+        if (this.running && (saved === undefined || cursor - saved >= PAGE)) {
           if (saved === undefined) this.core.readModels.reset(key, 1);
           this.core.readModels.advance(key, cursor);
           saved = cursor;
@@ -403,7 +409,7 @@ export class WebhookDispatcher {
       folds.set(e.stream, fold);
     }
     if (wanted) {
-      const known = this.state.deliveries[`${id}:${e.id}`];
+      const known = this.deliveries.get(`${id}:${e.id}`);
       if (!known || known.outcome === 'retry') {
         const view = await this.render(e, w.audience, fold?.live);
         if (view && !(await this.deliver(r, id, e, view, known))) return false;
