@@ -352,8 +352,9 @@ export class WebhookDispatcher {
       try {
         // Retries pending at a restart first: they were due before anything after them.
         while (open.length > 0 && this.active(id)) {
-          const d = open[0];
-          const [raw] = await store.readAll(d.event.position - 1, 1);
+          // Its last attempt as recorded now (this loop may have made some before a failure).
+          const d = this.deliveries.get(open[0].deliveryId) ?? open[0];
+          const [raw] = d.outcome === 'retry' ? await store.readAll(d.event.position - 1, 1) : [];
           if (raw?.id === d.event.id) {
             const e = this.core.upcasters.upcast(raw);
             const w = this.state.webhooks[id];
@@ -513,6 +514,7 @@ export class WebhookDispatcher {
         data: { deliveryId, webhookId, event: { id: e.id, type: e.type, position: e.position }, attempt: n, at, status, error, ...this.retry },
       });
       const recorded = result.events.find((x) => x.type === 'webhooks.DeliveryAttempted')?.data as DeliveryAttempt | undefined;
+      if (recorded) this.deliveries.set(deliveryId, recorded);
       return recorded ?? 'refused';
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
