@@ -1,15 +1,17 @@
-import { Body, Controller, Get, Inject, Param, Post, Req, Res, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { DeliveryAttempt, WebhookEvent, WebhookRegistration } from '../../domain/webhooks/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
+import { PgLeaderLock } from '../../runtime/leader-lock.js';
 import { WebhookDispatcher, WebhooksAggregate, WEBHOOKS_ID, WEBHOOKS_STREAM } from '../../runtime/features/webhooks/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
-import { ARBITRA_CORE } from '../tokens.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { DeactivateWebhookDto, RegisterWebhookDto, WebhookParams } from './webhooks.dto.js';
 
 /** A registration as the admin reads it: the secret never, its SHA-256 fingerprint (first 12 hex) to tell secrets apart. */
@@ -19,9 +21,10 @@ function view(w: WebhookRegistration) {
 }
 
 /**
- * Webhooks a federation registers (admin): each new event of the types it names is POSTed to its URL, signed
- * with HMAC-SHA256 (`X-Arbitra-Signature`), retried with exponential backoff; every attempt is an event, so the
- * delivery log is the record's. Registrations are events too.
+ * Webhooks a federation registers (admin): each event of the types it names recorded after the registration is
+ * POSTed to its URL, in log order, also what was recorded while the server was down, signed with HMAC-SHA256
+ * (`X-Arbitra-Signature`), retried with exponential backoff; every attempt is an event, so the delivery log is
+ * the record's. Registrations are events too.
  */
 @ApiTags('live')
 @ApiBearerAuth()
@@ -29,16 +32,25 @@ function view(w: WebhookRegistration) {
 export class WebhooksController implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly dispatcher: WebhookDispatcher;
 
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore) {
-    this.dispatcher = new WebhookDispatcher(core);
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
+  ) {
+    const logger = new Logger('webhooks');
+    // Several servers on one PostgreSQL log: one of them delivers (the others wait for its lock, as relays do).
+    const leader = config.store === 'postgres' && config.pgUrl ? new PgLeaderLock({ connectionString: config.pgUrl, name: 'arbitra-webhooks' }) : undefined;
+    this.dispatcher = new WebhookDispatcher(core, undefined, undefined, undefined, {
+      leader,
+      onError: (error, what) => logger.warn(`${what}: ${String((error as Error)?.message ?? error)}`),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.dispatcher.start();
   }
 
-  beforeApplicationShutdown(): void {
-    this.dispatcher.stop();
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.dispatcher.stop();
   }
 
   @Post()

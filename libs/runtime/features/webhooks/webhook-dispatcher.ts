@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { fold } from '../../../domain/kernel/decider.js';
+import { DomainError } from '../../../domain/kernel/errors.js';
 import { evolveTournament, initialTournamentState, type TournamentEvent } from '../../../domain/tournament/index.js';
 import {
   backoffMs,
@@ -18,11 +18,12 @@ import type { ArbitraCore } from '../../arbitra-core.js';
 import { REAL_CLOCK, type WebhookClock } from './webhook-clock.js';
 import { WEBHOOKS_ID, WEBHOOKS_STREAM, WebhooksAggregate } from './webhooks.aggregate.js';
 
-/** Sends one request; resolves with the receiver's status (rejects when no answer comes). */
-export type WebhookPost = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
+/** Sends one request; resolves with the receiver's status (rejects when no answer comes, or when `signal` aborts it). */
+export type WebhookPost = (url: string, body: string, headers: Record<string, string>, signal?: AbortSignal) => Promise<{ status: number }>;
 
-const fetchPost: WebhookPost = async (url, body, headers) => {
-  const r = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000), redirect: 'manual' });
+const fetchPost: WebhookPost = async (url, body, headers, signal) => {
+  const timeout = AbortSignal.timeout(10_000);
+  const r = await fetch(url, { method: 'POST', body, headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'manual' });
   await r.arrayBuffer().catch(() => undefined);
   return { status: r.status };
 };
@@ -32,102 +33,403 @@ export function signature(secret: string, timestamp: string, body: string): stri
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/**
+ * One dispatcher delivering in a whole deployment (several servers on one PostgreSQL log): the leader lock
+ * (libs/runtime/leader-lock.ts, PgLeaderLock) fits as is. Without one, every dispatcher started delivers.
+ */
+export interface WebhookLeadership {
+  /** Resolves true once this process leads, false if `signal` aborted first. */
+  acquire(signal: AbortSignal): Promise<boolean>;
+  /** Called once if the lead is lost while held. */
+  onLost(handler: (e: Error) => void): void;
+  release(): Promise<void>;
+}
+
+export interface WebhookDispatcherOptions {
+  readonly leader?: WebhookLeadership;
+  /** How long a caught-up dispatcher waits before it looks at the log again when no append in this process woke it (another server's appends). */
+  readonly idleMs?: number;
+  /** A failure that is retried (reading the log, recording an attempt, a refused attempt); the app logs it. */
+  readonly onError?: (error: unknown, what: string) => void;
+}
+
 const dispatchers = new WeakMap<ArbitraCore, WebhookDispatcher>();
 /** The dispatcher running beside this core, if any (tests give it a ManualClock). */
 export function webhookDispatcher(core: ArbitraCore): WebhookDispatcher | undefined {
   return dispatchers.get(core);
 }
 
+/** Events read from the log per page. */
+const PAGE = 200;
+/** The key of a webhook's checkpoint among the read models' checkpoints (beside the process managers' `pm:…`). */
+const checkpointKey = (webhookId: string) => `webhook:${webhookId}`;
+
+/** A loop of the dispatcher: idle while it sleeps with nothing new to read, or waits on the clock for a retry. */
+interface Runner {
+  readonly name: string;
+  pendingWake: boolean;
+  sleeping: boolean;
+  onClock: boolean;
+  wake: (() => void) | null;
+}
+
+/** How many tournaments' public views a webhook keeps folded (the least recently created one goes; it is read again when needed). */
+const FOLDS = 64;
+
+/** A tournament's public view, folded up to (not including) revision `next`. */
+interface TournamentFold {
+  readonly live: TournamentLive;
+  next: number;
+}
+
 /**
- * Delivers every new event a registered webhook wants (type prefixes), as its audience sees it (`public` by
- * default: the public views' redaction; `everything`: as recorded), signed: `X-Arbitra-Signature: sha256=<HMAC-SHA256(secret, "<X-Arbitra-Timestamp>.<body>")>`. Each attempt is
- * recorded (`webhooks.DeliveryAttempted`, command id `webhook:<delivery>:<attempt>`, so a repeat is a no-op); a
- * failure (no answer, or not 2xx) is retried after `backoffMs` (1 s, 2 s, 4 s, … up to 6 attempts). Events of
- * the webhooks stream itself are never delivered (they hold the secrets). Follows the bus from start: events
- * recorded while the server was down are not delivered; retries pending at a restart are resumed.
+ * Delivers every event a registered webhook wants (type prefixes) that was recorded after its registration,
+ * as its audience sees it (`public` by default: the public views' redaction; `everything`: as recorded), signed:
+ * `X-Arbitra-Signature: sha256=<HMAC-SHA256(secret, "<X-Arbitra-Timestamp>.<body>")>`. Each attempt is recorded
+ * (`webhooks.DeliveryAttempted`, command id `webhook:<delivery>:<attempt>`, so a repeat is a no-op); a failure
+ * (no answer, or not 2xx) is retried after `backoffMs` (1 s, 2 s, 4 s, … up to 6 attempts). Events of the
+ * webhooks stream itself are never delivered (they hold the secrets).
+ *
+ * Each webhook reads the log on its own, from its own position, one delivery at a time: its receiver gets the
+ * events in log order, the next one once the previous is delivered or has failed for good. The position is
+ * durable: the webhook's registration, its last recorded attempt (the delivery log is in the log), and a
+ * checkpoint among the read models' checkpoints (`webhook:<id>`, moved after the events before it are handled,
+ * so a webhook that matches little is not read again from its last delivery). On start each webhook resumes
+ * its pending retry, then catches up from there to the head, then follows appends: events recorded while the
+ * server was down are delivered. A crash between a request and its record sends that event again with the same
+ * delivery id (`X-Arbitra-Delivery`, `<webhook>:<event id>`): at least once, never skipped; receivers dedupe.
  */
 export class WebhookDispatcher {
+  /** The registrations (the domain's fold; its `deliveries` stay empty here: see `deliveries`). */
   private state: WebhooksState = webhooksDecider.initialState();
+  /** The last recorded attempt of each delivery, kept in place (the domain's fold copies its map at every attempt). */
+  private readonly deliveries = new Map<string, DeliveryAttempt>();
+  /** The next revision of the webhooks stream to fold. */
+  private revision = 0;
+  /** Each webhook's registration position: it gets the events after it. */
+  private readonly registeredAt = new Map<string, number>();
+  private readonly workers = new Map<string, Promise<void>>();
+  private readonly runners = new Set<Runner>();
+  private running = false;
+  /** What a stop cuts short: requests under way, waits on the clock and pauses (each removes itself when done). */
+  private readonly cancels = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
-  private readonly inFlight = new Set<Promise<void>>();
-  private queue: Promise<void> = Promise.resolve();
-  private readonly tournaments = new Map<string, { live: TournamentLive; next: number }>();
+  private settled: Array<() => void> = [];
+  private leading: Promise<void> | null = null;
+  private leaderStop: AbortController | null = null;
+  private stopped = Promise.resolve();
 
   constructor(
     private readonly core: ArbitraCore,
     private clock: WebhookClock = REAL_CLOCK,
     private readonly post: WebhookPost = fetchPost,
     private readonly retry: { readonly baseMs: number; readonly maxAttempts: number } = WEBHOOK_RETRY,
+    private readonly options: WebhookDispatcherOptions = {},
   ) {
     dispatchers.set(core, this);
+  }
+
+  /** True while this dispatcher delivers (with a leader lock: while this process holds it). */
+  get delivering(): boolean {
+    return this.running;
   }
 
   useClock(clock: WebhookClock): void {
     this.clock = clock;
   }
 
+  /** Starts delivering; with a leader lock, once this process holds it (in the background: start does not wait for it). */
   async start(): Promise<void> {
-    const events = await this.core.store.readStream(WEBHOOKS_STREAM);
-    this.state = fold(webhooksDecider, events as unknown as WebhookEvent[]);
-    this.unsubscribe = this.core.bus.subscribe((batch) => this.onEvents(batch));
-    for (const d of Object.values(this.state.deliveries)) if (d.outcome === 'retry') this.resume(d);
+    const leader = this.options.leader;
+    if (!leader) return this.begin();
+    const stop = new AbortController();
+    this.leaderStop = stop;
+    this.leading = (async () => {
+      while (!stop.signal.aborted) {
+        try {
+          if (!(await leader.acquire(stop.signal))) return;
+          const lost = new Promise<void>((resolve) => {
+            leader.onLost((e) => (this.report(e, 'lost the webhooks leader lock; deliveries stop until it is taken again'), resolve()));
+            stop.signal.addEventListener('abort', () => resolve(), { once: true });
+          });
+          await this.begin();
+          await lost;
+          await this.halt();
+        } catch (e) {
+          this.report(e, 'the webhooks leader lock');
+          await this.halt();
+          await leader.release().catch(() => undefined);
+          await this.pause(stop.signal);
+        }
+      }
+    })();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
+    this.leaderStop?.abort();
+    await this.halt();
+    await this.leading;
+    await this.options.leader?.release();
+  }
+
+  /**
+   * Resolves once every webhook has handled what was recorded before, as far as it can now: each is caught up
+   * with the log or waits on the clock for a retry (tests; a ManualClock's `advance()` runs the retry).
+   */
+  async settle(): Promise<void> {
+    while (!this.isSettled()) await new Promise<void>((resolve) => this.settled.push(resolve));
+  }
+
+  private isSettled(): boolean {
+    for (const r of this.runners) if (!(r.onClock || (r.sleeping && !r.pendingWake))) return false;
+    return true;
+  }
+
+  private changed(): void {
+    if (this.isSettled()) for (const resolve of this.settled.splice(0)) resolve();
+  }
+
+  private async begin(): Promise<void> {
+    this.running = true;
+    const events = (await this.core.store.readStream(WEBHOOKS_STREAM)) as unknown as Array<RecordedEvent & WebhookEvent>;
+    this.state = webhooksDecider.initialState();
+    this.deliveries.clear();
+    this.revision = 0;
+    for (const e of events) this.fold(e);
+    const registry = this.runner('registrations');
+    // An append here wakes the webhooks; the registrations only when it touched them (another server's: the idle poll).
+    this.unsubscribe = this.core.bus.subscribe((batch) => this.wakeAll(batch.some((e) => e.stream === WEBHOOKS_STREAM) ? undefined : registry));
+    const loops: Array<Promise<void>> = [this.followRegistrations(registry)];
+    for (const w of Object.values(this.state.webhooks)) if (w.active) this.startWorker(w.id);
+    this.stopped = Promise.all([...loops]).then(() => undefined);
+  }
+
+  private async halt(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const cancel of [...this.cancels]) cancel();
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.wakeAll();
+    await this.stopped;
+    await Promise.all([...this.workers.values()]);
+    this.changed();
   }
 
-  /** Resolves when every attempt under way has been made and recorded. */
-  async settle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  private fold(e: RecordedEvent): void {
+    const event = e as unknown as WebhookEvent;
+    if (event.type === 'webhooks.DeliveryAttempted') this.deliveries.set(event.data.deliveryId, event.data);
+    else this.state = webhooksDecider.evolve(this.state, event);
+    this.revision = e.revision + 1;
+    if (event.type === 'webhooks.Registered') this.registeredAt.set(event.data.id, e.position);
   }
 
-  private onEvents(batch: readonly RecordedEvent[]): void {
-    // Batches in order, one at a time: a tournament's public view folds its stream as the events come.
-    const next = this.queue.then(() => this.handle(batch));
-    this.queue = next.catch(() => undefined);
-    this.track(next);
+  private runner(name: string): Runner {
+    const r: Runner = { name, pendingWake: true, sleeping: false, onClock: false, wake: null };
+    this.runners.add(r);
+    return r;
   }
 
-  private async handle(batch: readonly RecordedEvent[]): Promise<void> {
-    for (const e of batch) {
-      if (e.stream === WEBHOOKS_STREAM) {
-        this.state = webhooksDecider.evolve(this.state, e as unknown as WebhookEvent);
-        continue;
-      }
-      const views = new Map<WebhookAudience, object | null>();
-      const live = e.stream.startsWith('tournament-') ? await this.tournamentView(e) : undefined;
-      for (const w of Object.values(this.state.webhooks)) {
-        if (!wants(w, e.type)) continue;
-        if (!views.has(w.audience)) views.set(w.audience, await this.render(e, w.audience, live));
-        const view = views.get(w.audience);
-        if (view) this.track(this.attempt(w.id, e, 1, view));
-      }
-      live?.render([e]);
+  private wakeAll(except?: Runner): void {
+    for (const r of this.runners) {
+      if (r === except) continue;
+      r.pendingWake = true;
+      r.wake?.();
     }
   }
 
-  private async freshTournamentView(e: RecordedEvent): Promise<TournamentLive> {
+  /** Waits for a wake (an append in this process) or the idle period (another server's appends). */
+  private async sleep(r: Runner): Promise<void> {
+    if (r.pendingWake || !this.running) return;
+    r.sleeping = true;
+    this.changed();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.options.idleMs ?? 1000);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      r.wake = done;
+    });
+    r.wake = null;
+    r.sleeping = false;
+  }
+
+  /** Waits `ms` on the webhook clock (a retry's backoff); a stop ends the wait. */
+  private async onClock(r: Runner, ms: number): Promise<void> {
+    if (!this.running) return;
+    r.onClock = true;
+    this.changed();
+    await new Promise<void>((resolve) => {
+      // Busy again as soon as the clock runs it: a settle() right after a ManualClock's advance() waits for the attempt.
+      const done = () => {
+        this.cancels.delete(done);
+        r.onClock = false;
+        resolve();
+      };
+      this.cancels.add(done);
+      this.clock.after(ms, done);
+    });
+  }
+
+  /** Waits the idle period after a failure (or until a stop). */
+  private pause(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.cancels.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const t = setTimeout(done, this.options.idleMs ?? 1000);
+      t.unref();
+      if (signal) signal.addEventListener('abort', done, { once: true });
+      else this.cancels.add(done);
+    });
+  }
+
+  private report(error: unknown, what: string): void {
+    this.options.onError?.(error, what);
+  }
+
+  /** Folds new events of the webhooks stream (from any server) and starts a webhook's worker at its registration. */
+  private async followRegistrations(r: Runner): Promise<void> {
+    try {
+      while (this.running) {
+        r.pendingWake = false;
+        try {
+          const events = await this.core.store.readStream(WEBHOOKS_STREAM, this.revision);
+          for (const e of events) {
+            this.fold(e);
+            if (e.type === 'webhooks.Registered') this.startWorker((e.data as { id: string }).id);
+          }
+          if (events.length > 0) continue;
+        } catch (e) {
+          if (!this.running) return;
+          this.report(e, 'reading the webhooks stream');
+        }
+        await this.sleep(r);
+      }
+    } finally {
+      this.runners.delete(r);
+      this.changed();
+    }
+  }
+
+  private startWorker(id: string): void {
+    if (this.workers.has(id) || !this.running) return;
+    const r = this.runner(`webhook:${id}`);
+    const done = this.work(id, r).finally(() => {
+      this.runners.delete(r);
+      this.workers.delete(id);
+      this.changed();
+    });
+    this.workers.set(id, done);
+  }
+
+  private active(id: string): boolean {
+    return this.running && this.state.webhooks[id]?.active === true;
+  }
+
+  /** One webhook: its pending retries, then every event after its position, in log order, one at a time. */
+  private async work(id: string, r: Runner): Promise<void> {
+    const store = this.core.store;
+    const key = checkpointKey(id);
+    let saved = this.core.readModels.checkpoint(key)?.position;
+    let cursor = Math.max(this.registeredAt.get(id) ?? 0, saved ?? 0);
+    const open: DeliveryAttempt[] = [];
+    for (const d of this.deliveries.values()) {
+      if (d.webhookId !== id) continue;
+      cursor = Math.max(cursor, d.event.position);
+      if (d.outcome === 'retry') open.push(d);
+    }
+    open.sort((a, b) => a.event.position - b.event.position);
+    const folds = new Map<string, TournamentFold>();
+
+    while (this.active(id)) {
+      r.pendingWake = false;
+      try {
+        // Retries pending at a restart first: they were due before anything after them.
+        while (open.length > 0 && this.active(id)) {
+          // Its last attempt as recorded now (this loop may have made some before a failure).
+          const d = this.deliveries.get(open[0].deliveryId) ?? open[0];
+          const [raw] = d.outcome === 'retry' ? await store.readAll(d.event.position - 1, 1) : [];
+          if (raw?.id === d.event.id) {
+            const e = this.core.upcasters.upcast(raw);
+            const w = this.state.webhooks[id];
+            const live = e.stream.startsWith('tournament-') && w.audience === 'public' ? await this.tournamentBefore(e) : undefined;
+            const view = await this.render(e, w.audience, live);
+            if (view && !(await this.deliver(r, id, e, view, d))) break;
+          }
+          open.shift();
+        }
+        if (open.length > 0) continue;
+
+        const page = await store.readAll(cursor, PAGE);
+        if (page.length === 0) {
+          await this.sleep(r);
+          continue;
+        }
+        for (const raw of page) {
+          if (raw.stream === WEBHOOKS_STREAM) {
+            // Its deactivation, in log order: nothing recorded after it is sent.
+            if (raw.type === 'webhooks.Deactivated' && (raw.data as { id: string }).id === id) return;
+          } else if (!(await this.consider(r, id, this.core.upcasters.upcast(raw), folds))) {
+            break;
+          }
+          cursor = raw.position;
+        }
+        // Saved every PAGE positions or so: a restart reads again at most that many (the delivery log says what was sent).
+        if (this.running && (saved === undefined || cursor - saved >= PAGE)) {
+          if (saved === undefined) this.core.readModels.reset(key, 1);
+          this.core.readModels.advance(key, cursor);
+          saved = cursor;
+        }
+      } catch (e) {
+        if (!this.running) return;
+        // Reading the log or recording an attempt failed: the event is not passed, it is tried again.
+        this.report(e, `webhook ${id}`);
+        await this.pause();
+      }
+    }
+  }
+
+  /** Handles one event for one webhook; false when it could not be finished (stopping, deactivated). */
+  private async consider(r: Runner, id: string, e: RecordedEvent, folds: Map<string, TournamentFold>): Promise<boolean> {
+    const w = this.state.webhooks[id];
+    const wanted = wants(w, e.type);
+    let fold = folds.get(e.stream);
+    if (fold && fold.next !== e.revision) {
+      folds.delete(e.stream);
+      fold = undefined;
+    }
+    if (!fold && wanted && w.audience === 'public' && e.stream.startsWith('tournament-')) {
+      fold = { live: await this.tournamentBefore(e), next: e.revision };
+      if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
+      folds.set(e.stream, fold);
+    }
+    if (wanted) {
+      const known = this.deliveries.get(`${id}:${e.id}`);
+      if (!known || known.outcome === 'retry') {
+        const view = await this.render(e, w.audience, fold?.live);
+        if (view && !(await this.deliver(r, id, e, view, known))) return false;
+      }
+    }
+    if (fold) {
+      fold.live.render([e]);
+      fold.next = e.revision + 1;
+    }
+    return true;
+  }
+
+  /** The public view of a tournament's stream, folded up to (not including) `e`. */
+  private async tournamentBefore(e: RecordedEvent): Promise<TournamentLive> {
     const before = await this.core.store.readStream(e.stream, 0, e.revision);
     return new TournamentLive(
-      before.reduce((s, x) => evolveTournament(s, x as unknown as TournamentEvent), initialTournamentState()),
+      before.reduce((s, x) => evolveTournament(s, this.core.upcasters.upcast(x) as unknown as TournamentEvent), initialTournamentState()),
       false,
     );
-  }
-
-  /** The public view of a tournament's stream, folded up to (not including) `e`; kept while the server runs. */
-  private async tournamentView(e: RecordedEvent): Promise<TournamentLive> {
-    const known = this.tournaments.get(e.stream);
-    if (known && known.next === e.revision) {
-      known.next++;
-      return known.live;
-    }
-    const before = await this.core.store.readStream(e.stream, 0, e.revision);
-    const state = before.reduce((s, x) => evolveTournament(s, x as unknown as TournamentEvent), initialTournamentState());
-    const entry = { live: new TournamentLive(state, false), next: e.revision + 1 };
-    this.tournaments.set(e.stream, entry);
-    return entry.live;
   }
 
   /**
@@ -139,7 +441,6 @@ export class WebhookDispatcher {
     const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, recordedAt: e.meta.recordedAt };
     if (audience === 'everything') return { ...plain, data: e.data };
     if (live) {
-      // Peek: the fold advances once per event, in handle().
       const m = live.peek(e);
       return m ? { ...plain, data: (m.data as { data: unknown }).data } : null;
     }
@@ -150,31 +451,26 @@ export class WebhookDispatcher {
     return { ...plain, data: feature.redactEventData(e as never, viewer) };
   }
 
-  private track(p: Promise<void>): void {
-    const done = p.catch(() => undefined).finally(() => this.inFlight.delete(done));
-    this.inFlight.add(done);
+  /**
+   * Attempts until the delivery is delivered or has failed for good (after `from`, its last recorded attempt,
+   * at its due time); false when stopped first (stopping, deactivated), so the event is not passed.
+   */
+  private async deliver(r: Runner, id: string, e: RecordedEvent, view: object, from?: DeliveryAttempt): Promise<boolean> {
+    let n = (from?.attempt ?? 0) + 1;
+    const due = from ? Date.parse(from.nextAttemptAt ?? from.at) - Date.parse(this.clock.now()) : 0;
+    if (due > 0) await this.onClock(r, due);
+    for (;;) {
+      if (!this.active(id)) return false;
+      const recorded = await this.attempt(id, e, n, view);
+      if (recorded === 'stopped') return false;
+      if (recorded === 'refused' || recorded.outcome !== 'retry') return true;
+      await this.onClock(r, backoffMs(n, this.retry.baseMs));
+      n++;
+    }
   }
 
-  private resume(d: DeliveryAttempt): void {
-    const wait = Math.max(0, Date.parse(d.nextAttemptAt ?? d.at) - Date.parse(this.clock.now()));
-    this.clock.after(wait, () =>
-      this.track(
-        (async () => {
-          const [event] = await this.core.store.readAll(d.event.position - 1, 1);
-          const w = this.state.webhooks[d.webhookId];
-          if (!event || !w) return;
-          const live = event.stream.startsWith('tournament-') ? await this.freshTournamentView(event) : undefined;
-          const view = await this.render(event, w.audience, live);
-          if (view) await this.attempt(d.webhookId, event, d.attempt + 1, view);
-        })(),
-      ),
-    );
-  }
-
-  private async attempt(webhookId: string, e: RecordedEvent, n: number, view: object): Promise<void> {
+  private async attempt(webhookId: string, e: RecordedEvent, n: number, view: object): Promise<DeliveryAttempt | 'stopped' | 'refused'> {
     const w = this.state.webhooks[webhookId];
-    // Deactivated since: no further request (its log keeps the attempts made).
-    if (!w?.active) return;
     const deliveryId = `${webhookId}:${e.id}`;
     const body = JSON.stringify({
       delivery: deliveryId,
@@ -185,26 +481,46 @@ export class WebhookDispatcher {
     const at = this.clock.now();
     let status: number | null = null;
     let error: string | null = null;
+    const request = new AbortController();
+    const cancel = () => request.abort();
+    this.cancels.add(cancel);
     try {
       status = (
-        await this.post(w.url, body, {
-          'content-type': 'application/json',
-          'user-agent': 'Arbitra-Webhooks',
-          'x-arbitra-delivery': deliveryId,
-          'x-arbitra-event': e.type,
-          'x-arbitra-timestamp': at,
-          'x-arbitra-signature': signature(w.secret, at, body),
-        })
+        await this.post(
+          w.url,
+          body,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'Arbitra-Webhooks',
+            'x-arbitra-delivery': deliveryId,
+            'x-arbitra-event': e.type,
+            'x-arbitra-timestamp': at,
+            'x-arbitra-signature': signature(w.secret, at, body),
+          },
+          request.signal,
+        )
       ).status;
     } catch (err) {
+      // Cut short by a stop: not recorded, so the next start sends it again (same delivery id).
+      if (request.signal.aborted) return 'stopped';
       error = String((err as Error).message ?? err).slice(0, 300);
+    } finally {
+      this.cancels.delete(cancel);
     }
-    const result = await this.core.execute(WebhooksAggregate, WEBHOOKS_ID, {
-      type: 'webhooks.record-attempt',
-      context: { at, actor: { id: 'webhooks', role: 'system' }, commandId: `webhook:${deliveryId}:${n}` },
-      data: { deliveryId, webhookId, event: { id: e.id, type: e.type, position: e.position }, attempt: n, at, status, error, ...this.retry },
-    });
-    const recorded = result.events.find((x) => x.type === 'webhooks.DeliveryAttempted')?.data as DeliveryAttempt | undefined;
-    if (recorded?.outcome === 'retry') this.clock.after(backoffMs(n, this.retry.baseMs), () => this.track(this.attempt(webhookId, e, n + 1, view)));
+    try {
+      const result = await this.core.execute(WebhooksAggregate, WEBHOOKS_ID, {
+        type: 'webhooks.record-attempt',
+        context: { at, actor: { id: 'webhooks', role: 'system' }, commandId: `webhook:${deliveryId}:${n}` },
+        data: { deliveryId, webhookId, event: { id: e.id, type: e.type, position: e.position }, attempt: n, at, status, error, ...this.retry },
+      });
+      const recorded = result.events.find((x) => x.type === 'webhooks.DeliveryAttempted')?.data as DeliveryAttempt | undefined;
+      if (recorded) this.deliveries.set(deliveryId, recorded);
+      return recorded ?? 'refused';
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      // The log already has this attempt or closed the delivery (another dispatcher on the same log): it is theirs.
+      this.report(err, `webhook ${webhookId}: attempt ${n} of ${deliveryId} refused`);
+      return 'refused';
+    }
   }
 }
