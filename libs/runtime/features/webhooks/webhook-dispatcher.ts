@@ -1,57 +1,19 @@
-import { createHmac } from 'node:crypto';
 import { DomainError } from '../../../domain/kernel/errors.js';
-import { evolveTournament, initialTournamentState, type TournamentEvent } from '../../../domain/tournament/index.js';
 import {
   backoffMs,
-  TournamentLive,
   WEBHOOK_RETRY,
   wants,
   webhooksDecider,
   type DeliveryAttempt,
-  type WebhookAudience,
   type WebhookEvent,
   type WebhooksState,
 } from '../../../domain/webhooks/index.js';
-import { gameFeaturesOf } from '../../games/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { REAL_CLOCK, type WebhookClock } from './webhook-clock.js';
 import { WEBHOOKS_ID, WEBHOOKS_STREAM, WebhooksAggregate } from './webhooks.aggregate.js';
-
-/** Sends one request; resolves with the receiver's status (rejects when no answer comes, or when `signal` aborts it). */
-export type WebhookPost = (url: string, body: string, headers: Record<string, string>, signal?: AbortSignal) => Promise<{ status: number }>;
-
-const fetchPost: WebhookPost = async (url, body, headers, signal) => {
-  const timeout = AbortSignal.timeout(10_000);
-  const r = await fetch(url, { method: 'POST', body, headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'manual' });
-  await r.arrayBuffer().catch(() => undefined);
-  return { status: r.status };
-};
-
-/** The signature header value: HMAC-SHA256 over `<timestamp>.<body>` with the webhook's secret, hex. */
-export function signature(secret: string, timestamp: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-/**
- * One dispatcher delivering in a whole deployment (several servers on one PostgreSQL log): the leader lock
- * (libs/runtime/leader-lock.ts, PgLeaderLock) fits as is. Without one, every dispatcher started delivers.
- */
-export interface WebhookLeadership {
-  /** Resolves true once this process leads, false if `signal` aborted first. */
-  acquire(signal: AbortSignal): Promise<boolean>;
-  /** Called once if the lead is lost while held. */
-  onLost(handler: (e: Error) => void): void;
-  release(): Promise<void>;
-}
-
-export interface WebhookDispatcherOptions {
-  readonly leader?: WebhookLeadership;
-  /** How long a caught-up dispatcher waits before it looks at the log again when no append in this process woke it (another server's appends). */
-  readonly idleMs?: number;
-  /** A failure that is retried (reading the log, recording an attempt, a refused attempt); the app logs it. */
-  readonly onError?: (error: unknown, what: string) => void;
-}
+import { fetchPost, signature, type WebhookDispatcherOptions, type WebhookPost } from './webhook-requests.js';
+import { FOLDS, tournamentBefore, viewFor, type TournamentFold } from './webhook-views.js';
 
 const dispatchers = new WeakMap<ArbitraCore, WebhookDispatcher>();
 /** The dispatcher running beside this core, if any (tests give it a ManualClock). */
@@ -71,15 +33,6 @@ interface Runner {
   sleeping: boolean;
   onClock: boolean;
   wake: (() => void) | null;
-}
-
-/** How many tournaments' public views a webhook keeps folded (the least recently created one goes; it is read again when needed). */
-const FOLDS = 64;
-
-/** A tournament's public view, folded up to (not including) revision `next`. */
-interface TournamentFold {
-  readonly live: TournamentLive;
-  next: number;
 }
 
 /**
@@ -358,8 +311,8 @@ export class WebhookDispatcher {
           if (raw?.id === d.event.id) {
             const e = this.core.upcasters.upcast(raw);
             const w = this.state.webhooks[id];
-            const live = e.stream.startsWith('tournament-') && w.audience === 'public' ? await this.tournamentBefore(e) : undefined;
-            const view = await this.render(e, w.audience, live);
+            const live = e.stream.startsWith('tournament-') && w.audience === 'public' ? await tournamentBefore(this.core, e) : undefined;
+            const view = await viewFor(this.core, e, w.audience, live);
             if (view && !(await this.deliver(r, id, e, view, d))) break;
           }
           open.shift();
@@ -405,14 +358,14 @@ export class WebhookDispatcher {
       fold = undefined;
     }
     if (!fold && wanted && w.audience === 'public' && e.stream.startsWith('tournament-')) {
-      fold = { live: await this.tournamentBefore(e), next: e.revision };
+      fold = { live: await tournamentBefore(this.core, e), next: e.revision };
       if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
       folds.set(e.stream, fold);
     }
     if (wanted) {
       const known = this.deliveries.get(`${id}:${e.id}`);
       if (!known || known.outcome === 'retry') {
-        const view = await this.render(e, w.audience, fold?.live);
+        const view = await viewFor(this.core, e, w.audience, fold?.live);
         if (view && !(await this.deliver(r, id, e, view, known))) return false;
       }
     }
@@ -421,34 +374,6 @@ export class WebhookDispatcher {
       fold.next = e.revision + 1;
     }
     return true;
-  }
-
-  /** The public view of a tournament's stream, folded up to (not including) `e`. */
-  private async tournamentBefore(e: RecordedEvent): Promise<TournamentLive> {
-    const before = await this.core.store.readStream(e.stream, 0, e.revision);
-    return new TournamentLive(
-      before.reduce((s, x) => evolveTournament(s, this.core.upcasters.upcast(x) as unknown as TournamentEvent), initialTournamentState()),
-      false,
-    );
-  }
-
-  /**
-   * The event as the webhook's audience sees it, or null when it sees nothing of it: everything as recorded; the
-   * public: a tournament's events as its public live view, a game's with hidden tiles redacted while the game hides
-   * them (as GET …/events), and nothing of any other stream (appeals, penalty ledgers, tokens).
-   */
-  private async render(e: RecordedEvent, audience: WebhookAudience, live: TournamentLive | undefined): Promise<object | null> {
-    const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, recordedAt: e.meta.recordedAt };
-    if (audience === 'everything') return { ...plain, data: e.data };
-    if (live) {
-      const m = live.peek(e);
-      return m ? { ...plain, data: (m.data as { data: unknown }).data } : null;
-    }
-    const feature = gameFeaturesOf(this.core.options.features).find((f) => e.stream.startsWith(`${f.aggregate.name}-`));
-    if (!feature) return null;
-    const { state } = await this.core.commands.load(feature.aggregate, e.stream);
-    const viewer = feature.hidesInformation(state as never) ? ({ kind: 'public' } as const) : ({ kind: 'all' } as const);
-    return { ...plain, data: feature.redactEventData(e as never, viewer) };
   }
 
   /**

@@ -1,0 +1,42 @@
+import { evolveTournament, initialTournamentState, type TournamentEvent } from '../../../domain/tournament/index.js';
+import { TournamentLive, type WebhookAudience } from '../../../domain/webhooks/index.js';
+import type { RecordedEvent } from '../../../store/event-store.port.js';
+import type { ArbitraCore } from '../../arbitra-core.js';
+import { gameFeaturesOf } from '../../games/index.js';
+
+/** How many tournaments' public views a webhook keeps folded (the least recently created one goes; it is read again when needed). */
+export const FOLDS = 64;
+
+/** A tournament's public view, folded up to (not including) revision `next`. */
+export interface TournamentFold {
+  readonly live: TournamentLive;
+  next: number;
+}
+
+/** The public view of a tournament's stream, folded up to (not including) `e`. */
+export async function tournamentBefore(core: ArbitraCore, e: RecordedEvent): Promise<TournamentLive> {
+  const before = await core.store.readStream(e.stream, 0, e.revision);
+  return new TournamentLive(
+    before.reduce((s, x) => evolveTournament(s, core.upcasters.upcast(x) as unknown as TournamentEvent), initialTournamentState()),
+    false,
+  );
+}
+
+/**
+ * The event as the webhook's audience sees it, or null when it sees nothing of it: everything as recorded; the
+ * public: a tournament's events as its public live view, a game's with hidden tiles redacted while the game hides
+ * them (as GET …/events), and nothing of any other stream (appeals, penalty ledgers, tokens).
+ */
+export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: WebhookAudience, live: TournamentLive | undefined): Promise<object | null> {
+  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, recordedAt: e.meta.recordedAt };
+  if (audience === 'everything') return { ...plain, data: e.data };
+  if (live) {
+    const m = live.peek(e);
+    return m ? { ...plain, data: (m.data as { data: unknown }).data } : null;
+  }
+  const feature = gameFeaturesOf(core.options.features).find((f) => e.stream.startsWith(`${f.aggregate.name}-`));
+  if (!feature) return null;
+  const { state } = await core.commands.load(feature.aggregate, e.stream);
+  const viewer = feature.hidesInformation(state as never) ? ({ kind: 'public' } as const) : ({ kind: 'all' } as const);
+  return { ...plain, data: feature.redactEventData(e as never, viewer) };
+}
