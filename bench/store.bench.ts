@@ -20,6 +20,11 @@ const SYNC = (args.get('sync') ?? 'FULL') as SqliteSynchronous;
 const N_SINGLE = Number(args.get('single') ?? 2000);
 const N_BATCH = Number(args.get('batch') ?? 100_000);
 const N_REPLAY = Number(args.get('replay') ?? 1_000_000);
+/** `--wal-autocheckpoint=N`: SQLite's WAL auto-checkpoint threshold in pages (default 1000), set alike on raw and Arbitra. */
+const WAL_CHECKPOINT = args.get('wal-autocheckpoint');
+const walCheckpoint = (db: Database.Database) => {
+  if (WAL_CHECKPOINT !== undefined) db.pragma(`wal_autocheckpoint = ${Number(WAL_CHECKPOINT)}`);
+};
 
 const root = mkdtempSync(join(tmpdir(), 'arbitra-bench-'));
 const rows: Array<[string, string, string]> = [];
@@ -44,6 +49,7 @@ function rawDb(name: string) {
   const db = new Database(join(root, name));
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SYNC}`);
+  walCheckpoint(db);
   // The identical table and indexes the Arbitra store uses, so the ratio is Arbitra's own overhead.
   db.exec(
     'CREATE TABLE events (position INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, meta TEXT NOT NULL, command_id TEXT NOT NULL, UNIQUE (stream, revision))',
@@ -54,7 +60,7 @@ function rawDb(name: string) {
 
 async function main() {
   process.stdout.write(
-    `Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`,
+    `Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, wal_autocheckpoint=${WAL_CHECKPOINT ?? 'default'}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`,
   );
 
   // 1. Single-event appends, raw better-sqlite3 (same table, indexes, pragmas) against the
@@ -70,6 +76,7 @@ async function main() {
     ins.run(randomUUID(), `s-${i % 100}`, Math.floor(i / 100), sample.type, data, meta, randomUUID());
   });
   const store = new SqliteEventStore({ path: join(root, 'store.db'), synchronous: SYNC });
+  walCheckpoint(store.db);
   // The full command path (idempotency check, load from cache, decide, append) on a game-shaped decider.
   const handler = new CommandHandler(store, new UpcasterRegistry());
   let storeRow = 0;
@@ -163,6 +170,7 @@ async function main() {
   const writers = 32;
   const perWriter = Math.max(2, Math.ceil(N_SINGLE / writers / rounds) * 2);
   const cpuOnly = new SqliteEventStore({ path: join(root, 'cpu-only.db'), synchronous: 'OFF' });
+  walCheckpoint(cpuOnly.db);
   const burst = async (s: SqliteEventStore, round: number) =>
     (
       await timeAsync(() =>
