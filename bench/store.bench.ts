@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CommandHandler } from '../libs/runtime/command-handler.js';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../libs/store/sqlite/open-log.js';
 import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/sqlite-event-store.js';
 import { UpcasterRegistry } from '../libs/store/upcasters.js';
 import { BenchGame, benchEvent, fillLog } from './support/bench-fixtures.js';
@@ -20,11 +21,9 @@ const SYNC = (args.get('sync') ?? 'FULL') as SqliteSynchronous;
 const N_SINGLE = Number(args.get('single') ?? 2000);
 const N_BATCH = Number(args.get('batch') ?? 100_000);
 const N_REPLAY = Number(args.get('replay') ?? 1_000_000);
-/** `--wal-autocheckpoint=N`: SQLite's WAL auto-checkpoint threshold in pages (default 1000), set alike on raw and Arbitra. */
-const WAL_CHECKPOINT = args.get('wal-autocheckpoint');
-const walCheckpoint = (db: Database.Database) => {
-  if (WAL_CHECKPOINT !== undefined) db.pragma(`wal_autocheckpoint = ${Number(WAL_CHECKPOINT)}`);
-};
+/** `--wal-autocheckpoint=N`: the WAL checkpoint threshold in pages; raw and Arbitra always get the same one (default: the store's). */
+const WAL_CHECKPOINT = Number(args.get('wal-autocheckpoint') ?? WAL_AUTOCHECKPOINT_PAGES);
+const walCheckpoint = (db: Database.Database) => db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT}`);
 
 const root = mkdtempSync(join(tmpdir(), 'arbitra-bench-'));
 const rows: Array<[string, string, string]> = [];
@@ -60,7 +59,7 @@ function rawDb(name: string) {
 
 async function main() {
   process.stdout.write(
-    `Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, wal_autocheckpoint=${WAL_CHECKPOINT ?? 'default'}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`,
+    `Arbitra store benchmark — SQLite WAL, synchronous=${SYNC}, wal_autocheckpoint=${WAL_CHECKPOINT}, dir ${root}\nraw = better-sqlite3 on the identical table and indexes; rounds interleaved\n\n`,
   );
 
   // 1. Single-event appends, raw better-sqlite3 (same table, indexes, pragmas) against the

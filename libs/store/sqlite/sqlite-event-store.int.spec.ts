@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eventStoreContract, newEvent } from '../testing/event-store.contract.js';
 import { EventIdConflictError, WrongExpectedRevisionError, type EventStore } from '../event-store.port.js';
 import { verifyLog } from '../hash-chain.js';
+import { WAL_AUTOCHECKPOINT_PAGES } from './open-log.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'arbitra-store-'));
@@ -40,6 +41,8 @@ describe('SQLite event store specifics', () => {
     const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    // Checkpoints every ~40 MB of WAL, not SQLite's ~4 MB (open-log.ts); each commit still syncs the WAL.
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_AUTOCHECKPOINT_PAGES);
     await store.close();
   });
 

@@ -1,7 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { canonicalJson } from '../../domain/kernel/index.js';
 import { hashCanonical } from '../hash-chain.js';
 import {
@@ -16,9 +14,9 @@ import {
   type SubscribeOptions,
 } from '../event-store.port.js';
 import { isUniqueViolation, refusal, storedRetry, type RowById } from './append-refusals.js';
-import { keepPrivate } from './private-file.js';
+import { openLog } from './open-log.js';
 import { migrate } from './sqlite-schema.js';
-import { StoredEvent, toEvent, type Row } from './stored-event.js';
+import { StoredEvent, toEvent, type RawRow, type Row } from './stored-event.js';
 import { StreamHeads, type StreamHead } from './stream-heads.js';
 import { nextAppend } from '../append-wake.js';
 
@@ -37,9 +35,6 @@ export interface SqliteEventStoreOptions {
   /** How often a live subscriber looks for appends made by another process (ms). */
   readonly pollMs?: number;
 }
-
-/** A row in COLUMNS order: position, id, stream, revision, type, data, meta. */
-type RawRow = [number, string, string, number, string, string, string];
 
 interface Pending {
   stream: string;
@@ -80,13 +75,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appendOne: (p: Pending) => AppendResult;
 
   constructor(readonly options: SqliteEventStoreOptions) {
-    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-    keepPrivate(options.path);
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    keepPrivate(options.path);
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openLog(options.path, options.synchronous ?? 'FULL');
     migrate(this.db);
     this.groupCommit = options.groupCommit ?? true;
     this.pollMs = options.pollMs ?? 250;
