@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventStoreContract, newEvent } from '../testing/event-store.contract.js';
-import { EventIdConflictError, type EventStore } from '../event-store.port.js';
+import { EventIdConflictError, WrongExpectedRevisionError, type EventStore } from '../event-store.port.js';
+import { verifyLog } from '../hash-chain.js';
+import { WAL_AUTOCHECKPOINT_PAGES } from './open-log.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'arbitra-store-'));
@@ -39,6 +41,8 @@ describe('SQLite event store specifics', () => {
     const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    // Checkpoints every ~40 MB of WAL, not SQLite's ~4 MB (open-log.ts); each commit still syncs the WAL.
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_AUTOCHECKPOINT_PAGES);
     await store.close();
   });
 
@@ -103,6 +107,40 @@ describe('SQLite event store specifics', () => {
     await Promise.all(Array.from({ length: 32 }, (_, i) => store.append(`game-${i}`, [newEvent()], 'no-stream')));
     expect(commits).toBe(1);
     expect(await store.headPosition()).toBe(32);
+    await store.close();
+  });
+
+  it('two stores on one file (two processes) appending to one stream in turn see each other: revisions and chain continue', async () => {
+    const path = join(dir(), 'events.db');
+    const a = new SqliteEventStore({ path });
+    const b = new SqliteEventStore({ path });
+    await a.append('game', [newEvent()], 'no-stream');
+    await a.append('game', [newEvent()], 0);
+    await b.append('game', [newEvent()], 1);
+    // a last wrote revision 1; b has moved the stream to 2 since.
+    await expect(a.append('game', [newEvent()], 1)).rejects.toMatchObject({ expected: 1, actual: 2 });
+    const r = await a.append('game', [newEvent()], 2);
+    expect(r.revision).toBe(3);
+    await b.append('other', [newEvent()], 'no-stream');
+    await a.append('game', [newEvent()], 3);
+    expect((await a.readStream('game')).map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
+    expect(await verifyLog((after, limit) => a.readAll(after, limit))).toMatchObject({ ok: true, events: 6 });
+    await b.close();
+    await a.close();
+  });
+
+  it('acknowledges a retry again, once appended, whatever it expects, also inside one burst', async () => {
+    const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
+    const events = [newEvent(), newEvent()];
+    const [first, sameBurst] = await Promise.all([store.append('game', events, 'any'), store.append('game', events, 'any')]);
+    expect([first.duplicate, sameBurst.duplicate]).toEqual([false, true]);
+    for (const expected of ['any', 'no-stream', -1, 1] as const) {
+      const retry = await store.append('game', events, expected);
+      expect(retry).toMatchObject({ duplicate: true, revision: 1, position: first.position });
+      expect(retry.events.map((e) => e.meta.hash)).toEqual(first.events.map((e) => e.meta.hash));
+    }
+    await expect(store.append('game', [newEvent()], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.headPosition()).toBe(2);
     await store.close();
   });
 });

@@ -1,11 +1,8 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { canonicalJson } from '../../domain/kernel/index.js';
 import { hashCanonical } from '../hash-chain.js';
 import {
-  EventIdConflictError,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventMeta,
@@ -16,9 +13,11 @@ import {
   type StreamInfo,
   type SubscribeOptions,
 } from '../event-store.port.js';
-import { keepPrivate } from './private-file.js';
+import { isUniqueViolation, refusal, storedRetry, type RowById } from './append-refusals.js';
+import { openLog } from './open-log.js';
 import { migrate } from './sqlite-schema.js';
-import { StoredEvent, toEvent, type Row } from './stored-event.js';
+import { StoredEvent, toEvent, type RawRow, type Row } from './stored-event.js';
+import { StreamHeads, type StreamHead } from './stream-heads.js';
 import { nextAppend } from '../append-wake.js';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL' | 'OFF';
@@ -36,9 +35,6 @@ export interface SqliteEventStoreOptions {
   /** How often a live subscriber looks for appends made by another process (ms). */
   readonly pollMs?: number;
 }
-
-/** A row in COLUMNS order: position, id, stream, revision, type, data, meta. */
-type RawRow = [number, string, string, number, string, string, string];
 
 interface Pending {
   stream: string;
@@ -70,6 +66,8 @@ export class SqliteEventStore implements EventStore {
   private inserted = false;
   /** Hash of the last event in the log inside the open batch transaction: the next event's global link. */
   private globalHead: string | null = null;
+  /** Stream heads remembered between batches while no other writer touches the file (stream-heads.ts). */
+  private readonly heads = new StreamHeads();
   private closed = false;
   private readonly groupCommit: boolean;
   private readonly pollMs: number;
@@ -77,13 +75,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appendOne: (p: Pending) => AppendResult;
 
   constructor(readonly options: SqliteEventStoreOptions) {
-    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-    keepPrivate(options.path);
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    keepPrivate(options.path);
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openLog(options.path, options.synchronous ?? 'FULL');
     migrate(this.db);
     this.groupCommit = options.groupCommit ?? true;
     this.pollMs = options.pollMs ?? 250;
@@ -96,7 +88,7 @@ export class SqliteEventStore implements EventStore {
   private prepare() {
     const db = this.db;
     return {
-      head: db.prepare('SELECT revision, meta FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
+      head: db.prepare("SELECT revision, json_extract(meta, '$.hash') AS hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1"),
       byId: db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ?`),
       insert: db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       readStream: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
@@ -131,6 +123,7 @@ export class SqliteEventStore implements EventStore {
       // commit between our read of a head and our write after it.
       outcomes = this.db.transaction(() => this.writeBatch(batch, false)).immediate();
     } catch (error) {
+      this.heads.abort();
       if (error !== PARTIAL_WRITE) {
         // The commit itself failed (disk full, I/O error): nothing in this batch was stored.
         for (const p of batch) p.reject(error);
@@ -145,6 +138,7 @@ export class SqliteEventStore implements EventStore {
         return;
       }
     }
+    this.heads.commit(this.globalHead);
     let appended = false;
     batch.forEach((p, i) => {
       const o = outcomes[i];
@@ -167,6 +161,7 @@ export class SqliteEventStore implements EventStore {
     // Read under the write lock (another process may have appended since our last batch); the batch
     // then chains its events in order in memory.
     this.globalHead = (this.stmt.globalHead.get() as string | undefined) ?? null;
+    this.heads.begin(this.globalHead);
     for (const p of batch) {
       const globalBefore = this.globalHead;
       // SQLite itself may have rolled the whole transaction back (disk full, I/O error): then no
@@ -174,11 +169,13 @@ export class SqliteEventStore implements EventStore {
       if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
       this.inserted = false;
       try {
-        outcomes.push({ ok: true, value: savepoints ? this.appendOne(p) : this.write(p) });
+        const value = savepoints ? this.appendOne(p) : this.write(p);
+        if (!value.duplicate) this.heads.stage(p.stream, { revision: value.revision, hash: value.events[value.events.length - 1].meta.hash });
+        outcomes.push({ ok: true, value });
       } catch (error) {
         if (!savepoints && this.inserted) throw PARTIAL_WRITE;
         this.globalHead = globalBefore; // its savepoint rolled its rows back
-        outcomes.push({ ok: false, error: this.translate(error, p) });
+        outcomes.push({ ok: false, error: refusal(error, p.stream, p.events, p.expected, this.byId, (s) => this.headOf(s)?.revision ?? -1) });
       }
     }
     if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
@@ -186,15 +183,17 @@ export class SqliteEventStore implements EventStore {
   }
 
   private write(p: Pending): AppendResult {
-    const first = this.stmt.byId.get(p.events[0].id) as Row | undefined;
-    if (first) return this.duplicate(p, first);
-
-    const head = this.stmt.head.get(p.stream) as { revision: number; meta: string } | undefined;
+    const head = this.heads.get(p.stream) ?? this.headOf(p.stream);
     const current = head ? head.revision : -1;
     const ok = p.expected === 'any' || (p.expected === 'no-stream' ? current === -1 : p.expected === current);
-    if (!ok) throw new WrongExpectedRevisionError(p.stream, p.expected, current);
+    if (!ok) {
+      // A retry of a stored append is acknowledged again, whatever revision it expected.
+      const first = this.byId(p.events[0].id);
+      if (first) return storedRetry(p.stream, p.events, first, this.byId);
+      throw new WrongExpectedRevisionError(p.stream, p.expected, current);
+    }
 
-    let prevHash: string | null = head ? (JSON.parse(head.meta) as EventMeta).hash : null;
+    let prevHash: string | null = head ? head.hash : null;
     const out: RecordedEvent[] = [];
     let revision = current;
     let globalPrevHash = this.globalHead;
@@ -202,11 +201,21 @@ export class SqliteEventStore implements EventStore {
       revision++;
       // The stored data is its canonical JSON, the same text the hash covers: serialized once.
       const dataJson = canonicalJson(e.data);
-      const metaNoHash = { ...e.meta, prevHash, globalPrevHash };
-      const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(metaNoHash));
-      const meta: EventMeta = { ...metaNoHash, hash };
+      // `hash` is undefined while hashed (canonical JSON drops it, as eventHash does), then set in place.
+      const meta = { ...e.meta, prevHash, globalPrevHash, hash: undefined as unknown as string } satisfies EventMeta;
+      const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(meta));
+      meta.hash = hash;
+      let info: Database.RunResult;
+      try {
+        info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), e.meta.commandId);
+      } catch (error) {
+        // The first event's id is stored already: a retry. Checked here, when the insert refuses it,
+        // so that a new append (nearly all of them) costs no lookup by id.
+        const first = out.length === 0 && isUniqueViolation(error) ? this.byId(e.id) : undefined;
+        if (first) return storedRetry(p.stream, p.events, first, this.byId);
+        throw error;
+      }
       this.inserted = true;
-      const info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), e.meta.commandId);
       out.push({ id: e.id, stream: p.stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, meta });
       prevHash = hash;
       globalPrevHash = hash;
@@ -215,33 +224,10 @@ export class SqliteEventStore implements EventStore {
     return { events: out, revision, position: out[out.length - 1].position, duplicate: false };
   }
 
-  /** The first event id is stored already: a retry. Every id must match what was stored. */
-  private duplicate(p: Pending, first: Row): AppendResult {
-    const stored: RecordedEvent[] = [];
-    for (const e of p.events) {
-      const row = e.id === first.id ? first : (this.stmt.byId.get(e.id) as Row | undefined);
-      if (!row || row.stream !== p.stream || row.type !== e.type || canonicalJson(JSON.parse(row.data)) !== canonicalJson(e.data)) {
-        throw new EventIdConflictError(e.id);
-      }
-      stored.push(toEvent(row));
-    }
-    const last = stored[stored.length - 1];
-    return { events: stored, revision: last.revision, position: last.position, duplicate: true };
-  }
+  private readonly byId: RowById = (id) => this.stmt.byId.get(id) as Row | undefined;
 
-  /** A UNIQUE violation: a reused event id, or (another process won the race) a revision conflict. */
-  private translate(error: unknown, p: Pending): unknown {
-    const code = (error as { code?: string }).code;
-    const message = String((error as Error).message ?? '');
-    if (code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
-    if (message.includes('events.id')) {
-      const seen = new Set<string>();
-      const clash = p.events.find((e) => seen.has(e.id) || (seen.add(e.id), this.stmt.byId.get(e.id) !== undefined));
-      return new EventIdConflictError(clash?.id ?? p.events[0].id);
-    }
-    const head = this.stmt.head.get(p.stream) as { revision: number } | undefined;
-    return new WrongExpectedRevisionError(p.stream, p.expected, head?.revision ?? -1);
-  }
+  /** A stream's head as stored (in the open transaction, when there is one). */
+  private readonly headOf = (stream: string) => this.stmt.head.get(stream) as StreamHead | undefined;
 
   async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
     return (this.stmt.readStream.all(stream, fromRevision, limit) as Row[]).map(toEvent);
@@ -280,7 +266,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async streamInfo(stream: string): Promise<StreamInfo> {
-    const head = this.stmt.head.get(stream) as { revision: number } | undefined;
+    const head = this.headOf(stream);
     return head ? { exists: true, revision: head.revision } : { exists: false, revision: -1 };
   }
 

@@ -11,6 +11,9 @@ export interface Row {
   meta: string;
 }
 
+/** A row as an array, in the store's COLUMNS order: position, id, stream, revision, type, data, meta. */
+export type RawRow = [number, string, string, number, string, string, string];
+
 /**
  * A stored row as an event. `data` and `meta` are parsed on first access and cached, so a replay
  * that filters by type, or a scan that needs only positions, never pays for JSON it skips (and the
