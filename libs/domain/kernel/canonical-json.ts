@@ -1,7 +1,10 @@
 /**
  * Canonical JSON: object keys sorted by code unit, no whitespace, `undefined` members dropped,
  * non-finite numbers refused. Two equal values always give the same string, which is what the
- * per-stream hash chain is computed over.
+ * per-stream hash chain is computed over. Written with loops and one string (no arrays of parts):
+ * it runs twice for every event appended (data and meta) and again for every event verified.
+ * The output must never change (stored hashes cover it): a property test holds it to the earlier
+ * map/filter/join version.
  */
 export function canonicalJson(value: unknown): string {
   return write(value);
@@ -17,15 +20,34 @@ function write(v: unknown): string {
     case 'number':
       if (!Number.isFinite(v)) throw new TypeError('canonical JSON cannot hold a non-finite number');
       return JSON.stringify(v);
-    case 'object': {
-      if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : write(x))).join(',')}]`;
-      const obj = v as Record<string, unknown>;
-      const keys = Object.keys(obj)
-        .filter((k) => obj[k] !== undefined)
-        .sort();
-      return `{${keys.map((k) => `${JSON.stringify(k)}:${write(obj[k])}`).join(',')}}`;
-    }
+    case 'object':
+      return Array.isArray(v) ? writeArray(v) : writeObject(v as Record<string, unknown>);
     default:
       throw new TypeError(`canonical JSON cannot hold a ${typeof v}`);
   }
+}
+
+function writeArray(v: readonly unknown[]): string {
+  let out = '[';
+  for (let i = 0; i < v.length; i++) {
+    if (i > 0) out += ',';
+    // A hole stays empty (as Array.prototype.map left it); an undefined element is null.
+    if (!(i in v)) continue;
+    const x = v[i];
+    out += x === undefined ? 'null' : write(x);
+  }
+  return `${out}]`;
+}
+
+function writeObject(obj: Record<string, unknown>): string {
+  const keys = Object.keys(obj).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const x = obj[k];
+    if (x === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(k)}:${write(x)}`;
+    first = false;
+  }
+  return `${out}}`;
 }

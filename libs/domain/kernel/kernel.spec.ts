@@ -20,6 +20,40 @@ describe('canonical JSON', () => {
   it('refuses non-finite numbers', () => {
     expect(() => canonicalJson({ x: Number.NaN })).toThrow(/non-finite/);
   });
+  it('writes exactly what the earlier version wrote, so every stored hash still verifies (undefined members and elements included)', () => {
+    // The version the log's hashes were first computed with, kept here as the reference.
+    const earlier = (v: unknown): string => {
+      if (v === null) return 'null';
+      if (typeof v === 'string' || typeof v === 'number') return JSON.stringify(v);
+      if (typeof v === 'boolean') return v ? 'true' : 'false';
+      if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : earlier(x))).join(',')}]`;
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${earlier(obj[k])}`).join(',')}}`;
+    };
+    const withUndefined = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(undefined),
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.string({ unit: 'binary' }),
+        fc.array(tie('value')),
+        fc.dictionary(fc.string({ unit: 'binary' }), tie('value')),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: 'binary' }), withUndefined), (obj) => {
+        expect(canonicalJson(obj)).toBe(earlier(obj));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(canonicalJson([1, , 3])).toBe(earlier([1, , 3])); // eslint-disable-line no-sparse-arrays
+  });
 });
 
 describe('seeded RNG', () => {
