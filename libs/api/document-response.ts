@@ -41,6 +41,18 @@ export function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: 
   return doc.json;
 }
 
+const encoded = new WeakMap<RawDocument, Buffer>();
+/**
+ * A document's UTF-8 bytes, encoded once per document object (a stored version): a 20 KB standings document sent
+ * as a string was encoded again on every GET. Callers pass the same object for the same version (the read
+ * models' cache, the composed per-division documents).
+ */
+function bytesOf(doc: RawDocument): Buffer {
+  let bytes = encoded.get(doc);
+  if (!bytes) encoded.set(doc, (bytes = Buffer.from(doc.json, 'utf8')));
+  return bytes;
+}
+
 /** A public GET route's stored document by path parameters; undefined when the request needs the full handler (a 404, a view computed per request). */
 export type PublicDocumentRoutes = Readonly<Record<string, (params: Readonly<Record<string, string>>) => RawDocument | undefined>>;
 
@@ -62,7 +74,7 @@ export function serveAnonymousDocuments(fastify: FastifyInstance, routes: Public
       const plain = !request.headers.authorization && !request.url.includes('?') && request.headers['x-wait-for-position'] === undefined;
       const doc = plain ? stored(request.params as Record<string, string>) : undefined;
       if (!doc) return handler.call(this, request, reply);
-      return reply.send(sendDocument(request, reply, doc));
+      return reply.send(sendDocument(request, reply, doc) === undefined ? undefined : bytesOf(doc));
     } as RouteHandlerMethod;
   });
 }

@@ -25,6 +25,8 @@ const COMPOSED_CACHE = 2_000;
 export class TournamentReads {
   /** Composed bodies by tournament, collection and division, with the stored parts they were made of. */
   private readonly composed = new Map<string, { parts: ReadonlyArray<RawDocument | undefined>; doc: RawDocument }>();
+  /** The public summary answer per stored summary document (same object while the version is the same). */
+  private readonly summaries = new WeakMap<RawDocument, RawDocument>();
 
   constructor(
     private readonly core: ArbitraCore,
@@ -63,7 +65,11 @@ export class TournamentReads {
     if (readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, hasUnpublished) !== false) return undefined;
     const raw = readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
     const revision = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, revisionOf);
-    return raw && revision !== undefined ? { json: raw.json, etag: `"${revision}"` } : undefined;
+    if (!raw || revision === undefined) return undefined;
+    // One answer object per stored version (its bytes are encoded once: document-response.ts).
+    let doc = this.summaries.get(raw);
+    if (!doc) this.summaries.set(raw, (doc = { json: raw.json, etag: `"${revision}"` }));
+    return doc;
   }
 
   /**
