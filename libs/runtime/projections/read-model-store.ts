@@ -40,6 +40,7 @@ export class ReadModelStore {
    * Documents as the last committed batch wrote them, parsed: the next batch of the same projection starts
    * from them instead of reading and parsing them again (a tournament's folded state, once per projection
    * and batch). Reducers never mutate what they read (they put new values), so these equal the stored JSON.
+   * A projection's transient collections (Projection.transient) live only here: a miss reads nothing from the file.
    */
   private readonly values = new Map<string, unknown>();
   /** Values written by batches of the transaction under way: kept once it commits. */
@@ -171,6 +172,7 @@ export class ReadModelStore {
    */
   applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
     const name = projection.name;
+    const transient = new Set(projection.transient);
     const cache = new Map<string, { collection: string; key: string; value: unknown; dirty: boolean }>();
     const id = (c: string, k: string) => `${c}\u0000${k}`;
     const docs: DocumentTx = {
@@ -178,7 +180,7 @@ export class ReadModelStore {
         const hit = cache.get(id(collection, key));
         if (hit) return hit.value as T | undefined;
         const remembered = this.values.get(rawId(name, collection, key));
-        const value = remembered !== undefined ? (remembered as T) : this.get<T>(name, collection, key);
+        const value = remembered !== undefined || transient.has(collection) ? (remembered as T | undefined) : this.get<T>(name, collection, key);
         cache.set(id(collection, key), { collection, key, value, dirty: false });
         return value;
       },
@@ -193,9 +195,10 @@ export class ReadModelStore {
         for (const d of cache.values()) {
           if (!d.dirty) continue;
           const raw = rawId(name, d.collection, d.key);
-          this.raws.delete(raw);
           this.values.delete(raw);
           written.push([raw, d.value]);
+          if (transient.has(d.collection)) continue; // kept in memory only, once the batch commits
+          this.raws.delete(raw);
           if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
           else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
         }
