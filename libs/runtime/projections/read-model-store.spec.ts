@@ -1,4 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { DocumentTx, Projection } from './projection.js';
 import { ReadModelStore } from './read-model-store.js';
@@ -59,5 +63,42 @@ describe('ReadModelStore: transient collections', () => {
     // Rolled back: the memo is gone too, and the next batch rebuilds it from what is stored.
     expect(memoAfter(store, event(5))).toBeUndefined();
     store.close();
+  });
+});
+
+describe('ReadModelStore: files of earlier versions', () => {
+  it('opens a file whose documents table is WITHOUT ROWID: same documents and checkpoints, now in a rowid table', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-read-models-'));
+    try {
+      const path = join(dir, 'read-models.db');
+      const old = new Database(path);
+      old.exec(`
+        CREATE TABLE documents (
+          projection TEXT NOT NULL, collection TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+          PRIMARY KEY (projection, collection, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE checkpoints (projection TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL);
+        INSERT INTO documents VALUES ('counter', 'count', 'k', '2'), ('counter', 'count', 'j', '{"a":[1]}');
+        INSERT INTO checkpoints VALUES ('counter', 1, 2);
+      `);
+      old.close();
+      const store = new ReadModelStore(path, 'OFF');
+      expect(store.list('counter', 'count')).toEqual([
+        { key: 'j', value: { a: [1] } },
+        { key: 'k', value: 2 },
+      ]);
+      expect(store.checkpoint('counter')).toEqual({ version: 1, position: 2 });
+      const { sql } = store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'documents'").get() as { sql: string };
+      expect(sql).not.toMatch(/WITHOUT ROWID/i);
+      store.applyBatch(counter, [event(3)], 3);
+      expect(store.get('counter', 'count', 'k')).toBe(3);
+      store.close();
+      // Opening it again leaves it as it is.
+      const again = new ReadModelStore(path, 'OFF');
+      expect(again.get('counter', 'count', 'k')).toBe(3);
+      again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
