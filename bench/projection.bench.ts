@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import type { CommandContext } from '../libs/domain/kernel/index.js';
 import { ArbitraCore } from '../libs/runtime/arbitra-core.js';
 import { TOURNAMENT_FEATURE, TournamentAggregate } from '../libs/runtime/features/tournament/index.js';
-import type { Projection } from '../libs/runtime/projections/projection.js';
+import { MemoryDocuments, type DocumentTx, type Projection } from '../libs/runtime/projections/projection.js';
 import { ProjectionRunner } from '../libs/runtime/projections/projection-runner.js';
 import { ReadModelStore } from '../libs/runtime/projections/read-model-store.js';
+import type { RecordedEvent } from '../libs/store/event-store.port.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const WRITERS = Number(args.get('writers') ?? 50);
@@ -67,7 +68,32 @@ try {
       );
     }
   }
+  // What the store serialises and writes per event (pages of 1 event), counted the way applyBatch does: steady on any machine.
+  const log = (await core.store.readAll(0, events)).map((e) => core.upcasters.upcast(e));
+  process.stdout.write('\nJSON bytes written per event, pages of 1 event\n');
+  for (const [label, set] of sets) process.stdout.write(`  ${label.padEnd(24)} ${(bytesWritten(set, log) / events / 1024).toFixed(1).padStart(6)} KB\n`);
 } finally {
   await core.close();
   rmSync(root, { recursive: true, force: true });
+}
+
+/** The bytes of the documents each event's batch puts, as applyBatch serialises them (transient collections aside). */
+function bytesWritten(set: readonly Projection[], log: readonly RecordedEvent[]): number {
+  let bytes = 0;
+  for (const p of set) {
+    const stored = new MemoryDocuments();
+    const transient = new Set(p.transient);
+    for (const e of log) {
+      const dirty = new Map<string, [string, string]>();
+      const tx: DocumentTx = {
+        get: (c, k) => stored.get(c, k),
+        put: (c, k, v) => void (stored.put(c, k, v), dirty.set(`${c}\u0000${k}`, [c, k])),
+        delete: (c, k) => void (stored.delete(c, k), dirty.set(`${c}\u0000${k}`, [c, k])),
+      };
+      if (p.handles(e.type)) p.apply(e, tx);
+      p.flush?.(tx);
+      for (const [c, k] of dirty.values()) if (!transient.has(c)) bytes += JSON.stringify(stored.get(c, k) ?? null).length;
+    }
+  }
+  return bytes;
 }
