@@ -34,6 +34,11 @@ export interface Projection {
    * rebuilds and puts the value). Everywhere else (MemoryDocuments) they are documents like any other.
    */
   readonly transient?: readonly string[];
+  /**
+   * A transient document for readers of the durable store (ReadModelStore.get, raw, derive), rebuilt from
+   * the projection's persisted documents (`docs` reads them; what it puts is ignored); undefined if none.
+   */
+  materialize?(collection: string, key: string, docs: DocumentTx): unknown;
 }
 
 /** A DocumentTx over plain maps: for "as of position P" views and tests. */

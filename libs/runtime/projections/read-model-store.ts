@@ -46,6 +46,8 @@ export class ReadModelStore {
    * A projection's transient collections (Projection.transient) live only here: a miss reads nothing from the file.
    */
   private readonly values = new Map<string, unknown>();
+  /** Projections that rebuild their transient documents for readers (`register`). */
+  private readonly materializers = new Map<string, Projection>();
   /** Values written by batches of the transaction under way: kept once it commits. */
   private pendingValues: Array<[string, unknown]> | null = null;
 
@@ -132,9 +134,9 @@ export class ReadModelStore {
     const id = rawId(projection, collection, key);
     const hit = this.raws.get(id);
     if (hit) return hit;
-    const row = this.stmt.get.get(projection, collection, key) as { value: string } | undefined;
-    if (!row) return undefined;
-    const doc: CachedDocument = { json: row.value, etag: `"${createHash('sha256').update(row.value).digest('base64url').slice(0, 32)}"` };
+    const json = this.storedJson(projection, collection, key);
+    if (json === undefined) return undefined;
+    const doc: CachedDocument = { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
     if (this.raws.size >= RAW_CACHE) this.raws.delete(this.raws.keys().next().value as string);
     this.raws.set(id, doc);
     return doc;
@@ -158,9 +160,46 @@ export class ReadModelStore {
     this.stmt.advance.run(position, projection);
   }
 
+  /** A document as committed (a fresh copy, the caller's to change); a transient one too (see `register`). */
   get<T>(projection: string, collection: string, key: string): T | undefined {
+    if (this.transientOf(projection, collection)) {
+      const doc = this.raw(projection, collection, key);
+      return doc ? (JSON.parse(doc.json) as T) : undefined;
+    }
     const row = this.stmt.get.get(projection, collection, key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  /**
+   * The projections whose transient documents readers may ask for (the runner registers its own): `get`, `raw`
+   * and `derive` serve them from memory, else from Projection.materialize. `list` lists stored documents only.
+   */
+  register(projections: readonly Projection[]): void {
+    for (const p of projections) if (p.transient?.length && p.materialize) this.materializers.set(p.name, p);
+  }
+
+  private transientOf(projection: string, collection: string): Projection | undefined {
+    const p = this.materializers.get(projection);
+    return p?.transient?.includes(collection) ? p : undefined;
+  }
+
+  private storedJson(projection: string, collection: string, key: string): string | undefined {
+    const p = this.transientOf(projection, collection);
+    if (!p) return (this.stmt.get.get(projection, collection, key) as { value: string } | undefined)?.value;
+    const id = rawId(projection, collection, key);
+    let value = this.values.get(id);
+    if (value === undefined) {
+      const transient = new Set(p.transient);
+      const docs: DocumentTx = {
+        get: <T>(c: string, k: string) =>
+          (this.values.get(rawId(projection, c, k)) ?? (transient.has(c) ? undefined : this.get<T>(projection, c, k))) as T | undefined,
+        put: () => undefined,
+        delete: () => undefined,
+      };
+      value = p.materialize?.(collection, key, docs);
+      if (!this.db.inTransaction) this.remember(id, value);
+    }
+    return value === undefined ? undefined : JSON.stringify(value);
   }
 
   list<T>(projection: string, collection: string): Array<{ key: string; value: T }> {
@@ -198,8 +237,8 @@ export class ReadModelStore {
           const raw = rawId(name, d.collection, d.key);
           this.values.delete(raw);
           written.push([raw, d.value]);
-          if (transient.has(d.collection)) continue; // kept in memory only, once the batch commits
           this.raws.delete(raw);
+          if (transient.has(d.collection)) continue; // kept in memory only, once the batch commits
           if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
           else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
         }
