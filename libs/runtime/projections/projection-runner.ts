@@ -39,6 +39,7 @@ export class ProjectionRunner {
       if (names.has(p.name)) throw new Error(`two projections are named ${p.name}`);
       names.add(p.name);
     }
+    readModels.register(projections);
     this.loadCheckpoints();
   }
 

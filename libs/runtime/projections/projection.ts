@@ -28,6 +28,17 @@ export interface Projection {
    * event gives the same documents at every checkpoint, much faster on a replay.
    */
   flush?(docs: DocumentTx): void;
+  /**
+   * Collections the durable store keeps in memory only, never on disk: values the projection can
+   * rebuild from its persisted documents (a get that misses returns undefined, and the projection
+   * rebuilds and puts the value). Everywhere else (MemoryDocuments) they are documents like any other.
+   */
+  readonly transient?: readonly string[];
+  /**
+   * A transient document for readers of the durable store (ReadModelStore.get, raw, derive), rebuilt from
+   * the projection's persisted documents (`docs` reads them; what it puts is ignored); undefined if none.
+   */
+  materialize?(collection: string, key: string, docs: DocumentTx): unknown;
 }
 
 /** A DocumentTx over plain maps: for "as of position P" views and tests. */

@@ -17,6 +17,9 @@ interface CachedDocument extends RawDocument {
   derived?: Map<unknown, unknown>;
 }
 
+const DOCUMENTS_COLUMNS =
+  'projection TEXT NOT NULL, collection TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (projection, collection, key)';
+
 /** How many raw documents stay in memory (the hot standings and summaries). */
 const RAW_CACHE = 2_000;
 /** How many parsed documents a projection wrote stay in memory for its next batch (the folded tournaments). */
@@ -40,8 +43,11 @@ export class ReadModelStore {
    * Documents as the last committed batch wrote them, parsed: the next batch of the same projection starts
    * from them instead of reading and parsing them again (a tournament's folded state, once per projection
    * and batch). Reducers never mutate what they read (they put new values), so these equal the stored JSON.
+   * A projection's transient collections (Projection.transient) live only here: a miss reads nothing from the file.
    */
   private readonly values = new Map<string, unknown>();
+  /** Projections that rebuild their transient documents for readers (`register`). */
+  private readonly materializers = new Map<string, Projection>();
   /** Values written by batches of the transaction under way: kept once it commits. */
   private pendingValues: Array<[string, unknown]> | null = null;
 
@@ -56,11 +62,9 @@ export class ReadModelStore {
     keepPrivate(path);
     // Read models can always be rebuilt from the log, so NORMAL durability is enough here.
     this.db.pragma(`synchronous = ${synchronous}`);
+    migrateToRowidDocuments(this.db);
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS documents (
-        projection TEXT NOT NULL, collection TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
-        PRIMARY KEY (projection, collection, key)
-      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS documents (${DOCUMENTS_COLUMNS});
       CREATE TABLE IF NOT EXISTS checkpoints (
         projection TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL
       );
@@ -130,9 +134,9 @@ export class ReadModelStore {
     const id = rawId(projection, collection, key);
     const hit = this.raws.get(id);
     if (hit) return hit;
-    const row = this.stmt.get.get(projection, collection, key) as { value: string } | undefined;
-    if (!row) return undefined;
-    const doc: CachedDocument = { json: row.value, etag: `"${createHash('sha256').update(row.value).digest('base64url').slice(0, 32)}"` };
+    const json = this.storedJson(projection, collection, key);
+    if (json === undefined) return undefined;
+    const doc: CachedDocument = { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
     if (this.raws.size >= RAW_CACHE) this.raws.delete(this.raws.keys().next().value as string);
     this.raws.set(id, doc);
     return doc;
@@ -156,9 +160,46 @@ export class ReadModelStore {
     this.stmt.advance.run(position, projection);
   }
 
+  /** A document as committed (a fresh copy, the caller's to change); a transient one too (see `register`). */
   get<T>(projection: string, collection: string, key: string): T | undefined {
+    if (this.transientOf(projection, collection)) {
+      const doc = this.raw(projection, collection, key);
+      return doc ? (JSON.parse(doc.json) as T) : undefined;
+    }
     const row = this.stmt.get.get(projection, collection, key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  /**
+   * The projections whose transient documents readers may ask for (the runner registers its own): `get`, `raw`
+   * and `derive` serve them from memory, else from Projection.materialize. `list` lists stored documents only.
+   */
+  register(projections: readonly Projection[]): void {
+    for (const p of projections) if (p.transient?.length && p.materialize) this.materializers.set(p.name, p);
+  }
+
+  private transientOf(projection: string, collection: string): Projection | undefined {
+    const p = this.materializers.get(projection);
+    return p?.transient?.includes(collection) ? p : undefined;
+  }
+
+  private storedJson(projection: string, collection: string, key: string): string | undefined {
+    const p = this.transientOf(projection, collection);
+    if (!p) return (this.stmt.get.get(projection, collection, key) as { value: string } | undefined)?.value;
+    const id = rawId(projection, collection, key);
+    let value = this.values.get(id);
+    if (value === undefined) {
+      const transient = new Set(p.transient);
+      const docs: DocumentTx = {
+        get: <T>(c: string, k: string) =>
+          (this.values.get(rawId(projection, c, k)) ?? (transient.has(c) ? undefined : this.get<T>(projection, c, k))) as T | undefined,
+        put: () => undefined,
+        delete: () => undefined,
+      };
+      value = p.materialize?.(collection, key, docs);
+      if (!this.db.inTransaction) this.remember(id, value);
+    }
+    return value === undefined ? undefined : JSON.stringify(value);
   }
 
   list<T>(projection: string, collection: string): Array<{ key: string; value: T }> {
@@ -171,6 +212,7 @@ export class ReadModelStore {
    */
   applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
     const name = projection.name;
+    const transient = new Set(projection.transient);
     const cache = new Map<string, { collection: string; key: string; value: unknown; dirty: boolean }>();
     const id = (c: string, k: string) => `${c}\u0000${k}`;
     const docs: DocumentTx = {
@@ -178,7 +220,7 @@ export class ReadModelStore {
         const hit = cache.get(id(collection, key));
         if (hit) return hit.value as T | undefined;
         const remembered = this.values.get(rawId(name, collection, key));
-        const value = remembered !== undefined ? (remembered as T) : this.get<T>(name, collection, key);
+        const value = remembered !== undefined || transient.has(collection) ? (remembered as T | undefined) : this.get<T>(name, collection, key);
         cache.set(id(collection, key), { collection, key, value, dirty: false });
         return value;
       },
@@ -193,9 +235,10 @@ export class ReadModelStore {
         for (const d of cache.values()) {
           if (!d.dirty) continue;
           const raw = rawId(name, d.collection, d.key);
-          this.raws.delete(raw);
           this.values.delete(raw);
           written.push([raw, d.value]);
+          this.raws.delete(raw);
+          if (transient.has(d.collection)) continue; // kept in memory only, once the batch commits
           if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
           else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
         }
@@ -213,6 +256,25 @@ export class ReadModelStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/**
+ * Documents are a few KB to tens of KB (a tournament's state, its standings): a rowid table stores such rows
+ * more cheaply than the WITHOUT ROWID table of earlier versions (SQLite advises WITHOUT ROWID for rows under
+ * about 1/20 of a page): bench:projection spends 7–11% less CPU per event. Files of earlier versions are
+ * copied over once, in one transaction, documents and checkpoints unchanged.
+ */
+function migrateToRowidDocuments(db: Database.Database): void {
+  const table = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'documents'").get() as { sql: string } | undefined;
+  if (!table || !/WITHOUT\s+ROWID/i.test(table.sql)) return;
+  db.transaction(() => {
+    db.exec(`
+      ALTER TABLE documents RENAME TO documents_without_rowid;
+      CREATE TABLE documents (${DOCUMENTS_COLUMNS});
+      INSERT INTO documents (projection, collection, key, value) SELECT projection, collection, key, value FROM documents_without_rowid;
+      DROP TABLE documents_without_rowid;
+    `);
+  })();
 }
 
 const rawId = (projection: string, collection: string, key: string) => `${projection}\u0000${collection}\u0000${key}`;

@@ -2,7 +2,8 @@ import { tournamentDecider, type TournamentCommand, type TournamentEvent, type T
 import type { Feature } from '../../arbitra-core.js';
 import type { AggregateType } from '../../command-handler.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
-import { standingsProjection, tournamentsProjection } from './tournament.projection.js';
+import { standingsProjection } from './standings.projection.js';
+import { tournamentsProjection } from './tournament.projection.js';
 
 /** Streams `tournament-<id>`. */
 export const TournamentAggregate: AggregateType<TournamentCommand, TournamentEvent, TournamentState> = {

@@ -20,7 +20,8 @@ import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { MemoryDocuments, type Projection } from '../../projections/projection.js';
 import { defaultPairingSeed } from './provisional-pairings.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
-import { crosstableOf, standingsOf, standingsProjection, tournamentsProjection } from './tournament.projection.js';
+import { standingsProjection } from './standings.projection.js';
+import { crosstableOf, standingsOf, tournamentsProjection } from './tournament.projection.js';
 import {
   COLLECTIONS,
   type CrosstableDocument,

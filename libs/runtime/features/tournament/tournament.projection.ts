@@ -1,8 +1,5 @@
-import { feedStandings, isLedgerEvent, ledgerDivisions, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import { computeStandings, crosstable } from '../../../domain/standings/index.js';
 import {
-  evolveTournament,
-  initialTournamentState,
   lastCompleteRound,
   missingResults,
   publishedView,
@@ -12,17 +9,13 @@ import {
   unpublishedRounds,
   type OpenTournament,
   type TournamentEvent,
-  type TournamentState,
 } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { DocumentTx, Projection } from '../../projections/projection.js';
-import { standingsDivisions } from './affected-divisions.js';
+import { foldedState, foldInto, handlesTournamentEvent, materializeState, tournamentOf } from './tournament-fold.js';
 import {
   COLLECTIONS,
-  divisionKey,
   roundDocKey,
-  tournamentIdOf,
-  STANDINGS_PROJECTION,
   TOURNAMENTS_PROJECTION,
   type AsOf,
   type CorrectionEntry,
@@ -32,35 +25,6 @@ import {
   type TournamentListItem,
   type TournamentSummary,
 } from './tournament-read-model.js';
-
-export const asOfEvent = (e: RecordedEvent): AsOf => ({ revision: e.revision, position: e.position, at: e.meta.recordedAt });
-
-// Penalty ledger (issue 10): the tournament's documents also fold its ledger (`penalties-<id>`), whose points
-// deductions feed the standings. A document's asOf keeps the tournament stream's revision (its ETag), kept here.
-const LEDGER_STREAM_PREFIX = 'penalties-';
-const REVISION = 'tournament-revision';
-/** The tournament an event belongs to: its own stream, or its penalty ledger's. */
-export const tournamentOf = (e: RecordedEvent): string => (isLedgerEvent(e.type) ? e.stream.slice(LEDGER_STREAM_PREFIX.length) : tournamentIdOf(e.stream));
-const handlesEvent = (type: string): boolean => type.startsWith('tournament.') || isLedgerEvent(type);
-const asOfIn = (docs: DocumentTx, id: string, e: RecordedEvent): AsOf =>
-  isLedgerEvent(e.type) ? { revision: docs.get<number>(REVISION, id) ?? -1, position: e.position, at: e.meta.recordedAt } : asOfEvent(e);
-
-/** One event of a tournament's stream or of its penalty ledger applied to its state: the decider's own `evolve`, a ledger event through `feedStandings`. */
-export function foldTournamentEvent(state: TournamentState, event: Pick<RecordedEvent, 'type' | 'data'>): TournamentState {
-  return isLedgerEvent(event.type)
-    ? feedStandings(state, { type: event.type, data: event.data } as PenaltyEvent)
-    : evolveTournament(state, { type: event.type, data: event.data } as TournamentEvent);
-}
-
-/** Folds one event into the tournament state kept in `docs`. */
-export function foldInto(docs: DocumentTx, id: string, event: RecordedEvent): OpenTournament | null {
-  const before = docs.get<TournamentState>(COLLECTIONS.state, id) ?? initialTournamentState();
-  const after = foldTournamentEvent(before, event);
-  if (after.status !== 'open') return null;
-  docs.put(COLLECTIONS.state, id, after);
-  if (!isLedgerEvent(event.type)) docs.put(REVISION, id, event.revision);
-  return after;
-}
 
 export function summaryOf(t: OpenTournament, asOf: AsOf): TournamentSummary {
   return {
@@ -192,13 +156,17 @@ export const tournamentsProjection: Projection = {
   name: TOURNAMENTS_PROJECTION,
   // 2: rounds say whether they are published, players whether they withdrew, the list counts published rounds.
   // 3: the penalty ledger's points deductions are folded in (issue 10).
-  version: 3,
-  handles: handlesEvent,
+  // 4: the folded state is no longer stored whole after every event (tournament-fold.ts: a snapshot and a journal; same documents read).
+  version: 4,
+  handles: handlesTournamentEvent,
+  transient: [COLLECTIONS.state],
+  materialize: materializeState,
   apply(event, docs) {
     const id = tournamentOf(event);
-    const t = foldInto(docs, id, event);
-    if (!t) return;
-    const asOf = asOfIn(docs, id, event);
+    const folded = foldInto(docs, id, foldedState(docs, id), event);
+    if (!folded) return;
+    const { t, revision } = folded;
+    const asOf: AsOf = { revision, position: event.position, at: event.meta.recordedAt };
     docs.put(COLLECTIONS.summary, id, summaryOf(t, asOf));
     docs.put(COLLECTIONS.index, id, {
       id,
@@ -213,53 +181,3 @@ export const tournamentsProjection: Projection = {
     updateRoundDocument(docs, id, t, event, asOf);
   },
 };
-
-/**
- * A projection of documents per division that are a pure function of the folded tournament state
- * (standings, crosstable, provisional pairings). `apply` folds the event and marks the divisions it
- * can change; `flush` derives each marked division once per batch, so a replay does not recompute
- * after every event, and the documents at every checkpoint are the same as if it did. Marks are
- * kept per DocumentTx (one per batch or per "as of" view), so batches never see each other's.
- */
-export function perDivisionProjection(
-  name: string,
-  version: number,
-  affected: (t: OpenTournament, e: TournamentEvent) => Iterable<string>,
-  derive: (docs: DocumentTx, key: string, t: OpenTournament, division: string, asOf: AsOf) => void,
-): Projection {
-  const marks = new WeakMap<DocumentTx, Map<string, { id: string; division: string; asOf: AsOf }>>();
-  return {
-    name,
-    version,
-    handles: handlesEvent,
-    apply(event: RecordedEvent, docs: DocumentTx) {
-      const id = tournamentOf(event);
-      const before = docs.get<TournamentState>(COLLECTIONS.state, id) ?? initialTournamentState();
-      const t = foldInto(docs, id, event);
-      if (!t) return;
-      let dirty = marks.get(docs);
-      if (!dirty) marks.set(docs, (dirty = new Map()));
-      const asOf = asOfIn(docs, id, event);
-      const divisions = isLedgerEvent(event.type) ? ledgerDivisions(before, t) : affected(t, { type: event.type, data: event.data } as TournamentEvent);
-      for (const division of divisions) dirty.set(divisionKey(id, division), { id, division, asOf });
-    },
-    flush(docs: DocumentTx) {
-      const dirty = marks.get(docs);
-      marks.delete(docs);
-      for (const [key, { id, division, asOf }] of dirty ?? []) {
-        const t = docs.get<TournamentState>(COLLECTIONS.state, id);
-        if (t?.status === 'open') derive(docs, key, t, division, asOf);
-      }
-    },
-  };
-}
-
-/**
- * Standings and crosstable per division (`<id>/<division>`), from the domain's `computeStandings` /
- * `crosstable`: the public documents, of published rounds only (officials' views are derived per request).
- * Version 2: unpublished rounds left out, withdrawn players marked. 3: the penalty ledger's points deductions count (issue 10).
- */
-export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 3, standingsDivisions, (docs, key, t, division, asOf) => {
-  docs.put(COLLECTIONS.standings, key, standingsOf(t, division, asOf));
-  docs.put(COLLECTIONS.crosstable, key, crosstableOf(t, division, asOf));
-});

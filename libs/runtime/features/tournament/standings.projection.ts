@@ -1,0 +1,15 @@
+import { standingsDivisions } from './affected-divisions.js';
+import { perDivisionProjection } from './per-division.projection.js';
+import { crosstableOf, standingsOf } from './tournament.projection.js';
+import { COLLECTIONS, STANDINGS_PROJECTION } from './tournament-read-model.js';
+
+/**
+ * Standings and crosstable per division (`<id>/<division>`), from the domain's `computeStandings` /
+ * `crosstable`: the public documents, of published rounds only (officials' views are derived per request).
+ * Version 2: unpublished rounds left out, withdrawn players marked. 3: the penalty ledger's points deductions count (issue 10).
+ * 4: the folded state is no longer stored whole after every event (a snapshot and a journal instead; same documents served).
+ */
+export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 4, standingsDivisions, (docs, key, t, division, asOf) => {
+  docs.put(COLLECTIONS.standings, key, standingsOf(t, division, asOf));
+  docs.put(COLLECTIONS.crosstable, key, crosstableOf(t, division, asOf));
+});

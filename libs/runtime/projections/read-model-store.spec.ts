@@ -1,0 +1,104 @@
+import { describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { DocumentTx, Projection } from './projection.js';
+import { ReadModelStore } from './read-model-store.js';
+
+const event = (position: number, type = 'n.Counted'): RecordedEvent => ({
+  id: `e${position}`,
+  stream: 'n-1',
+  revision: position - 1,
+  position,
+  type,
+  data: {},
+  meta: {
+    actor: { id: 'a', role: 'arbiter' },
+    commandId: `c${position}`,
+    correlationId: `c${position}`,
+    causationId: null,
+    recordedAt: '2026-11-29T10:00:00.000Z',
+    schemaVersion: 1,
+    prevHash: null,
+    hash: 'h',
+  },
+});
+
+/** Counts events in a transient collection (`memo`, rebuilt from the stored `count` when missing) and a stored one; `n.Broken` throws after counting. */
+const counter: Projection = {
+  name: 'counter',
+  version: 1,
+  transient: ['memo'],
+  handles: () => true,
+  apply(e: RecordedEvent, docs: DocumentTx) {
+    const memo = docs.get<{ n: number }>('memo', 'k') ?? { n: docs.get<number>('count', 'k') ?? 0 };
+    docs.put('memo', 'k', { n: memo.n + 1 });
+    docs.put('count', 'k', memo.n + 1);
+    if (e.type === 'n.Broken') throw new Error('broken');
+  },
+};
+
+const memoAfter = (store: ReadModelStore, e: RecordedEvent) => {
+  let seen: unknown;
+  const probe: Projection = { ...counter, apply: (_e, docs) => void (seen = docs.get('memo', 'k')) };
+  store.applyBatch(probe, [e], e.position);
+  return seen;
+};
+
+describe('ReadModelStore: transient collections', () => {
+  it('keeps them in memory across batches, never in the file, and forgets what a failed batch put', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    store.applyBatch(counter, [event(1), event(2)], 2);
+    store.applyBatch(counter, [event(3)], 3);
+    expect(store.get('counter', 'count', 'k')).toBe(3);
+    expect(store.get('counter', 'memo', 'k')).toBeUndefined();
+    expect(store.raw('counter', 'memo', 'k')).toBeUndefined();
+    expect(memoAfter(store, event(4))).toEqual({ n: 3 });
+
+    expect(() => store.applyBatch(counter, [event(5), event(6, 'n.Broken')], 6)).toThrow('broken');
+    expect(store.get('counter', 'count', 'k')).toBe(3);
+    expect(store.checkpoint('counter')?.position).toBe(4);
+    // Rolled back: the memo is gone too, and the next batch rebuilds it from what is stored.
+    expect(memoAfter(store, event(5))).toBeUndefined();
+    store.close();
+  });
+});
+
+describe('ReadModelStore: files of earlier versions', () => {
+  it('opens a file whose documents table is WITHOUT ROWID: same documents and checkpoints, now in a rowid table', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-read-models-'));
+    try {
+      const path = join(dir, 'read-models.db');
+      const old = new Database(path);
+      old.exec(`
+        CREATE TABLE documents (
+          projection TEXT NOT NULL, collection TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+          PRIMARY KEY (projection, collection, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE checkpoints (projection TEXT PRIMARY KEY, version INTEGER NOT NULL, position INTEGER NOT NULL);
+        INSERT INTO documents VALUES ('counter', 'count', 'k', '2'), ('counter', 'count', 'j', '{"a":[1]}');
+        INSERT INTO checkpoints VALUES ('counter', 1, 2);
+      `);
+      old.close();
+      const store = new ReadModelStore(path, 'OFF');
+      expect(store.list('counter', 'count')).toEqual([
+        { key: 'j', value: { a: [1] } },
+        { key: 'k', value: 2 },
+      ]);
+      expect(store.checkpoint('counter')).toEqual({ version: 1, position: 2 });
+      const { sql } = store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'documents'").get() as { sql: string };
+      expect(sql).not.toMatch(/WITHOUT ROWID/i);
+      store.applyBatch(counter, [event(3)], 3);
+      expect(store.get('counter', 'count', 'k')).toBe(3);
+      store.close();
+      // Opening it again leaves it as it is.
+      const again = new ReadModelStore(path, 'OFF');
+      expect(again.get('counter', 'count', 'k')).toBe(3);
+      again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
