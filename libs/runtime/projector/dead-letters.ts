@@ -96,5 +96,8 @@ export function withDeadLetters(
       deadLetter(event, projection.name, error, retries + 1);
     },
     ...(projection.flush ? { flush: (docs) => projection.flush!(docs) } : {}),
+    // Documents it keeps in memory only, and how it rebuilds them for readers: as the projection itself.
+    ...(projection.transient ? { transient: projection.transient } : {}),
+    ...(projection.materialize ? { materialize: (collection, key, docs) => projection.materialize!(collection, key, docs) } : {}),
   };
 }
