@@ -3,28 +3,12 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordedEvent } from './testing/recorded-events.js';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { DocumentTx, Projection } from './projection.js';
 import { ReadModelStore } from './read-model-store.js';
 
-const event = (position: number, type = 'n.Counted'): RecordedEvent => ({
-  id: `e${position}`,
-  stream: 'n-1',
-  revision: position - 1,
-  position,
-  type,
-  data: {},
-  meta: {
-    actor: { id: 'a', role: 'arbiter' },
-    commandId: `c${position}`,
-    correlationId: `c${position}`,
-    causationId: null,
-    recordedAt: '2026-11-29T10:00:00.000Z',
-    schemaVersion: 1,
-    prevHash: null,
-    hash: 'h',
-  },
-});
+const event = (position: number, type = 'n.Counted'): RecordedEvent => recordedEvent({ type, data: {} }, position - 1, 'n-1');
 
 /** Counts events in a transient collection (`memo`, rebuilt from the stored `count` when missing) and a stored one; `n.Broken` throws after counting. */
 const counter: Projection = {

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/tournament/testing/tournament.test-support.js';
 import type { OpenTournament, TournamentEvent } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { recordedEvents } from '../../projections/testing/recorded-events.js';
 import { MemoryDocuments } from '../../projections/projection.js';
 import { ReadModelStore } from '../../projections/read-model-store.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
@@ -23,25 +24,7 @@ import { standingsProjection } from './standings.projection.js';
 import { tournamentsProjection } from './tournament.projection.js';
 import { COLLECTIONS, STANDINGS_PROJECTION, TOURNAMENTS_PROJECTION, type StandingsDocument } from './tournament-read-model.js';
 
-const recorded = (events: readonly TournamentEvent[]): RecordedEvent[] =>
-  events.map((e, i) => ({
-    id: `e${i}`,
-    stream: 'tournament-t1',
-    revision: i,
-    position: i + 1,
-    type: e.type,
-    data: e.data,
-    meta: {
-      actor: { id: 'arb-1', role: 'arbiter' },
-      commandId: `c${i}`,
-      correlationId: `c${i}`,
-      causationId: null,
-      recordedAt: '2026-11-29T10:00:00.000Z',
-      schemaVersion: 1,
-      prevHash: null,
-      hash: 'h',
-    },
-  }));
+const recorded = (events: readonly TournamentEvent[]): RecordedEvent[] => recordedEvents(events);
 
 /** 20 players, round 1 paired and published, its results coming in: more events than one journal holds. */
 function history(): TournamentEvent[] {

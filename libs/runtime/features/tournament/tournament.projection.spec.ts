@@ -17,6 +17,7 @@ import {
   won,
 } from '../../../domain/tournament/testing/tournament.test-support.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { recordedEvents } from '../../projections/testing/recorded-events.js';
 import { MemoryDocuments, type Projection } from '../../projections/projection.js';
 import { defaultPairingSeed } from './provisional-pairings.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
@@ -33,26 +34,7 @@ import {
 } from './tournament-read-model.js';
 
 /** The log as the store would give it: one stream `tournament-t1`, positions from 1. */
-function recorded(events: readonly TournamentEvent[], stream = 'tournament-t1'): RecordedEvent[] {
-  return events.map((e, i) => ({
-    id: `e${i}`,
-    stream,
-    revision: i,
-    position: i + 1,
-    type: e.type,
-    data: e.data,
-    meta: {
-      actor: { id: 'arb-1', role: 'arbiter' },
-      commandId: `c${i}`,
-      correlationId: `c${i}`,
-      causationId: null,
-      recordedAt: '2026-11-29T10:00:00.000Z',
-      schemaVersion: 1,
-      prevHash: null,
-      hash: 'h',
-    },
-  }));
-}
+const recorded = recordedEvents;
 
 /** Applies the log as one batch, as the runner does (apply each event, then flush once). */
 function project(projection: Projection, log: readonly RecordedEvent[], docs = new MemoryDocuments()): MemoryDocuments {
