@@ -67,6 +67,38 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
     expect(made.body.events[0].data.profile.mcmahon).toEqual({ bar: 2100, floor: 1800 });
   });
 
+  it('Ing rules 第七条 基时 (fixed in advance for the event): a tournament’s goBasicMinutes goes to its linked games; other minutes are refused naming the field', async () => {
+    const TID = 'ing-ninety';
+    const chief = h.token('chief-arbiter', [TID, 'chess-ninety'], 'td-9');
+    const td = h.token('arbiter', [TID], 'arb-9');
+    const bad = await post(
+      '/v1/tournaments',
+      { id: 'chess-ninety', name: 'Chess', discipline: 'chess-rapid', roundsPlanned: 1, pairingSystems: ['round-robin'], profile: { goBasicMinutes: 90 } },
+      chief,
+      422,
+    );
+    expect(bad.body).toMatchObject({ field: 'profile.goBasicMinutes', rule: expect.stringContaining('第七条 基时') });
+    await h.publishedRound1(
+      { id: TID, name: 'Ing Ninety', discipline: 'go', roundsPlanned: 1, profile: { goBasicMinutes: 90 } },
+      PLAYERS.map(({ id, name }) => ({ id, name })),
+      ['ann', 'bob'],
+      chief,
+      td,
+    );
+    const link = { tournamentId: TID, round: 1, table: 1 };
+    const other = await post('/v1/go/games', { id: 'ninety-60', players: PLAYERS, boardSize: 9, link, rules: { basicTimeMinutes: 60 } }, td, 422);
+    expect(other.body).toMatchObject({
+      type: 'urn:arbitra:problem:go/basic-time-not-tournament',
+      field: 'rules.basicTimeMinutes',
+      rule: expect.stringContaining('基时'),
+    });
+    await get('/v1/go/games/ninety-60').expect(404);
+    const sgf = await post('/v1/go/games/import', { id: 'ninety-sgf', sgf: '(;GM[1]SZ[9]TM[3600];B[ee];W[ec])', players: PLAYERS, link }, td, 422);
+    expect(sgf.body).toMatchObject({ field: 'sgf', rule: expect.stringContaining('基时') });
+    await post('/v1/go/games', { id: 'ninety', players: PLAYERS, boardSize: 9, link }, td);
+    expect((await view('ninety')).rules).toMatchObject({ basicTimeMinutes: 90 });
+  });
+
   it('a linked game from start to a result signed by both: Black 11 min into overtime (4 penalty points) turns B+1 into W+3; the standings and EGD export show it', async () => {
     const TID = 'ing-open';
     const chief = h.token('chief-arbiter', [TID], 'td-1');

@@ -91,7 +91,7 @@ export class RecordsHarness {
    * created by `chief`, the players registered and the round paired and published by `arbiter`.
    */
   async publishedRound1(
-    t: { id: string; name: string; discipline: string; roundsPlanned?: number },
+    t: { id: string; name: string; discipline: string; roundsPlanned?: number; profile?: Record<string, unknown> },
     players: readonly { id: string; name: string }[],
     [first, second]: readonly [string, string],
     chief: string,

@@ -93,6 +93,12 @@ export class ProfileOverridesDto {
   @Omittable()
   @IsIn([30, 60])
   rapidMinutes?: 30 | 60;
+  @ApiPropertyOptional({ example: 90, description: 'Go: basic time per player in minutes for every game (Ing rules 第七条 基时); linked games take it' })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  goBasicMinutes?: number;
   @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() forfeitSpread?: number;
   @ApiPropertyOptional({ example: 100 }) @Omittable() @IsNumber() doubleForfeitSpread?: number;
   @ApiPropertyOptional({ example: ['SPREAD'], description: 'Ordered, from the discipline catalogue' })

@@ -63,6 +63,13 @@ function validateProfile(p: RulesProfile): void {
   if (!['win', 'draw', 'loss'].includes(p.bye.outcome))
     invalid('tournament/profile-value', `profile bye.outcome must be win, draw or loss`, RULES.profile, 'profile.bye.outcome');
   validateRapidMinutes(p);
+  if (p.goBasicMinutes !== undefined && (p.discipline !== 'go' || !Number.isInteger(p.goBasicMinutes) || p.goBasicMinutes < 1 || p.goBasicMinutes > 600))
+    invalid(
+      'tournament/profile-value',
+      'profile goBasicMinutes is whole minutes from 1 to 600, for Go tournaments only',
+      RULES.goBasicMinutes,
+      'profile.goBasicMinutes',
+    );
   if (p.mcmahon !== undefined) {
     if (p.discipline !== 'go') invalid('tournament/profile-value', 'profile mcmahon is for Go tournaments only', RULES.mcmahon, 'profile.mcmahon');
     const m = mcmahonProblem(p.mcmahon);

@@ -16,6 +16,11 @@ export interface RulesProfile extends ScoringProfile {
   readonly format: 'two-player' | 'mahjong-table';
   /** Chess rapid: 30 or 60 minutes a game (rapid rules 1), which sets the rounds a day (rapid rules 23). */
   readonly rapidMinutes?: 30 | 60;
+  /**
+   * Go: each player's basic time in minutes for every game of the event (Ing rules 第七条 基时: fixed in advance,
+   * 事先规定). When set, a linked game takes it and a game naming other minutes is refused. Unset: each game's own.
+   */
+  readonly goBasicMinutes?: number;
 }
 
 /** Overrides accepted at creation; nested values are replaced whole. */

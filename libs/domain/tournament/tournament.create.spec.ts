@@ -77,6 +77,21 @@ describe('tournament: create', () => {
     expect(given([]).refuses(create({ discipline: 'chess-rapid', profile: { mcmahon: { bar: 2100, floor: 1800 } } })).field).toBe('profile.mcmahon');
   });
 
+  it('Ing rules 第七条 基时: a Go tournament fixes each player’s basic time in advance (goBasicMinutes); whole minutes 1–600, Go only', () => {
+    const [event] = given([]).when(create({ discipline: 'go', profile: { goBasicMinutes: 90 } })) as [TournamentCreated];
+    expect(event.data.profile.goBasicMinutes).toBe(90);
+    for (const [discipline, minutes] of [
+      ['go', 0],
+      ['go', 90.5],
+      ['go', 601],
+      ['chess-rapid', 90],
+    ] as const) {
+      const e = given([]).refuses(create({ discipline, profile: { goBasicMinutes: minutes } }));
+      expect([e.type, e.field]).toEqual(['tournament/profile-value', 'profile.goBasicMinutes']);
+      expect(e.rule).toMatch(/第七条 基时/);
+    }
+  });
+
   it('refuses a non-finite profile value', () => {
     expect(given([]).refuses(create({ profile: { forfeitSpread: Number.NaN } })).field).toBe('profile.forfeitSpread');
   });
