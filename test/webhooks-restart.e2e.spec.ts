@@ -44,7 +44,8 @@ async function receiver(answer: (i: number) => number | null = () => 200) {
 
 /** Polls (bounded) until `ready()`: for what happens outside the dispatcher's settle(), such as a request arriving. */
 async function until(ready: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  // Up to 20 s: a busy CI machine may be slow, never wrong; the test's timeout is 30 s.
+  for (let i = 0; i < 2000; i++) {
     if (ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -101,6 +101,8 @@ export class WebhookDispatcher {
       while (!stop.signal.aborted) {
         try {
           if (!(await leader.acquire(stop.signal))) return;
+          // Stopped while the lock was being taken (a connection under way): give it back and deliver nothing.
+          if (stop.signal.aborted) return await leader.release();
           const lost = new Promise<void>((resolve) => {
             leader.onLost((e) => (this.report(e, 'lost the webhooks leader lock; deliveries stop until it is taken again'), resolve()));
             stop.signal.addEventListener('abort', () => resolve(), { once: true });
