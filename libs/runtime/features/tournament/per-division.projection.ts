@@ -30,10 +30,9 @@ export function perDivisionProjection(
       const before = foldedState(docs, id);
       const folded = foldInto(docs, id, before, event);
       if (!folded) return;
-      const { t, revision } = folded;
+      const { t, asOf } = folded;
       let dirty = marks.get(docs);
       if (!dirty) marks.set(docs, (dirty = new Map()));
-      const asOf: AsOf = { revision, position: event.position, at: event.meta.recordedAt };
       const divisions = isLedgerEvent(event.type) ? ledgerDivisions(before, t) : affected(t, { type: event.type, data: event.data } as TournamentEvent);
       for (const division of divisions) dirty.set(divisionKey(id, division), { id, division, asOf });
     },

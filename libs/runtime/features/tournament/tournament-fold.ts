@@ -2,7 +2,7 @@ import { feedStandings, isLedgerEvent, type PenaltyEvent } from '../../../domain
 import { evolveTournament, initialTournamentState, type OpenTournament, type TournamentEvent, type TournamentState } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { DocumentTx } from '../../projections/projection.js';
-import { COLLECTIONS, tournamentIdOf } from './tournament-read-model.js';
+import { COLLECTIONS, tournamentIdOf, type AsOf } from './tournament-read-model.js';
 
 // Penalty ledger (issue 10): the tournament's documents also fold its ledger (`penalties-<id>`), whose points
 // deductions feed the standings. A document's asOf keeps the tournament stream's revision (its ETag).
@@ -53,8 +53,11 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
   return state;
 }
 
-/** Folds one event into the state kept in `docs` (nothing is kept unless the tournament is open); the revision the documents' asOf gives. */
-export function foldInto(docs: DocumentTx, id: string, before: TournamentState, event: RecordedEvent): { t: OpenTournament; revision: number } | null {
+/**
+ * Folds one event into the state kept in `docs` (nothing is kept unless the tournament is open); with the asOf the
+ * documents it changes carry (a ledger event keeps the tournament stream's revision, the documents' ETag).
+ */
+export function foldInto(docs: DocumentTx, id: string, before: TournamentState, event: RecordedEvent): { t: OpenTournament; asOf: AsOf } | null {
   const after = foldTournamentEvent(before, event);
   if (after.status !== 'open') return null;
   const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id) ?? { revision: -1, events: [] };
@@ -66,7 +69,7 @@ export function foldInto(docs: DocumentTx, id: string, before: TournamentState, 
     docs.put(FOLD_SNAPSHOT, id, after);
     docs.put(FOLD_JOURNAL, id, { revision, events: [] } satisfies FoldJournal);
   }
-  return { t: after, revision };
+  return { t: after, asOf: { revision, position: event.position, at: event.meta.recordedAt } };
 }
 
 /** Projection.materialize of the tournament projections: their transient state, folded again from what they stored. */

@@ -165,8 +165,7 @@ export const tournamentsProjection: Projection = {
     const id = tournamentOf(event);
     const folded = foldInto(docs, id, foldedState(docs, id), event);
     if (!folded) return;
-    const { t, revision } = folded;
-    const asOf: AsOf = { revision, position: event.position, at: event.meta.recordedAt };
+    const { t, asOf } = folded;
     docs.put(COLLECTIONS.summary, id, summaryOf(t, asOf));
     docs.put(COLLECTIONS.index, id, {
       id,
