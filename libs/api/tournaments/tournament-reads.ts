@@ -78,7 +78,9 @@ export class TournamentReads {
    */
   storedPerDivision(id: string, division: string | undefined, collection: string): RawDocument | undefined {
     const readModels = this.core.readModels;
-    const divisions = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.state, id, divisionsOf);
+    // The divisions from the stored summary (the folded state is in memory only: reading it as a document would
+    // serialise and hash the tournament's largest document after every change).
+    const divisions = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, divisionsOf);
     if (!divisions) return undefined;
     const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
     const parts = wanted.map((d) => readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
