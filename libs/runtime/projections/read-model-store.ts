@@ -89,8 +89,9 @@ export class ReadModelStore {
 
   /** Drops a projection's documents and checkpoint: the next run rebuilds it from position 0. */
   reset(projection: string, version: number): void {
-    this.raws.clear();
-    this.values.clear();
+    // Only this projection's cached documents: another's (a tournament's folded state, kept in memory only) stay.
+    forgetProjection(this.raws, projection);
+    forgetProjection(this.values, projection);
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
       this.stmt.setCheckpoint.run(projection, version, 0);
@@ -246,7 +247,7 @@ export class ReadModelStore {
       })();
     } catch (error) {
       // Rolled back: what it read may have been cached from the batch; forget the projection's parsed documents.
-      for (const id of [...this.values.keys()]) if (id.startsWith(`${name}\u0000`)) this.values.delete(id);
+      forgetProjection(this.values, name);
       throw error;
     }
     if (this.pendingValues) this.pendingValues.push(...written);
@@ -278,3 +279,9 @@ function migrateToRowidDocuments(db: Database.Database): void {
 }
 
 const rawId = (projection: string, collection: string, key: string) => `${projection}\u0000${collection}\u0000${key}`;
+
+/** Drops a projection's entries from a cache keyed by `rawId`. */
+function forgetProjection(cache: Map<string, unknown>, projection: string): void {
+  const prefix = `${projection}\u0000`;
+  for (const id of [...cache.keys()]) if (id.startsWith(prefix)) cache.delete(id);
+}

@@ -13,7 +13,7 @@ import type { ArbitraCore } from '../../arbitra-core.js';
 import { REAL_CLOCK, type WebhookClock } from './webhook-clock.js';
 import { WEBHOOKS_ID, WEBHOOKS_STREAM, WebhooksAggregate } from './webhooks.aggregate.js';
 import { fetchPost, signature, type WebhookDispatcherOptions, type WebhookPost } from './webhook-requests.js';
-import { FOLDS, tournamentBefore, viewFor, type TournamentFold } from './webhook-views.js';
+import { FOLDS, needsTournamentView, tournamentBefore, viewFor, type TournamentFold } from './webhook-views.js';
 
 const dispatchers = new WeakMap<ArbitraCore, WebhookDispatcher>();
 /** The dispatcher running beside this core, if any (tests give it a ManualClock). */
@@ -313,7 +313,7 @@ export class WebhookDispatcher {
           if (raw?.id === d.event.id) {
             const e = this.core.upcasters.upcast(raw);
             const w = this.state.webhooks[id];
-            const live = e.stream.startsWith('tournament-') && w.audience === 'public' ? await tournamentBefore(this.core, e) : undefined;
+            const live = needsTournamentView(w.audience, e) ? await tournamentBefore(this.core, e) : undefined;
             const view = await viewFor(this.core, e, w.audience, live);
             if (view && !(await this.deliver(r, id, e, view, d))) break;
           }
@@ -359,7 +359,7 @@ export class WebhookDispatcher {
       folds.delete(e.stream);
       fold = undefined;
     }
-    if (!fold && wanted && w.audience === 'public' && e.stream.startsWith('tournament-')) {
+    if (!fold && wanted && needsTournamentView(w.audience, e)) {
       fold = { live: await tournamentBefore(this.core, e), next: e.revision };
       if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
       folds.set(e.stream, fold);

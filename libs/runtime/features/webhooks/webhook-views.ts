@@ -13,6 +13,9 @@ export interface TournamentFold {
   next: number;
 }
 
+/** Does `viewFor` need the tournament's public view folded before `e` (`live`) to render it for `audience`? */
+export const needsTournamentView = (audience: WebhookAudience, e: RecordedEvent): boolean => audience === 'public' && e.stream.startsWith('tournament-');
+
 /** The public view of a tournament's stream, folded up to (not including) `e`. */
 export async function tournamentBefore(core: ArbitraCore, e: RecordedEvent): Promise<TournamentLive> {
   const before = await core.store.readStream(e.stream, 0, e.revision);
