@@ -5,15 +5,13 @@ import { chessCommand, parsePgn, pgnCommands } from '../../domain/disciplines/ch
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { CHESS_GAME } from '../../runtime/features/chess/index.js';
-import type { RulesProfile } from '../../domain/tournament/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
-import { requireGranted, resolveLink } from '../games/game-link.js';
+import { fixedByTournament, requireGranted, resolveLink } from '../games/game-link.js';
 import { gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
-import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { chessView, pgnOf } from './chess-view.js';
 import { ImportPgnDto, StartChessDto } from './chess.dto.js';
@@ -22,20 +20,12 @@ const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 
 /** Rapid rules 1 and 23: a tournament's games are all of its `rapidMinutes` (which sets its rounds a day); a linked game of other minutes is refused. */
 function tournamentMinutes(tournamentId: string, minutes: number, field: string) {
-  return (profile: RulesProfile): void => {
-    const planned = profile.rapidMinutes;
-    if (planned !== undefined && planned !== minutes)
-      throw new ProblemException(
-        422,
-        'chess/time-control-not-tournament',
-        'Unprocessable command',
-        `tournament ${tournamentId} plays ${planned}-minute games, not ${minutes}`,
-        {
-          field,
-          rule: 'rapid rules 1 (60 or 30 minutes, fixed in advance for the event) and 23 (rounds a day by those minutes)',
-        },
-      );
-  };
+  return fixedByTournament((profile) => profile.rapidMinutes, minutes, {
+    type: 'chess/time-control-not-tournament',
+    field,
+    rule: 'rapid rules 1 (60 or 30 minutes, fixed in advance for the event) and 23 (rounds a day by those minutes)',
+    detail: (planned) => `tournament ${tournamentId} plays ${planned}-minute games, not ${minutes}`,
+  }).check;
 }
 
 /** Rapid chess games: start, import PGN, read (view, events, PGN). Open information: reads are public. */

@@ -58,3 +58,22 @@ export async function resolveLink(
   requireOfTournament?.(at.profile);
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division: at.division, firstSeat: ids[0] === at.seats[0] ? 0 : 1 };
 }
+
+/**
+ * A value a tournament fixes in advance for all its games (chess: `rapidMinutes`, Go: `goBasicMinutes`), for
+ * resolveLink's `requireOfTournament`: `check` refuses a game naming another value (422 of `type`, naming `field`);
+ * once it ran, `planned.value` is the tournament's value (undefined: the tournament fixes none).
+ */
+export function fixedByTournament(
+  pick: (profile: RulesProfile) => number | undefined,
+  given: number | undefined,
+  refusal: { readonly type: string; readonly field: string; readonly rule: string; readonly detail: (planned: number) => string },
+): { readonly check: (profile: RulesProfile) => void; readonly planned: { value?: number } } {
+  const planned: { value?: number } = {};
+  const check = (profile: RulesProfile): void => {
+    planned.value = pick(profile);
+    if (planned.value !== undefined && given !== undefined && planned.value !== given)
+      throw new ProblemException(422, refusal.type, 'Unprocessable command', refusal.detail(planned.value), { field: refusal.field, rule: refusal.rule });
+  };
+  return { check, planned };
+}

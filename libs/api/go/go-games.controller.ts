@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { goCommand } from '../../domain/disciplines/go/index.js';
 import { DomainError } from '../../domain/kernel/index.js';
-import type { RulesProfile } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { exportSgf, parseSgf, sgfCommands } from '../../runtime/features/go/index.js';
@@ -11,8 +10,7 @@ import { GO_GAME } from '../../runtime/features/go/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
-import { ProblemException } from '../problem.js';
-import { requireGranted, resolveLink } from '../games/game-link.js';
+import { fixedByTournament, requireGranted, resolveLink } from '../games/game-link.js';
 import { gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
@@ -32,19 +30,12 @@ const seated = (players: GoPlayerDto[]) =>
  * `goBasicMinutes` gives it to its linked games (`taken`: the game names none) and refuses a game naming other minutes.
  */
 function tournamentBasicTime(tournamentId: string, minutes: number | undefined, field: string) {
-  const planned: { minutes?: number } = {};
-  const check = (profile: RulesProfile): void => {
-    planned.minutes = profile.goBasicMinutes;
-    if (profile.goBasicMinutes !== undefined && minutes !== undefined && profile.goBasicMinutes !== minutes)
-      throw new ProblemException(
-        422,
-        'go/basic-time-not-tournament',
-        'Unprocessable command',
-        `tournament ${tournamentId} gives each player ${profile.goBasicMinutes} minutes of basic time, not ${minutes}`,
-        { field, rule: "Ing rules 第七条 基时: each player's basic time is fixed in advance for the event (事先规定)" },
-      );
-  };
-  return { check, planned };
+  return fixedByTournament((profile) => profile.goBasicMinutes, minutes, {
+    type: 'go/basic-time-not-tournament',
+    field,
+    rule: "Ing rules 第七条 基时: each player's basic time is fixed in advance for the event (事先规定)",
+    detail: (planned) => `tournament ${tournamentId} gives each player ${planned} minutes of basic time, not ${minutes}`,
+  });
 }
 
 /** Go games (Ing rules): start, import SGF, read (view, events, SGF). Open information: reads are public. */
@@ -69,7 +60,7 @@ export class GoGamesController {
     const players = seated(body.players);
     const basic = body.link ? tournamentBasicTime(body.link.tournamentId, body.rules?.basicTimeMinutes, 'rules.basicTimeMinutes') : undefined;
     const link = body.link ? await resolveLink(this.core, GO_GAME, body.link, players, basic?.check) : undefined;
-    const taken = body.rules?.basicTimeMinutes === undefined ? basic?.planned.minutes : undefined;
+    const taken = body.rules?.basicTimeMinutes === undefined ? basic?.planned.value : undefined;
     const rules = body.rules || taken !== undefined ? { ...body.rules, ...(taken !== undefined && { basicTimeMinutes: taken }) } : undefined;
     return this.go.start(request, reply, body.id, body, {
       type: 'go.start-game',
@@ -93,7 +84,7 @@ export class GoGamesController {
     // A recorded game keeps its own clock (TM); it must be the tournament's basic time when the tournament sets one.
     const basic = body.link ? tournamentBasicTime(body.link.tournamentId, record.rules.basicTimeMinutes, 'sgf') : undefined;
     const link = body.link ? await resolveLink(this.core, GO_GAME, body.link, players, basic?.check) : undefined;
-    const taken = record.rules.basicTimeMinutes === undefined ? basic?.planned.minutes : undefined;
+    const taken = record.rules.basicTimeMinutes === undefined ? basic?.planned.value : undefined;
     const steps = sgfCommands(taken === undefined ? record : { ...record, rules: { ...record.rules, basicTimeMinutes: taken } }, players);
     const ctx = commandContext(request);
     // The replayed commands end at the receive time, one second apart.
