@@ -1,5 +1,4 @@
-import { gameFeatureModule } from '../../games/game-feature-module.js';
-import type { GameFeatureModule } from '../../games/game-feature-module.js';
+import { gameFeatureModule, type GameFeatureModule } from '../../games/game-feature-module.js';
 import { mahjongForfeitWithdrawal } from './forfeit-withdrawal.process-manager.js';
 import { MAHJONG_GAME } from './mahjong.game-feature.js';
 
