@@ -89,6 +89,8 @@ function bytesWritten(set: readonly Projection[], log: readonly RecordedEvent[])
         get: (c, k) => stored.get(c, k),
         put: (c, k, v) => void (stored.put(c, k, v), dirty.set(`${c}\u0000${k}`, [c, k])),
         delete: (c, k) => void (stored.delete(c, k), dirty.set(`${c}\u0000${k}`, [c, k])),
+        // A deferred document is computed when read, not when written: nothing is serialised for it here.
+        defer: (c, k, compute) => void stored.defer(c, k, compute),
       };
       if (p.handles(e.type)) p.apply(e, tx);
       p.flush?.(tx);

@@ -9,6 +9,13 @@ export interface DocumentTx {
   get<T>(collection: string, key: string): T | undefined;
   put(collection: string, key: string, value: unknown): void;
   delete(collection: string, key: string): void;
+  /**
+   * A document computed only when someone reads it. `compute` must be a pure function of immutable values it
+   * closes over (a folded state never mutated), so computing it later gives exactly what computing it now would.
+   * The durable store keeps the computation in memory until a read (the collection must be transient, and the
+   * projection's `materialize` must rebuild it after a restart); MemoryDocuments computes it at once.
+   */
+  defer(collection: string, key: string, compute: () => unknown): void;
 }
 
 /**
@@ -57,5 +64,9 @@ export class MemoryDocuments implements DocumentTx {
 
   delete(collection: string, key: string): void {
     this.collections.get(collection)?.delete(key);
+  }
+
+  defer(collection: string, key: string, compute: () => unknown): void {
+    this.put(collection, key, compute());
   }
 }

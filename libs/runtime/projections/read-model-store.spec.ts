@@ -86,3 +86,72 @@ describe('ReadModelStore: files of earlier versions', () => {
     }
   });
 });
+
+/**
+ * Sums events into a deferred transient document (`total`), computed from the stored count: counts how often it
+ * is computed. `materialize` rebuilds it from the file after a restart.
+ */
+function summing() {
+  const computed: number[] = [];
+  const projection: Projection = {
+    name: 'summing',
+    version: 1,
+    transient: ['total'],
+    handles: () => true,
+    apply(_e: RecordedEvent, docs: DocumentTx) {
+      docs.put('count', 'k', (docs.get<number>('count', 'k') ?? 0) + 1);
+    },
+    flush(docs: DocumentTx) {
+      const n = docs.get<number>('count', 'k');
+      if (n !== undefined) docs.defer('total', 'k', () => (computed.push(n), { n }));
+    },
+    materialize: (collection, key, docs) => (collection === 'total' ? { n: docs.get<number>('count', key), rebuilt: true } : undefined),
+  };
+  return { projection, computed };
+}
+
+describe('ReadModelStore: deferred documents (DocumentTx.defer)', () => {
+  it('are computed when first read, once per version, never for a version nobody read, and never written to the file', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    const { projection, computed } = summing();
+    store.register([projection]);
+    store.applyBatch(projection, [event(1), event(2)], 2);
+    store.applyBatch(projection, [event(3)], 3);
+    expect(computed).toEqual([]);
+    expect(store.get('summing', 'total', 'k')).toEqual({ n: 3 });
+    expect(JSON.parse(store.raw('summing', 'total', 'k')?.json ?? 'null')).toEqual({ n: 3 });
+    expect(computed).toEqual([3]);
+    store.applyBatch(projection, [event(4)], 4);
+    expect(store.get('summing', 'total', 'k')).toEqual({ n: 4 }); // the read version is dropped with the batch that changes it
+    expect(computed).toEqual([3, 4]);
+    expect(store.db.prepare("SELECT count(*) AS n FROM documents WHERE collection = 'total'").get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('a failed batch leaves the version before it; after a restart the projection materializes them from the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-read-models-'));
+    try {
+      const path = join(dir, 'rm.db');
+      const store = new ReadModelStore(path, 'OFF');
+      const { projection } = summing();
+      store.register([projection]);
+      store.applyBatch(projection, [event(1)], 1);
+      const broken: Projection = {
+        ...projection,
+        flush(docs) {
+          projection.flush?.(docs);
+          throw new Error('broken');
+        },
+      };
+      expect(() => store.applyBatch(broken, [event(2)], 2)).toThrow('broken');
+      expect(store.get('summing', 'total', 'k')).toEqual({ n: 1, rebuilt: true }); // the failed batch forgot the memory: rebuilt from the file
+      store.close();
+      const reopened = new ReadModelStore(path, 'OFF');
+      reopened.register([projection]);
+      expect(reopened.get('summing', 'total', 'k')).toEqual({ n: 1, rebuilt: true });
+      reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

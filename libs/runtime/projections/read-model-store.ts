@@ -120,6 +120,15 @@ export class ReadModelStore {
     }
   }
 
+  /** A remembered value; a deferred document (DocumentTx.defer) is computed on its first read and kept. */
+  private remembered(id: string): unknown {
+    const value = this.values.get(id);
+    if (!(value instanceof Deferred)) return value;
+    const computed = value.compute();
+    this.values.set(id, computed); // the same entry, computed: its place in the eviction order stays
+    return computed;
+  }
+
   private remember(id: string, value: unknown): void {
     this.values.delete(id);
     if (value === undefined) return;
@@ -188,14 +197,15 @@ export class ReadModelStore {
     const p = this.transientOf(projection, collection);
     if (!p) return (this.stmt.get.get(projection, collection, key) as { value: string } | undefined)?.value;
     const id = rawId(projection, collection, key);
-    let value = this.values.get(id);
+    let value = this.remembered(id);
     if (value === undefined) {
       const transient = new Set(p.transient);
       const docs: DocumentTx = {
         get: <T>(c: string, k: string) =>
-          (this.values.get(rawId(projection, c, k)) ?? (transient.has(c) ? undefined : this.get<T>(projection, c, k))) as T | undefined,
+          (this.remembered(rawId(projection, c, k)) ?? (transient.has(c) ? undefined : this.get<T>(projection, c, k))) as T | undefined,
         put: () => undefined,
         delete: () => undefined,
+        defer: () => undefined,
       };
       value = p.materialize?.(collection, key, docs);
       if (!this.db.inTransaction) this.remember(id, value);
@@ -214,19 +224,24 @@ export class ReadModelStore {
   applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
     const name = projection.name;
     const transient = new Set(projection.transient);
-    const cache = new Map<string, { collection: string; key: string; value: unknown; dirty: boolean }>();
+    const cache = new Map<string, { collection: string; key: string; value: unknown; lazy?: () => unknown; dirty: boolean }>();
     const id = (c: string, k: string) => `${c}\u0000${k}`;
     const docs: DocumentTx = {
       get: <T>(collection: string, key: string) => {
         const hit = cache.get(id(collection, key));
+        if (hit?.lazy) {
+          hit.value = hit.lazy();
+          hit.lazy = undefined;
+        }
         if (hit) return hit.value as T | undefined;
-        const remembered = this.values.get(rawId(name, collection, key));
+        const remembered = this.remembered(rawId(name, collection, key));
         const value = remembered !== undefined || transient.has(collection) ? (remembered as T | undefined) : this.get<T>(name, collection, key);
         cache.set(id(collection, key), { collection, key, value, dirty: false });
         return value;
       },
       put: (collection, key, value) => void cache.set(id(collection, key), { collection, key, value, dirty: true }),
       delete: (collection, key) => void cache.set(id(collection, key), { collection, key, value: undefined, dirty: true }),
+      defer: (collection, key, compute) => void cache.set(id(collection, key), { collection, key, value: undefined, lazy: compute, dirty: true }),
     };
     const written: Array<[string, unknown]> = [];
     try {
@@ -237,11 +252,16 @@ export class ReadModelStore {
           if (!d.dirty) continue;
           const raw = rawId(name, d.collection, d.key);
           this.values.delete(raw);
-          written.push([raw, d.value]);
           this.raws.delete(raw);
-          if (transient.has(d.collection)) continue; // kept in memory only, once the batch commits
-          if (d.value === undefined) this.stmt.del.run(name, d.collection, d.key);
-          else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(d.value));
+          if (transient.has(d.collection)) {
+            // Kept in memory only, once the batch commits; a deferred document is computed when first read.
+            written.push([raw, d.lazy ? new Deferred(d.lazy) : d.value]);
+            continue;
+          }
+          const value = d.lazy ? d.lazy() : d.value;
+          written.push([raw, value]);
+          if (value === undefined) this.stmt.del.run(name, d.collection, d.key);
+          else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(value));
         }
         this.stmt.setCheckpoint.run(name, projection.version, upTo);
       })();
@@ -276,6 +296,11 @@ function migrateToRowidDocuments(db: Database.Database): void {
       DROP TABLE documents_without_rowid;
     `);
   })();
+}
+
+/** A transient document not computed yet (DocumentTx.defer), as the durable store remembers it. */
+class Deferred {
+  constructor(readonly compute: () => unknown) {}
 }
 
 const rawId = (projection: string, collection: string, key: string) => `${projection}\u0000${collection}\u0000${key}`;

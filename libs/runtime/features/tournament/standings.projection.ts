@@ -8,8 +8,9 @@ import { COLLECTIONS, STANDINGS_PROJECTION } from './tournament-read-model.js';
  * `crosstable`: the public documents, of published rounds only (officials' views are derived per request).
  * Version 2: unpublished rounds left out, withdrawn players marked. 3: the penalty ledger's points deductions count (issue 10).
  * 4: the folded state is no longer stored whole after every event (a snapshot and a journal instead; same documents served).
+ * 5: the documents are computed when first read, not after every batch (per-division.projection.ts; same documents served).
  */
-export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 4, standingsDivisions, (docs, key, t, division, asOf) => {
-  docs.put(COLLECTIONS.standings, key, standingsOf(t, division, asOf));
-  docs.put(COLLECTIONS.crosstable, key, crosstableOf(t, division, asOf));
+export const standingsProjection = perDivisionProjection(STANDINGS_PROJECTION, 5, standingsDivisions, {
+  [COLLECTIONS.standings]: standingsOf,
+  [COLLECTIONS.crosstable]: crosstableOf,
 });

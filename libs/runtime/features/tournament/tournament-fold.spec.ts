@@ -22,7 +22,7 @@ import { ReadModelStore } from '../../projections/read-model-store.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
 import { standingsProjection } from './standings.projection.js';
 import { tournamentsProjection } from './tournament.projection.js';
-import { COLLECTIONS, STANDINGS_PROJECTION, TOURNAMENTS_PROJECTION, type StandingsDocument } from './tournament-read-model.js';
+import { COLLECTIONS, PROVISIONAL_PROJECTION, STANDINGS_PROJECTION, TOURNAMENTS_PROJECTION, type StandingsDocument } from './tournament-read-model.js';
 
 const recorded = (events: readonly TournamentEvent[]): RecordedEvent[] => recordedEvents(events);
 
@@ -96,6 +96,50 @@ describe('tournament projections keep their folded state', () => {
       const after = open(path);
       for (const e of log.slice(cut)) apply(after, [e]);
       expect(stored(after)).toEqual(expected);
+      after.close();
+    }
+  });
+});
+
+/** The per-division documents a reader gets (computed when first read), as JSON values. */
+const DIVISION_DOCUMENTS = [
+  [STANDINGS_PROJECTION, COLLECTIONS.standings],
+  [STANDINGS_PROJECTION, COLLECTIONS.crosstable],
+  [PROVISIONAL_PROJECTION, COLLECTIONS.provisional],
+] as const;
+const served = (store: ReadModelStore) =>
+  DIVISION_DOCUMENTS.map(([projection, collection]) => JSON.parse(store.raw(projection, collection, 't1/main')?.json ?? 'null') as unknown);
+
+/** The same documents computed eagerly, once per batch, by the reducers over plain maps (an "as of" view of the prefix). */
+function eager(log: readonly RecordedEvent[]): unknown[] {
+  return DIVISION_DOCUMENTS.map(([projection, collection]) => {
+    const p = PROJECTIONS.find((x) => x.name === projection)!;
+    const docs = new MemoryDocuments();
+    for (const e of log) p.apply(e, docs);
+    p.flush?.(docs);
+    return docs.get(collection, 't1/main') ?? null;
+  });
+}
+
+describe('standings, crosstable and provisional pairings are computed when first read', () => {
+  it('equal the documents computed after every batch, whether read at once, later, or after a restart, wherever it falls', () => {
+    const log = recorded(history());
+    const expected = log.map((_, i) => eager(log.slice(0, i + 1)));
+    expect(expected.at(-1)?.every((d) => d !== null)).toBe(true);
+    for (let cut = 1; cut < log.length; cut++) {
+      const path = join(dir, `lazy-${cut}.db`);
+      const before = open(path);
+      apply(before, log.slice(0, cut));
+      if (cut % 2 === 0) expect(served(before)).toEqual(expected[cut - 1]); // read before the restart, or never
+      before.close();
+      const after = open(path); // memory lost: the documents are computed from the snapshot, the journal and the division's asOf
+      if (cut % 3 === 0) expect(served(after)).toEqual(expected[cut - 1]);
+      for (let i = cut; i < log.length; i++) {
+        apply(after, [log[i]]);
+        if ((i + cut) % 4 === 0) expect(served(after)).toEqual(expected[i]);
+      }
+      expect(served(after)).toEqual(expected[log.length - 1]);
+      expect(after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional')").get()).toEqual({ n: 0 });
       after.close();
     }
   });
