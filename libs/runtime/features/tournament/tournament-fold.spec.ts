@@ -103,25 +103,26 @@ describe('tournament projections keep their folded state', () => {
 
 /** The per-division documents a reader gets (computed when first read), as JSON values. */
 const DIVISION_DOCUMENTS = [
-  [STANDINGS_PROJECTION, COLLECTIONS.standings],
-  [STANDINGS_PROJECTION, COLLECTIONS.crosstable],
-  [PROVISIONAL_PROJECTION, COLLECTIONS.provisional],
+  [STANDINGS_PROJECTION, COLLECTIONS.standings, 't1/main'],
+  [STANDINGS_PROJECTION, COLLECTIONS.crosstable, 't1/main'],
+  [PROVISIONAL_PROJECTION, COLLECTIONS.provisional, 't1/main'],
+  [TOURNAMENTS_PROJECTION, COLLECTIONS.summary, 't1'],
 ] as const;
 const served = (store: ReadModelStore) =>
-  DIVISION_DOCUMENTS.map(([projection, collection]) => JSON.parse(store.raw(projection, collection, 't1/main')?.json ?? 'null') as unknown);
+  DIVISION_DOCUMENTS.map(([projection, collection, key]) => JSON.parse(store.raw(projection, collection, key)?.json ?? 'null') as unknown);
 
 /** The same documents computed eagerly, once per batch, by the reducers over plain maps (an "as of" view of the prefix). */
 function eager(log: readonly RecordedEvent[]): unknown[] {
-  return DIVISION_DOCUMENTS.map(([projection, collection]) => {
+  return DIVISION_DOCUMENTS.map(([projection, collection, key]) => {
     const p = PROJECTIONS.find((x) => x.name === projection)!;
     const docs = new MemoryDocuments();
     for (const e of log) p.apply(e, docs);
     p.flush?.(docs);
-    return docs.get(collection, 't1/main') ?? null;
+    return docs.get(collection, key) ?? null;
   });
 }
 
-describe('standings, crosstable and provisional pairings are computed when first read', () => {
+describe('standings, crosstable, provisional pairings and the summary are computed when first read', () => {
   it('equal the documents computed after every batch, whether read at once, later, or after a restart, wherever it falls', () => {
     const log = recorded(history());
     const expected = log.map((_, i) => eager(log.slice(0, i + 1)));
@@ -139,7 +140,7 @@ describe('standings, crosstable and provisional pairings are computed when first
         if ((i + cut) % 4 === 0) expect(served(after)).toEqual(expected[i]);
       }
       expect(served(after)).toEqual(expected[log.length - 1]);
-      expect(after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional')").get()).toEqual({ n: 0 });
+      expect(after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional', 'summary')").get()).toEqual({ n: 0 });
       after.close();
     }
   });

@@ -150,23 +150,31 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
 
 /**
  * The tournament's record as documents: the folded decider state per tournament, its summary and
- * list entry, and one document per paired round (pairing, explanation, results, corrections).
+ * list entry, and one document per paired round (pairing, explanation, results, corrections). The summary,
+ * a pure function of the state and the last event's asOf, is computed when first read (DocumentTx.defer).
  */
 export const tournamentsProjection: Projection = {
   name: TOURNAMENTS_PROJECTION,
   // 2: rounds say whether they are published, players whether they withdrew, the list counts published rounds.
   // 3: the penalty ledger's points deductions are folded in (issue 10).
   // 4: the folded state is no longer stored whole after every event (tournament-fold.ts: a snapshot and a journal; same documents read).
-  version: 4,
+  // 5: the summary is computed when first read (DocumentTx.defer), not after every event; same documents read.
+  version: 5,
   handles: handlesTournamentEvent,
-  transient: [COLLECTIONS.state],
-  materialize: materializeState,
+  transient: [COLLECTIONS.state, COLLECTIONS.summary],
+  materialize(collection, key, docs) {
+    if (collection !== COLLECTIONS.summary) return materializeState(collection, key, docs);
+    // After a restart: the folded state and the asOf of the tournament's last event, which its list entry keeps.
+    const item = docs.get<TournamentListItem>(COLLECTIONS.index, key);
+    const t = foldedState(docs, key);
+    return item && t.status === 'open' ? summaryOf(t, item.asOf) : undefined;
+  },
   apply(event, docs) {
     const id = tournamentOf(event);
     const folded = foldInto(docs, id, foldedState(docs, id), event);
     if (!folded) return;
     const { t, asOf } = folded;
-    docs.put(COLLECTIONS.summary, id, summaryOf(t, asOf));
+    docs.defer(COLLECTIONS.summary, id, () => summaryOf(t, asOf));
     docs.put(COLLECTIONS.index, id, {
       id,
       name: t.name,
