@@ -63,14 +63,18 @@ describe('audit through the built CLI (issue 10)', () => {
     expect(cli(freshCopy(), ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).out).not.toContain('UNPINNED');
   });
 
-  it('verify names the first read-model document that differs from the log (tampered standings)', () => {
+  it('verify names the first read-model document that differs from the log (tampered standings input)', () => {
     const dir = freshCopy();
     const db = new Database(join(dir, 'read-models.db'));
+    // Standings are computed when read, from the stored folded state (a snapshot and a journal of results): a score there.
     const row = db
-      .prepare(`SELECT projection, collection, key, value FROM documents WHERE value LIKE '%"wins":%' ORDER BY projection, collection, key LIMIT 1`)
+      .prepare(
+        `SELECT projection, collection, key, value FROM documents WHERE projection = 'tournament-standings' AND value LIKE '%"first":4%' ORDER BY projection, collection, key LIMIT 1`,
+      )
       .get() as { projection: string; collection: string; key: string; value: string } | undefined;
     expect(row).toBeDefined();
-    const tampered = row!.value.replace(/"wins":(\d+)/, (_m, n: string) => `"wins":${Number(n) + 1}`);
+    const tampered = row!.value.replace(/"first":(4\d\d)/, (_m, n: string) => `"first":${Number(n) + 100}`);
+    expect(tampered).not.toBe(row!.value);
     db.prepare('UPDATE documents SET value = ? WHERE projection = ? AND collection = ? AND key = ?').run(tampered, row!.projection, row!.collection, row!.key);
     db.close();
     const r = cli(dir, ['verify']);
