@@ -9,13 +9,16 @@
 import { RULES } from './mahjong.rules.js';
 import type { MahjongLink, MahjongPlayer, PenaltyData } from './mahjong.types.js';
 
-/** A withdrawal a forfeit calls for: the tournament, the player, the first round they no longer play, and why. */
-export interface ForfeitWithdrawal {
+/** A withdrawal a table penalty calls for: the tournament, the player, the first round they no longer play, and why. */
+export interface TableWithdrawal {
   readonly tournamentId: string;
   readonly playerId: string;
   readonly fromRound: number;
   readonly reason: string;
 }
+
+/** A withdrawal a forfeit calls for. */
+export type ForfeitWithdrawal = TableWithdrawal;
 
 /** The session as it started (its `mahjong.SessionStarted` data): the seats' players and the tournament link. */
 export interface SessionStart {
@@ -24,23 +27,36 @@ export interface SessionStart {
 }
 
 /**
+ * Whom a penalty at a linked table takes out of the tournament: the seat's player as paired, or nobody (null) — at an
+ * unlinked table, or when the penalty names someone else who sat in the seat (行為守則, 缺席: a 代打者, or an eliminated
+ * player, neither of them in the contest's draw). A penalty without `player` was recorded before penalties named who
+ * sat in the seat: it is the seat's player's, as the session started.
+ */
+export function pairedOffender(penalty: PenaltyData, start: SessionStart): { player: MahjongPlayer; link: MahjongLink } | null {
+  if (!start.link) return null;
+  const player = start.players[penalty.seat];
+  if (!player || (penalty.player !== undefined && penalty.player !== player.id)) return null;
+  return { player, link: start.link };
+}
+
+/** Where the penalty was recorded, for a withdrawal's reason: the table, its round and number, the seat, and the penalty. */
+export const penaltyAt = (penalty: PenaltyData, link: MahjongLink, gameId: string): string =>
+  `mahjong table ${gameId} (round ${link.round}, table ${link.table}, seat ${penalty.seat}): ${penalty.offence} — ${penalty.reason} [${penalty.rule}]`;
+
+/**
  * The withdrawal one recorded penalty calls for, or null: only a `game-forfeit` (打牌時限 7 嚴重逾時, 遲到 缺席棄權,
- * 暫停 over 150 points, 選手自願退出) at a linked table, by the seat's player as paired. A substitute's forfeit
- * (行為守則, 缺席: a 代打者, or an eliminated player) withdraws nobody: they are not in the contest's draw. The round is
- * the one after the table's, which cannot be paired before this table's result is in.
+ * 暫停 over 150 points, 選手自願退出) at a linked table, by the seat's player as paired (`pairedOffender`: a substitute's
+ * forfeit withdraws nobody). The round is the one after the table's, which cannot be paired before this table's result is in.
  */
 export function forfeitWithdrawal(penalty: PenaltyData, start: SessionStart, gameId: string): ForfeitWithdrawal | null {
-  if (penalty.kind !== 'game-forfeit' || !start.link) return null;
-  const player = start.players[penalty.seat];
-  // `player` absent: recorded before penalties named who sat in the seat — the seat's player as started.
-  if (!player || (penalty.player !== undefined && penalty.player !== player.id)) return null;
-  const { tournamentId, round, table } = start.link;
+  if (penalty.kind !== 'game-forfeit') return null;
+  const offender = pairedOffender(penalty, start);
+  if (!offender) return null;
+  const { player, link } = offender;
   return {
-    tournamentId,
+    tournamentId: link.tournamentId,
     playerId: player.id,
-    fromRound: round + 1,
-    reason:
-      `forfeit (棄權) at mahjong table ${gameId} (round ${round}, table ${table}, seat ${penalty.seat}): ${penalty.offence} — ${penalty.reason}` +
-      ` [${penalty.rule}]; eliminated: ${RULES.forfeit}`,
+    fromRound: link.round + 1,
+    reason: `forfeit (棄權) at ${penaltyAt(penalty, link, gameId)}; eliminated: ${RULES.forfeit}`,
   };
 }

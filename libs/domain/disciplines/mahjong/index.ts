@@ -8,4 +8,5 @@ export { handPayments, followDiscardLiability, followDiscardFromFacts, sumOf, ty
 export { resolveClaims, type Claim, type ClaimKind, type ClaimResolution } from './claim-priority.js';
 export { timePenalty, timeOutPoints, countedMs, type TimedTurn, type TimePenalty } from './time.js';
 export { totalsOf, totalHands, roundOf, handWinds, occupant, isConfirmed } from './table-state.js';
-export { forfeitWithdrawal, type ForfeitWithdrawal, type SessionStart } from './forfeit.js';
+export { forfeitWithdrawal, type ForfeitWithdrawal, type SessionStart, type TableWithdrawal } from './forfeit.js';
+export { disqualificationWithdrawal } from './disqualification.js';

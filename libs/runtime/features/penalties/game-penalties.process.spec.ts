@@ -64,3 +64,30 @@ describe('game penalties to the ledger (the mapping)', () => {
     expect(ledgerIssueFor(incident('fast-draw', 0), start)).toBeNull();
   });
 });
+
+describe('WMC 行為守則, 罰則 罰分 and 缺席: a mahjong penalty is the ledger entry of who sat in the seat', () => {
+  const mjStart = rec('mahjong-table-m1', 0, 'mahjong.SessionStarted', {
+    players: [...PLAYERS, { id: 'cat', name: 'Cat' }, { id: 'dan', name: 'Dan' }],
+    link,
+  });
+  const phone = (data: object) =>
+    rec('mahjong-table-m1', 7, 'mahjong.PenaltyRecorded', {
+      seat: 1,
+      hand: 3,
+      offence: 'phone',
+      kind: 'points',
+      amount: 10,
+      rule: 'WMC 行為守則, 衣飾禮儀',
+      reason: 'rang',
+      ...data,
+    });
+
+  it('a substitute’s penalty (`player` names them) targets the substitute, not the seat’s player as paired', () => {
+    expect(ledgerIssueFor(phone({ player: 'sub-1' }), mjStart)?.data.target).toEqual({ player: 'sub-1', round: 2, table: 3, division: 'main', game: 'm1' });
+  });
+
+  it('the seat’s own player named, or an older event without `player`: the seat’s player as the session started', () => {
+    expect(ledgerIssueFor(phone({ player: 'bob' }), mjStart)?.data.target.player).toBe('bob');
+    expect(ledgerIssueFor(phone({}), mjStart)?.data.target.player).toBe('bob');
+  });
+});

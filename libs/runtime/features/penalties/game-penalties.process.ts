@@ -26,6 +26,8 @@ interface GameStart {
 /** A penalty as the game recorded it, before the game's link and seats are known. */
 interface GamePenalty {
   readonly seat: number;
+  /** Who sat in the seat, when the game names them (a mahjong substitute, 行為守則 缺席); else the seat's player as started. */
+  readonly player?: string;
   readonly kind: PenaltyKind;
   readonly amount?: number;
   readonly offence: string;
@@ -101,11 +103,13 @@ const MAHJONG: Source = {
   // WMC 行為守則 罰則 罰分: the table points the session posts sum to zero, so its 罰分 come off the offender in the standings.
   notInResult: true,
   penalties: {
-    // Every penalty of a WMC table (罰張, 相公, 錯鳴, 打牌時限, 暫停, conduct) is one event citing its section.
+    // Every penalty of a WMC table (罰張, 相公, 錯鳴, 打牌時限, 暫停, conduct) is one event citing its section. It names
+    // who sat in the seat (`player`: a substitute after 行為守則 缺席); older events do not, and are the seat's player's.
     'mahjong.PenaltyRecorded': (e) => {
-      const d = dataOf(e) as { seat: number; kind: PenaltyKind; amount?: number; offence: string; rule: string; reason: string };
+      const d = dataOf(e) as { seat: number; player?: string; kind: PenaltyKind; amount?: number; offence: string; rule: string; reason: string };
       return {
         seat: d.seat,
+        ...(d.player !== undefined && { player: d.player }),
         kind: d.kind,
         ...(d.amount !== undefined && { amount: d.amount }),
         offence: d.offence,
@@ -130,7 +134,10 @@ export function ledgerIssueFor(event: RecordedEvent, start: RecordedEvent | null
   const p = source.penalties[event.type](event);
   const { link, players } = dataOf(start) as unknown as GameStart;
   if (!p || !link) return null;
-  const player = players[p.seat]?.id;
+  // The offender (罰則 罰分: 只由犯規者的分數中扣除): who the game says sat in the seat, else the seat's player as started.
+  // A substitute who is not a registered player is named in the ledger only: the standings count the penalties of the
+  // division's players (standings-input.ts), so no registered player is charged for them.
+  const player = p.player ?? players[p.seat]?.id;
   if (!player) return null;
   const gameId = event.stream.slice(source.prefix.length);
   const data: Issue = {
