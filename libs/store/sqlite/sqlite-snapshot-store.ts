@@ -4,6 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port.js';
 
+/** The snapshot table's columns: one row per stream. */
+export const SNAPSHOTS_COLUMNS = 'stream TEXT PRIMARY KEY, version INTEGER NOT NULL, revision INTEGER NOT NULL, hash TEXT NOT NULL, state TEXT NOT NULL';
+
 /**
  * Snapshots in a SQLite file of their own, beside the log. It is a cache: synchronous OFF (a lost
  * snapshot is folded again from the log), one row per stream (the newest snapshot replaces the last).
@@ -19,9 +22,7 @@ export class SqliteSnapshotStore implements SnapshotStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = OFF');
     keepPrivate(path);
-    this.db.exec(`CREATE TABLE IF NOT EXISTS snapshots (
-      stream TEXT PRIMARY KEY, version INTEGER NOT NULL, revision INTEGER NOT NULL, hash TEXT NOT NULL, state TEXT NOT NULL
-    ) WITHOUT ROWID`);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS snapshots (${SNAPSHOTS_COLUMNS}) WITHOUT ROWID`);
     this.stmt = {
       load: this.db.prepare('SELECT stream, version, revision, hash, state FROM snapshots WHERE stream = ?'),
       save: this.db.prepare(
