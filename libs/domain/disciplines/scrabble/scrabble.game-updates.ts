@@ -1,7 +1,31 @@
-/** Pure updates of a game's record (ledger, racks, turns, the scoreless run), shared by evolve. */
+/** Pure updates of a game's record (ledger, racks, turns, the scoreless run) and of the state around it, shared by evolve. */
+import { assertNever } from '../../kernel/decider.js';
 import type { Seat } from './seat.js';
 import { addToSet } from './tile-set.js';
-import type { Game, LedgerEntry, TurnRecord } from './scrabble.state.js';
+import type { Game, LedgerEntry, ScrabbleState, TurnRecord, TurnStatus } from './scrabble.state.js';
+
+export function gameOf(s: ScrabbleState): Game {
+  if (s.phase === 'none') throw new Error('scrabble: event before GameCreated');
+  return s.game;
+}
+
+export function withGame(s: ScrabbleState, game: Game): ScrabbleState {
+  switch (s.phase) {
+    case 'none':
+      throw new Error('scrabble: event before GameCreated');
+    case 'setup':
+    case 'playing':
+    case 'ended':
+    case 'finished':
+      return { ...s, game };
+    default:
+      return assertNever(s, 'phase');
+  }
+}
+
+export function withStatus(s: ScrabbleState, game: Game, status: TurnStatus): ScrabbleState {
+  return { phase: 'playing', game, status };
+}
 
 export function withLedger(g: Game, e: LedgerEntry): Game {
   const scores: [number, number] = [g.scores[0], g.scores[1]];

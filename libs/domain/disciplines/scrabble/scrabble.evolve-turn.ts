@@ -1,0 +1,111 @@
+/** evolve for a turn: the announced and completed move, hold and acceptance. */
+import { assertNever } from '../../kernel/decider.js';
+import { pauseClock, resumeClock, runSeat } from './clock.js';
+import { placeOnBoard } from './board.js';
+import { boardLetter } from './scoring.js';
+import { other } from './seat.js';
+import { takeFromSet } from './tile-set.js';
+import { BLANK } from './tiles.js';
+import type { Game, ScrabbleState, TurnRecord } from './scrabble.state.js';
+import { faceDownToRack, gameOf, setRack, updateTurn, withGame, withLedger, withRun, withStatus } from './scrabble.game-updates.js';
+import type { EventOf } from './scrabble.events.js';
+
+export type TurnEvent = EventOf<
+  | 'scrabble.MoveAnnounced'
+  | 'scrabble.MoveCompleted'
+  | 'scrabble.ScoreMismatchFlagged'
+  | 'scrabble.HoldCalled'
+  | 'scrabble.HoldFlagged'
+  | 'scrabble.MoveAccepted'
+>;
+
+export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleState {
+  const at = event.data.at;
+  switch (event.type) {
+    case 'scrabble.MoveAnnounced': {
+      if (state.phase !== 'playing' || state.status.kind !== 'to-move') return state;
+      return {
+        ...state,
+        status: { ...state.status, tentative: { move: event.data.move, announcedScore: event.data.announcedScore, computed: event.data.computedScore } },
+      };
+    }
+    case 'scrabble.MoveCompleted': {
+      const g0 = gameOf(state);
+      const d = event.data;
+      const m = d.move;
+      const rackBefore = g0.racks[d.seat].tiles;
+      const base: Omit<TurnRecord, 'kind' | 'status'> = {
+        n: d.turn,
+        seat: d.seat,
+        at,
+        move: m,
+        announced: d.announcedScore,
+        computed: d.computedScore,
+        score: d.announcedScore,
+        rackBefore,
+        remainingMs: d.remainingMs,
+      };
+      let g: Game = { ...g0, lastDraw: null };
+      if (m.kind === 'play') {
+        const rackTiles = m.placements.map((p) => (p.blank ? BLANK : p.letter));
+        g = {
+          ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.placements.length, rackTiles)),
+          board: placeOnBoard(
+            g.board,
+            m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) })),
+          ),
+        };
+        g = withLedger(
+          { ...g, turns: [...g.turns, { ...base, kind: 'play', status: 'pending' }] },
+          { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn },
+        );
+        const clock = d.goingOut ? pauseClock(runSeat(g.clock, null, at), 'end-of-game', at) : runSeat(g.clock, other(d.seat), at);
+        return withStatus(state, { ...g, clock }, { kind: 'pending', seat: d.seat, turn: d.turn, goingOut: d.goingOut, hold: null });
+      }
+      if (m.kind === 'exchange') {
+        g = { ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.count, m.tiles)), exchangeAside: { seat: d.seat, count: m.count, tiles: m.tiles } };
+      }
+      g = withLedger(withRun({ ...g, turns: [...g.turns, { ...base, kind: m.kind, status: 'accepted' }] }), {
+        seat: d.seat,
+        kind: 'turn',
+        points: 0,
+        turn: d.turn,
+      });
+      return withStatus(state, { ...g, clock: runSeat(g.clock, other(d.seat), at) }, { kind: 'to-move', seat: other(d.seat), tentative: null });
+    }
+    case 'scrabble.ScoreMismatchFlagged': {
+      const g = gameOf(state);
+      const d = event.data;
+      return withGame(state, {
+        ...g,
+        flags: [...g.flags, { kind: 'score-mismatch', at, turn: d.turn, detail: `announced ${d.announced}, computed ${d.computed}` }],
+      });
+    }
+    case 'scrabble.HoldCalled': {
+      if (state.phase !== 'playing' || state.status.kind !== 'pending') return state;
+      const g = state.game;
+      // A hold on a going-out play restarts the clock on the holder (seed 完成遊戲: "計時器會在以下情況後恢復：「Hold」").
+      const clock = state.status.goingOut ? resumeClock(g.clock, at, event.data.seat) : g.clock;
+      return { ...state, game: { ...g, clock }, status: { ...state.status, hold: { seat: event.data.seat, since: at } } };
+    }
+    case 'scrabble.HoldFlagged': {
+      const g = gameOf(state);
+      return withGame(state, {
+        ...g,
+        flags: [
+          ...g.flags,
+          { kind: 'hold-too-long', at, turn: event.data.turn, detail: `hold of ${event.data.holdMs} ms exceeds ${event.data.thresholdMs} ms` },
+        ],
+      });
+    }
+    case 'scrabble.MoveAccepted': {
+      const g0 = gameOf(state);
+      const g = withRun(faceDownToRack(updateTurn(g0, event.data.turn, (t) => ({ ...t, status: 'accepted' }))));
+      if (state.phase === 'playing' && state.status.kind === 'pending')
+        return withStatus(state, g, { kind: 'to-move', seat: other(state.status.seat), tentative: null });
+      return withGame(state, g);
+    }
+    default:
+      return assertNever(event, 'scrabble turn event');
+  }
+}
