@@ -92,6 +92,9 @@ export class SqliteEventStore implements EventStore {
       byId: db.prepare(`SELECT ${COLUMNS} FROM events WHERE id = ?`),
       insert: db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       readStream: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`),
+      // The same without LIMIT: a bound LIMIT made the command path's usual read (nothing newer than the cached
+      // state) cost about 3× as much (10 µs vs 3 µs measured on this store).
+      readStreamRest: db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`),
       readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
       byCommand: db.prepare(`SELECT ${COLUMNS} FROM events WHERE command_id = ? ORDER BY position`),
       maxPosition: db.prepare('SELECT coalesce(max(position), 0) AS p FROM events'),
@@ -230,7 +233,8 @@ export class SqliteEventStore implements EventStore {
   private readonly headOf = (stream: string) => this.stmt.head.get(stream) as StreamHead | undefined;
 
   async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
-    return (this.stmt.readStream.all(stream, fromRevision, limit) as Row[]).map(toEvent);
+    const rows = limit >= Number.MAX_SAFE_INTEGER ? this.stmt.readStreamRest.all(stream, fromRevision) : this.stmt.readStream.all(stream, fromRevision, limit);
+    return (rows as Row[]).map(toEvent);
   }
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
