@@ -1,6 +1,7 @@
 import type { CommandUnion } from '../kernel/command.js';
 import type { Decider, DomainEvent } from '../kernel/decider.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
+import { emptyPersistentMap, persistentGet, persistentSet, type PersistentMap } from './persistent-map.js';
 
 /**
  * The federation's webhooks (aggregate `webhooks`, one instance `federation`): registrations and the delivery log,
@@ -72,10 +73,30 @@ export type WebhookEvent =
   | DomainEvent<'webhooks.Deactivated', { readonly id: string; readonly reason: string; readonly by: string }>
   | DomainEvent<'webhooks.DeliveryAttempted', DeliveryAttempt>;
 
+/** What deciding the next attempt needs of a delivery: its last attempt's number and outcome (the attempt itself is in the log). */
+export interface DeliveryMark {
+  readonly attempt: number;
+  readonly outcome: DeliveryAttempt['outcome'];
+}
+
 export interface WebhooksState {
   readonly webhooks: Readonly<Record<string, WebhookRegistration>>;
-  /** The last attempt of each delivery. */
-  readonly deliveries: Readonly<Record<string, DeliveryAttempt>>;
+  /**
+   * Each delivery's last attempt, as a mark, by delivery id. A persistent map: recording an attempt adds one mark and
+   * copies a handful of small nodes, at delivery 10 as at delivery 100,000 (a plain record was copied whole, every
+   * attempt costing in proportion to all deliveries ever made), and leaves the state it was given as it was.
+   */
+  readonly deliveries: PersistentMap<DeliveryMark>;
+}
+
+/** The marks of the usual attempt numbers, shared: a closed delivery then costs the map its key and one slot. */
+const MARKS = new Map<string, DeliveryMark>(
+  (['delivered', 'retry', 'failed'] as const).flatMap((outcome) =>
+    Array.from({ length: 16 }, (_, i) => [`${outcome}:${i + 1}`, Object.freeze({ attempt: i + 1, outcome })] as const),
+  ),
+);
+function markOf(a: Pick<DeliveryAttempt, 'attempt' | 'outcome'>): DeliveryMark {
+  return MARKS.get(`${a.outcome}:${a.attempt}`) ?? { attempt: a.attempt, outcome: a.outcome };
 }
 
 function validUrl(url: string): boolean {
@@ -113,7 +134,7 @@ function decide(c: WebhookCommand, s: WebhooksState): WebhookEvent[] {
       const d = c.data;
       const w = s.webhooks[d.webhookId];
       if (!w) notFound('webhooks/unknown-webhook', `no webhook ${d.webhookId}`, 'webhookId');
-      const before = s.deliveries[d.deliveryId];
+      const before = persistentGet(s.deliveries, d.deliveryId);
       if (before && before.outcome !== 'retry')
         refuse('webhooks/delivery-closed', `delivery ${d.deliveryId} is already ${before.outcome}`, WEBHOOK_RULES.attempts, { field: 'attempt' });
       if (d.attempt !== (before?.attempt ?? 0) + 1)
@@ -145,12 +166,12 @@ function evolve(s: WebhooksState, e: WebhookEvent): WebhooksState {
     case 'webhooks.Deactivated':
       return { ...s, webhooks: { ...s.webhooks, [e.data.id]: { ...s.webhooks[e.data.id], active: false } } };
     case 'webhooks.DeliveryAttempted':
-      return { ...s, deliveries: { ...s.deliveries, [e.data.deliveryId]: e.data } };
+      return { ...s, deliveries: persistentSet(s.deliveries, e.data.deliveryId, markOf(e.data)) };
   }
 }
 
 export const webhooksDecider: Decider<WebhookCommand, WebhookEvent, WebhooksState> = {
-  initialState: () => ({ webhooks: {}, deliveries: {} }),
+  initialState: () => ({ webhooks: {}, deliveries: emptyPersistentMap() }),
   decide,
   evolve,
 };

@@ -1,4 +1,3 @@
-import { DomainError } from '../../../domain/kernel/errors.js';
 import {
   backoffMs,
   WEBHOOK_RETRY,
@@ -11,9 +10,11 @@ import {
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { REAL_CLOCK, type WebhookClock } from './webhook-clock.js';
-import { WEBHOOKS_ID, WEBHOOKS_STREAM, WebhooksAggregate } from './webhooks.aggregate.js';
-import { fetchPost, signature, type WebhookDispatcherOptions, type WebhookPost } from './webhook-requests.js';
-import { FOLDS, needsTournamentView, tournamentBefore, viewFor, type TournamentFold } from './webhook-views.js';
+import { WEBHOOKS_STREAM } from './webhooks.aggregate.js';
+import { attemptDelivery, fetchPost, type AttemptContext, type WebhookDispatcherOptions, type WebhookPost } from './webhook-requests.js';
+import { whileLeading } from './webhook-leadership.js';
+import { WebhookRunners, type Runner } from './webhook-runners.js';
+import { foldBefore, needsTournamentView, viewAlone, viewFor, type TournamentFold } from './webhook-views.js';
 
 const dispatchers = new WeakMap<ArbitraCore, WebhookDispatcher>();
 /** The dispatcher running beside this core, if any (tests give it a ManualClock). */
@@ -25,15 +26,6 @@ export function webhookDispatcher(core: ArbitraCore): WebhookDispatcher | undefi
 const PAGE = 200;
 /** The key of a webhook's checkpoint among the read models' checkpoints (beside the process managers' `pm:…`). */
 const checkpointKey = (webhookId: string) => `webhook:${webhookId}`;
-
-/** A loop of the dispatcher: idle while it sleeps with nothing new to read, or waits on the clock for a retry. */
-interface Runner {
-  readonly name: string;
-  pendingWake: boolean;
-  sleeping: boolean;
-  onClock: boolean;
-  wake: (() => void) | null;
-}
 
 /**
  * Delivers every event a registered webhook wants (type prefixes) that was recorded after its registration,
@@ -55,19 +47,21 @@ interface Runner {
 export class WebhookDispatcher {
   /** The registrations (the domain's fold; its `deliveries` stay empty here: see `deliveries`). */
   private state: WebhooksState = webhooksDecider.initialState();
-  /** The last recorded attempt of each delivery, kept in place (the domain's fold copies its map at every attempt). */
+  /** The last recorded attempt of each delivery, whole (a restart resumes a retry from it; the domain keeps only its number and outcome). */
   private readonly deliveries = new Map<string, DeliveryAttempt>();
   /** The next revision of the webhooks stream to fold. */
   private revision = 0;
   /** Each webhook's registration position: it gets the events after it. */
   private readonly registeredAt = new Map<string, number>();
   private readonly workers = new Map<string, Promise<void>>();
-  private readonly runners = new Set<Runner>();
   private running = false;
-  /** What a stop cuts short: requests under way, waits on the clock and pauses (each removes itself when done). */
-  private readonly cancels = new Set<() => void>();
+  /** The loops (registrations, one per webhook) and their waits. */
+  private readonly runners = new WebhookRunners(
+    () => this.running,
+    () => this.clock,
+    () => this.options.idleMs ?? 1000,
+  );
   private unsubscribe: (() => void) | null = null;
-  private settled: Array<() => void> = [];
   private leading: Promise<void> | null = null;
   private leaderStop: AbortController | null = null;
   private stopped = Promise.resolve();
@@ -97,27 +91,12 @@ export class WebhookDispatcher {
     if (!leader) return this.begin();
     const stop = new AbortController();
     this.leaderStop = stop;
-    this.leading = (async () => {
-      while (!stop.signal.aborted) {
-        try {
-          if (!(await leader.acquire(stop.signal))) return;
-          // Stopped while the lock was being taken (a connection under way): give it back and deliver nothing.
-          if (stop.signal.aborted) return await leader.release();
-          const lost = new Promise<void>((resolve) => {
-            leader.onLost((e) => (this.report(e, 'lost the webhooks leader lock; deliveries stop until it is taken again'), resolve()));
-            stop.signal.addEventListener('abort', () => resolve(), { once: true });
-          });
-          await this.begin();
-          await lost;
-          await this.halt();
-        } catch (e) {
-          this.report(e, 'the webhooks leader lock');
-          await this.halt();
-          await leader.release().catch(() => undefined);
-          await this.pause(stop.signal);
-        }
-      }
-    })();
+    this.leading = whileLeading(leader, stop.signal, {
+      begin: () => this.begin(),
+      halt: () => this.halt(),
+      pause: (signal) => this.runners.pause(signal),
+      report: this.report,
+    });
   }
 
   async stop(): Promise<void> {
@@ -131,17 +110,8 @@ export class WebhookDispatcher {
    * Resolves once every webhook has handled what was recorded before, as far as it can now: each is caught up
    * with the log or waits on the clock for a retry (tests; a ManualClock's `advance()` runs the retry).
    */
-  async settle(): Promise<void> {
-    while (!this.isSettled()) await new Promise<void>((resolve) => this.settled.push(resolve));
-  }
-
-  private isSettled(): boolean {
-    for (const r of this.runners) if (!(r.onClock || (r.sleeping && !r.pendingWake))) return false;
-    return true;
-  }
-
-  private changed(): void {
-    if (this.isSettled()) for (const resolve of this.settled.splice(0)) resolve();
+  settle(): Promise<void> {
+    return this.runners.settle();
   }
 
   private async begin(): Promise<void> {
@@ -151,9 +121,9 @@ export class WebhookDispatcher {
     this.deliveries.clear();
     this.revision = 0;
     for (const e of events) this.fold(e);
-    const registry = this.runner('registrations');
+    const registry = this.runners.add('registrations');
     // An append here wakes the webhooks; the registrations only when it touched them (another server's: the idle poll).
-    this.unsubscribe = this.core.bus.subscribe((batch) => this.wakeAll(batch.some((e) => e.stream === WEBHOOKS_STREAM) ? undefined : registry));
+    this.unsubscribe = this.core.bus.subscribe((batch) => this.runners.wakeAll(batch.some((e) => e.stream === WEBHOOKS_STREAM) ? undefined : registry));
     const loops: Array<Promise<void>> = [this.followRegistrations(registry)];
     for (const w of Object.values(this.state.webhooks)) if (w.active) this.startWorker(w.id);
     this.stopped = Promise.all([...loops]).then(() => undefined);
@@ -162,13 +132,13 @@ export class WebhookDispatcher {
   private async halt(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    for (const cancel of [...this.cancels]) cancel();
+    this.runners.cancelAll();
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.wakeAll();
+    this.runners.wakeAll();
     await this.stopped;
     await Promise.all([...this.workers.values()]);
-    this.changed();
+    this.runners.changed();
   }
 
   private fold(e: RecordedEvent): void {
@@ -179,74 +149,7 @@ export class WebhookDispatcher {
     if (event.type === 'webhooks.Registered') this.registeredAt.set(event.data.id, e.position);
   }
 
-  private runner(name: string): Runner {
-    const r: Runner = { name, pendingWake: true, sleeping: false, onClock: false, wake: null };
-    this.runners.add(r);
-    return r;
-  }
-
-  private wakeAll(except?: Runner): void {
-    for (const r of this.runners) {
-      if (r === except) continue;
-      r.pendingWake = true;
-      r.wake?.();
-    }
-  }
-
-  /** Waits for a wake (an append in this process) or the idle period (another server's appends). */
-  private async sleep(r: Runner): Promise<void> {
-    if (r.pendingWake || !this.running) return;
-    r.sleeping = true;
-    this.changed();
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.options.idleMs ?? 1000);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      r.wake = done;
-    });
-    r.wake = null;
-    r.sleeping = false;
-  }
-
-  /** Waits `ms` on the webhook clock (a retry's backoff); a stop ends the wait. */
-  private async onClock(r: Runner, ms: number): Promise<void> {
-    if (!this.running) return;
-    r.onClock = true;
-    this.changed();
-    await new Promise<void>((resolve) => {
-      // Busy again as soon as the clock runs it: a settle() right after a ManualClock's advance() waits for the attempt.
-      const done = () => {
-        this.cancels.delete(done);
-        r.onClock = false;
-        resolve();
-      };
-      this.cancels.add(done);
-      this.clock.after(ms, done);
-    });
-  }
-
-  /** Waits the idle period after a failure (or until a stop). */
-  private pause(signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.cancels.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const t = setTimeout(done, this.options.idleMs ?? 1000);
-      t.unref();
-      if (signal) signal.addEventListener('abort', done, { once: true });
-      else this.cancels.add(done);
-    });
-  }
-
-  private report(error: unknown, what: string): void {
-    this.options.onError?.(error, what);
-  }
+  private readonly report = (error: unknown, what: string): void => this.options.onError?.(error, what);
 
   /** Folds new events of the webhooks stream (from any server) and starts a webhook's worker at its registration. */
   private async followRegistrations(r: Runner): Promise<void> {
@@ -264,21 +167,19 @@ export class WebhookDispatcher {
           if (!this.running) return;
           this.report(e, 'reading the webhooks stream');
         }
-        await this.sleep(r);
+        await this.runners.sleep(r);
       }
     } finally {
-      this.runners.delete(r);
-      this.changed();
+      this.runners.remove(r);
     }
   }
 
   private startWorker(id: string): void {
     if (this.workers.has(id) || !this.running) return;
-    const r = this.runner(`webhook:${id}`);
+    const r = this.runners.add(`webhook:${id}`);
     const done = this.work(id, r).finally(() => {
-      this.runners.delete(r);
       this.workers.delete(id);
-      this.changed();
+      this.runners.remove(r);
     });
     this.workers.set(id, done);
   }
@@ -312,9 +213,7 @@ export class WebhookDispatcher {
           const [raw] = d.outcome === 'retry' ? await store.readAll(d.event.position - 1, 1) : [];
           if (raw?.id === d.event.id) {
             const e = this.core.upcasters.upcast(raw);
-            const w = this.state.webhooks[id];
-            const live = needsTournamentView(w.audience, e) ? await tournamentBefore(this.core, e) : undefined;
-            const view = await viewFor(this.core, e, w.audience, live);
+            const view = await viewAlone(this.core, e, this.state.webhooks[id].audience);
             if (view && !(await this.deliver(r, id, e, view, d))) break;
           }
           open.shift();
@@ -323,7 +222,7 @@ export class WebhookDispatcher {
 
         const page = await store.readAll(cursor, PAGE);
         if (page.length === 0) {
-          await this.sleep(r);
+          await this.runners.sleep(r);
           continue;
         }
         for (const raw of page) {
@@ -345,7 +244,7 @@ export class WebhookDispatcher {
         if (!this.running) return;
         // Reading the log or recording an attempt failed: the event is not passed, it is tried again.
         this.report(e, `webhook ${id}`);
-        await this.pause();
+        await this.runners.pause();
       }
     }
   }
@@ -354,16 +253,7 @@ export class WebhookDispatcher {
   private async consider(r: Runner, id: string, e: RecordedEvent, folds: Map<string, TournamentFold>): Promise<boolean> {
     const w = this.state.webhooks[id];
     const wanted = wants(w, e.type);
-    let fold = folds.get(e.stream);
-    if (fold && fold.next !== e.revision) {
-      folds.delete(e.stream);
-      fold = undefined;
-    }
-    if (!fold && wanted && needsTournamentView(w.audience, e)) {
-      fold = { live: await tournamentBefore(this.core, e), next: e.revision };
-      if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
-      folds.set(e.stream, fold);
-    }
+    const fold = await foldBefore(this.core, folds, e, wanted && needsTournamentView(w.audience, e));
     if (wanted) {
       const known = this.deliveries.get(`${id}:${e.id}`);
       if (!known || known.outcome === 'retry') {
@@ -385,69 +275,22 @@ export class WebhookDispatcher {
   private async deliver(r: Runner, id: string, e: RecordedEvent, view: object, from?: DeliveryAttempt): Promise<boolean> {
     let n = (from?.attempt ?? 0) + 1;
     const due = from ? Date.parse(from.nextAttemptAt ?? from.at) - Date.parse(this.clock.now()) : 0;
-    if (due > 0) await this.onClock(r, due);
+    if (due > 0) await this.runners.onClock(r, due);
     for (;;) {
       if (!this.active(id)) return false;
       const recorded = await this.attempt(id, e, n, view);
       if (recorded === 'stopped') return false;
       if (recorded === 'refused' || recorded.outcome !== 'retry') return true;
-      await this.onClock(r, backoffMs(n, this.retry.baseMs));
+      await this.runners.onClock(r, backoffMs(n, this.retry.baseMs));
       n++;
     }
   }
 
+  /** One attempt (webhook-requests.ts), its record kept in `deliveries`. */
   private async attempt(webhookId: string, e: RecordedEvent, n: number, view: object): Promise<DeliveryAttempt | 'stopped' | 'refused'> {
-    const w = this.state.webhooks[webhookId];
-    const deliveryId = `${webhookId}:${e.id}`;
-    const body = JSON.stringify({
-      delivery: deliveryId,
-      webhook: webhookId,
-      attempt: n,
-      event: view,
-    });
-    const at = this.clock.now();
-    let status: number | null = null;
-    let error: string | null = null;
-    const request = new AbortController();
-    const cancel = () => request.abort();
-    this.cancels.add(cancel);
-    try {
-      status = (
-        await this.post(
-          w.url,
-          body,
-          {
-            'content-type': 'application/json',
-            'user-agent': 'Arbitra-Webhooks',
-            'x-arbitra-delivery': deliveryId,
-            'x-arbitra-event': e.type,
-            'x-arbitra-timestamp': at,
-            'x-arbitra-signature': signature(w.secret, at, body),
-          },
-          request.signal,
-        )
-      ).status;
-    } catch (err) {
-      // Cut short by a stop: not recorded, so the next start sends it again (same delivery id).
-      if (request.signal.aborted) return 'stopped';
-      error = String((err as Error).message ?? err).slice(0, 300);
-    } finally {
-      this.cancels.delete(cancel);
-    }
-    try {
-      const result = await this.core.execute(WebhooksAggregate, WEBHOOKS_ID, {
-        type: 'webhooks.record-attempt',
-        context: { at, actor: { id: 'webhooks', role: 'system' }, commandId: `webhook:${deliveryId}:${n}` },
-        data: { deliveryId, webhookId, event: { id: e.id, type: e.type, position: e.position }, attempt: n, at, status, error, ...this.retry },
-      });
-      const recorded = result.events.find((x) => x.type === 'webhooks.DeliveryAttempted')?.data as DeliveryAttempt | undefined;
-      if (recorded) this.deliveries.set(deliveryId, recorded);
-      return recorded ?? 'refused';
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      // The log already has this attempt or closed the delivery (another dispatcher on the same log): it is theirs.
-      this.report(err, `webhook ${webhookId}: attempt ${n} of ${deliveryId} refused`);
-      return 'refused';
-    }
+    const using: AttemptContext = { clock: this.clock, post: this.post, retry: this.retry, cancelOnStop: this.runners.cancelOnStop, report: this.report };
+    const recorded = await attemptDelivery(this.core, this.state.webhooks[webhookId], e, n, view, using);
+    if (typeof recorded === 'object') this.deliveries.set(recorded.deliveryId, recorded);
+    return recorded;
   }
 }

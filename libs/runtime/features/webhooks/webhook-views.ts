@@ -43,3 +43,32 @@ export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: Web
   const viewer = feature.hidesInformation(state as never) ? ({ kind: 'public' } as const) : ({ kind: 'all' } as const);
   return { ...plain, data: feature.redactEventData(e as never, viewer) };
 }
+
+/**
+ * The tournament view a webhook keeps folded for `e`'s stream (at most FOLDS of them), folded up to `e`: kept when
+ * the previous event it rendered was the one before `e`, else dropped and, when `needed`, read again before `e`.
+ */
+export async function foldBefore(
+  core: ArbitraCore,
+  folds: Map<string, TournamentFold>,
+  e: RecordedEvent,
+  needed: boolean,
+): Promise<TournamentFold | undefined> {
+  let fold = folds.get(e.stream);
+  if (fold && fold.next !== e.revision) {
+    folds.delete(e.stream);
+    fold = undefined;
+  }
+  if (!fold && needed) {
+    fold = { live: await tournamentBefore(core, e), next: e.revision };
+    if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
+    folds.set(e.stream, fold);
+  }
+  return fold;
+}
+
+/** The event as `audience` sees it, its tournament view (if it needs one) read for it alone. */
+export async function viewAlone(core: ArbitraCore, e: RecordedEvent, audience: WebhookAudience): Promise<object | null> {
+  const live = needsTournamentView(audience, e) ? await tournamentBefore(core, e) : undefined;
+  return viewFor(core, e, audience, live);
+}
