@@ -1,7 +1,7 @@
 import type { CommandUnion } from '../kernel/command.js';
 import type { Decider, DomainEvent } from '../kernel/decider.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
-import { emptyPersistentMap, persistentGet, persistentSet, type PersistentMap } from './persistent-map.js';
+import { Map as PersistentMap } from 'immutable';
 
 /**
  * The federation's webhooks (aggregate `webhooks`, one instance `federation`): registrations and the delivery log,
@@ -82,11 +82,12 @@ export interface DeliveryMark {
 export interface WebhooksState {
   readonly webhooks: Readonly<Record<string, WebhookRegistration>>;
   /**
-   * Each delivery's last attempt, as a mark, by delivery id. A persistent map: recording an attempt adds one mark and
-   * copies a handful of small nodes, at delivery 10 as at delivery 100,000 (a plain record was copied whole, every
-   * attempt costing in proportion to all deliveries ever made), and leaves the state it was given as it was.
+   * Each delivery's last attempt, as a mark, by delivery id. A persistent map (immutable's Map, a hash array mapped
+   * trie): recording an attempt adds one mark and copies a few small nodes, at delivery 10 as at delivery 100,000 (a
+   * plain record was copied whole, every attempt costing in proportion to all deliveries ever made), and leaves the
+   * state it was given as it was (the command path's state cache keeps earlier revisions).
    */
-  readonly deliveries: PersistentMap<DeliveryMark>;
+  readonly deliveries: PersistentMap<string, DeliveryMark>;
 }
 
 /** The marks of the usual attempt numbers, shared: a closed delivery then costs the map its key and one slot. */
@@ -134,7 +135,7 @@ function decide(c: WebhookCommand, s: WebhooksState): WebhookEvent[] {
       const d = c.data;
       const w = s.webhooks[d.webhookId];
       if (!w) notFound('webhooks/unknown-webhook', `no webhook ${d.webhookId}`, 'webhookId');
-      const before = persistentGet(s.deliveries, d.deliveryId);
+      const before = s.deliveries.get(d.deliveryId);
       if (before && before.outcome !== 'retry')
         refuse('webhooks/delivery-closed', `delivery ${d.deliveryId} is already ${before.outcome}`, WEBHOOK_RULES.attempts, { field: 'attempt' });
       if (d.attempt !== (before?.attempt ?? 0) + 1)
@@ -166,12 +167,12 @@ function evolve(s: WebhooksState, e: WebhookEvent): WebhooksState {
     case 'webhooks.Deactivated':
       return { ...s, webhooks: { ...s.webhooks, [e.data.id]: { ...s.webhooks[e.data.id], active: false } } };
     case 'webhooks.DeliveryAttempted':
-      return { ...s, deliveries: persistentSet(s.deliveries, e.data.deliveryId, markOf(e.data)) };
+      return { ...s, deliveries: s.deliveries.set(e.data.deliveryId, markOf(e.data)) };
   }
 }
 
 export const webhooksDecider: Decider<WebhookCommand, WebhookEvent, WebhooksState> = {
-  initialState: () => ({ webhooks: {}, deliveries: emptyPersistentMap() }),
+  initialState: () => ({ webhooks: {}, deliveries: PersistentMap<string, DeliveryMark>() }),
   decide,
   evolve,
 };
