@@ -140,7 +140,9 @@ describe('standings, crosstable, provisional pairings and the summary are comput
         if ((i + cut) % 4 === 0) expect(served(after)).toEqual(expected[i]);
       }
       expect(served(after)).toEqual(expected[log.length - 1]);
-      expect(after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional', 'summary')").get()).toEqual({ n: 0 });
+      expect(after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional', 'summary')").get()).toEqual({
+        n: 0,
+      });
       after.close();
     }
   });
