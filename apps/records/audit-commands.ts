@@ -31,7 +31,7 @@ function trustedKeys(files: readonly string[] | undefined, dataDir: string): Set
 
 /** Checks the log (chains and checkpoints); the report's first problem names its position. */
 export async function auditCore(core: ArbitraCore, copies: readonly Checkpoint[], trusted?: ReadonlySet<string>, progress = false): Promise<AuditReport> {
-  const stored = checkpointStoreOf(core)?.list() ?? [];
+  const stored = (await checkpointStoreOf(core)?.list()) ?? [];
   const head = await core.store.headPosition();
   const bar = progress
     ? new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic)
@@ -60,7 +60,7 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
     const trusted = trustedKeys(values['public-key'], config.dataDir);
     const report = await auditCore(core, copies, trusted, true);
     if (!trusted) {
-      const ids = [...new Set([...(checkpointStoreOf(core)?.list() ?? []), ...copies].map((c) => c.keyId))];
+      const ids = [...new Set([...((await checkpointStoreOf(core)?.list()) ?? []), ...copies].map((c) => c.keyId))];
       if (ids.length)
         o.out(
           `UNPINNED: no public key given (--public-key) or configured; accepted checkpoints signed by key ids ${ids.join(', ')} ` +

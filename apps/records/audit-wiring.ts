@@ -6,6 +6,8 @@ import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams
 import { loadPublicKey, loadSigningKey, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
 import { Checkpointer } from '../../libs/store/checkpointer.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
+import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-checkpoint-store.js';
+import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
 import { SqliteCheckpointStore } from '../../libs/store/sqlite/sqlite-checkpoint-store.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
 import type { AuditConfig } from './audit-config.js';
@@ -21,9 +23,14 @@ export class BrokenLogError extends Error {
   }
 }
 
-/** The checkpoint table beside the log (SQLite only; a KurrentDB log has none: docs/kurrentdb.md). */
+/**
+ * The checkpoint table beside the log: in events.db (SQLite) or in the log's PostgreSQL database. A
+ * KurrentDB log has none (docs/kurrentdb.md).
+ */
 export function checkpointStoreOf(core: ArbitraCore): CheckpointStore | null {
-  return core.store instanceof SqliteEventStore ? new SqliteCheckpointStore(core.store.db) : null;
+  if (core.store instanceof SqliteEventStore) return new SqliteCheckpointStore(core.store.db);
+  if (core.store instanceof PostgresEventStore) return new PostgresCheckpointStore(core.store);
+  return null;
 }
 
 /**
@@ -36,7 +43,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
   // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
   const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
-  const report = await auditLog(core.store, checkpoints?.list() ?? [], { trustedKeys: trusted });
+  const report = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted });
   if (!report.ok && !audit.allowBrokenLog) throw new BrokenLogError(report);
   if (!report.ok) {
     logger.fatal(
@@ -53,8 +60,10 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
         'after a change, or its truncation, cannot be detected. See docs/audit.md.',
     );
   } else if (!checkpoints) {
-    logger.warn('this event store keeps no checkpoints (KurrentDB, PostgreSQL): none are signed. See docs/kurrentdb.md, docs/stores.md.');
+    logger.warn('this event store keeps no checkpoints (KurrentDB): none are signed. See docs/kurrentdb.md, docs/stores.md.');
   } else if (report.ok) {
+    // Several servers on one PostgreSQL each run a checkpointer: no leader lock, as concurrent signers are
+    // harmless (docs/audit.md, "Several servers on one PostgreSQL").
     checkpointer = new Checkpointer(core.store, checkpoints, key, {
       trustedKeys: trusted,
       everyEvents: audit.checkpointEveryEvents,
@@ -71,8 +80,8 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
-    verify: () => auditLog(core.store, checkpoints?.list() ?? [], { trustedKeys: trusted }),
-    checkpoints: async (after, limit) => checkpoints?.list(after, limit) ?? [],
+    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted }),
+    checkpoints: async (after, limit) => (await checkpoints?.list(after, limit)) ?? [],
     keys: async () => {
       const keys = new Map<
         string,
@@ -80,7 +89,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
       >();
       if (key)
         keys.set(key.publicKey, { keyId: key.keyId, publicKey: key.publicKey, algorithm: 'Ed25519', current: true, firstUsedAt: null, lastUsedAt: null });
-      for (const c of checkpoints?.list() ?? []) {
+      for (const c of (await checkpoints?.list()) ?? []) {
         const k = keys.get(c.publicKey) ?? {
           keyId: c.keyId,
           publicKey: c.publicKey,

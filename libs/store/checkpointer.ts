@@ -57,7 +57,7 @@ export class Checkpointer {
   }
 
   private async signSerial(minEvents: number): Promise<Checkpoint | null> {
-    const last = this.checkpoints.last();
+    const last = await this.checkpoints.last();
     const from = last?.position ?? 0;
     if ((await this.store.headPosition()) - from < minEvents) return null;
     const refuse = (reason: string) => {
@@ -102,7 +102,7 @@ export class Checkpointer {
     }
     if (!head) return null;
     const c = signCheckpoint(this.key, head.position, head.hash, (this.options.now?.() ?? new Date()).toISOString());
-    this.checkpoints.append(c);
+    await this.checkpoints.append(c);
     return c;
   }
 

@@ -178,10 +178,17 @@ export function parseCheckpoints(text: string): Checkpoint[] {
   return list;
 }
 
-/** Where checkpoints are kept (append-only). */
+/**
+ * Where checkpoints are kept (append-only): beside the log, in the same database (SQLite's events.db,
+ * or the PostgreSQL the log is in). Asynchronous because PostgreSQL is; the SQLite store answers at once.
+ */
 export interface CheckpointStore {
-  append(c: Checkpoint): void;
-  /** In signing order, those with seq > `after`, at most `limit`. */
-  list(after?: number, limit?: number): Array<Checkpoint & { seq: number }>;
-  last(): Checkpoint | null;
+  append(c: Checkpoint): Promise<void>;
+  /**
+   * In signing order, those with seq > `after`, at most `limit`. Sequence numbers are gapless and
+   * become visible in order, so a reader paging by `after` never skips one committed late.
+   */
+  list(after?: number, limit?: number): Promise<Array<Checkpoint & { seq: number }>>;
+  /** The one signed last (highest seq), or null. */
+  last(): Promise<Checkpoint | null>;
 }

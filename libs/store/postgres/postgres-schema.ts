@@ -44,6 +44,28 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> 
       CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events FOR EACH STATEMENT EXECUTE FUNCTION arbitra_events_immutable();
     `,
   },
+  {
+    // Signed checkpoints of the log head (checkpoints.ts), append-only like the events. `seq` is given by
+    // the appender (max + 1 under a transaction lock: postgres-checkpoint-store.ts), not by a sequence, so it
+    // is gapless and in commit order: a reader paging by seq never skips one committed late.
+    version: 2,
+    name: 'signed checkpoints',
+    sql: `
+      CREATE TABLE checkpoints (
+        seq        BIGINT PRIMARY KEY CHECK (seq >= 1),
+        position   BIGINT NOT NULL CHECK (position >= 1),
+        hash       TEXT   NOT NULL,
+        signed_at  TEXT   NOT NULL,
+        key_id     TEXT   NOT NULL,
+        public_key TEXT   NOT NULL,
+        signature  TEXT   NOT NULL
+      );
+      CREATE FUNCTION arbitra_checkpoints_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'checkpoints are append-only'; END $$;
+      CREATE TRIGGER checkpoints_no_update BEFORE UPDATE OR DELETE ON checkpoints FOR EACH ROW EXECUTE FUNCTION arbitra_checkpoints_append_only();
+      CREATE TRIGGER checkpoints_no_truncate BEFORE TRUNCATE ON checkpoints FOR EACH STATEMENT EXECUTE FUNCTION arbitra_checkpoints_append_only();
+    `,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

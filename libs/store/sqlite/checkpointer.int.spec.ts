@@ -51,7 +51,7 @@ describe('the checkpointer signs only a log that chains from the last checkpoint
     const { first } = await signedLog(key);
     const head = (await first.store.readAll(0, 100)).at(-1)!;
     // Someone with file access appends a checkpoint of their own key.
-    first.checkpoints.append(signCheckpoint(newKey(), head.position, head.meta.hash, '2026-12-01T00:00:00.000Z'));
+    await first.checkpoints.append(signCheckpoint(newKey(), head.position, head.meta.hash, '2026-12-01T00:00:00.000Z'));
     await first.store.append('game-g1', [newEvent('game.Finished', {})], 0);
     expect(await first.checkpointer.signNow()).toBeNull();
     expect(first.refused.join('\n')).toMatch(/the last checkpoint \(position \d+\) does not verify: signed by key \w+, which is not a trusted key/);
