@@ -15,6 +15,38 @@ export interface RewriteOptions {
 }
 
 /**
+ * The tamperer's edit, shared by the SQLite and PostgreSQL rewrites: the stored rows as events, `change` applied,
+ * then the hashes recomputed as `options` say (none, each stream's chain, or streams and global links).
+ */
+export function tamperWith(
+  rows: ReadonlyArray<Record<string, string | number>>,
+  change: (events: LooseEvent[]) => LooseEvent[],
+  options: RewriteOptions,
+): LooseEvent[] {
+  let events: LooseEvent[] = rows.map((r) => ({
+    id: String(r.id),
+    stream: String(r.stream),
+    revision: Number(r.revision),
+    type: String(r.type),
+    data: JSON.parse(String(r.data)) as unknown,
+    meta: JSON.parse(String(r.meta)) as EventMeta,
+  }));
+  events = change(events);
+  if (options.rehash === 'none') return events;
+  const heads = new Map<string, string>();
+  let globalHead: string | null = null;
+  return events.map((e) => {
+    const meta: { -readonly [K in keyof EventMeta]?: EventMeta[K] } = { ...e.meta, prevHash: heads.get(e.stream) ?? null };
+    if (options.rehash === 'all' && 'globalPrevHash' in e.meta) meta.globalPrevHash = globalHead;
+    delete meta.hash;
+    const hash = hashCanonical(e.id, e.stream, e.revision, e.type, canonicalJson(e.data), canonicalJson(meta));
+    heads.set(e.stream, hash);
+    globalHead = hash;
+    return { ...e, meta: { ...meta, hash } as EventMeta };
+  });
+}
+
+/**
  * Rewrites a SQLite event log the way someone with file access could (tests only): drops the
  * immutability triggers, reads every event, lets `change` edit the list, recomputes what the
  * tamperer chose, and writes the events back at positions 1..n. Nothing of Arbitra is used to write.
@@ -24,28 +56,7 @@ export function rewriteLog(path: string, change: (events: LooseEvent[]) => Loose
   try {
     db.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;');
     const rows = db.prepare('SELECT id, stream, revision, type, data, meta FROM events ORDER BY position').all() as Array<Record<string, string | number>>;
-    let events: LooseEvent[] = rows.map((r) => ({
-      id: String(r.id),
-      stream: String(r.stream),
-      revision: Number(r.revision),
-      type: String(r.type),
-      data: JSON.parse(String(r.data)) as unknown,
-      meta: JSON.parse(String(r.meta)) as EventMeta,
-    }));
-    events = change(events);
-    if (options.rehash !== 'none') {
-      const heads = new Map<string, string>();
-      let globalHead: string | null = null;
-      events = events.map((e) => {
-        const meta: { -readonly [K in keyof EventMeta]?: EventMeta[K] } = { ...e.meta, prevHash: heads.get(e.stream) ?? null };
-        if (options.rehash === 'all' && 'globalPrevHash' in e.meta) meta.globalPrevHash = globalHead;
-        delete meta.hash;
-        const hash = hashCanonical(e.id, e.stream, e.revision, e.type, canonicalJson(e.data), canonicalJson(meta));
-        heads.set(e.stream, hash);
-        globalHead = hash;
-        return { ...e, meta: { ...meta, hash } as EventMeta };
-      });
-    }
+    const events = tamperWith(rows, change, options);
     db.transaction(() => {
       db.prepare('DELETE FROM events').run();
       const insert = db.prepare('INSERT INTO events (position, id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');

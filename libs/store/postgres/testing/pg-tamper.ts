@@ -1,8 +1,6 @@
 import pg from 'pg';
 import { canonicalJson } from '../../../domain/kernel/index.js';
-import type { EventMeta } from '../../event-store.port.js';
-import { hashCanonical } from '../../hash-chain.js';
-import type { LooseEvent, RewriteOptions } from '../../testing/tamper.js';
+import { tamperWith, type LooseEvent, type RewriteOptions } from '../../testing/tamper.js';
 
 /**
  * Rewrites a PostgreSQL event log the way someone with the database owner's rights could (tests
@@ -23,28 +21,7 @@ export async function rewritePostgresLog(
     await client.query('BEGIN');
     await client.query('ALTER TABLE events DISABLE TRIGGER USER');
     const { rows } = await client.query<Record<string, string | number>>('SELECT id, stream, revision, type, data, meta FROM events ORDER BY position');
-    let events: LooseEvent[] = rows.map((r) => ({
-      id: String(r.id),
-      stream: String(r.stream),
-      revision: Number(r.revision),
-      type: String(r.type),
-      data: JSON.parse(String(r.data)) as unknown,
-      meta: JSON.parse(String(r.meta)) as EventMeta,
-    }));
-    events = change(events);
-    if (options.rehash !== 'none') {
-      const heads = new Map<string, string>();
-      let globalHead: string | null = null;
-      events = events.map((e) => {
-        const meta: { -readonly [K in keyof EventMeta]?: EventMeta[K] } = { ...e.meta, prevHash: heads.get(e.stream) ?? null };
-        if (options.rehash === 'all' && 'globalPrevHash' in e.meta) meta.globalPrevHash = globalHead;
-        delete meta.hash;
-        const hash = hashCanonical(e.id, e.stream, e.revision, e.type, canonicalJson(e.data), canonicalJson(meta));
-        heads.set(e.stream, hash);
-        globalHead = hash;
-        return { ...e, meta: { ...meta, hash } as EventMeta };
-      });
-    }
+    const events = tamperWith(rows, change, options);
     await client.query('DELETE FROM events');
     for (const [i, e] of events.entries()) {
       await client.query(
