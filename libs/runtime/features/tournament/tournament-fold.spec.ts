@@ -17,10 +17,11 @@ import {
 import type { OpenTournament, TournamentEvent } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { recordedEvents } from '../../projections/testing/recorded-events.js';
-import { MemoryDocuments } from '../../projections/projection.js';
+import { MemoryDocuments, type DocumentTx } from '../../projections/projection.js';
 import { ReadModelStore } from '../../projections/read-model-store.js';
 import { provisionalPairingsProjection } from './provisional.projection.js';
 import { standingsProjection } from './standings.projection.js';
+import { FOLD_ENTRY, FOLD_JOURNAL, FOLD_SNAPSHOT } from './tournament-fold.js';
 import { tournamentsProjection } from './tournament.projection.js';
 import { COLLECTIONS, PROVISIONAL_PROJECTION, STANDINGS_PROJECTION, TOURNAMENTS_PROJECTION, type StandingsDocument } from './tournament-read-model.js';
 
@@ -145,5 +146,47 @@ describe('standings, crosstable, provisional pairings and the summary are comput
       });
       after.close();
     }
+  });
+});
+
+/** `players` registered, round 1 paired and published, then every result: the results are the events measured. */
+function tournamentOf(players: number): { log: RecordedEvent[]; results: number } {
+  const ids = Array.from({ length: players }, (_, i) => `p${i}`);
+  const h = run(create({ roundsPlanned: 3, pairingSystems: ['australian-draw', 'random'] }), ...ids.map((id, i) => register(id, { rating: 2000 - i })));
+  const games = Array.from({ length: players / 2 }, (_, i) => game(i + 1, ids[i], ids[i + players / 2]));
+  const log = recorded(extend(h, pairManual(1, games), publish(1), ...games.map((g) => record(1, g.table, scrabble(400 + (g.table % 50), 390)))));
+  return { log, results: games.length };
+}
+
+/** JSON bytes the projection persists for its folded state (snapshot, journal head, entries), per event of the last `last`. */
+function foldBytesPerEvent(log: readonly RecordedEvent[], last: number): number {
+  const stored = new MemoryDocuments();
+  const folds = new Set([FOLD_SNAPSHOT, FOLD_JOURNAL, FOLD_ENTRY]);
+  let bytes = 0;
+  log.forEach((e, i) => {
+    const tx: DocumentTx = {
+      get: (c, k) => stored.get(c, k),
+      put: (c, k, v) => {
+        stored.put(c, k, v);
+        if (i >= log.length - last && folds.has(c)) bytes += JSON.stringify(v).length;
+      },
+      delete: (c, k) => stored.delete(c, k),
+      defer: () => undefined,
+    };
+    tournamentsProjection.apply(e, tx);
+  });
+  return bytes / last;
+}
+
+describe('what persisting the folded state costs per event', () => {
+  it('hardly grows with the tournament: a result in a 400-player event writes about what one in a 40-player event does', () => {
+    const small = tournamentOf(40);
+    const large = tournamentOf(400);
+    const state = (log: readonly RecordedEvent[]) => JSON.stringify(stateOf(log.map((e) => ({ type: e.type, data: e.data }) as TournamentEvent))).length;
+    expect(state(large.log)).toBeGreaterThan(8 * state(small.log)); // the state itself grows with the tournament
+    const perSmall = foldBytesPerEvent(small.log, small.results);
+    const perLarge = foldBytesPerEvent(large.log, large.results);
+    expect(perLarge).toBeLessThan(2 * perSmall);
+    expect(perLarge).toBeLessThan(state(large.log) / 64);
   });
 });

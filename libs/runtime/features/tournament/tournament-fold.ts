@@ -22,24 +22,39 @@ export function foldTournamentEvent(state: TournamentState, event: Pick<Recorded
  * How each tournament projection keeps its own folded tournament state (none reads another projection's
  * documents) without writing the whole state after every event: the state itself (`COLLECTIONS.state`) is
  * transient, kept in memory by the durable store (Projection.transient); what is persisted is a snapshot of
- * the state (`FOLD_SNAPSHOT`) and the events folded since (`FOLD_JOURNAL`, fewer than JOURNAL_LIMIT), from
- * which a missing state is folded again (`foldedState`). Both are written in the batch's transaction, with
- * the checkpoint. MemoryDocuments ("as of" views) hold the state like any other document.
+ * the state (`FOLD_SNAPSHOT`) and the events folded since, one document each (`FOLD_ENTRY`, `<id>/<n>`), counted
+ * by the journal's head (`FOLD_JOURNAL`). A missing state is folded again from them (`foldedState`). All are
+ * written in the batch's transaction, with the checkpoint. MemoryDocuments ("as of" views) hold the state like
+ * any other document.
+ *
+ * A new snapshot is written once the events journaled since the last one outgrow it (in JSON bytes) or number
+ * MAX_JOURNAL_ENTRIES: what an event costs to persist then hardly grows with the tournament (a snapshot every 16
+ * events wrote a 500-player tournament's whole state every 16 results). Entries past the head's count are left from the
+ * previous journal and overwritten by the next; nothing reads them.
  */
 export const FOLD_SNAPSHOT = 'fold-snapshot';
 export const FOLD_JOURNAL = 'fold-journal';
+export const FOLD_ENTRY = 'fold-journal-entry';
+/** The journal outgrows the snapshot at the snapshot's size, or at this many bytes while the snapshot is smaller. */
+const MIN_JOURNAL_BYTES = 4096;
 /**
- * Events kept in the journal before the next snapshot: per event, the journal is written again (up to this many
- * small events) and a snapshot every this many events; about the square root of 2 × state size / event size.
+ * And at this many events, whatever their size: folding the state again (after a restart, or once the store's memory
+ * let it go) reads at most this many entries. A 500-player tournament's state (~0.5 MB) is then written every 256
+ * events, about 2 KB per event, where it was written every 16.
  */
-const JOURNAL_LIMIT = 16;
+const MAX_JOURNAL_ENTRIES = 256;
 
 interface FoldJournal {
   /** The tournament stream's revision last folded (a ledger event keeps it): the documents' asOf revision. */
   readonly revision: number;
-  /** Events folded after the snapshot (all of them while there is none), in log order. */
-  readonly events: ReadonlyArray<Pick<RecordedEvent, 'type' | 'data'>>;
+  /** Events folded after the snapshot (all of them while there is none), in entries 0 … count − 1, in log order. */
+  readonly count: number;
+  /** Their JSON size, and the snapshot's. */
+  readonly bytes: number;
+  readonly snapshotBytes: number;
 }
+type JournalEntry = Pick<RecordedEvent, 'type' | 'data'>;
+const entryKey = (id: string, n: number) => `${id}/${n}`;
 
 /** The folded state kept in `docs`: from memory, else the snapshot and the journal folded again. */
 export function foldedState(docs: DocumentTx, id: string): TournamentState {
@@ -48,7 +63,11 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
   const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id);
   if (!journal) return initialTournamentState();
   let state = docs.get<TournamentState>(FOLD_SNAPSHOT, id) ?? initialTournamentState();
-  for (const e of journal.events) state = foldTournamentEvent(state, e);
+  for (let n = 0; n < journal.count; n++) {
+    const entry = docs.get<JournalEntry>(FOLD_ENTRY, entryKey(id, n));
+    if (!entry) throw new Error(`tournament ${id}: journal entry ${n} of ${journal.count} is missing (rebuild the read models: npm run arbitra -- replay)`);
+    state = foldTournamentEvent(state, entry);
+  }
   docs.put(COLLECTIONS.state, id, state);
   return state;
 }
@@ -60,14 +79,17 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
 export function foldInto(docs: DocumentTx, id: string, before: TournamentState, event: RecordedEvent): { t: OpenTournament; asOf: AsOf } | null {
   const after = foldTournamentEvent(before, event);
   if (after.status !== 'open') return null;
-  const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id) ?? { revision: -1, events: [] };
+  const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id) ?? { revision: -1, count: 0, bytes: 0, snapshotBytes: 0 };
   const revision = isLedgerEvent(event.type) ? journal.revision : event.revision;
   docs.put(COLLECTIONS.state, id, after);
-  if (journal.events.length + 1 < JOURNAL_LIMIT) {
-    docs.put(FOLD_JOURNAL, id, { revision, events: [...journal.events, { type: event.type, data: event.data }] } satisfies FoldJournal);
+  const entry: JournalEntry = { type: event.type, data: event.data };
+  const bytes = journal.bytes + JSON.stringify(entry).length;
+  if (bytes < Math.max(journal.snapshotBytes, MIN_JOURNAL_BYTES) && journal.count < MAX_JOURNAL_ENTRIES) {
+    docs.put(FOLD_ENTRY, entryKey(id, journal.count), entry);
+    docs.put(FOLD_JOURNAL, id, { revision, count: journal.count + 1, bytes, snapshotBytes: journal.snapshotBytes } satisfies FoldJournal);
   } else {
     docs.put(FOLD_SNAPSHOT, id, after);
-    docs.put(FOLD_JOURNAL, id, { revision, events: [] } satisfies FoldJournal);
+    docs.put(FOLD_JOURNAL, id, { revision, count: 0, bytes: 0, snapshotBytes: JSON.stringify(after).length } satisfies FoldJournal);
   }
   return { t: after, asOf: { revision, position: event.position, at: event.meta.recordedAt } };
 }

@@ -158,7 +158,8 @@ export const tournamentsProjection: Projection = {
   // 2: rounds say whether they are published, players whether they withdrew, the list counts published rounds.
   // 3: the penalty ledger's points deductions are folded in (issue 10).
   // 4: the folded state is no longer stored whole after every event (tournament-fold.ts: a snapshot and a journal; same documents read).
-  // 5: the summary is computed when first read (DocumentTx.defer), not after every event; same documents read.
+  // 5: the summary is computed when first read (DocumentTx.defer), not after every event; the folded state's journal is one
+  // document per event, a snapshot once the journal outgrows it (tournament-fold.ts); same documents read.
   version: 5,
   handles: handlesTournamentEvent,
   transient: [COLLECTIONS.state, COLLECTIONS.summary],
