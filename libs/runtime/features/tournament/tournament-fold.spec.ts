@@ -108,6 +108,7 @@ const DIVISION_DOCUMENTS = [
   [STANDINGS_PROJECTION, COLLECTIONS.crosstable, 't1/main'],
   [PROVISIONAL_PROJECTION, COLLECTIONS.provisional, 't1/main'],
   [TOURNAMENTS_PROJECTION, COLLECTIONS.summary, 't1'],
+  [TOURNAMENTS_PROJECTION, COLLECTIONS.round, 't1/main/1'],
 ] as const;
 const served = (store: ReadModelStore) =>
   DIVISION_DOCUMENTS.map(([projection, collection, key]) => JSON.parse(store.raw(projection, collection, key)?.json ?? 'null') as unknown);
@@ -123,7 +124,7 @@ function eager(log: readonly RecordedEvent[]): unknown[] {
   });
 }
 
-describe('standings, crosstable, provisional pairings and the summary are computed when first read', () => {
+describe('standings, crosstable, provisional pairings, the summary and round documents are computed when first read', () => {
   it('equal the documents computed after every batch, whether read at once, later, or after a restart, wherever it falls', () => {
     const log = recorded(history());
     const expected = log.map((_, i) => eager(log.slice(0, i + 1)));
@@ -141,7 +142,9 @@ describe('standings, crosstable, provisional pairings and the summary are comput
         if ((i + cut) % 4 === 0) expect(served(after)).toEqual(expected[i]);
       }
       expect(served(after)).toEqual(expected[log.length - 1]);
-      expect(after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional', 'summary')").get()).toEqual({
+      expect(
+        after.db.prepare("SELECT count(*) AS n FROM documents WHERE collection IN ('standings', 'crosstable', 'provisional', 'summary', 'round')").get(),
+      ).toEqual({
         n: 0,
       });
       after.close();

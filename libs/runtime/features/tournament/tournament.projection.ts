@@ -8,6 +8,7 @@ import {
   standingsInputFor,
   unpublishedRounds,
   type OpenTournament,
+  type RoundState,
   type TournamentEvent,
 } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
@@ -98,35 +99,59 @@ const ROUND_EVENTS = new Set([
   'tournament.ResultCorrected',
 ]);
 
+/** What a round's pairing adds to its document, written once when it is paired (rounds are paired once: RULES.roundOrder). */
+const ROUND_PAIRING = 'round-pairing';
+/** What the round's later events add (when published and locked, corrections) and the asOf of its last event: small. */
+const ROUND_MARKS = 'round-marks';
+type RoundPairingRecord = Pick<RoundDocument, 'repeats' | 'explanation' | 'pairedAt'>;
+type RoundMarks = Pick<RoundDocument, 'tournament' | 'division' | 'round' | 'corrections' | 'publishedAt' | 'lockedAt' | 'asOf'>;
+
+/** A round's document: the round as folded (games, results, status), its pairing record and its marks. */
+function roundDocument(r: RoundState, pairing: RoundPairingRecord, marks: RoundMarks): RoundDocument {
+  return {
+    tournament: marks.tournament,
+    division: r.division,
+    round: r.round,
+    status: r.status,
+    method: r.method,
+    games: r.games,
+    tables: r.tables,
+    bye: r.bye,
+    ...(r.byes !== undefined && { byes: r.byes }),
+    ...(r.out !== undefined && { out: r.out }),
+    repeats: pairing.repeats,
+    explanation: pairing.explanation,
+    results: r.results,
+    missing: missingResults(r),
+    corrections: marks.corrections,
+    pairedAt: pairing.pairedAt,
+    publishedAt: marks.publishedAt,
+    lockedAt: marks.lockedAt,
+    asOf: marks.asOf,
+  };
+}
+
+/**
+ * A round event: its marks stored (a few hundred bytes, where the whole round with every result was written per
+ * result), its document deferred (computed when first read, from the round as this event left it).
+ */
 function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, event: RecordedEvent, asOf: AsOf): void {
   const e = { type: event.type, data: event.data } as TournamentEvent;
   if (!ROUND_EVENTS.has(e.type)) return;
   const { division, round } = e.data as { division: string; round: number };
-  const state = t.rounds[roundKey(division, round)];
+  const r = t.rounds[roundKey(division, round)];
   const key = roundDocKey(id, division, round);
-  const before = docs.get<RoundDocument>(COLLECTIONS.round, key);
-  const base: RoundDocument = before ?? {
-    tournament: id,
-    division,
-    round,
-    status: state.status,
-    method: state.method,
-    games: state.games,
-    tables: state.tables,
-    bye: state.bye,
-    ...(state.byes !== undefined && { byes: state.byes }),
-    ...(state.out !== undefined && { out: state.out }),
-    repeats: e.type === 'tournament.RoundPaired' ? e.data.repeats : [],
-    explanation: e.type === 'tournament.RoundPaired' ? e.data.explanation : [],
-    results: {},
-    missing: [],
-    corrections: [],
-    pairedAt: event.meta.recordedAt,
-    publishedAt: null,
-    lockedAt: null,
-    asOf,
-  };
-  const corrections: CorrectionEntry[] = [...base.corrections];
+  let pairing = docs.get<RoundPairingRecord>(ROUND_PAIRING, key);
+  if (e.type === 'tournament.RoundPaired' || !pairing) {
+    pairing = {
+      repeats: e.type === 'tournament.RoundPaired' ? e.data.repeats : [],
+      explanation: e.type === 'tournament.RoundPaired' ? e.data.explanation : [],
+      pairedAt: event.meta.recordedAt,
+    };
+    docs.put(ROUND_PAIRING, key, pairing);
+  }
+  const before = docs.get<RoundMarks>(ROUND_MARKS, key);
+  const corrections: CorrectionEntry[] = [...(before?.corrections ?? [])];
   if (e.type === 'tournament.ResultCorrected')
     corrections.push({
       table: e.data.table,
@@ -136,16 +161,28 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
       decidedBy: e.data.decidedBy,
       at: event.meta.recordedAt,
     });
-  docs.put(COLLECTIONS.round, key, {
-    ...base,
-    status: state.status,
-    results: state.results,
-    missing: missingResults(state),
+  const marks: RoundMarks = {
+    tournament: id,
+    division,
+    round,
     corrections,
-    publishedAt: e.type === 'tournament.RoundPublished' ? event.meta.recordedAt : base.publishedAt,
-    lockedAt: e.type === 'tournament.RoundLocked' ? event.meta.recordedAt : base.lockedAt,
+    publishedAt: e.type === 'tournament.RoundPublished' ? event.meta.recordedAt : (before?.publishedAt ?? null),
+    lockedAt: e.type === 'tournament.RoundLocked' ? event.meta.recordedAt : (before?.lockedAt ?? null),
     asOf,
-  } satisfies RoundDocument);
+  };
+  docs.put(ROUND_MARKS, key, marks);
+  const paired = pairing;
+  docs.defer(COLLECTIONS.round, key, () => roundDocument(r, paired, marks));
+}
+
+/** Projection.materialize for a round's document after a restart: the round as folded now (only its own events change it). */
+function materializeRound(key: string, docs: DocumentTx): RoundDocument | undefined {
+  const marks = docs.get<RoundMarks>(ROUND_MARKS, key);
+  const pairing = docs.get<RoundPairingRecord>(ROUND_PAIRING, key);
+  if (!marks || !pairing) return undefined;
+  const t = foldedState(docs, marks.tournament);
+  const r = t.status === 'open' ? t.rounds[roundKey(marks.division, marks.round)] : undefined;
+  return r ? roundDocument(r, pairing, marks) : undefined;
 }
 
 /**
@@ -158,12 +195,13 @@ export const tournamentsProjection: Projection = {
   // 2: rounds say whether they are published, players whether they withdrew, the list counts published rounds.
   // 3: the penalty ledger's points deductions are folded in (issue 10).
   // 4: the folded state is no longer stored whole after every event (tournament-fold.ts: a snapshot and a journal; same documents read).
-  // 5: the summary is computed when first read (DocumentTx.defer), not after every event; the folded state's journal is one
-  // document per event, a snapshot once the journal outgrows it (tournament-fold.ts); same documents read.
+  // 5: the summary and the rounds' documents are computed when first read (DocumentTx.defer), not after every event; the
+  // folded state's journal is one document per event, a snapshot once the journal outgrows it (tournament-fold.ts); same documents read.
   version: 5,
   handles: handlesTournamentEvent,
-  transient: [COLLECTIONS.state, COLLECTIONS.summary],
+  transient: [COLLECTIONS.state, COLLECTIONS.summary, COLLECTIONS.round],
   materialize(collection, key, docs) {
+    if (collection === COLLECTIONS.round) return materializeRound(key, docs);
     if (collection !== COLLECTIONS.summary) return materializeState(collection, key, docs);
     // After a restart: the folded state and the asOf of the tournament's last event, which its list entry keeps.
     const item = docs.get<TournamentListItem>(COLLECTIONS.index, key);
