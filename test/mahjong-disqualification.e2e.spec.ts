@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mahjongContest } from './support/mahjong-contest.js';
 import { RecordsHarness } from './support/records-harness.js';
 
 /**
@@ -15,42 +16,19 @@ describe('records server: collusion disqualifies a mahjong player (WMC 行為守
   let h: RecordsHarness;
   let arbiter: string;
   let chief: string;
-  const post = (path: string, body: object, status = 201) => h.post(path, body, arbiter, status);
+  const { post, setUp, pair, start, playOut } = mahjongContest(
+    () => h,
+    C,
+    () => arbiter,
+  );
   const standings = async (): Promise<Row[]> => (await h.get(`/v1/tournaments/${C}/standings`).expect(200)).body.divisions[0].rows;
   const ledger = async (): Promise<Entry[]> => (await h.get(`/v1/tournaments/${C}/penalty-ledger`, arbiter).expect(200)).body.penalties;
-
-  async function pair(round: number): Promise<string[][]> {
-    const paired = await post(`/v1/tournaments/${C}/rounds/${round}/pairings`, { system: 'mahjong-swiss' });
-    await post(`/v1/tournaments/${C}/rounds/${round}/publish`, {});
-    return paired.body.events[0].data.tables.map((t: { seats: { player: string }[] }) => t.seats.map((s) => s.player));
-  }
-
-  /** Eight hands (hand 1 won by `winner` by self-draw for 10, the rest drawn), confirmed and signed. */
-  async function playOut(g: string, winner: number) {
-    for (let hand = 1; hand <= 8; hand++) {
-      if (hand === 5) await post(`${g}/seat-draws`, { round: 2, winds: ['W', 'N', 'E', 'S'] });
-      const outcome = hand === 1 ? { kind: 'win', winner, by: 'self-draw', elements: ['1.1', '1.2'] } : { kind: 'drawn' };
-      await post(`${g}/hands`, { hand, outcome });
-      for (let seat = 0; seat < 4; seat++) await post(`${g}/confirmations`, { seat, hand });
-    }
-    for (let seat = 0; seat < 4; seat++) await post(`${g}/signatures`, { seat });
-  }
-
-  async function start(round: number, table: number, players: string[]) {
-    const id = `r${round}-t${table}`;
-    await post('/v1/mahjong/games', { id, players: players.map((p) => ({ id: p, name: `Player ${p}` })), link: { tournamentId: C, round, table } });
-    await post(`/v1/mahjong/games/${id}/seat-draws`, { round: 1, winds: ['E', 'S', 'W', 'N'] });
-    return `/v1/mahjong/games/${id}`;
-  }
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
     arbiter = h.token('arbiter', [C], 'ref-1');
     chief = h.token('chief-arbiter', [C], 'chief-1');
-    await h.post('/v1/tournaments', { id: C, name: 'WMC disqualification', discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }, h.token('admin'));
-    for (let i = 1; i <= 8; i++) await post(`/v1/tournaments/${C}/players`, { id: `p${i}`, name: `Player ${i}` });
-    // A late entry from round 2 keeps the field at eight once the disqualified player is out.
-    await post(`/v1/tournaments/${C}/players`, { id: 'p9', name: 'Player 9', joinsAtRound: 2 });
+    await setUp('WMC disqualification');
   });
   afterAll(async () => {
     await h.stop();
