@@ -11,23 +11,11 @@
  * cannot win (mahjong.evolve.ts) until a substitute fills it (行為守則, 缺席).
  */
 import { RULES } from './mahjong.rules.js';
-import { pairedOffender, penaltyAt, type SessionStart, type TableWithdrawal } from './forfeit.js';
-import type { PenaltyData } from './mahjong.types.js';
+import { tableWithdrawal } from './forfeit.js';
 
 /**
  * The withdrawal a recorded penalty calls for, or null: only a `disqualification` (collusion, decideConduct) at a linked
  * table, by the seat's player as paired. A substitute's disqualification withdraws nobody, as their forfeit does not
  * (`pairedOffender`): they are not in the contest's draw. The round is the one after the table's.
  */
-export function disqualificationWithdrawal(penalty: PenaltyData, start: SessionStart, gameId: string): TableWithdrawal | null {
-  if (penalty.kind !== 'disqualification') return null;
-  const offender = pairedOffender(penalty, start);
-  if (!offender) return null;
-  const { player, link } = offender;
-  return {
-    tournamentId: link.tournamentId,
-    playerId: player.id,
-    fromRound: link.round + 1,
-    reason: `disqualified (取消比賽資格) at ${penaltyAt(penalty, link, gameId)}; ${RULES.disqualification}`,
-  };
-}
+export const disqualificationWithdrawal = tableWithdrawal('disqualification', (at) => `disqualified (取消比賽資格) at ${at}; ${RULES.disqualification}`);

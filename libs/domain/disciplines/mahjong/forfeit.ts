@@ -48,15 +48,18 @@ export const penaltyAt = (penalty: PenaltyData, link: MahjongLink, gameId: strin
  * 暫停 over 150 points, 選手自願退出) at a linked table, by the seat's player as paired (`pairedOffender`: a substitute's
  * forfeit withdraws nobody). The round is the one after the table's, which cannot be paired before this table's result is in.
  */
-export function forfeitWithdrawal(penalty: PenaltyData, start: SessionStart, gameId: string): ForfeitWithdrawal | null {
-  if (penalty.kind !== 'game-forfeit') return null;
-  const offender = pairedOffender(penalty, start);
-  if (!offender) return null;
-  const { player, link } = offender;
-  return {
-    tournamentId: link.tournamentId,
-    playerId: player.id,
-    fromRound: link.round + 1,
-    reason: `forfeit (棄權) at ${penaltyAt(penalty, link, gameId)}; eliminated: ${RULES.forfeit}`,
+export const forfeitWithdrawal = tableWithdrawal('game-forfeit', (at) => `forfeit (棄權) at ${at}; eliminated: ${RULES.forfeit}`);
+
+/**
+ * A penalty of `kind` at a linked table withdraws the seat's player as paired (`pairedOffender`) from the round after
+ * the table's, with the reason `because` gives for where it was recorded (`penaltyAt`).
+ */
+export function tableWithdrawal(kind: PenaltyData['kind'], because: (at: string) => string) {
+  return (penalty: PenaltyData, start: SessionStart, gameId: string): TableWithdrawal | null => {
+    if (penalty.kind !== kind) return null;
+    const offender = pairedOffender(penalty, start);
+    if (!offender) return null;
+    const { player, link } = offender;
+    return { tournamentId: link.tournamentId, playerId: player.id, fromRound: link.round + 1, reason: because(penaltyAt(penalty, link, gameId)) };
   };
 }
