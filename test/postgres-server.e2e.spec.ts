@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, expect, it } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort, startServer, stopServer } from './support/server-child.js';
 import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/testing/pg-test-env.js';
 
 /**
@@ -18,37 +18,8 @@ const cli = join(root, 'dist/apps/records/cli.js');
 const T = 'pg-open-2026';
 const PLAYERS = ['chan', 'wong', 'cheung', 'lee'].map((id, i) => ({ id, name: id.toUpperCase(), rating: 1900 - 50 * i }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: string }> {
-  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, ARBITRA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      if (out.includes('listening on') && out.includes('events:')) resolve({ child, output: out });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+const start = (env: Record<string, string>) => startServer(main, env, ['listening on', 'events:']);
+const stop = stopServer;
 
 describeWithPostgres('records server on PostgreSQL (ARBITRA_STORE=postgres, dist build)', (serverUrl) => {
   let child: ChildProcess | undefined;
