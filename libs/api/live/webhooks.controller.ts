@@ -1,18 +1,31 @@
-import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { DeliveryAttempt, WebhookEvent, WebhookRegistration } from '../../domain/webhooks/index.js';
+import type { WebhookRegistration } from '../../domain/webhooks/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { PgLeaderLock } from '../../runtime/leader-lock.js';
-import { WebhookDispatcher, WebhooksAggregate, WEBHOOKS_ID, WEBHOOKS_STREAM } from '../../runtime/features/webhooks/index.js';
+import { deliveryPage, WebhookDispatcher, WebhooksAggregate, WEBHOOKS_ID, WEBHOOKS_STREAM } from '../../runtime/features/webhooks/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { DeactivateWebhookDto, RegisterWebhookDto, WebhookParams } from './webhooks.dto.js';
+import { DeactivateWebhookDto, DeliveriesQuery, RegisterWebhookDto, WebhookParams } from './webhooks.dto.js';
 
 /** A registration as the admin reads it: the secret never, its SHA-256 fingerprint (first 12 hex) to tell secrets apart. */
 function view(w: WebhookRegistration) {
@@ -31,11 +44,13 @@ function view(w: WebhookRegistration) {
 @Controller('v1/webhooks')
 export class WebhooksController implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly dispatcher: WebhookDispatcher;
+  private readonly waitMaxMs: number;
 
   constructor(
     @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
     @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
   ) {
+    this.waitMaxMs = config.waitMaxMs;
     const logger = new Logger('webhooks');
     // Several servers on one PostgreSQL log: one of them delivers (the others wait for its lock, as relays do).
     const leader = config.store === 'postgres' && config.pgUrl ? new PgLeaderLock({ connectionString: config.pgUrl, name: 'arbitra-webhooks' }) : undefined;
@@ -87,12 +102,60 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
 
   @Get(':id/deliveries')
   @Allow('admin')
-  @ApiOperation({ summary: 'A webhook’s delivery log: every attempt, its status or error, and when the next one is due (admin)' })
-  async deliveries(@Param() p: WebhookParams) {
-    const events = (await this.core.store.readStream(WEBHOOKS_STREAM)) as unknown as Array<WebhookEvent & { revision: number; position: number }>;
-    if (!events.some((e) => e.type === 'webhooks.Registered' && e.data.id === p.id))
+  @ApiOperation({
+    summary: 'A webhook’s delivery log, one page at a time: each attempt, its status or error, and when the next one is due (admin)',
+    description:
+      'Oldest first by default (`order=oldest`): log order, the order the receiver got the deliveries, and a page stays the same as ' +
+      'attempts are added, like every paged listing of this API (existing clients read it so). `order=newest` puts the latest attempt ' +
+      'first: where an operator debugging a failing receiver starts, together with `outcome=retry` or `outcome=failed`. `next` is the ' +
+      'cursor for the following page (pass it as `after` with the same order and outcome), null on the last page; `total` counts the ' +
+      'attempts of the list asked for. Served from a read model (documents of 50 attempts), as of every attempt recorded before the request.',
+  })
+  @ApiOkResponse({
+    schema: {
+      example: {
+        webhook: 'ratings-office',
+        attempts: [
+          {
+            deliveryId: 'ratings-office:9b1d…',
+            webhookId: 'ratings-office',
+            event: { id: '9b1d…', type: 'tournament.PlayerRegistered', position: 812 },
+            attempt: 2,
+            at: '2026-12-01T08:00:01.000Z',
+            status: 503,
+            error: null,
+            outcome: 'retry',
+            nextAttemptAt: '2026-12-01T08:00:03.000Z',
+          },
+        ],
+        next: 41,
+        total: 42,
+      },
+    },
+  })
+  async deliveries(@Param() p: WebhookParams, @Query() q: DeliveriesQuery) {
+    await this.deliveryLogRead();
+    const page = deliveryPage(this.core.readModels, p.id, { after: q.after, limit: q.limit ?? 100, order: q.order ?? 'oldest', outcome: q.outcome });
+    if (!page)
       throw new ProblemException(404, 'webhooks/unknown-webhook', 'Not found', `no webhook ${p.id}`, { field: 'id', rule: 'the referenced record must exist' });
-    const attempts = events.filter((e) => e.type === 'webhooks.DeliveryAttempted' && e.data.webhookId === p.id).map((e) => e.data as DeliveryAttempt);
-    return { webhook: p.id, attempts };
+    return { webhook: p.id, ...page };
+  }
+
+  /**
+   * Waits until the read models have applied the webhooks stream's last event (two small reads: its revision, then
+   * that one event), so the listing shows every attempt recorded before the request, as reading the stream did.
+   */
+  private async deliveryLogRead(): Promise<void> {
+    const store = this.core.store;
+    const { exists, revision } = await store.streamInfo(WEBHOOKS_STREAM);
+    const [last] = exists ? await store.readStream(WEBHOOKS_STREAM, revision, 1) : [];
+    if (!last || (await this.core.projections.waitFor(last.position, this.waitMaxMs))) return;
+    throw new ProblemException(
+      503,
+      'read-model/behind',
+      'Service unavailable',
+      `the delivery log's read model has not reached position ${last.position} within ${this.waitMaxMs} ms; retry shortly`,
+      { rule: 'read-your-writes waits are bounded', headers: { 'retry-after': '1' }, readModelPosition: this.core.projections.position },
+    );
   }
 }

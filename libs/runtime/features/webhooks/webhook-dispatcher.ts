@@ -24,6 +24,8 @@ export function webhookDispatcher(core: ArbitraCore): WebhookDispatcher | undefi
 
 /** Events read from the log per page. */
 const PAGE = 200;
+/** Events of the webhooks stream folded per read on start (the stream is never held whole). */
+const FOLD_PAGE = 1_000;
 /** The key of a webhook's checkpoint among the read models' checkpoints (beside the process managers' `pm:…`). */
 const checkpointKey = (webhookId: string) => `webhook:${webhookId}`;
 
@@ -45,10 +47,21 @@ const checkpointKey = (webhookId: string) => `webhook:${webhookId}`;
  * delivery id (`X-Arbitra-Delivery`, `<webhook>:<event id>`): at least once, never skipped; receivers dedupe.
  */
 export class WebhookDispatcher {
-  /** The registrations (the domain's fold; its `deliveries` stay empty here: see `deliveries`). */
+  /** The registrations (the domain's fold; its `deliveries` stay empty here: see `open` and `positions`). */
   private state: WebhooksState = webhooksDecider.initialState();
-  /** The last recorded attempt of each delivery, whole (a restart resumes a retry from it; the domain keeps only its number and outcome). */
-  private readonly deliveries = new Map<string, DeliveryAttempt>();
+  /**
+   * The open deliveries only (last attempt `retry`), by delivery id, each with its last attempt whole (a restart
+   * resumes the retry from it). A delivery leaves once it is delivered or has failed for good: what delivering
+   * needs of a closed one is its webhook's position, below. At most one per webhook as one dispatcher runs it
+   * (one delivery at a time), so memory follows the webhooks, not the delivery log.
+   */
+  private readonly open = new Map<string, DeliveryAttempt>();
+  /**
+   * Each webhook's position: the log position of the last event it has an attempt for. Deliveries go in log
+   * order, one at a time, so every event of the webhook up to there was handled (a closed delivery, a retry in
+   * `open`, or not wanted); its worker resumes after it.
+   */
+  private readonly positions = new Map<string, number>();
   /** The next revision of the webhooks stream to fold. */
   private revision = 0;
   /** Each webhook's registration position: it gets the events after it. */
@@ -116,11 +129,16 @@ export class WebhookDispatcher {
 
   private async begin(): Promise<void> {
     this.running = true;
-    const events = (await this.core.store.readStream(WEBHOOKS_STREAM)) as unknown as Array<RecordedEvent & WebhookEvent>;
     this.state = webhooksDecider.initialState();
-    this.deliveries.clear();
+    this.open.clear();
+    this.positions.clear();
     this.revision = 0;
-    for (const e of events) this.fold(e);
+    // Folded a page at a time: what is kept is the registrations, the open deliveries and the positions.
+    for (;;) {
+      const page = await this.core.store.readStream(WEBHOOKS_STREAM, this.revision, FOLD_PAGE);
+      for (const e of page) this.fold(e);
+      if (page.length < FOLD_PAGE) break;
+    }
     const registry = this.runners.add('registrations');
     // An append here wakes the webhooks; the registrations only when it touched them (another server's: the idle poll).
     this.unsubscribe = this.core.bus.subscribe((batch) => this.runners.wakeAll(batch.some((e) => e.stream === WEBHOOKS_STREAM) ? undefined : registry));
@@ -143,10 +161,25 @@ export class WebhookDispatcher {
 
   private fold(e: RecordedEvent): void {
     const event = e as unknown as WebhookEvent;
-    if (event.type === 'webhooks.DeliveryAttempted') this.deliveries.set(event.data.deliveryId, event.data);
+    if (event.type === 'webhooks.DeliveryAttempted') this.remember(event.data);
     else this.state = webhooksDecider.evolve(this.state, event);
     this.revision = e.revision + 1;
     if (event.type === 'webhooks.Registered') this.registeredAt.set(event.data.id, e.position);
+  }
+
+  /** A recorded attempt: its delivery is held while open, dropped once closed; its webhook's position moves up to it. */
+  private remember(a: DeliveryAttempt): void {
+    if (a.outcome === 'retry') this.open.set(a.deliveryId, a);
+    else this.open.delete(a.deliveryId);
+    if (a.event.position > (this.positions.get(a.webhookId) ?? 0)) this.positions.set(a.webhookId, a.event.position);
+  }
+
+  /**
+   * The deliveries held in memory (open ones: a retry due), by delivery id, and how many webhooks have a position.
+   * Tests and operators read it; a closed delivery is not in it.
+   */
+  held(): { readonly open: readonly string[]; readonly positions: number } {
+    return { open: [...this.open.keys()], positions: this.positions.size };
   }
 
   private readonly report = (error: unknown, what: string): void => this.options.onError?.(error, what);
@@ -193,13 +226,9 @@ export class WebhookDispatcher {
     const store = this.core.store;
     const key = checkpointKey(id);
     let saved = this.core.readModels.checkpoint(key)?.position;
-    let cursor = Math.max(this.registeredAt.get(id) ?? 0, saved ?? 0);
-    const open: DeliveryAttempt[] = [];
-    for (const d of this.deliveries.values()) {
-      if (d.webhookId !== id) continue;
-      cursor = Math.max(cursor, d.event.position);
-      if (d.outcome === 'retry') open.push(d);
-    }
+    let cursor = Math.max(this.registeredAt.get(id) ?? 0, saved ?? 0, this.positions.get(id) ?? 0);
+    // The open deliveries only (a handful), not every attempt ever made.
+    const open = [...this.open.values()].filter((d) => d.webhookId === id);
     open.sort((a, b) => a.event.position - b.event.position);
     const folds = new Map<string, TournamentFold>();
 
@@ -208,10 +237,10 @@ export class WebhookDispatcher {
       try {
         // Retries pending at a restart first: they were due before anything after them.
         while (open.length > 0 && this.active(id)) {
-          // Its last attempt as recorded now (this loop may have made some before a failure).
-          const d = this.deliveries.get(open[0].deliveryId) ?? open[0];
-          const [raw] = d.outcome === 'retry' ? await store.readAll(d.event.position - 1, 1) : [];
-          if (raw?.id === d.event.id) {
+          // Its last attempt as recorded now (this loop may have made some before a failure); gone once closed.
+          const d = this.open.get(open[0].deliveryId);
+          const [raw] = d ? await store.readAll(d.event.position - 1, 1) : [];
+          if (d && raw?.id === d.event.id) {
             const e = this.core.upcasters.upcast(raw);
             const view = await viewAlone(this.core, e, this.state.webhooks[id].audience);
             if (view && !(await this.deliver(r, id, e, view, d))) break;
@@ -255,8 +284,9 @@ export class WebhookDispatcher {
     const wanted = wants(w, e.type);
     const fold = await foldBefore(this.core, folds, e, wanted && needsTournamentView(w.audience, e));
     if (wanted) {
-      const known = this.deliveries.get(`${id}:${e.id}`);
-      if (!known || known.outcome === 'retry') {
+      // Open: resumed. At or before the webhook's position and not open: handled already (closed). After it: new.
+      const known = this.open.get(`${id}:${e.id}`);
+      if (known || e.position > (this.positions.get(id) ?? 0)) {
         const view = await viewFor(this.core, e, w.audience, fold?.live);
         if (view && !(await this.deliver(r, id, e, view, known))) return false;
       }
@@ -286,11 +316,11 @@ export class WebhookDispatcher {
     }
   }
 
-  /** One attempt (webhook-requests.ts), its record kept in `deliveries`. */
+  /** One attempt (webhook-requests.ts), remembered (held while its delivery stays open). */
   private async attempt(webhookId: string, e: RecordedEvent, n: number, view: object): Promise<DeliveryAttempt | 'stopped' | 'refused'> {
     const using: AttemptContext = { clock: this.clock, post: this.post, retry: this.retry, cancelOnStop: this.runners.cancelOnStop, report: this.report };
     const recorded = await attemptDelivery(this.core, this.state.webhooks[webhookId], e, n, view, using);
-    if (typeof recorded === 'object') this.deliveries.set(recorded.deliveryId, recorded);
+    if (typeof recorded === 'object') this.remember(recorded);
     return recorded;
   }
 }
