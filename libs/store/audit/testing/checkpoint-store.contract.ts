@@ -72,7 +72,8 @@ export function checkpointStoreContract(name: string, harness: CheckpointStoreHa
       const { checkpoints, sql } = await open();
       const c = checkpointAt(4);
       await checkpoints.append(c);
-      await expect(sql("UPDATE checkpoints SET hash = 'forged' WHERE seq = 1")).rejects.toThrow(/checkpoints are append-only/);
+      expect(await checkpoints.list()).toEqual([{ ...c, seq: 1 }]);
+      await expect(sql("UPDATE checkpoints SET hash = 'forged'")).rejects.toThrow(/checkpoints are append-only/);
       await expect(sql('DELETE FROM checkpoints')).rejects.toThrow(/checkpoints are append-only/);
       expect(await checkpoints.list()).toEqual([{ ...c, seq: 1 }]);
     });
