@@ -7,8 +7,9 @@
  * rounds (the order rotates each round), each variant takes the same bursts: 32 concurrent commands on 32
  * distinct existing streams, each the store traffic of the command path (the idempotency probe by command
  * id, then a one-event append), one group commit per burst. Variants:
- *   v4             command id randomUUID(), event id eventIdFor(command id) (today's server)
- *   v7 command     command id UUIDv7, event id still eventIdFor(command id): a SHA-256, so still random
+ *   v4             command id randomUUID(), event id eventIdFor(command id) (the server before UUIDv7)
+ *   v7 command     command id uuid's v7() (the server's newCommandId), event id still eventIdFor(command id):
+ *                  a SHA-256, so still random
  *   v7 cmd+event   command id and event id both time-ordered: what a time-preserving eventIdFor would give
  * Per variant: appends/s, CPU µs per append (process.cpuUsage), WAL frames per commit and WAL bytes per
  * append (the frame counter of the WAL index, -shm), all bytes the process wrote per append (wchar of
@@ -19,6 +20,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
 import { eventIdFor } from '../libs/runtime/command-types.js';
 import type { NewEvent } from '../libs/store/event-store.port.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
@@ -30,30 +32,6 @@ const ROUNDS = Number(args.get('rounds') ?? 12);
 const BURSTS = Number(args.get('bursts') ?? 60);
 const WRITERS = 32;
 const STREAMS = 1000; // fillLog's game streams: bench-game-0 … bench-game-999
-
-/**
- * A UUIDv7 (RFC 9562): 48-bit Unix milliseconds, version 7, then random bits; within one millisecond a
- * 12-bit counter in rand_a keeps the ids of this process in order (what uuid's v7() guarantees too).
- */
-let lastMs = -1;
-let counter = 0;
-function uuidv7(): string {
-  let ms = Date.now();
-  if (ms <= lastMs) {
-    ms = lastMs;
-    counter++;
-    if (counter > 0xfff) {
-      ms++;
-      counter = 0;
-    }
-  } else counter = 0;
-  lastMs = ms;
-  const r = randomBytes(8);
-  r[0] = (r[0] & 0x3f) | 0x80;
-  const hex = r.toString('hex');
-  const ts = ms.toString(16).padStart(12, '0');
-  return `${ts.slice(0, 8)}-${ts.slice(8)}-7${counter.toString(16).padStart(3, '0')}-${hex.slice(0, 4)}-${hex.slice(4)}`;
-}
 
 type Ids = () => { commandId: string; eventId: string };
 const VARIANTS: ReadonlyArray<{ name: string; ids: Ids }> = [
@@ -215,9 +193,10 @@ async function main() {
     const pageSize = walIndex(stores[0].shm).pageSize;
     const frameBytes = pageSize + 24;
     const v4 = totals[0];
+    const overall = (t: Totals) => (t.appends / t.ms) * 1000;
     const ratios = (t: Totals) => t.rates.map((x, i) => x / v4.rates[i]);
     process.stdout.write(
-      `${'variant'.padEnd(14)}${'appends/s (median, min–max over rounds)'.padStart(42)}${'× v4 (median, min–max)'.padStart(26)}${'CPU µs/append'.padStart(15)}` +
+      `${'variant'.padEnd(14)}${'appends/s (median, min–max over rounds)'.padStart(42)}${'× v4 (median, min–max)'.padStart(26)}${'overall, × v4'.padStart(20)}${'CPU µs/append'.padStart(15)}` +
         `${'WAL frames/commit'.padStart(19)}${'WAL KB/append'.padStart(15)}${'written KB/append'.padStart(19)}${'commits/burst'.padStart(15)}${'checkpoints'.padStart(13)}\n`,
     );
     totals.forEach((t, k) => {
@@ -226,6 +205,7 @@ async function main() {
         `${VARIANTS[k].name.padEnd(14)}` +
           `${`${fmt(median(t.rates))} (${fmt(Math.min(...t.rates))}–${fmt(Math.max(...t.rates))})`.padStart(42)}` +
           `${`${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)})`.padStart(26)}` +
+          `${`${fmt(overall(t))}, ${(overall(t) / overall(v4)).toFixed(2)}×`.padStart(20)}` +
           `${fmt(t.cpuUs / t.appends, 1).padStart(15)}` +
           `${fmt(t.frames / t.commits, 1).padStart(19)}` +
           `${fmt((t.frames * frameBytes) / t.appends / 1024, 2).padStart(15)}` +
