@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AuthedRequest } from './auth/auth.guard.js';
+import { commandContext } from './command-request.js';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function request(headers: Record<string, string> = {}): AuthedRequest {
+  return { principal: { id: 'arbiter-1', role: 'arbiter', tournaments: ['t1'] }, headers } as unknown as AuthedRequest;
+}
+
+describe('command ids', () => {
+  it('a command sent without Idempotency-Key gets a server-made UUIDv7 (version 7, RFC 9562 variant)', () => {
+    const ids = Array.from({ length: 50 }, () => commandContext(request()).commandId);
+    for (const id of ids) expect(id).toMatch(UUID_V7);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('server-made ids made later sort after earlier ones, so new commands land at the end of the command-id index', () => {
+    // Made in sequence, many within one millisecond: uuid's v7 keeps them in order with its counter.
+    const ids = Array.from({ length: 5000 }, () => commandContext(request()).commandId);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("a client's Idempotency-Key stays its own: scoped to the caller, the same on a retry, not replaced by a server id", () => {
+    const first = commandContext(request({ 'idempotency-key': 'move-0001-retry' })).commandId;
+    expect(first).toBe('key:arbiter:arbiter-1:move-0001-retry');
+    expect(commandContext(request({ 'idempotency-key': 'move-0001-retry' })).commandId).toBe(first);
+  });
+});
