@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSigningKey, publicKeyId } from '../libs/store/checkpoints.js';
 import { rewriteLog } from '../libs/store/testing/tamper.js';
 import { recordTournament, signingKeyFile } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
+import { freePort } from './support/server-child.js';
 
 /**
  * Issue 10 through the built CLI and server (`npm run build` first; npm test does): verify (chains,
@@ -205,14 +205,3 @@ describe('audit through the built CLI (issue 10)', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
 import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/testing/pg-test-env.js';
+import { freePort } from './support/server-child.js';
 
 /**
  * Issue 16, across processes (the built apps, `npm run build` first): two api replicas on one
@@ -18,17 +18,6 @@ import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/test
 const root = new URL('..', import.meta.url).pathname;
 const dist = (app: string) => join(root, `dist/apps/${app}/main.js`);
 const T = 'dist-open';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 class Proc {
   output = '';

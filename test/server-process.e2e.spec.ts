@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './support/server-child.js';
 
 /**
  * The built server and CLI as a federation runs them (`npm start` runs this same dist/ entry):
@@ -13,17 +13,6 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const main = join(root, 'dist/apps/records/main.js');
 const cli = join(root, 'dist/apps/records/cli.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, ARBITRA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
