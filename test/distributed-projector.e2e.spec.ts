@@ -11,6 +11,7 @@ import { KafkaEventBus } from '../libs/bus/kafka/kafka-event-bus.js';
 import { encodeEvent } from '../libs/bus/kafka/kafka-event-codec.js';
 import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
 import { loadConfig } from '../libs/runtime/config.js';
+import { webhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
 import type { ReadModelStore } from '../libs/runtime/projections/read-model-store.js';
 import type { RecordedEvent } from '../libs/store/event-store.port.js';
 import { recordTournament } from './support/audit-scenario.js';
@@ -96,6 +97,12 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
       .send({ id: 'nope', name: 'Nope', discipline: 'scrabble', pairingSystems: ['australian-draw'] });
     expect(refused.status).toBe(405);
     expect(await h.core.store.streamInfo('tournament-nope')).toMatchObject({ revision: -1 });
+
+    // Nor does it send webhooks: every attempt is recorded, which a projector cannot do (before, it would contend for
+    // the api's leader lock on PostgreSQL and could send a delivery it cannot record). The admin's delivery log is a
+    // read model: the projector still serves it.
+    expect(webhookDispatcher(projector.core)).toBeUndefined();
+    expect(webhookDispatcher(h.core)).toBeDefined();
   }, 90_000);
 
   it('sends a poison event and an undecodable message to the dead-letter topic while every later event flows; /health and /metrics show it', async () => {

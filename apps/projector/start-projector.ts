@@ -56,6 +56,7 @@ export async function startProjector(options: ProjectorOptions) {
       : readOnlyStore((await openSelectedStore(config)) ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync })),
     features,
     collectProcessMetrics: true,
+    readOnly: true,
     projectionSource: bufferedLog(() => core.store, buffer),
     healthDetails: () => {
       const last = deadLetters.last();

@@ -44,6 +44,11 @@ export interface CoreOptions {
   readonly collectProcessMetrics?: boolean;
   /** Extra facts for GET /health and /health/ready (the projector's dead letters). */
   readonly healthDetails?: () => Record<string, unknown>;
+  /**
+   * A core that records nothing (the projector: its store refuses appends). Nothing that reacts to events by
+   * recording starts beside it: no webhook deliveries (they are recorded, and the api service sends them).
+   */
+  readonly readOnly?: boolean;
 }
 
 /**
@@ -61,12 +66,15 @@ export class ArbitraCore {
   readonly metrics: ArbitraMetrics;
   /** Aggregate snapshots (a cache beside the log, `snapshots.db`). */
   readonly snapshots: SnapshotStore;
+  /** See CoreOptions.readOnly. */
+  readonly readOnly: boolean;
   private pmRun: Promise<unknown> = Promise.resolve();
   private pmAgain = false;
   private pmBusy = false;
 
   constructor(readonly options: CoreOptions) {
     const { config, features } = options;
+    this.readOnly = options.readOnly ?? false;
     this.store =
       options.store ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync, groupCommit: config.groupCommit });
     this.readModels = new ReadModelStore(join(config.dataDir, 'read-models.db'));

@@ -43,7 +43,8 @@ function view(w: WebhookRegistration) {
 @ApiBearerAuth()
 @Controller('v1/webhooks')
 export class WebhooksController implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly dispatcher: WebhookDispatcher;
+  /** None beside a read-only core (the projector): deliveries are recorded, so the api service sends them. */
+  private readonly dispatcher: WebhookDispatcher | null;
   private readonly waitMaxMs: number;
 
   constructor(
@@ -53,6 +54,10 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
     this.waitMaxMs = config.waitMaxMs;
     const logger = new Logger('webhooks');
     // Several servers on one PostgreSQL log: one of them delivers (the others wait for its lock, as relays do).
+    if (core.readOnly) {
+      this.dispatcher = null;
+      return;
+    }
     const leader = config.store === 'postgres' && config.pgUrl ? new PgLeaderLock({ connectionString: config.pgUrl, name: 'arbitra-webhooks' }) : undefined;
     this.dispatcher = new WebhookDispatcher(core, undefined, undefined, undefined, {
       leader,
@@ -61,11 +66,11 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.dispatcher.start();
+    await this.dispatcher?.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.dispatcher.stop();
+    await this.dispatcher?.stop();
   }
 
   @Post()
