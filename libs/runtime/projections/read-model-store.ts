@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import { keepPrivate } from '../../store/sqlite/private-file.js';
 import type { DocumentTx, Projection } from './projection.js';
+import { DOCUMENTS_COLUMNS, migrateToRowidDocuments } from './read-model-schema.js';
 
 /** A document as stored: its JSON text (served as is) and a strong ETag over those bytes. */
 export interface RawDocument {
@@ -16,9 +17,6 @@ interface CachedDocument extends RawDocument {
   /** Values derived from the parsed document, by deriving function (see `derive`). */
   derived?: Map<unknown, unknown>;
 }
-
-const DOCUMENTS_COLUMNS =
-  'projection TEXT NOT NULL, collection TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (projection, collection, key)';
 
 /** How many raw documents stay in memory (the hot standings and summaries). */
 const RAW_CACHE = 2_000;
@@ -277,25 +275,6 @@ export class ReadModelStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
-}
-
-/**
- * Documents are a few KB to tens of KB (a tournament's state, its standings): a rowid table stores such rows
- * more cheaply than the WITHOUT ROWID table of earlier versions (SQLite advises WITHOUT ROWID for rows under
- * about 1/20 of a page): bench:projection spends 7–11% less CPU per event. Files of earlier versions are
- * copied over once, in one transaction, documents and checkpoints unchanged.
- */
-function migrateToRowidDocuments(db: Database.Database): void {
-  const table = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'documents'").get() as { sql: string } | undefined;
-  if (!table || !/WITHOUT\s+ROWID/i.test(table.sql)) return;
-  db.transaction(() => {
-    db.exec(`
-      ALTER TABLE documents RENAME TO documents_without_rowid;
-      CREATE TABLE documents (${DOCUMENTS_COLUMNS});
-      INSERT INTO documents (projection, collection, key, value) SELECT projection, collection, key, value FROM documents_without_rowid;
-      DROP TABLE documents_without_rowid;
-    `);
-  })();
 }
 
 /** A transient document not computed yet (DocumentTx.defer), as the durable store remembers it. */
