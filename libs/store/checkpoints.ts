@@ -178,6 +178,27 @@ export function parseCheckpoints(text: string): Checkpoint[] {
   return list;
 }
 
+/** A checkpoint as both stores keep it (table `checkpoints`); PostgreSQL returns its BIGINT columns as strings. */
+export interface CheckpointRow {
+  readonly seq: number | string;
+  readonly position: number | string;
+  readonly hash: string;
+  readonly signed_at: string;
+  readonly key_id: string;
+  readonly public_key: string;
+  readonly signature: string;
+}
+
+export const checkpointFromRow = (r: CheckpointRow): Checkpoint & { seq: number } => ({
+  seq: Number(r.seq),
+  position: Number(r.position),
+  hash: r.hash,
+  signedAt: r.signed_at,
+  keyId: r.key_id,
+  publicKey: r.public_key,
+  signature: r.signature,
+});
+
 /**
  * Where checkpoints are kept (append-only): beside the log, in the same database (SQLite's events.db,
  * or the PostgreSQL the log is in). Asynchronous because PostgreSQL is; the SQLite store answers at once.

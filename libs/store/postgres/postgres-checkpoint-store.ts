@@ -1,25 +1,5 @@
-import type { Checkpoint, CheckpointStore } from '../checkpoints.js';
+import { checkpointFromRow, type Checkpoint, type CheckpointRow, type CheckpointStore } from '../checkpoints.js';
 import type { PostgresEventStore } from './postgres-event-store.js';
-
-interface CheckpointRow {
-  seq: string;
-  position: string;
-  hash: string;
-  signed_at: string;
-  key_id: string;
-  public_key: string;
-  signature: string;
-}
-
-const toCheckpoint = (r: CheckpointRow): Checkpoint & { seq: number } => ({
-  seq: Number(r.seq),
-  position: Number(r.position),
-  hash: r.hash,
-  signedAt: r.signed_at,
-  keyId: r.key_id,
-  publicKey: r.public_key,
-  signature: r.signature,
-});
 
 /**
  * Checkpoints in the PostgreSQL database the log is in (table `checkpoints`, append-only by trigger;
@@ -60,12 +40,12 @@ export class PostgresCheckpointStore implements CheckpointStore {
   async list(after = 0, limit = Number.MAX_SAFE_INTEGER): Promise<Array<Checkpoint & { seq: number }>> {
     await this.store.ready;
     const { rows } = await this.store.pool.query<CheckpointRow>('SELECT * FROM checkpoints WHERE seq > $1 ORDER BY seq LIMIT $2', [after, limit]);
-    return rows.map(toCheckpoint);
+    return rows.map(checkpointFromRow);
   }
 
   async last(): Promise<Checkpoint | null> {
     await this.store.ready;
     const { rows } = await this.store.pool.query<CheckpointRow>('SELECT * FROM checkpoints ORDER BY seq DESC LIMIT 1');
-    return rows.length ? toCheckpoint(rows[0]) : null;
+    return rows.length ? checkpointFromRow(rows[0]) : null;
   }
 }

@@ -1,25 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Checkpoint, CheckpointStore } from '../checkpoints.js';
-
-interface CheckpointRow {
-  seq: number;
-  position: number;
-  hash: string;
-  signed_at: string;
-  key_id: string;
-  public_key: string;
-  signature: string;
-}
-
-const toCheckpoint = (r: CheckpointRow): Checkpoint & { seq: number } => ({
-  seq: r.seq,
-  position: r.position,
-  hash: r.hash,
-  signedAt: r.signed_at,
-  keyId: r.key_id,
-  publicKey: r.public_key,
-  signature: r.signature,
-});
+import { checkpointFromRow, type Checkpoint, type CheckpointRow, type CheckpointStore } from '../checkpoints.js';
 
 /**
  * Checkpoints in the event log's own file (table `checkpoints`, append-only by trigger; schema migration 2).
@@ -36,11 +16,11 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async list(after = 0, limit = Number.MAX_SAFE_INTEGER): Promise<Array<Checkpoint & { seq: number }>> {
-    return (this.db.prepare('SELECT * FROM checkpoints WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as CheckpointRow[]).map(toCheckpoint);
+    return (this.db.prepare('SELECT * FROM checkpoints WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as CheckpointRow[]).map(checkpointFromRow);
   }
 
   async last(): Promise<Checkpoint | null> {
     const row = this.db.prepare('SELECT * FROM checkpoints ORDER BY seq DESC LIMIT 1').get() as CheckpointRow | undefined;
-    return row ? toCheckpoint(row) : null;
+    return row ? checkpointFromRow(row) : null;
   }
 }
