@@ -1,5 +1,6 @@
 import { checkpointFromRow, type Checkpoint, type CheckpointRow, type CheckpointStore } from '../checkpoints.js';
 import type { PostgresEventStore } from './postgres-event-store.js';
+import { pooledTransaction } from './pg-transaction.js';
 
 /**
  * Checkpoints in the PostgreSQL database the log is in (table `checkpoints`, append-only by trigger;
@@ -17,24 +18,13 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async append(c: Checkpoint): Promise<void> {
     await this.store.ready;
-    const client = await this.store.pool.connect();
-    let broken: unknown = undefined;
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('arbitra-checkpoints'))");
-      await client.query(
+    await pooledTransaction(this.store.pool, "BEGIN; SELECT pg_advisory_xact_lock(hashtext('arbitra-checkpoints'))", (client) =>
+      client.query(
         `INSERT INTO checkpoints (seq, position, hash, signed_at, key_id, public_key, signature)
            SELECT coalesce(max(seq), 0) + 1, $1, $2, $3, $4, $5, $6 FROM checkpoints`,
         [c.position, c.hash, c.signedAt, c.keyId, c.publicKey, c.signature],
-      );
-      await client.query('COMMIT');
-    } catch (e) {
-      broken = e;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release(broken !== undefined);
-    }
+      ),
+    );
   }
 
   async list(after = 0, limit = Number.MAX_SAFE_INTEGER): Promise<Array<Checkpoint & { seq: number }>> {

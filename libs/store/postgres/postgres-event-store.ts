@@ -4,6 +4,7 @@ import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEven
 import { appendBatch, COLUMNS, toStored, translateUniqueViolation, type LogHead, type Outcome, type PendingAppend, type RawRow } from './postgres-append.js';
 import { migratePostgres } from './postgres-schema.js';
 import { nextAppend } from '../append-wake.js';
+import { pooledTransaction } from './pg-transaction.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://arbitra@db:5432/arbitra`. */
@@ -166,27 +167,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** One transaction under the allocator lock; a refused append (found before it writes) fails alone. */
-  private async transaction(batch: readonly Pending[]): Promise<Outcome[]> {
-    const client = await this.pool.connect();
-    let broken: unknown = undefined;
-    try {
-      const [, locked] = (await client.query('BEGIN; SELECT position, hash FROM log_head FOR UPDATE')) as unknown as pg.QueryResult[];
+  private transaction(batch: readonly Pending[]): Promise<Outcome[]> {
+    return pooledTransaction(this.pool, 'BEGIN; SELECT position, hash FROM log_head FOR UPDATE', async (client, [, locked]) => {
       const head: LogHead = { position: Number(locked.rows[0].position), hash: locked.rows[0].hash as string | null };
       const from = head.position;
       const outcomes = await appendBatch(client, batch, head);
       if (this.options.beforeCommit && head.position > from) {
         await this.options.beforeCommit(Array.from({ length: head.position - from }, (_, i) => from + i + 1));
       }
-      await client.query('COMMIT');
       return outcomes;
-    } catch (error) {
-      broken = error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      // A connection that failed mid-transaction is discarded rather than reused.
-      client.release(broken !== undefined);
-    }
+    });
   }
 
   async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
