@@ -141,15 +141,15 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
   const { division, round } = e.data as { division: string; round: number };
   const r = t.rounds[roundKey(division, round)];
   const key = roundDocKey(id, division, round);
-  let pairing = docs.get<RoundPairingRecord>(ROUND_PAIRING, key);
-  if (e.type === 'tournament.RoundPaired' || !pairing) {
-    pairing = {
-      repeats: e.type === 'tournament.RoundPaired' ? e.data.repeats : [],
-      explanation: e.type === 'tournament.RoundPaired' ? e.data.explanation : [],
-      pairedAt: event.meta.recordedAt,
-    };
-    docs.put(ROUND_PAIRING, key, pairing);
-  }
+  const paired = e.type === 'tournament.RoundPaired' ? e.data : null;
+  const stored = paired ? undefined : docs.get<RoundPairingRecord>(ROUND_PAIRING, key);
+  // Written when the round is paired; a round with none stored gets an empty record at its first event here.
+  const pairing: RoundPairingRecord = stored ?? {
+    repeats: paired ? paired.repeats : [],
+    explanation: paired ? paired.explanation : [],
+    pairedAt: event.meta.recordedAt,
+  };
+  if (!stored) docs.put(ROUND_PAIRING, key, pairing);
   const before = docs.get<RoundMarks>(ROUND_MARKS, key);
   const corrections: CorrectionEntry[] = [...(before?.corrections ?? [])];
   if (e.type === 'tournament.ResultCorrected')
@@ -171,8 +171,7 @@ function updateRoundDocument(docs: DocumentTx, id: string, t: OpenTournament, ev
     asOf,
   };
   docs.put(ROUND_MARKS, key, marks);
-  const paired = pairing;
-  docs.defer(COLLECTIONS.round, key, () => roundDocument(r, paired, marks));
+  docs.defer(COLLECTIONS.round, key, () => roundDocument(r, pairing, marks));
 }
 
 /** Projection.materialize for a round's document after a restart: the round as folded now (only its own events change it). */
