@@ -142,9 +142,8 @@ export class WebhookDispatcher {
     const registry = this.runners.add('registrations');
     // An append here wakes the webhooks; the registrations only when it touched them (another server's: the idle poll).
     this.unsubscribe = this.core.bus.subscribe((batch) => this.runners.wakeAll(batch.some((e) => e.stream === WEBHOOKS_STREAM) ? undefined : registry));
-    const loops: Array<Promise<void>> = [this.followRegistrations(registry)];
+    this.stopped = this.followRegistrations(registry);
     for (const w of Object.values(this.state.webhooks)) if (w.active) this.startWorker(w.id);
-    this.stopped = Promise.all([...loops]).then(() => undefined);
   }
 
   private async halt(): Promise<void> {
@@ -175,8 +174,8 @@ export class WebhookDispatcher {
   }
 
   /**
-   * The deliveries held in memory (open ones: a retry due), by delivery id, and how many webhooks have a position.
-   * Tests and operators read it; a closed delivery is not in it.
+   * The deliveries held in memory (open ones: a retry due), by delivery id, and how many webhooks have a position;
+   * a closed delivery is not in it (the webhooks e2e specs read it).
    */
   held(): { readonly open: readonly string[]; readonly positions: number } {
     return { open: [...this.open.keys()], positions: this.positions.size };
