@@ -34,7 +34,7 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
 
   it('limits requests per client IP, bad tokens included: RateLimit-* headers, then 429 problem+json naming the rule', async () => {
     running = await server({ ARBITRA_RATE_LIMIT_PER_IP: '5', ARBITRA_RATE_LIMIT_PER_TOKEN: '0' });
-    const first = await running.http().get('/health').expect(200);
+    const first = await running.http().get('/health/ready').expect(200);
     expect(first.headers['ratelimit-limit']).toBe('5');
     expect(first.headers['ratelimit-remaining']).toBe('4');
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
@@ -48,6 +48,17 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
       limit: 5,
       rule: expect.stringContaining('ARBITRA_RATE_LIMIT_PER_IP'),
     });
+  });
+
+  it('never limits liveness: GET /health answers 200 after the client IP spent its budget, and spends none of it', async () => {
+    running = await server({ ARBITRA_RATE_LIMIT_PER_IP: '3', ARBITRA_RATE_LIMIT_PER_TOKEN: '0' });
+    for (let i = 0; i < 5; i++) {
+      const probe = await running.http().get('/health').expect(200);
+      expect(probe.headers['ratelimit-limit']).toBeUndefined();
+    }
+    for (let i = 0; i < 3; i++) await running.http().get('/health/ready').expect(200);
+    await running.http().get('/health/ready').expect(429);
+    expect((await running.http().get('/health').expect(200)).body).toEqual({ status: 'ok' });
   });
 
   it('limits requests with a valid token per token subject (whatever the token), apart from the IP budget', async () => {

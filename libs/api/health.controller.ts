@@ -27,12 +27,14 @@ export class HealthController implements OnModuleInit {
   /**
    * `GET /health`: liveness only (the process answers HTTP), as cheap as a bare route: a plain
    * Fastify route outside Nest's guard and pipes, without request log lines (probes run every few
-   * seconds). It touches nothing; readiness (store, read models) is `GET /health/ready`.
+   * seconds). It touches nothing; readiness (store, read models) is `GET /health/ready`. Not rate limited: a
+   * probe sharing its IP with a busy client would otherwise be refused and the live process restarted, and it
+   * costs less to answer than to count.
    */
   onModuleInit(): void {
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
     const details = this.core.options.healthDetails;
-    fastify.get('/health', { logLevel: 'warn' }, (_request, reply) => {
+    fastify.get('/health', { logLevel: 'warn', config: { rateLimit: false } }, (_request, reply) => {
       const body = details ? JSON.stringify({ status: 'ok', ...details() }) : LIVE;
       void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
     });
