@@ -10,9 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CommandHandler } from '../libs/runtime/command-handler.js';
+import { v7 } from 'uuid';
+import { CommandHandler, eventIdFor } from '../libs/runtime/command-handler.js';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../libs/store/sqlite/open-log.js';
 import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/sqlite-event-store.js';
+import type { NewEvent } from '../libs/store/event-store.port.js';
 import { UpcasterRegistry } from '../libs/store/upcasters.js';
 import { BenchGame, benchEvent, fillLog } from './support/bench-fixtures.js';
 
@@ -55,6 +57,38 @@ function rawDb(name: string) {
   );
   db.exec('CREATE INDEX events_command_id ON events (command_id)');
   return db;
+}
+
+const writers = 32;
+const rawPerRound = 20;
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** `n` rows into a raw table and `n` events into a store, 1,000 per transaction, with ids from `ids` (setup, not measured). */
+async function fillAlike(db: Database.Database, store: SqliteEventStore, n: number, ids: () => { id: string; commandId: string }) {
+  const sample = benchEvent(0);
+  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const data = JSON.stringify(sample.data);
+  const meta = JSON.stringify({ ...sample.meta, prevHash: null, hash: '0'.repeat(64) });
+  const many = db.transaction((from: number, count: number) => {
+    for (let i = from; i < from + count; i++) {
+      const x = ids();
+      insert.run(x.id, `f-${i % 100}`, Math.floor(i / 100), sample.type, data, meta, x.commandId);
+    }
+  });
+  for (let i = 0; i < n; i += 1000) {
+    const count = Math.min(1000, n - i);
+    many(i, count);
+    await store.append(
+      `fill-${i % 7}`,
+      Array.from({ length: count }, (_, j) => withIds(benchEvent(i + j), ids())),
+      'any',
+    );
+  }
+}
+
+/** A bench event carrying the given ids. */
+function withIds(e: NewEvent, ids: { id: string; commandId: string }): NewEvent {
+  return { ...e, id: ids.id, meta: { ...e.meta, commandId: ids.commandId, correlationId: ids.commandId } };
 }
 
 async function main() {
@@ -116,7 +150,6 @@ async function main() {
     appendRatios.push(rawMs / appendMs);
     commandRatios.push(rawMs / commandMs);
   }
-  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const n = rounds * perRound;
   const rawSingle = rate(n, totals.raw);
   report('raw better-sqlite3 insert, 1 row per transaction', `${fmt(rawSingle)}/s`);
@@ -161,90 +194,121 @@ async function main() {
     `${(storeBatch / rawBatch).toFixed(2)}× raw batched (hash chain + canonical JSON included)`,
   );
 
-  // 32 concurrent writers on distinct streams: group commit shares one commit (one fsync) per burst.
-  // Interleaved round by round (same disk state) with raw 1-row transactions (the target's baseline)
-  // and with raw 32-row transactions: SQLite's own cost of committing the same 32 rows at once, the
-  // ceiling any group commit can reach on this disk. The raw 32-row transactions time their inserts and
-  // their COMMIT apart, and the same bursts on a synchronous=OFF store give CPU without the fsync.
-  const writers = 32;
+  // 32 concurrent writers on distinct streams: group commit shares one commit (one fsync) per burst. Measured
+  // twice: with random ids (what a client's Idempotency-Key gives: hashed event ids, the key as command id) on the
+  // logs filled above, and with the ids the server makes itself (UUIDv7 command ids, event ids keeping their time)
+  // on two logs filled alike with such ids. A random id dirties one page of each id index per row, so 32 rows in
+  // one commit write about 32 pages more per index to the WAL; time-ordered ids land on the same few right-edge pages.
+  const groupRounds = rounds * 2;
   const perWriter = Math.max(2, Math.ceil(N_SINGLE / writers / rounds) * 2);
   const cpuOnly = new SqliteEventStore({ path: join(root, 'cpu-only.db'), synchronous: 'OFF' });
   walCheckpoint(cpuOnly.db);
-  const burst = async (s: SqliteEventStore, round: number) =>
+  /** `writers` writers appending `perWriter` single events each to their own new stream, all at once. */
+  const burst = async (s: SqliteEventStore, name: string, ids: () => { id: string; commandId: string }) =>
     (
       await timeAsync(() =>
         Promise.all(
           Array.from({ length: writers }, async (_, w) => {
-            for (let i = 0; i < perWriter; i++) await s.append(`w-${round}-${w}`, [benchEvent(i)], i === 0 ? 'no-stream' : i - 1);
+            for (let i = 0; i < perWriter; i++) await s.append(`w-${name}-${w}`, [withIds(benchEvent(i), ids())], i === 0 ? 'no-stream' : i - 1);
           }),
         ),
       )
     )[1];
-  const begin = raw.prepare('BEGIN IMMEDIATE');
-  const commit = raw.prepare('COMMIT');
-  /** One raw 32-row transaction; adds its insert and commit times to `t`. */
-  const raw32 = (t: { insert: number; commit: number }) => {
-    const t0 = performance.now();
-    begin.run();
-    for (let w = 0; w < writers; w++) {
-      const i = rawRow++;
-      ins.run(randomUUID(), `s-${i % 100}`, Math.floor(i / 100), sample.type, data, meta, randomUUID());
-    }
-    const t1 = performance.now();
-    commit.run();
-    t.insert += t1 - t0;
-    t.commit += performance.now() - t1;
+  const serverIds = () => {
+    const commandId = v7();
+    return { id: eventIdFor(commandId, 0), commandId };
   };
-  const groupRounds = rounds * 2;
-  const groupRatios: number[] = [];
-  const ceilingRatios: number[] = [];
-  const efficiency: number[] = [];
-  const sum = { group: 0, cpu: 0, raw1: 0, insert: 0, commit: 0 };
-  const rawPerRound = 20;
-  for (let r = 0; r < groupRounds; r++) {
+  const randomIds = () => ({ id: randomUUID(), commandId: randomUUID() });
+  const localRaw = rawDb('raw-local.db');
+  const localStore = new SqliteEventStore({ path: join(root, 'store-local.db'), synchronous: SYNC });
+  walCheckpoint(localStore.db);
+  await fillAlike(localRaw, localStore, N_BATCH + N_SINGLE, serverIds);
+  const runs = [
+    { label: 'random ids', db: raw, store, ids: randomIds },
+    { label: "server's v7 ids", db: localRaw, store: localStore, ids: serverIds },
+  ];
+  // Both pairs start from an empty WAL, so neither carries the other's checkpoints into its rounds.
+  for (const db of [raw, store.db, localRaw, localStore.db]) db.pragma('wal_checkpoint(TRUNCATE)');
+  const results = runs.map((r) => ({
+    ...r,
+    sum: { group: 0, cpu: 0, raw1: 0, insert: 0, commit: 0 },
+    group: [] as number[],
+    ceiling: [] as number[],
+    efficiency: [] as number[],
+  }));
+  for (let round = 0; round < groupRounds; round++) {
+    for (const r of results) await groupRound(r, round);
+  }
+  for (const r of results) reportGroup(r);
+  await cpuOnly.close();
+  localRaw.close();
+  await localStore.close();
+
+  /** One round on one pair of logs: raw 1-row transactions, raw 32-row transactions, and the same 32-writer burst on the store and on a synchronous=OFF store. */
+  async function groupRound(r: (typeof results)[number], round: number): Promise<void> {
+    const insert = r.db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    let row = (r.db.prepare('SELECT max(position) AS p FROM events').get() as { p: number }).p;
+    const rawRow = () => {
+      const i = row++;
+      const ids = r.ids();
+      insert.run(ids.id, `g-${i % 100}`, Math.floor(i / 100), sample.type, data, meta, ids.commandId);
+    };
+    const one = r.db.transaction(rawRow);
+    const begin = r.db.prepare('BEGIN IMMEDIATE');
+    const commit = r.db.prepare('COMMIT');
     const raw1 = time(() => {
       for (let i = 0; i < rawPerRound; i++) one();
     })[1];
     const t32 = { insert: 0, commit: 0 };
-    for (let b = 0; b < perWriter; b++) raw32(t32);
-    const g = await burst(store, r);
-    sum.cpu += await burst(cpuOnly, r);
-    sum.group += g;
-    sum.raw1 += raw1;
-    sum.insert += t32.insert;
-    sum.commit += t32.commit;
+    for (let b = 0; b < perWriter; b++) {
+      const t0 = performance.now();
+      begin.run();
+      for (let w = 0; w < writers; w++) rawRow();
+      const t1 = performance.now();
+      commit.run();
+      t32.insert += t1 - t0;
+      t32.commit += performance.now() - t1;
+    }
+    const g = await burst(r.store, `${r.label}-${round}`, r.ids);
+    r.sum.cpu += await burst(cpuOnly, `${r.label}-${round}`, r.ids);
+    r.sum.group += g;
+    r.sum.raw1 += raw1;
+    r.sum.insert += t32.insert;
+    r.sum.commit += t32.commit;
     const raw1Rate = rate(rawPerRound, raw1);
     const raw32Rate = rate(writers * perWriter, t32.insert + t32.commit);
-    groupRatios.push(rate(writers * perWriter, g) / raw1Rate);
-    ceilingRatios.push(raw32Rate / raw1Rate);
-    efficiency.push(rate(writers * perWriter, g) / raw32Rate);
+    r.group.push(rate(writers * perWriter, g) / raw1Rate);
+    r.ceiling.push(raw32Rate / raw1Rate);
+    r.efficiency.push(rate(writers * perWriter, g) / raw32Rate);
   }
-  await cpuOnly.close();
-  const bursts = groupRounds * perWriter;
-  const perBurst = (ms: number) => (ms / bursts).toFixed(2);
-  const raw1Overall = rate(rawPerRound * groupRounds, sum.raw1);
-  const raw32Overall = rate(writers * bursts, sum.insert + sum.commit);
-  const conc = rate(writers * bursts, sum.group);
-  report(
-    'raw better-sqlite3 insert, 32 rows per transaction',
-    `${fmt(raw32Overall)}/s`,
-    `${median(ceilingRatios).toFixed(2)}× raw single, median of ${groupRounds} rounds: the ceiling for group commit on this disk; ${(raw32Overall / raw1Overall).toFixed(2)}× overall`,
-  );
-  report(
-    'Arbitra append, 1 event, 32 concurrent writers',
-    `${fmt(conc)}/s`,
-    `${median(groupRatios).toFixed(2)}× raw single, median of ${groupRounds} rounds (target ≥ 10); ${(conc / raw1Overall).toFixed(2)}× overall; ${median(efficiency).toFixed(2)}× raw 32-row transactions`,
-  );
-  report(
-    '  per burst of 32 appends: Arbitra total / raw 32-row txn',
-    `${perBurst(sum.group)} / ${perBurst(sum.insert + sum.commit)} ms`,
-    `raw txn = inserts ${perBurst(sum.insert)} + commit (WAL write, fsync, checkpoints) ${perBurst(sum.commit)} ms; Arbitra's own (hash chain, canonical JSON, queue) ${perBurst(sum.group - sum.insert - sum.commit)} ms`,
-  );
-  report(
-    '  same bursts, synchronous=OFF store / raw 1-row commit',
-    `${perBurst(sum.cpu)} / ${(sum.raw1 / (rawPerRound * groupRounds)).toFixed(2)} ms`,
-    `so fsync and commit wait ≈ ${perBurst(sum.group - sum.cpu)} ms of each FULL burst`,
-  );
+
+  function reportGroup(r: (typeof results)[number]): void {
+    const bursts = groupRounds * perWriter;
+    const perBurst = (ms: number) => (ms / bursts).toFixed(2);
+    const raw1Overall = rate(rawPerRound * groupRounds, r.sum.raw1);
+    const raw32Overall = rate(writers * bursts, r.sum.insert + r.sum.commit);
+    const conc = rate(writers * bursts, r.sum.group);
+    report(
+      `raw, 32 rows per transaction, ${r.label}`,
+      `${fmt(raw32Overall)}/s`,
+      `${median(r.ceiling).toFixed(2)}× raw single, median of ${groupRounds} rounds: the ceiling for group commit on this disk; ${(raw32Overall / raw1Overall).toFixed(2)}× overall`,
+    );
+    report(
+      `Arbitra, 1 event × 32 concurrent writers, ${r.label}`,
+      `${fmt(conc)}/s`,
+      `${median(r.group).toFixed(2)}× raw single, median of ${groupRounds} rounds (target ≥ 10); ${(conc / raw1Overall).toFixed(2)}× overall; ${median(r.efficiency).toFixed(2)}× raw 32-row transactions`,
+    );
+    report(
+      '  per burst of 32 appends: Arbitra total / raw 32-row txn',
+      `${perBurst(r.sum.group)} / ${perBurst(r.sum.insert + r.sum.commit)} ms`,
+      `raw txn = inserts ${perBurst(r.sum.insert)} + commit (WAL write, fsync, checkpoints) ${perBurst(r.sum.commit)} ms; Arbitra's own (hash chain, canonical JSON, queue) ${perBurst(r.sum.group - r.sum.insert - r.sum.commit)} ms`,
+    );
+    report(
+      '  same bursts, synchronous=OFF store / raw 1-row commit',
+      `${perBurst(r.sum.cpu)} / ${(r.sum.raw1 / (rawPerRound * groupRounds)).toFixed(2)} ms`,
+      `so fsync and commit wait ≈ ${perBurst(r.sum.group - r.sum.cpu)} ms of each FULL burst`,
+    );
+  }
 
   raw.close();
   await store.close();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../domain/kernel/index.js';
-import type { EventMeta, RecordedEvent } from './event-store.port.js';
+import type { EventMeta, NewEventMeta, RecordedEvent } from './event-store.port.js';
 import { GlobalChainVerifier, type GlobalProblem } from './global-chain.js';
 
 /**
@@ -20,6 +20,24 @@ export function eventHash(e: { id: string; stream: string; revision: number; typ
 export function hashCanonical(id: string, stream: string, revision: number, type: string, dataJson: string, metaJson: string): string {
   const body = `{"data":${dataJson},"id":${JSON.stringify(id)},"meta":${metaJson},"revision":${revision},"stream":${JSON.stringify(stream)},"type":${JSON.stringify(type)}}`;
   return createHash('sha256').update(body).digest('hex');
+}
+
+/** A stored event's meta while its hash is computed: `hash` is set last, once known. */
+export type ChainedMeta = { -readonly [K in keyof EventMeta]: EventMeta[K] };
+
+/**
+ * A new event's meta with its chain links, `hash` still undefined (canonical JSON drops it, as eventHash does;
+ * the caller sets it once computed). The same keys in the same order as `{ ...meta, prevHash, globalPrevHash, hash }`,
+ * built with Object.assign and assignments instead: on Node 20 a spread followed by keys its source lacks costs about
+ * 0.9 µs a key and leaves an object that canonical JSON and JSON.stringify walk 2–3× slower (17 → 7 µs of work per
+ * appended event, measured alone; bench:store's group-commit rows).
+ */
+export function chainedMeta(meta: NewEventMeta, prevHash: string | null, globalPrevHash: string | null): ChainedMeta {
+  const out = Object.assign({}, meta) as ChainedMeta;
+  out.prevHash = prevHash;
+  out.globalPrevHash = globalPrevHash;
+  out.hash = undefined as unknown as string;
+  return out;
 }
 
 export interface ChainBreak {

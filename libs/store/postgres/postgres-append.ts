@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { canonicalJson } from '../../domain/kernel/index.js';
-import { hashCanonical } from '../hash-chain.js';
+import { chainedMeta, hashCanonical } from '../hash-chain.js';
 import {
   EventIdConflictError,
   WrongExpectedRevisionError,
   type AppendResult,
-  type EventMeta,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
@@ -119,9 +118,9 @@ function appendOne(
     const position = head.position + 1;
     // The stored data is its canonical JSON, the same text the hash covers: serialized once.
     const dataJson = canonicalJson(e.data);
-    const metaNoHash = { ...e.meta, prevHash, globalPrevHash: head.hash };
-    const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(metaNoHash));
-    const meta: EventMeta = { ...metaNoHash, hash };
+    const meta = chainedMeta(e.meta, prevHash, head.hash);
+    const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(meta));
+    meta.hash = hash;
     const row = [String(position), e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), hash, e.meta.commandId];
     row.forEach((v, i) => cols[i].push(v));
     const event: RecordedEvent = { id: e.id, stream: p.stream, revision, position, type: e.type, data: e.data, meta };

@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { canonicalJson } from '../../domain/kernel/index.js';
-import { hashCanonical } from '../hash-chain.js';
+import { chainedMeta, hashCanonical } from '../hash-chain.js';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
-  type EventMeta,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -205,7 +204,7 @@ export class SqliteEventStore implements EventStore {
       // The stored data is its canonical JSON, the same text the hash covers: serialized once.
       const dataJson = canonicalJson(e.data);
       // `hash` is undefined while hashed (canonical JSON drops it, as eventHash does), then set in place.
-      const meta = { ...e.meta, prevHash, globalPrevHash, hash: undefined as unknown as string } satisfies EventMeta;
+      const meta = chainedMeta(e.meta, prevHash, globalPrevHash);
       const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(meta));
       meta.hash = hash;
       let info: Database.RunResult;
