@@ -155,6 +155,7 @@ describe('webhooks: the paged delivery log (e2e)', () => {
     ['order=sideways', 'order', 'isIn'],
     ['outcome=lost', 'outcome', 'isIn'],
     ['page=2', 'page', 'whitelistValidation'],
+    ['waitFor=soon', 'waitFor', 'isInt'],
   ])('refuses ?%s: 400 problem+json naming %s and the rule %s', async (query, field, rule) => {
     const r = await h.http().get(`/v1/webhooks/pager/deliveries?${query}`).set('authorization', admin).expect(400);
     expect(r.headers['content-type']).toContain('application/problem+json');
@@ -162,6 +163,17 @@ describe('webhooks: the paged delivery log (e2e)', () => {
     // Every broken rule is listed (for "ten": not a whole number, and so not within 1–1000 either).
     expect(r.body.errors).toContainEqual(expect.objectContaining({ field, rule }));
     expect(r.body.detail).toContain(field);
+  });
+
+  it('accepts ?waitFor= like every GET: a recorded position answers the page, one beyond the log is 400 naming waitFor', async () => {
+    const head = await h.core.store.headPosition();
+    expect((await page(`?waitFor=${head}&limit=5`)).attempts.map(short)).toEqual(expected.slice(0, 5));
+    const r = await h
+      .http()
+      .get(`/v1/webhooks/pager/deliveries?waitFor=${head + 1000}`)
+      .set('authorization', admin)
+      .expect(400);
+    expect(r.body).toMatchObject({ field: 'waitFor', type: 'urn:arbitra:problem:read-model/position-not-recorded' });
   });
 
   it('an unknown webhook is 404; only the admin reads the log', async () => {

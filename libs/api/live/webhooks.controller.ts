@@ -22,7 +22,7 @@ import { PgLeaderLock } from '../../runtime/leader-lock.js';
 import { deliveryPage, WebhookDispatcher, WebhooksAggregate, WEBHOOKS_ID, WEBHOOKS_STREAM } from '../../runtime/features/webhooks/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { runCommand } from '../command-request.js';
+import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { DeactivateWebhookDto, DeliveriesQuery, RegisterWebhookDto, WebhookParams } from './webhooks.dto.js';
@@ -138,7 +138,8 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
       },
     },
   })
-  async deliveries(@Param() p: WebhookParams, @Query() q: DeliveriesQuery) {
+  async deliveries(@Param() p: WebhookParams, @Query() q: DeliveriesQuery, @Req() request: AuthedRequest) {
+    await awaitPosition(request, this.core, this.waitMaxMs);
     await this.deliveryLogRead();
     const page = deliveryPage(this.core.readModels, p.id, { after: q.after, limit: q.limit ?? 100, order: q.order ?? 'oldest', outcome: q.outcome });
     if (!page)
