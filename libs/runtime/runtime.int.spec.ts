@@ -8,7 +8,7 @@ import { UpcasterRegistry } from '../store/upcasters.js';
 import { CommandHandler, PreconditionFailedError, eventIdFor, type AggregateType } from './command-handler.js';
 import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
 import type { Projection } from './projections/projection.js';
-import { ProjectionRunner } from './projections/projection-runner.js';
+import { IDLE_CHECKPOINT_LAG, ProjectionRunner } from './projections/projection-runner.js';
 import { ReadModelStore } from './projections/read-model-store.js';
 
 // A deliberately tiny aggregate to exercise the runtime's mechanics (the real deciders have their own specs).
@@ -138,6 +138,88 @@ describe('runtime', () => {
       await runner.catchUp();
       expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 15, events: 6 });
       expect(readModels.checkpoint('totals')?.position).toBe(await store.headPosition());
+    });
+
+    describe('a projection with nothing to apply in a page', () => {
+      const closes: Projection = {
+        name: 'closes',
+        version: 1,
+        handles: (t) => t === 'tally.Closed',
+        apply: (e, docs) => docs.put('closed', e.stream, { at: e.position }),
+      };
+      /** `n` tally.Added events on a stream of their own, in one append. */
+      const bulk = (stream: string, n: number) =>
+        store.append(
+          stream,
+          Array.from({ length: n }, (_, i) => ({
+            id: eventIdFor(`${stream}-${i}`, 0),
+            type: 'tally.Added',
+            data: { n: 1 },
+            meta: {
+              actor: { id: 'a1', role: 'arbiter' as const },
+              commandId: `${stream}-${i}`,
+              correlationId: `${stream}-${i}`,
+              causationId: null,
+              recordedAt: '2026-11-29T10:00:00.000Z',
+              schemaVersion: 1,
+            },
+          })),
+          'any',
+        );
+
+      it('writes nothing for it: its stored checkpoint trails, and catches up with its next document, past IDLE_CHECKPOINT_LAG, and on stop', async () => {
+        for (let i = 0; i < 3; i++) await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx(`a${i}`) });
+        const runner = new ProjectionRunner(store, readModels, [totals, closes], upcasters);
+        await runner.catchUp();
+        const head = await store.headPosition();
+        // Readers see both at the head (positions in memory); only the projection that wrote documents stored it.
+        expect(runner.checkpoints()).toEqual({ totals: head, closes: head });
+        expect(readModels.checkpoint('totals')?.position).toBe(head);
+        expect(readModels.checkpoint('closes')?.position).toBe(0);
+        await expect(runner.waitFor(head, 10)).resolves.toBe(true);
+
+        await handler.execute(Tally, 't1', { type: 'close', data: {}, context: ctx('close') });
+        await runner.catchUp();
+        const closed = await store.headPosition();
+        expect(readModels.get('closes', 'closed', 'tally-t1')).toEqual({ at: closed });
+        expect(readModels.checkpoint('closes')?.position).toBe(closed);
+
+        await bulk('tally-bulk', IDLE_CHECKPOINT_LAG - 1);
+        await runner.catchUp();
+        expect(readModels.checkpoint('closes')?.position).toBe(closed);
+        await bulk('tally-bulk-2', 1);
+        await runner.catchUp();
+        expect(readModels.checkpoint('closes')?.position).toBe(closed + IDLE_CHECKPOINT_LAG);
+
+        await bulk('tally-bulk-3', 5);
+        await runner.catchUp();
+        expect(readModels.checkpoint('closes')?.position).toBe(closed + IDLE_CHECKPOINT_LAG);
+        await runner.stop();
+        expect(readModels.checkpoint('closes')?.position).toBe(await store.headPosition());
+      });
+
+      it('after a crash (no stop), a restart re-reads from the trailing checkpoint and ends with the documents of an uninterrupted run', async () => {
+        for (let i = 0; i < 4; i++) await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx(`b${i}`) });
+        await new ProjectionRunner(store, readModels, [totals, closes], upcasters).catchUp(); // then "crashes"
+        expect(readModels.checkpoint('closes')?.position).toBe(0);
+        await handler.execute(Tally, 't1', { type: 'close', data: {}, context: ctx('close') });
+        const restarted = new ProjectionRunner(store, readModels, [totals, closes], upcasters);
+        await restarted.catchUp();
+
+        const fresh = new ReadModelStore(join(dir, 'uninterrupted.db'));
+        try {
+          await new ProjectionRunner(store, fresh, [totals, closes], upcasters).catchUp();
+          for (const [name, collection] of [
+            ['totals', 'tally'],
+            ['closes', 'closed'],
+          ] as const)
+            expect(readModels.list(name, collection)).toEqual(fresh.list(name, collection));
+          expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 8, events: 4 });
+          expect(readModels.checkpoint('closes')?.position).toBe(await store.headPosition());
+        } finally {
+          fresh.close();
+        }
+      });
     });
 
     it('rolls back both the rows and the checkpoint when a reducer fails mid-batch, and stalls only that projection', async () => {

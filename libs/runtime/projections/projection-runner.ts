@@ -11,13 +11,24 @@ export interface ProjectionRunnerOptions {
 }
 
 /**
+ * How far a projection's stored checkpoint may trail its position while it has nothing to apply. Writing it for every
+ * page cost a savepoint and an UPDATE per projection (about 15 µs each, measured alone: 139 µs a page for nine
+ * projections with nothing to do, a single event's page being what a quiet server applies per command).
+ */
+export const IDLE_CHECKPOINT_LAG = 1_000;
+
+/**
  * Keeps every read model up to date with the log. Each projection has its own checkpoint,
  * stored in the same transaction as its documents (exactly-once effect). A projection whose
  * version changed is rebuilt from position 0 on start. Readers may wait for a position
- * (read-your-writes).
+ * (read-your-writes). A projection that handles none of a page's events writes nothing: its position moves in
+ * memory, and its stored checkpoint catches up with its next document, once it trails by IDLE_CHECKPOINT_LAG, or
+ * when the runner stops; after a crash it re-reads at most that many events it does not handle.
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, number>();
+  /** Each projection's checkpoint as stored (it trails `positions` while the projection has nothing to apply). */
+  private readonly stored = new Map<string, number>();
   private waiters: Array<{ position: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }> = [];
   private running = false;
   private loop: Promise<void> | null = null;
@@ -48,6 +59,7 @@ export class ProjectionRunner {
       const cp = this.readModels.checkpoint(p.name);
       if (!cp || cp.version !== p.version) this.readModels.reset(p.name, p.version);
       this.positions.set(p.name, cp && cp.version === p.version ? cp.position : 0);
+      this.stored.set(p.name, this.positions.get(p.name)!);
     }
   }
 
@@ -87,6 +99,7 @@ export class ProjectionRunner {
     this.notify();
     await this.loop;
     this.loop = null;
+    this.storeIdleCheckpoints(0);
     // Nobody will advance the read models now: answer every waiter instead of holding shutdown.
     for (const w of this.waiters.splice(0)) {
       clearTimeout(w.timer);
@@ -134,6 +147,7 @@ export class ProjectionRunner {
       if (names && !names.includes(p.name)) continue;
       this.readModels.reset(p.name, p.version);
       this.positions.set(p.name, 0);
+      this.stored.set(p.name, 0);
       this.stalled.delete(p.name);
     }
     const n = await this.catchUp(onProgress);
@@ -174,6 +188,7 @@ export class ProjectionRunner {
   private applyPage(page: readonly RecordedEvent[]): void {
     const last = page[page.length - 1].position;
     const applied: string[] = [];
+    const idle: string[] = [];
     // One commit for the page; each projection in its own savepoint.
     this.readModels.inTransaction(() => {
       for (const p of this.projections) {
@@ -181,6 +196,10 @@ export class ProjectionRunner {
         const at = this.positions.get(p.name) ?? 0;
         if (at >= last) continue;
         const fresh = at < page[0].position ? page : page.filter((e) => e.position > at);
+        if (!fresh.some((e) => p.handles(e.type))) {
+          idle.push(p.name);
+          continue;
+        }
         try {
           this.readModels.applyBatch(p, fresh, last);
           applied.push(p.name);
@@ -189,9 +208,22 @@ export class ProjectionRunner {
           this.stalled.set(p.name, { position: at, error });
         }
       }
+      for (const name of idle) if (last - this.stored.get(name)! >= IDLE_CHECKPOINT_LAG) this.readModels.advance(name, last);
     });
-    for (const name of applied) this.positions.set(name, last);
+    for (const name of applied) this.stored.set(name, last);
+    for (const name of idle) if (last - this.stored.get(name)! >= IDLE_CHECKPOINT_LAG) this.stored.set(name, last);
+    for (const name of [...applied, ...idle]) this.positions.set(name, last);
     this.settleWaiters();
+  }
+
+  /** Stores the checkpoints of projections trailing their position by at least `lag` (all of them with 0). */
+  private storeIdleCheckpoints(lag: number): void {
+    const behind = this.projections.filter((p) => !this.stalled.has(p.name) && this.positions.get(p.name)! - this.stored.get(p.name)! > lag);
+    if (behind.length === 0) return;
+    this.readModels.inTransaction(() => {
+      for (const p of behind) this.readModels.advance(p.name, this.positions.get(p.name)!);
+    });
+    for (const p of behind) this.stored.set(p.name, this.positions.get(p.name)!);
   }
 
   private settleWaiters(): void {
