@@ -95,7 +95,9 @@ export async function startProjector(options: ProjectorOptions) {
     dlqTopic: settings.dlqTopic,
     buffer,
     deadLetters,
-    applied: () => core.projections.position,
+    // Offsets are committed up to what is stored, not only applied in memory: a projector killed now resumes from its
+    // stored checkpoints, and Kafka must still hold what follows them.
+    applied: () => core.projections.storedPosition,
     notify: () => core.projections.notify(),
     onError: (e) => logger.error({ err: e }, 'kafka'),
   });
@@ -107,6 +109,8 @@ export async function startProjector(options: ProjectorOptions) {
   const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
   const close = async () => {
     await app.close();
+    // Projections first: their trailing checkpoints are stored, so the feed's last commit covers all they applied.
+    await core.projections.stop();
     await feed.stop();
     await core.close();
   };

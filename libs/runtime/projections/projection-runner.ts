@@ -65,12 +65,24 @@ export class ProjectionRunner {
 
   /** The lowest checkpoint: every read model has applied the log up to here. */
   get position(): number {
+    return this.lowest(this.positions);
+  }
+
+  /**
+   * The lowest stored checkpoint: where a restart after a crash resumes (it trails `position` by at most
+   * IDLE_CHECKPOINT_LAG). What may be acknowledged to a feed that will not deliver again (the projector's Kafka offsets).
+   */
+  get storedPosition(): number {
+    return this.lowest(this.stored);
+  }
+
+  private lowest(checkpoints: ReadonlyMap<string, number>): number {
     // A stalled projection does not hold back the others (nor readers waiting on them); when every
     // projection is stalled, the lowest checkpoint is the honest answer.
     const healthy = this.projections.filter((p) => !this.stalled.has(p.name));
     const counted = healthy.length > 0 ? healthy : this.projections;
     let min = Number.MAX_SAFE_INTEGER;
-    for (const p of counted) min = Math.min(min, this.positions.get(p.name) ?? 0);
+    for (const p of counted) min = Math.min(min, checkpoints.get(p.name) ?? 0);
     return this.projections.length ? min : Number.MAX_SAFE_INTEGER;
   }
 

@@ -18,7 +18,7 @@ export interface KafkaFeedOptions {
   readonly partitions?: number;
   readonly buffer: ReorderBuffer;
   readonly deadLetters: DeadLetterTable;
-  /** Every read model has applied the log up to here (the projection runner's position). */
+  /** Every read model has applied and stored the log up to here (the projection runner's stored position): offsets are committed up to it. */
   readonly applied: () => number;
   /** Wakes the projection runner. */
   readonly notify: () => void;
