@@ -49,6 +49,9 @@ type Outcome = { ok: true; value: AppendResult } | { ok: false; error: unknown }
 /** Thrown inside a batch transaction to roll it back when an append failed halfway (see writeBatch). */
 const PARTIAL_WRITE = Symbol('partial write');
 
+/** How many page sizes get a statement of their own (SqliteEventStore.pageStatement). */
+const PAGE_STATEMENTS = 16;
+
 /**
  * The embedded event store: one SQLite file in WAL mode. Appends are atomic per call, ordered,
  * hash-chained per stream and globally (each event names the previous position's hash, see
@@ -71,6 +74,7 @@ export class SqliteEventStore implements EventStore {
   private readonly groupCommit: boolean;
   private readonly pollMs: number;
   private readonly stmt: ReturnType<SqliteEventStore['prepare']>;
+  private readonly pages = new Map<number, Database.Statement>();
   private readonly appendOne: (p: Pending) => AppendResult;
 
   constructor(readonly options: SqliteEventStoreOptions) {
@@ -226,6 +230,21 @@ export class SqliteEventStore implements EventStore {
     return { events: out, revision, position: out[out.length - 1].position, duplicate: false };
   }
 
+  /**
+   * `readAll` with the limit written into the statement, one per page size callers use (a few: the runners' batch
+   * sizes). A bound LIMIT made SQLite's read of a short page about three times dearer (an empty page 11 µs against
+   * 3 µs, one event 13 against 4, measured alone), and the process managers and projections read one after every
+   * append. Past PAGE_STATEMENTS sizes, or for a limit that is not a whole number, the bound statement.
+   */
+  private pageStatement(limit: number): Database.Statement | undefined {
+    let page = this.pages.get(limit);
+    if (page === undefined && Number.isSafeInteger(limit) && limit > 0 && this.pages.size < PAGE_STATEMENTS) {
+      page = this.db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ${limit}`).raw();
+      this.pages.set(limit, page);
+    }
+    return page;
+  }
+
   private readonly byId: RowById = (id) => this.stmt.byId.get(id) as Row | undefined;
 
   /** A stream's head as stored (in the open transaction, when there is one). */
@@ -242,7 +261,8 @@ export class SqliteEventStore implements EventStore {
 
   readAllSync(afterPosition: number, limit: number): RecordedEvent[] {
     // Raw rows (arrays, in COLUMNS order) skip one object per row on the replay path.
-    const rows = this.stmt.readAll.all(afterPosition, limit) as RawRow[];
+    const page = this.pageStatement(limit);
+    const rows = (page ? page.all(afterPosition) : this.stmt.readAll.all(afterPosition, limit)) as RawRow[];
     const out = new Array<RecordedEvent>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
