@@ -159,6 +159,7 @@ export class ArbitraCore {
   async close(): Promise<void> {
     await this.projections.stop();
     await this.settle();
+    this.processManagers.storeCheckpoints();
     await this.bus.close();
     await this.store.close();
     this.readModels.close();

@@ -2,6 +2,7 @@ import { DomainError, type Command, type CommandContext, type DomainEvent } from
 import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import type { AggregateType, CommandHandler } from './command-handler.js';
+import { IDLE_CHECKPOINT_LAG } from './projections/projection-runner.js';
 import type { ReadModelStore } from './projections/read-model-store.js';
 
 /** A command a process manager wants sent: which aggregate, which instance, the command itself. */
@@ -60,10 +61,17 @@ export function reactionCommandId(pm: string, eventId: string, index: number): s
 /**
  * Runs process managers over the log from their checkpoints (kept in the read-model store).
  * At-least-once: the checkpoint moves after the commands succeed; a crash in between re-sends
- * them, and their deterministic command ids make the retry a no-op.
+ * them, and their deterministic command ids make the retry a no-op. The managers share each page of the log (one
+ * read per page, not one per manager), each taking the page's events after its own checkpoint in log order. A
+ * manager's checkpoint is stored once it handled an event of the page, or trails by IDLE_CHECKPOINT_LAG, or at
+ * `storeCheckpoints` (on close); in between it lives here, so after a crash a manager re-reads at most that many
+ * events it does not handle. This runner is the only writer of its managers' checkpoints.
  */
 export class ProcessManagerRunner {
   private readonly reader: ReactionReader;
+  /** Each manager's checkpoint: as stored, or ahead of it over events it does not handle. */
+  private readonly positions = new Map<string, number>();
+  private readonly stored = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -79,57 +87,85 @@ export class ProcessManagerRunner {
         return first ? upcasters.upcast(first) : null;
       },
     };
-    for (const m of managers) if (!readModels.checkpoint(`pm:${m.name}`)) readModels.reset(`pm:${m.name}`, 1);
+    for (const m of managers) {
+      const key = checkpointKey(m);
+      if (!readModels.checkpoint(key)) readModels.reset(key, 1);
+      const position = readModels.checkpoint(key)?.position ?? 0;
+      this.positions.set(m.name, position);
+      this.stored.set(m.name, position);
+    }
   }
 
   /** Reactions the target aggregate refused, oldest first (e.g. a result posted to a locked round). */
   refused(): RefusedReaction[] {
     return this.managers
-      .flatMap((m) => this.readModels.list<RefusedReaction>(`pm:${m.name}`, REFUSED).map((d) => d.value))
+      .flatMap((m) => this.readModels.list<RefusedReaction>(checkpointKey(m), REFUSED).map((d) => d.value))
       .sort((a, b) => a.cause.position - b.cause.position);
   }
 
-  /** Processes everything appended since each manager's checkpoint. */
+  /** Processes everything appended since each manager's checkpoint (reactions' own events included). */
   async catchUp(): Promise<number> {
     let sent = 0;
-    for (const m of this.managers) {
-      const key = `pm:${m.name}`;
-      let after = this.readModels.checkpoint(key)?.position ?? 0;
-      for (;;) {
-        const page = await this.store.readAll(after, 500);
-        if (page.length === 0) break;
-        for (const raw of page) {
-          if (m.handles(raw.type)) {
-            const event = this.upcasters.upcast(raw);
-            const reactions = m.reactWith ? await m.reactWith(event, this.reader) : m.react(event);
-            for (const [i, r] of reactions.entries()) {
-              const ctx: CommandContext = {
-                at: event.meta.recordedAt,
-                actor: { id: `process-manager:${m.name}`, role: 'system' },
-                commandId: reactionCommandId(m.name, event.id, i),
-              };
-              try {
-                await this.commands.execute(r.aggregate, r.id, r.command(ctx), { correlationId: event.meta.correlationId, causationId: event.id });
-                sent++;
-              } catch (e) {
-                if (!(e instanceof DomainError)) {
-                  // Not a refusal (a concurrency conflict, a busy or failing store): stop before this
-                  // event so it is retried; its reactions' deterministic ids make a retry harmless.
-                  this.readModels.advance(key, after);
-                  throw e;
-                }
-                // A refusal is final: the manager moves on, so one refused reaction never blocks every
-                // later one, and keeps it where an arbiter can see it (GET /v1/audit/refused-reactions).
-                this.readModels.putDocument(key, REFUSED, ctx.commandId, { ...refusalOf(m.name, event, r, e), commandId: ctx.commandId });
-                this.onRefused(m.name, event, e);
-              }
+    for (;;) {
+      let from = Number.MAX_SAFE_INTEGER;
+      for (const m of this.managers) from = Math.min(from, this.positions.get(m.name)!);
+      const page = await this.store.readAll(from, 500);
+      if (page.length === 0) return sent;
+      const handled = new Set<string>();
+      try {
+        for (const m of this.managers) {
+          for (const raw of page) {
+            if (raw.position <= this.positions.get(m.name)!) continue;
+            if (m.handles(raw.type)) {
+              handled.add(m.name);
+              sent += await this.react(m, this.upcasters.upcast(raw));
             }
+            this.positions.set(m.name, raw.position);
           }
-          after = raw.position;
         }
-        this.readModels.advance(key, after);
+      } finally {
+        // After a failure too: a manager that failed stays before the event it failed on (retried), the others keep
+        // what they did.
+        this.storeCheckpoints((m) => handled.has(m) || this.positions.get(m)! - this.stored.get(m)! >= IDLE_CHECKPOINT_LAG);
+      }
+    }
+  }
+
+  /** Stores the checkpoints that trail their position (all of them by default: on close). */
+  storeCheckpoints(which: (manager: string) => boolean = () => true): void {
+    const behind = this.managers.filter((m) => this.positions.get(m.name) !== this.stored.get(m.name) && which(m.name));
+    if (behind.length === 0) return;
+    this.readModels.inTransaction(() => {
+      for (const m of behind) this.readModels.advance(checkpointKey(m), this.positions.get(m.name)!);
+    });
+    for (const m of behind) this.stored.set(m.name, this.positions.get(m.name)!);
+  }
+
+  /** Sends a manager's reactions to one event; returns how many were applied. Throws (before its checkpoint moves) on anything but a refusal. */
+  private async react(m: ProcessManager, event: RecordedEvent): Promise<number> {
+    let sent = 0;
+    const reactions = m.reactWith ? await m.reactWith(event, this.reader) : m.react(event);
+    for (const [i, r] of reactions.entries()) {
+      const ctx: CommandContext = {
+        at: event.meta.recordedAt,
+        actor: { id: `process-manager:${m.name}`, role: 'system' },
+        commandId: reactionCommandId(m.name, event.id, i),
+      };
+      try {
+        await this.commands.execute(r.aggregate, r.id, r.command(ctx), { correlationId: event.meta.correlationId, causationId: event.id });
+        sent++;
+      } catch (e) {
+        // Not a refusal (a concurrency conflict, a busy or failing store): stop before this event so it is retried;
+        // its reactions' deterministic ids make a retry harmless.
+        if (!(e instanceof DomainError)) throw e;
+        // A refusal is final: the manager moves on, so one refused reaction never blocks every
+        // later one, and keeps it where an arbiter can see it (GET /v1/audit/refused-reactions).
+        this.readModels.putDocument(checkpointKey(m), REFUSED, ctx.commandId, { ...refusalOf(m.name, event, r, e), commandId: ctx.commandId });
+        this.onRefused(m.name, event, e);
       }
     }
     return sent;
   }
 }
+
+const checkpointKey = (m: ProcessManager) => `pm:${m.name}`;

@@ -58,6 +58,26 @@ describe('runtime', () => {
     await store.close();
   });
 
+  /** `n` tally.Added events on a stream of their own, in one append. */
+  const bulk = (stream: string, n: number) =>
+    store.append(
+      stream,
+      Array.from({ length: n }, (_, i) => ({
+        id: eventIdFor(`${stream}-${i}`, 0),
+        type: 'tally.Added',
+        data: { n: 1 },
+        meta: {
+          actor: { id: 'a1', role: 'arbiter' as const },
+          commandId: `${stream}-${i}`,
+          correlationId: `${stream}-${i}`,
+          causationId: null,
+          recordedAt: '2026-11-29T10:00:00.000Z',
+          schemaVersion: 1,
+        },
+      })),
+      'any',
+    );
+
   describe('command handling', () => {
     it('decides on the folded state and appends with ids derived from the command id', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
@@ -147,26 +167,6 @@ describe('runtime', () => {
         handles: (t) => t === 'tally.Closed',
         apply: (e, docs) => docs.put('closed', e.stream, { at: e.position }),
       };
-      /** `n` tally.Added events on a stream of their own, in one append. */
-      const bulk = (stream: string, n: number) =>
-        store.append(
-          stream,
-          Array.from({ length: n }, (_, i) => ({
-            id: eventIdFor(`${stream}-${i}`, 0),
-            type: 'tally.Added',
-            data: { n: 1 },
-            meta: {
-              actor: { id: 'a1', role: 'arbiter' as const },
-              commandId: `${stream}-${i}`,
-              correlationId: `${stream}-${i}`,
-              causationId: null,
-              recordedAt: '2026-11-29T10:00:00.000Z',
-              schemaVersion: 1,
-            },
-          })),
-          'any',
-        );
-
       it('writes nothing for it: its stored checkpoint trails, and catches up with its next document, past IDLE_CHECKPOINT_LAG, and on stop', async () => {
         for (let i = 0; i < 3; i++) await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx(`a${i}`) });
         const runner = new ProjectionRunner(store, readModels, [totals, closes], upcasters);
@@ -335,11 +335,49 @@ describe('runtime', () => {
       const runner = new ProcessManagerRunner(store, handler, readModels, [mirror], upcasters);
       expect(await runner.catchUp()).toBe(2);
       readModels.advance('pm:mirror', 0); // a crash before the checkpoint moved: everything is redelivered
-      await runner.catchUp();
+      await new ProcessManagerRunner(store, handler, readModels, [mirror], upcasters).catchUp();
       const mirrored = await store.readStream('tally-mirror');
       expect(mirrored.map((e) => e.data)).toEqual([{ n: 3 }, { n: 4 }]);
       expect(mirrored[0].meta.causationId).not.toBeNull();
       expect(mirrored[0].meta.actor).toEqual({ id: 'process-manager:mirror', role: 'system' });
+    });
+
+    it('shares each page among the managers; one with nothing to handle stores its checkpoint past IDLE_CHECKPOINT_LAG and on close; a restart reacts once', async () => {
+      const mirror: ProcessManager = {
+        name: 'mirror',
+        handles: (t) => t === 'tally.Added',
+        react: (e) =>
+          e.stream === 'tally-src'
+            ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }]
+            : [],
+      };
+      const idle: ProcessManager = { name: 'idle', handles: (t) => t === 'tally.Reopened', react: () => [] };
+      let reads = 0;
+      const counted = Object.assign(Object.create(store) as SqliteEventStore, {
+        readAll: (after: number, limit: number) => (reads++, store.readAll(after, limit)),
+      });
+      for (let i = 0; i < 3; i++) await handler.execute(Tally, 'src', { type: 'add', data: { n: i + 1 }, context: ctx(`s${i}`) });
+      const runner = new ProcessManagerRunner(counted, handler, readModels, [mirror, idle], upcasters);
+      expect(await runner.catchUp()).toBe(3);
+      // One page with the three events, one with the mirror's three, one empty: read once for both managers.
+      expect(reads).toBe(3);
+      const head = await store.headPosition();
+      expect(readModels.checkpoint('pm:mirror')?.position).toBe(head);
+      expect(readModels.checkpoint('pm:idle')?.position).toBe(0);
+
+      await bulk('tally-other', IDLE_CHECKPOINT_LAG);
+      await runner.catchUp();
+      expect(readModels.checkpoint('pm:idle')?.position).toBe(head + IDLE_CHECKPOINT_LAG);
+      await handler.execute(Tally, 'src', { type: 'add', data: { n: 10 }, context: ctx('s3') });
+      await runner.catchUp();
+      runner.storeCheckpoints();
+      expect(readModels.checkpoint('pm:idle')?.position).toBe(await store.headPosition());
+
+      // A crash after the next reaction: a new runner starts from what is stored and adds nothing twice.
+      await handler.execute(Tally, 'src', { type: 'add', data: { n: 20 }, context: ctx('s4') });
+      await runner.catchUp();
+      await new ProcessManagerRunner(store, handler, readModels, [mirror, idle], upcasters).catchUp();
+      expect((await store.readStream('tally-mirror')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 10, 20]);
     });
 
     it('retries a reaction that failed for a reason other than a refusal, instead of dropping it', async () => {

@@ -44,6 +44,7 @@ describe('WMC 行為守則, 罰則 取消資格、列入黑名單: the disqualif
     await runner.catchUp();
     // As after a crash before the checkpoint moved: everything is delivered again.
     readModels.advance(`pm:${DISQUALIFICATION_WITHDRAWAL_PM}`, 0);
+    runner = fixture.restarted();
     await runner.catchUp();
     expect((await withdrawals()).map((e) => e.data)).toEqual([expect.objectContaining({ playerId: 'bob' })]);
     expect(runner.refused()).toEqual([]);
@@ -54,6 +55,7 @@ describe('WMC 行為守則, 罰則 取消資格、列入黑名單: the disqualif
     await table(collusion(2));
     await runner.catchUp();
     readModels.advance(`pm:${DISQUALIFICATION_WITHDRAWAL_PM}`, 0);
+    runner = fixture.restarted();
     await runner.catchUp();
     const all = await withdrawals();
     expect(all).toHaveLength(1);

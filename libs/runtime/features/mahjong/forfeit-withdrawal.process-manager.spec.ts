@@ -33,6 +33,7 @@ describe('WMC 行為守則, 罰則 棄權 (自動淘汰出局): the forfeit-to-w
     await runner.catchUp();
     // As after a crash before the checkpoint moved: everything is delivered again.
     readModels.advance(`pm:${FORFEIT_WITHDRAWAL_PM}`, 0);
+    runner = fixture.restarted();
     await runner.catchUp();
     expect(await withdrawals()).toEqual([expect.objectContaining({ playerId: 'cat' })]);
     expect(runner.refused()).toEqual([]);
@@ -44,6 +45,7 @@ describe('WMC 行為守則, 罰則 棄權 (自動淘汰出局): the forfeit-to-w
     await table({ type: 'mahjong.record-conduct', seat: 2, offence: 'voluntary-withdrawal', note: 'leaves the hall' });
     await runner.catchUp();
     readModels.advance(`pm:${FORFEIT_WITHDRAWAL_PM}`, 0);
+    runner = fixture.restarted();
     await runner.catchUp();
     expect(await withdrawals()).toHaveLength(1);
     expect(runner.refused()).toEqual([

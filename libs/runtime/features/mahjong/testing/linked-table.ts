@@ -43,6 +43,8 @@ export async function linkedTable(managers: readonly ProcessManager[]) {
     players: PLAYERS,
     readModels,
     runner,
+    /** A new runner over the same log and read models, as a restart builds it (from the stored checkpoints). */
+    restarted: () => new ProcessManagerRunner(store, handler, readModels, managers, upcasters),
     table,
     /** The tournament's withdrawal events, in log order. */
     withdrawals: async () => (await store.readStream(`tournament-${T}`)).filter((e) => e.type === 'tournament.PlayerWithdrawn'),
