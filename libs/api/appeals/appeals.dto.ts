@@ -1,3 +1,4 @@
+import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
@@ -231,10 +232,6 @@ export class TimelineQuery {
   @Omittable()
   @IsIn(['json', 'html', 'md'])
   format?: 'json' | 'html' | 'md';
-  @ApiPropertyOptional()
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @WaitForPosition()
   waitFor?: number;
 }

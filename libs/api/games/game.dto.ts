@@ -1,4 +1,5 @@
 /** DTOs to start or import a Scrabble game, and the path and query parameters of /v1/scrabble/games. */
+import { WaitForPosition } from '../wait-for.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -17,11 +18,7 @@ export class GameParams {
 }
 
 export class ReadQuery {
-  @ApiPropertyOptional({ example: 42, description: 'Wait until the read models reached this log position (read-your-writes)' })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @WaitForPosition()
   waitFor?: number;
 }
 

@@ -1,6 +1,6 @@
+import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Length, Matches, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, Length, Matches } from 'class-validator';
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from '../../runtime/features/webhooks/index.js';
 import { Omittable } from '../omittable.js';
 import { PageQuery } from '../page-query.js';
@@ -86,16 +86,6 @@ export class DeliveriesQuery extends PageQuery {
   @IsIn(DELIVERY_OUTCOMES)
   outcome?: DeliveryOutcome;
 
-  @ApiPropertyOptional({
-    description:
-      'Read-your-writes, as on every GET: wait until the read models have applied this global log position (a command’s `position`). ' +
-      'The listing waits for every attempt recorded before the request in any case.',
-    example: 42,
-    minimum: 0,
-  })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @WaitForPosition('The listing waits for every attempt recorded before the request in any case')
   waitFor?: number;
 }

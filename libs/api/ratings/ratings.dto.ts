@@ -1,3 +1,4 @@
+import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -101,7 +102,7 @@ export class RankingsQuery {
   @ApiPropertyOptional({ example: 100, minimum: 1, maximum: 1000 }) @Omittable() @Type(() => Number) @IsInt() @Min(1) @Max(1000) limit?: number;
   @ApiPropertyOptional({ enum: ['json', 'csv'], description: 'json (default) or csv; or send Accept: text/csv' }) @Omittable() @IsIn(['json', 'csv']) format?:
     'json' | 'csv';
-  @ApiPropertyOptional() @Omittable() @Type(() => Number) @IsInt() @Min(0) waitFor?: number;
+  @WaitForPosition() waitFor?: number;
 }
 
 export class HistoryQuery {
@@ -113,9 +114,9 @@ export class HistoryQuery {
   @Omittable()
   @IsIn(['json', 'svg'])
   format?: 'json' | 'svg';
-  @ApiPropertyOptional() @Omittable() @Type(() => Number) @IsInt() @Min(0) waitFor?: number;
+  @WaitForPosition() waitFor?: number;
 }
 
 export class WaitQuery {
-  @ApiPropertyOptional() @Omittable() @Type(() => Number) @IsInt() @Min(0) waitFor?: number;
+  @WaitForPosition() waitFor?: number;
 }

@@ -1,3 +1,4 @@
+import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -23,15 +24,7 @@ export class PlayerParams extends TournamentParams {
 }
 
 export class ReadQuery {
-  @ApiPropertyOptional({
-    description: 'Wait until the read models have applied this global log position (the `position` of a command response)',
-    example: 42,
-    minimum: 0,
-  })
-  @Omittable()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
+  @WaitForPosition()
   waitFor?: number;
 }
 

@@ -1,0 +1,21 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Min } from 'class-validator';
+import { Omittable } from './omittable.js';
+
+const WAIT_FOR = 'Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response)';
+
+/**
+ * `?waitFor=<position>` on a GET's query class: a whole number from 0, validated like every query field (the
+ * wait itself is `awaitPosition`, command-request.ts). `note` adds what the route does besides.
+ */
+export function WaitForPosition(note?: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description: note ? `${WAIT_FOR}. ${note}` : WAIT_FOR, example: 42, minimum: 0 }),
+    Omittable(),
+    Type(() => Number),
+    IsInt(),
+    Min(0),
+  );
+}
