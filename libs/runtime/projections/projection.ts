@@ -42,6 +42,14 @@ export interface Projection {
    */
   readonly transient?: readonly string[];
   /**
+   * Collections written for recovery only (a folded state's snapshot and journal entries): the durable store writes
+   * them in the batch like any other, and a get reads them from the file, but it does not keep them in memory once the
+   * batch commits, where each would take the place of a document the next batch reads (the memory keeps a bounded
+   * number). Within a batch they are read back like any other. Not for transient collections. Everywhere else
+   * (MemoryDocuments) they are documents like any other.
+   */
+  readonly recoveryOnly?: readonly string[];
+  /**
    * A transient document for readers of the durable store (ReadModelStore.get, raw, derive), rebuilt from
    * the projection's persisted documents (`docs` reads them; what it puts is ignored); undefined if none.
    */

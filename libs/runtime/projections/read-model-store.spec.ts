@@ -50,6 +50,51 @@ describe('ReadModelStore: transient collections', () => {
   });
 });
 
+describe('ReadModelStore: recovery-only collections (Projection.recoveryOnly)', () => {
+  /** Keeps a running count in memory (`memo`, transient) and journals every event in a document of its own (`entry`). */
+  const journaling = (recoveryOnly?: readonly string[]): Projection => ({
+    name: 'journal',
+    version: 1,
+    transient: ['memo'],
+    recoveryOnly,
+    handles: () => true,
+    apply(e: RecordedEvent, docs: DocumentTx) {
+      docs.put('memo', 'k', { n: (docs.get<{ n: number }>('memo', 'k')?.n ?? 0) + 1 });
+      docs.put('entry', String(e.position), { type: e.type, position: e.position });
+    },
+  });
+  /** What the next batch reads: the memo (from memory only) and the first and last entries. */
+  const nextBatchReads = (store: ReadModelStore, projection: Projection, last: number) => {
+    let seen: unknown[] = [];
+    const probe: Projection = {
+      ...projection,
+      apply: (_e, docs) => void (seen = [docs.get('memo', 'k'), docs.get('entry', '1'), docs.get('entry', String(last))]),
+    };
+    store.applyBatch(probe, [event(last + 1)], last + 1);
+    return seen;
+  };
+  // More entries than the store keeps parsed documents in memory (2,000).
+  const events = Array.from({ length: 2_100 }, (_, i) => event(i + 1));
+
+  it('are written and read back from the file, and do not push the documents the next batch reads out of memory', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    const projection = journaling(['entry']);
+    store.applyBatch(projection, events, 2_100);
+    expect(nextBatchReads(store, projection, 2_100)).toEqual([{ n: 2_100 }, { type: 'n.Counted', position: 1 }, { type: 'n.Counted', position: 2_100 }]);
+    expect(store.get('journal', 'entry', '2100')).toEqual({ type: 'n.Counted', position: 2_100 });
+    expect(store.list('journal', 'entry')).toHaveLength(2_100);
+    store.close();
+  });
+
+  it('(the same projection without them: its entries push the memo out, and the next batch finds it missing)', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    const projection = journaling();
+    store.applyBatch(projection, events, 2_100);
+    expect(nextBatchReads(store, projection, 2_100)).toEqual([undefined, { type: 'n.Counted', position: 1 }, { type: 'n.Counted', position: 2_100 }]);
+    store.close();
+  });
+});
+
 describe('ReadModelStore: files of earlier versions', () => {
   it('opens a file whose documents table is WITHOUT ROWID: same documents and checkpoints, now in a rowid table', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbitra-read-models-'));

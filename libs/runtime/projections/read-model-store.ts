@@ -42,6 +42,7 @@ export class ReadModelStore {
    * from them instead of reading and parsing them again (a tournament's folded state, once per projection
    * and batch). Reducers never mutate what they read (they put new values), so these equal the stored JSON.
    * A projection's transient collections (Projection.transient) live only here: a miss reads nothing from the file.
+   * Its recovery-only collections (Projection.recoveryOnly) never come here: a get reads them from the file.
    */
   private readonly values = new Map<string, unknown>();
   /** Projections that rebuild their transient documents for readers (`register`). */
@@ -222,6 +223,7 @@ export class ReadModelStore {
   applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
     const name = projection.name;
     const transient = new Set(projection.transient);
+    const recoveryOnly = new Set(projection.recoveryOnly);
     const cache = new Map<string, { collection: string; key: string; value: unknown; lazy?: () => unknown; dirty: boolean }>();
     const id = (c: string, k: string) => `${c}\u0000${k}`;
     const docs: DocumentTx = {
@@ -257,7 +259,8 @@ export class ReadModelStore {
             continue;
           }
           const value = d.lazy ? d.lazy() : d.value;
-          written.push([raw, value]);
+          // A recovery-only document is read from the file when needed: its place in memory goes to one read each batch.
+          if (!recoveryOnly.has(d.collection)) written.push([raw, value]);
           if (value === undefined) this.stmt.del.run(name, d.collection, d.key);
           else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(value));
         }

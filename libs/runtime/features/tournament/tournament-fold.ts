@@ -35,6 +35,12 @@ export function foldTournamentEvent(state: TournamentState, event: Pick<Recorded
 export const FOLD_SNAPSHOT = 'fold-snapshot';
 export const FOLD_JOURNAL = 'fold-journal';
 export const FOLD_ENTRY = 'fold-journal-entry';
+/**
+ * The snapshot and the journal's entries are read only to fold the state again (Projection.recoveryOnly): the durable
+ * store does not keep them in memory, where one new entry per event would push folded states out (bench:federation).
+ * The journal's head is read by every event and stays.
+ */
+export const FOLD_RECOVERY: readonly string[] = [FOLD_SNAPSHOT, FOLD_ENTRY];
 /** The journal outgrows the snapshot at the snapshot's size, or at this many bytes while the snapshot is smaller. */
 const MIN_JOURNAL_BYTES = 4096;
 /**
