@@ -1,11 +1,12 @@
 /**
- * `npm run bench:federation`: many tournaments active at once. For each N, a fresh core gets N tournaments of
- * PLAYERS players each (setup, not measured) and one more each (unmeasured: the round robin's steady state), then COMMANDS player registrations round robin over the N
- * tournaments, each through the real command path and followed by the read models' catch-up (one event per
- * batch, a quiet server). Prints CPU µs per command (process.cpuUsage: steadier than wall time on a shared machine),
- * the projections' share, and how many times per command a tournament projection found its folded state missing
- * from the read-model store's memory and folded it again from its snapshot and journal (with the journal entries
- * read), for every N side by side with ratios against the first. Not a test: numbers vary with the machine.
+ * `npm run bench:federation`: many tournaments active at once. For each N, a fresh core gets N tournaments of PLAYERS
+ * players each and one more registration each (setup and the round robin's steady state, not measured), then COMMANDS
+ * registrations round robin over the N tournaments, each through the real command path and followed by the read
+ * models' catch-up (one event per batch, a quiet server). Prints CPU µs per command (process.cpuUsage: steadier than
+ * wall time on a shared machine), the projections' share, how many times per command a tournament projection found
+ * its folded state missing from the read-model store's memory and folded it again from its snapshot and journal (with
+ * the journal entries read), and the heap in use after the run (after a full GC with --expose-gc, as the npm script
+ * runs it), for every N side by side with ratios against the first. Not a test: numbers vary with the machine.
  *   --n=50,200,500,1000,2000 --players=20 --commands=2000
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,6 +71,8 @@ interface Row {
   projections: number;
   refolds: number;
   entries: number;
+  /** MB of heap in use after the run (after a full GC with --expose-gc): the core, its caches and the read models' memory. */
+  heap: number;
 }
 
 async function measure(tournaments: number, commands: number): Promise<Row> {
@@ -106,7 +109,9 @@ async function measure(tournaments: number, commands: number): Promise<Row> {
       projections += used.user + used.system;
     }
     const used = process.cpuUsage(started);
-    return { n: tournaments, cpu: (used.user + used.system) / commands, projections: projections / commands, ...perCommand(commands) };
+    (globalThis as { gc?: () => void }).gc?.();
+    const heap = process.memoryUsage().heapUsed / 2 ** 20;
+    return { n: tournaments, cpu: (used.user + used.system) / commands, projections: projections / commands, heap, ...perCommand(commands) };
   } finally {
     await core.close();
     rmSync(dir, { recursive: true, force: true });
@@ -120,12 +125,12 @@ try {
   for (const size of SIZES) rows.push(await measure(size, COMMANDS));
   process.stdout.write(
     `${COMMANDS} registrations round robin over N tournaments of ${PLAYERS} players (a fresh core per N), read models caught up after each\n\n` +
-      `     N   CPU µs/command   ×N=${rows[0].n}   projections µs   ×N=${rows[0].n}   refolds/command   entries read/command\n`,
+      `     N   CPU µs/command   ×N=${rows[0].n}   projections µs   ×N=${rows[0].n}   refolds/command   entries read/command   heap MB\n`,
   );
   for (const r of rows)
     process.stdout.write(
       `${String(r.n).padStart(6)}   ${r.cpu.toFixed(0).padStart(14)}   ${(r.cpu / rows[0].cpu).toFixed(2).padStart(6)}×   ${r.projections.toFixed(0).padStart(14)}   ` +
-        `${(r.projections / rows[0].projections).toFixed(2).padStart(6)}×   ${r.refolds.toFixed(2).padStart(15)}   ${r.entries.toFixed(1).padStart(20)}\n`,
+        `${(r.projections / rows[0].projections).toFixed(2).padStart(6)}×   ${r.refolds.toFixed(2).padStart(15)}   ${r.entries.toFixed(1).padStart(20)}   ${r.heap.toFixed(0).padStart(7)}\n`,
     );
 } finally {
   rmSync(root, { recursive: true, force: true });
