@@ -5,8 +5,8 @@
  * models' catch-up (one event per batch, a quiet server). Prints CPU µs per command (process.cpuUsage: steadier than
  * wall time on a shared machine), the projections' share, how many times per command a tournament projection found
  * its folded state missing from the read-model store's memory and folded it again from its snapshot and journal (with
- * the journal entries read), and the heap in use after the run (after a full GC with --expose-gc, as the npm script
- * runs it), for every N side by side with ratios against the first. Not a test: numbers vary with the machine.
+ * the journal entries read), the heap in use after the run (after a full GC with --expose-gc, as the npm script
+ * runs it) and what the read-model store keeps in memory (ReadModelStore.memory), for every N side by side with ratios against the first. Not a test: numbers vary with the machine.
  *   --n=50,200,500,1000,2000 --players=20 --commands=2000
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,7 +48,7 @@ function watched(p: Projection): Projection {
             else if (c === FOLD_ENTRY) counts.entries++;
             return value;
           },
-          put: (c, k, v) => docs.put(c, k, v),
+          put: (c, k, v, bytes) => docs.put(c, k, v, bytes),
           delete: (c, k) => docs.delete(c, k),
           defer: (c, k, f) => docs.defer(c, k, f),
         }),
@@ -73,6 +73,9 @@ interface Row {
   entries: number;
   /** MB of heap in use after the run (after a full GC with --expose-gc): the core, its caches and the read models' memory. */
   heap: number;
+  /** The parsed documents the read-model store keeps for the next batches: how many, and their estimated JSON MB. */
+  kept: number;
+  keptMb: number;
 }
 
 async function measure(tournaments: number, commands: number): Promise<Row> {
@@ -111,7 +114,16 @@ async function measure(tournaments: number, commands: number): Promise<Row> {
     const used = process.cpuUsage(started);
     (globalThis as { gc?: () => void }).gc?.();
     const heap = process.memoryUsage().heapUsed / 2 ** 20;
-    return { n: tournaments, cpu: (used.user + used.system) / commands, projections: projections / commands, heap, ...perCommand(commands) };
+    const kept = core.readModels.memory();
+    return {
+      n: tournaments,
+      cpu: (used.user + used.system) / commands,
+      projections: projections / commands,
+      heap,
+      kept: kept.entries,
+      keptMb: kept.bytes / 2 ** 20,
+      ...perCommand(commands),
+    };
   } finally {
     await core.close();
     rmSync(dir, { recursive: true, force: true });
@@ -125,12 +137,12 @@ try {
   for (const size of SIZES) rows.push(await measure(size, COMMANDS));
   process.stdout.write(
     `${COMMANDS} registrations round robin over N tournaments of ${PLAYERS} players (a fresh core per N), read models caught up after each\n\n` +
-      `     N   CPU µs/command   ×N=${rows[0].n}   projections µs   ×N=${rows[0].n}   refolds/command   entries read/command   heap MB\n`,
+      `     N   CPU µs/command   ×N=${rows[0].n}   projections µs   ×N=${rows[0].n}   refolds/command   entries read/command   heap MB   kept docs (est. MB)\n`,
   );
   for (const r of rows)
     process.stdout.write(
       `${String(r.n).padStart(6)}   ${r.cpu.toFixed(0).padStart(14)}   ${(r.cpu / rows[0].cpu).toFixed(2).padStart(6)}×   ${r.projections.toFixed(0).padStart(14)}   ` +
-        `${(r.projections / rows[0].projections).toFixed(2).padStart(6)}×   ${r.refolds.toFixed(2).padStart(15)}   ${r.entries.toFixed(1).padStart(20)}   ${r.heap.toFixed(0).padStart(7)}\n`,
+        `${(r.projections / rows[0].projections).toFixed(2).padStart(6)}×   ${r.refolds.toFixed(2).padStart(15)}   ${r.entries.toFixed(1).padStart(20)}   ${r.heap.toFixed(0).padStart(7)}   ${String(r.kept).padStart(9)} (${r.keptMb.toFixed(1)})\n`,
     );
 } finally {
   rmSync(root, { recursive: true, force: true });

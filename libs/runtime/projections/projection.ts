@@ -7,7 +7,12 @@ import type { RecordedEvent } from '../../store/event-store.port.js';
  */
 export interface DocumentTx {
   get<T>(collection: string, key: string): T | undefined;
-  put(collection: string, key: string, value: unknown): void;
+  /**
+   * `bytes`, optional: an estimate of the value's JSON size, for a value the store keeps in memory without serialising
+   * it (a transient collection's, see Projection.transient): the durable store bounds its memory by such sizes (a
+   * stored value is weighed by its JSON). Ignored elsewhere.
+   */
+  put(collection: string, key: string, value: unknown, bytes?: number): void;
   delete(collection: string, key: string): void;
   /**
    * A document computed only when someone reads it. `compute` must be a pure function of immutable values it
