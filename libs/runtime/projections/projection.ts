@@ -7,7 +7,12 @@ import type { RecordedEvent } from '../../store/event-store.port.js';
  */
 export interface DocumentTx {
   get<T>(collection: string, key: string): T | undefined;
-  put(collection: string, key: string, value: unknown): void;
+  /**
+   * `bytes`, optional: an estimate of the value's JSON size, for a value the store keeps in memory without serialising
+   * it (a transient collection's, see Projection.transient): the durable store bounds its memory by such sizes (a
+   * stored value is weighed by its JSON). Ignored elsewhere.
+   */
+  put(collection: string, key: string, value: unknown, bytes?: number): void;
   delete(collection: string, key: string): void;
   /**
    * A document computed only when someone reads it. `compute` must be a pure function of immutable values it
@@ -41,6 +46,14 @@ export interface Projection {
    * rebuilds and puts the value). Everywhere else (MemoryDocuments) they are documents like any other.
    */
   readonly transient?: readonly string[];
+  /**
+   * Collections written for recovery only (a folded state's snapshot and journal entries): the durable store writes
+   * them in the batch like any other, and a get reads them from the file, but it does not keep them in memory once the
+   * batch commits, where each would take the place of a document the next batch reads (the memory keeps a bounded
+   * number). Within a batch they are read back like any other. Not for transient collections. Everywhere else
+   * (MemoryDocuments) they are documents like any other.
+   */
+  readonly recoveryOnly?: readonly string[];
   /**
    * A transient document for readers of the durable store (ReadModelStore.get, raw, derive), rebuilt from
    * the projection's persisted documents (`docs` reads them; what it puts is ignored); undefined if none.

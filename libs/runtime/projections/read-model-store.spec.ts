@@ -50,6 +50,91 @@ describe('ReadModelStore: transient collections', () => {
   });
 });
 
+describe('ReadModelStore: recovery-only collections (Projection.recoveryOnly)', () => {
+  /** Keeps a running count in memory (`memo`, transient) and journals every event in a document of its own (`entry`). */
+  const journaling = (recoveryOnly?: readonly string[]): Projection => ({
+    name: 'journal',
+    version: 1,
+    transient: ['memo'],
+    recoveryOnly,
+    handles: () => true,
+    apply(e: RecordedEvent, docs: DocumentTx) {
+      docs.put('memo', 'k', { n: (docs.get<{ n: number }>('memo', 'k')?.n ?? 0) + 1 });
+      docs.put('entry', String(e.position), { type: e.type, position: e.position });
+    },
+  });
+  /** What the next batch reads: the memo (from memory only) and the first and last entries. */
+  const nextBatchReads = (store: ReadModelStore, projection: Projection, last: number) => {
+    let seen: unknown[] = [];
+    const probe: Projection = {
+      ...projection,
+      apply: (_e, docs) => void (seen = [docs.get('memo', 'k'), docs.get('entry', '1'), docs.get('entry', String(last))]),
+    };
+    store.applyBatch(probe, [event(last + 1)], last + 1);
+    return seen;
+  };
+  const events = Array.from({ length: 2_100 }, (_, i) => event(i + 1));
+  const read = [{ n: 2_100 }, { type: 'n.Counted', position: 1 }, { type: 'n.Counted', position: 2_100 }];
+
+  it('are written and read back from the file, and not kept in memory: only what the next batch reads is', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    const projection = journaling(['entry']);
+    store.applyBatch(projection, events, 2_100);
+    expect(store.memory().entries).toBe(1);
+    expect(nextBatchReads(store, projection, 2_100)).toEqual(read);
+    expect(store.get('journal', 'entry', '2100')).toEqual({ type: 'n.Counted', position: 2_100 });
+    expect(store.list('journal', 'entry')).toHaveLength(2_100);
+    store.close();
+  });
+
+  it('(the same projection without them: every entry is kept in memory beside the memo)', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    const projection = journaling();
+    store.applyBatch(projection, events, 2_100);
+    expect(store.memory().entries).toBe(2_101);
+    expect(nextBatchReads(store, projection, 2_100)).toEqual(read);
+    store.close();
+  });
+});
+
+describe('ReadModelStore: the memory kept for the next batches is bounded by estimated bytes', () => {
+  /** Puts one transient document per event (`memo/<position>`), with the size estimate its data gives (DocumentTx.put). */
+  const memos: Projection = {
+    name: 'memos',
+    version: 1,
+    transient: ['memo'],
+    handles: () => true,
+    apply(e: RecordedEvent, docs: DocumentTx) {
+      docs.put('memo', String(e.position), { position: e.position }, (e.data as { bytes?: number }).bytes);
+    },
+  };
+  const sized = (position: number, bytes?: number) => recordedEvent({ type: 'm.Put', data: bytes === undefined ? {} : { bytes } }, position - 1, 'm-1');
+  /** The memo of `position` as the next batch finds it in memory (transient: nowhere else). */
+  const kept = (store: ReadModelStore, position: number, at: number) => {
+    let seen: unknown;
+    store.applyBatch({ ...memos, apply: (_e, docs) => void (seen = docs.get('memo', String(position))) }, [sized(at)], at);
+    return seen;
+  };
+
+  it('keeps many small documents (more than 2,000), and lets the oldest go for one that outweighs the bound', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    for (let p = 1; p <= 5_000; p += 500)
+      store.applyBatch(
+        memos,
+        Array.from({ length: 500 }, (_, i) => sized(p + i, 100)),
+        p + 499,
+      );
+    expect(store.memory().entries).toBe(5_000);
+    expect(kept(store, 1, 5_001)).toEqual({ position: 1 });
+
+    store.applyBatch(memos, [sized(5_002, 2 ** 30)], 5_002); // a document estimated at 1 GB
+    expect(kept(store, 1, 5_003)).toBeUndefined();
+    expect(kept(store, 5_000, 5_004)).toBeUndefined();
+    expect(kept(store, 5_002, 5_005)).toEqual({ position: 5_002 }); // the newest stays, whatever its weight
+    store.close();
+  });
+});
+
 describe('ReadModelStore: files of earlier versions', () => {
   it('opens a file whose documents table is WITHOUT ROWID: same documents and checkpoints, now in a rowid table', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbitra-read-models-'));

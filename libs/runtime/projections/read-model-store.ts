@@ -20,8 +20,17 @@ interface CachedDocument extends RawDocument {
 
 /** How many raw documents stay in memory (the hot standings and summaries). */
 const RAW_CACHE = 2_000;
-/** How many parsed documents a projection wrote stay in memory for its next batch (the folded tournaments). */
-const VALUE_CACHE = 2_000;
+/**
+ * How much the parsed documents projections wrote may weigh in memory, kept for their next batch (the folded tournaments),
+ * in estimated JSON bytes (see ValueCache). A count alone let small documents push out what the next batch reads (a
+ * 20-player tournament's state, journal head and deferred documents took 11 of 2,000 places: past ~180 tournaments
+ * active at once, every command folded each one again, bench:federation), and did not bound big ones (0.5 MB each).
+ */
+const VALUE_BYTES = 256 * 2 ** 20;
+/** What an entry is weighed at when nothing tells its size (a transient value put without DocumentTx.put's estimate). */
+const UNKNOWN_BYTES = 1024;
+/** What a deferred document not computed yet is weighed at: a closure over values kept anyway (a folded state). */
+const DEFERRED_BYTES = 64;
 
 /**
  * The read-model store: documents per projection plus each projection's checkpoint, in one
@@ -42,12 +51,13 @@ export class ReadModelStore {
    * from them instead of reading and parsing them again (a tournament's folded state, once per projection
    * and batch). Reducers never mutate what they read (they put new values), so these equal the stored JSON.
    * A projection's transient collections (Projection.transient) live only here: a miss reads nothing from the file.
+   * Its recovery-only collections (Projection.recoveryOnly) never come here: a get reads them from the file.
    */
-  private readonly values = new Map<string, unknown>();
+  private readonly values = new ValueCache(VALUE_BYTES);
   /** Projections that rebuild their transient documents for readers (`register`). */
   private readonly materializers = new Map<string, Projection>();
   /** Values written by batches of the transaction under way: kept once it commits. */
-  private pendingValues: Array<[string, unknown]> | null = null;
+  private pendingValues: Array<[string, unknown, number]> | null = null;
 
   constructor(
     readonly path: string,
@@ -89,7 +99,7 @@ export class ReadModelStore {
   reset(projection: string, version: number): void {
     // Only this projection's cached documents: another's (a tournament's folded state, kept in memory only) stay.
     forgetProjection(this.raws, projection);
-    forgetProjection(this.values, projection);
+    this.values.forget(projection);
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
       this.stmt.setCheckpoint.run(projection, version, 0);
@@ -111,7 +121,7 @@ export class ReadModelStore {
     this.pendingValues = [];
     try {
       const result = this.db.transaction(work)();
-      for (const [id, value] of this.pendingValues) this.remember(id, value);
+      for (const [id, value, bytes] of this.pendingValues) this.remember(id, value, bytes);
       return result;
     } finally {
       this.pendingValues = null;
@@ -123,15 +133,13 @@ export class ReadModelStore {
     const value = this.values.get(id);
     if (!(value instanceof Deferred)) return value;
     const computed = value.compute();
-    this.values.set(id, computed); // the same entry, computed: its place in the eviction order stays
+    this.values.replace(id, computed); // the same entry, computed: its place in the eviction order stays
     return computed;
   }
 
-  private remember(id: string, value: unknown): void {
+  private remember(id: string, value: unknown, bytes: number): void {
     this.values.delete(id);
-    if (value === undefined) return;
-    if (this.values.size >= VALUE_CACHE) this.values.delete(this.values.keys().next().value as string);
-    this.values.set(id, value);
+    if (value !== undefined) this.values.set(id, value, value instanceof Deferred ? DEFERRED_BYTES : bytes);
   }
 
   /**
@@ -206,9 +214,15 @@ export class ReadModelStore {
         defer: () => undefined,
       };
       value = p.materialize?.(collection, key, docs);
-      if (!this.db.inTransaction) this.remember(id, value);
+      if (value === undefined) return undefined;
+      const json = JSON.stringify(value);
+      if (!this.db.inTransaction) this.remember(id, value, json.length);
+      return json;
     }
-    return value === undefined ? undefined : JSON.stringify(value);
+    if (value === undefined) return undefined;
+    const json = JSON.stringify(value);
+    this.values.replace(id, value, json.length); // now its size is known (a deferred document just computed)
+    return json;
   }
 
   list<T>(projection: string, collection: string): Array<{ key: string; value: T }> {
@@ -222,7 +236,8 @@ export class ReadModelStore {
   applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
     const name = projection.name;
     const transient = new Set(projection.transient);
-    const cache = new Map<string, { collection: string; key: string; value: unknown; lazy?: () => unknown; dirty: boolean }>();
+    const recoveryOnly = new Set(projection.recoveryOnly);
+    const cache = new Map<string, { collection: string; key: string; value: unknown; lazy?: () => unknown; bytes?: number; dirty: boolean }>();
     const id = (c: string, k: string) => `${c}\u0000${k}`;
     const docs: DocumentTx = {
       get: <T>(collection: string, key: string) => {
@@ -237,11 +252,11 @@ export class ReadModelStore {
         cache.set(id(collection, key), { collection, key, value, dirty: false });
         return value;
       },
-      put: (collection, key, value) => void cache.set(id(collection, key), { collection, key, value, dirty: true }),
+      put: (collection, key, value, bytes) => void cache.set(id(collection, key), { collection, key, value, bytes, dirty: true }),
       delete: (collection, key) => void cache.set(id(collection, key), { collection, key, value: undefined, dirty: true }),
       defer: (collection, key, compute) => void cache.set(id(collection, key), { collection, key, value: undefined, lazy: compute, dirty: true }),
     };
-    const written: Array<[string, unknown]> = [];
+    const written: Array<[string, unknown, number]> = [];
     try {
       this.db.transaction(() => {
         for (const e of events) if (projection.handles(e.type)) projection.apply(e, docs);
@@ -253,29 +268,94 @@ export class ReadModelStore {
           this.raws.delete(raw);
           if (transient.has(d.collection)) {
             // Kept in memory only, once the batch commits; a deferred document is computed when first read.
-            written.push([raw, d.lazy ? new Deferred(d.lazy) : d.value]);
+            written.push([raw, d.lazy ? new Deferred(d.lazy) : d.value, d.bytes ?? UNKNOWN_BYTES]);
             continue;
           }
           const value = d.lazy ? d.lazy() : d.value;
-          written.push([raw, value]);
-          if (value === undefined) this.stmt.del.run(name, d.collection, d.key);
-          else this.stmt.put.run(name, d.collection, d.key, JSON.stringify(value));
+          const json = value === undefined ? undefined : JSON.stringify(value);
+          // A recovery-only document is read from the file when needed: its place in memory goes to one read each batch.
+          if (!recoveryOnly.has(d.collection)) written.push([raw, value, json?.length ?? 0]);
+          if (json === undefined) this.stmt.del.run(name, d.collection, d.key);
+          else this.stmt.put.run(name, d.collection, d.key, json);
         }
         this.stmt.setCheckpoint.run(name, projection.version, upTo);
       })();
     } catch (error) {
       // Rolled back: what it read may have been cached from the batch; forget the projection's parsed documents.
-      forgetProjection(this.values, name);
+      this.values.forget(name);
       throw error;
     }
     if (this.pendingValues) this.pendingValues.push(...written);
-    else for (const [raw, value] of written) this.remember(raw, value);
+    else for (const [raw, value, bytes] of written) this.remember(raw, value, bytes);
+  }
+
+  /** The parsed documents kept in memory for the next batches: how many, and their estimated JSON bytes (bench:federation). */
+  memory(): { entries: number; bytes: number } {
+    return { entries: this.values.size, bytes: this.values.bytes };
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
 }
+
+/**
+ * Values by id, weighed in estimated JSON bytes (plus their id and a fixed overhead per entry), evicted oldest-written
+ * first once they weigh more than `budget` in all (the newest stays, whatever its weight).
+ */
+class ValueCache {
+  private readonly entries = new Map<string, { value: unknown; bytes: number }>();
+  private total = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.total;
+  }
+
+  get(id: string): unknown {
+    return this.entries.get(id)?.value;
+  }
+
+  /** Writes `value` last in the eviction order. */
+  set(id: string, value: unknown, bytes: number): void {
+    this.delete(id);
+    const weight = bytes + id.length + ENTRY_BYTES;
+    this.entries.set(id, { value, bytes: weight });
+    this.total += weight;
+    while (this.total > this.budget && this.entries.size > 1) this.delete(this.entries.keys().next().value as string);
+  }
+
+  /** The same entry with a value it computed (and its size, once known), in its place in the eviction order; if still kept. */
+  replace(id: string, value: unknown, bytes?: number): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.value = value;
+    if (bytes === undefined) return;
+    const weight = bytes + id.length + ENTRY_BYTES;
+    this.total += weight - entry.bytes;
+    entry.bytes = weight;
+  }
+
+  delete(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.total -= entry.bytes;
+    this.entries.delete(id);
+  }
+
+  /** Drops a projection's entries. */
+  forget(projection: string): void {
+    const prefix = `${projection}\u0000`;
+    for (const id of [...this.entries.keys()]) if (id.startsWith(prefix)) this.delete(id);
+  }
+}
+/** What an entry weighs beyond its value's JSON: the map's entry and its id (an estimate). */
+const ENTRY_BYTES = 64;
 
 /** A transient document not computed yet (DocumentTx.defer), as the durable store remembers it. */
 class Deferred {

@@ -2,7 +2,7 @@ import { isLedgerEvent, ledgerDivisions } from '../../../domain/penalties/index.
 import type { OpenTournament, TournamentEvent, TournamentState } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { DocumentTx, Projection } from '../../projections/projection.js';
-import { foldedState, foldInto, handlesTournamentEvent, materializeState, tournamentOf } from './tournament-fold.js';
+import { FOLD_RECOVERY, foldedState, foldInto, handlesTournamentEvent, materializeState, tournamentOf } from './tournament-fold.js';
 import { COLLECTIONS, divisionKey, type AsOf } from './tournament-read-model.js';
 
 /** A division's document, a pure function of the folded tournament state (and the asOf of the last event that changed it). */
@@ -45,6 +45,8 @@ export function perDivisionProjection(
     version,
     handles: handlesTournamentEvent,
     transient: [COLLECTIONS.state, ...collections],
+    // The asOf marks are read only to compute a document again (after a restart, or once memory let it go).
+    recoveryOnly: [...FOLD_RECOVERY, DIVISION_AS_OF],
     materialize(collection, key, docs) {
       if (collection === COLLECTIONS.state) return materializeState(collection, key, docs);
       const document = documents[collection];

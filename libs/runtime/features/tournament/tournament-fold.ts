@@ -35,6 +35,12 @@ export function foldTournamentEvent(state: TournamentState, event: Pick<Recorded
 export const FOLD_SNAPSHOT = 'fold-snapshot';
 export const FOLD_JOURNAL = 'fold-journal';
 export const FOLD_ENTRY = 'fold-journal-entry';
+/**
+ * The snapshot and the journal's entries are read only to fold the state again (Projection.recoveryOnly): the durable
+ * store does not keep them in memory, where one new entry per event would push folded states out (bench:federation).
+ * The journal's head is read by every event and stays.
+ */
+export const FOLD_RECOVERY: readonly string[] = [FOLD_SNAPSHOT, FOLD_ENTRY];
 /** The journal outgrows the snapshot at the snapshot's size, or at this many bytes while the snapshot is smaller. */
 const MIN_JOURNAL_BYTES = 4096;
 /**
@@ -68,9 +74,12 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
     if (!entry) throw new Error(`tournament ${id}: journal entry ${n} of ${journal.count} is missing (rebuild the read models: npm run arbitra -- replay)`);
     state = foldTournamentEvent(state, entry);
   }
-  docs.put(COLLECTIONS.state, id, state);
+  docs.put(COLLECTIONS.state, id, state, stateBytes(journal));
   return state;
 }
+
+/** The folded state's JSON size, estimated without serialising it: its snapshot's, plus the events journaled since. */
+const stateBytes = (journal: FoldJournal): number => journal.snapshotBytes + journal.bytes;
 
 /**
  * Folds one event into the state kept in `docs` (nothing is kept unless the tournament is open); with the asOf the
@@ -81,16 +90,18 @@ export function foldInto(docs: DocumentTx, id: string, before: TournamentState, 
   if (after.status !== 'open') return null;
   const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id) ?? { revision: -1, count: 0, bytes: 0, snapshotBytes: 0 };
   const revision = isLedgerEvent(event.type) ? journal.revision : event.revision;
-  docs.put(COLLECTIONS.state, id, after);
   const entry: JournalEntry = { type: event.type, data: event.data };
   const bytes = journal.bytes + JSON.stringify(entry).length;
+  let head: FoldJournal;
   if (bytes < Math.max(journal.snapshotBytes, MIN_JOURNAL_BYTES) && journal.count < MAX_JOURNAL_ENTRIES) {
     docs.put(FOLD_ENTRY, entryKey(id, journal.count), entry);
-    docs.put(FOLD_JOURNAL, id, { revision, count: journal.count + 1, bytes, snapshotBytes: journal.snapshotBytes } satisfies FoldJournal);
+    head = { revision, count: journal.count + 1, bytes, snapshotBytes: journal.snapshotBytes };
   } else {
     docs.put(FOLD_SNAPSHOT, id, after);
-    docs.put(FOLD_JOURNAL, id, { revision, count: 0, bytes: 0, snapshotBytes: JSON.stringify(after).length } satisfies FoldJournal);
+    head = { revision, count: 0, bytes: 0, snapshotBytes: JSON.stringify(after).length };
   }
+  docs.put(FOLD_JOURNAL, id, head);
+  docs.put(COLLECTIONS.state, id, after, stateBytes(head));
   return { t: after, asOf: { revision, position: event.position, at: event.meta.recordedAt } };
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { DocumentTx, Projection } from '../../projections/projection.js';
-import { foldedState, foldInto, handlesTournamentEvent, materializeState, tournamentOf } from './tournament-fold.js';
+import { FOLD_RECOVERY, foldedState, foldInto, handlesTournamentEvent, materializeState, tournamentOf } from './tournament-fold.js';
 import {
   COLLECTIONS,
   roundDocKey,
@@ -200,6 +200,7 @@ export const tournamentsProjection: Projection = {
   version: 5,
   handles: handlesTournamentEvent,
   transient: [COLLECTIONS.state, COLLECTIONS.summary, COLLECTIONS.round],
+  recoveryOnly: FOLD_RECOVERY,
   materialize(collection, key, docs) {
     if (collection === COLLECTIONS.round) return materializeRound(key, docs);
     if (collection !== COLLECTIONS.summary) return materializeState(collection, key, docs);
