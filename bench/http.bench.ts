@@ -308,6 +308,26 @@ try {
         },
       ],
     });
+    // One connection: a quiet server, where every command wakes the projections and process managers for itself.
+    let quiet = 0;
+    await measure('  the same, 1 connection (one command per wake)', {
+      url: arbitra,
+      connections: 1,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const n = quiet++;
+            return {
+              ...req,
+              path: `/v1/tournaments/w-${n % WRITERS}/players`,
+              headers: { authorization: admin, 'content-type': 'application/json' },
+              body: JSON.stringify({ id: `q${n}`, name: `Quiet ${n}`, rating: 1500 }),
+            };
+          },
+        },
+      ],
+    });
     // The same HTTP path without a decision, an append or a projection: every request retries a command
     // already recorded (same Idempotency-Key and body), so the runner answers it from the log. The gap between
     // this and the commands above is what deciding, appending and projecting cost; this rate is the ceiling

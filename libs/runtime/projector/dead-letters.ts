@@ -96,8 +96,10 @@ export function withDeadLetters(
       deadLetter(event, projection.name, error, retries + 1);
     },
     ...(projection.flush ? { flush: (docs) => projection.flush!(docs) } : {}),
-    // Documents it keeps in memory only, and how it rebuilds them for readers: as the projection itself.
+    // Documents it keeps in memory only, those it writes for recovery only, and how it rebuilds them for readers: as
+    // the projection itself.
     ...(projection.transient ? { transient: projection.transient } : {}),
+    ...(projection.recoveryOnly ? { recoveryOnly: projection.recoveryOnly } : {}),
     ...(projection.materialize ? { materialize: (collection, key, docs) => projection.materialize!(collection, key, docs) } : {}),
   };
 }
