@@ -23,4 +23,18 @@ describe('event ids from command ids', () => {
     expect(times).toEqual([...times].sort());
     expect(new Set(events).size).toBe(events.length);
   });
+
+  it('of a client’s Idempotency-Key that is a UUIDv7 keep the key’s time first; a retry gets the same ids, another caller other ids', () => {
+    const keys = Array.from({ length: 500 }, () => uuidv7());
+    const ids = keys.map((k) => eventIdFor(`key:arbiter:a1:${k}`, 0));
+    for (const [i, id] of ids.entries()) {
+      expect(id.slice(0, 13)).toBe(keys[i].slice(0, 13));
+      expect(id).toMatch(UUID_V8);
+      expect(eventIdFor(`key:arbiter:a1:${keys[i]}`, 0)).toBe(id);
+    }
+    expect(eventIdFor(`key:arbiter:a2:${keys[0]}`, 0)).not.toBe(ids[0]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Any other key is hashed as before: its id does not start with the key's characters.
+    expect(eventIdFor('key:arbiter:a1:0190a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b', 0).slice(0, 8)).not.toBe('0190a1b2');
+  });
 });
