@@ -121,6 +121,6 @@ export class ProblemFilter implements ExceptionFilter {
       .status(problem.status)
       .headers(headers)
       .header('content-type', PROBLEM_CONTENT_TYPE)
-      .send({ ...problem, requestId: request?.id });
+      .send(Object.assign({}, problem, { requestId: request?.id })); // not a spread followed by a new key (slow on Node 20)
   }
 }

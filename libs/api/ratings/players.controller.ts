@@ -70,7 +70,8 @@ export class PlayersController {
           period: last.period,
           version: last.version,
         };
-        return [d, { current, events: h.flatMap((x) => x.played.map((e) => ({ ...e, period: x.period }))) }];
+        // Object.assign, not a spread followed by new keys (slow on Node 20).
+        return [d, { current, events: h.flatMap((x) => x.played.map((e) => Object.assign({}, e, { period: x.period }))) }];
       }),
     );
     const view = { id: doc.id, federationId: doc.federationId, name: doc.name, country: doc.country, mergedInto: doc.mergedInto, merged: doc.merged, ratings };

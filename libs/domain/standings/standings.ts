@@ -122,22 +122,23 @@ export function standingsFromTally(
     const rank = rows.length + 1;
     for (const id of group) {
       const lines = tally[id] ?? [];
-      rows.push({
-        rank,
-        player: id,
-        ...(names.get(id) !== undefined && { name: names.get(id) }),
-        score: plain.score.get(id) ?? 0,
-        ...(profile.mcmahon && { mcmahon: score.get(id) ?? 0 }),
-        wins: lines.filter((l) => l.outcome === 'win').length,
-        draws: lines.filter((l) => l.outcome === 'draw').length,
-        losses: lines.filter((l) => l.outcome === 'loss').length,
-        rounds: lines.length,
-        spread: spread.get(id) ?? 0,
-        penaltyPoints: penaltyOf.get(id) ?? 0,
-        withdrawn: (withdrawnFrom.get(id) ?? null) !== null,
-        withdrawnFromRound: withdrawnFrom.get(id) ?? null,
-        tieBreaks: profile.tieBreaks.map((code) => ({ code, value: code === 'DE' ? (deValues.get(id) ?? 0) : (fixed.get(code)?.get(id) ?? 0) })),
-      });
+      // Not `{ rank, player, ...(named && { name }), score, … }`: keys after a spread are slow on Node 20 once the site
+      // has seen both shapes (McMahon and other profiles, named and unnamed players). Same keys, same order.
+      const name = names.get(id);
+      const head = name !== undefined ? { rank, player: id, name } : { rank, player: id };
+      rows.push(
+        Object.assign(head, { score: plain.score.get(id) ?? 0 }, profile.mcmahon ? { mcmahon: score.get(id) ?? 0 } : {}, {
+          wins: lines.filter((l) => l.outcome === 'win').length,
+          draws: lines.filter((l) => l.outcome === 'draw').length,
+          losses: lines.filter((l) => l.outcome === 'loss').length,
+          rounds: lines.length,
+          spread: spread.get(id) ?? 0,
+          penaltyPoints: penaltyOf.get(id) ?? 0,
+          withdrawn: (withdrawnFrom.get(id) ?? null) !== null,
+          withdrawnFromRound: withdrawnFrom.get(id) ?? null,
+          tieBreaks: profile.tieBreaks.map((code) => ({ code, value: code === 'DE' ? (deValues.get(id) ?? 0) : (fixed.get(code)?.get(id) ?? 0) })),
+        }),
+      );
     }
   }
   return rows;

@@ -57,16 +57,11 @@ export function pairingRequestFor(
   const ids = new Set(active.map((p) => p.id));
   const players: PairingPlayer[] = active.map((p) => {
     const s = stats.get(p.id) as { byes: number; firsts: number; seconds: number; met: Array<{ opponent: string; round: number }> };
-    return {
-      id: p.id,
-      rank: rankOf.get(p.id) as number,
-      ...(p.rating !== undefined && { rating: p.rating }),
-      seed: seedOf.get(p.id) as number,
-      byes: s.byes,
-      met: s.met,
-      firsts: s.firsts,
-      seconds: s.seconds,
-    };
+    // Not `{ id, rank, ...(rated && { rating }), seed, … }`: keys after a spread are slow on Node 20 once the site has
+    // seen rated and unrated players (a tournament usually has both). Same keys, same order.
+    const rank = rankOf.get(p.id) as number;
+    const head = p.rating !== undefined ? { id: p.id, rank, rating: p.rating } : { id: p.id, rank };
+    return Object.assign(head, { seed: seedOf.get(p.id) as number, byes: s.byes, met: s.met, firsts: s.firsts, seconds: s.seconds });
   });
   return {
     round,

@@ -130,5 +130,11 @@ export function decideRecordHand(command: Cmd<'mahjong.record-hand'>, t: Mahjong
     const exposed = outcome.kind === 'win' && outcome.hand ? outcome.hand.concealed : [];
     return falseWinEvents(hand, scored.seat, scored.claimed, scored.computed, exposed);
   }
-  return [{ type: 'mahjong.HandRecorded', data: { ...scored.result, flag: scored.flag, rule: outcome.kind === 'drawn' ? RULES.drawnHand : RULES.payments } }];
+  // Object.assign, not a spread followed by new keys (slow on Node 20)
+  return [
+    {
+      type: 'mahjong.HandRecorded',
+      data: Object.assign({}, scored.result, { flag: scored.flag, rule: outcome.kind === 'drawn' ? RULES.drawnHand : RULES.payments }),
+    },
+  ];
 }

@@ -96,7 +96,8 @@ function evolveTable(t: MahjongTable, event: MahjongEvent, actor: string): Mahjo
       return { ...t, current: { ...t.current, claims: [...t.current.claims, { seat: event.data.seat, kind: event.data.kind, tiles: event.data.tiles }] } };
     case 'mahjong.HandRecorded': {
       const { flag, rule: _rule, ...result } = event.data;
-      const line: CardLine = { ...result, confirmedBy: [], flag, corrections: [] };
+      // Object.assign, not a spread followed by new keys (slow on Node 20)
+      const line: CardLine = Object.assign({}, result, { confirmedBy: [], flag, corrections: [] });
       return { ...t, card: [...t.card, line], current: freshHand(result.hand + 1) };
     }
     case 'mahjong.HandConfirmed':

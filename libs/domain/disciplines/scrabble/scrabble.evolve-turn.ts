@@ -34,6 +34,7 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
       const d = event.data;
       const m = d.move;
       const rackBefore = g0.racks[d.seat].tiles;
+      // A turn is `base` and then its kind and status: Object.assign, not a spread followed by new keys (slow on Node 20).
       const base: Omit<TurnRecord, 'kind' | 'status'> = {
         n: d.turn,
         seat: d.seat,
@@ -56,7 +57,7 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
           ),
         };
         g = withLedger(
-          { ...g, turns: [...g.turns, { ...base, kind: 'play', status: 'pending' }] },
+          { ...g, turns: [...g.turns, Object.assign({}, base, { kind: 'play', status: 'pending' } as const)] },
           { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn },
         );
         const clock = d.goingOut ? pauseClock(runSeat(g.clock, null, at), 'end-of-game', at) : runSeat(g.clock, other(d.seat), at);
@@ -65,7 +66,7 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
       if (m.kind === 'exchange') {
         g = { ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.count, m.tiles)), exchangeAside: { seat: d.seat, count: m.count, tiles: m.tiles } };
       }
-      g = withLedger(withRun({ ...g, turns: [...g.turns, { ...base, kind: m.kind, status: 'accepted' }] }), {
+      g = withLedger(withRun({ ...g, turns: [...g.turns, Object.assign({}, base, { kind: m.kind, status: 'accepted' } as const)] }), {
         seat: d.seat,
         kind: 'turn',
         points: 0,
