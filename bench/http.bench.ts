@@ -289,11 +289,9 @@ try {
       await post(arbitra, '/v1/tournaments', { id: `w-${i}`, name: `Writer ${i}`, discipline: 'scrabble', pairingSystems: ['random'] });
     // autocannon resets a connection's context after each request: a global counter spreads the
     // commands over the streams (WRITERS in flight at once, each mostly on its own stream).
-    let sent = 0;
-    commands = await measure(`Arbitra HTTP commands, ${WRITERS} connections, distinct streams`, {
-      url: arbitra,
-      connections: WRITERS,
-      requests: [
+    const registrations = (prefix: string): NonNullable<Parameters<typeof autocannon>[0]['requests']> => {
+      let sent = 0;
+      return [
         {
           method: 'POST',
           setupRequest: (req) => {
@@ -302,32 +300,20 @@ try {
               ...req,
               path: `/v1/tournaments/w-${n % WRITERS}/players`,
               headers: { authorization: admin, 'content-type': 'application/json' },
-              body: JSON.stringify({ id: `p${n}`, name: `Player ${n}`, rating: 1500 }),
+              body: JSON.stringify({ id: `${prefix}${n}`, name: `Player ${prefix}${n}`, rating: 1500 }),
             };
           },
         },
-      ],
-    });
-    // One connection: a quiet server, where every command wakes the projections and process managers for itself.
-    let quiet = 0;
-    await measure('  the same, 1 connection (one command per wake)', {
+      ];
+    };
+    commands = await measure(`Arbitra HTTP commands, ${WRITERS} connections, distinct streams`, {
       url: arbitra,
-      connections: 1,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const n = quiet++;
-            return {
-              ...req,
-              path: `/v1/tournaments/w-${n % WRITERS}/players`,
-              headers: { authorization: admin, 'content-type': 'application/json' },
-              body: JSON.stringify({ id: `q${n}`, name: `Quiet ${n}`, rating: 1500 }),
-            };
-          },
-        },
-      ],
+      connections: WRITERS,
+      requests: registrations('p'),
     });
+    // One connection: a quiet server, where every command is its own commit (and fsync) and wakes the projections
+    // and process managers for itself.
+    await measure('  the same, 1 connection (one command per wake)', { url: arbitra, connections: 1, requests: registrations('q') });
     // The same HTTP path without a decision, an append or a projection: every request retries a command
     // already recorded (same Idempotency-Key and body), so the runner answers it from the log. The gap between
     // this and the commands above is what deciding, appending and projecting cost; this rate is the ceiling

@@ -84,7 +84,7 @@ const atOnce = (docs: DocumentTx): DocumentTx => {
       docs,
       (tx = {
         get: (c, k) => docs.get(c, k),
-        put: (c, k, v) => docs.put(c, k, v),
+        put: (c, k, v, bytes) => docs.put(c, k, v, bytes),
         delete: (c, k) => docs.delete(c, k),
         defer: (c, k, f) => docs.put(c, k, f()),
       }),
