@@ -204,7 +204,8 @@ export class ReadModelStore {
     if (!p) return (this.stmt.get.get(projection, collection, key) as { value: string } | undefined)?.value;
     const id = rawId(projection, collection, key);
     let value = this.remembered(id);
-    if (value === undefined) {
+    const kept = value !== undefined;
+    if (!kept) {
       const transient = new Set(p.transient);
       const docs: DocumentTx = {
         get: <T>(c: string, k: string) =>
@@ -215,13 +216,11 @@ export class ReadModelStore {
       };
       value = p.materialize?.(collection, key, docs);
       if (value === undefined) return undefined;
-      const json = JSON.stringify(value);
-      if (!this.db.inTransaction) this.remember(id, value, json.length);
-      return json;
     }
-    if (value === undefined) return undefined;
     const json = JSON.stringify(value);
-    this.values.replace(id, value, json.length); // now its size is known (a deferred document just computed)
+    // Now its size is known: kept in its place (a deferred document just computed), or kept from here.
+    if (kept) this.values.replace(id, value, json.length);
+    else if (!this.db.inTransaction) this.remember(id, value, json.length);
     return json;
   }
 
