@@ -2,8 +2,8 @@ import { DomainError, type Command, type CommandContext, type DomainEvent } from
 import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import type { AggregateType, CommandHandler } from './command-handler.js';
-import { IDLE_CHECKPOINT_LAG } from './projections/projection-runner.js';
 import type { ReadModelStore } from './projections/read-model-store.js';
+import { IDLE_CHECKPOINT_LAG, TrailingCheckpoints } from './projections/trailing-checkpoints.js';
 
 /** A command a process manager wants sent: which aggregate, which instance, the command itself. */
 export interface Reaction {
@@ -69,9 +69,9 @@ export function reactionCommandId(pm: string, eventId: string, index: number): s
  */
 export class ProcessManagerRunner {
   private readonly reader: ReactionReader;
-  /** Each manager's checkpoint: as stored, or ahead of it over events it does not handle. */
-  private readonly positions = new Map<string, number>();
-  private readonly stored = new Map<string, number>();
+  /** Each manager's checkpoint (by its key): as stored, or ahead of it over events it does not handle. */
+  private readonly checkpoints: TrailingCheckpoints;
+  private readonly keys: readonly string[];
 
   constructor(
     private readonly store: EventStore,
@@ -87,12 +87,11 @@ export class ProcessManagerRunner {
         return first ? upcasters.upcast(first) : null;
       },
     };
-    for (const m of managers) {
-      const key = checkpointKey(m);
+    this.checkpoints = new TrailingCheckpoints(readModels);
+    this.keys = managers.map(checkpointKey);
+    for (const key of this.keys) {
       if (!readModels.checkpoint(key)) readModels.reset(key, 1);
-      const position = readModels.checkpoint(key)?.position ?? 0;
-      this.positions.set(m.name, position);
-      this.stored.set(m.name, position);
+      this.checkpoints.load(key, readModels.checkpoint(key)?.position ?? 0);
     }
   }
 
@@ -107,38 +106,32 @@ export class ProcessManagerRunner {
   async catchUp(): Promise<number> {
     let sent = 0;
     for (;;) {
-      let from = Number.MAX_SAFE_INTEGER;
-      for (const m of this.managers) from = Math.min(from, this.positions.get(m.name)!);
-      const page = await this.store.readAll(from, 500);
+      const page = await this.store.readAll(this.checkpoints.lowest(this.keys), 500);
       if (page.length === 0) return sent;
       const handled = new Set<string>();
       try {
-        for (const m of this.managers) {
+        for (const [i, m] of this.managers.entries()) {
+          const key = this.keys[i];
           for (const raw of page) {
-            if (raw.position <= this.positions.get(m.name)!) continue;
+            if (raw.position <= this.checkpoints.position(key)) continue;
             if (m.handles(raw.type)) {
-              handled.add(m.name);
+              handled.add(key);
               sent += await this.react(m, this.upcasters.upcast(raw));
             }
-            this.positions.set(m.name, raw.position);
+            this.checkpoints.move(key, raw.position);
           }
         }
       } finally {
         // After a failure too: a manager that failed stays before the event it failed on (retried), the others keep
         // what they did.
-        this.storeCheckpoints((m) => handled.has(m) || this.positions.get(m)! - this.stored.get(m)! >= IDLE_CHECKPOINT_LAG);
+        this.checkpoints.store(this.keys, (key, trailing) => handled.has(key) || trailing >= IDLE_CHECKPOINT_LAG);
       }
     }
   }
 
-  /** Stores the checkpoints that trail their position (all of them by default: on close). */
-  storeCheckpoints(which: (manager: string) => boolean = () => true): void {
-    const behind = this.managers.filter((m) => this.positions.get(m.name) !== this.stored.get(m.name) && which(m.name));
-    if (behind.length === 0) return;
-    this.readModels.inTransaction(() => {
-      for (const m of behind) this.readModels.advance(checkpointKey(m), this.positions.get(m.name)!);
-    });
-    for (const m of behind) this.stored.set(m.name, this.positions.get(m.name)!);
+  /** Stores every checkpoint that trails its position (on close). */
+  storeCheckpoints(): void {
+    this.checkpoints.store(this.keys);
   }
 
   /** Sends a manager's reactions to one event; returns how many were applied. Throws (before its checkpoint moves) on anything but a refusal. */

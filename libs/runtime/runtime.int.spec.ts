@@ -8,8 +8,9 @@ import { UpcasterRegistry } from '../store/upcasters.js';
 import { CommandHandler, PreconditionFailedError, eventIdFor, type AggregateType } from './command-handler.js';
 import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
 import type { Projection } from './projections/projection.js';
-import { IDLE_CHECKPOINT_LAG, ProjectionRunner } from './projections/projection-runner.js';
+import { ProjectionRunner } from './projections/projection-runner.js';
 import { ReadModelStore } from './projections/read-model-store.js';
+import { IDLE_CHECKPOINT_LAG } from './projections/trailing-checkpoints.js';
 
 // A deliberately tiny aggregate to exercise the runtime's mechanics (the real deciders have their own specs).
 type TallyCommand = Command<'add', { n: number }> | Command<'close', Record<string, never>>;
