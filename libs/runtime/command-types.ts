@@ -116,10 +116,11 @@ export interface CommandObserver {
   onAppend?(aggregate: string, events: number): void;
 }
 
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** A caller's Idempotency-Key as the command id carries it (`key:<role>:<id>:<key>`, command-request.ts): a UUIDv7 at the end. */
-const KEY_V7 = /:([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/;
+/**
+ * A UUIDv7 command id (the server's own), or one ending in a UUIDv7: a caller's Idempotency-Key as the command id
+ * carries it (`key:<role>:<id>:<key>`, command-request.ts).
+ */
+const TIME_ORDERED = /(?:^|:)([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/;
 
 /**
  * Deterministic event id from the command id: a retried command dedupes in the store too. RFC 9562 UUIDv8 layout
@@ -132,7 +133,7 @@ const KEY_V7 = /:([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
  */
 export function eventIdFor(commandId: string, index: number): string {
   const h = createHash('sha256').update(`${commandId}\u0000${index}`).digest('hex');
-  const v7 = UUID_V7.test(commandId) ? commandId : KEY_V7.exec(commandId)?.[1];
+  const v7 = TIME_ORDERED.exec(commandId)?.[1];
   const time = v7 ? `${v7.slice(0, 8)}-${v7.slice(9, 13)}` : `${h.slice(0, 8)}-${h.slice(8, 12)}`;
   return `${time}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
