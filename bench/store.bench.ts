@@ -59,16 +59,18 @@ function rawDb(name: string) {
   return db;
 }
 
+/** The row every raw insert writes (the store's rows are as large: storedMeta). */
+const INSERT = 'INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const sample = benchEvent(0);
+const data = JSON.stringify(sample.data);
+const meta = storedMeta(sample);
 const writers = 32;
 const rawPerRound = 20;
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** `n` rows into a raw table and `n` events into a store, 1,000 per transaction, with ids from `ids` (setup, not measured). */
 async function fillAlike(db: Database.Database, store: SqliteEventStore, n: number, ids: () => { id: string; commandId: string }) {
-  const sample = benchEvent(0);
-  const insert = db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const data = JSON.stringify(sample.data);
-  const meta = storedMeta(sample);
+  const insert = db.prepare(INSERT);
   const many = db.transaction((from: number, count: number) => {
     for (let i = from; i < from + count; i++) {
       const x = ids();
@@ -104,10 +106,7 @@ async function main() {
   // 1. Single-event appends, raw better-sqlite3 (same table, indexes, pragmas) against the
   // Arbitra store, interleaved round by round so both see the same disk and WAL conditions.
   const raw = rawDb('raw.db');
-  const ins = raw.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const sample = benchEvent(0);
-  const data = JSON.stringify(sample.data);
-  const meta = storedMeta(sample);
+  const ins = raw.prepare(INSERT);
   let rawRow = 0;
   const one = raw.transaction(() => {
     const i = rawRow++;
@@ -254,7 +253,7 @@ async function main() {
 
   /** One round on one pair of logs: raw 1-row transactions, raw 32-row transactions, and the same 32-writer burst on the store and on a synchronous=OFF store. */
   async function groupRound(r: (typeof results)[number], round: number): Promise<void> {
-    const insert = r.db.prepare('INSERT INTO events (id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insert = r.db.prepare(INSERT);
     let row = (r.db.prepare('SELECT max(position) AS p FROM events').get() as { p: number }).p;
     const made = Array.from({ length: rawPerRound + writers * perWriter }, () => r.ids());
     const rawRow = () => {
