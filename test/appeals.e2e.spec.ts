@@ -232,6 +232,8 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     await get('/v1/appeals/ap-1/timeline').expect(404);
     await get('/v1/appeals/ap-1/timeline', h.token('player', ['elsewhere'], 'ann')).expect(404); // a token for another tournament
     const t = await get('/v1/appeals/ap-1/timeline', ann).expect(200);
+    // The same route answering JSON keeps the API's headers (the page set is for text/html only).
+    expect(t.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(t.body.contested).toMatchObject({ eventId: verdictId, type: 'scrabble.ChallengeResolved' });
     expect(t.body.contested.board[7]).toBe('......QI.......');
     const ctx = t.body.contested.context;
@@ -254,11 +256,14 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     const applied = t.body.entries.find((e: { status?: string }) => e.status === 'applied');
     expect(applied.effect.standings.before[0]).toMatchObject({ player: 'bob', wins: 1 });
     expect(applied.effect.standings.after[0]).toMatchObject({ player: 'ann', wins: 1 });
-    const html = (
-      await get('/v1/appeals/ap-1/timeline?format=html', lee)
-        .expect(200)
-        .expect('content-type', /text\/html/)
-    ).text;
+    const page = await get('/v1/appeals/ap-1/timeline?format=html', lee)
+      .expect(200)
+      .expect('content-type', /text\/html/);
+    // A page a browser renders: helmet's page headers, not the API's (which forbid everything, styles included).
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const html = page.text;
     const md = (
       await get('/v1/appeals/ap-1/timeline', lee)
         .set('accept', 'text/markdown')

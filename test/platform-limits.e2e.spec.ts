@@ -74,13 +74,24 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
     await running.http().get('/v1/events').set('authorization', running.token('admin', 'other-admin')).expect(200);
   });
 
-  it('sends security headers (helmet)', async () => {
+  it("sends security headers: the API set (OWASP REST) on JSON answers, helmet's page set on the docs page", async () => {
     running = await server();
-    const r = await running.http().get('/health').expect(200);
-    expect(r.headers['x-content-type-options']).toBe('nosniff');
-    expect(r.headers['strict-transport-security']).toContain('max-age=');
-    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
-    await running.http().get('/docs').expect(200);
+    for (const path of ['/health', '/v1/tournaments', '/v1/tournaments/no-such']) {
+      const r = await running.http().get(path);
+      expect([path, r.headers['x-content-type-options']]).toEqual([path, 'nosniff']);
+      expect(r.headers['strict-transport-security']).toContain('max-age=');
+      expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers['x-frame-options']).toBe('DENY');
+      // Headers meant for pages are not sent with JSON.
+      expect(r.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+    const docs = await running.http().get('/docs').expect(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['x-dns-prefetch-control']).toBe('off');
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('creates events.db, read-models.db and snapshots.db (and their -wal and -shm) readable by the owner only (0600)', async () => {

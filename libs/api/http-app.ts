@@ -14,12 +14,11 @@ import { AuthGuard } from './auth/auth.guard.js';
 import { RevocationsController } from './auth/revocations.controller.js';
 import { TokenService } from './auth/token.service.js';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
 import { registerRateLimits } from './rate-limit.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { serveAnonymousDocuments } from './document-response.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 import { publicTournamentDocuments } from './tournaments/tournament-reads.js';
@@ -107,22 +106,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   app.useGlobalFilters(new ProblemFilter());
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
-  // Security headers (HSTS, nosniff, frame-ancestors, …). The CSP lets the Swagger UI at /docs run its inline bootstrap.
-  const security = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-      },
-    },
-  });
-  fastify.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of security) reply.raw.setHeader(name, value);
-    reply.raw.setHeader('x-request-id', request.id);
-    done();
-  });
+  registerSecurityHeaders(fastify);
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
   let metricsServer: Server | undefined;
@@ -161,24 +145,4 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
-}
-
-/**
- * Helmet's headers for these options, computed once: they do not depend on the request (no CSP nonces), and
- * building helmet's middleware per request (as @fastify/helmet does) was a visible share of a small GET.
- */
-function securityHeaders(options: HelmetOptions): Array<[string, string]> {
-  const headers = new Map<string, string>();
-  const response = {
-    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-  };
-  let done = false;
-  helmet(options)({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-    done = true;
-  });
-  if (!done) throw new Error('helmet did not set its headers synchronously');
-  return [...headers];
 }

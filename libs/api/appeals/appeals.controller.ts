@@ -12,6 +12,7 @@ import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
+import { ServesHtml } from '../security-headers.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { loadTournament } from '../tournaments/tournament-command.js';
 import { ReadQuery } from '../tournaments/tournament.dto.js';
@@ -197,6 +198,7 @@ export class AppealsController {
 
   @Get(':id/timeline')
   @Public()
+  @ServesHtml()
   @ApiOperation({
     summary:
       'The written appeal timeline, rebuilt from the log: the contested decision in its context (clock readings; a Scrabble board as SVG), every step, every remedy with its effect. ?format=json|html|md or Accept',
