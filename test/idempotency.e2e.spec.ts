@@ -48,4 +48,18 @@ describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-hea
     const other = await h.post(`/v1/tournaments/${T}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw', seed: 'another-seed' }, chief, 422, key);
     expect(other.body).toMatchObject({ field: 'Idempotency-Key', idempotencyKey: 'pair-round-1-0001' });
   });
+
+  it("a command sent without a key is recorded under the server's new id, without the fingerprint only a keyed retry would need", async () => {
+    const plain = await h.post(`/v1/tournaments/${T}/players`, { id: 'p9', name: 'Player Nine', rating: 1500 }, chief, 201);
+    const keyed = await h.post(`/v1/tournaments/${T}/players`, { id: 'p10', name: 'Player Ten', rating: 1500 }, chief, 201, {
+      'idempotency-key': 'register-0010',
+    });
+    const [unkeyedEvent, keyedEvent] = await Promise.all(
+      [plain, keyed].map(async (r) => (await h.core.store.readStream(r.body.stream, r.body.revision, 1))[0]),
+    );
+    expect(unkeyedEvent.meta.commandId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    expect(unkeyedEvent.meta.commandFingerprint).toBeUndefined();
+    expect(keyedEvent.meta.commandId).toBe('key:chief-arbiter:td-1:register-0010');
+    expect(keyedEvent.meta.commandFingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
 });

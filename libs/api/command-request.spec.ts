@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AuthedRequest } from './auth/auth.guard.js';
-import { commandContext } from './command-request.js';
+import { commandContext, newCommandId } from './command-request.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -20,6 +20,16 @@ describe('command ids', () => {
     const ids = Array.from({ length: 5000 }, () => commandContext(request()).commandId);
     expect(ids).toEqual([...ids].sort());
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('ids made in one millisecond, or after the clock stepped back, still sort in the order made and carry the time (RFC 9562 §6.2)', () => {
+    const at = Date.parse('2030-01-01T00:00:00Z');
+    const ids = [...Array.from({ length: 600 }, () => newCommandId(at)), ...Array.from({ length: 600 }, () => newCommandId(at - 5000))];
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    // The first 48 bits are the Unix time in milliseconds.
+    expect(Number.parseInt(ids[0].replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+    for (const id of ids) expect(id).toMatch(UUID_V7);
   });
 
   it("a client's Idempotency-Key stays its own: scoped to the caller, the same on a retry, not replaced by a server id", () => {

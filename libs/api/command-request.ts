@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { isIsoInstant } from '../domain/kernel/index.js';
@@ -11,13 +12,32 @@ import { ProblemException } from './problem.js';
 
 const ID_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
 
+/** Random bytes for command ids, filled 256 ids at a time: uuid's v7() asks the CSPRNG for 16 bytes per id (2.4 µs an id; 0.4 pooled). */
+const randomPool = Buffer.allocUnsafe(16 * 256);
+let randomOffset = randomPool.length;
+/** The last id's time and counter (RFC 9562 §6.2 method 1: a counter seeded at random each millisecond, incremented within it). */
+const lastId = { msecs: Number.NEGATIVE_INFINITY, seq: 0 };
+
 /**
  * A command id the server makes (no Idempotency-Key): a UUIDv7, its time first and in order within this
  * process, so new ids land at the right edge of the log's command-id index instead of a random page; its
  * events' ids keep that time too (eventIdFor). Measured by bench:ids (32 concurrent commands, 1M-event log).
+ * The ordering within a millisecond is kept here as uuid's own v7() keeps it (its state is not exported); uuid lays out the bytes.
  */
-export function newCommandId(): string {
-  return uuidv7();
+export function newCommandId(now = Date.now()): string {
+  if (randomOffset === randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  const random = randomPool.subarray(randomOffset, (randomOffset += 16));
+  if (now > lastId.msecs) {
+    lastId.msecs = now;
+    lastId.seq = ((random[6] & 0x7f) << 24) | (random[7] << 16) | (random[8] << 8) | random[9];
+  } else {
+    lastId.seq = (lastId.seq + 1) | 0;
+    if (lastId.seq === 0) lastId.msecs++;
+  }
+  return uuidv7({ msecs: lastId.msecs, seq: lastId.seq, random });
 }
 
 /**
@@ -52,7 +72,9 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
 /** `If-Match: "7"` (or 7) pins the revision the client saw. */
 export function executeOptions(request: AuthedRequest): ExecuteOptions {
   const raw = request.headers['if-match'];
-  if (raw === undefined) return { correlationId: headerString(request.headers['x-correlation-id']) };
+  // Without Idempotency-Key, commandContext makes a new id (newCommandId): nothing to look up.
+  const freshCommandId = request.headers['idempotency-key'] === undefined;
+  if (raw === undefined) return { correlationId: headerString(request.headers['x-correlation-id']), freshCommandId };
   const m = /^\s*(?:W\/)?"?(-?\d+)"?\s*$/.exec(String(raw));
   if (!m) {
     throw new ProblemException(400, 'http/if-match', 'Bad request', 'If-Match must be a stream revision, e.g. "7" (the ETag of the last response)', {
@@ -60,7 +82,7 @@ export function executeOptions(request: AuthedRequest): ExecuteOptions {
       rule: 'RFC 9110 If-Match with Arbitra revision ETags',
     });
   }
-  return { expectedRevision: Number(m[1]), correlationId: headerString(request.headers['x-correlation-id']) };
+  return { expectedRevision: Number(m[1]), correlationId: headerString(request.headers['x-correlation-id']), freshCommandId };
 }
 
 function headerString(v: string | string[] | undefined): string | undefined {

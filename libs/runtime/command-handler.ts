@@ -73,8 +73,9 @@ export class CommandHandler {
     opts: ExecuteOptions,
   ): Promise<CommandResult> {
     const ctx = command.context;
-    const fingerprint = isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
-    const earlier = await this.earlierResult(stream, ctx, fingerprint);
+    // A server-made id is new: nothing to look up, no fingerprint to keep for a retry (ExecuteOptions.freshCommandId).
+    const fingerprint = opts.freshCommandId ? undefined : isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
+    const earlier = opts.freshCommandId ? null : await this.earlierResult(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
     return this.decideAndAppend(aggregate, stream, opts, {
@@ -87,8 +88,10 @@ export class CommandHandler {
       nothing: async (revision) => {
         const position = await this.store.headPosition();
         // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
-        this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
-        if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+        if (fingerprint !== undefined) {
+          this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
+          if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+        }
         return { stream, events: [], revision, position, duplicate: false };
       },
       duplicate: (events) => this.replayed(stream, ctx, events, fingerprint),

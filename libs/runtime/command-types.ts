@@ -42,6 +42,13 @@ export interface ExecuteOptions {
   readonly expectedRevision?: number;
   readonly correlationId?: string;
   readonly causationId?: string | null;
+  /**
+   * The command id was made by the server for this command just now (a request without Idempotency-Key): no earlier
+   * command can have it and no retry can name it, so the handler neither looks it up nor keeps the command's
+   * fingerprint (an indexed read and a SHA-256 of the command, per command). Were it ever reused, its events' ids
+   * (derived from it) would still make the store answer the first command's events.
+   */
+  readonly freshCommandId?: boolean;
 }
 
 export interface CommandResult {

@@ -94,4 +94,26 @@ describe('idempotency: a command id names one command', () => {
     expect(computed).toBe(1);
     expect((await store.readStream('tally-t')).map((e) => e.data)).toEqual([{ n: 3 }, { n: 3 }]);
   });
+
+  it('a command whose id the server just made (no Idempotency-Key) is not looked up and keeps no fingerprint; a keyed one is and does', async () => {
+    const lookups: string[] = [];
+    const find = store.findByCommandId.bind(store);
+    store.findByCommandId = (id: string) => {
+      lookups.push(id);
+      return find(id);
+    };
+    const fresh = await handler.execute(Tally, 't', add(2, ctx('0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')), { freshCommandId: true });
+    expect(fresh).toMatchObject({ duplicate: false, revision: 0 });
+    expect(fresh.events[0].meta.commandFingerprint).toBeUndefined();
+    expect(lookups).toEqual([]);
+    const keyed = await handler.execute(Tally, 't', add(3, ctx('key:arbiter:a1:retry-me')));
+    expect(keyed.events[0].meta.commandFingerprint).toBe(commandFingerprint(add(3, ctx('x'))));
+    expect(lookups).toEqual(['key:arbiter:a1:retry-me']);
+    // Were a fresh id ever sent again, its events' ids (derived from it) still make the store answer the first command.
+    const again = await new CommandHandler(store, new UpcasterRegistry()).execute(Tally, 't', add(2, ctx('0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')), {
+      freshCommandId: true,
+    });
+    expect(again).toMatchObject({ duplicate: true });
+    expect((await store.readStream('tally-t')).map((e) => e.data)).toEqual([{ n: 2 }, { n: 3 }]);
+  });
 });
