@@ -15,9 +15,7 @@ import { ArbitraCore } from '../libs/runtime/arbitra-core.js';
 import {
   COLLECTIONS,
   divisionKey,
-  PROVISIONAL_PROJECTION,
   roundDocKey,
-  STANDINGS_PROJECTION,
   TOURNAMENT_FEATURE,
   TournamentAggregate,
   TOURNAMENTS_PROJECTION,
@@ -115,9 +113,9 @@ function reads(readModels: ReadModelStore): Record<string, [number, number]> {
   for (const [name, projection, collection, key] of [
     ['summary', TOURNAMENTS_PROJECTION, COLLECTIONS.summary, 'bench-open'],
     [`round ${ROUNDS}`, TOURNAMENTS_PROJECTION, COLLECTIONS.round, roundDocKey('bench-open', 'main', ROUNDS)],
-    ['standings', STANDINGS_PROJECTION, COLLECTIONS.standings, divisionKey('bench-open', 'main')],
-    ['crosstable', STANDINGS_PROJECTION, COLLECTIONS.crosstable, divisionKey('bench-open', 'main')],
-    ['provisional pairings', PROVISIONAL_PROJECTION, COLLECTIONS.provisional, divisionKey('bench-open', 'main')],
+    ['standings', TOURNAMENTS_PROJECTION, COLLECTIONS.standings, divisionKey('bench-open', 'main')],
+    ['crosstable', TOURNAMENTS_PROJECTION, COLLECTIONS.crosstable, divisionKey('bench-open', 'main')],
+    ['provisional pairings', TOURNAMENTS_PROJECTION, COLLECTIONS.provisional, divisionKey('bench-open', 'main')],
   ] as const) {
     const times: number[] = [];
     for (let i = 0; i < 2; i++) {

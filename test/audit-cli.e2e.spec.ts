@@ -69,7 +69,7 @@ describe('audit through the built CLI (issue 10)', () => {
     // Standings are computed when read, from the stored folded state (a snapshot and a journal of results): a score there.
     const row = db
       .prepare(
-        `SELECT projection, collection, key, value FROM documents WHERE projection = 'tournament-standings' AND value LIKE '%"first":4%' ORDER BY projection, collection, key LIMIT 1`,
+        `SELECT projection, collection, key, value FROM documents WHERE projection = 'tournaments' AND collection LIKE 'fold-%' AND value LIKE '%"first":4%' ORDER BY projection, collection, key LIMIT 1`,
       )
       .get() as { projection: string; collection: string; key: string; value: string } | undefined;
     expect(row).toBeDefined();

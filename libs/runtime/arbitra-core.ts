@@ -25,6 +25,8 @@ export interface Feature {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly aggregates?: ReadonlyArray<AggregateType<any, DomainEvent, any>>;
   readonly projections?: readonly Projection[];
+  /** Projections the feature no longer has (merged into another, or dropped): their documents and checkpoints are deleted at start. */
+  readonly retiredProjections?: readonly string[];
   readonly processManagers?: readonly ProcessManager[];
   readonly upcasters?: readonly Upcaster[];
 }
@@ -78,6 +80,7 @@ export class ArbitraCore {
     this.store =
       options.store ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync, groupCommit: config.groupCommit });
     this.readModels = new ReadModelStore(join(config.dataDir, 'read-models.db'));
+    for (const f of features) for (const name of f.retiredProjections ?? []) this.readModels.retire(name);
     for (const f of features) this.upcasters.register(...(f.upcasters ?? []));
     this.projections = new ProjectionRunner(
       options.projectionSource ?? this.store,

@@ -1,13 +1,6 @@
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import {
-  COLLECTIONS,
-  divisionKey,
-  PROVISIONAL_PROJECTION,
-  STANDINGS_PROJECTION,
-  TOURNAMENTS_PROJECTION,
-  type TournamentSummary,
-} from '../../runtime/features/tournament/index.js';
+import { COLLECTIONS, divisionKey, TOURNAMENTS_PROJECTION, type TournamentSummary } from '../../runtime/features/tournament/index.js';
 import type { RawDocument } from '../../runtime/projections/read-model-store.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition } from '../command-request.js';
@@ -42,7 +35,7 @@ export class TournamentReads {
   }
 
   provisional<T>(key: string): T | undefined {
-    return this.core.readModels.get<T>(PROVISIONAL_PROJECTION, COLLECTIONS.provisional, key);
+    return this.core.readModels.get<T>(TOURNAMENTS_PROJECTION, COLLECTIONS.provisional, key);
   }
 
   list<T>(collection: string): T[] {
@@ -83,7 +76,7 @@ export class TournamentReads {
     const divisions = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, divisionsOf);
     if (!divisions) return undefined;
     const wanted = division === undefined ? divisions : [divisionOf({ id, divisions }, division)];
-    const parts = wanted.map((d) => readModels.raw(STANDINGS_PROJECTION, collection, divisionKey(id, d)));
+    const parts = wanted.map((d) => readModels.raw(TOURNAMENTS_PROJECTION, collection, divisionKey(id, d)));
     const key = `${collection}\u0000${id}\u0000${division ?? ''}`;
     const hit = this.composed.get(key);
     if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i])) return hit.doc;

@@ -9,7 +9,6 @@ import {
   COLLECTIONS,
   crosstableOf,
   divisionKey,
-  STANDINGS_PROJECTION,
   standingsOf,
   TOURNAMENTS_PROJECTION,
   TournamentAggregate,
@@ -249,7 +248,7 @@ export class TournamentsController {
 
   /** The same reducer replayed over the tournament's stream up to a log position. */
   private async standingsAsOfPosition(id: string, q: StandingsQuery, position: number, audience: Audience) {
-    const docs = await this.core.projections.asOf(STANDINGS_PROJECTION, position, [streamOf(TournamentAggregate, id), streamOf(PenaltiesAggregate, id)]);
+    const docs = await this.core.projections.asOf(TOURNAMENTS_PROJECTION, position, [streamOf(TournamentAggregate, id), streamOf(PenaltiesAggregate, id)]);
     const t = docs.get<TournamentState>(COLLECTIONS.state, id);
     if (!t || t.status !== 'open') {
       if (!this.reads.doc(COLLECTIONS.summary, id)) throw unknownTournament(id);

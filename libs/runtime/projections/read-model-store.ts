@@ -89,6 +89,7 @@ export class ReadModelStore {
       ),
       clear: this.db.prepare('DELETE FROM documents WHERE projection = ?'),
       advance: this.db.prepare('UPDATE checkpoints SET position = ? WHERE projection = ?'),
+      dropCheckpoint: this.db.prepare('DELETE FROM checkpoints WHERE projection = ?'),
     };
   }
 
@@ -104,6 +105,16 @@ export class ReadModelStore {
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
       this.stmt.setCheckpoint.run(projection, version, 0);
+    })();
+  }
+
+  /** Deletes a projection that is no longer run (merged into another): its documents and its checkpoint. Nothing if it has none. */
+  retire(projection: string): void {
+    forgetProjection(this.raws, projection);
+    this.values.forget(projection);
+    this.db.transaction(() => {
+      this.stmt.clear.run(projection);
+      this.stmt.dropCheckpoint.run(projection);
     })();
   }
 

@@ -7,7 +7,7 @@ import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import { create, ctx, mjTable, pairManual, publish, register } from '../../../domain/tournament/testing/tournament.test-support.js';
 import { ArbitraCore } from '../../arbitra-core.js';
 import { MAHJONG_FEATURE, MAHJONG_GAME } from '../mahjong/index.js';
-import { COLLECTIONS, STANDINGS_PROJECTION, TOURNAMENT_FEATURE, TournamentAggregate, type StandingsDocument } from '../tournament/index.js';
+import { COLLECTIONS, TOURNAMENTS_PROJECTION, TOURNAMENT_FEATURE, TournamentAggregate, type StandingsDocument } from '../tournament/index.js';
 import { LEDGER_COLLECTION, LEDGER_PROJECTION, type LedgerDocument } from './ledger.projection.js';
 import { ledgerView } from './ledger-views.js';
 import { PENALTIES_FEATURE } from './penalties.feature.js';
@@ -52,7 +52,7 @@ async function settled() {
   await core.settle();
   await core.projections.catchUp();
   const ledger = core.readModels.get<LedgerDocument>(LEDGER_PROJECTION, LEDGER_COLLECTION, 't1');
-  const standings = core.readModels.get<StandingsDocument>(STANDINGS_PROJECTION, COLLECTIONS.standings, 't1/main');
+  const standings = core.readModels.get<StandingsDocument>(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main');
   return {
     ledger: ledgerView('t1', ledger).penalties.map((p) => [p.target.player, p.netAmount]),
     scores: Object.fromEntries((standings?.rows ?? []).map((r) => [r.player, r.score])),

@@ -7,7 +7,7 @@ import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import { create, ctx, game, pairManual, publish, record, register, scrabble } from '../../../domain/tournament/testing/tournament.test-support.js';
 import { ArbitraCore } from '../../arbitra-core.js';
 import { pairRoundBySystem } from '../tournament/pairing-service.js';
-import { COLLECTIONS, STANDINGS_PROJECTION, TOURNAMENT_FEATURE, TournamentAggregate, type StandingsDocument } from '../tournament/index.js';
+import { COLLECTIONS, TOURNAMENTS_PROJECTION, TOURNAMENT_FEATURE, TournamentAggregate, type StandingsDocument } from '../tournament/index.js';
 import { PENALTIES_FEATURE, PenaltiesAggregate } from './penalties.feature.js';
 
 /** Issue 10: the ledger's points deductions count wherever the tournament's standings do: the read model and the next pairing. */
@@ -41,7 +41,7 @@ describe('the ledger feeds the standings and the pairing', () => {
     for (const c of setup) await core.execute(TournamentAggregate, 't1', c);
     await core.execute(PenaltiesAggregate, 't1', deduct('P-1', 'a', 95));
     await core.projections.catchUp();
-    const standings = core.readModels.get<StandingsDocument>(STANDINGS_PROJECTION, COLLECTIONS.standings, 't1/main');
+    const standings = core.readModels.get<StandingsDocument>(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main');
     expect(standings?.rows.map((r) => [r.player, r.spread])).toEqual([
       ['c', 50],
       ['e', 10],

@@ -16,14 +16,14 @@ import {
 } from '../../../domain/tournament/testing/tournament.test-support.js';
 import type { OpenTournament, TournamentEvent } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { ArbitraCore } from '../../arbitra-core.js';
 import { recordedEvents } from '../../projections/testing/recorded-events.js';
 import { MemoryDocuments, type DocumentTx } from '../../projections/projection.js';
 import { ReadModelStore } from '../../projections/read-model-store.js';
-import { provisionalPairingsProjection } from './provisional.projection.js';
-import { standingsProjection } from './standings.projection.js';
 import { FOLD_ENTRY, FOLD_JOURNAL, FOLD_SNAPSHOT } from './tournament-fold.js';
-import { tournamentsProjection } from './tournament.projection.js';
-import { COLLECTIONS, PROVISIONAL_PROJECTION, STANDINGS_PROJECTION, TOURNAMENTS_PROJECTION, type StandingsDocument } from './tournament-read-model.js';
+import { TOURNAMENT_FEATURE, TournamentAggregate } from './tournament.feature.js';
+import { RETIRED_TOURNAMENT_PROJECTIONS, tournamentsProjection } from './tournament.projection.js';
+import { COLLECTIONS, TOURNAMENTS_PROJECTION, type StandingsDocument } from './tournament-read-model.js';
 
 const recorded = (events: readonly TournamentEvent[]): RecordedEvent[] => recordedEvents(events);
 
@@ -35,7 +35,7 @@ function history(): TournamentEvent[] {
   return extend(h, pairManual(1, games), publish(1), ...games.map((g) => record(1, g.table, scrabble(400 + g.table, 390))));
 }
 
-const PROJECTIONS = [tournamentsProjection, standingsProjection, provisionalPairingsProjection];
+const PROJECTIONS = [tournamentsProjection];
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'arbitra-tournament-fold-'));
@@ -67,7 +67,7 @@ describe('tournament projections keep their folded state', () => {
     apply(store, recorded(h).slice(-1));
     expect(store.db.prepare(`SELECT count(*) AS n FROM documents WHERE collection = '${COLLECTIONS.state}'`).get()).toEqual({ n: 0 });
     expect(store.get(TOURNAMENTS_PROJECTION, COLLECTIONS.state, 't1')).toEqual(stateOf(h));
-    expect(store.get<StandingsDocument>(STANDINGS_PROJECTION, COLLECTIONS.standings, 't1/main')?.rows).toHaveLength(20);
+    expect(store.get<StandingsDocument>(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main')?.rows).toHaveLength(20);
     store.close();
     const reopened = open(path); // memory lost: folded again from the snapshot and the journal
     const t = reopened.get<OpenTournament>(TOURNAMENTS_PROJECTION, COLLECTIONS.state, 't1') as OpenTournament;
@@ -78,7 +78,7 @@ describe('tournament projections keep their folded state', () => {
     expect(reopened.get(TOURNAMENTS_PROJECTION, COLLECTIONS.state, 'nobody')).toBeUndefined();
     reopened.close();
     const docs = new MemoryDocuments();
-    for (const e of recorded(h)) standingsProjection.apply(e, docs);
+    for (const e of recorded(h)) tournamentsProjection.apply(e, docs);
     expect(docs.get(COLLECTIONS.state, 't1')).toEqual(stateOf(h));
   });
 
@@ -102,11 +102,53 @@ describe('tournament projections keep their folded state', () => {
   });
 });
 
+describe('one fold for all the tournament documents', () => {
+  it('each event is folded and journaled once (standings and provisional pairings were two more projections, each journaling it again)', () => {
+    const store = open(join(dir, 'once.db'));
+    const log = recorded(history());
+    apply(store, log);
+    const folds = store.db
+      .prepare(
+        `SELECT projection, count(*) AS n FROM documents WHERE collection IN ('${FOLD_ENTRY}', '${FOLD_JOURNAL}', '${FOLD_SNAPSHOT}') GROUP BY projection`,
+      )
+      .all();
+    expect(folds).toEqual([{ projection: TOURNAMENTS_PROJECTION, n: expect.any(Number) }]);
+    expect(store.get<StandingsDocument>(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main')?.rows).toHaveLength(20);
+    expect(store.db.prepare('SELECT projection FROM checkpoints').all()).toEqual([{ projection: TOURNAMENTS_PROJECTION }]);
+    store.close();
+  });
+
+  it('a server upgraded from the three projections deletes the retired ones at start and rebuilds the tournament documents from the log', async () => {
+    const config = { dataDir: dir, sqliteSync: 'OFF' as const, groupCommit: false };
+    let core = new ArbitraCore({ config, features: [TOURNAMENT_FEATURE] });
+    await core.start();
+    for (const c of [create({ roundsPlanned: 3 }), register('a'), register('b')]) await core.execute(TournamentAggregate, 't1', c);
+    await core.projections.catchUp();
+    const standings = core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main')?.json;
+    // What the last version left: the retired projections' documents and checkpoints, and an older tournaments checkpoint.
+    const db = core.readModels.db;
+    for (const name of RETIRED_TOURNAMENT_PROJECTIONS) {
+      db.prepare("INSERT INTO documents (projection, collection, key, value) VALUES (?, 'fold-journal', 't1', '{}')").run(name);
+      db.prepare('INSERT INTO checkpoints (projection, version, position) VALUES (?, 5, 3)').run(name);
+    }
+    db.prepare("UPDATE checkpoints SET version = 5 WHERE projection = 'tournaments'").run();
+    await core.close();
+    core = new ArbitraCore({ config, features: [TOURNAMENT_FEATURE] });
+    await core.start();
+    await core.projections.catchUp();
+    const left = core.readModels.db.prepare('SELECT DISTINCT projection FROM documents UNION SELECT projection FROM checkpoints').all();
+    expect(left).toEqual([{ projection: TOURNAMENTS_PROJECTION }]);
+    expect(core.readModels.checkpoint(TOURNAMENTS_PROJECTION)).toEqual({ version: tournamentsProjection.version, position: 3 });
+    expect(core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main')?.json).toBe(standings);
+    await core.close();
+  });
+});
+
 /** The per-division documents a reader gets (computed when first read), as JSON values. */
 const DIVISION_DOCUMENTS = [
-  [STANDINGS_PROJECTION, COLLECTIONS.standings, 't1/main'],
-  [STANDINGS_PROJECTION, COLLECTIONS.crosstable, 't1/main'],
-  [PROVISIONAL_PROJECTION, COLLECTIONS.provisional, 't1/main'],
+  [TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main'],
+  [TOURNAMENTS_PROJECTION, COLLECTIONS.crosstable, 't1/main'],
+  [TOURNAMENTS_PROJECTION, COLLECTIONS.provisional, 't1/main'],
   [TOURNAMENTS_PROJECTION, COLLECTIONS.summary, 't1'],
   [TOURNAMENTS_PROJECTION, COLLECTIONS.round, 't1/main/1'],
 ] as const;

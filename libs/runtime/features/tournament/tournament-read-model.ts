@@ -9,8 +9,6 @@ import type { PairingMethod, PlayerState, RoundPairing, RoundStatus, TournamentS
  * per-division and per-round documents.
  */
 export const TOURNAMENTS_PROJECTION = 'tournaments';
-export const STANDINGS_PROJECTION = 'tournament-standings';
-export const PROVISIONAL_PROJECTION = 'tournament-provisional';
 
 export const COLLECTIONS = {
   /** The tournament's folded decider state (OpenTournament): the source every other document derives from. */

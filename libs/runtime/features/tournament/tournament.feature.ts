@@ -1,9 +1,7 @@
 import { tournamentDecider, type TournamentCommand, type TournamentEvent, type TournamentState } from '../../../domain/tournament/index.js';
 import type { Feature } from '../../arbitra-core.js';
 import type { AggregateType } from '../../command-handler.js';
-import { provisionalPairingsProjection } from './provisional.projection.js';
-import { standingsProjection } from './standings.projection.js';
-import { tournamentsProjection } from './tournament.projection.js';
+import { RETIRED_TOURNAMENT_PROJECTIONS, tournamentsProjection } from './tournament.projection.js';
 
 /** Streams `tournament-<id>`. */
 export const TournamentAggregate: AggregateType<TournamentCommand, TournamentEvent, TournamentState> = {
@@ -16,5 +14,6 @@ export const TournamentAggregate: AggregateType<TournamentCommand, TournamentEve
 export const TOURNAMENT_FEATURE: Feature = {
   name: 'tournament',
   aggregates: [TournamentAggregate],
-  projections: [tournamentsProjection, standingsProjection, provisionalPairingsProjection],
+  projections: [tournamentsProjection],
+  retiredProjections: RETIRED_TOURNAMENT_PROJECTIONS,
 };

@@ -20,9 +20,8 @@ import type { RecordedEvent } from '../../../store/event-store.port.js';
 import { recordedEvents } from '../../projections/testing/recorded-events.js';
 import { MemoryDocuments, type Projection } from '../../projections/projection.js';
 import { defaultPairingSeed } from './provisional-pairings.js';
-import { provisionalPairingsProjection } from './provisional.projection.js';
-import { standingsProjection } from './standings.projection.js';
-import { crosstableOf, standingsOf, tournamentsProjection } from './tournament.projection.js';
+import { crosstableOf, standingsOf } from './tournament-documents.js';
+import { tournamentsProjection } from './tournament.projection.js';
 import {
   COLLECTIONS,
   type CrosstableDocument,
@@ -43,7 +42,13 @@ function project(projection: Projection, log: readonly RecordedEvent[], docs = n
   return docs;
 }
 
-const dump = (docs: MemoryDocuments) => JSON.stringify([...docs.collections].map(([c, m]) => [c, [...m]]));
+/** Every document, by collection and key (the order they were first written in differs between one batch and many). */
+const dump = (docs: MemoryDocuments) =>
+  JSON.stringify(
+    [...docs.collections]
+      .map(([c, m]) => [c, [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 
 /** Pairs the next round with the Australian draw the way the HTTP layer does, then publishes it. */
 function pairNext(history: TournamentEvent[], round: number): TournamentEvent[] {
@@ -76,7 +81,7 @@ describe('tournament read models', () => {
     const round = docs.get<RoundDocument>(COLLECTIONS.round, 't1/main/1') as RoundDocument;
     expect(Object.keys(round.results)).toEqual(['t1', 't2']);
     expect(round.explanation.length).toBeGreaterThan(0);
-    const standings = project(standingsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    const standings = project(tournamentsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     expect(standings.rows).toEqual(computeStandings(standingsInputFor(stateOf(h), 'main')));
     // Round 1 has 2 of its 3 results: nothing is complete yet, round 1 is in progress.
     expect([standings.throughRound, standings.roundInProgress]).toEqual([null, 1]);
@@ -87,12 +92,10 @@ describe('tournament read models', () => {
     h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)), record(1, 3, scrabble(400, 400)));
     h = pairNext(h, 2);
     const log = recorded(h);
-    for (const p of [tournamentsProjection, standingsProjection, provisionalPairingsProjection]) {
-      const a = project(p, log);
-      const b = project(p, log);
-      expect(dump(a)).toBe(dump(b));
-      for (const m of a.collections.values()) for (const v of m.values()) expect(JSON.parse(JSON.stringify(v))).toEqual(v);
-    }
+    const a = project(tournamentsProjection, log);
+    const b = project(tournamentsProjection, log);
+    expect(dump(a)).toBe(dump(b));
+    for (const m of a.collections.values()) for (const v of m.values()) expect(JSON.parse(JSON.stringify(v))).toEqual(v);
   });
 
   it('derives the same documents whether the log is applied in one batch or one event per batch', () => {
@@ -100,20 +103,18 @@ describe('tournament read models', () => {
     h = extend(h, record(1, 1, scrabble(420, 380)), record(1, 2, scrabble(300, 310)), record(1, 3, scrabble(400, 400)));
     h = pairNext(h, 2);
     const log = recorded(h);
-    for (const p of [tournamentsProjection, standingsProjection, provisionalPairingsProjection]) {
-      const oneBatch = project(p, log);
-      const perEvent = new MemoryDocuments();
-      for (const e of log) project(p, [e], perEvent);
-      expect(dump(perEvent)).toBe(dump(oneBatch));
-    }
+    const oneBatch = project(tournamentsProjection, log);
+    const perEvent = new MemoryDocuments();
+    for (const e of log) project(tournamentsProjection, [e], perEvent);
+    expect(dump(perEvent)).toBe(dump(oneBatch));
   });
 
   it('provisional: follows each result, and equals pair() with the default seed on the state at that point', () => {
     let h = pairNext(six(), 1);
-    const before = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    const before = project(tournamentsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     expect(before).toMatchObject({ round: 2, seed: 't1:main:2', pendingTables: [1, 2, 3] });
     h = extend(h, record(1, 1, scrabble(420, 380)));
-    const after = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    const after = project(tournamentsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     expect(after.pendingTables).toEqual([2, 3]);
     expect(after.asOf.position).toBe(h.length);
     expect(after.systems['australian-draw']).toEqual({
@@ -127,14 +128,14 @@ describe('tournament read models', () => {
 
   it("provisional: stores the pairing system's typed refusal (mahjong field not divisible by 4), then pairs once the field is", () => {
     const h = run(create({ discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }), ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => register(id)));
-    const docs = project(provisionalPairingsProjection, recorded(h));
+    const docs = project(tournamentsProjection, recorded(h));
     expect(docs.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main')?.systems['mahjong-swiss']).toMatchObject({
       status: 'refused',
       type: 'pairing/field-not-divisible-by-4',
       rule: expect.any(String),
     });
     const h2 = extend(h, register('g'), register('h'));
-    const docs2 = project(provisionalPairingsProjection, recorded(h2));
+    const docs2 = project(tournamentsProjection, recorded(h2));
     const ok = docs2.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main')?.systems['mahjong-swiss'];
     expect(ok?.status).toBe('paired');
     expect(ok?.status === 'paired' && ok.pairing.tables).toHaveLength(2);
@@ -143,7 +144,7 @@ describe('tournament read models', () => {
   it('provisional: leaves out a player withdrawn from the next round, and refuses past the planned rounds', () => {
     let h = pairNext(six(), 1);
     h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), data: { playerId: 'f', fromRound: 2 } });
-    const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    const doc = project(tournamentsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     const ad = doc.systems['australian-draw'];
     expect(ad?.status === 'paired' && ad.pairing.bye).not.toBeNull();
     expect(ad?.status === 'paired' && ad.pairing.games.flatMap((g) => [g.first, g.second])).not.toContain('f');
@@ -152,7 +153,7 @@ describe('tournament read models', () => {
       full = extend(full, record(round, 1, scrabble(400, 300)), record(round, 2, scrabble(400, 300)), record(round, 3, scrabble(400, 300)));
       if (round < 3) full = pairNext(full, round + 1);
     }
-    const last = project(provisionalPairingsProjection, recorded(full)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    const last = project(tournamentsProjection, recorded(full)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     expect(last.round).toBe(4);
     expect(last.systems['australian-draw']).toMatchObject({ status: 'refused', type: 'tournament/rounds-planned-exceeded' });
   });
@@ -172,11 +173,11 @@ describe('tournament read models', () => {
       ...['x', 'y'].map((id) => register(id, { division: 'junior' })),
     );
     const log = recorded(h);
-    const standings = project(standingsProjection, log);
+    const standings = project(tournamentsProjection, log);
     expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.rows.map((r) => r.player)).toEqual(['a', 'b', 'c', 'd']);
     expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/junior')?.asOf.position).toBe(log.length); // y registered last
     expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.asOf.position).toBe(5); // d registered at position 5
-    const provisional = project(provisionalPairingsProjection, log);
+    const provisional = project(tournamentsProjection, log);
     const junior = provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/junior')?.systems['australian-draw'];
     expect(junior?.status === 'paired' && junior.pairing.games).toEqual([expect.objectContaining({ table: 1 })]);
     expect(provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/open')?.seed).toBe('t1:open:1');
@@ -190,7 +191,7 @@ describe('tournament read models', () => {
     h = extend(h, pairManual(3, [game(1, 'a', 'e'), game(2, 'c', 'd')], 'b'), publish(3));
     const t = stateOf(h);
     const asOf = { revision: h.length - 1, position: h.length, at: '2026-11-29T10:00:00.000Z' };
-    const live = project(standingsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    const live = project(tournamentsProjection, recorded(h)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     const throughR2 = standingsOf(t, 'main', asOf, 2);
     const tb = (doc: StandingsDocument, id: string) => doc.rows.find((r) => r.player === id)?.tieBreaks;
     expect([live.throughRound, live.roundInProgress]).toEqual([2, 3]);
@@ -203,7 +204,7 @@ describe('tournament read models', () => {
     expect(asked).toEqual(live);
     // Once every result of round 3 is in, the round is complete for everyone.
     const done = extend(h, record(3, 1, won('second')), record(3, 2, won('draw')));
-    const after = project(standingsProjection, recorded(done)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
+    const after = project(tournamentsProjection, recorded(done)).get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     expect([after.throughRound, after.roundInProgress]).toEqual([3, null]);
     expect(after.rows).toEqual(computeStandings({ ...standingsInputFor(stateOf(done), 'main'), completeThrough: undefined }));
   });
@@ -223,7 +224,7 @@ describe('tournament read models', () => {
     );
     for (const g of round1.games) h = extend(h, record(1, g.table, { kind: 'played', outcome: 'first', games: { first: 2, second: 1 } }));
     // when the provisional pairings of round 2 are projected
-    const doc = project(provisionalPairingsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
+    const doc = project(tournamentsProjection, recorded(h)).get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/main') as ProvisionalDocument;
     // then knockout pairs the four still in and names the losers as eliminated; random still pairs everyone
     expect(doc.round).toBe(2);
     const knockout = doc.systems.knockout;
@@ -242,7 +243,7 @@ describe('tournament read models', () => {
     h = extend(h, pairManual(1, [game(1, 'a', 'b')], 'c'), publish(1), record(1, 1, won('first')));
     h = extend(h, pairManual(2, [game(1, 'a', 'c')], 'b'));
     // when the standings are projected
-    const docs = project(standingsProjection, recorded(h));
+    const docs = project(tournamentsProjection, recorded(h));
     const standings = docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     const crosstable = docs.get<CrosstableDocument>(COLLECTIONS.crosstable, 't1/main') as CrosstableDocument;
     // then the public document counts round 1 only: b's round-2 bye is nowhere
@@ -260,7 +261,7 @@ describe('tournament read models', () => {
     ).toEqual(['played', 'bye']);
     // and when round 2 is published (a later batch), the public document counts the bye
     const published = extend(h, publish(2));
-    project(standingsProjection, recorded(published).slice(h.length), docs);
+    project(tournamentsProjection, recorded(published).slice(h.length), docs);
     expect(docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({ score: 1, rounds: 2 });
   });
 
@@ -278,10 +279,10 @@ describe('tournament read models', () => {
     h = extend(h, { type: 'tournament.withdraw-player', context: ctx(), data: { playerId: 'b', fromRound: 2, reason: 'illness' } });
     // when the read models are projected
     const summary = project(tournamentsProjection, recorded(h)).get<TournamentSummary>(COLLECTIONS.summary, 't1') as TournamentSummary;
-    const docs = project(standingsProjection, recorded(h));
+    const docs = project(tournamentsProjection, recorded(h));
     const standings = docs.get<StandingsDocument>(COLLECTIONS.standings, 't1/main') as StandingsDocument;
     // (and a withdrawal projected in a batch of its own marks the player too)
-    const later = project(standingsProjection, recorded(h).slice(-1), project(standingsProjection, recorded(h).slice(0, -1)));
+    const later = project(tournamentsProjection, recorded(h).slice(-1), project(tournamentsProjection, recorded(h).slice(0, -1)));
     expect(later.get<StandingsDocument>(COLLECTIONS.standings, 't1/main')?.rows.find((r) => r.player === 'b')).toMatchObject({
       withdrawn: true,
       withdrawnFromRound: 2,
