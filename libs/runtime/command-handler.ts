@@ -131,15 +131,35 @@ export class CommandHandler {
     },
   ): Promise<CommandResult> {
     const maxAttempts = this.options.maxAttempts ?? 5;
+    // The first attempt decides on the state cached for the stream, as it is: this process runs a stream's commands one
+    // after another, so it is the stream's state unless another process appended since, and then the append is refused
+    // for its expected revision and the loop reads the log. An answer given without an append (an If-Match mismatch, a
+    // refusal, a command that decides nothing) is given only from the state read from the log.
+    let useCache = true;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const loaded = await this.states.load(aggregate, stream);
+      const cached = useCache ? this.states.cached(stream) : undefined;
+      useCache = false;
+      const loaded = cached ?? (await this.states.load(aggregate, stream));
       const state = loaded.state as S;
       const revision = loaded.revision;
+      /** Decided on the cached state without appending: read the log and decide again (not counted as an attempt). */
+      const again = () => (cached ? (attempt--, true) : false);
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
+        if (again()) continue;
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
-      const { decided, events } = step.decide(state);
-      if (events.length === 0) return step.nothing(revision);
+      let decision: { decided: readonly E[]; events: NewEvent[] };
+      try {
+        decision = step.decide(state);
+      } catch (e) {
+        if (e instanceof DomainError && again()) continue;
+        throw e;
+      }
+      const { decided, events } = decision;
+      if (events.length === 0) {
+        if (again()) continue;
+        return step.nothing(revision);
+      }
       try {
         const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
         if (appended.duplicate) return step.duplicate(appended.events);

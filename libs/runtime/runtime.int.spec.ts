@@ -139,6 +139,49 @@ describe('runtime', () => {
       expect(writers.map((w) => w.revision).sort()).toEqual([0, 1, 2, 3]);
     });
 
+    it('decides on the cached state without reading the log; a refusal, a no-op or an If-Match mismatch on it is decided again on the log', async () => {
+      type GateCommand = Command<'touch' | 'open' | 'enter' | 'greet', Record<string, never>>;
+      type GateEvent = { type: 'gate.Touched' | 'gate.Opened' | 'gate.Entered' | 'gate.Greeted'; data: Record<string, never> };
+      const Gate: AggregateType<GateCommand, GateEvent, { open: boolean }> = {
+        name: 'gate',
+        decider: {
+          initialState: () => ({ open: false }),
+          decide(c, s) {
+            if (c.type === 'enter' && !s.open) refuse('gate/closed', 'the gate is closed', 'test rule: enter an open gate only');
+            if (c.type === 'greet' && !s.open) return []; // nobody to greet at a closed gate
+            const type = ({ touch: 'gate.Touched', open: 'gate.Opened', enter: 'gate.Entered', greet: 'gate.Greeted' } as const)[c.type];
+            return [{ type, data: {} }];
+          },
+          evolve: (s, e) => (e.type === 'gate.Opened' ? { open: true } : s),
+        },
+      };
+      const send = (h: CommandHandler, type: GateCommand['type'], id: string, expectedRevision?: number) =>
+        h.execute(Gate, 'g', { type, data: {}, context: ctx(id) }, { expectedRevision });
+      const reads: string[] = [];
+      const readStream = store.readStream.bind(store);
+      store.readStream = (stream, from, limit) => (reads.push(stream), readStream(stream, from, limit));
+      const other = new CommandHandler(store, upcasters);
+
+      await send(handler, 'touch', 'g1');
+      reads.length = 0;
+      await send(handler, 'touch', 'g2'); // cached at revision 0: decided and appended without a read
+      expect(reads).toEqual([]);
+      await send(other, 'open', 'g3'); // behind handler's back: handler's cache says closed
+      // Refused on the cached state: read from the log (now open) and decided again.
+      expect((await send(handler, 'enter', 'g4')).revision).toBe(3);
+      await send(other, 'touch', 'g5');
+      // If-Match names the log's revision (4), the cache says 3: read again, not a 412.
+      expect((await send(handler, 'touch', 'g6', 4)).revision).toBe(5);
+      await expect(send(handler, 'touch', 'g7', 4)).rejects.toBeInstanceOf(PreconditionFailedError);
+
+      const late = new CommandHandler(store, upcasters);
+      await late.execute(Gate, 'h', { type: 'touch', data: {}, context: ctx('h1') });
+      await other.execute(Gate, 'h', { type: 'open', data: {}, context: ctx('h2') });
+      // Nothing to do on the cached (closed) state; on the log's (open) state a greeting.
+      const greeted = await late.execute(Gate, 'h', { type: 'greet', data: {}, context: ctx('h3') });
+      expect(greeted.events.map((e) => e.type)).toEqual(['gate.Greeted']);
+    });
+
     it('queues concurrent commands to one stream within a process instead of failing them', async () => {
       const results = await Promise.all(
         Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { type: 'add', data: { n: 1 }, context: ctx(`q${i}`) })),

@@ -45,6 +45,16 @@ export class StreamStates {
     return entry;
   }
 
+  /**
+   * The state cached for the stream as it is, without looking in the log for newer events (another process's appends):
+   * for a decision whose append checks the revision. Undefined when the stream is not cached.
+   */
+  cached(stream: string): StreamState | undefined {
+    const entry = this.cache.get(stream);
+    if (entry) this.remember(stream, entry);
+    return entry;
+  }
+
   /** The persisted snapshot, if it is of the aggregate's current version and still matches the log. */
   private async fromSnapshot(aggregate: { version?: number }, stream: string): Promise<StreamState | undefined> {
     const snapshots = this.options.snapshots;
