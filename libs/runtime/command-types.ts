@@ -1,5 +1,5 @@
 /** The command path's vocabulary: aggregate types, deferred commands, options, results, refusals of the path itself, fingerprints and event ids. */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Actor, Command, CommandBody, CommandContext, Decider, DomainEvent } from '../domain/kernel/index.js';
 import { canonicalJson } from '../domain/kernel/index.js';
 import type { RecordedEvent } from '../store/event-store.port.js';
@@ -107,14 +107,12 @@ export class CommandIdReusedError extends Error {
 export function commandFingerprint(command: { readonly type: string; readonly data: unknown }): string {
   const { type, data } = command;
   const plain = typeof data === 'object' && data !== null && !Array.isArray(data) && !('type' in data);
-  return createHash('sha256')
-    .update(canonicalJson(plain ? { type, ...data } : { type, data }))
-    .digest('hex');
+  return hash('sha256', canonicalJson(plain ? { type, ...data } : { type, data }), 'hex');
 }
 
 /** A request's own fingerprint, for commands the server computes from the record (see ExecuteOptions.fingerprint). */
 export function requestFingerprint(request: unknown): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+  return hash('sha256', canonicalJson(request), 'hex');
 }
 
 export interface CommandObserver {
@@ -139,7 +137,7 @@ const TIME_ORDERED = /(?:^|:)([0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f
  * A retry repeats the key, so its events' ids are the same either way.
  */
 export function eventIdFor(commandId: string, index: number): string {
-  const h = createHash('sha256').update(`${commandId}\u0000${index}`).digest('hex');
+  const h = hash('sha256', `${commandId}\u0000${index}`, 'hex');
   const v7 = TIME_ORDERED.exec(commandId)?.[1];
   const time = v7 ? `${v7.slice(0, 8)}-${v7.slice(9, 13)}` : `${h.slice(0, 8)}-${h.slice(8, 12)}`;
   return `${time}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;

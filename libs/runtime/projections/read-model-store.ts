@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecordedEvent } from '../../store/event-store.port.js';
@@ -164,7 +164,7 @@ export class ReadModelStore {
     if (hit) return hit;
     const json = this.storedJson(projection, collection, key);
     if (json === undefined) return undefined;
-    const doc: CachedDocument = { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
+    const doc: CachedDocument = { json, etag: `"${hash('sha256', json, 'base64url').slice(0, 32)}"` };
     if (this.raws.size >= RAW_CACHE) this.raws.delete(this.raws.keys().next().value as string);
     this.raws.set(id, doc);
     return doc;
