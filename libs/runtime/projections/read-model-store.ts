@@ -99,22 +99,22 @@ export class ReadModelStore {
 
   /** Drops a projection's documents and checkpoint: the next run rebuilds it from position 0. */
   reset(projection: string, version: number): void {
+    this.drop(projection, () => this.stmt.setCheckpoint.run(projection, version, 0));
+  }
+
+  /** Deletes a projection that is no longer run (merged into another): its documents and its checkpoint. Nothing if it has none. */
+  retire(projection: string): void {
+    this.drop(projection, () => this.stmt.dropCheckpoint.run(projection));
+  }
+
+  /** A projection's documents deleted, and its checkpoint set or deleted by `checkpoint`, in one transaction. */
+  private drop(projection: string, checkpoint: () => void): void {
     // Only this projection's cached documents: another's (a tournament's folded state, kept in memory only) stay.
     forgetProjection(this.raws, projection);
     this.values.forget(projection);
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
-      this.stmt.setCheckpoint.run(projection, version, 0);
-    })();
-  }
-
-  /** Deletes a projection that is no longer run (merged into another): its documents and its checkpoint. Nothing if it has none. */
-  retire(projection: string): void {
-    forgetProjection(this.raws, projection);
-    this.values.forget(projection);
-    this.db.transaction(() => {
-      this.stmt.clear.run(projection);
-      this.stmt.dropCheckpoint.run(projection);
+      checkpoint();
     })();
   }
 
