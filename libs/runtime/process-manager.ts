@@ -33,6 +33,8 @@ export interface ProcessManager {
 }
 
 const REFUSED = 'refused';
+/** Events the process managers read at a time. */
+const PAGE = 500;
 
 /** A reaction that could not be applied: what caused it, what it tried, and why it was refused. */
 export interface RefusedReaction {
@@ -105,9 +107,10 @@ export class ProcessManagerRunner {
   /** Processes everything appended since each manager's checkpoint (reactions' own events included). */
   async catchUp(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      const page = await this.store.readAll(this.checkpoints.lowest(this.keys), 500);
+    for (let more = true; more;) {
+      const page = await this.store.readAll(this.checkpoints.lowest(this.keys), PAGE);
       if (page.length === 0) return sent;
+      const before = sent;
       const handled = new Set<string>();
       try {
         for (const [i, m] of this.managers.entries()) {
@@ -126,7 +129,11 @@ export class ProcessManagerRunner {
         // what they did.
         this.checkpoints.store(this.keys, (key, trailing) => handled.has(key) || trailing >= IDLE_CHECKPOINT_LAG);
       }
+      // A short page ends the log as read (EventStore.readAll), unless this page's reactions appended after it: then
+      // their events are read next. Otherwise no second read to find nothing.
+      more = page.length === PAGE || sent > before;
     }
+    return sent;
   }
 
   /** Stores every checkpoint that trails its position (on close). */

@@ -266,6 +266,24 @@ describe('runtime', () => {
       });
     });
 
+    it('reads the log once for a short page (its end) instead of reading again to find nothing', async () => {
+      let reads = 0;
+      const counted = Object.assign(Object.create(store) as SqliteEventStore, {
+        readAll: (after: number, limit: number) => (reads++, store.readAll(after, limit)),
+      });
+      const runner = new ProjectionRunner(counted, readModels, [totals], upcasters, { batch: 2 });
+      for (let i = 0; i < 3; i++) await handler.execute(Tally, 'r', { type: 'add', data: { n: 1 }, context: ctx(`r${i}`) });
+      expect(await runner.catchUp()).toBe(3);
+      expect(reads).toBe(2); // a full page of 2, then 1 (short: the end)
+      expect(readModels.get('totals', 'tally', 'tally-r')).toEqual({ total: 3, events: 3 });
+      reads = 0;
+      await handler.execute(Tally, 'r', { type: 'add', data: { n: 1 }, context: ctx('r3') });
+      expect(await runner.catchUp()).toBe(1);
+      expect(reads).toBe(1);
+      expect(await runner.catchUp()).toBe(0); // nothing new: one empty read
+      expect(reads).toBe(2);
+    });
+
     it('rolls back both the rows and the checkpoint when a reducer fails mid-batch, and stalls only that projection', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       await handler.execute(Tally, 't1', { type: 'add', data: { n: -1 }, context: ctx('c2') });
@@ -403,8 +421,8 @@ describe('runtime', () => {
       for (let i = 0; i < 3; i++) await handler.execute(Tally, 'src', { type: 'add', data: { n: i + 1 }, context: ctx(`s${i}`) });
       const runner = new ProcessManagerRunner(counted, handler, readModels, [mirror, idle], upcasters);
       expect(await runner.catchUp()).toBe(3);
-      // One page with the three events, one with the mirror's three, one empty: read once for both managers.
-      expect(reads).toBe(3);
+      // One page with the three events, one with the mirror's three (short: the end), each read once for both managers.
+      expect(reads).toBe(2);
       const head = await store.headPosition();
       expect(readModels.checkpoint('pm:mirror')?.position).toBe(head);
       expect(readModels.checkpoint('pm:idle')?.position).toBe(0);

@@ -95,7 +95,10 @@ export class EventIdConflictError extends Error {
 export interface EventStore {
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(stream: string, fromRevision?: number, limit?: number): Promise<RecordedEvent[]>;
-  /** Events with position > `afterPosition`, in order, at most `limit`. */
+  /**
+   * Events with position > `afterPosition`, in order, at most `limit`; fewer only where the log ends (as the read
+   * saw it): a reader that gets a short page has read everything (the runners stop there without another read).
+   */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
   /** Catch-up from `afterPosition`, then the live tail, until the signal aborts. */
   subscribe(afterPosition: number, options?: SubscribeOptions): AsyncIterable<RecordedEvent>;

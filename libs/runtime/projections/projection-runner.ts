@@ -141,6 +141,8 @@ export class ProjectionRunner {
       this.applyPage(page.map((e) => this.upcasters.upcast(e)));
       read += page.length;
       onProgress?.(page[page.length - 1].position);
+      // A short page ends the log as read (EventStore.readAll): a wake with one event reads once, not twice.
+      if (page.length < batch) return read;
     }
   }
 

@@ -96,6 +96,9 @@ export function eventStoreContract(name: string, harness: ContractHarness): void
       expect(after.some((e) => e.position <= r2.position)).toBe(false);
       expect(after.map((e) => e.id)).toContain(r3.events[0].id);
       expect(await store.headPosition()).toBeGreaterThanOrEqual(r3.position);
+      // A page is full unless the log ends: the runners stop at a short page without reading again.
+      expect(await store.readAll(r1.position - 1, 2)).toHaveLength(2);
+      expect((await store.readAll(r1.position - 1, 1)).map((e) => e.position)).toEqual([r1.position]);
     });
 
     it('refuses an append whose expected revision does not match, and stores nothing', async () => {
