@@ -32,7 +32,7 @@ const counts = { refolds: 0, entries: 0 };
 /**
  * The projection, its DocumentTx watched: a `get` of the folded state that misses starts a fold from the snapshot and
  * journal (tournament-fold.ts, foldedState), each journal entry read is one event folded again. The same watched tx
- * for apply and flush of one batch (per-division projections keep their marks per tx).
+ * for apply and flush of one batch (the per-division documents keep their marks per tx).
  */
 function watched(p: Projection): Projection {
   const txs = new WeakMap<DocumentTx, DocumentTx>();
