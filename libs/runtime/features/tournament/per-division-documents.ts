@@ -7,10 +7,15 @@ import { COLLECTIONS, divisionKey, type AsOf } from './tournament-read-model.js'
 /** A division's document, a pure function of the folded tournament state (and the asOf of the last event that changed it). */
 export type DivisionDocument = (t: OpenTournament, division: string, asOf: AsOf) => unknown;
 
+/**
+ * Per division (`<id>/<division>`), the asOf of the last event that changed each part's documents (`asOf.standings`,
+ * `asOf.provisional`): one small document for both parts, written once per batch whichever of them an event changed.
+ */
+export const DIVISION_AS_OF = 'division-as-of';
 interface DivisionAsOf {
   readonly tournament: string;
   readonly division: string;
-  readonly asOf: AsOf;
+  readonly asOf: Readonly<Record<string, AsOf>>;
 }
 
 /**
@@ -22,16 +27,14 @@ interface DivisionAsOf {
  *
  * The documents themselves are deferred (DocumentTx.defer): the durable store computes one when it is first read,
  * from the state as the batch left it, and never writes it to disk; a command that changes a division nobody reads
- * costs no standings. Per division, the asOf of the last event that changed its documents is stored (`asOfCollection`,
- * small), so that after a restart `materialize` computes a document from the folded state (its snapshot and journal)
+ * costs no standings. Per division, the asOf of the last event that changed its documents is stored (DIVISION_AS_OF,
+ * under the part's name), so that after a restart `materialize` computes a document from the folded state (its snapshot and journal)
  * with the asOf it was last changed at. This relies on what the eager version relied on: a division's documents
  * change only with events `affected` (or the ledger) names for it.
  */
 export interface DivisionDocuments {
   /** The deferred documents' collections. */
   readonly collections: readonly string[];
-  /** Where each division's asOf is stored (read only to compute a document again: Projection.recoveryOnly). */
-  readonly asOfCollection: string;
   mark(docs: DocumentTx, id: string, before: TournamentState, t: OpenTournament, event: Pick<TournamentEvent, 'type' | 'data'>, asOf: AsOf): void;
   flush(docs: DocumentTx): void;
   /** One of `collections` after a restart, or once memory let it go. */
@@ -39,7 +42,7 @@ export interface DivisionDocuments {
 }
 
 export function perDivisionDocuments(
-  asOfCollection: string,
+  part: string,
   affected: (t: OpenTournament, e: TournamentEvent) => Iterable<string>,
   documents: Readonly<Record<string, DivisionDocument>>,
 ): DivisionDocuments {
@@ -47,7 +50,6 @@ export function perDivisionDocuments(
   const collections = Object.keys(documents);
   return {
     collections,
-    asOfCollection,
     mark(docs, id, before, t, event, asOf) {
       let dirty = marks.get(docs);
       if (!dirty) marks.set(docs, (dirty = new Map()));
@@ -60,16 +62,19 @@ export function perDivisionDocuments(
       for (const [key, { id, division, asOf }] of dirty ?? []) {
         const t = docs.get<TournamentState>(COLLECTIONS.state, id);
         if (t?.status !== 'open') continue;
-        docs.put(asOfCollection, key, { tournament: id, division, asOf } satisfies DivisionAsOf);
+        // The other part's asOf is kept: both are in one document (read from memory, written once per batch).
+        const marked = docs.get<DivisionAsOf>(DIVISION_AS_OF, key)?.asOf;
+        docs.put(DIVISION_AS_OF, key, { tournament: id, division, asOf: Object.assign({}, marked, { [part]: asOf }) } satisfies DivisionAsOf);
         for (const collection of collections) docs.defer(collection, key, () => documents[collection](t, division, asOf));
       }
     },
     materialize(collection, key, docs) {
       const document = documents[collection];
-      const mark = docs.get<DivisionAsOf>(asOfCollection, key);
-      if (!document || !mark) return undefined;
+      const mark = docs.get<DivisionAsOf>(DIVISION_AS_OF, key);
+      const asOf = mark?.asOf[part];
+      if (!document || !mark || !asOf) return undefined;
       const t = foldedState(docs, mark.tournament);
-      return t.status === 'open' ? document(t, mark.division, mark.asOf) : undefined;
+      return t.status === 'open' ? document(t, mark.division, asOf) : undefined;
     },
   };
 }

@@ -8,7 +8,7 @@ import { COLLECTIONS } from './tournament-read-model.js';
  * public documents, of published rounds only (officials' views are derived per request). Kept by the tournaments
  * projection (tournament.projection.ts), which folds each event once for all its documents.
  */
-export const standingsDocuments = perDivisionDocuments('standings-as-of', standingsDivisions, {
+export const standingsDocuments = perDivisionDocuments('standings', standingsDivisions, {
   [COLLECTIONS.standings]: standingsOf,
   [COLLECTIONS.crosstable]: crosstableOf,
 });

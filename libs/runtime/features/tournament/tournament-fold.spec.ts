@@ -20,6 +20,7 @@ import { ArbitraCore } from '../../arbitra-core.js';
 import { recordedEvents } from '../../projections/testing/recorded-events.js';
 import { MemoryDocuments, type DocumentTx } from '../../projections/projection.js';
 import { ReadModelStore } from '../../projections/read-model-store.js';
+import { DIVISION_AS_OF } from './per-division-documents.js';
 import { FOLD_ENTRY, FOLD_JOURNAL, FOLD_SNAPSHOT } from './tournament-fold.js';
 import { TOURNAMENT_FEATURE, TournamentAggregate } from './tournament.feature.js';
 import { RETIRED_TOURNAMENT_PROJECTIONS, tournamentsProjection } from './tournament.projection.js';
@@ -116,6 +117,31 @@ describe('one fold for all the tournament documents', () => {
     expect(store.get<StandingsDocument>(TOURNAMENTS_PROJECTION, COLLECTIONS.standings, 't1/main')?.rows).toHaveLength(20);
     expect(store.db.prepare('SELECT projection FROM checkpoints').all()).toEqual([{ projection: TOURNAMENTS_PROJECTION }]);
     store.close();
+  });
+
+  it('a registration writes four small documents: the journal entry, its head, the list entry and the division as-of marks', () => {
+    const log = recorded(history());
+    const registration = log.findIndex((e, i) => i > 0 && e.type === 'tournament.PlayerRegistered');
+    const stored = new MemoryDocuments();
+    const written: string[] = [];
+    const tx: DocumentTx = {
+      get: (c, k) => stored.get(c, k),
+      put: (c, k, v) => {
+        stored.put(c, k, v);
+        written.push(c);
+      },
+      delete: (c, k) => stored.delete(c, k),
+      defer: () => undefined,
+    };
+    for (const e of log.slice(0, registration)) tournamentsProjection.apply(e, tx);
+    tournamentsProjection.flush?.(tx);
+    written.length = 0;
+    tournamentsProjection.apply(log[registration], tx);
+    tournamentsProjection.flush?.(tx);
+    const persisted = written.filter((c) => !tournamentsProjection.transient?.includes(c));
+    expect(new Set(persisted)).toEqual(new Set([FOLD_ENTRY, FOLD_JOURNAL, COLLECTIONS.index, DIVISION_AS_OF]));
+    // Both parts' marks in the one document of the division.
+    expect(Object.keys(stored.get<{ asOf: object }>(DIVISION_AS_OF, 't1/main')?.asOf ?? {}).sort()).toEqual(['provisional', 'standings']);
   });
 
   it('a server upgraded from the three projections deletes the retired ones at start and rebuilds the tournament documents from the log', async () => {

@@ -129,8 +129,7 @@ export const tournamentsProjection: Projection = {
   version: 6,
   handles: handlesTournamentEvent,
   transient: [COLLECTIONS.state, COLLECTIONS.summary, COLLECTIONS.round, ...DIVISION_DOCUMENTS.flatMap((d) => d.collections)],
-  // The divisions' asOf marks are read only to compute a document again (after a restart, or once memory let it go).
-  recoveryOnly: [...FOLD_RECOVERY, ...DIVISION_DOCUMENTS.map((d) => d.asOfCollection)],
+  recoveryOnly: FOLD_RECOVERY,
   materialize(collection, key, docs) {
     if (collection === COLLECTIONS.round) return materializeRound(key, docs);
     const division = DIVISION_DOCUMENTS.find((d) => d.collections.includes(collection));
