@@ -79,7 +79,7 @@ export class TournamentRoundsController {
   async provisional(@Param() p: RoundParams, @Query() q: ProvisionalQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
     const division = divisionOf(this.reads.summary(p.id), q.division);
-    const doc = this.reads.provisional<ProvisionalDocument>(divisionKey(p.id, division));
+    const doc = this.reads.doc<ProvisionalDocument>(COLLECTIONS.provisional, divisionKey(p.id, division));
     if (!doc || doc.round !== p.n)
       throw new ProblemException(
         404,

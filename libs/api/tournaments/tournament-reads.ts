@@ -30,12 +30,8 @@ export class TournamentReads {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
   }
 
-  doc<T>(collection: string, key: string, projection = TOURNAMENTS_PROJECTION): T | undefined {
-    return this.core.readModels.get<T>(projection, collection, key);
-  }
-
-  provisional<T>(key: string): T | undefined {
-    return this.core.readModels.get<T>(TOURNAMENTS_PROJECTION, COLLECTIONS.provisional, key);
+  doc<T>(collection: string, key: string): T | undefined {
+    return this.core.readModels.get<T>(TOURNAMENTS_PROJECTION, collection, key);
   }
 
   list<T>(collection: string): T[] {
