@@ -111,7 +111,7 @@ export class ReadModelStore {
   private drop(projection: string, checkpoint: () => void): void {
     // Only this projection's cached documents: another's (a tournament's folded state, kept in memory only) stay.
     forgetProjection(this.raws, projection);
-    this.values.forget(projection);
+    forgetProjection(this.values, projection);
     this.db.transaction(() => {
       this.stmt.clear.run(projection);
       checkpoint();
@@ -293,7 +293,7 @@ export class ReadModelStore {
       })();
     } catch (error) {
       // Rolled back: what it read may have been cached from the batch; forget the projection's parsed documents.
-      this.values.forget(name);
+      forgetProjection(this.values, name);
       throw error;
     }
     if (this.pendingValues) this.pendingValues.push(...written);
@@ -317,8 +317,8 @@ class Deferred {
 
 const rawId = (projection: string, collection: string, key: string) => `${projection}\u0000${collection}\u0000${key}`;
 
-/** Drops a projection's entries from a cache keyed by `rawId`. */
-function forgetProjection(cache: Map<string, unknown>, projection: string): void {
+/** Drops a projection's entries from a cache keyed by `rawId` (the raw documents' map, the parsed values' ValueCache). */
+function forgetProjection(cache: { keys(): IterableIterator<string>; delete(id: string): unknown }, projection: string): void {
   const prefix = `${projection}\u0000`;
   for (const id of [...cache.keys()]) if (id.startsWith(prefix)) cache.delete(id);
 }

@@ -50,9 +50,7 @@ export class ValueCache {
     this.entries.delete(id);
   }
 
-  /** Drops a projection's entries. */
-  forget(projection: string): void {
-    const prefix = `${projection}\u0000`;
-    for (const id of [...this.entries.keys()]) if (id.startsWith(prefix)) this.delete(id);
+  keys(): IterableIterator<string> {
+    return this.entries.keys();
   }
 }
