@@ -92,8 +92,9 @@ export class ProcessManagerRunner {
     this.checkpoints = new TrailingCheckpoints(readModels);
     this.keys = managers.map(checkpointKey);
     for (const key of this.keys) {
-      if (!readModels.checkpoint(key)) readModels.reset(key, 1);
-      this.checkpoints.load(key, readModels.checkpoint(key)?.position ?? 0);
+      const stored = readModels.checkpoint(key);
+      if (!stored) readModels.reset(key, 1);
+      this.checkpoints.load(key, stored?.position ?? 0);
     }
   }
 
