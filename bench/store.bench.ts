@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { v7 } from 'uuid';
+import { newCommandId } from '../libs/api/command-request.js';
 import { CommandHandler, eventIdFor } from '../libs/runtime/command-handler.js';
 import { WAL_AUTOCHECKPOINT_PAGES } from '../libs/store/sqlite/open-log.js';
 import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/sqlite-event-store.js';
@@ -222,7 +222,7 @@ async function main() {
     )[1];
   };
   const serverIds = () => {
-    const commandId = v7();
+    const commandId = newCommandId();
     return { id: eventIdFor(commandId, 0), commandId };
   };
   const randomIds = () => ({ id: randomUUID(), commandId: randomUUID() });
