@@ -8,6 +8,7 @@ import type { EventStore } from '../../libs/store/event-store.port.js';
  */
 export function readOnlyStore(store: EventStore, options: { keepOpen?: boolean } = {}): EventStore {
   return {
+    sharedWriters: store.sharedWriters,
     append: async () => {
       throw new ProblemException(405, 'service/read-only', 'Read-only service', 'this is a projector (read models only): send commands to the api service', {
         rule: 'distributed mode: commands go to the api service',

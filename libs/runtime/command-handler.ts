@@ -134,15 +134,17 @@ export class CommandHandler {
     // The first attempt decides on the state cached for the stream, as it is: this process runs a stream's commands one
     // after another, so it is the stream's state unless another process appended since, and then the append is refused
     // for its expected revision and the loop reads the log. An answer given without an append (an If-Match mismatch, a
-    // refusal, a command that decides nothing) is given only from the state read from the log.
-    let useCache = true;
+    // refusal, a command that decides nothing) is given only from the state read from the log. Not on a store other
+    // processes write to as a matter of course (EventStore.sharedWriters): there every attempt reads the log first, so
+    // replicas race on equal terms.
+    let useCache = !this.store.sharedWriters;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const cached = useCache ? this.states.cached(stream) : undefined;
       useCache = false;
       const loaded = cached ?? (await this.states.load(aggregate, stream));
       const state = loaded.state as S;
       const revision = loaded.revision;
-      /** Decided on the cached state without appending: read the log and decide again (not counted as an attempt). */
+      /** Decided on the cached state and not appended: read the log and decide again (not counted as an attempt). */
       const again = () => (cached ? (attempt--, true) : false);
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
         if (again()) continue;
@@ -171,6 +173,7 @@ export class CommandHandler {
         if (!(e instanceof WrongExpectedRevisionError)) throw e;
         this.states.forget(stream);
         this.options.observer?.onConflict?.(aggregate.name);
+        if (again()) continue;
         if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
       }
     }

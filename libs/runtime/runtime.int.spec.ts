@@ -182,6 +182,30 @@ describe('runtime', () => {
       expect(greeted.events.map((e) => e.type)).toEqual(['gate.Greeted']);
     });
 
+    it('a revision conflict on the cached state is not counted as an attempt: the command is read and decided again', async () => {
+      const once = new CommandHandler(store, upcasters, { maxAttempts: 1 });
+      const other = new CommandHandler(store, upcasters);
+      await once.execute(Tally, 'r', { type: 'add', data: { n: 1 }, context: ctx('r1') });
+      await other.execute(Tally, 'r', { type: 'add', data: { n: 2 }, context: ctx('r2') }); // once's cache is now stale
+      // One attempt allowed, and it is the one on the log's state: the append at the stale revision does not use it up.
+      const result = await once.execute(Tally, 'r', { type: 'add', data: { n: 4 }, context: ctx('r3') });
+      expect(result.revision).toBe(2);
+      expect((await once.load(Tally, 'tally-r')).state.total).toBe(7);
+    });
+
+    it('on a store other processes write to (PostgreSQL, KurrentDB) reads the stream before every decision, so replicas race on equal terms', async () => {
+      const reads: string[] = [];
+      const shared = Object.create(store, { sharedWriters: { value: true } }) as SqliteEventStore;
+      shared.readStream = (stream, from, limit) => (reads.push(stream), store.readStream(stream, from, limit));
+      const replica = new CommandHandler(shared, upcasters);
+      await replica.execute(Tally, 's', { type: 'add', data: { n: 1 }, context: ctx('s1') });
+      reads.length = 0;
+      // Cached at revision 0, yet read: a replica deciding on its cache would win every race against one whose retries read.
+      await replica.execute(Tally, 's', { type: 'add', data: { n: 1 }, context: ctx('s2') });
+      expect(reads).toEqual(['tally-s']);
+      expect(store.sharedWriters).toBe(false); // the embedded store has one writing process: there the cache is decided on
+    });
+
     it('queues concurrent commands to one stream within a process instead of failing them', async () => {
       const results = await Promise.all(
         Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { type: 'add', data: { n: 1 }, context: ctx(`q${i}`) })),

@@ -93,6 +93,12 @@ export class EventIdConflictError extends Error {
 }
 
 export interface EventStore {
+  /**
+   * Other processes append to this store as a matter of course (PostgreSQL and KurrentDB, shared by API replicas).
+   * A command handler then reads a stream before deciding on it: deciding on its cached state would let the replica
+   * whose commands skip that read win every race while another replica's retries, which must read, lose them all.
+   */
+  readonly sharedWriters: boolean;
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(stream: string, fromRevision?: number, limit?: number): Promise<RecordedEvent[]>;
   /**

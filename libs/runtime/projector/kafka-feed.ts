@@ -166,6 +166,9 @@ export class KafkaFeed {
 /** The log as the projection runner sees it in the projector: `readAll` from the reorder buffer, everything else from the store. */
 export function bufferedLog(store: () => EventStore, buffer: ReorderBuffer): EventStore {
   return {
+    get sharedWriters() {
+      return store().sharedWriters;
+    },
     append: (...a) => store().append(...a),
     readStream: (...a) => store().readStream(...a),
     readAll: async (after, limit) => buffer.readAll(after, limit),

@@ -97,6 +97,8 @@ interface Written {
 }
 
 export class KurrentDbEventStore implements EventStore {
+  /** API replicas share one server. */
+  readonly sharedWriters = true;
   readonly client: KurrentDBClient;
   private readonly ownsClient: boolean;
   private readonly anyRetries: number;

@@ -50,6 +50,8 @@ interface Pending extends PendingAppend {
  * subquery in the locking statement would read its pre-wait snapshot).
  */
 export class PostgresEventStore implements EventStore {
+  /** API replicas share one database. */
+  readonly sharedWriters = true;
   readonly pool: pg.Pool;
   /** Resolves once the schema is migrated; every call waits for it. */
   readonly ready: Promise<void>;

@@ -60,6 +60,8 @@ const PAGE_STATEMENTS = 16;
  * fails alone while the others commit with a single fsync.
  */
 export class SqliteEventStore implements EventStore {
+  /** The embedded store's file belongs to one server process (a relay beside it only reads). */
+  readonly sharedWriters = false;
   readonly db: Database.Database;
   private readonly notifier = new EventEmitter();
   private queue: Pending[] = [];
