@@ -24,6 +24,11 @@ export * from './command-types.js';
 
 const NO_OP_MEMORY = 10_000;
 
+/** After the n-th conflict: a random wait below min(2^n, 100) ms (full jitter), about 1.3 s in all over the 29 waits of the default 30 attempts. */
+export const conflictBackoff = (attempt: number): number => Math.random() * Math.min(2 ** attempt, 100);
+
+const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
 /**
  * The command path: load the stream, fold `evolve`, `decide`, append at the loaded revision.
  * On a revision conflict it re-reads and re-decides (bounded); with If-Match it answers 412 instead.
@@ -48,6 +53,8 @@ export class CommandHandler {
       snapshots?: SnapshotStore;
       /** Write a snapshot when a stream is this many events past its last one. */
       snapshotEvery?: number;
+      /** Milliseconds to wait before attempt `attempt + 1` after a revision conflict (default: `conflictBackoff`). */
+      retryDelay?: (attempt: number) => number;
     } = {},
   ) {
     this.states = new StreamStates(store, upcasters, options);
@@ -130,7 +137,7 @@ export class CommandHandler {
       duplicate: (events: RecordedEvent[]) => CommandResult;
     },
   ): Promise<CommandResult> {
-    const maxAttempts = this.options.maxAttempts ?? 5;
+    const maxAttempts = this.options.maxAttempts ?? 30;
     // The first attempt decides on the state cached for the stream, as it is: this process runs a stream's commands one
     // after another, so it is the stream's state unless another process appended since, and then the append is refused
     // for its expected revision and the loop reads the log. An answer given without an append (an If-Match mismatch, a
@@ -175,6 +182,9 @@ export class CommandHandler {
         this.options.observer?.onConflict?.(aggregate.name);
         if (again()) continue;
         if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
+        // Another process appended in between: it made progress, so retrying cannot livelock. Waiting lets a burst of that
+        // process's commands to the stream pass instead of losing each race to it (its next command starts first).
+        if (attempt < maxAttempts) await sleep((this.options.retryDelay ?? conflictBackoff)(attempt));
       }
     }
     throw new ConcurrencyExhaustedError(stream, maxAttempts);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { refuse, type Command, type CommandContext, type Decider } from '../domain/kernel/index.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { UpcasterRegistry } from '../store/upcasters.js';
-import { CommandHandler, PreconditionFailedError, eventIdFor, type AggregateType } from './command-handler.js';
+import { CommandHandler, ConcurrencyExhaustedError, PreconditionFailedError, conflictBackoff, eventIdFor, type AggregateType } from './command-handler.js';
 import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './projections/projection-runner.js';
@@ -191,6 +191,39 @@ describe('runtime', () => {
       const result = await once.execute(Tally, 'r', { type: 'add', data: { n: 4 }, context: ctx('r3') });
       expect(result.revision).toBe(2);
       expect((await once.load(Tally, 'tally-r')).state.total).toBe(7);
+    });
+
+    it("after a revision conflict waits before reading again, so another process's burst of commands to the stream passes", async () => {
+      const other = new CommandHandler(store, upcasters);
+      const shared = Object.create(store, { sharedWriters: { value: true } }) as SqliteEventStore;
+      let bursts = 3;
+      let sent = 0;
+      shared.append = async (stream, events, expected) => {
+        // The other process appends in this one's window, three times running.
+        if (bursts-- > 0) await other.execute(Tally, 'w', { type: 'add', data: { n: 10 }, context: ctx(`burst-${sent++}`) });
+        return store.append(stream, events, expected);
+      };
+      const waits: number[] = [];
+      const replica = new CommandHandler(shared, upcasters, { maxAttempts: 4, retryDelay: (attempt) => (waits.push(attempt), 0) });
+      const result = await replica.execute(Tally, 'w', { type: 'add', data: { n: 1 }, context: ctx('w1') });
+      expect(result.revision).toBe(3);
+      expect(waits).toEqual([1, 2, 3]); // a wait after each conflict, none after the attempt that won
+      expect((await replica.load(Tally, 'tally-w')).state.total).toBe(31);
+
+      bursts = 4; // four conflicts in four attempts: the command fails as a conflict, nothing of it stored
+      waits.length = 0;
+      await expect(replica.execute(Tally, 'w', { type: 'add', data: { n: 1 }, context: ctx('w2') })).rejects.toBeInstanceOf(ConcurrencyExhaustedError);
+      expect(waits).toEqual([1, 2, 3]); // no wait after the last attempt
+      expect((await store.findByCommandId('w2')).length).toBe(0);
+    });
+
+    it('the wait after the n-th conflict is random below min(2^n, 100) ms: replicas that collided do not retry in step', () => {
+      for (let attempt = 1; attempt <= 30; attempt++) {
+        const waits = Array.from({ length: 200 }, () => conflictBackoff(attempt));
+        const cap = Math.min(2 ** attempt, 100);
+        expect(waits.every((w) => w >= 0 && w < cap)).toBe(true);
+        expect(new Set(waits).size).toBeGreaterThan(150);
+      }
     });
 
     it('on a store other processes write to (PostgreSQL, KurrentDB) reads the stream before every decision, so replicas race on equal terms', async () => {
