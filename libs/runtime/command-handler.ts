@@ -1,11 +1,11 @@
-import type { Actor, Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
+import type { Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
+import { EarlierAnswers } from './earlier-answers.js';
 import { StreamStates } from './stream-states.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import {
-  CommandIdReusedError,
   commandFingerprint,
   ConcurrencyExhaustedError,
   eventIdFor,
@@ -22,8 +22,6 @@ import {
 
 export * from './command-types.js';
 
-const NO_OP_MEMORY = 10_000;
-
 /** After the n-th conflict: a random wait below min(2^n, 100) ms (full jitter), about 1.3 s in all over the 29 waits of the default 30 attempts. */
 export const conflictBackoff = (attempt: number): number => Math.random() * Math.min(2 ** attempt, 100);
 
@@ -37,8 +35,8 @@ const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => 
 export class CommandHandler {
   /** Folded state per stream (cache and persisted snapshots). */
   private readonly states: StreamStates;
-  /** Commands that recorded nothing, by command id (their retries and reuses are checked here). */
-  private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
+  /** A command id's first answer, for its retries. */
+  private readonly earlier: EarlierAnswers;
   /** Commands to the same stream in this process run one after another: conflicts only come from other processes. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -58,6 +56,7 @@ export class CommandHandler {
     } = {},
   ) {
     this.states = new StreamStates(store, upcasters, options);
+    this.earlier = new EarlierAnswers(store);
   }
 
   /**
@@ -82,7 +81,7 @@ export class CommandHandler {
     const ctx = command.context;
     // A server-made id is new: nothing to look up, no fingerprint to keep for a retry (ExecuteOptions.freshCommandId).
     const fingerprint = opts.freshCommandId ? undefined : isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
-    const earlier = opts.freshCommandId ? null : await this.earlierResult(stream, ctx, fingerprint);
+    const earlier = opts.freshCommandId ? null : await this.earlier.find(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
     return this.decideAndAppend(aggregate, stream, opts, {
@@ -95,13 +94,10 @@ export class CommandHandler {
       nothing: async (revision) => {
         const position = await this.store.headPosition();
         // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
-        if (fingerprint !== undefined) {
-          this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
-          if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
-        }
+        if (fingerprint !== undefined) this.earlier.rememberNoOp(stream, ctx, fingerprint, revision, position);
         return { stream, events: [], revision, position, duplicate: false };
       },
-      duplicate: (events) => this.replayed(stream, ctx, events, fingerprint),
+      duplicate: (events) => this.earlier.replayed(stream, ctx, events, fingerprint),
     });
   }
 
@@ -205,16 +201,6 @@ export class CommandHandler {
     }
   }
 
-  /** The first answer to this command id, if it was handled before (a retry); null for a new command. */
-  private async earlierResult(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
-    const earlier = await this.store.findByCommandId(ctx.commandId);
-    if (earlier.length > 0) return this.replayed(stream, ctx, earlier, fingerprint);
-    const noOp = this.noOps.get(ctx.commandId);
-    if (!noOp) return null;
-    this.checkSameCommand(ctx, stream, noOp.actor, noOp.stream, noOp.fingerprint, fingerprint);
-    return { stream, events: [], revision: noOp.revision, position: noOp.position, duplicate: true };
-  }
-
   private serialized<T>(stream: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(stream) ?? Promise.resolve();
     const next = previous.then(work, work);
@@ -230,45 +216,6 @@ export class CommandHandler {
   async load<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
     const { state, revision } = await this.states.load(aggregate, stream);
     return { state: state as S, revision };
-  }
-
-  private replayed(stream: string, ctx: CommandContext, events: RecordedEvent[], fingerprint?: string): CommandResult {
-    this.checkSameCommand(ctx, stream, events[0].meta.actor, events[0].stream, events[0].meta.commandFingerprint, fingerprint);
-    const last = events[events.length - 1];
-    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
-  }
-
-  /** A retry must come from the same actor, to the same stream, with the same command. */
-  private checkSameCommand(
-    ctx: CommandContext,
-    stream: string,
-    first: Actor,
-    firstStream: string,
-    recorded: string | undefined,
-    fingerprint: string | undefined,
-  ): void {
-    const commandId = ctx.commandId;
-    if (first.id !== ctx.actor.id || first.role !== ctx.actor.role) {
-      // Never hand one actor's recorded answer (which may hold hidden information) to another.
-      throw new DomainError(
-        'command/id-reused',
-        `command id ${commandId} belongs to another actor's command; use a new id (Idempotency-Key) for a new command`,
-        'Arbitra: a command id identifies one command of one actor; a retry must repeat the same command',
-        'conflict',
-        'commandId',
-      );
-    }
-    if (firstStream !== stream) {
-      throw new DomainError(
-        'command/id-reused',
-        `command id ${commandId} was already used for ${firstStream}; use a new id (Idempotency-Key) for a new command`,
-        'Arbitra: a command id identifies one command; a retry must repeat the same command',
-        'conflict',
-        'commandId',
-      );
-    }
-    // Events recorded before fingerprints existed carry none: those retries replay as before.
-    if (recorded !== undefined && fingerprint !== undefined && recorded !== fingerprint) throw new CommandIdReusedError(commandId, ctx.actor, stream);
   }
 
   /**
@@ -299,7 +246,7 @@ export class CommandHandler {
     if (earlier.length > 0) {
       const ids = new Set(commands.map((c) => c.context.commandId));
       const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
-      return this.replayed(stream, first, mine.length > 0 ? mine : earlier);
+      return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier);
     }
     return this.decideAndAppend(aggregate, stream, opts, {
       // Every command decided on the state the ones before it leave; all their events in one append.
@@ -316,7 +263,7 @@ export class CommandHandler {
         return { decided, events };
       },
       nothing: async (revision) => ({ stream, events: [], revision, position: await this.store.headPosition(), duplicate: false }),
-      duplicate: (events) => this.replayed(stream, first, events),
+      duplicate: (events) => this.earlier.replayed(stream, first, events),
     });
   }
 }

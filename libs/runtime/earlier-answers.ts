@@ -1,0 +1,73 @@
+import type { Actor, CommandContext } from '../domain/kernel/index.js';
+import { DomainError } from '../domain/kernel/index.js';
+import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
+import { CommandIdReusedError, type CommandResult } from './command-types.js';
+
+const NO_OP_MEMORY = 10_000;
+
+/**
+ * A command id seen before: its first answer, given again. What a command appended is found in the store by its
+ * command id; a command that appended nothing is remembered here (the last 10,000), since the store cannot tell
+ * its retry from a new command. A retry must come from the same actor, to the same stream, with the same command.
+ */
+export class EarlierAnswers {
+  private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
+
+  constructor(private readonly store: EventStore) {}
+
+  /** The first answer to this command id, if it was handled before (a retry); null for a new command. */
+  async find(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
+    const earlier = await this.store.findByCommandId(ctx.commandId);
+    if (earlier.length > 0) return this.replayed(stream, ctx, earlier, fingerprint);
+    const noOp = this.noOps.get(ctx.commandId);
+    if (!noOp) return null;
+    checkSameCommand(ctx, stream, noOp.actor, noOp.stream, noOp.fingerprint, fingerprint);
+    return { stream, events: [], revision: noOp.revision, position: noOp.position, duplicate: true };
+  }
+
+  /** A command that recorded nothing, at this revision and log position: its retries get the same answer. */
+  rememberNoOp(stream: string, ctx: CommandContext, fingerprint: string, revision: number, position: number): void {
+    this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
+    if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+  }
+
+  /** The answer made of the events a command recorded the first time, once the retry is checked to be the same command. */
+  replayed(stream: string, ctx: CommandContext, events: RecordedEvent[], fingerprint?: string): CommandResult {
+    checkSameCommand(ctx, stream, events[0].meta.actor, events[0].stream, events[0].meta.commandFingerprint, fingerprint);
+    const last = events[events.length - 1];
+    return { stream, events, revision: last.revision, position: last.position, duplicate: true };
+  }
+}
+
+/** A retry must come from the same actor, to the same stream, with the same command. */
+function checkSameCommand(
+  ctx: CommandContext,
+  stream: string,
+  first: Actor,
+  firstStream: string,
+  recorded: string | undefined,
+  fingerprint: string | undefined,
+): void {
+  const commandId = ctx.commandId;
+  if (first.id !== ctx.actor.id || first.role !== ctx.actor.role) {
+    // Never hand one actor's recorded answer (which may hold hidden information) to another.
+    throw new DomainError(
+      'command/id-reused',
+      `command id ${commandId} belongs to another actor's command; use a new id (Idempotency-Key) for a new command`,
+      'Arbitra: a command id identifies one command of one actor; a retry must repeat the same command',
+      'conflict',
+      'commandId',
+    );
+  }
+  if (firstStream !== stream) {
+    throw new DomainError(
+      'command/id-reused',
+      `command id ${commandId} was already used for ${firstStream}; use a new id (Idempotency-Key) for a new command`,
+      'Arbitra: a command id identifies one command; a retry must repeat the same command',
+      'conflict',
+      'commandId',
+    );
+  }
+  // Events recorded before fingerprints existed carry none: those retries replay as before.
+  if (recorded !== undefined && fingerprint !== undefined && recorded !== fingerprint) throw new CommandIdReusedError(commandId, ctx.actor, stream);
+}
