@@ -218,7 +218,7 @@ try {
   const arbitra = await server('info');
   const only = args.get('only');
   let reads: Record<string, Measured> = {};
-  let breakdown: Record<'bare' | 'info' | 'warn' | 'free', { cpu?: number; rate: number }> | undefined;
+  let breakdown: Record<'bare' | 'info' | 'warn' | 'free', { cpu?: number; rate: number; cpus: number[] }> | undefined;
   let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
   if (only !== 'commands') {
     const docs = await tournament(arbitra);
@@ -278,7 +278,7 @@ try {
         samples[name].rate.push(m.result.requests.average);
       }
     breakdown = Object.fromEntries(
-      Object.entries(samples).map(([k, v]) => [k, { cpu: v.cpu.length ? median(v.cpu) : undefined, rate: median(v.rate) }]),
+      Object.entries(samples).map(([k, v]) => [k, { cpu: v.cpu.length ? median(v.cpu) : undefined, rate: median(v.rate), cpus: v.cpu }]),
     ) as typeof breakdown;
   }
   let commands: Measured | undefined;
@@ -367,11 +367,19 @@ try {
     );
   }
   const b = breakdown;
-  if (b?.bare.cpu !== undefined && b.info.cpu !== undefined && b.warn.cpu !== undefined && b.free.cpu !== undefined)
+  if (b?.bare.cpu !== undefined && b.info.cpu !== undefined && b.warn.cpu !== undefined && b.free.cpu !== undefined) {
+    // Each part is a difference between two servers measured one after the other in each round: its median over the
+    // rounds, and the spread, which on a shared machine is often as large as the part itself.
+    const part = (more: number[], less: number[]) => {
+      const d = more.map((x, i) => x - less[i]);
+      return `${median(d).toFixed(0)} (${Math.min(...d).toFixed(0)}…${Math.max(...d).toFixed(0)})`;
+    };
     process.stdout.write(
-      `  standings, server CPU per request (interleaved medians): ${b.info.cpu.toFixed(0)} µs = bare Fastify ${b.bare.cpu.toFixed(0)} + request log ${(b.info.cpu - b.warn.cpu).toFixed(0)} ` +
-        `+ rate limiter ${(b.warn.cpu - b.free.cpu).toFixed(0)} + the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${(b.free.cpu - b.bare.cpu).toFixed(0)}\n`,
+      `  standings, server CPU per request (µs, medians of ${PAIRED_ROUNDS} rounds): ${b.info.cpu.toFixed(0)}, bare Fastify ${b.bare.cpu.toFixed(0)}; ` +
+        `the differences, median (lowest…highest round): request log ${part(b.info.cpus, b.warn.cpus)}, rate limiter ${part(b.warn.cpus, b.free.cpus)}, ` +
+        `the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${part(b.free.cpus, b.bare.cpus)}\n`,
     );
+  }
   if (commands)
     process.stdout.write(
       `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n` +
