@@ -49,7 +49,13 @@ function open(state: TournamentState, type: string): OpenTournament {
 }
 
 function updatePlayer(t: OpenTournament, id: string, f: (p: PlayerState) => PlayerState): OpenTournament {
-  return { ...t, players: carryPositions(t.players, t.players.map((p) => (p.id === id ? f(p) : p))) };
+  return {
+    ...t,
+    players: carryPositions(
+      t.players,
+      t.players.map((p) => (p.id === id ? f(p) : p)),
+    ),
+  };
 }
 
 /**
