@@ -3,7 +3,7 @@ import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { EarlierAnswers } from './earlier-answers.js';
-import { StreamStates } from './stream-states.js';
+import { StreamStates, type StreamState } from './stream-states.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import {
   commandFingerprint,
@@ -27,6 +27,14 @@ export const conflictBackoff = (attempt: number): number => Math.random() * Math
 
 const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
+const noop = (): void => undefined;
+
+/** A stream's state after the last append this process handed to the store, before the store has answered it. */
+interface Tip extends StreamState {
+  /** Settles when the store has answered that append: true if it was stored. */
+  readonly stored: Promise<boolean>;
+}
+
 /**
  * The command path: load the stream, fold `evolve`, `decide`, append at the loaded revision.
  * On a revision conflict it re-reads and re-decides (bounded); with If-Match it answers 412 instead.
@@ -37,8 +45,10 @@ export class CommandHandler {
   private readonly states: StreamStates;
   /** A command id's first answer, for its retries. */
   private readonly earlier: EarlierAnswers;
-  /** Commands to the same stream in this process run one after another: conflicts only come from other processes. */
+  /** Commands to the same stream in this process are decided one after another: conflicts only come from other processes. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Per stream, the state the appends handed to the store and not yet answered leave (single-writer stores only). */
+  private readonly tips = new Map<string, Tip>();
 
   constructor(
     private readonly store: EventStore,
@@ -69,7 +79,7 @@ export class CommandHandler {
     command: C | DeferredCommand<C, S>,
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
-    return this.timed(aggregate.name, streamOf(aggregate, id), (stream) => this.run(aggregate, stream, command, opts));
+    return this.timed(aggregate.name, streamOf(aggregate, id), (stream, release) => this.run(aggregate, stream, command, opts, release));
   }
 
   private async run<C extends Command, E extends DomainEvent, S>(
@@ -77,14 +87,15 @@ export class CommandHandler {
     stream: string,
     command: C | DeferredCommand<C, S>,
     opts: ExecuteOptions,
+    release: () => void,
   ): Promise<CommandResult> {
     const ctx = command.context;
     // A server-made id is new: nothing to look up, no fingerprint to keep for a retry (ExecuteOptions.freshCommandId).
     const fingerprint = opts.freshCommandId ? undefined : isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
-    const earlier = opts.freshCommandId ? null : await this.earlier.find(stream, ctx, fingerprint);
+    const earlier = opts.freshCommandId ? null : await this.findEarlier(stream, ctx, fingerprint);
     if (earlier) return earlier;
 
-    return this.decideAndAppend(aggregate, stream, opts, {
+    return this.decideAndAppend(aggregate, stream, opts, release, {
       // A deferred command is computed here, on the state it will be appended to (a retry after a
       // conflict computes it again on the newer state).
       decide: (state) => {
@@ -127,6 +138,7 @@ export class CommandHandler {
     aggregate: AggregateType<C, E, S>,
     stream: string,
     opts: ExecuteOptions,
+    release: () => void,
     step: {
       decide: (state: S) => { decided: readonly E[]; events: NewEvent[] };
       nothing: (revision: number) => Promise<CommandResult>;
@@ -140,43 +152,78 @@ export class CommandHandler {
     // refusal, a command that decides nothing) is given only from the state read from the log. Not on a store other
     // processes write to as a matter of course (EventStore.sharedWriters): there every attempt reads the log first, so
     // replicas race on equal terms.
-    let useCache = !this.store.sharedWriters;
+    //
+    // Pipelined (single-writer stores): once a command has handed its append to the store, the stream's next command is
+    // decided on the state that append leaves (the tip), without waiting for its commit, so commands to one stream
+    // share a transaction and its fsync. A command is answered only when its own append is stored, which the store does
+    // only after the appends before it (each expects the revision the one before leaves: if one fails, the ones decided
+    // after it fail for their revision and are read and decided again). A refusal, a no-op or an If-Match mismatch
+    // decided on a tip waits for the appends before it and is decided again on the log.
+    const pipelined = !this.store.sharedWriters;
+    let useCache = pipelined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const cached = useCache ? this.states.cached(stream) : undefined;
+      const tip = useCache ? this.tips.get(stream) : undefined;
+      const cached = useCache ? (tip ?? this.states.cached(stream)) : undefined;
       useCache = false;
       const loaded = cached ?? (await this.states.load(aggregate, stream));
       const state = loaded.state as S;
       const revision = loaded.revision;
-      /** Decided on the cached state and not appended: read the log and decide again (not counted as an attempt). */
-      const again = () => (cached ? (attempt--, true) : false);
+      /** Decided on the cached state or a tip and not appended: read the log and decide again (not counted as an attempt). */
+      const again = async () => {
+        if (!cached) return false;
+        attempt--;
+        if (tip) await tip.stored; // the log holds the appends before it, or they failed
+        return true;
+      };
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
-        if (again()) continue;
+        if (await again()) continue;
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
       let decision: { decided: readonly E[]; events: NewEvent[] };
       try {
         decision = step.decide(state);
       } catch (e) {
-        if (e instanceof DomainError && again()) continue;
+        if (e instanceof DomainError && (await again())) continue;
         throw e;
       }
       const { decided, events } = decision;
       if (events.length === 0) {
-        if (again()) continue;
+        if (await again()) continue;
         return step.nothing(revision);
       }
+      const pending = this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
+      const next = decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
+      let mine: Tip | undefined;
+      if (pipelined) {
+        mine = {
+          revision: revision + events.length,
+          state: next,
+          snapshotAt: loaded.snapshotAt,
+          stored: pending.then(
+            () => true,
+            () => false,
+          ),
+        };
+        this.tips.set(stream, mine);
+        release();
+      }
       try {
-        const appended = await this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-        if (appended.duplicate) return step.duplicate(appended.events);
-        const entry = { revision: appended.revision, state: decided.reduce((s, e) => aggregate.decider.evolve(s, e), state), snapshotAt: loaded.snapshotAt };
+        const appended = await pending;
+        if (this.tips.get(stream) === mine) this.tips.delete(stream); // the cache is as current
+        if (appended.duplicate) {
+          this.tips.delete(stream); // nothing appended: a tip after it is wrong
+          return step.duplicate(appended.events);
+        }
+        const entry = { revision: appended.revision, state: next, snapshotAt: loaded.snapshotAt };
         this.states.appended(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
         this.options.observer?.onAppend?.(aggregate.name, events.length);
         return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };
       } catch (e) {
+        this.tips.delete(stream); // every tip after a failed append is wrong
         if (!(e instanceof WrongExpectedRevisionError)) throw e;
         this.states.forget(stream);
         this.options.observer?.onConflict?.(aggregate.name);
-        if (again()) continue;
+        if (await again()) continue;
         if (opts.expectedRevision !== undefined) throw new PreconditionFailedError(stream, opts.expectedRevision, e.actual);
         // Another process appended in between: it made progress, so retrying cannot livelock. Waiting lets a burst of that
         // process's commands to the stream pass instead of losing each race to it (its next command starts first).
@@ -187,12 +234,12 @@ export class CommandHandler {
   }
 
   /** Serialises per stream and reports the outcome and duration to the observer (metrics). */
-  private async timed(aggregate: string, stream: string, work: (stream: string) => Promise<CommandResult>): Promise<CommandResult> {
+  private async timed(aggregate: string, stream: string, work: (stream: string, release: () => void) => Promise<CommandResult>): Promise<CommandResult> {
     const started = performance.now();
     const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
       this.options.observer?.onCommand?.(aggregate, outcome, (performance.now() - started) / 1000);
     try {
-      const result = await this.serialized(stream, () => work(stream));
+      const result = await this.serialized(stream, (release) => work(stream, release));
       observe(result.duplicate ? 'duplicate' : 'ok');
       return result;
     } catch (e) {
@@ -201,15 +248,27 @@ export class CommandHandler {
     }
   }
 
-  private serialized<T>(stream: string, work: () => Promise<T>): Promise<T> {
+  /** The stream's next command starts when this one has settled, or has handed its append to the store (`release`). */
+  private serialized<T>(stream: string, work: (release: () => void) => Promise<T>): Promise<T> {
     const previous = this.queues.get(stream) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.queues.set(stream, settled);
-    void settled.then(() => {
-      if (this.queues.get(stream) === settled) this.queues.delete(stream);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const next = previous.then(() => work(release));
+    const turn = Promise.race([released, next.then(noop, noop)]);
+    this.queues.set(stream, turn);
+    void turn.then(() => {
+      if (this.queues.get(stream) === turn) this.queues.delete(stream);
     });
     return next;
+  }
+
+  /**
+   * The first answer to a command id that may have been handled before. Looked up once the appends handed to the store
+   * for the stream are answered: a retry sent while its first attempt is being stored finds it stored.
+   */
+  private async findEarlier(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
+    await this.tips.get(stream)?.stored;
+    return this.earlier.find(stream, ctx, fingerprint);
   }
 
   /** Current state and revision of a stream, from the cache (or a snapshot) plus whatever was appended since. */
@@ -232,7 +291,7 @@ export class CommandHandler {
     opts: ExecuteOptions = {},
   ): Promise<CommandResult> {
     if (commands.length === 0) throw new Error('executeSequence needs at least one command');
-    return this.timed(aggregate.name, streamOf(aggregate, id), (stream) => this.runSequence(aggregate, stream, commands, opts));
+    return this.timed(aggregate.name, streamOf(aggregate, id), (stream, release) => this.runSequence(aggregate, stream, commands, opts, release));
   }
 
   private async runSequence<C extends Command, E extends DomainEvent, S>(
@@ -240,15 +299,17 @@ export class CommandHandler {
     stream: string,
     commands: readonly C[],
     opts: ExecuteOptions,
+    release: () => void,
   ): Promise<CommandResult> {
     const first = commands[0].context;
+    await this.tips.get(stream)?.stored; // as findEarlier: a retry finds its first attempt stored
     const earlier = await this.store.findByCommandId(first.commandId);
     if (earlier.length > 0) {
       const ids = new Set(commands.map((c) => c.context.commandId));
       const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
       return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier);
     }
-    return this.decideAndAppend(aggregate, stream, opts, {
+    return this.decideAndAppend(aggregate, stream, opts, release, {
       // Every command decided on the state the ones before it leave; all their events in one append.
       decide: (initial) => {
         let state = initial;

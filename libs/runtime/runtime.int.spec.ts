@@ -239,6 +239,71 @@ describe('runtime', () => {
       expect(store.sharedWriters).toBe(false); // the embedded store has one writing process: there the cache is decided on
     });
 
+    describe('pipelined commands to one stream', () => {
+      /** The store, with the appends it has been handed and not yet answered counted, and chosen appends failing. */
+      function watched(fail: (commandId: string) => boolean = () => false) {
+        const seen = { inFlight: 0, most: 0 };
+        const s = Object.create(store) as SqliteEventStore;
+        s.append = async (stream, events, expected) => {
+          seen.most = Math.max(seen.most, ++seen.inFlight);
+          try {
+            if (fail(events[0].meta.commandId)) {
+              await new Promise((r) => setImmediate(r)); // refused when the batch is written, as a failed write is
+              throw new Error('disk I/O error');
+            }
+            return await store.append(stream, events, expected);
+          } finally {
+            seen.inFlight--;
+          }
+        };
+        return { store: s, seen };
+      }
+      // Commands with ids the server made (no Idempotency-Key): nothing to look up first.
+      const fresh = { freshCommandId: true };
+      const add = (h: CommandHandler, id: string, n: number) => h.execute(Tally, 'p', { type: 'add', data: { n }, context: ctx(id) }, fresh);
+      const close = (h: CommandHandler, id: string) => h.execute(Tally, 'p', { type: 'close', data: {}, context: ctx(id) }, fresh);
+
+      it("are decided on the state the append before leaves, without waiting for its commit: their appends share the store's transaction", async () => {
+        const { store: s, seen } = watched();
+        const h = new CommandHandler(s, upcasters);
+        const results = await Promise.all(Array.from({ length: 10 }, (_, i) => add(h, `a${i}`, i)));
+        expect(results.map((r) => r.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        expect(seen.most).toBe(10); // all ten handed to the store before the first was answered
+        expect((await h.load(Tally, 'tally-p')).state.total).toBe(45);
+      });
+
+      it('a refusal decided on the state an unstored append leaves waits for that append: it stands if the append is stored', async () => {
+        const h = new CommandHandler(store, upcasters);
+        const [closed, refused] = await Promise.allSettled([close(h, 'c1'), add(h, 'c2', 1)]);
+        expect(closed.status).toBe('fulfilled');
+        expect(refused).toMatchObject({ status: 'rejected', reason: { type: 'tally/closed' } });
+      });
+
+      it('an append fails: the commands decided after it on the state it would have left are decided again on the log', async () => {
+        const { store: s } = watched((id) => id === 'c1' || id === 'x1');
+        const h = new CommandHandler(s, upcasters, { retryDelay: () => 0 });
+        // A refusal on the state the failed close would have left: decided again, on an open tally, it adds.
+        const [closed, added] = await Promise.allSettled([close(h, 'c1'), add(h, 'c2', 5)]);
+        expect(closed).toMatchObject({ status: 'rejected', reason: { message: 'disk I/O error' } });
+        expect(added).toMatchObject({ status: 'fulfilled', value: { revision: 0 } });
+        // Appends at the revision the failed one would have left: refused by the store for it, decided again.
+        const [lost, ...rest] = await Promise.allSettled([add(h, 'x1', 100), add(h, 'x2', 1), add(h, 'x3', 2)]);
+        expect(lost.status).toBe('rejected');
+        expect(rest.map((r) => (r.status === 'fulfilled' ? r.value.revision : r.reason))).toEqual([1, 2]);
+        expect((await store.readStream('tally-p')).map((e) => e.meta.commandId)).toEqual(['c2', 'x2', 'x3']);
+        expect((await h.load(Tally, 'tally-p')).state).toEqual({ total: 8, closed: false });
+      });
+
+      it('a retry of a keyed command sent while its first attempt is being stored gets the first answer, not a refusal', async () => {
+        const h = new CommandHandler(store, upcasters);
+        const keyed = () => h.execute(Tally, 'p', { type: 'close', data: {}, context: ctx('k1') });
+        const [first, retry] = await Promise.all([keyed(), keyed()]);
+        expect(retry.duplicate).toBe(true);
+        expect(retry.events.map((e) => e.id)).toEqual(first.events.map((e) => e.id));
+        expect(await store.readStream('tally-p')).toHaveLength(1);
+      });
+    });
+
     it('queues concurrent commands to one stream within a process instead of failing them', async () => {
       const results = await Promise.all(
         Array.from({ length: 32 }, (_, i) => handler.execute(Tally, 'busy', { type: 'add', data: { n: 1 }, context: ctx(`q${i}`) })),
