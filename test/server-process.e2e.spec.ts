@@ -98,4 +98,50 @@ describe('records server as a process (dist build)', () => {
     expect(tokenCli.status).toBe(2);
     expect(tokenCli.stderr).toContain('needs --tournament');
   }, 60_000);
+
+  it('kill -9 while ten clients register players on one tournament (commands to a stream pipelined): every answered registration is in the log after a restart, and verify passes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-kill-'));
+    const port = await freePort();
+    const env = { ARBITRA_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const first = await start(env);
+    child = first.child;
+    const token = /First start: .*\n\s+(\S+)/.exec(first.output())![1];
+    const url = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect((await post('/v1/tournaments', { id: 'crash-open', name: 'Crash Open', discipline: 'scrabble', pairingSystems: ['random'] })).status).toBe(201);
+
+    const answered: string[] = [];
+    let sent = 0;
+    const killed = child;
+    const client = async () => {
+      for (;;) {
+        const id = `p${sent++}`;
+        try {
+          const r = await post('/v1/tournaments/crash-open/players', { id, name: `Player ${id}` });
+          if (r.status === 201) answered.push(id);
+          else throw new Error(`${r.status}: ${await r.text()}`);
+        } catch (e) {
+          if (killed.exitCode !== null || killed.signalCode !== null || (e as { cause?: { code?: string } }).cause?.code) return; // the server is gone
+          throw e;
+        }
+        if (answered.length === 150) killed.kill('SIGKILL'); // with requests of the other clients in flight
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, client));
+    await new Promise((resolve) => (killed.exitCode !== null || killed.signalCode !== null ? resolve(undefined) : killed.once('exit', resolve)));
+
+    const second = await start(env);
+    child = second.child;
+    const stream = (await (await fetch(`${url}/v1/streams/tournament-crash-open`, { headers })).json()) as {
+      events: Array<{ revision: number; type: string; data: { player?: { id: string } } }>;
+    };
+    const registered = new Set(stream.events.filter((e) => e.type === 'tournament.PlayerRegistered').map((e) => e.data.player!.id));
+    expect(answered.length).toBeGreaterThanOrEqual(150);
+    expect(answered.filter((id) => !registered.has(id))).toEqual([]); // nothing answered 201 was lost
+    expect(stream.events.map((e) => e.revision)).toEqual(stream.events.map((_, i) => i)); // no gap
+    await stop(child);
+    const verify = spawnSync(process.execPath, [cli, 'verify'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(verify.status).toBe(0);
+  }, 60_000);
 });
