@@ -3,7 +3,8 @@ import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { EarlierAnswers } from './earlier-answers.js';
-import { StreamStates, type StreamState } from './stream-states.js';
+import { StreamQueue } from './stream-queue.js';
+import { StreamStates, type Tip } from './stream-states.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import {
   commandFingerprint,
@@ -27,14 +28,6 @@ export const conflictBackoff = (attempt: number): number => Math.random() * Math
 
 const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-const noop = (): void => undefined;
-
-/** A stream's state after the last append this process handed to the store, before the store has answered it. */
-interface Tip extends StreamState {
-  /** Settles when the store has answered that append: true if it was stored. */
-  readonly stored: Promise<boolean>;
-}
-
 /**
  * The command path: load the stream, fold `evolve`, `decide`, append at the loaded revision.
  * On a revision conflict it re-reads and re-decides (bounded); with If-Match it answers 412 instead.
@@ -46,7 +39,7 @@ export class CommandHandler {
   /** A command id's first answer, for its retries. */
   private readonly earlier: EarlierAnswers;
   /** Commands to the same stream in this process are decided one after another: conflicts only come from other processes. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new StreamQueue();
   /** Per stream, the state the appends handed to the store and not yet answered leave (single-writer stores only). */
   private readonly tips = new Map<string, Tip>();
 
@@ -239,27 +232,13 @@ export class CommandHandler {
     const observe = (outcome: 'ok' | 'duplicate' | 'refused' | 'conflict' | 'error') =>
       this.options.observer?.onCommand?.(aggregate, outcome, (performance.now() - started) / 1000);
     try {
-      const result = await this.serialized(stream, (release) => work(stream, release));
+      const result = await this.queue.run(stream, (release) => work(stream, release));
       observe(result.duplicate ? 'duplicate' : 'ok');
       return result;
     } catch (e) {
       observe(e instanceof DomainError ? 'refused' : e instanceof PreconditionFailedError || e instanceof ConcurrencyExhaustedError ? 'conflict' : 'error');
       throw e;
     }
-  }
-
-  /** The stream's next command starts when this one has settled, or has handed its append to the store (`release`). */
-  private serialized<T>(stream: string, work: (release: () => void) => Promise<T>): Promise<T> {
-    const previous = this.queues.get(stream) ?? Promise.resolve();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const next = previous.then(() => work(release));
-    const turn = Promise.race([released, next.then(noop, noop)]);
-    this.queues.set(stream, turn);
-    void turn.then(() => {
-      if (this.queues.get(stream) === turn) this.queues.delete(stream);
-    });
-    return next;
   }
 
   /**

@@ -11,6 +11,12 @@ export interface StreamState {
   snapshotAt: number;
 }
 
+/** A stream's state after the last append this process handed to the store, before the store has answered it. */
+export interface Tip extends StreamState {
+  /** Settles when the store has answered that append: true if it was stored. */
+  readonly stored: Promise<boolean>;
+}
+
 /**
  * The command path's folded state per stream: kept in memory by revision (least recently used forgotten
  * first), and persisted as snapshots every `snapshotEvery` events for aggregates with a `version`. Both
