@@ -8,11 +8,13 @@ import { StreamStates, type Tip } from './stream-states.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import {
   commandFingerprint,
+  conflictBackoff,
   ConcurrencyExhaustedError,
   eventIdFor,
   isDeferred,
   PreconditionFailedError,
   requestFingerprint,
+  sleep,
   streamOf,
   type AggregateType,
   type CommandObserver,
@@ -23,10 +25,12 @@ import {
 
 export * from './command-types.js';
 
-/** After the n-th conflict: a random wait below min(2^n, 100) ms (full jitter), about 1.3 s in all over the 29 waits of the default 30 attempts. */
-export const conflictBackoff = (attempt: number): number => Math.random() * Math.min(2 ** attempt, 100);
-
-const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+/** What the command path does with a decision: the events to append, or the answer when there is nothing to append. */
+interface Steps<E extends DomainEvent, S> {
+  decide: (state: S) => { decided: readonly E[]; events: NewEvent[] };
+  nothing: (revision: number) => Promise<CommandResult>;
+  duplicate: (events: RecordedEvent[]) => CommandResult;
+}
 
 /**
  * The command path: load the stream, fold `evolve`, `decide`, append at the loaded revision.
@@ -85,10 +89,7 @@ export class CommandHandler {
     const ctx = command.context;
     // A server-made id is new: nothing to look up, no fingerprint to keep for a retry (ExecuteOptions.freshCommandId).
     const fingerprint = opts.freshCommandId ? undefined : isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
-    const earlier = opts.freshCommandId ? null : await this.findEarlier(stream, ctx, fingerprint);
-    if (earlier) return earlier;
-
-    return this.decideAndAppend(aggregate, stream, opts, release, {
+    const steps: Steps<E, S> = {
       // A deferred command is computed here, on the state it will be appended to (a retry after a
       // conflict computes it again on the newer state).
       decide: (state) => {
@@ -102,7 +103,12 @@ export class CommandHandler {
         return { stream, events: [], revision, position, duplicate: false };
       },
       duplicate: (events) => this.earlier.replayed(stream, ctx, events, fingerprint),
-    });
+    };
+    if (opts.freshCommandId) return this.decideAndAppend(aggregate, stream, opts, release, steps);
+    return this.earlier.once(
+      ctx.commandId,
+      async () => (await this.earlier.find(stream, ctx, fingerprint)) ?? this.decideAndAppend(aggregate, stream, opts, release, steps),
+    );
   }
 
   /** The stored form of what a command decided: ids derived from its command id, its context in the meta. */
@@ -132,11 +138,7 @@ export class CommandHandler {
     stream: string,
     opts: ExecuteOptions,
     release: () => void,
-    step: {
-      decide: (state: S) => { decided: readonly E[]; events: NewEvent[] };
-      nothing: (revision: number) => Promise<CommandResult>;
-      duplicate: (events: RecordedEvent[]) => CommandResult;
-    },
+    step: Steps<E, S>,
   ): Promise<CommandResult> {
     const maxAttempts = this.options.maxAttempts ?? 30;
     // The first attempt decides on the state cached for the stream, as it is: this process runs a stream's commands one
@@ -241,15 +243,6 @@ export class CommandHandler {
     }
   }
 
-  /**
-   * The first answer to a command id that may have been handled before. Looked up once the appends handed to the store
-   * for the stream are answered: a retry sent while its first attempt is being stored finds it stored.
-   */
-  private async findEarlier(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
-    await this.tips.get(stream)?.stored;
-    return this.earlier.find(stream, ctx, fingerprint);
-  }
-
   /** Current state and revision of a stream, from the cache (or a snapshot) plus whatever was appended since. */
   async load<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
     const { state, revision } = await this.states.load(aggregate, stream);
@@ -281,13 +274,23 @@ export class CommandHandler {
     release: () => void,
   ): Promise<CommandResult> {
     const first = commands[0].context;
-    await this.tips.get(stream)?.stored; // as findEarlier: a retry finds its first attempt stored
-    const earlier = await this.store.findByCommandId(first.commandId);
-    if (earlier.length > 0) {
+    return this.earlier.once(first.commandId, async () => {
+      const earlier = await this.store.findByCommandId(first.commandId);
+      if (earlier.length === 0) return this.decideSequence(aggregate, stream, commands, opts, release);
       const ids = new Set(commands.map((c) => c.context.commandId));
       const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
       return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier);
-    }
+    });
+  }
+
+  private decideSequence<C extends Command, E extends DomainEvent, S>(
+    aggregate: AggregateType<C, E, S>,
+    stream: string,
+    commands: readonly C[],
+    opts: ExecuteOptions,
+    release: () => void,
+  ): Promise<CommandResult> {
+    const first = commands[0].context;
     return this.decideAndAppend(aggregate, stream, opts, release, {
       // Every command decided on the state the ones before it leave; all their events in one append.
       decide: (initial) => {

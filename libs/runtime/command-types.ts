@@ -142,3 +142,8 @@ export function eventIdFor(commandId: string, index: number): string {
   const time = v7 ? `${v7.slice(0, 8)}-${v7.slice(9, 13)}` : `${h.slice(0, 8)}-${h.slice(8, 12)}`;
   return `${time}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+/** After the n-th conflict: a random wait below min(2^n, 100) ms (full jitter), about 1.3 s in all over the 29 waits of the default 30 attempts. */
+export const conflictBackoff = (attempt: number): number => Math.random() * Math.min(2 ** attempt, 100);
+
+export const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());

@@ -5,6 +5,8 @@ import { CommandIdReusedError, type CommandResult } from './command-types.js';
 
 const NO_OP_MEMORY = 10_000;
 
+const noop = (): void => undefined;
+
 /**
  * A command id seen before: its first answer, given again. What a command appended is found in the store by its
  * command id; a command that appended nothing is remembered here (the last 10,000), since the store cannot tell
@@ -12,8 +14,25 @@ const NO_OP_MEMORY = 10_000;
  */
 export class EarlierAnswers {
   private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
+  /** Keyed commands being run in this process, by command id. */
+  private readonly running = new Map<string, Promise<unknown>>();
 
   constructor(private readonly store: EventStore) {}
+
+  /**
+   * Runs a keyed command once no earlier run of the same command id is under way in this process: a retry sent while its
+   * first attempt is being stored (commands to a stream are pipelined) finds it stored, and gets its answer.
+   */
+  async once<T>(commandId: string, work: () => Promise<T>): Promise<T> {
+    for (let earlier = this.running.get(commandId); earlier; earlier = this.running.get(commandId)) await earlier.catch(noop);
+    const run = work();
+    this.running.set(commandId, run);
+    try {
+      return await run;
+    } finally {
+      if (this.running.get(commandId) === run) this.running.delete(commandId);
+    }
+  }
 
   /** The first answer to this command id, if it was handled before (a retry); null for a new command. */
   async find(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {

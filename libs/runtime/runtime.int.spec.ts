@@ -272,6 +272,21 @@ describe('runtime', () => {
         expect((await h.load(Tally, 'tally-p')).state.total).toBe(45);
       });
 
+      it('so are commands with an Idempotency-Key (each a different key): only a retry of the same key waits for its first attempt', async () => {
+        const { store: s, seen } = watched();
+        const h = new CommandHandler(s, upcasters);
+        const keyed = (id: string) => h.execute(Tally, 'p', { type: 'add', data: { n: 1 }, context: ctx(id) });
+        const results = await Promise.all(['k1', 'k2', 'k3', 'k4', 'k1'].map(keyed));
+        expect(results.map((r) => [r.revision, r.duplicate])).toEqual([
+          [0, false],
+          [1, false],
+          [2, false],
+          [3, false],
+          [0, true],
+        ]);
+        expect(seen.most).toBe(4);
+      });
+
       it('a refusal decided on the state an unstored append leaves waits for that append: it stands if the append is stored', async () => {
         const h = new CommandHandler(store, upcasters);
         const [closed, refused] = await Promise.allSettled([close(h, 'c1'), add(h, 'c2', 1)]);
