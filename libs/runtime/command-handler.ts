@@ -194,6 +194,7 @@ export class CommandHandler {
           revision: revision + events.length,
           state: next,
           snapshotAt: loaded.snapshotAt,
+          snapshotBytes: loaded.snapshotBytes,
           stored: pending.then(
             () => true,
             () => false,
@@ -209,7 +210,7 @@ export class CommandHandler {
           this.tips.delete(stream); // nothing appended: a tip after it is wrong
           return step.duplicate(appended.events);
         }
-        const entry = { revision: appended.revision, state: next, snapshotAt: loaded.snapshotAt };
+        const entry = { revision: appended.revision, state: next, snapshotAt: loaded.snapshotAt, snapshotBytes: loaded.snapshotBytes };
         this.states.appended(aggregate, stream, entry, appended.events[appended.events.length - 1].meta.hash);
         this.options.observer?.onAppend?.(aggregate.name, events.length);
         return { stream, events: appended.events, revision: appended.revision, position: appended.position, duplicate: false };

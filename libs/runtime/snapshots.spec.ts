@@ -9,7 +9,9 @@ import { MemorySnapshotStore } from '../store/snapshot-store.port.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { SqliteSnapshotStore } from '../store/sqlite/sqlite-snapshot-store.js';
 import { UpcasterRegistry } from '../store/upcasters.js';
-import { CommandHandler, streamOf } from './command-handler.js';
+import type { Command } from '../domain/kernel/index.js';
+import { CommandHandler, streamOf, type AggregateType } from './command-handler.js';
+import { SNAPSHOT_BYTES_PER_EVENT } from './stream-states.js';
 import { TournamentAggregate } from './features/tournament/index.js';
 
 const STREAM = streamOf(TournamentAggregate, 't1');
@@ -104,5 +106,59 @@ describe('aggregate snapshots are a cache, never the truth', () => {
     expect(reads).not.toContain(0);
     expect(cold.state).toStrictEqual(before.state);
     reopened.close();
+  });
+});
+
+describe('snapshots of large states are spaced by their size', () => {
+  /** An aggregate whose state grows by about 1 KB a command (a note kept per command). */
+  type Note = Command<'note', { text: string }>;
+  type Noted = { type: 'noted'; data: { text: string } };
+  const Notebook: AggregateType<Note, Noted, { notes: string[] }> = {
+    name: 'notebook',
+    version: 1,
+    decider: {
+      initialState: () => ({ notes: [] }),
+      decide: (c) => [{ type: 'noted', data: { text: c.data.text } }],
+      evolve: (s, e) => ({ notes: [...s.notes, e.data.text] }),
+    },
+  };
+  const context = (i: number) => ({ at: '2026-12-01T10:00:00.000Z', actor: { id: 'a1', role: 'arbiter' as const }, commandId: `n${i}` });
+
+  it(`a snapshot is due snapshotEvery events after the last, or once the events since reach its size at ${SNAPSHOT_BYTES_PER_EVENT} bytes each; a cold start decides alike`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-snap-size-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db'), synchronous: 'OFF' });
+    const snapshots = new MemorySnapshotStore();
+    const saved: Array<{ revision: number; bytes: number }> = [];
+    const save = snapshots.save.bind(snapshots);
+    snapshots.save = (s) => (saved.push({ revision: s.revision, bytes: s.state.length }), save(s));
+    try {
+      const h = new CommandHandler(store, new UpcasterRegistry(), { snapshots, snapshotEvery: 5 });
+      for (let i = 0; i < 300; i++) await h.execute(Notebook, 'b', { type: 'note', data: { text: `${i}`.padEnd(1_000, '.') }, context: context(i) });
+      // Every 5 events while the state is under 5 KB, then spaced by its size: a few snapshots, not 60.
+      expect(saved[0].revision).toBe(4); // the fifth event (revisions count from 0)
+      saved.slice(1).forEach((s, i) => expect(s.revision - saved[i].revision).toBe(Math.max(5, Math.ceil(saved[i].bytes / SNAPSHOT_BYTES_PER_EVENT))));
+      expect(saved.length).toBeLessThan(10);
+      const cold = new CommandHandler(store, new UpcasterRegistry(), { snapshots, snapshotEvery: 5 });
+      expect((await cold.load(Notebook, 'notebook-b')).state).toStrictEqual((await h.load(Notebook, 'notebook-b')).state);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('pipelined commands (decided before the snapshot of the one before was written) do not write it again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-snap-pipe-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db'), synchronous: 'OFF' });
+    const snapshots = new MemorySnapshotStore();
+    const saved: number[] = [];
+    const save = snapshots.save.bind(snapshots);
+    snapshots.save = (s) => (saved.push(s.revision), save(s));
+    try {
+      const h = new CommandHandler(store, new UpcasterRegistry(), { snapshots, snapshotEvery: 5 });
+      const note = (i: number) => h.execute(Notebook, 'p', { type: 'note', data: { text: `${i}` }, context: context(i) }, { freshCommandId: true });
+      await Promise.all(Array.from({ length: 20 }, (_, i) => note(i)));
+      expect(saved).toEqual([4, 9, 14, 19]);
+    } finally {
+      await store.close();
+    }
   });
 });
