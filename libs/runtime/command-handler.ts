@@ -275,24 +275,7 @@ export class CommandHandler {
     release: () => void,
   ): Promise<CommandResult> {
     const first = commands[0].context;
-    return this.earlier.once(first.commandId, async () => {
-      const earlier = await this.store.findByCommandId(first.commandId);
-      if (earlier.length === 0) return this.decideSequence(aggregate, stream, commands, opts, release);
-      const ids = new Set(commands.map((c) => c.context.commandId));
-      const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
-      return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier);
-    });
-  }
-
-  private decideSequence<C extends Command, E extends DomainEvent, S>(
-    aggregate: AggregateType<C, E, S>,
-    stream: string,
-    commands: readonly C[],
-    opts: ExecuteOptions,
-    release: () => void,
-  ): Promise<CommandResult> {
-    const first = commands[0].context;
-    return this.decideAndAppend(aggregate, stream, opts, release, {
+    const steps: Steps<E, S> = {
       // Every command decided on the state the ones before it leave; all their events in one append.
       decide: (initial) => {
         let state = initial;
@@ -308,6 +291,13 @@ export class CommandHandler {
       },
       nothing: async (revision) => ({ stream, events: [], revision, position: await this.store.headPosition(), duplicate: false }),
       duplicate: (events) => this.earlier.replayed(stream, first, events),
+    };
+    return this.earlier.once(first.commandId, async () => {
+      const earlier = await this.store.findByCommandId(first.commandId);
+      if (earlier.length === 0) return this.decideAndAppend(aggregate, stream, opts, release, steps);
+      const ids = new Set(commands.map((c) => c.context.commandId));
+      const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
+      return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier);
     });
   }
 }
