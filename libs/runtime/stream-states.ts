@@ -29,11 +29,10 @@ export interface Tip extends StreamState {
 }
 
 /**
- * The command path's folded state per stream: kept in memory by revision (least recently used forgotten
- * first), and persisted as snapshots every `snapshotEvery` events (later for large states: SNAPSHOT_BYTES_PER_EVENT) for
- * aggregates with a `version`. Both
- * are caches: a load always folds whatever the log holds after them, so a cold start, a cache miss and a
- * replay without snapshots decide alike.
+ * The command path's folded state per stream: kept in memory by revision (least recently used forgotten first), and
+ * persisted as snapshots every `snapshotEvery` events (later for large states: SNAPSHOT_BYTES_PER_EVENT) for aggregates
+ * with a `version`. Both are caches: a load always folds whatever the log holds after them, so a cold start, a cache
+ * miss and a replay without snapshots decide alike.
  */
 export class StreamStates {
   private readonly cache = new Map<string, StreamState>();

@@ -95,8 +95,9 @@ export class EventIdConflictError extends Error {
 export interface EventStore {
   /**
    * Other processes append to this store as a matter of course (PostgreSQL and KurrentDB, shared by API replicas).
-   * A command handler then reads a stream before deciding on it: deciding on its cached state would let the replica
-   * whose commands skip that read win every race while another replica's retries, which must read, lose them all.
+   * A command handler then reads a stream before deciding on it, and does not pipeline a stream's commands: deciding on
+   * its cached state would let the replica whose commands skip that read win every race while another replica's
+   * retries, which must read, lose them all.
    */
   readonly sharedWriters: boolean;
   append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
