@@ -1,6 +1,7 @@
 import type { Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { EarlierAnswers } from './earlier-answers.js';
 import { StreamQueue } from './stream-queue.js';
@@ -14,7 +15,6 @@ import {
   isDeferred,
   PreconditionFailedError,
   requestFingerprint,
-  sleep,
   streamOf,
   type AggregateType,
   type CommandObserver,

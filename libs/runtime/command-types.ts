@@ -145,5 +145,3 @@ export function eventIdFor(commandId: string, index: number): string {
 
 /** After the n-th conflict: a random wait below min(2^n, 100) ms (full jitter), about 1.3 s in all over the 29 waits of the default 30 attempts. */
 export const conflictBackoff = (attempt: number): number => Math.random() * Math.min(2 ** attempt, 100);
-
-export const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
