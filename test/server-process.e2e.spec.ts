@@ -31,6 +31,16 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
   });
 }
 
+/** A fresh data dir and a free port on 127.0.0.1: the environment of a first start. */
+async function freshEnv(prefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const port = await freePort();
+  return { dataDir, port, env: { ARBITRA_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' } };
+}
+
+/** The one-time admin token a first start prints. */
+const bootstrapToken = (banner: string) => /First start: .*\n\s+(\S+)/.exec(banner)?.[1];
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
@@ -49,16 +59,14 @@ describe('records server as a process (dist build)', () => {
   });
 
   it('starts on the embedded store, prints URL, data path and a one-time token; data and hashes survive a restart; verify and replay pass', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-proc-'));
-    const port = await freePort();
-    const env = { ARBITRA_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const { dataDir, port, env } = await freshEnv('arbitra-proc-');
 
     const first = await start(env);
     child = first.child;
     const banner = first.output();
     expect(banner).toContain(`http://127.0.0.1:${port}`);
     expect(banner).toContain(dataDir);
-    const token = /First start: .*\n\s+(\S+)/.exec(banner)?.[1];
+    const token = bootstrapToken(banner);
     expect(token).toMatch(/^ey/);
 
     // A token-authenticated append through the first real feature: creating a tournament.
@@ -100,12 +108,10 @@ describe('records server as a process (dist build)', () => {
   }, 60_000);
 
   it('kill -9 while ten clients register players on one tournament (commands to a stream pipelined): every answered registration is in the log after a restart, and verify passes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-kill-'));
-    const port = await freePort();
-    const env = { ARBITRA_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const { dataDir, port, env } = await freshEnv('arbitra-kill-');
     const first = await start(env);
     child = first.child;
-    const token = /First start: .*\n\s+(\S+)/.exec(first.output())![1];
+    const token = bootstrapToken(first.output())!;
     const url = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const post = (path: string, body: unknown) => fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
