@@ -42,14 +42,23 @@ function cpuMs(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
-/** Runs autocannon and measures the server's CPU time per answered request (µs), robust to a busy machine. */
-async function cannon(opts: Parameters<typeof autocannon>[0]): Promise<{ result: Result; cpuUs?: number }> {
+/**
+ * Runs autocannon and measures the server's CPU time per answered request (µs), robust to a busy machine, and
+ * the load generator's (autocannon runs in this process): both share the machine's two cores.
+ */
+async function cannon(opts: Parameters<typeof autocannon>[0]): Promise<{ result: Result; cpuUs?: number; loadUs: number }> {
   const pid = pids.get(new URL(String(opts.url)).origin);
   const before = cpuMs(pid);
+  const load = process.cpuUsage();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  const loadUsed = process.cpuUsage(load);
   const after = cpuMs(pid);
-  const answered = result.requests.total;
-  return { result, cpuUs: before !== undefined && after !== undefined && answered > 0 ? ((after - before) * 1000) / answered : undefined };
+  const answered = Math.max(1, result.requests.total);
+  return {
+    result,
+    cpuUs: before !== undefined && after !== undefined && answered > 0 ? ((after - before) * 1000) / answered : undefined,
+    loadUs: (loadUsed.user + loadUsed.system) / answered,
+  };
 }
 
 function freePort(): Promise<number> {
@@ -142,15 +151,15 @@ async function tournament(base: string) {
   return { standings: await read(`/v1/tournaments/${T}/standings`), summary: await read(`/v1/tournaments/${T}`) };
 }
 
-type Measured = Result & { cpuUs?: number };
+type Measured = Result & { cpuUs?: number; loadUs: number };
 async function measure(label: string, opts: Parameters<typeof autocannon>[0]): Promise<Measured> {
-  const { result, cpuUs } = await cannon(opts);
+  const { result, cpuUs, loadUs } = await cannon(opts);
   const bad = result.non2xx + result.errors;
   process.stdout.write(
     `${label.padEnd(58)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms` +
       `${cpuUs !== undefined ? `   server CPU ${cpuUs.toFixed(0).padStart(4)} µs/req` : ''}${bad ? `   (${bad} non-2xx/errors: ${JSON.stringify(result.statusCodeStats ?? {})})` : ''}\n`,
   );
-  return Object.assign(result, { cpuUs });
+  return Object.assign(result, { cpuUs, loadUs });
 }
 const ratio = (a: Result, b: Result) => (a.requests.average / b.requests.average).toFixed(2);
 const PAIRED_ROUNDS = Number(args.get('rounds') ?? 5);
@@ -283,6 +292,7 @@ try {
   }
   let commands: Measured | undefined;
   let retries: Measured | undefined;
+  let barePost: Measured | undefined;
   if (only !== 'reads') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
     for (let i = 0; i < WRITERS; i++)
@@ -306,6 +316,26 @@ try {
         },
       ];
     };
+    // The HTTP ceiling for commands: bare Fastify taking the same requests (headers and JSON body, parsed) and
+    // answering 201 with an Arbitra registration's answer bytes, with no work behind it.
+    const answerFile = join(root, 'answer.json');
+    writeFileSync(answerFile, JSON.stringify(await post(arbitra, '/v1/tournaments/w-0/players', { id: 'answer', name: 'Answer', rating: 1500 })));
+    const barePort = await freePort();
+    const bareChild = await start([dist('./bare-fastify.child.js'), answerFile, String(barePort), answerFile, answerFile], {}, 'ready');
+    const bare = `http://127.0.0.1:${barePort}`;
+    pids.set(bare, bareChild.pid!);
+    const bareRequests = registrations('b').map((r) => ({
+      ...r,
+      setupRequest: (req: Parameters<NonNullable<typeof r.setupRequest>>[0], context: Parameters<NonNullable<typeof r.setupRequest>>[1]) => {
+        const made = r.setupRequest!(req, context);
+        return made && { ...made, path: made.path!.replace(/^\/v1\/tournaments\/([^/]+)\/players$/, '/commands/$1') };
+      },
+    }));
+    barePost = await measure(`bare Fastify POST, ${WRITERS} connections (body parsed, same answer)`, {
+      url: bare,
+      connections: WRITERS,
+      requests: bareRequests,
+    });
     commands = await measure(`Arbitra HTTP commands, ${WRITERS} connections, distinct streams`, {
       url: arbitra,
       connections: WRITERS,
@@ -388,6 +418,11 @@ try {
           : '') +
         (retries
           ? `  HTTP retries answered from the log / store appends     ${(retries.requests.average / appends.rate).toFixed(2)}×  (the HTTP path's own ceiling; CPU ${retries.cpuUs?.toFixed(0)} µs/request)\n`
+          : '') +
+        (barePost
+          ? `  bare Fastify POST / store appends                     ${(barePost.requests.average / appends.rate).toFixed(2)}×  (HTTP alone, no work: the most any command path can reach)\n` +
+            `  HTTP commands / bare Fastify POST                     ${ratio(commands, barePost)}×  (server CPU ${commands.cpuUs?.toFixed(0)} vs ${barePost.cpuUs?.toFixed(0)} µs/request; ` +
+            `autocannon's own ${commands.loadUs.toFixed(0)} vs ${barePost.loadUs.toFixed(0)} µs/request, on the same two cores)\n`
           : ''),
     );
 } finally {
