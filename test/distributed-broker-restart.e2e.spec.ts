@@ -1,4 +1,4 @@
-import { afterAll, expect, it } from '@jest/globals';
+import { afterAll, expect, it, jest } from '@jest/globals';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -62,10 +62,14 @@ describeWithKafka('distributed mode: the broker restarted under load', () => {
     const store = new SqliteEventStore({ path: join(mkdtempSync(join(tmpdir(), 'arbitra-restart-log-')), 'events.db'), synchronous: 'OFF' });
     const stop = new AbortController();
     let saved = 0;
+    // kafkajs's lines (connection refused while the broker is down) go to the apps' logger, not to the console.
+    const kafkaLines: Array<{ level: number; component?: string }> = [];
+    const relayLogger = pino({ level: 'warn' }, { write: (line: string) => void kafkaLines.push(JSON.parse(line) as { level: number }) });
+    const consoleError = jest.spyOn(console, 'error');
     // The relay process as its supervisor runs it: a failed run (broker gone too long) is started again from the checkpoint.
     const relaying = (async () => {
       while (!stop.signal.aborted) {
-        const bus = new KafkaEventBus({ brokers, topic, partitions: 3 });
+        const bus = new KafkaEventBus({ brokers, topic, partitions: 3, logger: relayLogger });
         try {
           await new Relay({ store, bus, checkpoint: { load: async () => saved, save: async (p) => void (saved = p) }, batch: 20 }).run(stop.signal);
         } catch {
@@ -109,7 +113,10 @@ describeWithKafka('distributed mode: the broker restarted under load', () => {
       expect(games).toHaveLength(streams);
       expect(games.reduce((sum, g) => sum + g.value.turns, 0)).toBe(900); // none lost, none applied twice
       expect(projector.deadLetters.count()).toBe(0);
+      expect(kafkaLines.some((l) => l.component === 'kafkajs' && l.level >= 40)).toBe(true);
+      expect(consoleError).not.toHaveBeenCalled();
     } finally {
+      consoleError.mockRestore();
       stop.abort();
       await projector.close();
       await relaying;

@@ -100,6 +100,7 @@ export async function startProjector(options: ProjectorOptions) {
     applied: () => core.projections.storedPosition,
     notify: () => core.projections.notify(),
     onError: (e) => logger.error({ err: e }, 'kafka'),
+    logger,
   });
   await core.start();
   await feed.start();

@@ -23,7 +23,7 @@ const batch = process.env.ARBITRA_RELAY_BATCH ? Number(process.env.ARBITRA_RELAY
 
 // Another process (the API) appends to this file; the store notices by polling (pollMs).
 const store = (await openSelectedStore(config)) ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync });
-const bus = new KafkaEventBus({ ...kafka, onError: (e) => logger.error({ err: e }, 'kafka') });
+const bus = new KafkaEventBus({ ...kafka, logger, onError: (e) => logger.error({ err: e }, 'kafka') });
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

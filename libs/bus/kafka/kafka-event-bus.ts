@@ -1,8 +1,10 @@
 import kafkajs from 'kafkajs';
 import type { Admin, Consumer, EachBatchPayload, Kafka as KafkaClient, Producer } from 'kafkajs';
+import type { Logger } from 'pino';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { EventBus } from '../event-bus.port.js';
 import { decodeEvent, encodeEvent } from './kafka-event-codec.js';
+import { kafkajsLogCreator } from './kafkajs-log.js';
 import { RecentIds } from './recent-ids.js';
 
 const { Kafka, Partitioners, logLevel } = kafkajs;
@@ -33,6 +35,8 @@ export interface KafkaEventBusOptions {
   readonly heartbeatInterval?: number;
   /** kafkajs log level (default WARN). */
   readonly logLevel?: number;
+  /** Where kafkajs's own lines go (see kafkajsLogCreator); without one, kafkajs's console logger. */
+  readonly logger?: Logger;
   /** Failing handlers, undecodable messages and consumer crashes are reported here (default: none). */
   readonly onError?: (error: unknown) => void;
 }
@@ -78,6 +82,7 @@ export class KafkaEventBus implements EventBus {
       clientId: options.clientId ?? 'arbitra',
       brokers: [...options.brokers],
       logLevel: options.logLevel ?? logLevel.WARN,
+      ...(options.logger && { logCreator: kafkajsLogCreator(options.logger) }),
       retry: { retries: 8, initialRetryTime: 100 },
     });
     this.admin = this.kafka.admin();

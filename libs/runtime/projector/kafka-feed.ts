@@ -1,6 +1,8 @@
 import kafkajs from 'kafkajs';
 import type { Admin, Consumer, EachBatchPayload, Kafka as KafkaClient, Producer } from 'kafkajs';
+import type { Logger } from 'pino';
 import { decodeEvent } from '../../bus/kafka/kafka-event-codec.js';
+import { kafkajsLogCreator } from '../../bus/kafka/kafkajs-log.js';
 import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
 import type { DeadLetterTable } from './dead-letters.js';
 import type { ReorderBuffer } from './reorder-buffer.js';
@@ -25,6 +27,8 @@ export interface KafkaFeedOptions {
   /** How often offsets are committed and dead letters published (default 200 ms). */
   readonly flushMs?: number;
   readonly onError?: (error: unknown) => void;
+  /** Where kafkajs's own lines go (see kafkajsLogCreator); without one, kafkajs's console logger. */
+  readonly logger?: Logger;
 }
 
 /**
@@ -50,6 +54,7 @@ export class KafkaFeed {
       clientId: options.clientId ?? 'arbitra-projector',
       brokers: [...options.brokers],
       logLevel: logLevel.WARN,
+      ...(options.logger && { logCreator: kafkajsLogCreator(options.logger) }),
       retry: { retries: 8, initialRetryTime: 100 },
     });
     this.admin = this.kafka.admin();
