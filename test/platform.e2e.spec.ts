@@ -180,6 +180,23 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
       })
       .expect(400);
     expect(huge.body).toMatchObject({ field: 'profile.overtimePenaltyPerMinute', rule: 'max' });
+    // A rating period without its engine once answered 500 (the fuzzer's body, engine left out).
+    const noEngine = await h
+      .http()
+      .post('/v1/ratings/scrabble/periods')
+      .set('authorization', admin)
+      .send({ period: '2026-11', closesOn: '2026-11-30', tournaments: ['hk-open-2026'], parameters: { scale: 172 }, ranked: { minGames: 30, windowDays: 730 } })
+      .expect(400);
+    expect(noEngine.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(noEngine.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'engine', rule: 'isObject' })]));
+    // …and with one tournament's id where the list of them goes.
+    const notAList = await h
+      .http()
+      .post('/v1/ratings/scrabble/periods')
+      .set('authorization', admin)
+      .send({ period: '2026-11', closesOn: '2026-11-30', tournaments: 'AAA', engine: { name: 'wespa-elo', version: 1 } })
+      .expect(400);
+    expect(notAList.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'tournaments', rule: 'isArray' })]));
     expect(await h.core.store.headPosition()).toBe(before);
   });
 

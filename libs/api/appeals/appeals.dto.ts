@@ -1,7 +1,22 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsISO8601,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { ResultInputDto } from '../tournaments/round.dto.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
@@ -45,6 +60,7 @@ export class LodgeAppealDto {
   @Length(1, 100)
   contestedEventId: string;
   @ApiProperty({ type: AppellantDto })
+  @IsObject()
   @ValidateNested()
   @Type(() => AppellantDto)
   appellant: AppellantDto;

@@ -1,7 +1,7 @@
 /** Bodies of the rapid-chess endpoints (unknown fields refused; every command body may carry `at` and `clockReading`). */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 
@@ -23,7 +23,7 @@ export class StartChessDto extends GameCommandDto {
   @ApiProperty({ type: [PlayerDto], description: 'White (seat 0), then Black (seat 1)' })
   @SeatedPlayers(2)
   players: PlayerDto[];
-  @ApiProperty({ type: TimeControlDto }) @ValidateNested() @Type(() => TimeControlDto) timeControl: TimeControlDto;
+  @ApiProperty({ type: TimeControlDto }) @IsObject() @ValidateNested() @Type(() => TimeControlDto) timeControl: TimeControlDto;
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
   @ApiPropertyOptional({ description: 'A set-up position (FEN) for a resumed game' }) @Omittable() @IsString() @Length(10, 100) startFen?: string;
 }
@@ -78,7 +78,7 @@ export class ChessPenaltyDto {
 
 export class PenalizeDto extends GameCommandDto {
   @ApiProperty({ enum: SEATS, description: 'The penalised seat' }) @IsIn(SEATS) seat: 0 | 1;
-  @ApiProperty({ type: ChessPenaltyDto }) @ValidateNested() @Type(() => ChessPenaltyDto) penalty: ChessPenaltyDto;
+  @ApiProperty({ type: ChessPenaltyDto }) @IsObject() @ValidateNested() @Type(() => ChessPenaltyDto) penalty: ChessPenaltyDto;
   @ApiProperty({ example: 'rapid rules 24', description: 'The rule applied: document and section' }) @IsString() @Length(1, 200) rule: string;
   @ApiProperty() @IsString() @Length(1, 500) reason: string;
 }

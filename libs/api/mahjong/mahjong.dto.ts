@@ -1,7 +1,7 @@
 /** Bodies of the mahjong table endpoints (unknown fields refused; every command body may carry `at`). Tiles: 1m–9s, E S W N, Wd Gd Rd. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 
@@ -57,7 +57,7 @@ export class DealDto extends GameCommandDto {
 
 export class SubstituteDto extends GameCommandDto {
   @seat('The empty seat') @IsIn(MJ_SEATS) seat: MjSeat;
-  @ApiProperty({ type: PlayerDto }) @ValidateNested() @Type(() => PlayerDto) substitute: PlayerDto;
+  @ApiProperty({ type: PlayerDto }) @IsObject() @ValidateNested() @Type(() => PlayerDto) substitute: PlayerDto;
   @ApiProperty({ enum: ['substitute', 'eliminated-player'], example: 'substitute' }) @IsIn(['substitute', 'eliminated-player']) kind:
     'substitute' | 'eliminated-player';
   @ApiProperty({ example: 'absent at the start' }) @IsString() @Length(1, 500) reason: string;
@@ -137,7 +137,7 @@ export class OutcomeDto {
 
 export class RecordHandDto extends GameCommandDto {
   @ApiProperty({ example: 1, description: 'The hand being played (1–8)' }) @IsInt() @Min(1) @Max(100) hand: number;
-  @ApiProperty({ type: OutcomeDto }) @ValidateNested() @Type(() => OutcomeDto) outcome: OutcomeDto;
+  @ApiProperty({ type: OutcomeDto }) @IsObject() @ValidateNested() @Type(() => OutcomeDto) outcome: OutcomeDto;
 }
 
 export class ConfirmHandDto extends SeatDto {

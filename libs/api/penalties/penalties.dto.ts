@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsObject, IsPositive, IsString, Length, Matches, Min, ValidateNested } from 'class-validator';
 import { PENALTY_KINDS, type PenaltyKind } from '../../domain/penalties/index.js';
 import { Omittable } from '../omittable.js';
 import { ID_PATTERN, ReadQuery } from '../tournaments/tournament.dto.js';
@@ -26,7 +26,7 @@ export class RuleCitedDto {
 
 export class IssuePenaltyDto {
   @ApiProperty({ example: 'wmc-2026-r3-t4-01', description: 'Unique in the tournament’s ledger' }) @IsString() @Length(1, 200) penaltyId: string;
-  @ApiProperty({ type: PenaltyTargetDto }) @ValidateNested() @Type(() => PenaltyTargetDto) target: PenaltyTargetDto;
+  @ApiProperty({ type: PenaltyTargetDto }) @IsObject() @ValidateNested() @Type(() => PenaltyTargetDto) target: PenaltyTargetDto;
   @ApiProperty({ example: 'no-call-announcement', description: 'Offence code: repeats of the same code by the same player escalate per the profile' })
   @IsString()
   @Length(1, 64)
@@ -52,7 +52,7 @@ export class AuthorityDto {
 
 export class CancelPenaltyDto {
   @ApiProperty({ example: 'the wrong player was named' }) @IsString() @Length(1, 1000) reason: string;
-  @ApiProperty({ type: AuthorityDto }) @ValidateNested() @Type(() => AuthorityDto) authority: AuthorityDto;
+  @ApiProperty({ type: AuthorityDto }) @IsObject() @ValidateNested() @Type(() => AuthorityDto) authority: AuthorityDto;
 }
 
 export class ReducePenaltyDto extends CancelPenaltyDto {

@@ -1,7 +1,7 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 import { Omittable } from '../omittable.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
@@ -38,9 +38,10 @@ export class ClosePeriodDto {
   @Matches(DAY, { message: '$property must be YYYY-MM-DD' })
   closesOn: string;
   @ApiProperty({ example: ['hk-open-2026'], type: [String] })
+  @IsArray()
   @Matches(ID_PATTERN, { each: true, message: ID_MESSAGE })
   tournaments: string[];
-  @ApiProperty({ type: EngineDto }) @ValidateNested() @Type(() => EngineDto) engine: EngineDto;
+  @ApiProperty({ type: EngineDto }) @IsObject() @ValidateNested() @Type(() => EngineDto) engine: EngineDto;
   @ApiPropertyOptional({ example: { scale: 172 }, description: 'Overrides of the engine version’s parameters (each one of that version, of the same shape)' })
   @Omittable()
   @IsObject()
@@ -59,7 +60,7 @@ export class CauseDto {
 
 export class CorrectListDto {
   @ApiProperty({ example: 'appeal upheld: round 7 table 3 drawn' }) @IsString() @Length(1, 1000) reason: string;
-  @ApiProperty({ type: CauseDto }) @ValidateNested() @Type(() => CauseDto) cause: CauseDto;
+  @ApiProperty({ type: CauseDto }) @IsObject() @ValidateNested() @Type(() => CauseDto) cause: CauseDto;
 }
 
 export class RegisterPlayerDto {
