@@ -127,6 +127,22 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     await h.http().get('/docs').expect(200);
   });
 
+  it("documents each route's own request body: two request classes of one name once shared one schema", async () => {
+    const doc = (await h.http().get('/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const body = (path: string) => doc.components.schemas[doc.paths[path].post.requestBody!.content['application/json'].schema.$ref.split('/').pop()!];
+    // A tournament's entry (rating, club) and the federation's player register (birth year): the register's schema
+    // used to be shown for both routes.
+    expect(Object.keys(body('/v1/tournaments/{id}/players').properties)).toEqual(expect.arrayContaining(['rating', 'club']));
+    expect(body('/v1/tournaments/{id}/players').properties).not.toHaveProperty('birthYear');
+    expect(Object.keys(body('/v1/players').properties)).toEqual(expect.arrayContaining(['federationId', 'birthYear']));
+    // A mahjong seat's command (seat, clock) and a tournament table's seat (player, wind).
+    expect(Object.keys(body('/v1/mahjong/games/{id}/signatures').properties)).toEqual(expect.arrayContaining(['seat']));
+    expect(body('/v1/mahjong/games/{id}/signatures').properties).not.toHaveProperty('wind');
+  });
+
   it('answers a malformed JSON body with 400 problem+json naming the body, and stores nothing', async () => {
     const before = await h.core.store.headPosition();
     const r = await h

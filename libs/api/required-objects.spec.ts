@@ -24,6 +24,13 @@ async function requestClasses(): Promise<Array<new () => object>> {
 }
 
 describe('request bodies: required objects', () => {
+  it('has one request class per name: the OpenAPI document keys its schemas by class name', async () => {
+    const byName = new Map<string, number>();
+    for (const cls of await requestClasses()) byName.set(cls.name, (byName.get(cls.name) ?? 0) + 1);
+    expect([...byName].filter(([, n]) => n > 1).map(([name]) => name)).toEqual([]);
+    expect(byName.size).toBeGreaterThan(100);
+  });
+
   it('refuses a body without a required nested object or list, naming it, in every request class', async () => {
     const storage = getMetadataStorage();
     const checked: string[] = [];

@@ -22,7 +22,7 @@ import {
   ExposeTilesDto,
   RecordHandDto,
   ScoreFlagRulingDto,
-  SeatDto,
+  MahjongSeatDto,
   SevereOvertimeDto,
   SubstituteDto,
   TimeOutDto,
@@ -124,7 +124,7 @@ export class MahjongCommandsController {
   @Post('signatures')
   @Allow(...SELF)
   @ApiOperation({ summary: 'A player signs the card at the end of the half-session; the fourth signature locks it and posts the table points' })
-  sign(@Param() p: GameParams, @Body() b: SeatDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
+  sign(@Param() p: GameParams, @Body() b: MahjongSeatDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'mahjong.sign-scorecard', seat: b.seat });
   }
 

@@ -28,7 +28,7 @@ export class StartMahjongDto extends GameCommandDto {
   link?: GameLinkDto;
 }
 
-export class SeatDto extends GameCommandDto {
+export class MahjongSeatDto extends GameCommandDto {
   @seat('The seat (a player token acts only for its own)') @IsIn(MJ_SEATS) seat: MjSeat;
 }
 
@@ -63,11 +63,11 @@ export class SubstituteDto extends GameCommandDto {
   @ApiProperty({ example: 'absent at the start' }) @IsString() @Length(1, 500) reason: string;
 }
 
-export class DiscardDto extends SeatDto {
+export class DiscardDto extends MahjongSeatDto {
   @ApiProperty({ example: '3s' }) @Matches(TILE, { message: TILE_MESSAGE }) tile: string;
 }
 
-export class ClaimDto extends SeatDto {
+export class ClaimDto extends MahjongSeatDto {
   @ApiProperty({ enum: ['chow', 'pung', 'kong'], example: 'pung' }) @IsIn(['chow', 'pung', 'kong']) kind: 'chow' | 'pung' | 'kong';
   @ApiProperty({ example: ['3s', '3s', '3s'] }) @IsArray() @ArrayMaxSize(4) @Matches(TILE, { each: true, message: TILE_MESSAGE }) tiles: string[];
 }
@@ -140,7 +140,7 @@ export class RecordHandDto extends GameCommandDto {
   @ApiProperty({ type: OutcomeDto }) @IsObject() @ValidateNested() @Type(() => OutcomeDto) outcome: OutcomeDto;
 }
 
-export class ConfirmHandDto extends SeatDto {
+export class ConfirmHandDto extends MahjongSeatDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(1) @Max(100) hand: number;
 }
 
@@ -159,12 +159,12 @@ export class ChiefRulingDto extends CorrectHandDto {
   @ApiProperty({ example: 'dispute-7', description: 'The formal dispute or the appeal decided' }) @IsString() @Length(1, 200) reference: string;
 }
 
-export class ExposeTilesDto extends SeatDto {
+export class ExposeTilesDto extends MahjongSeatDto {
   @ApiProperty({ example: ['5p'] }) @IsArray() @ArrayMaxSize(14) @Matches(TILE, { each: true, message: TILE_MESSAGE }) tiles: string[];
   @ApiPropertyOptional({ description: 'Exposed while arranging the deal (罰張 6: one tile free)' }) @Omittable() @IsBoolean() duringDeal?: boolean;
 }
 
-export class WrongCountDto extends SeatDto {
+export class WrongCountDto extends MahjongSeatDto {
   @ApiProperty({ enum: ['short', 'long'], description: '小相公 short, 大相公 long' }) @IsIn(['short', 'long']) count: 'short' | 'long';
 }
 
@@ -179,7 +179,7 @@ const VARIANTS = [
   'empty-win-call',
 ] as const;
 
-export class WrongClaimDto extends SeatDto {
+export class WrongClaimDto extends MahjongSeatDto {
   @ApiProperty({ enum: VARIANTS, example: 'empty-claim', description: '錯鳴 1–7' }) @IsIn(VARIANTS) variant: (typeof VARIANTS)[number];
   @ApiPropertyOptional({ example: ['5p', '7s'] })
   @Omittable()
@@ -201,11 +201,11 @@ export class TurnDto {
   sinceDealMs?: number;
 }
 
-export class TurnTimeDto extends SeatDto {
+export class TurnTimeDto extends MahjongSeatDto {
   @ApiProperty({ type: [TurnDto] }) @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => TurnDto) turns: TurnDto[];
 }
 
-export class SevereOvertimeDto extends SeatDto {
+export class SevereOvertimeDto extends MahjongSeatDto {
   @ApiProperty() @IsBoolean() accepted: boolean;
   @ApiProperty({ example: 'none given' }) @IsString() @Length(1, 500) explanation: string;
 }
@@ -215,7 +215,7 @@ export class LateRulingDto {
   @ApiPropertyOptional() @ValidateIf((o: LateRulingDto) => o.kind === 'deduction') @IsInt() @Min(1) @Max(10_000) points?: number;
 }
 
-export class TimeOutDto extends SeatDto {
+export class TimeOutDto extends MahjongSeatDto {
   @ApiProperty({ enum: ['time-out', 'late', 'medical', 'left-table'] }) @IsIn(['time-out', 'late', 'medical', 'left-table']) kind:
     'time-out' | 'late' | 'medical' | 'left-table';
   @ApiProperty({ example: 45_000 }) @IsInt() @Min(1) @Max(86_400_000) ms: number;
@@ -225,7 +225,7 @@ export class TimeOutDto extends SeatDto {
 
 const OFFENCES = ['phone', 'refused-interview', 'collusion', 'voluntary-withdrawal', 'other'] as const;
 
-export class ConductDto extends SeatDto {
+export class ConductDto extends MahjongSeatDto {
   @ApiProperty({ enum: OFFENCES, example: 'phone' }) @IsIn(OFFENCES) offence: (typeof OFFENCES)[number];
   @ApiPropertyOptional({ example: 10 }) @Omittable() @IsInt() @Min(1) @Max(10_000) points?: number;
   @ApiProperty({ example: 'phone rang during hand 3' }) @IsString() @Length(1, 500) note: string;

@@ -17,7 +17,7 @@ import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { sendWithEtag } from './ratings.controller.js';
-import { HistoryQuery, MergePlayerDto, PlayerIdParams, RegisterPlayerDto, WaitQuery } from './ratings.dto.js';
+import { HistoryQuery, MergePlayerDto, PlayerIdParams, RegisterRatedPlayerDto, WaitQuery } from './ratings.dto.js';
 
 const COMMAND_EXAMPLE = { stream: 'players-registry', revision: 0, position: 42, duplicate: false, events: [] };
 
@@ -35,7 +35,7 @@ export class PlayersController {
   @Allow()
   @ApiOperation({ summary: 'Register a player identity: federation id (unique), name, country (admin)' })
   @ApiCreatedResponse({ description: 'players.PlayerRegistered', schema: { example: COMMAND_EXAMPLE } })
-  register(@Body() b: RegisterPlayerDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  register(@Body() b: RegisterRatedPlayerDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const data = { id: b.id, federationId: b.federationId, name: b.name, country: b.country, ...(b.birthYear !== undefined && { birthYear: b.birthYear }) };
     return runCommand(this.core, request, reply, PlayersAggregate, REGISTRY_ID, (context) => ({ type: 'players.register-player' as const, context, data }));
   }

@@ -63,7 +63,7 @@ export class CorrectListDto {
   @ApiProperty({ type: CauseDto }) @IsObject() @ValidateNested() @Type(() => CauseDto) cause: CauseDto;
 }
 
-export class RegisterPlayerDto {
+export class RegisterRatedPlayerDto {
   @ApiProperty({ example: 'chan-tai-man' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) id: string;
   @ApiProperty({ example: 'HKG-0042' }) @IsString() @Length(1, 100) federationId: string;
   @ApiProperty({ example: 'Chan Tai Man' }) @IsString() @Length(1, 200) name: string;
