@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEvent } from '../libs/store/testing/event-store.contract.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
@@ -125,6 +126,51 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/v1/events', '/v1/streams/{stream}', '/v1/audit/verify', '/health/ready', '/metrics']));
     expect(r.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     await h.http().get('/docs').expect(200);
+  });
+
+  it('documents what the server checks: request schemas carry the validation rules, and every example obeys them', async () => {
+    type Schema = { [k: string]: unknown; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number };
+    type Rules = Schema & { enum?: unknown[]; type?: string; items?: Rules; maxItems?: number; example?: unknown };
+    const doc = (await h.http().get('/docs-json').expect(200)).body as { components: { schemas: Record<string, { properties?: Record<string, Rules> }> } };
+    // A valid OpenAPI 3.0 document (the rules added to it in 3.0's own form: `exclusiveMinimum: true` beside `minimum`).
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+    expect(doc.components.schemas.IssuePenaltyDto.properties!.amount).toMatchObject({ minimum: 0, exclusiveMinimum: true });
+    const entry = doc.components.schemas.RegisterPlayerDto.properties!;
+    expect(entry.id.pattern).toBe('^[A-Za-z0-9._-]{1,100}$');
+    expect(entry.name).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(entry.joinsAtRound).toMatchObject({ type: 'integer', minimum: 1 });
+    // The server's own check of the entry agrees with what is documented.
+    const admin = h.token('admin');
+    await h
+      .http()
+      .post('/v1/tournaments')
+      .set('authorization', admin)
+      .send({ id: 'doc-rules', name: 'Doc', discipline: 'scrabble', pairingSystems: ['random'] })
+      .expect(201);
+    const refused = await h
+      .http()
+      .post('/v1/tournaments/doc-rules/players')
+      .set('authorization', admin)
+      .send({ id: 'a b', name: 'A', joinsAtRound: 1.5 })
+      .expect(400);
+    expect(refused.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['id', 'joinsAtRound']);
+    const broken: string[] = [];
+    const check = (where: string, rules: Rules, value: unknown): void => {
+      if (value === undefined) return;
+      const fails = [
+        typeof value === 'string' && rules.pattern !== undefined && !new RegExp(rules.pattern).test(value),
+        typeof value === 'string' && (value.length < (rules.minLength ?? 0) || value.length > (rules.maxLength ?? Infinity)),
+        typeof value === 'number' && (value < (rules.minimum ?? -Infinity) || value > (rules.maximum ?? Infinity)),
+        typeof value === 'number' && rules.type === 'integer' && !Number.isInteger(value),
+        rules.enum !== undefined && !rules.enum.includes(value),
+        Array.isArray(value) && value.length > (rules.maxItems ?? Infinity),
+      ];
+      if (fails.some(Boolean)) broken.push(`${where}: ${JSON.stringify(value)}`);
+      if (Array.isArray(value) && rules.items) value.forEach((item) => check(`${where}[]`, rules.items!, item));
+    };
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      for (const [property, rules] of Object.entries(schema.properties ?? {})) check(`${name}.${property}`, rules, rules.example);
+    expect(broken).toEqual([]);
   });
 
   it("documents each route's own request body: two request classes of one name once shared one schema", async () => {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
+import { withValidationRules } from './openapi-rules.js';
 import { AuditController } from './audit.controller.js';
 import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -141,7 +142,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     .setVersion('0.1.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  SwaggerModule.setup('docs', app, () => SwaggerModule.createDocument(app, openapi), { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, () => withValidationRules(SwaggerModule.createDocument(app, openapi)), { jsonDocumentUrl: 'docs-json' });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
