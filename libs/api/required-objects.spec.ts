@@ -23,6 +23,20 @@ async function requestClasses(): Promise<Array<new () => object>> {
   return [...classes];
 }
 
+type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+
+/** Each request class's properties with their class-validator rules (inherited ones included). */
+async function ruledProperties(): Promise<Array<{ cls: new () => object; property: string; rules: ValidationMetadata[] }>> {
+  const storage = getMetadataStorage();
+  return (await requestClasses()).flatMap((cls) =>
+    Object.entries(storage.groupByPropertyName(storage.getTargetValidationMetadatas(cls, '', true, false))).map(([property, rules]) => ({
+      cls,
+      property,
+      rules,
+    })),
+  );
+}
+
 describe('request bodies: required objects', () => {
   it('has one request class per name: the OpenAPI document keys its schemas by class name', async () => {
     const byName = new Map<string, number>();
@@ -32,18 +46,14 @@ describe('request bodies: required objects', () => {
   });
 
   it('refuses a body without a required nested object or list, naming it, in every request class', async () => {
-    const storage = getMetadataStorage();
     const checked: string[] = [];
     const missed: string[] = [];
-    for (const cls of await requestClasses()) {
-      const byProperty = storage.groupByPropertyName(storage.getTargetValidationMetadatas(cls, '', true, false));
+    for (const { cls, property, rules } of await ruledProperties()) {
+      // Nested, and not marked as one that may be left out (@Omittable / @IsOptional).
+      if (!rules.some((r) => r.type === 'nestedValidation') || rules.some((r) => r.type === 'conditionalValidation')) continue;
+      checked.push(`${cls.name}.${property}`);
       const errors = await validate(plainToInstance(cls, {}));
-      for (const [property, rules] of Object.entries(byProperty)) {
-        // Nested, and not marked as one that may be left out (@Omittable / @IsOptional).
-        if (!rules.some((r) => r.type === 'nestedValidation') || rules.some((r) => r.type === 'conditionalValidation')) continue;
-        checked.push(`${cls.name}.${property}`);
-        if (!errors.some((e) => e.property === property)) missed.push(`${cls.name}.${property}`);
-      }
+      if (!errors.some((e) => e.property === property)) missed.push(`${cls.name}.${property}`);
     }
     expect(missed).toEqual([]);
     // The scan found the request classes (a broken import would check nothing).
@@ -53,21 +63,17 @@ describe('request bodies: required objects', () => {
 
   it('refuses a single value where a list is required: every rule applied to each item of a list also checks that it is one', async () => {
     // `each: true` applied to a string checks the string itself: `"tournaments": "AAA"` passed and answered 500 (fuzzer).
-    const storage = getMetadataStorage();
     const lists: string[] = [];
     const unchecked: string[] = [];
-    for (const cls of await requestClasses()) {
-      const byProperty = storage.groupByPropertyName(storage.getTargetValidationMetadatas(cls, '', true, false));
-      for (const [property, rules] of Object.entries(byProperty)) {
-        if (!rules.some((r) => r.each)) continue;
-        const body = { [property]: 'AAA' };
-        // A list validated only when another field says so (`@ValidateIf((o) => o.kind === 'win')`) is not checked here.
-        const conditions = rules.filter((r) => r.type === 'conditionalValidation').map((r) => r.constraints[0] as (o: object, v: unknown) => boolean);
-        if (conditions.some((applies) => !applies(body, body[property]))) continue;
-        lists.push(`${cls.name}.${property}`);
-        const errors = await validate(plainToInstance(cls, body));
-        if (!errors.some((e) => e.property === property)) unchecked.push(`${cls.name}.${property}`);
-      }
+    for (const { cls, property, rules } of await ruledProperties()) {
+      if (!rules.some((r) => r.each)) continue;
+      const body = { [property]: 'AAA' };
+      // A list validated only when another field says so (`@ValidateIf((o) => o.kind === 'win')`) is not checked here.
+      const conditions = rules.filter((r) => r.type === 'conditionalValidation').map((r) => r.constraints[0] as (o: object, v: unknown) => boolean);
+      if (conditions.some((applies) => !applies(body, body[property]))) continue;
+      lists.push(`${cls.name}.${property}`);
+      const errors = await validate(plainToInstance(cls, body));
+      if (!errors.some((e) => e.property === property)) unchecked.push(`${cls.name}.${property}`);
     }
     expect(unchecked).toEqual([]);
     expect(lists).toEqual(expect.arrayContaining(['ClosePeriodDto.tournaments']));
