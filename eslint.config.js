@@ -4,7 +4,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.ci-kafka/**', '.ci-postgres/**', '.fuzz-venv/**', '.schemathesis/**', 'deploy/kafka/*.cjs', 'scripts/*.cjs', '.dependency-cruiser.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.ci-kafka/**',
+      '.ci-postgres/**',
+      '.fuzz-venv/**',
+      '.schemathesis/**',
+      'deploy/kafka/*.cjs',
+      'scripts/*.cjs',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
