@@ -53,11 +53,11 @@ async function cannon(opts: Parameters<typeof autocannon>[0]): Promise<{ result:
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   const loadUsed = process.cpuUsage(load);
   const after = cpuMs(pid);
-  const answered = Math.max(1, result.requests.total);
+  const answered = result.requests.total;
   return {
     result,
     cpuUs: before !== undefined && after !== undefined && answered > 0 ? ((after - before) * 1000) / answered : undefined,
-    loadUs: (loadUsed.user + loadUsed.system) / answered,
+    loadUs: (loadUsed.user + loadUsed.system) / Math.max(1, answered),
   };
 }
 
