@@ -25,7 +25,15 @@ export default tseslint.config(
     // decorated signature is still a value import, and the rule knows it from these options.
     languageOptions: {
       parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true },
-      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', performance: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        performance: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -19,5 +19,8 @@ server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 60); do grep -q 'First start' "$data/server.log" 2>/dev/null && break; sleep 0.5; done
 token=$(grep -A1 'First start' "$data/server.log" | tail -1 | tr -d ' ')
+# The records the OpenAPI examples name (a tournament, a game per discipline, a penalty, an appeal…), so that the
+# routes of an existing record are fuzzed beyond their 404.
+node scripts/fuzz-seed.mjs "http://127.0.0.1:$port" "$token"
 "$venv/bin/st" run "http://127.0.0.1:$port/docs-json" -H "Authorization: Bearer $token" \
   --checks not_a_server_error --max-examples "$examples" --generation-deterministic
