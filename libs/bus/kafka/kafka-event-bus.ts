@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import type { EventBus } from '../event-bus.port.js';
 import { decodeEvent, encodeEvent } from './kafka-event-codec.js';
-import { kafkajsLogCreator } from './kafkajs-log.js';
+import { kafkaClient } from './kafka-client.js';
 import { RecentIds } from './recent-ids.js';
 
-const { Kafka, Partitioners, logLevel } = kafkajs;
+const { Partitioners } = kafkajs;
 
 type Handler = (events: readonly RecordedEvent[]) => void | Promise<void>;
 
@@ -78,13 +78,7 @@ export class KafkaEventBus implements EventBus {
     this.groupId = options.groupId ?? 'arbitra';
     this.recent = new RecentIds(options.dedupeWindow ?? 10_000);
     this.onError = options.onError ?? (() => {});
-    this.kafka = new Kafka({
-      clientId: options.clientId ?? 'arbitra',
-      brokers: [...options.brokers],
-      logLevel: options.logLevel ?? logLevel.WARN,
-      ...(options.logger && { logCreator: kafkajsLogCreator(options.logger) }),
-      retry: { retries: 8, initialRetryTime: 100 },
-    });
+    this.kafka = kafkaClient({ clientId: options.clientId ?? 'arbitra', brokers: options.brokers, logLevel: options.logLevel, logger: options.logger });
     this.admin = this.kafka.admin();
     this.producer = this.kafka.producer({
       allowAutoTopicCreation: false,

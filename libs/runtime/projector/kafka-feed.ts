@@ -2,12 +2,12 @@ import kafkajs from 'kafkajs';
 import type { Admin, Consumer, EachBatchPayload, Kafka as KafkaClient, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { decodeEvent } from '../../bus/kafka/kafka-event-codec.js';
-import { kafkajsLogCreator } from '../../bus/kafka/kafkajs-log.js';
+import { kafkaClient } from '../../bus/kafka/kafka-client.js';
 import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
 import type { DeadLetterTable } from './dead-letters.js';
 import type { ReorderBuffer } from './reorder-buffer.js';
 
-const { Kafka, Partitioners, logLevel } = kafkajs;
+const { Partitioners } = kafkajs;
 
 export interface KafkaFeedOptions {
   readonly brokers: readonly string[];
@@ -50,13 +50,7 @@ export class KafkaFeed {
 
   constructor(private readonly options: KafkaFeedOptions) {
     this.onError = options.onError ?? (() => {});
-    this.kafka = new Kafka({
-      clientId: options.clientId ?? 'arbitra-projector',
-      brokers: [...options.brokers],
-      logLevel: logLevel.WARN,
-      ...(options.logger && { logCreator: kafkajsLogCreator(options.logger) }),
-      retry: { retries: 8, initialRetryTime: 100 },
-    });
+    this.kafka = kafkaClient({ clientId: options.clientId ?? 'arbitra-projector', brokers: options.brokers, logger: options.logger });
     this.admin = this.kafka.admin();
     this.producer = this.kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   }
