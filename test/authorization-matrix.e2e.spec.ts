@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'supertest';
-import { exampleBody, type OpenApiDocument } from './authorization/bodies.js';
+import { exampleBody, openApiPath, type OpenApiDocument } from './authorization/bodies.js';
 import { allowed, CHESS, GO, MAHJONG, MATRIX, WHO, XIGUAQI, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { renderMatrix } from './authorization/render.js';
 import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
@@ -172,6 +172,21 @@ describe('authorization matrix: every route × role × own/other tournament (iss
       notRegistered: [],
     });
     expect(rows.size).toBe(MATRIX.length); // one row per route
+  });
+
+  it("the OpenAPI document states each route's access as the matrix does: a public route takes a token or none, any other needs one", () => {
+    const wrong: string[] = [];
+    for (const row of MATRIX) {
+      const op = (openapi.paths[openApiPath(row.path)]?.[row.method.toLowerCase()] ?? undefined) as
+        { security?: unknown[]; responses?: Record<string, unknown> } | undefined;
+      if (!op) continue; // routes outside Nest (GET /health, the docs UI) are not in the document
+      const open = allowed(row, 'anonymous', 'own');
+      const expected = open ? [{}, { bearer: [] }] : [{ bearer: [] }];
+      if (JSON.stringify(op.security) !== JSON.stringify(expected))
+        wrong.push(`${key(row)}: documented ${JSON.stringify(op.security)}, the matrix says ${open ? 'public' : 'token'}`);
+      if (!open && !op.responses?.['403']) wrong.push(`${key(row)}: no 403 documented`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('docs/authorization-matrix.md is the matrix as it stands', () => {

@@ -170,7 +170,52 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     };
     for (const [name, schema] of Object.entries(doc.components.schemas))
       for (const [property, rules] of Object.entries(schema.properties ?? {})) check(`${name}.${property}`, rules, rules.example);
+    // Query and path parameters too (their rules come from the class the route reads them into).
+    const paths = (doc as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema: Rules }> }>> }).paths;
+    for (const [path, item] of Object.entries(paths))
+      for (const [verb, op] of Object.entries(item))
+        for (const parameter of op.parameters ?? []) check(`${verb} ${path} ${parameter.name}`, parameter.schema, parameter.schema.example);
     expect(broken).toEqual([]);
+  });
+
+  it("documents query and path parameters' rules, and the server refuses what breaks them", async () => {
+    type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+    const doc = (await h.http().get('/docs-json').expect(200)).body as { paths: Record<string, Record<string, { parameters: Parameter[] }>> };
+    const parameter = (path: string, name: string) => doc.paths[path].get.parameters.find((p) => p.name === name)!.schema;
+    expect(parameter('/v1/events', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+    expect(parameter('/v1/events', 'after')).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(parameter('/v1/tournaments/{id}/standings', 'id')).toMatchObject({ pattern: '^[A-Za-z0-9._-]{1,100}$' });
+    expect(parameter('/v1/tournaments/{id}/standings', 'round')).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000 });
+    // Declared through a shared decorator whose @Min came after @IsInt: it was documented as a number.
+    expect(parameter('/v1/tournaments/{id}/standings', 'waitFor')).toMatchObject({ type: 'integer', minimum: 0 });
+    const admin = h.token('admin');
+    await h.http().get('/v1/events?limit=1001').set('authorization', admin).expect(400);
+    await h.http().get('/v1/events?limit=1000').set('authorization', admin).expect(200);
+    expect((await h.http().get('/v1/tournaments/some-open/standings?round=1001').expect(400)).body.field).toBe('round');
+    expect((await h.http().get('/v1/tournaments/no%20such/standings').expect(400)).body.field).toBe('id');
+  });
+
+  it('documents who may call each route and every refusal as problem+json', async () => {
+    type Operation = { operationId: string; security: unknown[]; responses: Record<string, { $ref?: string }>; produces?: unknown };
+    const doc = (await h.http().get('/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, Operation & { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+      components: { schemas: Record<string, { required?: string[] }>; responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
+    };
+    expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail']);
+    for (const name of ['Invalid', 'Unauthorized', 'Forbidden', 'Problem'])
+      expect(doc.components.responses[name].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem');
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([verb, op]) => ({ key: `${verb} ${path}`, op })));
+    // Every operation: a default problem answer and a 401 (a bad token is refused everywhere).
+    expect(ops.filter(({ op }) => op.responses.default?.$ref !== '#/components/responses/Problem' || !op.responses[401]).map((o) => o.key)).toEqual([]);
+    const security = (key: string) => ops.find((o) => o.key === key)!.op;
+    // Public: a token or none. Officials only: a token, and 403 for the wrong one.
+    expect(security('get /v1/tournaments/{id}/standings').security).toEqual([{}, { bearer: [] }]);
+    expect(security('get /v1/tournaments/{id}/standings').responses[403]).toBeUndefined();
+    expect(security('get /v1/events').security).toEqual([{ bearer: [] }]);
+    expect(security('get /v1/events').responses[403]).toEqual({ $ref: '#/components/responses/Forbidden' });
+    // /metrics is for admin tokens by default (it used to be documented without security), and answers text.
+    expect(security('get /metrics').security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(security('get /metrics').responses[200].content!)).toEqual(['text/plain']);
   });
 
   it("documents each route's own request body: two request classes of one name once shared one schema", async () => {
@@ -277,5 +322,47 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
   it('answers unknown routes with 404 problem+json', async () => {
     const r = await h.http().get('/v1/nothing-here').expect(404);
     expect(r.body.type).toBe('urn:arbitra:problem:http/not-found');
+    await h.http().patch('/v1/nothing-here').expect(404);
+  });
+
+  it('answers a method a route does not take with 405, Allow listing the methods it takes, and stores nothing', async () => {
+    const head = await h.core.store.headPosition();
+    const admin = h.token('admin');
+    const r = await h.http().delete('/v1/tournaments/some-open').set('authorization', admin).expect(405);
+    expect(r.headers.allow).toBe('GET, HEAD');
+    expect(r.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:http/method-not-allowed', status: 405, field: 'method', allowed: ['GET', 'HEAD'] });
+    expect(r.body.detail).toContain('DELETE');
+    expect((await h.http().put('/v1/tournaments').send({}).expect(405)).headers.allow).toBe('GET, HEAD, POST');
+    expect((await h.http().post('/health').expect(405)).headers.allow).toBe('GET, HEAD');
+    expect(await h.core.store.headPosition()).toBe(head);
+  });
+
+  it('answers what the router refuses as problem+json: a path that is not percent-encoded UTF-8 (400), a parameter over 300 characters (414)', async () => {
+    const bad = await h.http().get('/v1/tournaments/%E0%A4%A').expect(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(bad.body).toMatchObject({ type: 'urn:arbitra:problem:http/bad-url', field: 'path' });
+    const long = await h
+      .http()
+      .get(`/v1/streams/${'s'.repeat(301)}`)
+      .set('authorization', h.token('admin'))
+      .expect(414);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.headers['x-frame-options']).toBe('DENY');
+    expect(long.body).toMatchObject({ type: 'urn:arbitra:problem:http/path-parameter-too-long', field: 'path', status: 414 });
+  });
+
+  it('serves the stream of a tournament whose id has the longest length allowed (its stream name was refused 414 by the router)', async () => {
+    const admin = h.token('admin');
+    const id = 'x'.repeat(100);
+    await h
+      .http()
+      .post('/v1/tournaments')
+      .set('authorization', admin)
+      .send({ id, name: 'Long id', discipline: 'scrabble', pairingSystems: ['random'] })
+      .expect(201);
+    const r = await h.http().get(`/v1/streams/tournament-${id}`).set('authorization', admin).expect(200);
+    expect(r.body.events[0].type).toBe('tournament.TournamentCreated');
   });
 });

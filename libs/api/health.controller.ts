@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject, SetMetadata, type OnModuleInit, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { FastifyInstance } from 'fastify';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
@@ -94,6 +94,7 @@ export function metricsController(access: 'public' | 'admin'): Type {
     @Get('metrics')
     @SetMetadata(ACCESS_KEY, rule)
     @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+    @ApiProduces('text/plain')
     @ApiOperation({ summary: `Prometheus metrics: commands, appends, conflicts, projection lag (${access === 'public' ? 'public' : 'admin token'})` })
     @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_commands_total{aggregate="tournament",outcome="ok"} 12' } })
     metrics(): Promise<string> {

@@ -9,6 +9,7 @@ import pino, { type Logger } from 'pino';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
 import { withValidationRules } from './openapi-rules.js';
+import { withAccessAndProblems } from './openapi-routes.js';
 import { AuditController } from './audit.controller.js';
 import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -18,6 +19,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
+import { answerMethodNotAllowed, MAX_PARAM_LENGTH, routerRefusal } from './routing-problems.js';
 import { registerRateLimits } from './rate-limit.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveAnonymousDocuments } from './document-response.js';
@@ -80,9 +82,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // /metrics: on its own port (no token), or on the API port, public or for admin tokens (the default).
   const metrics = config.metricsPort === undefined ? [metricsController(config.metricsPublic ? 'public' : 'admin')] : [];
 
+  const controllers = [AuditController, HealthController, ...metrics, RevocationsController, ...options.controllers];
   @Module({
     imports: [TerminusModule.forRoot({ logger: false })],
-    controllers: [AuditController, HealthController, ...metrics, RevocationsController, ...options.controllers],
+    controllers,
     providers: [
       { provide: ARBITRA_CORE, useValue: options.core },
       { provide: ARBITRA_CONFIG, useValue: options.config },
@@ -98,6 +101,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: routerRefusal,
     logController: new OneLineRequestLog(),
     // No Nest middleware is used: without @fastify/middie, no request walks its (empty) middleware chain.
     skipMiddie: true,
@@ -110,6 +115,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   registerSecurityHeaders(fastify);
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
+  answerMethodNotAllowed(fastify);
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(options.core.metrics, config.metricsHost, config.metricsPort);
   fastify.addHook('onClose', async () => {
@@ -142,7 +148,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     .setVersion('0.1.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  SwaggerModule.setup('docs', app, () => withValidationRules(SwaggerModule.createDocument(app, openapi)), { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, () => withAccessAndProblems(withValidationRules(SwaggerModule.createDocument(app, openapi), controllers), controllers), {
+    jsonDocumentUrl: 'docs-json',
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -1,8 +1,24 @@
+import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { routeHandlers } from './openapi-routes.js';
 
 /** What a class-validator rule says about a value that the OpenAPI schema can say too. */
 const KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'format'] as const;
+
+/**
+ * Bounds without a type: class-validator-jsonschema's own converters add `type: number` to `@Min`, `@Max`, `@IsPositive`
+ * and `@IsNegative`, and merge a property's rules in decorator order, so `@Min(0)` written after `@IsInt()` turned the
+ * property's `integer` back into `number`. The documented type is swagger's; `@IsInt()` alone refines it.
+ */
+const OPTIONS = {
+  additionalConverters: {
+    min: (meta: { constraints: number[] }) => ({ minimum: meta.constraints[0] }),
+    max: (meta: { constraints: number[] }) => ({ maximum: meta.constraints[0] }),
+    isPositive: { exclusiveMinimum: 0 },
+    isNegative: { exclusiveMaximum: 0 },
+  },
+};
 
 /** An OpenAPI schema object, as far as this file reads it. */
 type Schema = { [keyword: string]: unknown; type?: string; properties?: Record<string, Schema>; items?: Schema };
@@ -25,14 +41,18 @@ function merge(documented: Schema, rule: Schema): void {
 }
 
 /**
- * The request bodies' class-validator rules (patterns, lengths, bounds, enums, list sizes, integers) written into the
- * OpenAPI schemas of the same name (class-validator-jsonschema reads them), where `@ApiProperty` does not already state
- * them: a client, or a generator of clients, sees what the server checks. Request class names are unique
- * (libs/api/required-objects.spec.ts), so a schema's name is its class. Rules that depend on another field
- * (`@ValidateIf`) or on code (custom validators) are not expressed; the server's 400 still names them.
+ * The requests' class-validator rules (patterns, lengths, bounds, enums, list sizes, integers) written into the OpenAPI
+ * document where `@ApiProperty` does not already state them, so a client, or a generator of clients, sees what the
+ * server checks (class-validator-jsonschema reads the rules):
+ * - bodies: into the schemas of the same name (request class names are unique, libs/api/required-objects.spec.ts, so
+ *   a schema's name is its class);
+ * - query and path parameters: from the class a route reads them into (`@Query() q: StandingsQuery`), found through
+ *   `controllers`.
+ * Rules that depend on another field (`@ValidateIf`) or on code (custom validators) are not expressed; the server's
+ * 400 still names them.
  */
-export function withValidationRules(document: OpenAPIObject): OpenAPIObject {
-  const rules = validationMetadatasToSchemas() as Record<string, Schema>;
+export function withValidationRules(document: OpenAPIObject, controllers: readonly Type[]): OpenAPIObject {
+  const rules = validationMetadatasToSchemas(OPTIONS) as Record<string, Schema>;
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
   for (const [name, schema] of Object.entries(schemas)) {
     const checked = rules[name]?.properties;
@@ -44,5 +64,24 @@ export function withValidationRules(document: OpenAPIObject): OpenAPIObject {
       if (documented.items && !('$ref' in documented.items) && rule.items) merge(documented.items, rule.items);
     }
   }
+  // A parameter class's rules from the class itself and its ancestors (by name, two query classes of one name in
+  // different modules would be merged, and a subclass without rules of its own would have none).
+  const classRules = new Map<Type, Record<string, Schema>>();
+  const rulesOf = (cls: Type) => {
+    let found = classRules.get(cls);
+    if (!found) classRules.set(cls, (found = (targetConstructorToSchema(cls, OPTIONS) as Schema).properties ?? {}));
+    return found;
+  };
+  const handlers = routeHandlers(controllers);
+  for (const item of Object.values(document.paths))
+    for (const op of Object.values(item as Record<string, { operationId?: string; parameters?: Array<{ in: string; name: string; schema?: Schema }> }>)) {
+      const handler = op.operationId === undefined ? undefined : handlers.get(op.operationId);
+      if (!handler) continue;
+      for (const parameter of op.parameters ?? []) {
+        const from = parameter.in === 'query' ? handler.query : parameter.in === 'path' ? handler.params : undefined;
+        const rule = from && rulesOf(from)[parameter.name];
+        if (rule && parameter.schema && !('$ref' in parameter.schema)) merge(parameter.schema, rule);
+      }
+    }
   return document;
 }

@@ -13,7 +13,7 @@ import {
   type LedgerDocument,
 } from '../../runtime/features/penalties/index.js';
 import { COLLECTIONS, TOURNAMENTS_PROJECTION } from '../../runtime/features/tournament/index.js';
-import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
+import { Allow, AllowInTournament } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
@@ -114,16 +114,12 @@ export class PenaltiesController {
   }
 
   @Get('tournaments/:id/penalty-ledger/players/:playerId')
-  @Public()
+  // The guard lets the tournament's officials and any player token through; the handler keeps a player to their own.
+  @AllowInTournament('id', ...DECIDERS, 'player')
   @ApiOperation({ summary: 'One player’s penalties in the tournament, with totals (the tournament’s officials, or the player themself)' })
   @ApiOkResponse({ description: 'LedgerView of one player' })
   async player(@Param() p: LedgerPlayerParams, @Req() request: AuthedRequest) {
-    const who = request.principal;
-    if (!who)
-      throw new ProblemException(401, 'auth/unauthorized', 'Unauthorized', 'a player’s penalties are read with a token', {
-        rule: 'Arbitra penalty ledger: a player reads their own penalties; officials read everyone’s',
-        headers: { 'www-authenticate': 'Bearer' },
-      });
+    const who = request.principal!;
     if (!isOfficial(request, p.id) && !(who.role === 'player' && who.id === p.playerId && who.tournaments.includes(p.id)))
       throw new ProblemException(
         403,
