@@ -307,6 +307,64 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(await h.core.store.headPosition()).toBe(before);
   });
 
+  it('refuses a field of another kind with 400 naming it, instead of dropping it unread (found by fuzzing: an arbiter-entered result with a game id)', async () => {
+    const admin = h.token('admin');
+    await h
+      .http()
+      .post('/v1/tournaments')
+      .set('authorization', admin)
+      .send({ id: 'kinds', name: 'Kinds', discipline: 'scrabble', pairingSystems: ['random'] })
+      .expect(201);
+    for (const [id, name] of [
+      ['ann', 'Ann'],
+      ['bob', 'Bob'],
+    ])
+      await h.http().post('/v1/tournaments/kinds/players').set('authorization', admin).send({ id, name }).expect(201);
+    const manual = { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'ann', second: 'bob' }], tables: [] };
+    await h.http().post('/v1/tournaments/kinds/rounds/1/pairings').set('authorization', admin).send(manual).expect(201);
+    await h.http().post('/v1/tournaments/kinds/rounds/1/publish').set('authorization', admin).send({}).expect(201);
+    // A pairing system named on a manual pairing was ignored.
+    const systemOnManual = await h
+      .http()
+      .post('/v1/tournaments/kinds/rounds/2/pairings')
+      .set('authorization', admin)
+      .send({ ...manual, system: 'random' })
+      .expect(400);
+    expect(systemOnManual.body.errors).toEqual([{ field: 'system', rule: 'onlyWhen', message: 'system applies only when kind is not manual' }]);
+    const before = await h.core.store.headPosition();
+    const played = { kind: 'played', outcome: 'first', score: { first: 400, second: 350 } };
+    const gameIdOfArbiter = await h
+      .http()
+      .post('/v1/tournaments/kinds/rounds/1/results')
+      .set('authorization', admin)
+      .send({ table: 1, result: played, source: { kind: 'arbiter', gameId: 'g-1' } })
+      .expect(400);
+    expect(gameIdOfArbiter.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(gameIdOfArbiter.body.errors).toEqual([{ field: 'source.gameId', rule: 'onlyWhen', message: 'gameId applies only when kind is game' }]);
+    const absentOfPlayed = await h
+      .http()
+      .post('/v1/tournaments/kinds/rounds/1/results')
+      .set('authorization', admin)
+      .send({ table: 1, result: { ...played, absent: 'second' } })
+      .expect(400);
+    expect(absentOfPlayed.body.errors).toEqual([expect.objectContaining({ field: 'result.absent', rule: 'onlyWhen' })]);
+    // Where it applies the field is still required and checked.
+    const noGameId = await h
+      .http()
+      .post('/v1/tournaments/kinds/rounds/1/results')
+      .set('authorization', admin)
+      .send({ table: 1, result: played, source: { kind: 'game' } })
+      .expect(400);
+    expect(noGameId.body.errors.map((e: { field: string }) => e.field)).toEqual(['source.gameId', 'source.gameId']);
+    expect(await h.core.store.headPosition()).toBe(before);
+    await h
+      .http()
+      .post('/v1/tournaments/kinds/rounds/1/results')
+      .set('authorization', admin)
+      .send({ table: 1, result: played, source: { kind: 'arbiter' } })
+      .expect(201);
+  });
+
   it('answers ?waitFor beyond the log head, or not a whole number, with 400 instead of waiting (found by fuzzing)', async () => {
     const head = await h.core.store.headPosition();
     const beyond = await h

@@ -1,23 +1,8 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsISO8601,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsObject,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import { Omittable } from '../omittable.js';
+import { ArrayMaxSize, IsArray, IsISO8601, IsIn, IsInt, IsNumber, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Omittable, OnlyWhen } from '../omittable.js';
 import { ResultInputDto } from '../tournaments/round.dto.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
 
@@ -180,34 +165,37 @@ export class RemedyDto {
   @Length(1, 100)
   division?: string;
   @ApiPropertyOptional({ description: 'correct-result, order-replay, re-pair-next-round (the round whose next round is re-paired)' })
-  @ValidateIf((o: RemedyDto) => ['correct-result', 'order-replay', 're-pair-next-round'].includes(o.kind))
+  @OnlyWhen(
+    (o: RemedyDto) => ['correct-result', 'order-replay', 're-pair-next-round'].includes(o.kind),
+    'when kind is correct-result, order-replay or re-pair-next-round',
+  )
   @IsInt()
   @Min(1)
   @Max(1000)
   round?: number;
   @ApiPropertyOptional({ description: 'correct-result, order-replay' })
-  @ValidateIf((o: RemedyDto) => ['correct-result', 'order-replay'].includes(o.kind))
+  @OnlyWhen((o: RemedyDto) => ['correct-result', 'order-replay'].includes(o.kind), 'when kind is correct-result or order-replay')
   @IsInt()
   @Min(1)
   @Max(100000)
   table?: number;
   @ApiPropertyOptional({ type: ResultInputDto, description: 'correct-result: the result as it should stand' })
-  @ValidateIf((o: RemedyDto) => o.kind === 'correct-result')
+  @OnlyWhen((o: RemedyDto) => o.kind === 'correct-result', 'when kind is correct-result')
   @ValidateNested()
   @Type(() => ResultInputDto)
   result?: ResultInputDto;
   @ApiPropertyOptional({ description: 'cancel-penalty, reduce-penalty' })
-  @ValidateIf((o: RemedyDto) => o.kind === 'cancel-penalty' || o.kind === 'reduce-penalty')
+  @OnlyWhen((o: RemedyDto) => o.kind === 'cancel-penalty' || o.kind === 'reduce-penalty', 'when kind is cancel-penalty or reduce-penalty')
   @IsString()
   @Length(1, 200)
   penaltyId?: string;
   @ApiPropertyOptional({ description: 'reduce-penalty: the new amount' })
-  @ValidateIf((o: RemedyDto) => o.kind === 'reduce-penalty')
+  @OnlyWhen((o: RemedyDto) => o.kind === 'reduce-penalty', 'when kind is reduce-penalty')
   @IsNumber()
   @Min(0)
   amount?: number;
   @ApiPropertyOptional({ description: 'order-replay' })
-  @ValidateIf((o: RemedyDto) => o.kind === 'order-replay')
+  @OnlyWhen((o: RemedyDto) => o.kind === 'order-replay', 'when kind is order-replay')
   @IsString()
   @Length(1, 2000)
   instructions?: string;

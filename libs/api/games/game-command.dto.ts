@@ -14,11 +14,10 @@ import {
   Matches,
   Max,
   Min,
-  ValidateIf,
   ValidateNested,
   IsDefined,
 } from 'class-validator';
-import { Omittable } from '../omittable.js';
+import { Omittable, OnlyWhen } from '../omittable.js';
 import { GameCommandDto, SEATS } from './game.dto.js';
 
 const TILE = /^[A-Za-z?]$/;
@@ -89,12 +88,12 @@ export class MoveDto {
   @ApiProperty({ enum: ['play', 'exchange', 'pass'], example: 'play' }) @IsIn(['play', 'exchange', 'pass']) kind: 'play' | 'exchange' | 'pass';
 
   @ApiPropertyOptional({ example: '8G', description: 'Play: GCG coordinate ("8G" across, "G8" down); with `word`' })
-  @ValidateIf((o: MoveDto) => o.kind === 'play' && o.placements === undefined)
+  @OnlyWhen((o: MoveDto) => o.kind === 'play' && o.placements === undefined, 'when kind is play without placements')
   @Matches(/^(\d{1,2}[A-Oa-o]|[A-Oa-o]\d{1,2})$/, { message: 'coordinate is like 8G (across) or G8 (down)' })
   coordinate?: string;
 
   @ApiPropertyOptional({ example: 'QI', description: 'Play: the word as in GCG ("." = tile already on the board, lower case = blank)' })
-  @ValidateIf((o: MoveDto) => o.kind === 'play' && o.placements === undefined)
+  @OnlyWhen((o: MoveDto) => o.kind === 'play' && o.placements === undefined, 'when kind is play without placements')
   @Matches(/^[A-Za-z.]{1,15}$/, { message: 'word is 1–15 letters, "." for a tile already on the board' })
   word?: string;
 
@@ -108,7 +107,7 @@ export class MoveDto {
   placements?: PlacementDto[];
 
   @ApiPropertyOptional({ example: 3, description: 'Exchange: the announced count' })
-  @ValidateIf((o: MoveDto) => o.kind === 'exchange' && o.tiles === undefined)
+  @OnlyWhen((o: MoveDto) => o.kind === 'exchange' && o.tiles === undefined, 'when kind is exchange without tiles')
   @IsInt()
   @Min(1)
   @Max(7)

@@ -1,9 +1,9 @@
 /** Bodies of the mahjong table endpoints (unknown fields refused; every command body may carry `at`). Tiles: 1m–9s, E S W N, Wd Gd Rd. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, SeatedPlayers } from '../games/game.dto.js';
-import { Omittable } from '../omittable.js';
+import { Omittable, OnlyWhen } from '../omittable.js';
 
 export const MJ_SEATS = [0, 1, 2, 3] as const;
 export type MjSeat = (typeof MJ_SEATS)[number];
@@ -113,15 +113,15 @@ export class GivenHandDto {
 
 export class OutcomeDto {
   @ApiProperty({ enum: ['win', 'drawn'], example: 'win' }) @IsIn(['win', 'drawn']) kind: 'win' | 'drawn';
-  @ApiPropertyOptional({ enum: MJ_SEATS, example: 0 }) @ValidateIf((o: OutcomeDto) => o.kind === 'win') @IsIn(MJ_SEATS) winner?: MjSeat;
+  @ApiPropertyOptional({ enum: MJ_SEATS, example: 0 }) @OnlyWhen((o: OutcomeDto) => o.kind === 'win', 'when kind is win') @IsIn(MJ_SEATS) winner?: MjSeat;
   @ApiPropertyOptional({ enum: ['self-draw', 'discard', 'robbing-kong'], example: 'discard' })
-  @ValidateIf((o: OutcomeDto) => o.kind === 'win')
+  @OnlyWhen((o: OutcomeDto) => o.kind === 'win', 'when kind is win')
   @IsIn(['self-draw', 'discard', 'robbing-kong'])
   by?: 'self-draw' | 'discard' | 'robbing-kong';
   @ApiPropertyOptional({ enum: MJ_SEATS, example: 2, description: 'The discarder, or the konger robbed' }) @Omittable() @IsIn(MJ_SEATS) from?: MjSeat;
   @ApiPropertyOptional({ description: 'Won on the last tile (海底 / 河底)' }) @Omittable() @IsBoolean() lastTile?: boolean;
   @ApiPropertyOptional({ example: ['2.1.1', '4.1'], description: 'Claimed scoring elements by catalogue code (a per-set code repeats per set)' })
-  @ValidateIf((o: OutcomeDto) => o.kind === 'win')
+  @OnlyWhen((o: OutcomeDto) => o.kind === 'win', 'when kind is win')
   @IsArray()
   @ArrayMaxSize(20)
   @IsString({ each: true })
@@ -212,7 +212,7 @@ export class SevereOvertimeDto extends MahjongSeatDto {
 
 export class LateRulingDto {
   @ApiProperty({ enum: ['absent', 'deduction'] }) @IsIn(['absent', 'deduction']) kind: 'absent' | 'deduction';
-  @ApiPropertyOptional() @ValidateIf((o: LateRulingDto) => o.kind === 'deduction') @IsInt() @Min(1) @Max(10_000) points?: number;
+  @ApiPropertyOptional() @OnlyWhen((o: LateRulingDto) => o.kind === 'deduction', 'when kind is deduction') @IsInt() @Min(1) @Max(10_000) points?: number;
 }
 
 export class TimeOutDto extends MahjongSeatDto {

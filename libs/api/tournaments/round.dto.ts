@@ -13,11 +13,10 @@ import {
   Matches,
   Max,
   Min,
-  ValidateIf,
   ValidateNested,
   IsDefined,
 } from 'class-validator';
-import { Omittable } from '../omittable.js';
+import { Omittable, OnlyWhen } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
 
@@ -94,7 +93,7 @@ export class PairRoundDto {
   day?: string;
 
   @ApiPropertyOptional({ enum: PAIRING_SYSTEMS, example: 'australian-draw', description: 'Required for kind system' })
-  @ValidateIf((o: PairRoundDto) => o.kind !== 'manual')
+  @OnlyWhen((o: PairRoundDto) => o.kind !== 'manual', 'when kind is not manual')
   @IsIn(PAIRING_SYSTEMS)
   system?: PairingSystem;
 
@@ -107,7 +106,7 @@ export class PairRoundDto {
   @ApiPropertyOptional({ type: PairingOptionsDto }) @Omittable() @ValidateNested() @Type(() => PairingOptionsDto) options?: PairingOptionsDto;
 
   @ApiPropertyOptional({ example: 'two players arrived from the same flight late', description: 'Required for kind manual' })
-  @ValidateIf((o: PairRoundDto) => o.kind === 'manual')
+  @OnlyWhen((o: PairRoundDto) => o.kind === 'manual', 'when kind is manual')
   @IsString()
   @Length(1, 1000)
   reason?: string;
@@ -147,7 +146,7 @@ export class ResultInputDto {
   kind: 'played' | 'forfeit' | 'double-forfeit' | 'mahjong-table';
 
   @ApiPropertyOptional({ enum: ['first', 'second', 'draw'], example: 'first', description: 'kind played' })
-  @ValidateIf((o: ResultInputDto) => o.kind === 'played')
+  @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @IsIn(['first', 'second', 'draw'])
   outcome?: 'first' | 'second' | 'draw';
 
@@ -168,12 +167,12 @@ export class ResultInputDto {
   captured?: PairCountsDto;
 
   @ApiPropertyOptional({ enum: SIDES, description: 'kind forfeit: who was absent' })
-  @ValidateIf((o: ResultInputDto) => o.kind === 'forfeit')
+  @OnlyWhen((o: ResultInputDto) => o.kind === 'forfeit', 'when kind is forfeit')
   @IsIn(SIDES)
   absent?: 'first' | 'second';
 
   @ApiPropertyOptional({ type: [SeatPointsDto], description: 'kind mahjong-table: table points of the four seats (sum 0)' })
-  @ValidateIf((o: ResultInputDto) => o.kind === 'mahjong-table')
+  @OnlyWhen((o: ResultInputDto) => o.kind === 'mahjong-table', 'when kind is mahjong-table')
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => SeatPointsDto)
@@ -183,7 +182,7 @@ export class ResultInputDto {
 export class ResultSourceDto {
   @ApiProperty({ enum: ['game', 'arbiter'], example: 'arbiter' }) @IsIn(['game', 'arbiter']) kind: 'game' | 'arbiter';
   @ApiPropertyOptional({ example: 'g-42', description: 'kind game' })
-  @ValidateIf((o: ResultSourceDto) => o.kind === 'game')
+  @OnlyWhen((o: ResultSourceDto) => o.kind === 'game', 'when kind is game')
   @IsString()
   @Length(1, 200)
   gameId?: string;
