@@ -48,8 +48,8 @@ function merge(documented: Schema, rule: Schema): void {
  *   a schema's name is its class);
  * - query and path parameters: from the class a route reads them into (`@Query() q: StandingsQuery`), found through
  *   `controllers`.
- * Rules that depend on another field (`@OnlyWhen`: a field of some kinds only) or on code (custom validators) are not expressed; the server's
- * 400 still names them.
+ * Rules that depend on another field (`@OnlyWhen`: a field of some kinds only) or on code (custom validators) are not
+ * expressed; the server's 400 still names them.
  */
 export function withValidationRules(document: OpenAPIObject, controllers: readonly Type[]): OpenAPIObject {
   const rules = validationMetadatasToSchemas(OPTIONS) as Record<string, Schema>;
