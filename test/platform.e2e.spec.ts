@@ -154,6 +154,16 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
       .send({ id: 'a b', name: 'A', joinsAtRound: 1.5 })
       .expect(400);
     expect(refused.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['id', 'joinsAtRound']);
+    // A property the request class does not declare is refused, and the document says so, nested classes included.
+    expect(doc.components.schemas.RegisterPlayerDto).toMatchObject({ additionalProperties: false });
+    expect(doc.components.schemas.ResultSourceDto).toMatchObject({ additionalProperties: false });
+    const extra = await h
+      .http()
+      .post('/v1/tournaments/doc-rules/players')
+      .set('authorization', admin)
+      .send({ id: 'ann', name: 'Ann', colour: 'blue' })
+      .expect(400);
+    expect(extra.body.errors).toEqual([expect.objectContaining({ field: 'colour', rule: 'whitelistValidation' })]);
     const broken: string[] = [];
     const check = (where: string, rules: Rules, value: unknown): void => {
       if (value === undefined) return;
@@ -397,7 +407,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(await h.core.store.headPosition()).toBe(head);
   });
 
-  it('answers what the router refuses as problem+json: a path that is not percent-encoded UTF-8 (400), a parameter over 300 characters (414)', async () => {
+  it('answers what the router refuses as problem+json: a path that is not percent-encoded UTF-8 (400), a parameter over 300 characters (400)', async () => {
     const bad = await h.http().get('/v1/tournaments/%E0%A4%A').expect(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(bad.body).toMatchObject({ type: 'urn:arbitra:problem:http/bad-url', field: 'path' });
@@ -405,10 +415,10 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
       .http()
       .get(`/v1/streams/${'s'.repeat(301)}`)
       .set('authorization', h.token('admin'))
-      .expect(414);
+      .expect(400);
     expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(long.headers['x-frame-options']).toBe('DENY');
-    expect(long.body).toMatchObject({ type: 'urn:arbitra:problem:http/path-parameter-too-long', field: 'path', status: 414 });
+    expect(long.body).toMatchObject({ type: 'urn:arbitra:problem:http/path-parameter-too-long', field: 'path', status: 400 });
   });
 
   it('serves the stream of a tournament whose id has the longest length allowed (its stream name was refused 414 by the router)', async () => {

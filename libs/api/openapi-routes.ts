@@ -79,7 +79,7 @@ const RESPONSES = {
   Unauthorized: problem('No bearer token where one is needed, or a token that is invalid, expired or revoked (refused on every route, public ones too)'),
   Forbidden: problem('The token’s role, or the tournaments it names, may not do this'),
   Problem: problem(
-    'Any other refusal or error, as problem+json: 404 unknown record, 405 a method the path does not take (with `Allow`), 409 conflict with the record, 412 `If-Match` mismatch, 413/415 body too large or not JSON, 414 a path parameter over 300 characters, 422 refused by a rule of the game or the event, 429 rate limit (with `Retry-After`), 503 not ready',
+    'Any other refusal or error, as problem+json: 404 unknown record, 405 a method the path does not take (with `Allow`), 409 conflict with the record, 412 `If-Match` mismatch, 413/415 body too large or not JSON, 422 refused by a rule of the game or the event, 429 rate limit (with `Retry-After`), 503 not ready',
   ),
 };
 

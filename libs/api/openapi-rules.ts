@@ -64,6 +64,23 @@ export function withValidationRules(document: OpenAPIObject, controllers: readon
       if (documented.items && !('$ref' in documented.items) && rule.items) merge(documented.items, rule.items);
     }
   }
+  // The server refuses a property a request class does not declare (the validation pipe's whitelist): every schema a
+  // request body reaches says so.
+  const seen = new Set<string>();
+  const close = (schema: Schema | undefined): void => {
+    if (!schema) return;
+    const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
+    if (ref !== undefined) {
+      if (seen.has(ref) || !schemas[ref]) return;
+      seen.add(ref);
+      schemas[ref].additionalProperties = false;
+      return close(schemas[ref]);
+    }
+    for (const nested of [...Object.values(schema.properties ?? {}), schema.items, ...((schema.allOf ?? []) as Schema[])]) close(nested);
+  };
+  for (const item of Object.values(document.paths))
+    for (const op of Object.values(item as Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>))
+      for (const media of Object.values(op.requestBody?.content ?? {})) close(media.schema);
   // A parameter class's rules from the class itself and its ancestors (by name, two query classes of one name in
   // different modules would be merged, and a subclass without rules of its own would have none).
   const classRules = new Map<Type, Record<string, Schema>>();

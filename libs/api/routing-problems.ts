@@ -6,7 +6,8 @@ import { API_SECURITY_HEADERS } from './security-headers.js';
 
 /**
  * The longest path parameter the router takes (Fastify's default is 100): the API documents parameters up to 300
- * characters (a stream name is `tournament-` and an id of up to 100; a penalty id up to 200). Longer is answered 414.
+ * characters (a stream name is `tournament-` and an id of up to 100; a penalty id up to 200). Longer is answered 400,
+ * like any parameter that breaks its documented rule (Fastify answered 414 in JSON of its own).
  */
 export const MAX_PARAM_LENGTH = 300;
 
@@ -52,15 +53,15 @@ export function answerMethodNotAllowed(fastify: FastifyInstance): void {
 
 /**
  * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs, as problem+json (Fastify's own
- * answer was JSON of another shape, without the security headers): a path that is not valid percent-encoding (400),
- * a path parameter longer than MAX_PARAM_LENGTH (414).
+ * answer was JSON of another shape, without the security headers): a path that is not valid percent-encoding, a path
+ * parameter longer than MAX_PARAM_LENGTH (both 400).
  */
 export function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
   reply.raw.setHeader('x-request-id', request.id);
   const refusal =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new ProblemException(414, 'http/path-parameter-too-long', 'URI too long', `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`, {
+      ? new ProblemException(400, 'http/path-parameter-too-long', 'Invalid request', `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`, {
           rule: `Arbitra paths: a path parameter (an id, a stream name) is at most ${MAX_PARAM_LENGTH} characters`,
           field: 'path',
         })
