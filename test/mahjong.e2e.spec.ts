@@ -126,6 +126,9 @@ describe('records server: a WMC mahjong half-session over HTTP', () => {
     expect(lines[lines.length - 1]).toContain('net,,,,,,,,,200,-40,-170,0');
     const viaAccept = await h.http().get(`/v1/tables/${G}/scorecard?waitFor=${h.position}`).set('accept', 'text/csv').expect(200);
     expect(viaAccept.text).toBe(csv.text);
+    // Any other format is refused, naming it (it was answered with the JSON card; found by fuzzing).
+    const other = await h.http().get(`/v1/tables/${G}/scorecard?format=xlsx`).expect(400);
+    expect(other.body).toMatchObject({ field: 'format', rule: 'isIn' });
   });
 
   it('all four sign, the card locks and its table points reach the standings, the time penalty deducted from the offender only', async () => {

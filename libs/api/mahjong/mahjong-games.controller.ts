@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
@@ -13,7 +13,7 @@ import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { scorecard, scorecardCsv, tableView } from './mahjong-view.js';
-import { StartMahjongDto } from './mahjong.dto.js';
+import { ScorecardQuery, StartMahjongDto } from './mahjong.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 
@@ -84,16 +84,10 @@ export class MahjongTablesController {
   @Get(':id/scorecard')
   @Public()
   @ApiProduces('application/json', 'text/csv')
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
   @ApiOperation({
     summary: 'The score card (記分卡): each hand, payments, running totals, confirmations, corrections, signatures; JSON or CSV (Accept or ?format=csv)',
   })
-  async scorecard(
-    @Param() p: GameParams,
-    @Query('format') format: string | undefined,
-    @Req() request: AuthedRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async scorecard(@Param() p: GameParams, @Query() { format }: ScorecardQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { state } = await tableDoc(this.core, this.config, request, p.id);
     const card = scorecard(p.id, state);
     if (!card) return { id: p.id, phase: state.phase };

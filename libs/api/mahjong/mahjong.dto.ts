@@ -2,7 +2,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, SeatedPlayers } from '../games/game.dto.js';
+import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable, OnlyWhen } from '../omittable.js';
 
 export const MJ_SEATS = [0, 1, 2, 3] as const;
@@ -229,4 +229,12 @@ export class ConductDto extends MahjongSeatDto {
   @ApiProperty({ enum: OFFENCES, example: 'phone' }) @IsIn(OFFENCES) offence: (typeof OFFENCES)[number];
   @ApiPropertyOptional({ example: 10 }) @Omittable() @IsInt() @Min(1) @Max(10_000) points?: number;
   @ApiProperty({ example: 'phone rang during hand 3' }) @IsString() @Length(1, 500) note: string;
+}
+
+/** `GET /v1/tables/:id/scorecard?format=`: JSON (the default) or CSV (also by `Accept: text/csv`). */
+export class ScorecardQuery extends ReadQuery {
+  @ApiPropertyOptional({ enum: ['json', 'csv'], example: 'csv', description: 'csv: the card as CSV (also chosen by Accept: text/csv)' })
+  @Omittable()
+  @IsIn(['json', 'csv'])
+  format?: 'json' | 'csv';
 }
