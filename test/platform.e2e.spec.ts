@@ -157,6 +157,8 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     // A property the request class does not declare is refused, and the document says so, nested classes included.
     expect(doc.components.schemas.RegisterPlayerDto).toMatchObject({ additionalProperties: false });
     expect(doc.components.schemas.ResultSourceDto).toMatchObject({ additionalProperties: false });
+    // A field of some kinds only says which (OpenAPI 3.0 cannot make a property depend on another).
+    expect(doc.components.schemas.ResultSourceDto.properties!.gameId.description).toContain('Applies only when kind is game');
     const extra = await h
       .http()
       .post('/v1/tournaments/doc-rules/players')

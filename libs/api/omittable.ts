@@ -8,6 +8,9 @@ import { ValidateBy, ValidateIf, type ValidationArguments } from 'class-validato
  */
 export const Omittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 
+/** The rule name of `OnlyWhen`: a refusal names it, and the OpenAPI document reads its condition. */
+export const ONLY_WHEN = 'onlyWhen';
+
 /**
  * The property belongs to some kinds of the object only (`applies`, described by `when`, e.g. "when kind is game"):
  * there it is validated by the rules below this one (and required unless they allow it missing); sent where it does
@@ -18,7 +21,9 @@ export function OnlyWhen<T extends object>(applies: (object: T) => boolean, when
   return applyDecorators(
     ValidateIf((object: T, value: unknown) => applies(object) || value !== undefined),
     ValidateBy({
-      name: 'onlyWhen',
+      name: ONLY_WHEN,
+      // Read by the OpenAPI document (openapi-rules.ts), which states the condition beside the property.
+      constraints: [when],
       validator: {
         validate: (value: unknown, args?: ValidationArguments) => value === undefined || applies(args!.object as T),
         defaultMessage: (args?: ValidationArguments) => `${args!.property} applies only ${when}`,

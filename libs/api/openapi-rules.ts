@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { ONLY_WHEN } from './omittable.js';
 import { routeHandlers } from './openapi-routes.js';
 
 /** What a class-validator rule says about a value that the OpenAPI schema can say too. */
@@ -17,8 +18,11 @@ const OPTIONS = {
     max: (meta: { constraints: number[] }) => ({ maximum: meta.constraints[0] }),
     isPositive: { exclusiveMinimum: 0 },
     isNegative: { exclusiveMaximum: 0 },
+    // A field of some kinds only: its condition, stated in the property's description by `merge`.
+    [ONLY_WHEN]: (meta: { constraints: string[] }) => ({ [ONLY_WHEN_KEY]: meta.constraints[0] }),
   },
 };
+const ONLY_WHEN_KEY = 'x-only-when';
 
 /** An OpenAPI schema object, as far as this file reads it. */
 type Schema = { [keyword: string]: unknown; type?: string; properties?: Record<string, Schema>; items?: Schema };
@@ -38,6 +42,9 @@ function merge(documented: Schema, rule: Schema): void {
     }
   }
   if (rule.type === 'integer' && (documented.type === 'number' || documented.type === undefined)) documented.type = 'integer';
+  const when = rule[ONLY_WHEN_KEY];
+  if (typeof when === 'string' && !String(documented.description ?? '').includes(`Applies only ${when}`))
+    documented.description = `${documented.description ? `${String(documented.description)}. ` : ''}Applies only ${when}: required there, refused elsewhere (rule onlyWhen)`;
 }
 
 /**
@@ -48,8 +55,8 @@ function merge(documented: Schema, rule: Schema): void {
  *   a schema's name is its class);
  * - query and path parameters: from the class a route reads them into (`@Query() q: StandingsQuery`), found through
  *   `controllers`.
- * Rules that depend on another field (`@OnlyWhen`: a field of some kinds only) or on code (custom validators) are not
- * expressed; the server's 400 still names them.
+ * A field of some kinds only (`@OnlyWhen`) has its condition in its description (OpenAPI 3.0 cannot make a property
+ * depend on another); rules in code (custom validators) are not expressed. The server's 400 names both.
  */
 export function withValidationRules(document: OpenAPIObject, controllers: readonly Type[]): OpenAPIObject {
   const rules = validationMetadatasToSchemas(OPTIONS) as Record<string, Schema>;
