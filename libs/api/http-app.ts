@@ -19,7 +19,8 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
-import { answerMethodNotAllowed, MAX_PARAM_LENGTH, routerRefusal } from './routing-problems.js';
+import { routerRefusal } from './router-refusals.js';
+import { MAX_PARAM_LENGTH, mirrorRoutes } from './routing.js';
 import { registerRateLimits } from './rate-limit.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveAnonymousDocuments } from './document-response.js';
@@ -115,7 +116,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   registerSecurityHeaders(fastify);
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
-  answerMethodNotAllowed(fastify);
+  // A 404 whose path takes other methods becomes 405 with Allow (ProblemFilter asks the mirror).
+  mirrorRoutes(fastify);
   let metricsServer: Server | undefined;
   if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(options.core.metrics, config.metricsHost, config.metricsPort);
   fastify.addHook('onClose', async () => {

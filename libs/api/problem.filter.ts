@@ -1,9 +1,10 @@
-import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/kernel/index.js';
 import { EventIdConflictError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
 import { CommandIdReusedError, ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, problemType, type ProblemDetails } from './problem.js';
+import { methodNotAllowed } from './routing.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -115,7 +116,9 @@ export class ProblemFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
-    const { problem, headers } = toProblem(error, request?.url);
+    // No route for the path and method: if the path takes other methods, 405 with Allow instead of 404.
+    const refused = error instanceof NotFoundException && request?.is404 ? (methodNotAllowed(request) ?? error) : error;
+    const { problem, headers } = toProblem(refused, request?.url);
     if (problem.status >= 500) request?.log?.error({ err: error }, 'request failed');
     reply
       .status(problem.status)

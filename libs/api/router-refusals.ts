@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { toProblem } from './problem.filter.js';
+import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem.js';
+import { MAX_PARAM_LENGTH } from './routing.js';
+import { API_SECURITY_HEADERS } from './security-headers.js';
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs, as problem+json (Fastify's own
+ * answer was JSON of another shape, without the security headers): a path that is not valid percent-encoding, a path
+ * parameter longer than MAX_PARAM_LENGTH (both 400).
+ */
+export function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  reply.raw.setHeader('x-request-id', request.id);
+  const refusal =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ProblemException(400, 'http/path-parameter-too-long', 'Invalid request', `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`, {
+          rule: `Arbitra paths: a path parameter (an id, a stream name) is at most ${MAX_PARAM_LENGTH} characters`,
+          field: 'path',
+        })
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new ProblemException(400, 'http/bad-url', 'Bad request', 'the path is not valid percent-encoded UTF-8', {
+            rule: 'RFC 3986 §2.1 percent-encoding; path segments are UTF-8',
+            field: 'path',
+          })
+        : new ProblemException(error.statusCode ?? 500, 'http/router', (error.statusCode ?? 500) < 500 ? 'Bad request' : 'Internal error', error.message);
+  const { problem } = toProblem(refusal, request.url);
+  void reply
+    .status(refusal.status)
+    .header('content-type', PROBLEM_CONTENT_TYPE)
+    .send({ ...problem, requestId: request.id });
+}
