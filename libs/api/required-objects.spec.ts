@@ -68,7 +68,7 @@ describe('request bodies: required objects', () => {
     for (const { cls, property, rules } of await ruledProperties()) {
       if (!rules.some((r) => r.each)) continue;
       const body = { [property]: 'AAA' };
-      // A list validated only when another field says so (`@OnlyWhen((o) => o.kind === 'win', …)`) is not checked here.
+      // A list skipped by a condition (`@ValidateIf`) is not checked here; `@OnlyWhen` validates any value sent, so its lists are.
       const conditions = rules.filter((r) => r.type === 'conditionalValidation').map((r) => r.constraints[0] as (o: object, v: unknown) => boolean);
       if (conditions.some((applies) => !applies(body, body[property]))) continue;
       lists.push(`${cls.name}.${property}`);
