@@ -1,4 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEvent } from '../libs/store/testing/event-store.contract.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
@@ -406,6 +408,18 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(r.body.detail).toContain('DELETE');
     expect((await h.http().put('/v1/tournaments').send({}).expect(405)).headers.allow).toBe('GET, HEAD, POST');
     expect((await h.http().post('/health').expect(405)).headers.allow).toBe('GET, HEAD');
+    // QUERY (an HTTP method with a body) without a Content-Type was refused 400 for its body (found by fuzzing).
+    const server = h.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const query = await new Promise<{ status?: number; allow?: string }>((resolve, reject) =>
+      httpRequest({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', method: 'QUERY', path: '/v1/tournaments/some-open' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, allow: res.headers.allow }));
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(query).toEqual({ status: 405, allow: 'GET, HEAD' });
     expect(await h.core.store.headPosition()).toBe(head);
   });
 

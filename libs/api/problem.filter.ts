@@ -1,4 +1,4 @@
-import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/kernel/index.js';
 import { EventIdConflictError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
@@ -116,8 +116,9 @@ export class ProblemFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
-    // No route for the path and method: if the path takes other methods, 405 with Allow instead of 404.
-    const refused = error instanceof NotFoundException && request?.is404 ? (methodNotAllowed(request) ?? error) : error;
+    // No route for the path and method: if the path takes other methods, 405 with Allow, whatever else went wrong on the
+    // way to the 404 (a QUERY without Content-Type was refused 400 for its body).
+    const refused = request?.is404 ? (methodNotAllowed(request) ?? error) : error;
     const { problem, headers } = toProblem(refused, request?.url);
     if (problem.status >= 500) request?.log?.error({ err: error }, 'request failed');
     reply
