@@ -227,6 +227,14 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(security('get /v1/tournaments/{id}/standings').responses[403]).toBeUndefined();
     expect(security('get /v1/events').security).toEqual([{ bearer: [] }]);
     expect(security('get /v1/events').responses[403]).toEqual({ $ref: '#/components/responses/Forbidden' });
+    // A stored public document: its ETag and Cache-Control, and 304 for a current If-None-Match.
+    const standings = security('get /v1/tournaments/{id}/standings') as unknown as {
+      parameters: Array<{ name: string; in: string }>;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(standings.responses[200].headers!)).toEqual(['ETag', 'Cache-Control']);
+    expect(standings.responses[304]).toBeDefined();
+    expect(standings.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'If-None-Match', in: 'header' })]));
     // /metrics is for admin tokens by default (it used to be documented without security), and answers text.
     expect(security('get /metrics').security).toEqual([{ bearer: [] }]);
     expect(Object.keys(security('get /metrics').responses[200].content!)).toEqual(['text/plain']);

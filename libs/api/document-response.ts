@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { RawDocument } from '../runtime/projections/read-model-store.js';
@@ -7,6 +9,27 @@ import type { RawDocument } from '../runtime/projections/read-model-store.js';
  * (the strong ETag makes that a 304 without a body).
  */
 export const PUBLIC_DOCUMENT_CACHE = 'public, no-cache';
+
+/**
+ * The OpenAPI answers of a route that serves a stored public document (`sendDocument`): 200 with the version's strong
+ * `ETag` and `Cache-Control`, and 304 without a body when `If-None-Match` names the current version.
+ */
+export const StoredDocumentResponses = (example: unknown) =>
+  applyDecorators(
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description: 'The ETag of an earlier answer: 304 without a body while it is current (public document)',
+    }),
+    ApiOkResponse({
+      schema: { example },
+      headers: {
+        ETag: { description: 'Strong tag of this version of the public document (officials’ views are computed per request)', schema: { type: 'string' } },
+        'Cache-Control': { description: 'public, no-cache (shared caches keep it and revalidate)', schema: { type: 'string', example: PUBLIC_DOCUMENT_CACHE } },
+      },
+    }),
+    ApiResponse({ status: 304, description: 'Not modified: If-None-Match names the current version (no body)' }),
+  );
 
 /** RFC 9110 §13.1.2 If-None-Match: weak comparison, a list of tags or `*`. */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {

@@ -21,7 +21,7 @@ import { PenaltiesAggregate } from '../../runtime/features/penalties/index.js';
 import { issueIntoLedger } from '../penalties/ledger-command.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { sendDocument } from '../document-response.js';
+import { sendDocument, StoredDocumentResponses } from '../document-response.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
@@ -121,7 +121,7 @@ export class TournamentsController {
     summary:
       'A tournament: profile, divisions, players, rounds with their status (public: published rounds; officials also see unpublished ones, published: false)',
   })
-  @ApiOkResponse({ schema: { example: SUMMARY_EXAMPLE } })
+  @StoredDocumentResponses(SUMMARY_EXAMPLE)
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const official = isOfficial(request, p.id);
@@ -216,7 +216,7 @@ export class TournamentsController {
     summary:
       'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
   })
-  @ApiOkResponse({ schema: { example: STANDINGS_EXAMPLE } })
+  @StoredDocumentResponses(STANDINGS_EXAMPLE)
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const audience = audienceOf(request, p.id);
@@ -237,7 +237,7 @@ export class TournamentsController {
     summary:
       'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)',
   })
-  @ApiOkResponse({ schema: { example: CROSSTABLE_EXAMPLE } })
+  @StoredDocumentResponses(CROSSTABLE_EXAMPLE)
   async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const audience = audienceOf(request, p.id);
