@@ -205,6 +205,10 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     const admin = h.token('admin');
     await h.http().get('/v1/events?limit=1001').set('authorization', admin).expect(400);
     await h.http().get('/v1/events?limit=1000').set('authorization', admin).expect(200);
+    // An empty number is refused, not read as 0 (found by fuzzing: `?after=` was the first page).
+    expect((await h.http().get('/v1/events?after=&limit=1').set('authorization', admin).expect(400)).body.field).toBe('after');
+    expect((await h.http().get('/v1/events?limit=%20').set('authorization', admin).expect(400)).body.field).toBe('limit');
+    expect((await h.http().get('/v1/tournaments/some-open/standings?round=').expect(400)).body.field).toBe('round');
     expect((await h.http().get('/v1/tournaments/some-open/standings?round=1001').expect(400)).body.field).toBe('round');
     expect((await h.http().get('/v1/tournaments/no%20such/standings').expect(400)).body.field).toBe('id');
   });

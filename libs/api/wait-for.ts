@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, Min } from 'class-validator';
 import { Omittable } from './omittable.js';
+import { QueryNumber } from './query-number.js';
 
 const WAIT_FOR = 'Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response)';
 
@@ -14,7 +14,7 @@ export function WaitForPosition(note?: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description: note ? `${WAIT_FOR}. ${note}` : WAIT_FOR, example: 42, minimum: 0 }),
     Omittable(),
-    Type(() => Number),
+    QueryNumber(),
     IsInt(),
     Min(0),
   );

@@ -5,6 +5,7 @@ import { IsArray, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, Va
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 import { Omittable } from '../omittable.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { QueryNumber } from '../query-number.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -85,7 +86,7 @@ export class RankingsQuery {
   asOf?: string;
   @ApiPropertyOptional({ example: 1, description: 'A version of that period’s list (default: the latest); every published version stays readable' })
   @Omittable()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   version?: number;
@@ -96,11 +97,11 @@ export class RankingsQuery {
   active?: 'true' | 'false';
   @ApiPropertyOptional({ example: 0, description: 'Entries to skip (the `next` of the previous page)' })
   @Omittable()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(0)
   after?: number;
-  @ApiPropertyOptional({ example: 100, minimum: 1, maximum: 1000 }) @Omittable() @Type(() => Number) @IsInt() @Min(1) @Max(1000) limit?: number;
+  @ApiPropertyOptional({ example: 100, minimum: 1, maximum: 1000 }) @Omittable() @QueryNumber() @IsInt() @Min(1) @Max(1000) limit?: number;
   @ApiPropertyOptional({ enum: ['json', 'csv'], description: 'json (default) or csv; or send Accept: text/csv' }) @Omittable() @IsIn(['json', 'csv']) format?:
     'json' | 'csv';
   @WaitForPosition() waitFor?: number;

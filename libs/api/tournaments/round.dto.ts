@@ -19,13 +19,14 @@ import {
 import { Omittable, OnlyWhen } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
+import { QueryNumber } from '../query-number.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const SIDES = ['first', 'second'] as const;
 
 export class RoundParams extends TournamentParams {
   @ApiProperty({ example: 1, minimum: 1, description: 'Round number' })
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(1000)
@@ -34,7 +35,7 @@ export class RoundParams extends TournamentParams {
 
 export class TableParams extends RoundParams {
   @ApiProperty({ example: 1, minimum: 1, description: 'Table number' })
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   table: number;

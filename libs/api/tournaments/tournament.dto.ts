@@ -6,6 +6,7 @@ import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
+import { QueryNumber } from '../query-number.js';
 
 /** Ids become part of stream names and URLs. */
 export const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -39,7 +40,7 @@ export class DivisionQuery extends ReadQuery {
 export class StandingsQuery extends DivisionQuery {
   @ApiPropertyOptional({ description: 'Standings as of round N (results and penalties of rounds ≤ N)', example: 1, minimum: 1 })
   @Omittable()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(1000)
@@ -47,7 +48,7 @@ export class StandingsQuery extends DivisionQuery {
 
   @ApiPropertyOptional({ description: 'Standings as the record stood at this global log position (audit: what was published then)', example: 42, minimum: 1 })
   @Omittable()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   asOfPosition?: number;

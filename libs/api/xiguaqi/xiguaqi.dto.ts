@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
+import { QueryNumber } from '../query-number.js';
 
 const SEATS = [0, 1] as const;
 const point = (description: string) => ApiProperty({ example: 7, minimum: 1, maximum: 21, description });
@@ -81,14 +82,14 @@ export class ForfeitDto extends GameCommandDto {
 export class PositionQuery extends ReadQuery {
   @ApiPropertyOptional({ example: 1, description: 'The game of the match (default: the latest)' })
   @Omittable()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(1)
   @Max(5)
   game?: number;
   @ApiPropertyOptional({ example: 0, description: 'Plies of that game played (default: all)' })
   @Omittable()
-  @Type(() => Number)
+  @QueryNumber()
   @IsInt()
   @Min(0)
   ply?: number;

@@ -1,0 +1,7 @@
+import { Transform } from 'class-transformer';
+
+/**
+ * A number read from a query or path parameter: its text converted with `Number`, except an empty or blank one, which
+ * stays text and is refused by the property's number rules, naming it (`@Type(() => Number)` made `?after=` a 0).
+ */
+export const QueryNumber = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value));
