@@ -9,7 +9,7 @@ import pino, { type Logger } from 'pino';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
 import { withValidationRules } from './openapi-rules.js';
-import { withAccessAndProblems } from './openapi-routes.js';
+import { routeHandlers, withAccessAndProblems } from './openapi-routes.js';
 import { AuditController } from './audit.controller.js';
 import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -24,9 +24,8 @@ import { MAX_PARAM_LENGTH, mirrorRoutes } from './routing.js';
 import { registerRateLimits } from './rate-limit.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveAnonymousDocuments } from './document-response.js';
-import { PROBLEM_CONTENT_TYPE } from './problem.js';
 import { publicTournamentDocuments } from './tournaments/tournament-reads.js';
-import { ProblemFilter, toProblem } from './problem.filter.js';
+import { ProblemFilter, sendProblem } from './problem.filter.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from './tokens.js';
 import { createValidationPipe, tooDeep, tooDeepProblem } from './validation.js';
 
@@ -132,11 +131,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   fastify.addHook('preValidation', (request, reply, done) => {
     const deep = request.body !== undefined && tooDeep(request.body);
     if (!deep) return done();
-    const { problem } = toProblem(tooDeepProblem(deep), request.url);
-    void reply
-      .status(400)
-      .header('content-type', PROBLEM_CONTENT_TYPE)
-      .send({ ...problem, requestId: request.id });
+    sendProblem(request, reply, tooDeepProblem(deep));
   });
 
   const openapi = new DocumentBuilder()
@@ -150,9 +145,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     .setVersion('0.1.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
-  SwaggerModule.setup('docs', app, () => withAccessAndProblems(withValidationRules(SwaggerModule.createDocument(app, openapi), controllers), controllers), {
-    jsonDocumentUrl: 'docs-json',
-  });
+  const document = () => {
+    const handlers = routeHandlers(controllers);
+    return withAccessAndProblems(withValidationRules(SwaggerModule.createDocument(app, openapi), handlers), handlers);
+  };
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

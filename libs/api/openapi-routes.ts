@@ -5,11 +5,8 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { ACCESS_KEY, type AccessRule } from './auth/allow.decorator.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 
-/** A route handler of a controller, as Nest registers it and as swagger names its operation (`Controller_method`). */
+/** A route handler of a controller, as Nest registers it. */
 export interface RouteHandler {
-  readonly operationId: string;
-  readonly controller: Type;
-  readonly method: string;
   /** Who may call it: the rule the auth guard reads (the handler's, else its controller's; none is admin only). */
   readonly access: AccessRule;
   /** The classes of its whole-object `@Query()` and `@Param()` arguments (their rules are the parameters' rules). */
@@ -17,7 +14,7 @@ export interface RouteHandler {
   readonly params?: Type;
 }
 
-/** Every route handler of `controllers`, by the operation id swagger gives it. */
+/** Every route handler of `controllers`, by the operation id swagger gives it (`Controller_method`). */
 export function routeHandlers(controllers: readonly Type[]): Map<string, RouteHandler> {
   const handlers = new Map<string, RouteHandler>();
   for (const controller of controllers) {
@@ -31,7 +28,7 @@ export function routeHandlers(controllers: readonly Type[]): Map<string, RouteHa
       const whole = (kind: RouteParamtypes) =>
         Object.entries(args).find(([key, arg]) => key.split(':')[0] === String(kind) && arg.data === undefined)?.[1].index;
       const [query, params] = [whole(RouteParamtypes.QUERY), whole(RouteParamtypes.PARAM)].map((i) => (i === undefined ? undefined : types[i]));
-      handlers.set(`${controller.name}_${method}`, { operationId: `${controller.name}_${method}`, controller, method, access, query, params });
+      handlers.set(`${controller.name}_${method}`, { access, query, params });
     }
   }
   return handlers;
@@ -89,10 +86,9 @@ const RESPONSES = {
  *   every other route needs one. Read from the rule the auth guard enforces, so the document cannot drift from it.
  * - responses: every refusal is problem+json (`Problem` schema): 400 where the route takes input, 401 everywhere,
  *   403 where a token is needed, and `default` for the rest.
- * Every operation must belong to one of `controllers`: an operation without a handler throws.
+ * Every operation must have its handler in `handlers` (`routeHandlers`): an operation without one throws.
  */
-export function withAccessAndProblems(document: OpenAPIObject, controllers: readonly Type[]): OpenAPIObject {
-  const handlers = routeHandlers(controllers);
+export function withAccessAndProblems(document: OpenAPIObject, handlers: ReadonlyMap<string, RouteHandler>): OpenAPIObject {
   const components = (document.components ??= {});
   (components.schemas ??= {}).Problem = PROBLEM_SCHEMA;
   components.responses = { ...components.responses, ...RESPONSES };

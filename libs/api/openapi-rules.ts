@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { ONLY_WHEN } from './omittable.js';
-import { routeHandlers } from './openapi-routes.js';
+import type { RouteHandler } from './openapi-routes.js';
 
 /** What a class-validator rule says about a value that the OpenAPI schema can say too. */
 const KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'enum', 'format'] as const;
@@ -54,11 +54,11 @@ function merge(documented: Schema, rule: Schema): void {
  * - bodies: into the schemas of the same name (request class names are unique, libs/api/required-objects.spec.ts, so
  *   a schema's name is its class);
  * - query and path parameters: from the class a route reads them into (`@Query() q: StandingsQuery`), found through
- *   `controllers`.
+ *   `handlers` (`routeHandlers`).
  * A field of some kinds only (`@OnlyWhen`) has its condition in its description (OpenAPI 3.0 cannot make a property
  * depend on another); rules in code (custom validators) are not expressed. The server's 400 names both.
  */
-export function withValidationRules(document: OpenAPIObject, controllers: readonly Type[]): OpenAPIObject {
+export function withValidationRules(document: OpenAPIObject, handlers: ReadonlyMap<string, RouteHandler>): OpenAPIObject {
   const rules = validationMetadatasToSchemas(OPTIONS) as Record<string, Schema>;
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
   for (const [name, schema] of Object.entries(schemas)) {
@@ -96,7 +96,6 @@ export function withValidationRules(document: OpenAPIObject, controllers: readon
     if (!found) classRules.set(cls, (found = (targetConstructorToSchema(cls, OPTIONS) as Schema).properties ?? {}));
     return found;
   };
-  const handlers = routeHandlers(controllers);
   for (const item of Object.values(document.paths))
     for (const op of Object.values(item as Record<string, { operationId?: string; parameters?: Array<{ in: string; name: string; schema?: Schema }> }>)) {
       const handler = op.operationId === undefined ? undefined : handlers.get(op.operationId);

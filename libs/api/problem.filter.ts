@@ -110,6 +110,17 @@ function fastifyBodyProblem(
   };
 }
 
+/** Answers `error` as problem+json: its status, its headers (`Allow`, `ETag`, `WWW-Authenticate`…) and the request id. */
+export function sendProblem(request: FastifyRequest | undefined, reply: FastifyReply, error: unknown): ProblemDetails {
+  const { problem, headers } = toProblem(error, request?.url);
+  void reply
+    .status(problem.status)
+    .headers(headers)
+    .header('content-type', PROBLEM_CONTENT_TYPE)
+    .send(Object.assign({}, problem, { requestId: request?.id })); // not a spread followed by a new key (slow on Node 20)
+  return problem;
+}
+
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
@@ -119,12 +130,7 @@ export class ProblemFilter implements ExceptionFilter {
     // No route for the path and method: if the path takes other methods, 405 with Allow, whatever else went wrong on the
     // way to the 404 (a QUERY without Content-Type was refused 400 for its body).
     const refused = request?.is404 ? (methodNotAllowed(request) ?? error) : error;
-    const { problem, headers } = toProblem(refused, request?.url);
+    const problem = sendProblem(request, reply, refused);
     if (problem.status >= 500) request?.log?.error({ err: error }, 'request failed');
-    reply
-      .status(problem.status)
-      .headers(headers)
-      .header('content-type', PROBLEM_CONTENT_TYPE)
-      .send(Object.assign({}, problem, { requestId: request?.id })); // not a spread followed by a new key (slow on Node 20)
   }
 }

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { toProblem } from './problem.filter.js';
-import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem.js';
+import { sendProblem } from './problem.filter.js';
+import { ProblemException } from './problem.js';
 import { MAX_PARAM_LENGTH } from './routing.js';
-import { API_SECURITY_HEADERS } from './security-headers.js';
+import { setApiHeaders } from './security-headers.js';
 
 /**
  * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs, as problem+json (Fastify's own
@@ -10,8 +10,7 @@ import { API_SECURITY_HEADERS } from './security-headers.js';
  * parameter longer than MAX_PARAM_LENGTH (both 400).
  */
 export function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
-  reply.raw.setHeader('x-request-id', request.id);
+  setApiHeaders(request, reply);
   const refusal =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ProblemException(400, 'http/path-parameter-too-long', 'Invalid request', `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`, {
@@ -24,9 +23,5 @@ export function routerRefusal(error: FastifyError, request: FastifyRequest, repl
             field: 'path',
           })
         : new ProblemException(error.statusCode ?? 500, 'http/router', (error.statusCode ?? 500) < 500 ? 'Bad request' : 'Internal error', error.message);
-  const { problem } = toProblem(refusal, request.url);
-  void reply
-    .status(refusal.status)
-    .header('content-type', PROBLEM_CONTENT_TYPE)
-    .send({ ...problem, requestId: request.id });
+  sendProblem(request, reply, refusal);
 }

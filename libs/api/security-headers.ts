@@ -45,8 +45,7 @@ export const ServesHtml = () => RouteConfig({ [SERVES_HTML]: true });
 export function registerSecurityHeaders(fastify: FastifyInstance): void {
   const page = pageHeaders(PAGE_OPTIONS);
   fastify.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
-    reply.raw.setHeader('x-request-id', request.id);
+    setApiHeaders(request, reply);
     done();
   });
   const onPage = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
@@ -59,6 +58,12 @@ export function registerSecurityHeaders(fastify: FastifyInstance): void {
     const existing = route.onSend;
     route.onSend = existing === undefined ? [onPage] : Array.isArray(existing) ? [...existing, onPage] : [existing, onPage];
   });
+}
+
+/** The API set and the request id, on the raw response (also for what Fastify's router refuses before any hook runs). */
+export function setApiHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of API_SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  reply.raw.setHeader('x-request-id', request.id);
 }
 
 /** Helmet's headers for these options, computed once: they do not depend on the request (no CSP nonces). */
