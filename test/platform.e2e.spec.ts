@@ -143,12 +143,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(entry.joinsAtRound).toMatchObject({ type: 'integer', minimum: 1 });
     // The server's own check of the entry agrees with what is documented.
     const admin = h.token('admin');
-    await h
-      .http()
-      .post('/v1/tournaments')
-      .set('authorization', admin)
-      .send({ id: 'doc-rules', name: 'Doc', discipline: 'scrabble', pairingSystems: ['random'] })
-      .expect(201);
+    await h.post('/v1/tournaments', { id: 'doc-rules', name: 'Doc', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
     const refused = await h
       .http()
       .post('/v1/tournaments/doc-rules/players')
@@ -335,20 +330,12 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
 
   it('refuses a field of another kind with 400 naming it, instead of dropping it unread (found by fuzzing: an arbiter-entered result with a game id)', async () => {
     const admin = h.token('admin');
-    await h
-      .http()
-      .post('/v1/tournaments')
-      .set('authorization', admin)
-      .send({ id: 'kinds', name: 'Kinds', discipline: 'scrabble', pairingSystems: ['random'] })
-      .expect(201);
-    for (const [id, name] of [
-      ['ann', 'Ann'],
-      ['bob', 'Bob'],
-    ])
-      await h.http().post('/v1/tournaments/kinds/players').set('authorization', admin).send({ id, name }).expect(201);
+    const players = [
+      { id: 'ann', name: 'Ann' },
+      { id: 'bob', name: 'Bob' },
+    ];
+    await h.publishedRound1({ id: 'kinds', name: 'Kinds', discipline: 'scrabble' }, players, ['ann', 'bob'], admin, admin);
     const manual = { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'ann', second: 'bob' }], tables: [] };
-    await h.http().post('/v1/tournaments/kinds/rounds/1/pairings').set('authorization', admin).send(manual).expect(201);
-    await h.http().post('/v1/tournaments/kinds/rounds/1/publish').set('authorization', admin).send({}).expect(201);
     // A pairing system named on a manual pairing was ignored.
     const systemOnManual = await h
       .http()
@@ -452,12 +439,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
   it('serves the stream of a tournament whose id has the longest length allowed (its stream name was refused 414 by the router)', async () => {
     const admin = h.token('admin');
     const id = 'x'.repeat(100);
-    await h
-      .http()
-      .post('/v1/tournaments')
-      .set('authorization', admin)
-      .send({ id, name: 'Long id', discipline: 'scrabble', pairingSystems: ['random'] })
-      .expect(201);
+    await h.post('/v1/tournaments', { id, name: 'Long id', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
     const r = await h.http().get(`/v1/streams/tournament-${id}`).set('authorization', admin).expect(200);
     expect(r.body.events[0].type).toBe('tournament.TournamentCreated');
   });
