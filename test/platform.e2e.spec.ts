@@ -308,6 +308,9 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
       })
       .expect(400);
     expect(huge.body).toMatchObject({ field: 'profile.overtimePenaltyPerMinute', rule: 'max' });
+    // A property named "" was once reported as field [0], which the client never sent.
+    const unnamed = await h.post('/v1/ratings/scrabble/periods', { '': [1e12] }, admin, 400);
+    expect(unnamed.body).toMatchObject({ field: '[""][0]', rule: 'max' });
     // A rating period without its engine once answered 500 (the fuzzer's body, engine left out).
     const noEngine = await h
       .http()

@@ -2,11 +2,22 @@ import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@ne
 import { ProblemException, type FieldProblem } from './problem.js';
 import { rememberValidationRules } from './validation-rules-cache.js';
 
+/**
+ * The path of `key` below `parent` as a client reads it: `players[0].name`. A key that is not a plain name (empty,
+ * with a dot, a bracket or a space) is quoted, `["a.b"]`, so the path names the property the client sent and no other.
+ */
+export function fieldPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  if (!/^[A-Za-z_$][\w$-]*$/.test(key)) return `${parent}[${JSON.stringify(key)}]`;
+  return parent ? `${parent}.${key}` : key;
+}
+
 /** Flattens class-validator's tree into `players[0].name`-style fields, one entry per broken constraint. */
 export function flattenValidationErrors(errors: readonly ValidationError[], parent = ''): FieldProblem[] {
   const out: FieldProblem[] = [];
   for (const e of errors) {
-    const field = parent ? (/^\d+$/.test(e.property) ? `${parent}[${e.property}]` : `${parent}.${e.property}`) : e.property;
+    // class-validator names an array's items by their index, as text.
+    const field = fieldPath(parent, parent && /^\d+$/.test(e.property) ? Number(e.property) : e.property);
     for (const [rule, message] of Object.entries(e.constraints ?? {})) out.push({ field, rule, message });
     if (e.children?.length) out.push(...flattenValidationErrors(e.children, field));
   }
@@ -36,8 +47,8 @@ function* walk(value: unknown): Generator<{ value: unknown; path: string; depth:
     const v = item.value;
     if (v === null || typeof v !== 'object') continue;
     const entries: [string, unknown][] = Array.isArray(v)
-      ? v.map((x, i) => [`${item.path}[${i}]`, x])
-      : Object.entries(v).map(([k, x]) => [item.path ? `${item.path}.${k}` : k, x]);
+      ? v.map((x, i) => [fieldPath(item.path, i), x])
+      : Object.entries(v).map(([k, x]) => [fieldPath(item.path, k), x]);
     // Reversed so that the walk is depth-first in document order (the first offender is reported).
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: entries[i][0], depth: item.depth + 1 });
   }
