@@ -3,6 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { RawDocument } from '../runtime/projections/read-model-store.js';
+import { responseSchema, type ResponseSchemaName } from './openapi-responses.js';
 
 /**
  * Public read models change as results come in: shared caches may keep them but must revalidate
@@ -14,7 +15,7 @@ export const PUBLIC_DOCUMENT_CACHE = 'public, no-cache';
  * The OpenAPI answers of a route that serves a stored public document (`sendDocument`): 200 with the version's strong
  * `ETag` and `Cache-Control`, and 304 without a body when `If-None-Match` names the current version.
  */
-export const StoredDocumentResponses = (example: unknown) =>
+export const StoredDocumentResponses = (schema: ResponseSchemaName, example: unknown) =>
   applyDecorators(
     ApiHeader({
       name: 'If-None-Match',
@@ -22,7 +23,8 @@ export const StoredDocumentResponses = (example: unknown) =>
       description: 'The ETag of an earlier answer: 304 without a body while it is current (public document)',
     }),
     ApiOkResponse({
-      schema: { example },
+      schema: responseSchema(schema),
+      example,
       headers: {
         ETag: { description: 'Strong tag of this version of the public document (officials’ views are computed per request)', schema: { type: 'string' } },
         'Cache-Control': { description: 'public, no-cache (shared caches keep it and revalidate)', schema: { type: 'string', example: PUBLIC_DOCUMENT_CACHE } },

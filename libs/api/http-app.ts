@@ -10,6 +10,7 @@ import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
 import { withValidationRules } from './openapi-rules.js';
 import { routeHandlers, withAccessAndProblems } from './openapi-routes.js';
+import { withResponseSchemas } from './openapi-responses.js';
 import { AuditController } from './audit.controller.js';
 import { TokenRevocations } from '../runtime/features/auth/index.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -147,7 +148,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     .build();
   const document = () => {
     const handlers = routeHandlers(controllers);
-    return withAccessAndProblems(withValidationRules(SwaggerModule.createDocument(app, openapi), handlers), handlers);
+    return withResponseSchemas(withAccessAndProblems(withValidationRules(SwaggerModule.createDocument(app, openapi), handlers), handlers));
   };
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   await app.init();

@@ -20,6 +20,7 @@ import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, executeOptions, runWithContext } from '../command-request.js';
 import { PUBLIC_DOCUMENT_CACHE, sendDocument } from '../document-response.js';
+import { responseSchema } from '../openapi-responses.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { ClosePeriodDto, CorrectListDto, DisciplineParams, PeriodParams, RankingsQuery, WaitQuery } from './ratings.dto.js';
@@ -93,7 +94,7 @@ export class RatingsController {
   @Get('ratings/:discipline/periods')
   @Public()
   @ApiOperation({ summary: 'The discipline’s rating periods: tournaments, engine version, list versions with their reasons' })
-  @ApiOkResponse({ description: 'PeriodsDocument' })
+  @ApiOkResponse({ description: 'The periods, oldest first', schema: responseSchema('PeriodsResponse') })
   async periods(@Param() p: DisciplineParams, @Query() _q: WaitQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const doc = this.core.readModels.get<PeriodsDocument>(RATINGS_PROJECTION, RATING_COLLECTIONS.periods, p.discipline) ?? {
@@ -106,7 +107,7 @@ export class RatingsController {
   @Get('rankings/:discipline')
   @Public()
   @ApiOperation({ summary: 'The ranking list in force (or as of a day), filtered by country and activity, paginated; JSON or CSV (?format=csv or Accept)' })
-  @ApiOkResponse({ description: 'RankingsPage' })
+  @ApiOkResponse({ description: 'A page of the list (JSON; ?format=csv gives the same rows as CSV)', schema: responseSchema('RankingsResponse') })
   async rankings(@Param() p: DisciplineParams, @Query() q: RankingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const periods = this.core.readModels.get<PeriodsDocument>(RATINGS_PROJECTION, RATING_COLLECTIONS.periods, p.discipline);

@@ -22,6 +22,7 @@ import { issueIntoLedger } from '../penalties/ledger-command.js';
 import { Allow, AllowInTournament, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { sendDocument, StoredDocumentResponses } from '../document-response.js';
+import { responseSchema } from '../openapi-responses.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
@@ -99,12 +100,19 @@ export class TournamentsController {
   @Public()
   @ApiOperation({ summary: "Every tournament, by id (public; roundsPaired, which counts unpublished rounds, only for the tournament's officials)" })
   @ApiOkResponse({
-    schema: {
-      example: {
-        tournaments: [
-          { id: 'hk-open-2026', name: 'Hong Kong Scrabble Open 2026', discipline: 'scrabble', divisions: ['main'], players: 6, roundsPublished: 2 },
-        ],
-      },
+    schema: responseSchema('TournamentListResponse'),
+    example: {
+      tournaments: [
+        {
+          id: 'hk-open-2026',
+          name: 'Hong Kong Scrabble Open 2026',
+          discipline: 'scrabble',
+          divisions: ['main'],
+          players: 6,
+          roundsPublished: 2,
+          asOf: { revision: 14, position: 230, at: '2026-11-29T10:42:00.000Z' },
+        },
+      ],
     },
   })
   async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
@@ -121,7 +129,7 @@ export class TournamentsController {
     summary:
       'A tournament: profile, divisions, players, rounds with their status (public: published rounds; officials also see unpublished ones, published: false)',
   })
-  @StoredDocumentResponses(SUMMARY_EXAMPLE)
+  @StoredDocumentResponses('TournamentResponse', SUMMARY_EXAMPLE)
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const official = isOfficial(request, p.id);
@@ -216,7 +224,7 @@ export class TournamentsController {
     summary:
       'Standings per division, optionally as of round N, or as the record stood at a log position (public: published rounds only; officials also count unpublished rounds, listed in unpublishedRounds)',
   })
-  @StoredDocumentResponses(STANDINGS_EXAMPLE)
+  @StoredDocumentResponses('StandingsResponse', STANDINGS_EXAMPLE)
   async standings(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const audience = audienceOf(request, p.id);
@@ -237,7 +245,7 @@ export class TournamentsController {
     summary:
       'Crosstable per division: opponent, side, result, score, running total per round (public: published rounds only; officials see unpublished ones too)',
   })
-  @StoredDocumentResponses(CROSSTABLE_EXAMPLE)
+  @StoredDocumentResponses('CrosstableResponse', CROSSTABLE_EXAMPLE)
   async crosstable(@Param() p: TournamentParams, @Query() q: StandingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const audience = audienceOf(request, p.id);
