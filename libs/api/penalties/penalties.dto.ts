@@ -27,7 +27,11 @@ export class RuleCitedDto {
 export class IssuePenaltyDto {
   @ApiProperty({ example: 'wmc-2026-r3-t4-01', description: 'Unique in the tournament’s ledger' }) @IsString() @Length(1, 200) penaltyId: string;
   @ApiProperty({ type: PenaltyTargetDto }) @IsObject() @ValidateNested() @Type(() => PenaltyTargetDto) target: PenaltyTargetDto;
-  @ApiProperty({ example: 'no-call-announcement', description: 'Offence code: repeats of the same code by the same player escalate per the profile' })
+  @ApiProperty({
+    example: 'no-call-announcement',
+    description:
+      'Offence code: a warning for a repeat of the same code by the same player escalates where the profile says (mahjong: any offence; rapid chess: rule-2 and rule-5 only, 第21條(3))',
+  })
   @IsString()
   @Length(1, 64)
   offence: string;

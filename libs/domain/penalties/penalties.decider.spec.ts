@@ -181,14 +181,30 @@ describe('penalty ledger: escalation after a warning', () => {
       .then([{ data: { kind: 'warning', escalation: null } }]);
   });
 
-  it('Rapid chess 第21條(3): a second breach after a warning adds 2 minutes to the opponent’s clock', () => {
-    const warned = issued({ kind: 'warning', discipline: 'chess-rapid', offence: 'touch-move', rule: { profile: 'fide-rapid', section: '第24條' } });
+  it.each(['rule-2', 'rule-5'])('Rapid chess 第21條(3): a second breach of %s after a warning adds 2 minutes to the opponent’s clock', (offence) => {
+    const warned = issued({ kind: 'warning', discipline: 'chess-rapid', offence, rule: { profile: 'fide-rapid', section: '第24條' } });
     spec
       .given([warned])
-      .when(issue({ penaltyId: 'P-2', kind: 'warning', discipline: 'chess-rapid', offence: 'touch-move' }))
+      .when(issue({ penaltyId: 'P-2', kind: 'warning', discipline: 'chess-rapid', offence }))
       .then([
         { data: { kind: 'time-to-opponent', amount: 120, rule: { profile: 'fide-rapid', section: '第21條(3)' }, escalation: { priorWarnings: ['P-1'] } } },
       ]);
+  });
+
+  it('Rapid chess 第21條(3) covers breaches of 第2條 and 第5條 only: a repeated touch-move or conduct warning stays a warning (第21條(1), 第24條)', () => {
+    for (const offence of ['touch-move', 'spectator-talk']) {
+      const warned = issued({ kind: 'warning', discipline: 'chess-rapid', offence, rule: { profile: 'fide-rapid', section: '第24條' } });
+      spec
+        .given([warned])
+        .when(issue({ penaltyId: 'P-2', kind: 'warning', discipline: 'chess-rapid', offence }))
+        .then([{ data: { kind: 'warning', amount: null, escalation: null } }]);
+    }
+    // Each rule's breaches are counted apart, as the game counts them (chess.rule-breach).
+    const rule2 = issued({ kind: 'warning', discipline: 'chess-rapid', offence: 'rule-2', rule: { profile: 'fide-rapid', section: '第24條' } });
+    spec
+      .given([rule2])
+      .when(issue({ penaltyId: 'P-2', kind: 'warning', discipline: 'chess-rapid', offence: 'rule-5' }))
+      .then([{ data: { kind: 'warning', escalation: null } }]);
   });
 
   it('a profile without escalation (ING go) records a repeated warning as a warning', () => {

@@ -119,7 +119,8 @@ function decideIssue(c: PenaltyCommandData['penalties.issue-penalty'], ctx: Comm
   let amount = c.amount ?? null;
   let escalation: Escalation | null = null;
   // A penalty the game already applied stands as applied: it is never escalated here.
-  const prior = c.kind === 'warning' && profile.escalation && !appliedIn ? priorWarnings(s, c.target.player, c.offence) : [];
+  const escalates = profile.escalation !== null && (profile.escalation.offences?.includes(c.offence) ?? true);
+  const prior = c.kind === 'warning' && escalates && !appliedIn ? priorWarnings(s, c.target.player, c.offence) : [];
   if (profile.escalation && prior.length > 0) {
     // The profile's escalation (WMC 行為守則 罰則 警告: 如果再犯便會判罰): a repeat after a warning is penalised.
     kind = profile.escalation.to;

@@ -14,11 +14,15 @@ export const AMOUNT_UNIT: Readonly<Record<PenaltyKind, 'points' | 'seconds' | 't
   blacklist: null,
 };
 
-/** A repeat of the same offence by the same player after a warning is recorded as `to`, with `amount`. */
+/**
+ * A repeat of the same offence by the same player after a warning is recorded as `to`, with `amount`. With
+ * `offences`, only those offence codes escalate; a repeat of any other stays a warning (the arbiter decides).
+ */
 export interface EscalationRule {
   readonly to: PenaltyKind;
   readonly amount: number;
   readonly section: string;
+  readonly offences?: readonly string[];
 }
 
 /**
@@ -75,7 +79,9 @@ export const PENALTY_PROFILES: Readonly<Partial<Record<Discipline, PenaltyProfil
       disqualification: '第24條',
     },
     // Rapid chess rules 第21條(3): a second or later breach of 第2條 or 第5條 adds 2 minutes to the opponent's clock.
-    escalation: { to: 'time-to-opponent', amount: 120, section: '第21條(3)' },
+    // Only those two: other breaches cost 2 minutes at the first (第21條(1)) or are the arbiter's call (第24條). The
+    // offence codes are the game's own (chess.rule-breach `breach`); each rule's breaches are counted apart, as there.
+    escalation: { to: 'time-to-opponent', amount: 120, section: '第21條(3)', offences: ['rule-2', 'rule-5'] },
   },
   go: {
     name: 'ing',
