@@ -103,6 +103,15 @@ describe('records server: a Scrabble game over HTTP', () => {
     ]);
     const annEvents = await get('/v1/scrabble/games/g1/events', ann).expect(200);
     expect(annEvents.body.events.find((e: { type: string }) => e.type === 'scrabble.TilesDrawn').data.tiles).toHaveLength(7);
+    // No hash that commits to the hidden tiles reaches a reader who does not see them (a guess could be checked
+    // against it), nor the global chain's hash of another stream's event; the officials get their game's chain.
+    for (const e of [...events.body.events, ...annEvents.body.events]) {
+      expect(e.meta).toMatchObject({ actor: expect.any(Object), recordedAt: expect.any(String) });
+      for (const chained of ['hash', 'prevHash', 'globalPrevHash', 'commandFingerprint']) expect(e.meta).not.toHaveProperty(chained);
+    }
+    const tdEvents = (await get('/v1/scrabble/games/g1/events', arbiter).expect(200)).body.events;
+    expect(tdEvents[1].meta).toMatchObject({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), prevHash: tdEvents[0].meta.hash });
+    expect(tdEvents[1].meta).not.toHaveProperty('globalPrevHash');
     expect(JSON.stringify((await get('/v1/scrabble/games/g1/gcg').expect(200)).text)).not.toContain('QIAERST');
   });
 

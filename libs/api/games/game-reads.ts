@@ -3,15 +3,29 @@ import type { Command, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
-import type { RecordedEvent } from '../../store/event-store.port.js';
+import type { EventMeta, RecordedEvent } from '../../store/event-store.port.js';
 import type { Principal } from '../auth/principal.js';
 import { viewerFor, type GameFacts } from './game-access.js';
 import { loadGame, unknownGame } from './game-runner.js';
 
+/**
+ * What of an event's meta a game's reader gets. A hash commits to the whole event, hidden tiles included, and so does
+ * the command's fingerprint: a reader who may not see the tiles could test guesses against either (a 2-tile draw falls
+ * in milliseconds), so one who sees the game redacted gets neither, nor the stream chain's `prevHash`, which is the
+ * hash of the event before. The global chain's `globalPrevHash` is the hash of the event before in the whole log, of
+ * any stream (another game's hidden draw): no game reader gets it. Auditors read the chains whole through the admin
+ * routes (`/v1/streams`, `/v1/events`, `/v1/audit/verify`).
+ */
+function visibleMeta(meta: EventMeta, seesAll: boolean) {
+  const { hash, prevHash, globalPrevHash: _otherStreams, commandFingerprint, ...rest } = meta;
+  return seesAll ? { ...rest, ...(commandFingerprint !== undefined && { commandFingerprint }), prevHash, hash } : rest;
+}
+
 /** An event as the viewer may see it (a plain object), hidden information redacted by the discipline. */
 export function redactEvent(feature: Pick<GameFeature<never, DomainEvent, unknown>, 'redactEventData'>, e: RecordedEvent, v: Viewer) {
-  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, data: e.data, meta: e.meta };
-  return v.kind === 'all' ? plain : { ...plain, data: feature.redactEventData(e, v) };
+  const seesAll = v.kind === 'all';
+  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, meta: visibleMeta(e.meta, seesAll) };
+  return { ...plain, data: seesAll ? e.data : feature.redactEventData(e, v) };
 }
 
 /** Every event of a game, in order, as `who` may see them (404 for an unknown game). */
