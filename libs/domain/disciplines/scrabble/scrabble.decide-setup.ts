@@ -112,8 +112,6 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
   if (!Number.isInteger(n) || n < 1 || n > RACK_SIZE) invalid('scrabble/draw-count', `a draw takes 1 to 7 tiles; got ${n}`, RULES.rack, sent);
   if (tiles && !tiles.every(isRackTile)) invalid('scrabble/bad-tile', 'tiles are A-Z or ? (blank)', RULES.rack, 'tiles');
   if (n > g.bag.count) refuse('scrabble/bag-too-small-to-draw', `the bag holds ${g.bag.count} tiles; cannot draw ${n}`, RULES.rack, { field: sent });
-  if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles))
-    refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
   const held = g.racks[seat].count + (g.faceDown?.seat === seat ? g.faceDown.count : 0);
   if (held + n > RACK_SIZE)
     refuse('scrabble/overdraw', `drawing ${n} would give ${held + n} tiles; record the overdraw with the x+2 rule`, RULES.overdraw, { field: sent });
@@ -132,6 +130,11 @@ function checkDrawInput(em: Emitter, seat: Seat, count: number | undefined, tile
       { field: sent },
     );
   }
+  // Last: which tiles the bag holds is hidden (the unseen tiles are the bag and the opponent's rack), so only a draw
+  // that would otherwise be recorded learns whether the bag holds its tiles. Checked first, it let a player with a
+  // full rack read the opponent's rack from refused draws that left nothing in the log.
+  if (tiles && g.bag.tiles && !removeTiles(g.bag.tiles, tiles))
+    refuse('scrabble/tiles-not-in-bag', `tiles ${tiles.join('')} are not all in the bag`, RULES.rack, { field: 'tiles' });
   return { n, tiles: tiles ? tiles.slice() : null };
 }
 

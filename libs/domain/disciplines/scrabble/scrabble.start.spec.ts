@@ -46,6 +46,20 @@ describe('starting a game (seed 開始前 / 開啟計時器)', () => {
     expect(t.game.bag.count).toBe(86);
     t.when({ type: 'scrabble.draw-tiles', seat: 0, tiles: ['A'] }).thenRefuses('scrabble/overdraw', { field: 'tiles', rule: 'x加2規則' });
   });
+  it('hidden racks: a draw that could not be recorded is refused alike whether or not the bag holds its tiles, so it tells nothing of the opponent’s rack', () => {
+    // Seat 1 holds the only Q, Z and X; seat 0's rack is full. Each letter, held by the opponent or in the bag, gets the same answer.
+    for (const letter of ['Q', 'Z', 'X', 'A', 'E']) {
+      for (const k of [1, 3]) {
+        startedTable({ tracking: true })
+          .when({ type: 'scrabble.draw-tiles', seat: 0, tiles: Array<string>(k).fill(letter) })
+          .thenRefuses('scrabble/overdraw', { field: 'tiles' });
+      }
+    }
+    // A draw that would be recorded is checked against the bag: the replacements after a play of QI.
+    const t = startedTable({ tracking: true, racks: ['QIAERST', 'ZAXEONL'] });
+    t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22 });
+    t.when({ type: 'scrabble.draw-tiles', seat: 0, tiles: ['Z', 'E'] }).thenRefuses('scrabble/tiles-not-in-bag', { field: 'tiles' });
+  });
 });
 
 describe('lateness (seed 缺席)', () => {
