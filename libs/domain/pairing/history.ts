@@ -8,7 +8,10 @@ import type { PairingRequest } from './types.js';
 export interface History {
   /** Rounds in which the pair met (counted meetings only), keyed by `pairKey`. */
   readonly metRounds: ReadonlyMap<string, readonly number[]>;
-  /** Reason a pair is forbidden, keyed by `pairKey`. */
+  /**
+   * Reason a pair is forbidden, keyed by `pairKey`. The reason is the officials' (the public summary counts the pairs,
+   * its reasons are not public): an explanation, which the public reads with a published round, never quotes it.
+   */
   readonly forbidden: ReadonlyMap<string, string>;
   /** True when nobody in the field has met anybody yet (counting every meeting, forgiven or not). */
   readonly noMeetingsYet: boolean;

@@ -39,7 +39,7 @@ describe('King of the Hill (WESPA seed)', () => {
       ['p5', 'p6'],
     ]);
     expect(res.repeats).toEqual([]);
-    expect(res.explanation.join('\n')).toMatch(/forbidden \(spouses\); swapped with the pair below/);
+    expect(res.explanation.join('\n')).toMatch(/p1 \(#1\) v p2 \(#2\) is forbidden; swapped with the pair below/);
   });
 
   it('a forbidden last pair swaps with the pair above', () => {

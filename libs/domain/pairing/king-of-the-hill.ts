@@ -49,7 +49,7 @@ export function kingOfTheHill(request: PairingRequest): PairingResult {
       pairs[hi] = fix[0];
       pairs[lo] = fix[1];
       explanation.push(
-        `${label(a)} v ${label(b)} is forbidden (${history.forbidden.get(pairKey(a.id, b.id))}); swapped with the pair ${lo === t ? 'above' : 'below'}: ${label(fix[0][0])} v ${label(fix[0][1])}, ${label(fix[1][0])} v ${label(fix[1][1])}`,
+        `${label(a)} v ${label(b)} is forbidden; swapped with the pair ${lo === t ? 'above' : 'below'}: ${label(fix[0][0])} v ${label(fix[0][1])}, ${label(fix[1][0])} v ${label(fix[1][1])}`,
       );
     }
   }

@@ -57,7 +57,7 @@ export function mahjongSeating(system: Extract<PairingSystem, 'mahjong-by-standi
         const k = pairKey(g[i].id, g[j].id);
         if (history.forbidden.has(k)) {
           repeats.push({ a: g[i].id, b: g[j].id, why: 'forbidden' });
-          explanation.push(`RELAXED: ${label(g[i])} and ${label(g[j])} share a table although forbidden (${history.forbidden.get(k)})`);
+          explanation.push(`RELAXED: ${label(g[i])} and ${label(g[j])} share a table although forbidden`);
         }
         const met = history.metRounds.get(k);
         if (met) {
@@ -178,7 +178,7 @@ function splitForbidden(groups: PairingPlayer[][], history: History, explanation
                   const after = clashesAt(groups[t]) + clashesAt(groups[u]);
                   if (after < before) {
                     explanation.push(
-                      `${label(g[i])} and ${label(g[j])} may not share a table (${history.forbidden.get(pairKey(g[i].id, g[j].id))}); ${label(mover)} swaps with ${label(other)} (forbidden clashes ${total} → ${total - (before - after)})`,
+                      `${label(g[i])} and ${label(g[j])} may not share a table; ${label(mover)} swaps with ${label(other)} (forbidden clashes ${total} → ${total - (before - after)})`,
                     );
                     total -= before - after;
                     return true;

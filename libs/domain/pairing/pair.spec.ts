@@ -16,6 +16,22 @@ function refusal(f: () => unknown): DomainError {
 
 const TWO_PLAYER: PairingSystem[] = ['australian-draw', 'king-of-the-hill', 'random'];
 
+describe('pair(): a forbidden pairing’s reason stays with the officials', () => {
+  it.each(PAIRING_SYSTEMS)('%s: no explanation or repeat quotes the reason a pair is kept apart', (system) => {
+    const reason = 'restraining order, case 2026-881';
+    const players = system.startsWith('mahjong') ? field(8) : field(6);
+    // Pairs the systems that honour forbidden pairings must pass over, swap or relax (a bracket or a schedule is not adjusted).
+    const forbidden = [
+      ['p1', 'p2'],
+      ['p3', 'p4'],
+      ['p1', 'p3'],
+      ['p1', 'p5'],
+    ].map(([a, b]) => ({ a, b, reason }));
+    const res = pair(system, request(players, { forbidden }));
+    expect(JSON.stringify(res)).not.toContain('restraining');
+  });
+});
+
 describe('pair(): the entry point and its refusals', () => {
   it('dispatches every system in PAIRING_SYSTEMS', () => {
     for (const system of PAIRING_SYSTEMS) expect(pair(system, request(field(8), { round: 1 })).system).toBe(system);

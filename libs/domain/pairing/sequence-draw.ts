@@ -67,12 +67,11 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
       explanation.push(`${label(a)} meets ${label(b)}, passing over ${skipped.join('; ')}${more > 0 ? `; and ${more} more` : ''}`);
     }
     const k = pairKey(a.id, b.id);
-    const forbiddenWhy = history.forbidden.get(k);
     const metIn = history.metRounds.get(k);
-    if (forbiddenWhy !== undefined) {
+    if (history.forbidden.has(k)) {
       repeats.push({ a: a.id, b: b.id, why: 'forbidden' });
       explanation.push(
-        `RELAXED: ${label(a)} meets ${label(b)} although the pairing is forbidden (${forbiddenWhy}): no pairing of the ${sequence.length} players drawn has fewer forbidden pairings`,
+        `RELAXED: ${label(a)} meets ${label(b)} although the pairing is forbidden: no pairing of the ${sequence.length} players drawn has fewer forbidden pairings`,
       );
     }
     if (metIn !== undefined) {
@@ -94,8 +93,7 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
 
 function skipReason(a: PairingPlayer, s: PairingPlayer, history: History, outcome: SearchOutcome): string {
   const k = pairKey(a.id, s.id);
-  const forbiddenWhy = history.forbidden.get(k);
-  if (forbiddenWhy !== undefined) return `forbidden (${forbiddenWhy})`;
+  if (history.forbidden.has(k)) return 'forbidden';
   const metIn = history.metRounds.get(k);
   if (metIn !== undefined) return `already met in round ${metIn.join(', ')}`;
   // Proven in both exact methods: the search found no completion at the lowest cost after this choice.
