@@ -73,7 +73,10 @@ describe('records server: a chess round as PGN', () => {
     );
     const hidden = await get(`/v1/chess/tournaments/${TID}/rounds/2/pgn`, chief).expect(404);
     expect(hidden.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/round-not-published', field: 'n' });
-    await get(`/v1/chess/tournaments/${TID}/rounds/3/pgn`).expect(404);
+    const unpaired = await get(`/v1/chess/tournaments/${TID}/rounds/3/pgn`).expect(404);
+    // The public gets the same answer for both: the refusal does not tell that round 2 is paired.
+    const hiddenToPublic = await get(`/v1/chess/tournaments/${TID}/rounds/2/pgn`).expect(404);
+    expect(hiddenToPublic.body.detail.replace('round 2', 'round 3')).toBe(unpaired.body.detail);
     await post(`/v1/tournaments/${TID}/rounds/2/publish`, {});
     const published = await get(`/v1/chess/tournaments/${TID}/rounds/2/pgn`).expect(200);
     expect(published.text).toBe('');

@@ -91,6 +91,9 @@ describe('records server: an unpublished round is for the officials only', () =>
       for (const path of ['pairings', 'pairings/explain', 'results']) {
         const r = await get(`/v1/tournaments/${T}/rounds/1/${path}`, token).expect(404);
         expect([who, path, r.body.type]).toEqual([who, path, 'urn:arbitra:problem:tournament/round-not-published']);
+        // The same answer as for round 2, which nobody paired: the refusal does not tell that round 1 is paired.
+        const unpaired = await get(`/v1/tournaments/${T}/rounds/2/${path}`, token).expect(404);
+        expect([who, path, r.body.detail]).toEqual([who, path, unpaired.body.detail.replace('round 2', 'round 1')]);
       }
     }
   });

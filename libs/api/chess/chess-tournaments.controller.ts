@@ -56,7 +56,8 @@ export class ChessTournamentsController {
         404,
         'tournament/round-not-published',
         'Not found',
-        `round ${p.n} of ${division} is not ${round ? 'published' : 'paired'} yet`,
+        // Not "paired" for a round not paired: the answer must not tell that an unpublished round is paired.
+        `round ${p.n} of ${division} is not published yet`,
         {
           field: 'n',
           rule: 'Arbitra: a round’s games are exported once the round is published',

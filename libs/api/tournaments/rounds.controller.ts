@@ -199,8 +199,10 @@ export class TournamentRoundsController {
   private round(p: RoundParams, division: string | undefined, request: AuthedRequest): RoundDocument {
     const d = divisionOf(this.reads.summary(p.id), division);
     const doc = this.reads.doc<RoundDocument>(COLLECTIONS.round, roundDocKey(p.id, d, p.n));
-    if (!doc || (doc.status === 'paired' && !isOfficial(request, p.id)))
-      throw new ProblemException(404, 'tournament/round-not-published', 'Not found', `round ${p.n} of ${d} is not ${doc ? 'published' : 'paired'} yet`, {
+    const official = isOfficial(request, p.id);
+    // To anyone else a paired round and a round not paired get the same answer: that a round is paired is the officials'.
+    if (!doc || (doc.status === 'paired' && !official))
+      throw new ProblemException(404, 'tournament/round-not-published', 'Not found', `round ${p.n} of ${d} is not ${official ? 'paired' : 'published'} yet`, {
         field: 'n',
         rule: 'Arbitra: a round is published once, after it is paired',
       });
