@@ -5,7 +5,7 @@
  */
 import { exportEgd, type EgdRound, type GoState } from '../../domain/disciplines/go/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
-import type { OpenTournament } from '../../domain/tournament/index.js';
+import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { GO_GAME } from '../../runtime/features/go/index.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
@@ -38,7 +38,8 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
       byDefault: c.kind !== 'played',
     };
   };
-  const dates = Object.values(t.rounds)
+  // The days of published rounds only: an unpublished round (and its day) is the officials'.
+  const dates = Object.values(publishedView(t).rounds)
     .filter((r) => r.division === division && r.day)
     .map((r) => r.day as string)
     .sort();

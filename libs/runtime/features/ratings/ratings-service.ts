@@ -17,7 +17,7 @@ import {
 } from '../../../domain/ratings/index.js';
 import { ratedTournaments } from '../../../domain/ratings/from-tournament.js';
 import type { Discipline } from '../../../domain/standings/index.js';
-import type { OpenTournament } from '../../../domain/tournament/index.js';
+import { publishedView, type OpenTournament } from '../../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import type { CommandResult, ExecuteOptions } from '../../command-handler.js';
 import { COLLECTIONS, TOURNAMENTS_PROJECTION } from '../tournament/index.js';
@@ -108,8 +108,10 @@ export function listFor(core: ArbitraCore, state: RatingsState, discipline: Disc
   for (const id of p.tournaments) {
     const t = tournament(core, id);
     if (!t) continue;
+    // The list is public: it rates what the public may see of the tournament (an unpublished round's day, its byes and
+    // its count of rounds are the officials').
     const r = ratedTournaments(
-      t,
+      publishedView(t),
       (player) => {
         const who = player.federationId === undefined ? undefined : byFederationId(registry, player.federationId);
         return who ? { id: who.id, ...(player.rating !== undefined && { declaredRating: player.rating }) } : null;
