@@ -372,6 +372,20 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
       .send({ table: 1, result: played, source: { kind: 'game' } })
       .expect(400);
     expect(noGameId.body.errors.map((e: { field: string }) => e.field)).toEqual(['source.gameId', 'source.gameId']);
+    // Found by the stateful review: a score on a forfeit, games on a double forfeit, a seed or options on a manual
+    // pairing, an appeal id on a chief arbiter's cancellation were recorded without them.
+    const refusedAs = async (path: string, body: object, field: string) => {
+      const r = await h.post(path, body, admin, 400);
+      expect(r.body.errors).toEqual([expect.objectContaining({ field, rule: 'onlyWhen' })]);
+    };
+    const results = '/v1/tournaments/kinds/rounds/1/results';
+    await refusedAs(results, { table: 1, result: { kind: 'forfeit', absent: 'first', score: { first: 0, second: 100 } } }, 'result.score');
+    await refusedAs(results, { table: 1, result: { kind: 'double-forfeit', games: { first: 1, second: 0 } } }, 'result.games');
+    await refusedAs(results, { table: 1, result: { kind: 'double-forfeit', captured: { first: 1, second: 0 } } }, 'result.captured');
+    await refusedAs('/v1/tournaments/kinds/rounds/2/pairings', { ...manual, seed: 'my-seed' }, 'seed');
+    await refusedAs('/v1/tournaments/kinds/rounds/2/pairings', { ...manual, options: { cut: 4 } }, 'options');
+    const cancel = { reason: 'wrong player', authority: { kind: 'chief-arbiter', appealId: 'appeal-1' } };
+    await refusedAs('/v1/tournaments/kinds/penalty-ledger/p-1/cancellation', cancel, 'authority.appealId');
     expect(await h.core.store.headPosition()).toBe(before);
     await h
       .http()

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsObject, IsPositive, IsString, Length, Matches, Min, ValidateNested } from 'class-validator';
 import { PENALTY_KINDS, type PenaltyKind } from '../../domain/penalties/index.js';
-import { Omittable } from '../omittable.js';
+import { Omittable, OnlyWhen } from '../omittable.js';
 import { ID_PATTERN, ReadQuery } from '../tournaments/tournament.dto.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
@@ -51,7 +51,11 @@ export class IssuePenaltyDto {
 
 export class AuthorityDto {
   @ApiProperty({ enum: AUTHORITIES, example: 'chief-arbiter' }) @IsIn(AUTHORITIES) kind: (typeof AUTHORITIES)[number];
-  @ApiPropertyOptional({ example: 'appeal-12', description: 'appeal only' }) @Omittable() @IsString() @Length(1, 200) appealId?: string;
+  @ApiPropertyOptional({ example: 'appeal-12', description: 'The appeal whose decision this is' })
+  @OnlyWhen((o: AuthorityDto) => o.kind === 'appeal', 'when kind is appeal')
+  @IsString()
+  @Length(1, 200)
+  appealId?: string;
 }
 
 export class CancelPenaltyDto {

@@ -99,12 +99,18 @@ export class PairRoundDto {
   system?: PairingSystem;
 
   @ApiPropertyOptional({ example: 'hk-open-2026:main:1', description: 'Recorded so the pairing can be replayed' })
+  @OnlyWhen((o: PairRoundDto) => o.kind !== 'manual', 'when kind is not manual')
   @Omittable()
   @IsString()
   @Length(1, 200)
   seed?: string;
 
-  @ApiPropertyOptional({ type: PairingOptionsDto }) @Omittable() @ValidateNested() @Type(() => PairingOptionsDto) options?: PairingOptionsDto;
+  @ApiPropertyOptional({ type: PairingOptionsDto })
+  @OnlyWhen((o: PairRoundDto) => o.kind !== 'manual', 'when kind is not manual')
+  @Omittable()
+  @ValidateNested()
+  @Type(() => PairingOptionsDto)
+  options?: PairingOptionsDto;
 
   @ApiPropertyOptional({ example: 'two players arrived from the same flight late', description: 'Required for kind manual' })
   @OnlyWhen((o: PairRoundDto) => o.kind === 'manual', 'when kind is manual')
@@ -152,16 +158,19 @@ export class ResultInputDto {
   outcome?: 'first' | 'second' | 'draw';
 
   @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' })
+  @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @Omittable()
   @ValidateNested()
   @Type(() => PairCountsDto)
   score?: PairCountsDto;
   @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' })
+  @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @Omittable()
   @ValidateNested()
   @Type(() => PairCountsDto)
   games?: PairCountsDto;
   @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' })
+  @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @Omittable()
   @ValidateNested()
   @Type(() => PairCountsDto)
