@@ -3,7 +3,7 @@ import type { Actor } from '../kernel/command.js';
 import { deciderSpec } from '../kernel/testing/decider-spec.js';
 import type { OpenTournament } from '../tournament/index.js';
 import { penaltiesDecider } from './penalties.decider.js';
-import { ARBITER, issue, issued } from './penalties.fixtures.js';
+import { ARBITER, CHIEF, cancel, issue, issued, reduce } from './penalties.fixtures.js';
 import { feedStandings } from './standings-feed.js';
 
 const spec = deciderSpec(penaltiesDecider);
@@ -52,5 +52,28 @@ describe('penalty ledger: a penalty already applied in a game (appliedIn)', () =
     expect((feedStandings(t, plain) as OpenTournament).penalties).toEqual([
       { player: 'a', points: 10, round: 1, reason: 'claimed without calling', ref: 'P-1' },
     ]);
+  });
+
+  it('Arbitra penalty ledger: a penalty applied in a game is not cancelled or reduced in the ledger alone (its effect is in the game’s result)', () => {
+    const applied = issued({ discipline: 'scrabble', kind: 'points', amount: 10, appliedIn });
+    spec
+      .given([applied])
+      .when(cancel('P-1', { kind: 'chief-arbiter' }, CHIEF))
+      .thenRefuses('penalties/applied-in-game', { field: 'penaltyId', rule: 'correct the result' });
+    spec
+      .given([applied])
+      .when(reduce('P-1', 5, { kind: 'chief-arbiter' }, CHIEF))
+      .thenRefuses('penalties/applied-in-game', { field: 'penaltyId' });
+    // A warning changes no result, and a mahjong table's 罰分 reach the standings through the ledger: both may be cancelled.
+    const warning = issued({ discipline: 'scrabble', kind: 'warning', amount: null, appliedIn });
+    spec
+      .given([warning])
+      .when(cancel('P-1', { kind: 'chief-arbiter' }, CHIEF))
+      .then([{ type: 'penalties.PenaltyCancelled' }]);
+    const tableDeduction = issued({ discipline: 'mahjong', kind: 'points', amount: 10, appliedIn: { ...appliedIn, notInResult: true } });
+    spec
+      .given([tableDeduction])
+      .when(reduce('P-1', 5, { kind: 'chief-arbiter' }, CHIEF))
+      .then([{ type: 'penalties.PenaltyReduced', data: { amount: 5 } }]);
   });
 });

@@ -196,6 +196,22 @@ function refuseIfCancelled(entry: LedgerEntry): void {
     );
 }
 
+/**
+ * A penalty applied in a game (a Scrabble time penalty, chess time to the opponent, a forfeit) is in the game's own score,
+ * clock or result, which the standings read: cancelled or reduced in the ledger alone it would still count there. A
+ * warning has no effect in the game, and a mahjong table's 罰分 (`notInResult`) reach the standings through the ledger.
+ */
+function refuseIfInGame(entry: LedgerEntry): void {
+  if (!entry.appliedIn || entry.appliedIn.notInResult || entry.kind === 'warning') return;
+  refuse(
+    'penalties/applied-in-game',
+    `penalty ${entry.penaltyId} was applied in game ${entry.appliedIn.game} (event ${entry.appliedIn.event}) and is part of its result: ` +
+      'correct the result (POST …/rounds/:n/results/:table/corrections, or an appeal decision correcting it) rather than the ledger entry',
+    R.appliedInEffect,
+    { field: 'penaltyId' },
+  );
+}
+
 function decide(command: PenaltyCommand, s: LedgerState): PenaltyEvent[] {
   const ctx = command.context;
   switch (command.type) {
@@ -206,6 +222,7 @@ function decide(command: PenaltyCommand, s: LedgerState): PenaltyEvent[] {
       const entry = entryFor(s, c.penaltyId, c.reason);
       authorize(c.authority, ctx.actor, entry);
       refuseIfCancelled(entry);
+      refuseIfInGame(entry);
       return [
         { type: 'penalties.PenaltyCancelled', data: { penaltyId: c.penaltyId, reason: c.reason, authority: c.authority, decidedBy: ctx.actor, at: ctx.at } },
       ];
@@ -215,6 +232,7 @@ function decide(command: PenaltyCommand, s: LedgerState): PenaltyEvent[] {
       const entry = entryFor(s, c.penaltyId, c.reason);
       authorize(c.authority, ctx.actor, entry);
       refuseIfCancelled(entry);
+      refuseIfInGame(entry);
       if (entry.amount === null) invalid('penalties/no-amount', `a ${entry.kind} has no amount to reduce; cancel it instead`, R.reduce, 'penaltyId');
       checkAmount(entry.kind, c.amount);
       if (c.amount >= entry.amount) invalid('penalties/not-a-reduction', `${c.amount} is not below the current ${entry.amount}`, R.reduce, 'amount');

@@ -12,6 +12,8 @@ export const LEDGER_RULES = {
   target: 'Arbitra penalty ledger: the target is a player, with the round and table where known (positive whole numbers); a points deduction names its round',
   appliedIn:
     'Arbitra penalty ledger: a penalty already applied in a game is copied into the ledger by the games process only, naming the game, its event and who recorded it; the standings do not count it again',
+  appliedInEffect:
+    "Arbitra penalty ledger: a penalty applied in a game took effect in the game's own record (its score, clock or result); the ledger does not cancel or reduce it, which would leave the game, the result and the standings as they were: correct the result instead",
   unknown: 'Arbitra penalty ledger: a cancellation or reduction names a penalty of this ledger',
   correction: 'Arbitra penalty ledger: an arbiter corrects only a penalty they issued; the chief arbiter or an appeal decides on another’s',
   chief: 'Arbitra penalty ledger: a chief-arbiter authority is exercised by the chief arbiter (or the federation admin)',
