@@ -112,6 +112,45 @@ describe('WMC 計分系統, 得分授受法 4 (跟張免責) through the recorde
       .thenRefuses('mahjong/not-last-discard', { field: 'outcome.from' });
   });
 
+  // 搶槓 1 (搶槓一律算作銃和﹐開槓者放銃) with 得分授受法 4: the kong tile is the 出銃牌 (an inference: rule 4 does not name 搶槓).
+  it('搶槓 with 跟張免責: the kong tile was discarded earlier in the go-around, so its first discarder pays, not the konger', () => {
+    // Seat 3 discards 1m; seat 0 discards 5p (seat 3 lets it pass: no 過水 rule, 和牌 5); seat 1 adds 5p to its pung; seat 3 robs it.
+    const events = play(
+      [
+        { type: 'mahjong.record-discard', seat: 3, tile: '1m' },
+        { type: 'mahjong.record-discard', seat: 0, tile: '5p' },
+      ],
+      seated(),
+    );
+    spec
+      .given(events)
+      .when(record({ ...win(3, 'robbing-kong', ['9.3', '2.1.1'], 1), winningTile: '5p' }))
+      .then([{ type: 'mahjong.HandRecorded', data: { liability: { liable: 0, reason: 'follow-discard' }, payments: [-90, -30, -30, 150] } }]);
+  });
+
+  it('搶槓 with the discards recorded and no follow-discard of the kong tile: the konger pays', () => {
+    const events = play([{ type: 'mahjong.record-discard', seat: 3, tile: '1m' }], seated());
+    spec
+      .given(events)
+      .when(record({ ...win(3, 'robbing-kong', ['9.3', '2.1.1'], 1), winningTile: '5p' }))
+      .then([{ type: 'mahjong.HandRecorded', data: { liability: { liable: 1, reason: 'robbing-kong' }, payments: [-30, -90, -30, 150] } }]);
+  });
+
+  it('搶槓 with the discards recorded needs the kong tile to check 跟張免責: without it the win is refused naming outcome.winningTile', () => {
+    const events = play([{ type: 'mahjong.record-discard', seat: 3, tile: '1m' }], seated());
+    spec
+      .given(events)
+      .when(record(win(3, 'robbing-kong', ['9.3', '2.1.1'], 1)))
+      .thenRefuses('mahjong/robbing-kong-tile', { field: 'outcome.winningTile' });
+  });
+
+  it('搶槓 from the referee’s facts when discards are not recorded: another player discarded the kong tile first and pays', () => {
+    spec
+      .given(seated())
+      .when(record({ ...win(3, 'robbing-kong', ['9.3', '2.1.1'], 1), firstDiscarder: 2 }))
+      .then([{ type: 'mahjong.HandRecorded', data: { liability: { liable: 2, reason: 'follow-discard' }, payments: [-30, -30, -90, 150] } }]);
+  });
+
   it('from the referee’s facts when discards are not recorded: the winner discarded it first, so all three pay 1×', () => {
     spec
       .given(seated())

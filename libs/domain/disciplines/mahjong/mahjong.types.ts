@@ -41,12 +41,13 @@ export type HandOutcome =
       readonly kind: 'win';
       readonly winner: Seat;
       readonly by: WinBy;
-      /** The discarder, or the konger robbed (搶槓: paid by the konger). */
+      /** The discarder, or the konger robbed (搶槓: the konger is the discarder, 開槓者放銃). */
       readonly from?: Seat;
       /** Won on the last tile of the wall (海底) or its discard (河底). */
       readonly lastTile?: boolean;
       /** The claimed scoring elements by catalogue code; a perSet code repeats per set. */
       readonly elements: readonly string[];
+      /** The winning tile; on a robbed kong the kong tile (needed for 跟張免責 when the discards are recorded). */
       readonly winningTile?: Tile;
       readonly hand?: GivenHand;
       /** 跟張免責 facts when the discards are not recorded: who first discarded the winning tile in that go-around. */

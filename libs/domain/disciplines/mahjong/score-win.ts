@@ -35,15 +35,12 @@ function checkWinShape(o: Win): void {
       rule,
       'outcome.from',
     );
-  if (o.by === 'robbing-kong' && o.firstDiscarder !== undefined)
-    invalid('mahjong/robbing-kong-follow', '搶槓 is paid by the konger: 跟張免責 does not apply', RULES.robbingKong, 'outcome.firstDiscarder');
 }
 
 function liabilityOf(o: Win, inHand: HandInProgress | null): Liability {
   if (o.by === 'self-draw') return { liable: null, reason: 'self-draw' };
   const from = o.from as Seat;
-  // 搶槓一律算作銃和﹐開槓者放銃.
-  if (o.by === 'robbing-kong') return { liable: from, reason: 'robbing-kong' };
+  if (o.by === 'robbing-kong') return robbingKongLiability(o, from, inHand);
   if (inHand && inHand.discards.length > 0) {
     const last = inHand.discards[inHand.discards.length - 1];
     if (last.seat !== from)
@@ -61,6 +58,37 @@ function liabilityOf(o: Win, inHand: HandInProgress | null): Liability {
   }
   if (o.firstDiscarder !== undefined) return followDiscardFromFacts(from, o.firstDiscarder, o.winner);
   return { liable: from, reason: 'discard' };
+}
+
+/**
+ * 搶槓 1: 搶槓一律算作銃和﹐開槓者放銃 — the konger is the 出銃者, the kong tile the 出銃牌. 得分授受法 4
+ * (跟張免責規條) applies 「銃和時」; it does not name 搶槓, so applying it here is Arbitra's inference from 搶槓 1
+ * (a robbed kong is a 銃和 like any other): the first who discarded the kong tile in the go-around is the 銃家.
+ * With the discards recorded it is derived, and needs the kong tile (outcome.winningTile or the hand's); without
+ * them the referee gives the facts (firstDiscarder). No follow-discard: the konger pays.
+ */
+function robbingKongLiability(o: Win, from: Seat, inHand: HandInProgress | null): Liability {
+  const konger = (l: Liability): Liability => (l.reason === 'discard' && l.liable === from ? { ...l, reason: 'robbing-kong' } : l);
+  if (inHand && inHand.discards.length > 0) {
+    if (o.firstDiscarder !== undefined)
+      invalid(
+        'mahjong/follow-discard-derived',
+        '跟張免責 is derived from the recorded discards: do not give it as well',
+        RULES.followDiscard,
+        'outcome.firstDiscarder',
+      );
+    const tile = o.winningTile ?? o.hand?.winningTile;
+    if (tile === undefined)
+      invalid(
+        'mahjong/robbing-kong-tile',
+        'with the discards recorded, a robbing-kong win names the kong tile (outcome.winningTile) so that 跟張免責 can be checked',
+        RULES.followDiscard,
+        'outcome.winningTile',
+      );
+    return konger(followDiscardLiability([...inHand.discards, { seat: from, tile }], o.winner));
+  }
+  if (o.firstDiscarder !== undefined) return konger(followDiscardFromFacts(from, o.firstDiscarder, o.winner));
+  return { liable: from, reason: 'robbing-kong' };
 }
 
 /**
