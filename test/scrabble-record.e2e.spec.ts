@@ -89,14 +89,22 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
     await post('/v1/scrabble/games/tied/signatures', { seat: 0, at: at(20) }, arbiter);
     await post('/v1/scrabble/games/tied/signatures', { seat: 1, at: at(21) }, arbiter);
     const before = (await events('tied')).length;
-    const tied = await post('/v1/scrabble/games/tied/reversed-scores', { tdDecision: 'TD-1', at: at(22) }, arbiter, 409);
+    const tied = await post('/v1/scrabble/games/tied/reversed-scores', { tdDecision: 'TD-1', agreedBy: [0, 1], at: at(22) }, arbiter, 409);
     expect(tied.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/scores-tied', rule: expect.stringContaining('分數顛倒') });
     expect(await events('tied')).toHaveLength(before);
 
     await endedGame('rev');
     await post('/v1/scrabble/games/rev/signatures', { seat: 0, at: at(20) }, arbiter);
     await post('/v1/scrabble/games/rev/signatures', { seat: 1, at: at(21) }, arbiter);
-    await post('/v1/scrabble/games/rev/reversed-scores', { tdDecision: 'TD-7: slip reversed', at: at(22) }, arbiter);
+    // Seed 分數 (除非雙方因分數顛倒而獲比賽總監同意更改): the TD alone, or with one player, cannot reverse them.
+    const alone = await post('/v1/scrabble/games/rev/reversed-scores', { tdDecision: 'TD-7: slip reversed', agreedBy: [1], at: at(22) }, arbiter, 409);
+    expect(alone.body).toMatchObject({
+      type: 'urn:arbitra:problem:scrabble/reversal-needs-both-players',
+      field: 'agreedBy',
+      rule: expect.stringContaining('雙方因分數顛倒'),
+    });
+    await post('/v1/scrabble/games/rev/reversed-scores', { tdDecision: 'TD-7: slip reversed', at: at(22) }, arbiter, 400);
+    await post('/v1/scrabble/games/rev/reversed-scores', { tdDecision: 'TD-7: slip reversed', agreedBy: [0, 1], at: at(22) }, arbiter);
     const view = await get('/v1/scrabble/games/rev').expect(200);
     expect(view.body.scores).toEqual([-7, -3]);
     expect(view.body.result.scores).toEqual([-7, -3]);

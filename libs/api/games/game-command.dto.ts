@@ -251,7 +251,18 @@ export class SignatureWithdrawalDto extends SeatCommandDto {
 }
 
 export class ReversedScoresDto extends GameCommandDto {
-  @ApiProperty({ example: 'TD ruling 2026-11-29 #3: scores entered reversed' }) @IsString() @Length(1, 500) tdDecision: string;
+  @ApiProperty({ example: 'TD ruling 2026-11-29 #3: scores entered reversed', description: 'The TD decision consenting to the reversal' })
+  @IsString()
+  @Length(1, 500)
+  tdDecision: string;
+  @ApiProperty({
+    example: [0, 1],
+    description: 'Seed 分數 (除非雙方因分數顛倒而獲比賽總監同意更改): the players who ask for the reversal; both seats are required',
+  })
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsIn(SEATS, { each: true })
+  agreedBy: (0 | 1)[];
 }
 
 export class IncidentDto extends GameCommandDto {

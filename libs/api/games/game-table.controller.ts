@@ -178,11 +178,11 @@ export class GameTableController {
   @Allow(...OFFICIALS)
   @ApiOperation({
     summary:
-      'CorrectReversedScores: after signing, only reversed scores are fixed, by a TD decision (seed 分數); refused on a tied game (nothing to reverse); the game view, score sheet and GCG show it with the decision (arbiter)',
+      'CorrectReversedScores: after signing, only reversed scores are fixed, when both players ask (agreedBy [0, 1]) and the TD consents (tdDecision) (seed 分數: 雙方…獲比賽總監同意); 409 scrabble/reversal-needs-both-players otherwise; refused on a tied game (nothing to reverse); the game view, score sheet and GCG show it with the decision (arbiter)',
   })
   @ApiCreatedResponse(CREATED)
   reversed(@Param() p: GameParams, @Body() b: ReversedScoresDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'scrabble.correct-reversed-scores', tdDecision: b.tdDecision });
+    return this.run.official(r, reply, p.id, b, { type: 'scrabble.correct-reversed-scores', tdDecision: b.tdDecision, agreedBy: b.agreedBy });
   }
 
   @Post('incidents')

@@ -50,7 +50,7 @@ describe('GCG import keeps what the file says (racks, exchanged letters, notes)'
     const state = fold(scrabbleDecider, events);
     const c: ScrabbleCommand = {
       type: 'scrabble.correct-reversed-scores',
-      data: { tdDecision: 'TD-7: slip reversed' },
+      data: { tdDecision: 'TD-7: slip reversed', agreedBy: [0, 1] },
       context: { at: '2026-01-01T12:00:00.000Z', actor: { id: 'td', role: 'arbiter' }, commandId: 'rev' },
     };
     events = [...events, ...scrabbleDecider.decide(c, state)];

@@ -227,7 +227,9 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
   if (reversal) {
     if (state.phase !== 'finished')
       invalid('scrabble/gcg-bad-line', `line ${reversal.lines[0].lineNo}: scores are reversed only on a signed result`, RULE, 'text');
-    push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision });
+    // A (reversed) pair is written only for a reversal already recorded under seed 分數 — asked by both players (雙方),
+    // with the TD decision — so the imported record carries both seats' agreement.
+    push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision, agreedBy: [0, 1] });
   }
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
 }

@@ -97,7 +97,11 @@ export interface ScrabbleCommandData {
     readonly note?: string;
     readonly source: string;
   };
-  readonly 'scrabble.correct-reversed-scores': Reading & { readonly tdDecision: string };
+  readonly 'scrabble.correct-reversed-scores': Reading & {
+    readonly tdDecision: string;
+    /** The players who asked for the reversal: both are needed (seed 分數: 雙方). */
+    readonly agreedBy: readonly Seat[];
+  };
   readonly 'scrabble.record-incident': Reading & {
     readonly kind: IncidentKind;
     readonly seat: Seat | null;

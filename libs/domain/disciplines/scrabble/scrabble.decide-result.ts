@@ -99,6 +99,11 @@ export function decideCorrectReversedScores(em: Emitter, c: DataOf<'scrabble.cor
   if (s.phase !== 'finished' || s.result.forfeit)
     refuse('scrabble/not-signed', 'only a signed (non-forfeit) result can have reversed scores fixed', RULES.signedLocked);
   if (!c.tdDecision) invalid('scrabble/td-decision-required', 'name the TD decision', RULES.signedLocked, 'tdDecision');
+  // Seed 分數: 「除非雙方因分數顛倒而獲比賽總監同意更改」 — both players ask, and the TD consents (the TD's decision).
+  if (!Array.isArray(c.agreedBy) || !c.agreedBy.includes(0) || !c.agreedBy.includes(1))
+    refuse('scrabble/reversal-needs-both-players', 'signed scores are reversed only when both players ask for it, with the TD’s consent', RULES.signedLocked, {
+      field: 'agreedBy',
+    });
   const before = s.result.scores;
   // Seed 分數: only 「分數顛倒」 (reversed scores) are fixed after signing; tied scores reversed are the same scores.
   if (before[0] === before[1])
@@ -109,5 +114,12 @@ export function decideCorrectReversedScores(em: Emitter, c: DataOf<'scrabble.cor
     );
   const after: [number, number] = [before[1], before[0]];
   const winner = after[0] === after[1] ? null : after[0] > after[1] ? 0 : 1;
-  em.record('scrabble.SignedResultCorrected', { tdDecision: c.tdDecision, before, after, result: { ...s.result, scores: after, winner }, link: s.game.link });
+  em.record('scrabble.SignedResultCorrected', {
+    tdDecision: c.tdDecision,
+    agreedBy: [0, 1],
+    before,
+    after,
+    result: { ...s.result, scores: after, winner },
+    link: s.game.link,
+  });
 }

@@ -188,16 +188,32 @@ describe('result slip (seed 分數 / 重新計算分數)', () => {
       { type: 'scrabble.GameFinished', data: { result: { scores: [-3, -7], winner: 0, spread: 4, forfeit: false } } },
     ]);
     t.when({ type: 'scrabble.correct-score', turn: 1, score: 9, agreedBy: [0, 1] }).thenRefuses('scrabble/result-signed', { rule: '簽署後不可更改分數' });
-    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', {
-      kind: 'invalid',
-    });
-    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed' }).then([
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7', agreedBy: [0, 1] }, 1, { id: 'p-ann', role: 'player' }).thenRefuses(
+      'scrabble/td-only',
+      {
+        kind: 'invalid',
+      },
+    );
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed', agreedBy: [0, 1] }).then([
       {
         type: 'scrabble.SignedResultCorrected',
-        data: { tdDecision: 'TD-7: slip had scores reversed', before: [-3, -7], after: [-7, -3], result: { winner: 1 } },
+        data: { tdDecision: 'TD-7: slip had scores reversed', agreedBy: [0, 1], before: [-3, -7], after: [-7, -3], result: { winner: 1 } },
       },
     ]);
     expect(t.state.phase === 'finished' && t.state.result).toMatchObject({ scores: [-7, -3], winner: 1 });
+  });
+  it('seed 分數 (除非雙方因分數顛倒而獲比賽總監同意更改): the TD cannot reverse signed scores unless both players ask; the scores stay as signed', () => {
+    const t = ended();
+    t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
+    t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
+    const before = t.events.length;
+    for (const agreedBy of [[], [1]] as (0 | 1)[][])
+      t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed', agreedBy }).thenRefuses(
+        'scrabble/reversal-needs-both-players',
+        { field: 'agreedBy', rule: '雙方因分數顛倒' },
+      );
+    expect(t.events.length).toBe(before);
+    expect(t.state.phase === 'finished' && t.state.result).toMatchObject({ scores: [-3, -7], winner: 0 });
   });
 });
 

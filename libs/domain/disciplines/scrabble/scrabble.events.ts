@@ -127,7 +127,15 @@ export type ScrabbleEvent =
   | E<'GameFinished', { result: GameResult; link?: GameLink | null }>
   | E<
       'SignedResultCorrected',
-      { tdDecision: string; before: readonly [number, number]; after: readonly [number, number]; result: GameResult; link?: GameLink | null }
+      {
+        tdDecision: string;
+        /** Both players, who asked for it (seed 分數: 雙方); absent on events recorded before it was required. */
+        agreedBy?: readonly Seat[];
+        before: readonly [number, number];
+        after: readonly [number, number];
+        result: GameResult;
+        link?: GameLink | null;
+      }
     >
   | E<'IncidentRecorded', { kind: IncidentKind; seat: Seat | null; description: string; rule: string; points: number }>;
 

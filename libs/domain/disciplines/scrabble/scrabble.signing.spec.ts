@@ -76,14 +76,14 @@ describe('reversed scores (seed 分數: 除非雙方因分數顛倒而獲比賽�
     t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
     expect(t.state.phase === 'finished' && t.state.result.scores).toEqual([-7, -7]);
     const before = t.events.length;
-    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-1' }).thenRefuses('scrabble/scores-tied', { rule: '分數顛倒' });
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-1', agreedBy: [0, 1] }).thenRefuses('scrabble/scores-tied', { rule: '分數顛倒' });
     expect(t.events.length).toBe(before);
   });
   it('after a reversal the game scores, the result, the score sheet and the GCG tell the same story, with the TD decision', () => {
     const t = ended();
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
     t.run({ type: 'scrabble.sign-result-slip', seat: 1 });
-    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed' }).then([
+    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed', agreedBy: [0, 1] }).then([
       { type: 'scrabble.SignedResultCorrected', data: { tdDecision: 'TD-7: slip had scores reversed', before: [-3, -7], after: [-7, -3] } },
     ]);
     expect(t.state.phase === 'finished' && t.state.result.scores).toEqual([-7, -3]);
