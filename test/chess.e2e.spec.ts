@@ -71,9 +71,17 @@ describe('records server: a rapid chess game over HTTP', () => {
     expect(player.body.type).toBe('urn:arbitra:problem:auth/role-not-allowed');
   });
 
-  it('rapid rules 12(1): an unfounded repetition claim adds 2 minutes to the opponent’s clock', async () => {
+  it('rapid rules 12(1): a repetition claim that is not a threefold goes to the arbiter; only the arbiter’s “untrue” adds 2 minutes to the opponent’s clock', async () => {
     const before = await view('g1');
-    const r = await post('/v1/chess/games/g1/draw-claims', { seat: 1, reason: 'repetition' }, bob);
+    const claim = await post('/v1/chess/games/g1/draw-claims', { seat: 1, reason: 'repetition' }, bob, 409);
+    expect(claim.body).toMatchObject({
+      type: 'urn:arbitra:problem:chess/repetition-not-shown',
+      field: 'reason',
+      rule: expect.stringContaining('rapid rules 12(1)'),
+    });
+    // Black is to move: White's clock is stopped, and the refused claim added nothing to it.
+    expect((await view('g1')).clocks.remainingMs[0]).toBe(before.clocks.remainingMs[0]);
+    const r = await post('/v1/chess/games/g1/rulings/draw-claims', { claimant: 1, ground: 'perpetual', upheld: false }, arbiter);
     expect(r.body.events[1]).toMatchObject({ type: 'chess.TimeAdded', data: { seat: 0, ms: 120_000, rule: expect.stringContaining('rapid rules 12(1)') } });
     expect((await view('g1')).clocks.remainingMs[0]).toBe(before.clocks.remainingMs[0] + 120_000);
     expect((await view('g1')).phase).toBe('playing');

@@ -55,7 +55,10 @@ export class ChessMovesController {
 
   @Post('draw-claims')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'Claim a draw by repetition (rapid rules 12(1)) or 50 moves; an unfounded claim adds 2 minutes to the opponent' })
+  @ApiOperation({
+    summary:
+      'Claim a draw by a threefold repetition on the board (FIDE 9.2) or 50 moves (FIDE 9.3): drawn at once; an unfounded 50-move claim adds 2 minutes to the opponent; a repetition claim that is not a threefold is refused 409 chess/repetition-not-shown, without penalty: a perpetual check or forced repetition is demonstrated to the arbiter, who rules on it (rapid rules 12(1), rulings/draw-claims ground perpetual)',
+  })
   claim(@Param() p: GameParams, @Body() b: DrawClaimDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'chess.claim-draw', seat: b.seat, reason: b.reason });
   }
@@ -69,7 +72,10 @@ export class ChessMovesController {
 
   @Post('rulings/draw-claims')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'The arbiter rules on a claim of no winning chances (rapid rules 12(2)) or a time-trouble draw request (rule 11)' })
+  @ApiOperation({
+    summary:
+      'The arbiter rules on a demonstrated perpetual check or forced repetition (rapid rules 12(1)), a claim of no winning chances (12(2)) or a time-trouble draw request (rule 11); an untrue 12(1) or 12(2) claim adds 2 minutes to the opponent',
+  })
   drawRuling(@Param() p: GameParams, @Body() b: DrawRulingDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
     return this.run.official(r, reply, p.id, b, {
       type: 'chess.rule-draw-claim',

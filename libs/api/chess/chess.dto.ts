@@ -46,15 +46,22 @@ export class ChessMoveDto extends ChessSeatDto {
 }
 
 export class DrawClaimDto extends ChessSeatDto {
-  @ApiProperty({ enum: ['repetition', 'fifty-moves'], description: 'Rapid rules 12(1); FIDE Laws 9.3' }) @IsIn(['repetition', 'fifty-moves']) reason:
-    'repetition' | 'fifty-moves';
+  @ApiProperty({
+    enum: ['repetition', 'fifty-moves'],
+    description: 'FIDE Laws 9.2 (a threefold repetition on the board) or 9.3; a perpetual check is ruled by the arbiter (rapid rules 12(1))',
+  })
+  @IsIn(['repetition', 'fifty-moves'])
+  reason: 'repetition' | 'fifty-moves';
 }
 
 export class DrawRulingDto extends GameCommandDto {
   @ApiProperty({ enum: SEATS }) @IsIn(SEATS) claimant: 0 | 1;
-  @ApiProperty({ enum: ['no-winning-chances', 'time-trouble'], description: 'Rapid rules 12(2) or 11 (另外)' })
-  @IsIn(['no-winning-chances', 'time-trouble'])
-  ground: 'no-winning-chances' | 'time-trouble';
+  @ApiProperty({
+    enum: ['perpetual', 'no-winning-chances', 'time-trouble'],
+    description: 'Rapid rules 12(1) (a perpetual check or forced repetition demonstrated), 12(2) or 11 (另外)',
+  })
+  @IsIn(['perpetual', 'no-winning-chances', 'time-trouble'])
+  ground: 'perpetual' | 'no-winning-chances' | 'time-trouble';
   @ApiProperty() @IsBoolean() upheld: boolean;
   @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;
 }

@@ -57,22 +57,43 @@ describe('rapid rules 9(3), 10, 11: flags', () => {
 });
 
 describe('rapid rules 12: draw claims', () => {
-  it('rapid rules 12(1): a shown threefold repetition draws', () => {
+  it('FIDE 9.2 (rapid rules 18): a threefold repetition shown on the board draws on the claim', () => {
     spec
       .given(history(KNIGHTS))
       .when(cmd({ type: 'chess.claim-draw', seat: 0, reason: 'repetition' }, 10))
       .then([
-        { type: 'chess.GameEnded', data: { result: { winner: null, reason: 'threefold-repetition', rule: expect.stringContaining('rapid rules 12(1)') } } },
+        {
+          type: 'chess.GameEnded',
+          data: { result: { winner: null, reason: 'threefold-repetition', rule: expect.stringContaining('FIDE Laws of Chess 9.2') } },
+        },
       ]);
   });
 
-  it('rapid rules 12(1): an unfounded repetition claim adds 2 minutes to the opponent’s clock', () => {
+  // Black Kg8 Rf8 Qa8 pf7 ph7 v White Kh1 Qd2 pg2 ph2: 1.Qg5+ Kh8 (forced) 2.Qf6+ Kg8 (forced) 3.Qg5+ Kh8: a perpetual check.
+  const PERPETUAL = { ...START, startFen: 'q4rk1/5p1p/8/8/8/8/3Q2PP/7K w - - 0 1' } as typeof START;
+  const CHECKS = ['Qg5+', 'Kh8', 'Qf6+', 'Kg8', 'Qg5+', 'Kh8'];
+
+  it('rapid rules 12(1) (演示): a perpetual-check claim that is not yet a threefold goes to the arbiter: refused without penalty or time added', () => {
+    spec
+      .given(history(CHECKS, PERPETUAL))
+      .when(cmd({ type: 'chess.claim-draw', seat: 0, reason: 'repetition' }, 10))
+      .thenRefuses('chess/repetition-not-shown', { field: 'reason', rule: 'rapid rules 12(1)' });
+  });
+
+  it('rapid rules 12(1): a perpetual check demonstrated to the arbiter and judged true draws the game', () => {
+    spec
+      .given(history(CHECKS, PERPETUAL))
+      .when(cmd({ type: 'chess.rule-draw-claim', claimant: 0, ground: 'perpetual', upheld: true }, 10))
+      .then([{ type: 'chess.GameEnded', data: { result: { winner: null, reason: 'perpetual', rule: expect.stringContaining('rapid rules 12(1)') } } }]);
+  });
+
+  it('rapid rules 12(1): only the arbiter’s ruling that the claim is untrue adds 2 minutes to the opponent’s clock', () => {
     const given = history(KNIGHTS.slice(0, 4));
     const events = spec
       .given(given)
-      .when(cmd({ type: 'chess.claim-draw', seat: 0, reason: 'repetition' }, 10))
+      .when(cmd({ type: 'chess.rule-draw-claim', claimant: 0, ground: 'perpetual', upheld: false }, 10))
       .then([
-        { type: 'chess.DrawClaimRefused', data: { seat: 0, reason: 'repetition' } },
+        { type: 'chess.DrawClaimRefused', data: { seat: 0, reason: 'perpetual' } },
         { type: 'chess.TimeAdded', data: { seat: 1, ms: 120_000, rule: expect.stringContaining('rapid rules 12(1)') } },
       ]);
     expect(clocks([...given, ...events])?.[1]).toBe(FULL - 1000 - 1000 + 120_000);

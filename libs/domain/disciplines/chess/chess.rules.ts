@@ -22,7 +22,9 @@ export const RULES = {
   agreement: 'FIDE Laws of Chess 9.1 (rapid rules 18): a draw offered and accepted by the opponent',
   drawOffer: 'FIDE Laws of Chess 9.1.2 (rapid rules 18): a draw is accepted only while the opponent\u2019s offer stands (a move declines it)',
   repetitionClaim:
-    'rapid rules 12(1) (和棋): with the claimant\u2019s flag up and a complete record, a shown repetition draws; if untrue, 2 minutes are added to the opponent\u2019s clock',
+    'FIDE Laws of Chess 9.2 (rapid rules 18, 12): with the claimant\u2019s flag up, a threefold repetition shown on the board draws on the claim',
+  perpetualClaim:
+    'rapid rules 12(1) (和棋): the claimant demonstrates (演示) a perpetual check or forced repetition and the arbiter judges it; if untrue, 2 minutes are added to the opponent\u2019s clock',
   fiftyMoveClaim:
     'FIDE Laws of Chess 9.3 and 9.5 (rapid rules 18, 12): 50 moves without a capture or pawn move draw on a claim; an incorrect claim adds 2 minutes to the opponent\u2019s clock',
   claimantFlag: 'rapid rules 12 (和棋): a draw is claimed only while the claimant\u2019s flag has not fallen',

@@ -28,7 +28,8 @@ export interface ClockReading {
 }
 
 export type DrawClaimReason = 'repetition' | 'fifty-moves';
-export type RuledDrawGround = 'no-winning-chances' | 'time-trouble';
+/** Grounds the arbiter judges: rapid rules 12(1) perpetual check or forced repetition demonstrated, 12(2), 11 (另外). */
+export type RuledDrawGround = 'perpetual' | 'no-winning-chances' | 'time-trouble';
 /** Rapid rules 21: the breaches the arbiter may penalise on the opponent's claim (besides illegal moves). */
 export type Breach = 'rule-2' | 'rule-5' | 'rule-7' | 'rule-8' | 'rule-17' | 'rule-18' | 'fide-15.1' | 'ambiguous-move';
 export type Penalty = { readonly kind: 'time-to-opponent'; readonly ms: number } | { readonly kind: 'loss' };
@@ -46,6 +47,7 @@ export type EndReason =
   | 'threefold-repetition'
   | 'fifty-moves'
   | 'agreement'
+  | 'perpetual'
   | 'no-winning-chances'
   | 'time-trouble'
   | 'penalty';

@@ -50,9 +50,19 @@ export function decidePlay(command: ChessCommand, g: ChessGame, at: string): Che
       const { seat, reason } = command.data;
       const rule = reason === 'repetition' ? RULES.repetitionClaim : RULES.fiftyMoveClaim;
       if (flagDown(g, seat, at)) refuse('chess/claimant-flag-down', `seat ${seat}'s flag has fallen`, RULES.claimantFlag, { field: 'seat' });
+      // FIDE 9.2 (rapid rules 18): a threefold repetition on the board draws at once.
       if (claimFounded(replay(g.moves, g.startFen), reason))
         return [ended(g, { winner: null, reason: reason === 'repetition' ? 'threefold-repetition' : 'fifty-moves', rule }, at)];
-      // Rapid rules 12(1) (FIDE 9.5 for 50 moves): an untrue claim gives the opponent 2 minutes.
+      // Rapid rules 12(1): anything else (a perpetual check or forced repetition) is demonstrated by the claimant and
+      // judged by the arbiter (rule-draw-claim, ground perpetual); only the arbiter's "untrue" adds 2 minutes.
+      if (reason === 'repetition')
+        refuse(
+          'chess/repetition-not-shown',
+          'no position has occurred three times: a perpetual check or forced repetition is demonstrated to the arbiter, who rules on the claim (ground perpetual)',
+          RULES.perpetualClaim,
+          { field: 'reason' },
+        );
+      // FIDE 9.5 (rapid rules 18): an incorrect 50-move claim gives the opponent 2 minutes.
       return [
         { type: 'chess.DrawClaimRefused', data: { seat, reason, rule } },
         { type: 'chess.TimeAdded', data: { seat: other(seat), ms: TWO_MINUTES, rule, reason: `unfounded ${reason} claim by seat ${seat}` } },

@@ -12,14 +12,16 @@ export function decideRuling(command: ChessCommand, g: ChessGame, at: string): C
   switch (command.type) {
     case 'chess.rule-draw-claim': {
       const { claimant, ground, upheld, note } = command.data;
-      const rule = ground === 'no-winning-chances' ? RULES.noWinningChances : RULES.timeTroubleDraw;
+      const rule = ground === 'perpetual' ? RULES.perpetualClaim : ground === 'no-winning-chances' ? RULES.noWinningChances : RULES.timeTroubleDraw;
       // Rapid rules 12: the claimant's flag has not fallen.
       if (flagDown(g, claimant, at)) refuse('chess/claimant-flag-down', `seat ${claimant}'s flag has fallen`, RULES.claimantFlag, { field: 'claimant' });
       if (upheld) return [ended(g, { winner: null, reason: ground, rule }, at)];
       const refused: ChessEvent = { type: 'chess.DrawClaimRefused', data: { seat: claimant, reason: ground, rule } };
-      // Rapid rules 12(2): an untrue claim of no winning chances gives the opponent 2 minutes; rule 11 names no penalty.
+      // Rapid rules 12(1) and 12(2): an untrue claim (perpetual check / forced repetition, or no winning chances)
+      // gives the opponent 2 minutes; rule 11 names no penalty.
       if (ground === 'time-trouble') return [refused];
-      const reason = `unfounded claim of no winning chances by seat ${claimant}${note ? `: ${note}` : ''}`;
+      const what = ground === 'perpetual' ? 'perpetual check or forced repetition' : 'no winning chances';
+      const reason = `unfounded claim of ${what} by seat ${claimant}${note ? `: ${note}` : ''}`;
       return [refused, { type: 'chess.TimeAdded', data: { seat: other(claimant), ms: TWO_MINUTES, rule, reason } }];
     }
     case 'chess.rule-illegal-move': {
