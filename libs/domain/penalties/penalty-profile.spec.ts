@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { DISCIPLINES } from '../standings/index.js';
 import { DEFAULT_PROFILES } from '../tournament/index.js';
+import { deciderSpec } from '../kernel/testing/decider-spec.js';
+import { penaltiesDecider } from './penalties.decider.js';
+import { issue } from './penalties.fixtures.js';
 import { AMOUNT_UNIT, PENALTY_PROFILES } from './penalty-profile.js';
 
 describe('penalty profiles', () => {
@@ -20,5 +23,13 @@ describe('penalty profiles', () => {
       expect(profile.escalation.amount).toBeGreaterThan(0);
     }
     expect(PENALTY_PROFILES.mahjong?.escalation).toMatchObject({ to: 'points' });
+  });
+
+  it('xiguaqi 第十四条 赛场纪律 names no sanction: a warning or a disqualification is recorded citing an Arbitra default, not 第十四条', () => {
+    for (const kind of ['warning', 'disqualification'] as const)
+      deciderSpec(penaltiesDecider)
+        .given([])
+        .when(issue({ kind, discipline: 'xiguaqi', offence: 'disturbing-the-opponent' }))
+        .then([{ type: 'penalties.PenaltyIssued', data: { kind, rule: { profile: 'xiguaqi-cn', section: expect.stringMatching(/^Arbitra default/) } } }]);
   });
 });

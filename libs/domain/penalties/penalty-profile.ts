@@ -114,12 +114,13 @@ export const PENALTY_PROFILES: Readonly<Partial<Record<Discipline, PenaltyProfil
     name: 'xiguaqi-cn',
     discipline: 'xiguaqi',
     kinds: {
-      // Xiguaqi rules 第十四条 赛场纪律.
-      warning: '第十四条 赛场纪律',
+      // Xiguaqi rules 第十四条 赛场纪律 lists the players' duties (不得无故弃权…, 不得…妨碍对方思考…) but names no
+      // sanction: a warning and a disqualification are Arbitra defaults, not the text's.
+      warning: WARNING_DEFAULT,
       points: POINTS_DEFAULT,
       // Xiguaqi rules 第十三条 终局: a game the referee rules lost (判负) ends.
       'game-forfeit': '第十三条 终局 判负',
-      disqualification: '第十四条 赛场纪律',
+      disqualification: 'Arbitra default: the referee may disqualify (第十四条 赛场纪律 lists duties but names no sanction)',
     },
     escalation: null,
   },

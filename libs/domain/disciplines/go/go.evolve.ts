@@ -50,7 +50,7 @@ function moved(state: GoState & { game: GoGame }, m: MoveRecord): GoState {
     captures[c === m.point || g.board[y][x] === own ? other(m.seat) : m.seat] += 1;
   }
   const last = g.moves[g.moves.length - 1];
-  // Ing rules 第九条 示虚 (2): two passes in a row end play; the clocks stop for the count.
+  // Arbitra: two passes in a row end play and the clocks stop for the count (Ing rules 第九条 示虚 (2) only says how a pass is shown).
   const bothPassed = m.point === null && last !== undefined && last.point === null;
   const phase: GoPhase = bothPassed ? 'counting' : 'playing';
   return {

@@ -119,13 +119,13 @@ describe('moves, captures, ko, super-ko and suicide', () => {
   }
   const CYCLE = [p(3, 2), p(8, 2), p(15, 2), p(2, 2), p(9, 2)];
 
-  it('positional super-ko (Ing profile): a triple-ko cycle back to an earlier whole-board position is refused', () => {
+  it('positional super-ko (Ing profile, an Arbitra profile choice: the excerpt has no ko rule): a triple-ko cycle back to an earlier whole-board position is refused', () => {
     const given = history([...tripleKo(), ...CYCLE]);
     expect(given.filter((e) => e.type === 'go.MoveMade' && e.data.captured.length === 1)).toHaveLength(5);
     spec
       .given(given)
       .when(cmd({ type: 'go.play', seat: 1, point: p(14, 2) }, 100))
-      .thenRefuses('go/superko', { field: 'point', rule: 'super-ko' });
+      .thenRefuses('go/superko', { field: 'point', rule: 'Arbitra profile choice' });
     const simple = history([...tripleKo(), ...CYCLE], start({ rules: { ko: 'simple-ko' } }));
     spec
       .given(simple)

@@ -39,8 +39,9 @@ export interface GoRules {
    */
   readonly absenceLimitMinutes: number | null;
   /**
-   * Repetition. The excerpt names 同型反覆或循环 (第八条 免罚 (2)) without stating the whole ko rule; the
-   * Ing profile reads it as positional super-ko (no move may recreate an earlier whole-board position).
+   * Repetition: a profile choice. The excerpt has no ko rule: 第八条 免罚 (2) 误提 only exempts from penalty a
+   * mistaken capture of 双热子/孪热子 that causes 同型反覆或循环. The Ing profile chooses positional super-ko
+   * (no move may recreate an earlier whole-board position); the full Ing ko rule, not in the excerpt, differs.
    * 'simple-ko' forbids only the immediate retake of a single-stone ko.
    */
   readonly ko: 'positional-superko' | 'simple-ko';

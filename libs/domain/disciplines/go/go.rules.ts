@@ -13,8 +13,9 @@ export const RULES = {
   suicide: 'Ing profile (suicide): a move that leaves its own stones without liberties and captures nothing is refused (the excerpt does not speak of suicide)',
   singleSuicide: 'Ing profile (suicide: multi-stone): a single-stone suicide is refused; a suicide of more than one stone is played',
   ko: 'Go: a single-stone ko may not be retaken at once (checked by @sabaki/go-board)',
-  superko: 'Ing profile (positional super-ko), reading Ing rules 第八条 免罚 (2) (同型反覆或循环): a move may not recreate an earlier whole-board position',
-  pass: 'Ing rules 第九条 示虚 (2) 单虚: a player with no point worth playing passes; two passes in a row end play',
+  superko:
+    'Ing profile (positional super-ko), an Arbitra profile choice: a move may not recreate an earlier whole-board position. The excerpt has no ko rule: Ing rules 第八条 免罚 (2) 误提 only exempts from penalty a mistaken capture of 双热子/孪热子 that causes 同型反覆或循环, once corrected',
+  pass: 'Ing rules 第九条 示虚 (2) 单虚: a player with no point to contest passes (放一子于棋枰外或其他示意方式表示之); Arbitra: two passes in a row end play (the excerpt does not say when play ends)',
   resignation: 'Ing rules 第九条 示虚 (1) 认输: a player who resigns loses',
   basicTime: 'Ing rules 第七条 基时: each player\u2019s basic time, fixed in advance',
   penaltyPoints:
