@@ -348,6 +348,11 @@ describe('records server: a Scrabble game over HTTP', () => {
       expect(doc.paths[path]).toBeDefined();
     }
     expect(doc.components.schemas.MoveCommandDto.properties.announcedScore.example).toBe(22);
+    // A clock reading is whole milliseconds (the server refuses strings): chess and Scrabble share ClockReadingDto; Go has its own.
+    const items = (schema: string, property: string) => doc.components.schemas[schema].properties[property].items;
+    expect(items('ClockReadingDto', 'remainingMs')).toMatchObject({ type: 'integer' });
+    expect(items('GoClockReadingDto', 'remainingMs')).toMatchObject({ type: 'integer', minimum: -86_400_000, maximum: 86_400_000 });
+    expect(items('GoClockReadingDto', 'periodsLeft')).toMatchObject({ type: 'integer', minimum: 0, maximum: 1000 });
     expect(doc.components.schemas.StartGameDto.required).toEqual(
       expect.arrayContaining(['id', 'players', 'starter', 'clockSide', 'clockSideChosenBy', 'tilesCounted']),
     );

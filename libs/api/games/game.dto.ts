@@ -24,7 +24,13 @@ export class ReadQuery {
 
 /** Fields every command body may carry. */
 export class ClockReadingDto {
-  @ApiProperty({ example: [1_380_000, 1_452_000], description: 'Remaining ms of seat 0 and seat 1 as read on the physical timer' })
+  // type: an array's element type is not reflected, so swagger documented strings, which the server refuses.
+  @ApiProperty({
+    type: 'integer',
+    isArray: true,
+    example: [1_380_000, 1_452_000],
+    description: 'Remaining ms of seat 0 and seat 1 as read on the physical timer',
+  })
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(2)

@@ -11,7 +11,13 @@ const POINT = /^([A-HJ-Ta-hj-t]\d{1,2}|[a-s]{2})$/;
 const POINT_MESSAGE = '$property is a point in GTP ("Q16") or SGF letters ("pd")';
 
 export class GoClockReadingDto {
-  @ApiProperty({ example: [1_380_000, -660_000], description: 'Basic time left of Black and White (ms); negative: overtime used (Ing clocks)' })
+  // type: an array's element type is not reflected, so swagger documented strings, which the server refuses.
+  @ApiProperty({
+    type: 'integer',
+    isArray: true,
+    example: [1_380_000, -660_000],
+    description: 'Basic time left of Black and White (ms); negative: overtime used (Ing clocks)',
+  })
   @IsArray()
   @ArrayMinSize(2)
   @ArrayMaxSize(2)
@@ -20,7 +26,7 @@ export class GoClockReadingDto {
   @Max(86_400_000, { each: true })
   remainingMs: number[];
 
-  @ApiPropertyOptional({ example: [5, 3], description: 'Byo-yomi periods left of Black and White, where the clock shows them' })
+  @ApiPropertyOptional({ type: 'integer', isArray: true, example: [5, 3], description: 'Byo-yomi periods left of Black and White, where the clock shows them' })
   @Omittable()
   @IsArray()
   @ArrayMinSize(2)
