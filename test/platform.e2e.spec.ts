@@ -141,6 +141,15 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     expect(entry.id.pattern).toBe('^[A-Za-z0-9._-]{1,100}$');
     expect(entry.name).toMatchObject({ minLength: 1, maxLength: 200 });
     expect(entry.joinsAtRound).toMatchObject({ type: 'integer', minimum: 1 });
+    // An array of numbers is documented with number items: swagger cannot see an array's element type and wrote strings,
+    // which the server refuses (clock readings, dice, captures; found by the stateful review).
+    const numberArrays = Object.entries(doc.components.schemas).flatMap(([name, schema]) =>
+      Object.entries(schema.properties ?? {})
+        .filter(([, p]) => Array.isArray(p.example) && p.example.length > 0 && p.example.every((x) => typeof x === 'number'))
+        .map(([property, p]) => [`${name}.${property}`, p.items?.type]),
+    );
+    expect(numberArrays.length).toBeGreaterThanOrEqual(7);
+    for (const [property, type] of numberArrays) expect([property, type]).toEqual([property, expect.stringMatching(/^(integer|number)$/)]);
     // The server's own check of the entry agrees with what is documented.
     const admin = h.token('admin');
     await h.post('/v1/tournaments', { id: 'doc-rules', name: 'Doc', discipline: 'scrabble', pairingSystems: ['random'] }, admin);

@@ -231,7 +231,11 @@ export class TimePenaltyDto extends SeatCommandDto {
 export class ScoreCorrectionDto extends GameCommandDto {
   @ApiProperty({ example: 3 }) @IsInt() @Min(1) turn: number;
   @ApiProperty({ example: 24 }) @IsInt() @Min(0) @Max(2000) score: number;
-  @ApiProperty({ example: [0, 1], description: 'Seed 分數: both players agree' }) @IsArray() @ArrayMaxSize(2) @IsIn(SEATS, { each: true }) agreedBy: (0 | 1)[];
+  @ApiProperty({ type: 'integer', isArray: true, example: [0, 1], description: 'Seed 分數: both players agree' })
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsIn(SEATS, { each: true })
+  agreedBy: (0 | 1)[];
 }
 
 export class TurnScoreDto {
@@ -256,6 +260,8 @@ export class ReversedScoresDto extends GameCommandDto {
   @Length(1, 500)
   tdDecision: string;
   @ApiProperty({
+    type: 'integer',
+    isArray: true,
     example: [0, 1],
     description: 'Seed 分數 (除非雙方因分數顛倒而獲比賽總監同意更改): the players who ask for the reversal; both seats are required',
   })

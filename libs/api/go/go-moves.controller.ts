@@ -34,7 +34,7 @@ export class GoMovesController {
 
   @Post('passes')
   @Allow(...SELF)
-  @ApiOperation({ summary: 'Pass (Ing rules 第九条 示虚 (2)); two passes in a row end play' })
+  @ApiOperation({ summary: 'Pass, shown as Ing rules 第九条 示虚 (2) says; two passes in a row end play (an Arbitra rule: the excerpt does not say it)' })
   pass(@Param() p: GameParams, @Body() b: GoSeatDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: Reply) {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'go.pass', seat: b.seat });
   }

@@ -34,8 +34,8 @@ export class MahjongSeatDto extends GameCommandDto {
 
 export class DiceDto {
   @ApiProperty({ enum: MJ_SEATS, description: 'Who threw first' }) @IsIn(MJ_SEATS) thrower: MjSeat;
-  @ApiProperty({ example: [3, 4] }) @IsArray() @IsInt({ each: true }) first: number[];
-  @ApiProperty({ example: [2, 3] }) @IsArray() @IsInt({ each: true }) second: number[];
+  @ApiProperty({ type: 'integer', isArray: true, example: [3, 4] }) @IsArray() @IsInt({ each: true }) first: number[];
+  @ApiProperty({ type: 'integer', isArray: true, example: [2, 3] }) @IsArray() @IsInt({ each: true }) second: number[];
 }
 
 export class DrawSeatsDto extends GameCommandDto {
@@ -48,11 +48,14 @@ export class DrawSeatsDto extends GameCommandDto {
 }
 
 export class DealDto extends GameCommandDto {
-  @ApiProperty({ example: [3, 3], description: "The dealer's throw: counts the opener (開門人) from the dealer" })
+  @ApiProperty({ type: 'integer', isArray: true, example: [3, 3], description: "The dealer's throw: counts the opener (開門人) from the dealer" })
   @IsArray()
   @IsInt({ each: true })
   dealerDice: number[];
-  @ApiProperty({ example: [4, 5], description: "The opener's throw: with the dealer's, the 開門數" }) @IsArray() @IsInt({ each: true }) openerDice: number[];
+  @ApiProperty({ type: 'integer', isArray: true, example: [4, 5], description: "The opener's throw: with the dealer's, the 開門數" })
+  @IsArray()
+  @IsInt({ each: true })
+  openerDice: number[];
 }
 
 export class SubstituteDto extends GameCommandDto {
@@ -127,7 +130,13 @@ export class OutcomeDto {
   @IsString({ each: true })
   @Length(1, 10, { each: true })
   elements?: string[];
-  @ApiPropertyOptional({ example: '3s' }) @Omittable() @Matches(TILE, { message: TILE_MESSAGE }) winningTile?: string;
+  @ApiPropertyOptional({
+    example: '3s',
+    description: 'The tile won on; a robbing-the-kong win (搶槓) on a hand whose discards are recorded names the kong tile, so 跟張免責 can be checked',
+  })
+  @Omittable()
+  @Matches(TILE, { message: TILE_MESSAGE })
+  winningTile?: string;
   @ApiPropertyOptional({ type: GivenHandDto }) @Omittable() @ValidateNested() @Type(() => GivenHandDto) hand?: GivenHandDto;
   @ApiPropertyOptional({ enum: MJ_SEATS, description: '跟張免責 facts: who first discarded the winning tile in that go-around' })
   @Omittable()

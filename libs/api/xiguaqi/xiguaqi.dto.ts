@@ -45,7 +45,12 @@ export class XiguaqiSeatDto extends GameCommandDto {
 export class XiguaqiMoveDto extends XiguaqiSeatDto {
   @point('The point the piece leaves (docs/xiguaqi-board.svg)') @IsInt() @Min(1) @Max(21) from: number;
   @point('The adjacent empty point it moves to') @IsInt() @Min(1) @Max(21) to: number;
-  @ApiPropertyOptional({ example: [2], description: '西瓜棋规则 第五条: opponent pieces without liberties the mover captures (a point takes its group)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    isArray: true,
+    example: [2],
+    description: '西瓜棋规则 第五条: opponent pieces without liberties the mover captures (a point takes its group)',
+  })
   @Omittable()
   @IsArray()
   @ArrayMaxSize(6)
