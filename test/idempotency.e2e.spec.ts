@@ -49,6 +49,27 @@ describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-hea
     expect(other.body).toMatchObject({ field: 'Idempotency-Key', idempotencyKey: 'pair-round-1-0001' });
   });
 
+  it('a game command with an observed time replays under its key after later moves (it was refused as before the record)', async () => {
+    const arbiter = h.token('arbiter', [], 'arb-idem');
+    const players = [
+      { id: 'w', name: 'White' },
+      { id: 'b', name: 'Black' },
+    ];
+    const ago = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    await h.post('/v1/chess/games', { id: 'idem-chess', players, timeControl: { minutes: 30 }, at: ago(10) }, arbiter);
+    const at = ago(8);
+    const key = { 'idempotency-key': 'idem-chess-move-1' };
+    const first = await h.post('/v1/chess/games/idem-chess/moves', { seat: 0, move: 'e4', at }, arbiter, 201, key);
+    await h.post('/v1/chess/games/idem-chess/moves', { seat: 1, move: 'e5', at: ago(4) }, arbiter);
+    const retry = await h.post('/v1/chess/games/idem-chess/moves', { seat: 0, move: 'e4', at }, arbiter, 201, key);
+    expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision, events: first.body.events });
+    // Another body under the key is still refused naming it, and a new command before the record still is.
+    const other = await h.post('/v1/chess/games/idem-chess/moves', { seat: 0, move: 'd4', at }, arbiter, 422, key);
+    expect(other.body).toMatchObject({ field: 'Idempotency-Key' });
+    const late = await h.post('/v1/chess/games/idem-chess/moves', { seat: 0, move: 'Nf3', at }, arbiter, 422);
+    expect(late.body).toMatchObject({ type: 'urn:arbitra:problem:games/time-before-record', field: 'at' });
+  });
+
   it("a command sent without a key is recorded under the server's new id, without the fingerprint only a keyed retry would need", async () => {
     const plain = await h.post(`/v1/tournaments/${T}/players`, { id: 'p9', name: 'Player Nine', rating: 1500 }, chief, 201);
     const keyed = await h.post(`/v1/tournaments/${T}/players`, { id: 'p10', name: 'Player Ten', rating: 1500 }, chief, 201, {

@@ -92,7 +92,9 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     const game = await loadGame(this.core, this.feature, id);
     if (access.kind === 'self') requireRecorder(request.principal, game, access.seat, this.feature.playerActsFor);
     else requireOfficial(request.principal, game);
-    await this.checkObservedTime(request, game, sent);
+    // A retry under a recorded Idempotency-Key gets the first answer (the core replays it, or refuses another body
+    // under the key): its observed time was checked when it was recorded, and later events would now put it "before".
+    if (!(await this.recorded(request, ctx))) await this.checkObservedTime(request, game, sent);
     const made = await this.execute(id, body, ctx, sent, executeOptions(request));
     const next = followUp?.(ctx);
     if (!next) return answer(reply, made);
@@ -128,6 +130,12 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
 
   startFromRecord(id: string, commands: readonly C[]) {
     return this.core.executeSequence(this.feature.aggregate, id, commands, { expectedRevision: -1 });
+  }
+
+  /** Whether the request is a retry: it carries an Idempotency-Key whose command is in the log. */
+  private async recorded(request: AuthedRequest, ctx: CommandContext): Promise<boolean> {
+    if (request.headers['idempotency-key'] === undefined) return false;
+    return (await this.core.store.findByCommandId(ctx.commandId)).length > 0;
   }
 
   /** The one call to the core: the command built by the feature from the body and the context. */
