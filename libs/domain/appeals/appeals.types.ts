@@ -26,6 +26,11 @@ export interface ContestedDecision {
   readonly officials: readonly string[];
   /** The appeal profile of an appeal decision being contested (for finality). */
   readonly appealProfile?: AppealProfileId | null;
+  /**
+   * The contested event is a remedy applied for an appeal decision (a result correction, a penalty cancelled or reduced
+   * on the appeal's authority): it is contested as that decision, named here; the other fields are the decision's.
+   */
+  readonly appliesAppealDecision?: { readonly appealId: string; readonly eventId: string } | null;
 }
 
 export interface Appellant {

@@ -44,10 +44,16 @@ export function decideLodge(command: AppealCmd<'appeals.lodge'>, state: AppealSt
       field: 'appellant.forPlayer',
     });
   const profile = appealProfileFor(c.discipline);
+  // A remedy event applied for an appeal decision is that decision (the runtime resolves it): its finality is the decision's.
   if (d.kind === 'appeal-decision' && d.appealProfile && APPEAL_PROFILES[d.appealProfile].final)
-    refuse('appeals/decision-final', `event ${d.eventId} decided an appeal, and that decision is final`, APPEAL_PROFILES[d.appealProfile].finalityRule, {
-      field: 'contestedEventId',
-    });
+    refuse(
+      'appeals/decision-final',
+      d.appliesAppealDecision
+        ? `event ${d.eventId} applied the decision of appeal ${d.appliesAppealDecision.appealId} (event ${d.appliesAppealDecision.eventId}), and that decision is final`
+        : `event ${d.eventId} decided an appeal, and that decision is final`,
+      APPEAL_PROFILES[d.appealProfile].finalityRule,
+      { field: 'contestedEventId' },
+    );
   if (profile.chiefDecisionFinal && d.decidedBy.role === 'chief-arbiter')
     refuse('appeals/decision-final', `event ${d.eventId} is the chief arbiter's decision, which is final`, profile.finalityRule, { field: 'contestedEventId' });
   const anchor = profile.deadline.from === 'decision' ? d.recordedAt : d.sessionEndedAt;

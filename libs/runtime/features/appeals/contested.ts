@@ -64,7 +64,58 @@ export async function contestedDecision(
   const streamEvents = await store.readStream(located.stream);
   const e = streamEvents.find((x) => x.id === eventId);
   if (!e) return null;
-  return { decision: decisionOf(e, streamEvents), tournamentId: tournamentOf(e, streamEvents) };
+  const behind = await appealDecisionBehind(store, e);
+  return { decision: behind ? remedyAsDecision(e, streamEvents, behind) : decisionOf(e, streamEvents), tournamentId: tournamentOf(e, streamEvents) };
+}
+
+/** The appeal a remedy event says it applies: the committee's actor `appeal:<id>` (a result correction) or the ledger authority (a penalty). */
+function appealNamedBy(e: RecordedEvent): string | null {
+  const actor = e.meta.actor;
+  if (actor.role === 'appeals-committee' && actor.id.startsWith('appeal:')) return actor.id.slice('appeal:'.length);
+  const authority = (e.data as { authority?: { kind?: string; appealId?: unknown } } | null)?.authority;
+  return authority?.kind === 'appeal' && typeof authority.appealId === 'string' ? authority.appealId : null;
+}
+
+interface DecisionBehind {
+  readonly decided: RecordedEvent;
+  readonly appealStream: readonly RecordedEvent[];
+}
+
+/**
+ * The appeal decision a remedy event applies: the `appeals.AppealDecided` of the appeal it names, and only when
+ * that decision is the event's cause (the remedies process manager sends every remedy caused by the decision).
+ */
+async function appealDecisionBehind(store: EventStore, e: RecordedEvent): Promise<DecisionBehind | null> {
+  if (!REMEDY_EVENT_TYPES.has(e.type) || !e.meta.causationId) return null;
+  const appealId = appealNamedBy(e);
+  if (appealId === null) return null;
+  const appealStream = await store.readStream(`appeal-${appealId}`);
+  const decided = appealStream.find((x) => x.type === 'appeals.AppealDecided' && x.id === e.meta.causationId);
+  return decided ? { decided, appealStream } : null;
+}
+
+/** The committee that heard an appeal (from its stream), with whoever recorded the decision. */
+function committeeOf(appealStream: readonly RecordedEvent[], decided: RecordedEvent): string[] {
+  const formed = appealStream.find((x) => x.type === 'appeals.CommitteeFormed')?.data as { members?: { id: string }[] } | undefined;
+  return [...new Set([...(formed?.members ?? []).map((m) => m.id), decided.meta.actor.id])].sort();
+}
+
+/**
+ * A remedy event caused by an appeal decision is that decision, not a new result or penalty decision: contesting it
+ * contests the committee's decision, so the decision's finality applies (APPEAL_PROFILES[…].final) and the committee
+ * that took it is named as the officials involved (they may not hear an appeal against their own decision).
+ */
+function remedyAsDecision(e: RecordedEvent, streamEvents: readonly RecordedEvent[], { decided, appealStream }: DecisionBehind): ContestedDecision {
+  const asDecision = decisionOf(decided, appealStream);
+  const appealId = (decided.data as { appealId: string }).appealId;
+  return {
+    ...asDecision,
+    eventId: e.id,
+    stream: e.stream,
+    type: e.type,
+    parties: [...new Set([...asDecision.parties, ...partiesOf(e, streamEvents)])],
+    appliesAppealDecision: { appealId, eventId: decided.id },
+  };
 }
 
 /** The tournament a recorded decision belongs to: its own stream's, a linked game's, or an appeal's. */
@@ -80,7 +131,8 @@ function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): C
   const end = isGame ? streamEvents.find((x) => SESSION_END.test(x.type)) : e;
   const officials = [...new Set(streamEvents.filter((x) => OFFICIAL_ROLES.includes(x.meta.actor.role)).map((x) => x.meta.actor.id))].sort();
   let appealProfile: AppealProfileId | null = null;
-  if (e.type === 'appeals.AppealDecided') appealProfile = (streamEvents[0].data as { profile: AppealProfileId }).profile;
+  const isAppealDecision = e.type === 'appeals.AppealDecided';
+  if (isAppealDecision) appealProfile = (streamEvents[0].data as { profile: AppealProfileId }).profile;
   const by: Actor = e.meta.actor;
   return {
     eventId: e.id,
@@ -91,7 +143,8 @@ function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): C
     sessionEndedAt: end ? decisionTime(end) : null,
     decidedBy: { id: by.id, role: by.role },
     parties: partiesOf(e, streamEvents),
-    officials: isGame ? officials : [by.id],
+    // An appeal decision's officials are its committee (the member who recorded it is one of them).
+    officials: isGame ? officials : isAppealDecision ? committeeOf(streamEvents, e) : [by.id],
     appealProfile,
   };
 }

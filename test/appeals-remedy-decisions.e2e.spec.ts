@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecordsHarness } from './support/records-harness.js';
+
+const PLAYERS = [
+  { id: 'ann', name: 'Ann Lee' },
+  { id: 'bob', name: 'Bob Chan' },
+];
+const MEMBERS = (ids: readonly string[]) => ids.map((id, i) => ({ id, name: `Member ${id}`, role: i === 0 ? 'chair' : 'member' }));
+
+describe('appeals over HTTP: a remedy event is the appeal decision that caused it', () => {
+  let h: RecordsHarness;
+  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  /** A tournament with round 1 (bob v ann) published and its result recorded: bob wins. Returns the ResultRecorded id. */
+  async function tournamentWithResult(tid: string, discipline: string, result: object) {
+    const chief = h.token('chief-arbiter', [tid], `chief-${tid}`);
+    const arbiter = h.token('arbiter', [tid], `arb-${tid}`);
+    await h.publishedRound1({ id: tid, name: tid, discipline, roundsPlanned: 2 }, PLAYERS, ['bob', 'ann'], chief, arbiter);
+    const r = await post(`/v1/tournaments/${tid}/rounds/1/results`, { table: 1, result }, arbiter);
+    return { chief, arbiter, recorded: r.body.events[0].id as string };
+  }
+
+  /** Lodge → acknowledged → committee → hearing → minutes → decision, by the given committee; returns the decision's response. */
+  async function appealDecided(tid: string, appealId: string, contestedEventId: string, player: string, members: string[], remedies: object[]) {
+    const chief = h.token('chief-arbiter', [tid], `chief-${tid}`);
+    const chair = h.token('appeals-committee', [tid], members[0]);
+    const lodge = {
+      appealId,
+      tournamentId: tid,
+      contestedEventId,
+      appellant: { id: player, capacity: 'player', forPlayer: player },
+      grounds: 'the decision is wrong',
+      remedySought: 'correct it',
+    };
+    await post('/v1/appeals', lodge, h.token('player', [tid], player));
+    await post(`/v1/appeals/${appealId}/acknowledgement`, {}, chief);
+    await post(`/v1/appeals/${appealId}/committee`, { members: MEMBERS(members) }, chief);
+    await post(`/v1/appeals/${appealId}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
+    await post(`/v1/appeals/${appealId}/hearing/minutes`, { present: [...members, player], minutes: 'heard' }, chair);
+    const votes = members.map((member) => ({ member, vote: 'uphold' }));
+    const d = await post(`/v1/appeals/${appealId}/decision`, { outcome: 'upheld', reasons: 'the other player won', votes, remedies }, chair);
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    return d;
+  }
+
+  async function eventCausedBy(stream: string, type: string, causationId: string): Promise<string> {
+    const caused = (await h.core.store.readStream(stream)).filter((e) => e.type === type && e.meta.causationId === causationId);
+    expect(caused).toHaveLength(1);
+    return caused[0].id;
+  }
+
+  it('review s12-b F1: appealing the result correction a final (WESPA) appeal decision caused is refused as appealing that decision', async () => {
+    const tid = 'rd-scrabble';
+    const { recorded } = await tournamentWithResult(tid, 'scrabble', { kind: 'played', outcome: 'first', score: { first: 400, second: 350 } });
+    const correction = { kind: 'correct-result', round: 1, table: 1, result: { kind: 'played', outcome: 'second', score: { first: 350, second: 400 } } };
+    const d = await appealDecided(tid, 'rd-ap1', recorded, 'ann', ['cm-1', 'cm-2', 'cm-3'], [correction]);
+    const remedy = await eventCausedBy(`tournament-${tid}`, 'tournament.ResultCorrected', d.body.events[0].id);
+    const lodge = {
+      appealId: 'rd-ap2',
+      tournamentId: tid,
+      contestedEventId: remedy,
+      appellant: { id: 'bob', capacity: 'player', forPlayer: 'bob' },
+      grounds: 'the committee was wrong',
+      remedySought: 'restore my win',
+    };
+    const refused = await post('/v1/appeals', lodge, h.token('player', [tid], 'bob'), 409);
+    expect(refused.body).toMatchObject({
+      type: 'urn:arbitra:problem:appeals/decision-final',
+      field: 'contestedEventId',
+      detail: expect.stringContaining('applied the decision of appeal rd-ap1'),
+      rule: expect.stringContaining('the tournament committee decides for good'),
+    });
+    expect((await h.core.store.streamInfo('appeal-rd-ap2')).exists).toBe(false);
+  });
+
+  it('review s12-b F1: the committee that decided an appeal may not hear the appeal against the remedy its decision caused', async () => {
+    // Go's decisions other than foul and etiquette rulings stay appealable, and its appeal decisions are not final (Arbitra default).
+    const tid = 'rd-go';
+    const { chief, recorded } = await tournamentWithResult(tid, 'go', { kind: 'played', outcome: 'first' });
+    const correction = { kind: 'correct-result', round: 1, table: 1, result: { kind: 'played', outcome: 'second' } };
+    const d = await appealDecided(tid, 'rd-go-1', recorded, 'ann', ['gm-1', 'gm-2', 'gm-3'], [correction]);
+    const remedy = await eventCausedBy(`tournament-${tid}`, 'tournament.ResultCorrected', d.body.events[0].id);
+    const lodge = {
+      appealId: 'rd-go-2',
+      tournamentId: tid,
+      contestedEventId: remedy,
+      appellant: { id: 'bob', capacity: 'player', forPlayer: 'bob' },
+      grounds: 'the committee was wrong',
+      remedySought: 'restore my win',
+    };
+    const lodged = await post('/v1/appeals', lodge, h.token('player', [tid], 'bob'));
+    expect(lodged.body.events[0].data.contested).toMatchObject({
+      eventId: remedy,
+      kind: 'appeal-decision',
+      officials: ['gm-1', 'gm-2', 'gm-3'],
+      appliesAppealDecision: { appealId: 'rd-go-1', eventId: d.body.events[0].id },
+    });
+    await post('/v1/appeals/rd-go-2/acknowledgement', {}, chief);
+    const same = await post('/v1/appeals/rd-go-2/committee', { members: MEMBERS(['gx-1', 'gm-2', 'gx-3']) }, chief, 409);
+    expect(same.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/member-involved', field: 'members[1].id' });
+    await post('/v1/appeals/rd-go-2/committee', { members: MEMBERS(['gx-1', 'gx-2', 'gx-3']) }, chief);
+  });
+
+  it('review s12-b F1: a penalty reduction applied for a final appeal decision is refused as appealing that decision', async () => {
+    const tid = 'rd-pen';
+    const { chief } = await tournamentWithResult(tid, 'scrabble', { kind: 'played', outcome: 'first', score: { first: 400, second: 350 } });
+    const issued = await post(
+      `/v1/tournaments/${tid}/penalty-ledger`,
+      { penaltyId: 'pen-1', target: { player: 'ann', round: 1 }, offence: 'slow-play', kind: 'points', amount: 10, reason: 'slow play' },
+      chief,
+    );
+    const penaltyEvent = issued.body.events.find((e: { type: string }) => e.type === 'penalties.PenaltyIssued').id;
+    const d = await appealDecided(tid, 'rd-pen-1', penaltyEvent, 'ann', ['pm-1', 'pm-2', 'pm-3'], [{ kind: 'reduce-penalty', penaltyId: 'pen-1', amount: 4 }]);
+    const remedy = await eventCausedBy(`penalties-${tid}`, 'penalties.PenaltyReduced', d.body.events[0].id);
+    const lodge = {
+      appealId: 'rd-pen-2',
+      tournamentId: tid,
+      contestedEventId: remedy,
+      appellant: { id: 'ann', capacity: 'player', forPlayer: 'ann' },
+      grounds: 'it should have been cancelled',
+      remedySought: 'cancel it',
+    };
+    const refused = await post('/v1/appeals', lodge, h.token('player', [tid], 'ann'), 409);
+    expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/decision-final', field: 'contestedEventId' });
+  });
+});
