@@ -29,6 +29,16 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
 
   /** Lodge → acknowledged → committee → hearing → minutes → decision, by the given committee; returns the decision's response. */
   async function appealDecided(tid: string, appealId: string, contestedEventId: string, player: string, members: string[], remedies: object[]) {
+    const chair = await appealHeard(tid, appealId, contestedEventId, player, members);
+    const votes = members.map((member) => ({ member, vote: 'uphold' }));
+    const d = await post(`/v1/appeals/${appealId}/decision`, { outcome: 'upheld', reasons: 'the other player won', votes, remedies }, chair);
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    return d;
+  }
+
+  /** Lodge → acknowledged → committee → hearing → minutes; returns the chair's token. */
+  async function appealHeard(tid: string, appealId: string, contestedEventId: string, player: string, members: string[]) {
     const chief = h.token('chief-arbiter', [tid], `chief-${tid}`);
     const chair = h.token('appeals-committee', [tid], members[0]);
     const lodge = {
@@ -44,11 +54,7 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
     await post(`/v1/appeals/${appealId}/committee`, { members: MEMBERS(members) }, chief);
     await post(`/v1/appeals/${appealId}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
     await post(`/v1/appeals/${appealId}/hearing/minutes`, { present: [...members, player], minutes: 'heard' }, chair);
-    const votes = members.map((member) => ({ member, vote: 'uphold' }));
-    const d = await post(`/v1/appeals/${appealId}/decision`, { outcome: 'upheld', reasons: 'the other player won', votes, remedies }, chair);
-    await h.core.settle();
-    h.position = await h.core.store.headPosition();
-    return d;
+    return chair;
   }
 
   async function eventCausedBy(stream: string, type: string, causationId: string): Promise<string> {
@@ -130,5 +136,45 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
     };
     const refused = await post('/v1/appeals', lodge, h.token('player', [tid], 'ann'), 409);
     expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/decision-final', field: 'contestedEventId' });
+  });
+
+  it('review s12-b F5: a decision whose result remedy the tournament would refuse is refused naming the remedy field; nothing is recorded', async () => {
+    const tid = 'rd-bad-remedy';
+    const { recorded } = await tournamentWithResult(tid, 'scrabble', { kind: 'played', outcome: 'first', score: { first: 400, second: 350 } });
+    const members = ['bm-1', 'bm-2', 'bm-3'];
+    const chair = await appealHeard(tid, 'rd-bad', recorded, 'ann', members);
+    const votes = members.map((member) => ({ member, vote: 'uphold' }));
+    const decide = (remedies: object[], status: number) =>
+      post('/v1/appeals/rd-bad/decision', { outcome: 'upheld', reasons: 'ann won', votes, remedies }, chair, status);
+    const played = (first: number, second: number, outcome = 'second') => ({ kind: 'played', outcome, score: { first, second } });
+    const inconsistent = await decide([{ kind: 'correct-result', round: 1, table: 1, result: played(420, 380) }], 422);
+    expect(inconsistent.body).toMatchObject({
+      type: 'urn:arbitra:problem:tournament/result-inconsistent',
+      field: 'remedies[0].result.outcome',
+      detail: expect.stringContaining('420–380'),
+      rule: expect.any(String),
+    });
+    const noScore = await decide([{ kind: 'correct-result', round: 1, table: 1, result: { kind: 'played', outcome: 'second' } }], 422);
+    expect(noScore.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/result-score-required', field: 'remedies[0].result.score' });
+    const unpaired = await decide([{ kind: 'correct-result', round: 99, table: 1, result: played(350, 400) }], 422);
+    expect(unpaired.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-round', field: 'remedies[0].round' });
+    const noTable = await decide([{ kind: 'correct-result', round: 1, table: 7, result: played(350, 400) }], 422);
+    expect(noTable.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-table', field: 'remedies[0].table' });
+    const replay = await decide(
+      [
+        { kind: 'correct-result', round: 1, table: 1, result: played(350, 400) },
+        { kind: 'order-replay', round: 99, table: 77, instructions: 'replay' },
+      ],
+      422,
+    );
+    expect(replay.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-round', field: 'remedies[1].round' });
+    const replayTable = await decide([{ kind: 'order-replay', round: 1, table: 77, instructions: 'replay' }], 422);
+    expect(replayTable.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-table', field: 'remedies[0].table' });
+    expect((await h.core.store.readStream('appeal-rd-bad')).map((e) => e.type)).not.toContain('appeals.AppealDecided');
+    // The committee, told what is wrong, records the decision it meant; the remedy is applied.
+    await decide([{ kind: 'correct-result', round: 1, table: 1, result: played(350, 400) }], 201);
+    await h.core.settle();
+    const corrected = (await h.core.store.readStream(`tournament-${tid}`)).filter((e) => e.type === 'tournament.ResultCorrected');
+    expect(corrected.map((e) => (e.data as { result: { outcome: string } }).result.outcome)).toEqual(['second']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Remedy } from '../../domain/appeals/index.js';
+import { DomainError, type CommandContext } from '../../domain/kernel/index.js';
 import type { LedgerState } from '../../domain/penalties/index.js';
-import { resolveDivision, type OpenTournament } from '../../domain/tournament/index.js';
+import { resolveDivision, tournamentDecider, type OpenTournament } from '../../domain/tournament/index.js';
 import { ProblemException } from '../problem.js';
 import { resultInput } from '../tournaments/tournament-command.js';
 import type { RemedyDto } from './appeals.dto.js';
@@ -26,17 +27,53 @@ function checkPenaltyRemedy(r: RemedyDto, i: number, ledger: LedgerState): void 
     );
 }
 
+/**
+ * The context of the check below: the remedies process manager sends a result remedy acting as the appeals committee
+ * (which may correct a locked round). Nothing is recorded with it, so its time and command id are placeholders.
+ */
+const AS_REMEDY: CommandContext = { at: '1970-01-01T00:00:00.000Z', actor: { id: 'appeal', role: 'appeals-committee' }, commandId: 'remedy-check' };
+const REPLAY_RULE = 'Arbitra appeals: a replay is ordered for a game the tournament paired (its round and table)';
+
+/**
+ * A result remedy is checked at decision time as the tournament will check it when the remedy is applied (the
+ * tournament's own `correct-result` decision run on the current record, nothing stored): a round not paired or not
+ * published, a table it does not have, a result of the wrong kind or inconsistent with its scores, a draw in a
+ * knockout match are refused now, naming `remedies[i].<field>`, instead of an appeal decision recorded with a
+ * remedy that can never be applied. A record the remedy names that does not exist is a 422 like an unknown penalty.
+ */
+function checkResultRemedy(r: Extract<Remedy, { kind: 'correct-result' }>, i: number, t: OpenTournament): void {
+  const { kind: _kind, ...data } = r;
+  try {
+    tournamentDecider.decide({ type: 'tournament.correct-result', data: { ...data, reason: 'appeal remedy' }, context: AS_REMEDY }, t);
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    const field = e.field ? `remedies[${i}].${e.field}` : `remedies[${i}]`;
+    throw new DomainError(e.type, `remedies[${i}]: ${e.message}`, e.rule, e.kind === 'not-found' ? 'invalid' : e.kind, field, e.details);
+  }
+}
+
+/** A replay is ordered for a table of a paired round (some division's). */
+function checkReplayRemedy(round: number, table: number, i: number, t: OpenTournament): void {
+  const rounds = Object.values(t.rounds).filter((x) => x.round === round);
+  if (rounds.length === 0) throw unprocessable('appeals/unknown-round', `round ${round} has not been paired`, `remedies[${i}].round`, REPLAY_RULE);
+  const hasTable = rounds.some((x) => x.games.some((g) => g.table === table) || x.tables.some((tb) => tb.table === table));
+  if (!hasTable) throw unprocessable('appeals/unknown-table', `round ${round} has no table ${table}`, `remedies[${i}].table`, REPLAY_RULE);
+}
+
 /** A remedy as the domain takes it; the next round's state is looked up for a re-pairing. `ledger` is null without a penalty ledger. */
 export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: LedgerState | null): Remedy {
   switch (r.kind) {
-    case 'correct-result':
-      return {
-        kind: 'correct-result',
+    case 'correct-result': {
+      const remedy = {
+        kind: 'correct-result' as const,
         ...(r.division !== undefined && { division: r.division }),
         round: r.round!,
         table: r.table!,
         result: resultInput(r.result!),
       };
+      checkResultRemedy(remedy, i, t);
+      return remedy;
+    }
     case 'cancel-penalty':
     case 'reduce-penalty':
       if (!ledger)
@@ -51,6 +88,7 @@ export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: Led
         ? { kind: 'cancel-penalty', penaltyId: r.penaltyId! }
         : { kind: 'reduce-penalty', penaltyId: r.penaltyId!, amount: r.amount! };
     case 'order-replay':
+      checkReplayRemedy(r.round!, r.table!, i, t);
       return { kind: 'order-replay', round: r.round!, table: r.table!, instructions: r.instructions! };
     case 're-pair-next-round': {
       // A missing division in a tournament with several is refused (say which), so the already-played check always runs.
