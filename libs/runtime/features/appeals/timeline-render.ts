@@ -2,6 +2,7 @@ import type { Remedy } from '../../../domain/appeals/index.js';
 import { chessBoardSvg } from './chess-board-svg.js';
 import { escapeXml as esc, scrabbleBoardSvg } from './scrabble-board-svg.js';
 import type { Timeline, TimelineEntry } from './timeline.js';
+import { resultText } from './timeline-summary.js';
 
 const clockText = (c: { remainingMs: readonly number[]; readHere: boolean } | null) =>
   c === null ? '—' : `${c.remainingMs.map((ms) => mmss(ms)).join(' / ')}${c.readHere ? '' : ' (last reading)'}`;
@@ -15,7 +16,7 @@ function mmss(ms: number): string {
 export function remedyText(r: Remedy): string {
   switch (r.kind) {
     case 'correct-result':
-      return `correct the result of round ${r.round}, table ${r.table} (${r.result.kind}${'outcome' in r.result ? `, ${r.result.outcome} wins` : ''})`;
+      return `correct the result of round ${r.round}, table ${r.table} (${r.result.kind}${'outcome' in r.result ? (r.result.outcome === 'draw' ? ', drawn' : `, ${r.result.outcome} wins`) : ''})`;
     case 'cancel-penalty':
       return `cancel penalty ${r.penaltyId}`;
     case 'reduce-penalty':
@@ -126,10 +127,7 @@ export function timelineHtml(t: Timeline): string {
 }
 
 function summ(r: unknown): string {
-  const x = r as { first?: string; second?: string; outcome?: string; score?: { first: number; second: number }; kind?: string };
-  if (!x) return '—';
-  const winner = x.outcome === 'first' ? x.first : x.outcome === 'second' ? x.second : 'draw';
-  return `${x.first} v ${x.second}, ${x.kind === 'played' ? `won by ${winner}` : x.kind}${x.score ? ` ${x.score.first}–${x.score.second}` : ''}`;
+  return resultText(r) || '—';
 }
 
 const md = (s: string) => s.replace(/([\\|*_`[\]<>])/g, '\\$1');

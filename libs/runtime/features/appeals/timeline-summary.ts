@@ -10,11 +10,32 @@ function move(m: Data | undefined): string {
   return 'passes';
 }
 
-function result(r: Data | undefined): string {
-  if (!r) return '';
-  const score = r.score as { first: number; second: number } | undefined;
-  const who = r.outcome === 'first' ? r.first : r.outcome === 'second' ? r.second : 'draw';
-  return `${String(r.first)} v ${String(r.second)}: ${r.kind === 'played' ? `won by ${String(who)}` : String(r.kind)}${score ? ` (${score.first}–${score.second})` : ''}`;
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/**
+ * A recorded result in words, by its kind: a bye names its player, a mahjong table its seats and their points, a
+ * two-player result its players, then who won (or the forfeit). Used by the timeline's summaries and its renderings.
+ */
+export function resultText(r: unknown): string {
+  const x = r as Data | null | undefined;
+  if (!x) return '';
+  switch (x.kind) {
+    case 'bye':
+      return `bye to ${String(x.player)}`;
+    case 'mahjong-table': {
+      const seats = (x.seats as { player: string; points: number }[] | undefined) ?? [];
+      return `mahjong table: ${seats.map((s) => `${s.player} ${signed(s.points)}`).join(', ')}`;
+    }
+    case 'forfeit':
+      return `${String(x.first)} v ${String(x.second)}: forfeit, ${String(x.absent === 'first' ? x.first : x.second)} absent`;
+    case 'double-forfeit':
+      return `${String(x.first)} v ${String(x.second)}: double forfeit`;
+    default: {
+      const score = x.score as { first: number; second: number } | undefined;
+      const outcome = x.outcome === 'first' ? `won by ${String(x.first)}` : x.outcome === 'second' ? `won by ${String(x.second)}` : 'drawn';
+      return `${String(x.first)} v ${String(x.second)}: ${x.kind === 'played' ? outcome : String(x.kind)}${score ? ` (${score.first}–${score.second})` : ''}`;
+    }
+  }
 }
 
 /** One readable line for a recorded event (the timeline's context and its contested decision). Deterministic. */
@@ -40,7 +61,8 @@ export function summarise(e: RecordedEvent): string {
     }
     case 'tournament.ResultRecorded':
     case 'tournament.ResultCorrected':
-      return `round ${String(d.round)} table ${String(d.table)}: ${result(d.result as Data)}`;
+      // A bye has no table (it is recorded with table null).
+      return `round ${String(d.round)}${typeof d.table === 'number' ? ` table ${d.table}` : ''}: ${resultText(d.result)}`;
     default: {
       const parts = Object.entries(d)
         .filter(([k, v]) => !['at', 'by'].includes(k) && (typeof v === 'string' || typeof v === 'number'))
