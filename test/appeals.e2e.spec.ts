@@ -180,7 +180,8 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       { statementId: 'w-1', kind: 'witness', author: 'Carol Ng (word judge)', text: 'The adjudication screen showed QI as acceptable.', references: [] },
       lee,
     );
-    await post('/v1/appeals/ap-1/statements', { statementId: 'b-1', kind: 'respondent', author: 'Bob', text: 'x', references: [] }, bob, 409);
+    // Bob may not read the file, so to him it does not exist (review s12-a finding 4: a 409 told him it did).
+    await post('/v1/appeals/ap-1/statements', { statementId: 'b-1', kind: 'respondent', author: 'Bob', text: 'x', references: [] }, bob, 404);
     await post('/v1/appeals/ap-1/hearing', { hearingAt: at(900), place: 'Room 2' }, lee);
     await post(
       '/v1/appeals/ap-1/hearing/minutes',

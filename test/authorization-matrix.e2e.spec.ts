@@ -81,7 +81,11 @@ describe('authorization matrix: every route × role × own/other tournament (iss
       if (r.status === 404 && /^Cannot [A-Z]+ \//.test(String(r.body?.detail))) return `${who}/${place}: no route matched ${urlOf(row)}`;
       return null;
     }
-    if (r.status !== denied) return `${who}/${place}: expected ${denied}, got ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`;
+    // An appeal is private: to a token of another tournament it does not exist (review s12-a finding 4), the 404 of an unknown id.
+    const hidden = row.scope === 'appeal' && place === 'other' && allowed(row, who, 'own');
+    if (hidden && r.body?.type !== 'urn:arbitra:problem:appeals/unknown-appeal')
+      return `${who}/${place}: expected 404 appeals/unknown-appeal, got ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`;
+    if (!hidden && r.status !== denied) return `${who}/${place}: expected ${denied}, got ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`;
     if (!/application\/problem\+json/.test(String(r.headers['content-type']))) return `${who}/${place}: ${r.status} is not problem+json`;
     return null;
   }

@@ -397,7 +397,9 @@ export const MATRIX: readonly MatrixRow[] = [
   post('/v1/appeals', ['admin', 'chief-arbiter', 'player'], 'appeal-in-body', { note: 'a player for themself; a chief arbiter may accept a late appeal' }),
   post(`${A}/acknowledgement`, APPEAL_RUNNERS, 'appeal'),
   post(`${A}/committee`, APPEAL_RUNNERS, 'appeal'),
-  post(`${A}/statements`, [...APPEAL_RUNNERS, 'player'], 'appeal', { note: 'a player: the appellant only (decided by the record, 409)' }),
+  post(`${A}/statements`, [...APPEAL_RUNNERS, 'player'], 'appeal', {
+    note: 'a player: the appellant only (404 to any other player, as for an unknown appeal)',
+  }),
   post(`${A}/hearing`, APPEAL_RUNNERS, 'appeal'),
   post(`${A}/hearing/minutes`, APPEAL_RUNNERS, 'appeal'),
   post(`${A}/decision`, APPEAL_RUNNERS, 'appeal', {

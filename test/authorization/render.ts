@@ -9,7 +9,7 @@ const SCOPE: Record<MatrixRow['scope'], string> = {
   'tournament-in-body': 'body `id`',
   game: "game's tournament",
   'game-link': 'body `link.tournamentId`',
-  appeal: "appeal's tournament",
+  appeal: "appeal's tournament (a token naming another: 404, as for an unknown appeal)",
   'appeal-in-body': 'body `tournamentId`',
 };
 

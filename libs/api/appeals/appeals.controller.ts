@@ -240,11 +240,16 @@ export class AppealsController {
     return { state, events: await this.core.store.readStream(stream) };
   }
 
-  /** The appeal's state, after checking a scoped token is granted its tournament (404 for an unknown appeal). */
+  /**
+   * The appeal's state, for a caller who may read its file (the appellant, a committee member, an official of its
+   * tournament, admin). To anyone else the appeal does not exist, as on the reads: the same 404 as for an unknown id,
+   * before any step's decider runs, so a write never confirms that a private appeal exists, names its tournament
+   * (a 403 for a token of another tournament did) or tells a non-party it is not one (a 409 did). Appeal ids are the
+   * client's and guessable. (Lodging an id already lodged still answers 409 already-lodged.)
+   */
   private async scoped(request: AuthedRequest, id: string): Promise<AppealState> {
     const { state } = await this.core.commands.load(AppealAggregate, streamOf(AppealAggregate, id));
-    if (state.step === null) throw unknownAppeal(id);
-    requireTournamentScope(request, state.tournamentId!);
+    if (state.step === null || !canSeeFile(request, state)) throw unknownAppeal(id);
     return state;
   }
 }
