@@ -6,7 +6,17 @@ import type { Discipline } from '../standings/results.js';
  * these parameters per discipline. Each parameter taken from a rule text cites it; the others are
  * Arbitra defaults, marked as ours ("Arbitra default"), until a federation's text says otherwise.
  */
-export type AppealProfileId = 'wmc-mahjong' | 'xiguaqi' | 'wespa-scrabble' | 'fide-chess' | 'arbitra-default';
+export type AppealProfileId = 'wmc-mahjong' | 'xiguaqi' | 'wespa-scrabble' | 'fide-chess' | 'ing-go' | 'arbitra-default';
+
+/**
+ * A kind of the arbiter's ruling against which no appeal lies: the recorded event type and the grounds it records
+ * (ContestedDecision.ground: a Go game's end reason, a ledger penalty's offence code), with what it is in words.
+ */
+export interface ArbiterFinalRuling {
+  readonly type: string;
+  readonly grounds: readonly string[];
+  readonly what: string;
+}
 
 export interface AppealProfile {
   readonly id: AppealProfileId;
@@ -33,6 +43,8 @@ export interface AppealProfile {
   /** A decision taken by the chief arbiter is itself final (it cannot be appealed). */
   readonly chiefDecisionFinal: boolean;
   readonly finalityRule: string;
+  /** Rulings of the arbiter that are final under the rule text (no appeal lies against them); null: none. */
+  readonly arbiterFinal: { readonly rulings: readonly ArbiterFinalRuling[]; readonly rule: string } | null;
 }
 
 export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> = {
@@ -49,6 +61,7 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     final: true,
     chiefDecisionFinal: true,
     finalityRule: 'WMC rules, 申訴程式: 對於一切裁決，裁判長有最終決定權，選手不得異議',
+    arbiterFinal: null,
   },
   xiguaqi: {
     id: 'xiguaqi',
@@ -68,6 +81,7 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     final: true,
     chiefDecisionFinal: false,
     finalityRule: 'Arbitra default: the organising body (大会) decides the appeal for good',
+    arbiterFinal: null,
   },
   'wespa-scrabble': {
     id: 'wespa-scrabble',
@@ -87,6 +101,7 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     final: true,
     chiefDecisionFinal: false,
     finalityRule: 'Arbitra default for WESPA events: the tournament committee decides for good',
+    arbiterFinal: null,
   },
   'fide-chess': {
     id: 'fide-chess',
@@ -106,6 +121,32 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     final: true,
     chiefDecisionFinal: false,
     finalityRule: 'FIDE-style appeals committee: its decision is final',
+    arbiterFinal: null,
+  },
+  'ing-go': {
+    id: 'ing-go',
+    // Ing rules 第十条 裁判: 裁判对于犯规之裁定以及对礼节之纠正有绝对权利。对局者必须服从其裁定或纠正 (the arbiter's
+    // rulings on fouls and corrections of etiquette are absolute; the players must obey them): no appeal lies against
+    // them. The Go fouls the arbiter rules on are 第八条 裁败 (3) 悔着 and (5) 抗命 (go.rule-loss grounds retraction and
+    // defiance, recorded as go.GameEnded with that reason); an etiquette correction (第九条 礼节) is a ledger penalty
+    // with the offence code `etiquette` (Arbitra's code). The excerpt says nothing else on appeals: the arbiter's other
+    // decisions (a disputed move, dead stones, a withdrawal or absence, results, pairings) stay appealable, and the
+    // workflow, deadline, committee and finality below are Arbitra defaults, ours (as 'arbitra-default').
+    lodgedWith: 'appeals-committee',
+    form: 'written',
+    deadline: { from: 'session-end', minutes: 30, rule: 'Arbitra default: written appeal within 30 minutes after the session' },
+    committee: { size: 3, chair: true, distinctFederations: false, excludeActingOfficials: true, rule: 'Arbitra default: three members, no acting official' },
+    deposit: null,
+    final: false,
+    chiefDecisionFinal: false,
+    finalityRule: 'Arbitra default: a further appeal to the federation is possible',
+    arbiterFinal: {
+      rulings: [
+        { type: 'go.GameEnded', grounds: ['retraction', 'defiance'], what: 'a foul (第八条 裁败: 悔着 retracting a move, 抗命 defying the arbiter)' },
+        { type: 'penalties.PenaltyIssued', grounds: ['etiquette'], what: 'a correction of etiquette (第九条 礼节)' },
+      ],
+      rule: 'Ing rules 第十条 裁判: 裁判对于犯规之裁定以及对礼节之纠正有绝对权利 (the arbiter’s rulings on fouls and corrections of etiquette are absolute)',
+    },
   },
   'arbitra-default': {
     id: 'arbitra-default',
@@ -117,6 +158,7 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     final: false,
     chiefDecisionFinal: false,
     finalityRule: 'Arbitra default: a further appeal to the federation is possible',
+    arbiterFinal: null,
   },
 };
 
@@ -125,7 +167,7 @@ const BY_DISCIPLINE: Readonly<Record<Discipline, AppealProfileId>> = {
   mahjong: 'wmc-mahjong',
   'chess-rapid': 'fide-chess',
   xiguaqi: 'xiguaqi',
-  go: 'arbitra-default',
+  go: 'ing-go',
 };
 
 export function appealProfileFor(discipline: Discipline): AppealProfile {

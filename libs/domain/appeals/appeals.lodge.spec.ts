@@ -92,6 +92,37 @@ describe('appeals: lodging', () => {
     spec.given([]).when(lodge(d)).thenRefuses('appeals/decision-final', { field: 'contestedEventId', rule: '最終決定權' });
   });
 
+  it('Ing rules 第十条 裁判 (绝对权利): the arbiter’s ruling on a foul (悔着, 抗命) or a correction of etiquette cannot be appealed', () => {
+    const goEnd = (ground: string) => ({
+      discipline: 'go' as const,
+      contested: { ...CONTESTED, stream: 'go-game-g1', type: 'go.GameEnded', kind: 'ruling' as const, ground },
+    });
+    for (const ground of ['retraction', 'defiance'])
+      spec
+        .given([])
+        .when(lodge(goEnd(ground)))
+        .thenRefuses('appeals/arbiter-final', { kind: 'conflict', field: 'contestedEventId', rule: 'Ing rules 第十条 裁判' });
+    const etiquette = {
+      discipline: 'go' as const,
+      contested: { ...CONTESTED, stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty' as const, ground: 'etiquette' },
+    };
+    spec.given([]).when(lodge(etiquette)).thenRefuses('appeals/arbiter-final', { field: 'contestedEventId', rule: '对礼节之纠正有绝对权利' });
+  });
+
+  it('Ing rules 第十条 裁判 covers fouls and etiquette only: a withdrawal ruling, a slow-play penalty, a result stay appealable (Arbitra default)', () => {
+    const go = (contested: Partial<typeof CONTESTED>) => ({ discipline: 'go' as const, contested: { ...CONTESTED, ...contested } });
+    const appealable = [
+      go({ stream: 'go-game-g1', type: 'go.GameEnded', kind: 'ruling', ground: 'withdrawal' }),
+      go({ stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty', ground: 'slow-play' }),
+      go({ stream: 'tournament-open', type: 'tournament.ResultRecorded', kind: 'result' }),
+    ];
+    for (const d of appealable)
+      spec
+        .given([])
+        .when(lodge(d))
+        .then([{ type: 'appeals.AppealLodged', data: { profile: 'ing-go', contested: { type: d.contested.type } } }]);
+  });
+
   it('a final appeal decision cannot be appealed again', () => {
     const d = { contested: { ...CONTESTED, kind: 'appeal-decision' as const, appealProfile: 'wespa-scrabble' as const } };
     spec.given([]).when(lodge(d)).thenRefuses('appeals/decision-final', { field: 'contestedEventId' });

@@ -24,6 +24,11 @@ export interface ContestedDecision {
   readonly parties: readonly string[];
   /** Officials who acted in the contested game or decision (they may not sit on the committee). */
   readonly officials: readonly string[];
+  /**
+   * What the decision was about, as recorded, where the record says (a Go game's end reason, a ledger penalty's
+   * offence code); a profile may make the arbiter's rulings on some grounds final (AppealProfile.arbiterFinal).
+   */
+  readonly ground?: string | null;
   /** The appeal profile of an appeal decision being contested (for finality). */
   readonly appealProfile?: AppealProfileId | null;
   /**

@@ -5,6 +5,7 @@ import type { AppealCmd, AppealEvent, AppealState, Deadline } from './appeals.ty
 import { APPEAL_RULES as R } from './rules.js';
 
 const CHIEF_ROLES: readonly string[] = ['chief-arbiter', 'admin'];
+const ARBITER_ROLES: readonly string[] = ['arbiter', 'chief-arbiter'];
 const DECISIONS: readonly string[] = ['ruling', 'penalty', 'result', 'challenge-adjudication', 'pairing', 'appeal-decision'];
 
 function isoPlusMinutes(iso: string, minutes: number): string {
@@ -54,6 +55,12 @@ export function decideLodge(command: AppealCmd<'appeals.lodge'>, state: AppealSt
       APPEAL_PROFILES[d.appealProfile].finalityRule,
       { field: 'contestedEventId' },
     );
+  // A ruling the profile's rule text makes the arbiter's last word (Ing rules 第十条 裁判: fouls and etiquette).
+  const ruled = profile.arbiterFinal?.rulings.find((r) => r.type === d.type && typeof d.ground === 'string' && r.grounds.includes(d.ground));
+  if (ruled && ARBITER_ROLES.includes(d.decidedBy.role))
+    refuse('appeals/arbiter-final', `event ${d.eventId} is the arbiter's ruling on ${ruled.what}: no appeal lies against it`, profile.arbiterFinal!.rule, {
+      field: 'contestedEventId',
+    });
   if (profile.chiefDecisionFinal && d.decidedBy.role === 'chief-arbiter')
     refuse('appeals/decision-final', `event ${d.eventId} is the chief arbiter's decision, which is final`, profile.finalityRule, { field: 'contestedEventId' });
   const anchor = profile.deadline.from === 'decision' ? d.recordedAt : d.sessionEndedAt;

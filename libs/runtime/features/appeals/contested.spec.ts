@@ -13,6 +13,7 @@ describe('which recorded events are decisions an appeal can contest', () => {
       'tournament.PenaltyApplied': 'penalty',
       'tournament.ResultRecorded': 'result',
       'chess.GameEnded': 'result',
+      'go.GameEnded': 'result',
       'tournament.RoundPaired': 'pairing',
       'appeals.AppealDecided': 'appeal-decision',
       'scrabble.TilesDrawn': 'other',

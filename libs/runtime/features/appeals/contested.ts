@@ -7,11 +7,26 @@ export function classify(type: string): ContestedKind {
   if (type === 'appeals.AppealDecided') return 'appeal-decision';
   if (type === 'scrabble.ChallengeResolved' || type === 'scrabble.LateChallengeAllowed') return 'challenge-adjudication';
   if (/\.(RoundPaired)$/.test(type)) return 'pairing';
-  if (/\.(ResultRecorded|ResultCorrected|GameFinished|SignedResultCorrected|GameForfeited|ScoreCorrected)$/.test(type) || type === 'chess.GameEnded')
+  if (
+    /\.(ResultRecorded|ResultCorrected|GameFinished|SignedResultCorrected|GameForfeited|ScoreCorrected)$/.test(type) ||
+    type === 'chess.GameEnded' ||
+    type === 'go.GameEnded'
+  )
     return 'result';
   if (/Penalty(Issued|Applied|Reduced|Imposed)$/.test(type) || type === 'scrabble.TimePenaltyApplied') return 'penalty';
   if (/\.(IncidentRecorded|ExtraTimeGranted|ClockSwitched|RulingRecorded|DrawClaimRefused|TimeAdded|\w*Ruled)$/.test(type)) return 'ruling';
   return 'other';
+}
+
+/** A Go game ended by the arbiter's ruling (go.rule-loss, an absence): a ruling, not a result of play. */
+const GO_RULED_ENDS: readonly string[] = ['absence', 'withdrawal', 'retraction', 'defiance'];
+
+/** What a decision was about, where its record says: a Go game's end reason, a ledger penalty's offence code. */
+function groundOf(e: RecordedEvent): string | null {
+  const d = (e.data ?? {}) as { result?: { reason?: unknown }; offence?: unknown };
+  if (e.type === 'go.GameEnded' && typeof d.result?.reason === 'string') return d.result.reason;
+  if (e.type === 'penalties.PenaltyIssued' && typeof d.offence === 'string') return d.offence;
+  return null;
 }
 
 /** Remedy events: found by their cause (the appeal decision). */
@@ -134,11 +149,12 @@ function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): C
   const isAppealDecision = e.type === 'appeals.AppealDecided';
   if (isAppealDecision) appealProfile = (streamEvents[0].data as { profile: AppealProfileId }).profile;
   const by: Actor = e.meta.actor;
+  const ground = groundOf(e);
   return {
     eventId: e.id,
     stream: e.stream,
     type: e.type,
-    kind: classify(e.type),
+    kind: e.type === 'go.GameEnded' && ground !== null && GO_RULED_ENDS.includes(ground) ? 'ruling' : classify(e.type),
     recordedAt: decisionTime(e),
     sessionEndedAt: end ? decisionTime(end) : null,
     decidedBy: { id: by.id, role: by.role },
@@ -146,5 +162,6 @@ function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): C
     // An appeal decision's officials are its committee (the member who recorded it is one of them).
     officials: isGame ? officials : isAppealDecision ? committeeOf(streamEvents, e) : [by.id],
     appealProfile,
+    ...(ground !== null && { ground }),
   };
 }

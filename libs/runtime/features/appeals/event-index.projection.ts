@@ -25,7 +25,8 @@ export interface LocatedEventWithData extends LocatedEvent {
  */
 export const eventIndexProjection: Projection = {
   name: EVENT_INDEX_PROJECTION,
-  version: 1,
+  // 2: Go games' ends (go.GameEnded) are decisions an appeal can contest.
+  version: 2,
   handles: (type) => classify(type) !== 'other' || REMEDY_EVENT_TYPES.has(type),
   apply(e: RecordedEvent, docs: DocumentTx) {
     const located: LocatedEvent = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type };
