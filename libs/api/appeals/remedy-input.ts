@@ -1,6 +1,6 @@
 import type { Remedy } from '../../domain/appeals/index.js';
 import { DomainError, type CommandContext } from '../../domain/kernel/index.js';
-import type { LedgerState } from '../../domain/penalties/index.js';
+import { inGameResult, LEDGER_RULES, type LedgerState } from '../../domain/penalties/index.js';
 import { resolveDivision, tournamentDecider, type OpenTournament } from '../../domain/tournament/index.js';
 import { ProblemException } from '../problem.js';
 import { resultInput } from '../tournaments/tournament-command.js';
@@ -16,6 +16,14 @@ function unprocessable(type: string, detail: string, field: string, rule: string
 function checkPenaltyRemedy(r: RemedyDto, i: number, ledger: LedgerState): void {
   const entry = ledger.penalties[r.penaltyId!];
   if (!entry) throw unprocessable('appeals/unknown-penalty', `no penalty ${r.penaltyId} in this tournament's ledger`, `remedies[${i}].penaltyId`, LEDGER_RULE);
+  // The ledger would refuse it when the remedy is applied: the penalty is part of a game's result (correct the result instead).
+  if (inGameResult(entry))
+    throw unprocessable(
+      'appeals/penalty-applied-in-game',
+      `penalty ${entry.penaltyId} was applied in game ${entry.appliedIn?.game} and is part of its result: order a correct-result remedy instead`,
+      `remedies[${i}].penaltyId`,
+      LEDGER_RULES.appliedInEffect,
+    );
   if (r.kind !== 'reduce-penalty') return;
   const rule = 'Arbitra penalty ledger: a reduction names a new amount above zero and below the current one (to zero is a cancellation)';
   if (entry.amount === null || r.amount! <= 0 || r.amount! >= entry.amount)

@@ -197,12 +197,16 @@ function refuseIfCancelled(entry: LedgerEntry): void {
 }
 
 /**
- * A penalty applied in a game (a Scrabble time penalty, chess time to the opponent, a forfeit) is in the game's own score,
+ * Whether a penalty took effect in a game's own record: a penalty applied in a game (a Scrabble time penalty, chess time to the opponent, a forfeit) is in the game's own score,
  * clock or result, which the standings read: cancelled or reduced in the ledger alone it would still count there. A
  * warning has no effect in the game, and a mahjong table's 罰分 (`notInResult`) reach the standings through the ledger.
  */
+export function inGameResult(entry: LedgerEntry): boolean {
+  return !!entry.appliedIn && !entry.appliedIn.notInResult && entry.kind !== 'warning';
+}
+
 function refuseIfInGame(entry: LedgerEntry): void {
-  if (!entry.appliedIn || entry.appliedIn.notInResult || entry.kind === 'warning') return;
+  if (!inGameResult(entry) || !entry.appliedIn) return;
   refuse(
     'penalties/applied-in-game',
     `penalty ${entry.penaltyId} was applied in game ${entry.appliedIn.game} (event ${entry.appliedIn.event}) and is part of its result: ` +
