@@ -32,7 +32,8 @@ export const RULES = {
   pause: 'Ing rules 第七条 (休息) and 第十条 裁判: the clocks stop while the arbiter is called or for a rest the rules allow',
   paused: 'Ing rules 第十条 计时: no move is made while the clocks are stopped by the arbiter',
   clockReading: 'Ing rules 第十条 计时: the timekeeper records both players\u2019 time from the clock; a reading is recorded by the game\u2019s officials',
-  disputedMove: 'Ing rules 第十条 裁判: the arbiter rules on disputes (未列举事项之裁定) with absolute authority; the ruled move is recorded with the ruling',
+  disputedMove:
+    'Ing rules 第十条 裁判: the arbiter rules on matters the rules do not list (未列举事项之裁定) and answers the players’ questions; the ruled move is recorded with the ruling',
   forfeitRuling: 'Ing rules 第八条 裁败: withdrawal (2 弃权), retracting a move (3 悔着) or defying the arbiter (5 抗命) loses, once verified by the arbiter',
   deadStones: 'Ing rules 第九条 计制: dead stones are removed before filling and counting, as the players agree or the arbiter rules (第十条 裁判)',
   counting:
