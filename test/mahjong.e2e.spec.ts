@@ -161,4 +161,31 @@ describe('records server: a WMC mahjong half-session over HTTP', () => {
     const standings = (await get(`/v1/tournaments/${W}/standings`).expect(200)).body.divisions[0].rows as { player: string; score: number }[];
     expect(standings.find((x) => x.player === seats[3].id)?.score).toBe(15);
   });
+
+  it('Arbitra (a locked round is corrected by a chief-arbiter decision): the chief referee’s ruling reaches the locked round, and the correction names the chief as who decided', async () => {
+    // The ruling above, on the open round, is recorded as the chief referee's, not the process manager's.
+    const open = (await get(`/v1/tournaments/${W}/rounds/1/results`).expect(200)).body;
+    expect(open.corrections.map((c: { decidedBy: unknown }) => c.decidedBy)).toEqual([{ id: 'chief-chan', role: 'chief-arbiter' }]);
+    await post(`/v1/tournaments/${W}/rounds/1/lock`, {}, chief);
+    const ruling = {
+      hand: 3,
+      outcome: { kind: 'win', winner: 2, by: 'self-draw', elements: ['1.1', '1.2'] },
+      ground: 'dispute',
+      reference: 'dispute-2',
+      reason: 'hand 3 was won, not drawn',
+    };
+    const r = await cmd('rulings/chief-referee', ruling, chief);
+    expect(r.body.events[0]).toMatchObject({ type: 'mahjong.ChiefRefereeRuled', data: { totals: [185, -55, -135, 5] } });
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    const locked = (await get(`/v1/tournaments/${W}/rounds/1/results`).expect(200)).body;
+    expect(locked.status).toBe('locked');
+    expect(locked.corrections).toHaveLength(2);
+    expect(locked.corrections[1]).toMatchObject({ decidedBy: { id: 'chief-chan', role: 'chief-arbiter' }, reason: expect.stringContaining('dispute-2') });
+    const standings = (await get(`/v1/tournaments/${W}/standings`).expect(200)).body.divisions[0].rows as { player: string; score: number }[];
+    // The table points of the ruling, the 10-point time penalty still off seat 2 (through the ledger).
+    expect(seats.map((s) => standings.find((x) => x.player === s.id)?.score)).toEqual([185, -55, -145, 5]);
+    const refused = (await get('/v1/audit/refused-reactions', chief).expect(200)).body.refused;
+    expect(refused).toEqual([]);
+  });
 });

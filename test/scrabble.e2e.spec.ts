@@ -444,6 +444,41 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(other.body.refused).toEqual([]);
     await h.http().get('/v1/audit/refused-reactions').set('authorization', td).expect(403);
   });
+
+  it("Arbitra (a locked round is corrected by a chief-arbiter decision): the chief's reversed-scores decision reaches the locked round as theirs; a plain arbiter's is refused there and kept for the arbiters", async () => {
+    const TID = 'club-open';
+    const chief = h.token('chief-arbiter', [TID], 'td-1');
+    const td = h.token('arbiter', [TID], 'arb-3');
+    await post(`/v1/tournaments/${TID}/rounds/1/lock`, {}, chief);
+    const reversed = await post('/v1/scrabble/games/linked/reversed-scores', { tdDecision: 'TD-1: slip reversed', at: at(40) }, chief);
+    expect(reversed.body.events[0]).toMatchObject({ type: 'scrabble.SignedResultCorrected', data: { before: [17, -23], after: [-23, 17] } });
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    const results = (await get(`/v1/tournaments/${TID}/rounds/1/results`).expect(200)).body;
+    expect(results.status).toBe('locked');
+    expect(results.results.t1).toMatchObject({ first: 'bob', second: 'ann', outcome: 'first', score: { first: 17, second: -23 } });
+    expect(results.corrections).toEqual([
+      expect.objectContaining({ table: 1, reason: expect.stringContaining('TD-1: slip reversed'), decidedBy: { id: 'td-1', role: 'chief-arbiter' } }),
+    ]);
+    const standings = await get(`/v1/tournaments/${TID}/standings`).expect(200);
+    expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'bob', wins: 1, spread: 40 });
+
+    // A plain arbiter's reversal is the game's, but the locked round refuses it: kept where the chief sees it, nothing changed.
+    await post('/v1/scrabble/games/linked/reversed-scores', { tdDecision: 'TD-2', at: at(41) }, td);
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    const after = (await get(`/v1/tournaments/${TID}/rounds/1/results`).expect(200)).body;
+    expect(after.results.t1).toMatchObject({ outcome: 'first', score: { first: 17, second: -23 } });
+    expect(after.corrections).toHaveLength(1);
+    const seen = await h.http().get('/v1/audit/refused-reactions').set('authorization', chief).expect(200);
+    expect(seen.body.refused.filter((x: { cause: { type: string } }) => x.cause.type === 'scrabble.SignedResultCorrected')).toEqual([
+      expect.objectContaining({
+        processManager: 'scrabble-result-to-tournament',
+        target: `tournament-${TID}`,
+        refusal: expect.objectContaining({ type: 'tournament/round-locked', message: expect.stringContaining('(the actor is arbiter)') }),
+      }),
+    ]);
+  });
 });
 
 describe('records server: a word list proposes challenge verdicts (ARBITRA_LEXICON_FILE)', () => {

@@ -27,10 +27,13 @@ describe('the mahjong GameFeature: the locked card reaches the tournament table'
     });
   });
 
-  it('a chief-referee ruling after submission corrects the result; an unlinked session posts nothing', () => {
+  it('a chief-referee ruling after submission corrects the result, sent as the chief referee who decided it (WMC 總則 3); an unlinked session posts nothing', () => {
     const data = { hand: 2, totals: [1, -1, 0, 0], players: PLAYERS, link, ground: 'appeal', reference: 'A-1', reason: 'r' };
-    expect(mahjongTournamentResult(recordedEvent('mahjong.ChiefRefereeRuled', data, 41, stream), 't9')?.command(ctx)).toMatchObject({
+    const e = recordedEvent('mahjong.ChiefRefereeRuled', data, 41, stream);
+    const ruled = { ...e, meta: { ...e.meta, actor: { id: 'chief-chan', role: 'chief-arbiter' as const } } };
+    expect(mahjongTournamentResult(ruled, 't9')?.command(ctx)).toMatchObject({
       type: 'tournament.correct-result',
+      context: { at: ctx.at, commandId: ctx.commandId, actor: { id: 'chief-chan', role: 'chief-arbiter' } },
       data: { round: 2, table: 3, reason: expect.stringContaining('appeal A-1') },
     });
     expect(mahjongTournamentResult(recordedEvent('mahjong.ScorecardLocked', { ...data, link: null }, 41, stream), 't9')).toBeNull();

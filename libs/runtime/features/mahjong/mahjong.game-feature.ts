@@ -54,9 +54,17 @@ export function mahjongTournamentResult(event: RecordedEvent, gameId: string): T
       }),
     };
   const reason = `table ${gameId}: chief-referee ruling on hand ${d.hand} (${d.ground} ${d.reference}): ${d.reason}`;
+  // The chief referee decided the correction (WMC 總則 3: 裁判長的判決為最終決定), not the process manager that carries
+  // it: it is sent as theirs, so the tournament records them as who decided and applies its rule for a locked round
+  // to them (Arbitra: a locked round is corrected by an appeals-committee or chief-arbiter decision).
+  const decidedBy = { id: event.meta.actor.id, role: event.meta.actor.role };
   return {
     tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({ type: 'tournament.correct-result', context, data: { ...target, result, reason } }),
+    command: (context: CommandContext): TournamentCommand => ({
+      type: 'tournament.correct-result',
+      context: { ...context, actor: decidedBy },
+      data: { ...target, result, reason },
+    }),
   };
 }
 

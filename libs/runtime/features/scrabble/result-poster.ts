@@ -2,7 +2,7 @@
  * Scrabble's results in the tournament's terms (the generic poster, libs/runtime/games/result-poster.ts,
  * sends them): a finished Scrabble game linked to a tournament pairing posts its result there
  * (`tournament.record-result`, source = the game); reversed scores corrected on a signed slip by a
- * TD decision post `tournament.correct-result`. Pure: everything comes from the event.
+ * TD decision post `tournament.correct-result`, sent as the TD who decided it. Pure: everything comes from the event.
  */
 import type { GameLink, GameResult, Seat } from '../../../domain/disciplines/scrabble/index.js';
 import type { ResultInput, TournamentCommand } from '../../../domain/tournament/index.js';
@@ -50,11 +50,16 @@ export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): 
       }),
     };
   }
+  // The TD who decided the reversal is who corrects the tournament result, not the process manager that carries it:
+  // the tournament records them as who decided and applies its locked-round rule to them (Arbitra: a locked round is
+  // corrected by an appeals-committee or chief-arbiter decision; a plain arbiter's reversal is refused there and kept
+  // at /v1/audit/refused-reactions).
+  const decidedBy = { id: event.meta.actor.id, role: event.meta.actor.role };
   return {
     tournamentId: link.tournamentId,
     command: (context: CommandContext): TournamentCommand => ({
       type: 'tournament.correct-result',
-      context,
+      context: { ...context, actor: decidedBy },
       data: {
         ...target(link),
         result,

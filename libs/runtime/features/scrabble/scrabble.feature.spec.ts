@@ -69,14 +69,14 @@ describe('process manager: a finished linked game posts its result to the tourna
     expect(scrabbleResultPoster.react(recorded('scrabble.GameFinished', { result: played([1, 0]), link: null }))).toEqual([]);
     expect(scrabbleResultPoster.react(recorded('scrabble.GameFinished', { result: played([1, 0]) }))).toEqual([]);
   });
-  it('reversed scores corrected by a TD decision → tournament.correct-result with the decision as reason', () => {
+  it('reversed scores corrected by a TD decision → tournament.correct-result with the decision as reason, sent as the TD who decided it', () => {
     const link = { tournamentId: 'club', round: 1, table: 1, firstSeat: 0 as const };
     const out = scrabbleResultPoster.react(
       recorded('scrabble.SignedResultCorrected', { tdDecision: 'TD-7', before: [300, 350], after: [350, 300], result: played([350, 300]), link }),
     );
     expect(out[0].command(ctx)).toMatchObject({
       type: 'tournament.correct-result',
-      context: ctx,
+      context: { ...ctx, actor: { id: 'td-1', role: 'arbiter' } },
       data: { round: 1, table: 1, result: { outcome: 'first', score: { first: 350, second: 300 } }, reason: expect.stringContaining('TD-7') },
     });
     expect(scrabbleResultPoster.handles('scrabble.MoveCompleted')).toBe(false);
