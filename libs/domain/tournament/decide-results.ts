@@ -4,12 +4,12 @@ import type { GameResult } from '../standings/results.js';
 import { requireRound } from './decide-rounds.js';
 import { requireOpen } from './decide-setup.js';
 import { resolveDivision } from './division.js';
-import { isKnockoutRound } from './knockout.js';
+import { isKnockoutRound, losersOf } from './knockout.js';
 import { mahjongResult, twoPlayerResult } from './result-input.js';
 import { RULES } from './rules.js';
 import type { ResultInput, TournamentCommandData } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
-import { resultKey, type OpenTournament, type RoundState, type TournamentState } from './tournament.state.js';
+import { resultKey, roundsOf, type OpenTournament, type RoundState, type TournamentState } from './tournament.state.js';
 
 type Cmd<T extends keyof TournamentCommandData> = TournamentCommandData[T];
 
@@ -33,6 +33,36 @@ function resultFor(t: OpenTournament, r: RoundState, table: number, input: Resul
       'result.outcome',
     );
   return result;
+}
+
+/** The field of the sent result that says who lost: the outcome of a played match, the absent side of a forfeit, else its kind. */
+function loserField(input: ResultInput): string {
+  return input.kind === 'played' ? 'result.outcome' : input.kind === 'forfeit' ? 'result.absent' : 'result.kind';
+}
+
+/**
+ * Arbitra (RULES.knockoutCorrection): a knockout result decides who is seated in the next knockout round. Once a later
+ * round of the division is paired, that pairing stands on the result as it was; a correction that changes who lost
+ * would leave an eliminated player seated and the real winner out for good (RULES.knockoutField), and the record has
+ * no command to withdraw a recorded pairing. So, as an arbiter would have it, the bracket is not rewritten
+ * behind the players' backs: the correction is refused (409, nothing recorded) and the chief arbiter or the appeals
+ * committee decides what to do about the later round (a replay, a new pairing). A correction that keeps who lost (a
+ * score, the games of a best-of-N, a forfeit turned into a played loss for the same player) is recorded as before.
+ */
+function checkBracketStands(t: OpenTournament, r: RoundState, table: number, previous: GameResult, result: GameResult, input: ResultInput): void {
+  const later = roundsOf(t, r.division).find((x) => x.round > r.round);
+  if (!later) return;
+  const before = [...losersOf(previous)].sort();
+  const after = [...losersOf(result)].sort();
+  if (before.length === after.length && before.every((p, i) => p === after[i])) return;
+  const who = (ps: string[]) => (ps.length === 0 ? 'nobody' : ps.join(' and '));
+  refuse(
+    'tournament/knockout-bracket-paired',
+    `table ${table} of round ${r.round} of ${r.division} is a knockout match and round ${later.round} is already paired from it: ` +
+      `the correction would change who is out (${who(before)} → ${who(after)}); only a correction that keeps who lost is recorded now`,
+    RULES.knockoutCorrection,
+    { field: loserField(input), details: { pairedRound: later.round, losers: before, correctedLosers: after } },
+  );
 }
 
 export function decideRecord(c: Cmd<'tournament.record-result'>, state: TournamentState): TournamentEvent[] {
@@ -92,6 +122,7 @@ export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: Tourna
   const previous = r.results[resultKey(c.table)];
   if (!previous)
     refuse('tournament/no-result-to-correct', `table ${c.table} of round ${c.round} has no result yet: record it`, RULES.resultOnce, { field: 'table' });
+  if (isKnockoutRound(r)) checkBracketStands(t, r, c.table, previous, result, c.result);
   return [
     {
       type: 'tournament.ResultCorrected',

@@ -24,6 +24,8 @@ export const RULES = {
   roundIncomplete: 'Arbitra: a round is paired only after the previous round is complete',
   knockoutField:
     'Arbitra: a knockout round seats the players still in (every active player not eliminated: a player who lost a match of an earlier knockout round, or was left out of one, is out; bye-holders advance); it may leave out players below the cut in the first knockout round only, and gives byes to the top seeds',
+  knockoutCorrection:
+    'Arbitra (RULES.knockoutField): once a later round of the division is paired, a knockout result is not corrected to change who advances (that round was paired from it and the record has no command to withdraw a pairing); a correction that keeps who lost (a score, the games) is recorded',
   knockoutWinner: 'Arbitra (西瓜棋 第十条 三局两胜/五局三胜 decides a match): a knockout match needs a winner; a drawn knockout result is refused',
   seeding:
     'Arbitra: the seeding order (rating, highest first, then registration; late entries after earlier joiners) is fixed for the event and numbers the seeds 1..n',

@@ -216,4 +216,37 @@ describe('tournament: knockout rounds (RULES.knockoutField, RULES.knockoutWinner
     );
     expect(given(rr).when(record(1, 1, { kind: 'played', outcome: 'draw' }))).toHaveLength(1);
   });
+
+  it('Arbitra (RULES.knockoutCorrection): once the next round is paired, a knockout result is not corrected to change who advances; a correction that keeps who lost is recorded', () => {
+    // given round 1 of a 4-player knockout in which p1 and p2 won, and round 2 (p1 v p2) paired from it
+    let h = knockoutEvent(4);
+    const r1 = pairKnockout(h, 1);
+    const [t1] = winFor(r1.result, 'p1');
+    const g1 = r1.result.games.find((g) => g.table === t1) as { first: string; second: string };
+    const p4Wins = match(g1.first === 'p4' ? 'first' : 'second');
+    const correct = (result: ResultInput, round = 1, table = t1): TournamentCommand => ({
+      type: 'tournament.correct-result',
+      context: ctx(),
+      data: { round, table, result, reason: 'wrong winner on the slip' },
+    });
+    h = extend(h, r1.command, publish(1), record(1, ...winFor(r1.result, 'p1')), record(1, ...winFor(r1.result, 'p2')));
+    // before round 2 is paired, the winner of a match may still be corrected
+    expect(given(h).when(correct(p4Wins))).toEqual([expect.objectContaining({ type: 'tournament.ResultCorrected' })]);
+    h = extend(h, pairKnockout(h, 2).command);
+    // when the correction makes p4 the winner after round 2 was paired from p1's win
+    const e = given(h).refuses(correct(p4Wins));
+    // then it is refused, naming the outcome and the paired round: p1 would play on although eliminated
+    expect([e.type, e.kind, e.field]).toEqual(['tournament/knockout-bracket-paired', 'conflict', 'result.outcome']);
+    expect(e.message).toMatch(/round 2 is already paired.*p4 → p1/);
+    // so is a forfeit that makes the other side the loser
+    const forfeitP1 = { kind: 'forfeit' as const, absent: g1.first === 'p1' ? ('first' as const) : ('second' as const) };
+    expect(given(h).refuses(correct(forfeitP1)).field).toBe('result.absent');
+    // a correction that keeps who lost (the games 2–0 instead of 2–1) is recorded
+    const p1Sweeps: ResultInput = {
+      kind: 'played',
+      outcome: g1.first === 'p1' ? 'first' : 'second',
+      games: g1.first === 'p1' ? { first: 2, second: 0 } : { first: 0, second: 2 },
+    };
+    expect(given(h).when(correct(p1Sweeps))).toEqual([expect.objectContaining({ type: 'tournament.ResultCorrected' })]);
+  });
 });

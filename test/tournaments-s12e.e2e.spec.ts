@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecordsHarness } from './support/records-harness.js';
+
+/**
+ * Review s12-b, tournament results: stateful sequences a single request does not reach (a knockout corrected after the
+ * next round is paired, a table linked twice, a penalty for a round the event never plays, pairing refusals).
+ */
+describe('records server: tournament results after review s12-b', () => {
+  let h: RecordsHarness;
+  let admin: string;
+  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+  const get = (path: string, token: string | null = null) => h.get(path, token);
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    admin = h.token('admin');
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('Arbitra (RULES.knockoutCorrection): a knockout result is not corrected to change who advances once the next round is paired (409 naming result.outcome, nothing recorded); a correction keeping the loser is', async () => {
+    const K = 'ko-s12e';
+    const arbiter = h.token('arbiter', [K], 'arb-k');
+    const chief = h.token('chief-arbiter', [K], 'chief-k');
+    await post('/v1/tournaments', { id: K, name: 'KO', discipline: 'chess-rapid', pairingSystems: ['knockout'] }, admin);
+    for (const [i, rating] of [2000, 1900, 1800, 1700].entries())
+      await post(`/v1/tournaments/${K}/players`, { id: `k${i + 1}`, name: `K ${i + 1}`, rating }, arbiter);
+    const r1 = await post(`/v1/tournaments/${K}/rounds/1/pairings`, { system: 'knockout' }, arbiter);
+    const games1 = r1.body.events[0].data.games as { table: number; first: string; second: string }[];
+    const t1 = games1.find((g) => g.first === 'k1' || g.second === 'k1')!;
+    const k1Side = t1.first === 'k1' ? 'first' : 'second';
+    const other = k1Side === 'first' ? 'second' : 'first';
+    await post(`/v1/tournaments/${K}/rounds/1/publish`, {}, arbiter);
+    for (const g of games1)
+      await post(`/v1/tournaments/${K}/rounds/1/results`, { table: g.table, result: { kind: 'played', outcome: g === t1 ? k1Side : 'first' } }, arbiter);
+    const r2 = await post(`/v1/tournaments/${K}/rounds/2/pairings`, { system: 'knockout' }, arbiter);
+    expect(r2.body.events[0].data.games).toHaveLength(1);
+    expect([r2.body.events[0].data.games[0].first, r2.body.events[0].data.games[0].second]).toContain('k1');
+
+    for (const token of [arbiter, chief]) {
+      const refused = await post(
+        `/v1/tournaments/${K}/rounds/1/results/${t1.table}/corrections`,
+        { result: { kind: 'played', outcome: other }, reason: 'wrong winner' },
+        token,
+        409,
+      );
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.body).toMatchObject({
+        type: 'urn:arbitra:problem:tournament/knockout-bracket-paired',
+        field: 'result.outcome',
+        rule: expect.stringContaining('who advances'),
+      });
+    }
+    const round1 = (await get(`/v1/tournaments/${K}/rounds/1/results`).expect(200)).body;
+    expect(round1.corrections).toEqual([]);
+    expect(round1.results[`t${t1.table}`]).toMatchObject({ outcome: k1Side });
+    // The slip's outcome written again (a correction that keeps who lost) is recorded.
+    await post(
+      `/v1/tournaments/${K}/rounds/1/results/${t1.table}/corrections`,
+      { result: { kind: 'played', outcome: k1Side }, reason: 'slip re-read' },
+      arbiter,
+    );
+  });
+});
