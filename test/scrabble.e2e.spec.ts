@@ -402,47 +402,22 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'ann', wins: 1, spread: 40 });
   });
 
-  it('a result the tournament refuses (the table already has one) is kept for the arbiters to see, not lost', async () => {
+  it('Arbitra (one game per table): a second game linked to a table that already has one is refused, 409 naming link.table and the game, nothing stored', async () => {
     const TID = 'club-open';
-    const chief = h.token('chief-arbiter', [TID], 'td-1');
     const td = h.token('arbiter', [TID], 'arb-3');
     const link = { tournamentId: TID, round: 1, table: 1 };
-    await post('/v1/scrabble/games', { id: 'replayed', ...START, link, at: at(0) }, td);
-    await post('/v1/scrabble/games/replayed/draws', { seat: 0, count: 7, at: at(1) }, td); // the arbiter records from the table
-    await post('/v1/scrabble/games/replayed/draws', { seat: 1, count: 7, at: at(2) }, td); // the arbiter records from the table
-    for (let i = 0; i < 6; i++) await post('/v1/scrabble/games/replayed/moves', { seat: i % 2, move: { kind: 'pass' }, at: at(20 + i) }, td);
-    await post(
-      '/v1/scrabble/games/replayed/end-racks',
-      {
-        racks: [
-          { seat: 0, rack: 'AEINRST' },
-          { seat: 1, rack: 'STUVWXY' },
-        ],
-        at: at(30),
-      },
-      td,
-    );
-    await post('/v1/scrabble/games/replayed/signatures', { seat: 0, at: at(31) }, td);
-    await post('/v1/scrabble/games/replayed/signatures', { seat: 1, at: at(32) }, td);
-    await h.core.settle();
-    const recorded = (await h.core.store.readStream(`tournament-${TID}`)).filter((e) => e.type === 'tournament.ResultRecorded');
-    expect(recorded).toHaveLength(1); // the first game's result stands; nothing was overwritten
-    const seen = await h.http().get('/v1/audit/refused-reactions').set('authorization', chief).expect(200);
-    expect(seen.body.refused).toEqual([
-      expect.objectContaining({
-        processManager: 'scrabble-result-to-tournament',
-        cause: expect.objectContaining({ stream: 'scrabble-game-replayed', type: 'scrabble.GameFinished' }),
-        target: `tournament-${TID}`,
-        refusal: expect.objectContaining({ type: expect.stringMatching(/^tournament\//), rule: expect.any(String) }),
-      }),
-    ]);
-    const other = await h
-      .http()
-      .get('/v1/audit/refused-reactions')
-      .set('authorization', h.token('chief-arbiter', ['elsewhere']))
-      .expect(200);
-    expect(other.body.refused).toEqual([]);
-    await h.http().get('/v1/audit/refused-reactions').set('authorization', td).expect(403);
+    const second = await post('/v1/scrabble/games', { id: 'replayed', ...START, link, at: at(0) }, td, 409);
+    expect(second.headers['content-type']).toContain('application/problem+json');
+    expect(second.body).toMatchObject({
+      type: 'urn:arbitra:problem:games/link-table-taken',
+      field: 'link.table',
+      detail: expect.stringContaining('game linked'),
+      details: { linkedGame: 'linked' },
+    });
+    await get('/v1/scrabble/games/replayed').expect(404);
+    // The game already there is not refused for its own link (a start sent again meets the game that exists).
+    const again = await post('/v1/scrabble/games', { id: 'linked', ...START, link, at: at(0) }, td, 409);
+    expect(again.body.type).toBe('urn:arbitra:problem:scrabble/game-already-started');
   });
 
   it("Arbitra (a locked round is corrected by a chief-arbiter decision): the chief's reversed-scores decision reaches the locked round as theirs; a plain arbiter's is refused there and kept for the arbiters", async () => {
@@ -478,6 +453,14 @@ describe('records server: a Scrabble game over HTTP', () => {
         refusal: expect.objectContaining({ type: 'tournament/round-locked', message: expect.stringContaining('(the actor is arbiter)') }),
       }),
     ]);
+    // Kept for the tournament's chief, not shown to another tournament's, nor to an arbiter.
+    const other = await h
+      .http()
+      .get('/v1/audit/refused-reactions')
+      .set('authorization', h.token('chief-arbiter', ['elsewhere']))
+      .expect(200);
+    expect(other.body.refused).toEqual([]);
+    await h.http().get('/v1/audit/refused-reactions').set('authorization', td).expect(403);
   });
 });
 

@@ -62,4 +62,30 @@ describe('records server: tournament results after review s12-b', () => {
       arbiter,
     );
   });
+
+  it('Arbitra (one game per table): a second chess game linked to the same round and table is refused, 409 naming link.table and the game already there; the round PGN lists the board once; a retried start is answered as before', async () => {
+    const C = 'chess-s12e';
+    const arbiter = h.token('arbiter', [C], 'arb-c');
+    const players = [
+      { id: 'w1', name: 'W1' },
+      { id: 'w2', name: 'W2' },
+    ];
+    await h.publishedRound1({ id: C, name: 'Chess S12e', discipline: 'chess-rapid' }, players, ['w1', 'w2'], admin, arbiter);
+    const start = { players, timeControl: { minutes: 30 }, link: { tournamentId: C, round: 1, table: 1 } };
+    const key = { 'idempotency-key': 'cg-1-start-key-0001' };
+    const first = await h.post('/v1/chess/games', { id: 'cg-1', ...start }, arbiter, 201, key);
+    const retried = await h.post('/v1/chess/games', { id: 'cg-1', ...start }, arbiter, 201, key);
+    expect(retried.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    const second = await post('/v1/chess/games', { id: 'cg-2', ...start }, arbiter, 409);
+    expect(second.headers['content-type']).toContain('application/problem+json');
+    expect(second.body).toMatchObject({
+      type: 'urn:arbitra:problem:games/link-table-taken',
+      field: 'link.table',
+      rule: expect.stringContaining('one game'),
+      details: { linkedGame: 'cg-1' },
+    });
+    await get('/v1/chess/games/cg-2').expect(404);
+    const pgn = (await get(`/v1/chess/tournaments/${C}/rounds/1/pgn`).expect(200)).text;
+    expect(pgn.match(/\[Board "1"\]/g)).toHaveLength(1);
+  });
 });

@@ -53,7 +53,14 @@ export class ChessGamesController {
     ] as const;
     const timeControl = { minutes: body.timeControl.minutes, incrementSeconds: body.timeControl.incrementSeconds ?? 0 };
     const link = body.link
-      ? await resolveLink(this.core, CHESS_GAME, body.link, players, tournamentMinutes(body.link.tournamentId, timeControl.minutes, 'timeControl.minutes'))
+      ? await resolveLink(
+          this.core,
+          CHESS_GAME,
+          body.id,
+          body.link,
+          players,
+          tournamentMinutes(body.link.tournamentId, timeControl.minutes, 'timeControl.minutes'),
+        )
       : undefined;
     return this.chess.start(request, reply, body.id, body, {
       type: 'chess.start-game',
@@ -76,7 +83,7 @@ export class ChessGamesController {
     ] as const;
     const record = parsePgn(body.pgn);
     const link = body.link
-      ? await resolveLink(this.core, CHESS_GAME, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
+      ? await resolveLink(this.core, CHESS_GAME, body.id, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
       : undefined;
     const steps = pgnCommands(record, players);
     const ctx = commandContext(request);

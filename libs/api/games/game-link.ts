@@ -5,7 +5,8 @@
  */
 import type { RulesProfile } from '../../domain/tournament/index.js';
 import type { GameFeature } from '../../runtime/games/game-feature.js';
-import { LINK_RULE, tableWithProfileAt } from '../../runtime/features/tournament/index.js';
+import { gamesProjectionName } from '../../runtime/games/game-read-model.js';
+import { LINK_RULE, requireTableFree, tableWithProfileAt } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { missingDivisionAsBadRequest } from '../tournaments/tournament-command.js';
@@ -36,7 +37,9 @@ export function requireGranted(request: AuthedRequest, link: GameLinkDto | undef
 
 export async function resolveLink(
   core: Parameters<typeof tableWithProfileAt>[0],
-  feature: Pick<GameFeature<never, never, never>, 'tournamentDisciplines'>,
+  feature: Pick<GameFeature<never, never, never>, 'discipline' | 'tournamentDisciplines'>,
+  /** The game being linked: a table another game is linked to is refused (`requireTableFree`), this game's own link is not. */
+  gameId: string,
   link: GameLinkDto,
   players: readonly { id: string }[],
   /** What the discipline requires of the tournament beyond the pairing (chess: its minutes); throws to refuse. */
@@ -56,6 +59,7 @@ export async function resolveLink(
     );
   }
   requireOfTournament?.(at.profile);
+  await requireTableFree(core, gamesProjectionName(feature), at, gameId);
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division: at.division, firstSeat: ids[0] === at.seats[0] ? 0 : 1 };
 }
 

@@ -73,7 +73,7 @@ export class GamesController {
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
-    const link = body.link ? await resolveLink(this.core, SCRABBLE_GAME, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, SCRABBLE_GAME, body.id, body.link, players) : undefined;
     const profile = body.profile ? (JSON.parse(JSON.stringify(body.profile)) as Record<string, unknown>) : undefined;
     return this.run.start(request, reply, body.id, body, {
       type: 'scrabble.start-game',
@@ -128,7 +128,8 @@ export class GamesController {
     const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
     const commands = record.commands;
     const start = commands[0] as Extract<ScrabbleCommand, { type: 'scrabble.start-game' }>;
-    if (body.link) commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, SCRABBLE_GAME, body.link, start.data.players) } };
+    if (body.link)
+      commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, SCRABBLE_GAME, body.id, body.link, start.data.players) } };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
     const after = await loadScrabbleGame(this.core, body.id);

@@ -59,7 +59,7 @@ export class GoGamesController {
     requireGranted(request, body.link);
     const players = seated(body.players);
     const basic = body.link ? tournamentBasicTime(body.link.tournamentId, body.rules?.basicTimeMinutes, 'rules.basicTimeMinutes') : undefined;
-    const link = body.link ? await resolveLink(this.core, GO_GAME, body.link, players, basic?.check) : undefined;
+    const link = body.link ? await resolveLink(this.core, GO_GAME, body.id, body.link, players, basic?.check) : undefined;
     const taken = body.rules?.basicTimeMinutes === undefined ? basic?.planned.value : undefined;
     const rules = body.rules || taken !== undefined ? { ...body.rules, ...(taken !== undefined && { basicTimeMinutes: taken }) } : undefined;
     return this.go.start(request, reply, body.id, body, {
@@ -83,7 +83,7 @@ export class GoGamesController {
     const record = parseSgf(body.sgf);
     // A recorded game keeps its own clock (TM); it must be the tournament's basic time when the tournament sets one.
     const basic = body.link ? tournamentBasicTime(body.link.tournamentId, record.rules.basicTimeMinutes, 'sgf') : undefined;
-    const link = body.link ? await resolveLink(this.core, GO_GAME, body.link, players, basic?.check) : undefined;
+    const link = body.link ? await resolveLink(this.core, GO_GAME, body.id, body.link, players, basic?.check) : undefined;
     const taken = record.rules.basicTimeMinutes === undefined ? basic?.planned.value : undefined;
     const steps = sgfCommands(taken === undefined ? record : { ...record, rules: { ...record.rules, basicTimeMinutes: taken } }, players);
     const ctx = commandContext(request);

@@ -43,7 +43,7 @@ export class MahjongGamesController {
   async start(@Body() body: StartMahjongDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
     const players = body.players.map((p) => ({ id: p.id, name: p.name }));
-    const link = body.link ? await resolveLink(this.core, MAHJONG_GAME, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, MAHJONG_GAME, body.id, body.link, players) : undefined;
     const linked = link && { tournamentId: link.tournamentId, round: link.round, table: link.table, division: link.division };
     return this.run.start(request, reply, body.id, body, { type: 'mahjong.start-session', players, ...(linked && { link: linked }) });
   }

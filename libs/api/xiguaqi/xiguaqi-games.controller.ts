@@ -41,7 +41,7 @@ export class XiguaqiGamesController {
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
-    const link = body.link ? await resolveLink(this.core, XIGUAQI_GAME, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, XIGUAQI_GAME, body.id, body.link, players) : undefined;
     return this.xiguaqi.start(request, reply, body.id, body, {
       type: 'xiguaqi.start-match',
       players,
@@ -63,7 +63,7 @@ export class XiguaqiGamesController {
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
     const record = parseRecord(body.record);
-    const link = body.link ? await resolveLink(this.core, XIGUAQI_GAME, body.link, players) : undefined;
+    const link = body.link ? await resolveLink(this.core, XIGUAQI_GAME, body.id, body.link, players) : undefined;
     const ctx = commandContext(request);
     // Each line at its `@` time; a line without one a second after the previous; the last at the receive time.
     const offsets: number[] = [];

@@ -4,10 +4,15 @@ import type { Discipline } from '../../../domain/standings/index.js';
 import { resolveDivision, roundKey, type RulesProfile } from '../../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { streamOf } from '../../command-handler.js';
+import { GAME_COLLECTIONS, type GameListItem } from '../../games/game-read-model.js';
 import { TournamentAggregate } from './tournament.feature.js';
 
 export const LINK_RULE = "Arbitra: a linked game is the pairing at that round and table; its players are the pairing's players";
 const DISCIPLINE_RULE = "Arbitra: a linked game is of the tournament's discipline";
+const ONE_GAME_RULE =
+  'Arbitra: a table of a round is played by one game: a second game is not linked to a round and table that already has one (the round file would list the board twice, and only one result can count)';
+/** How long a link check waits for the games read model to apply what the log holds before it looks. */
+const READ_MODEL_WAIT_MS = 3000;
 const PUBLISHED_RULE =
   'Arbitra: until a round is published its pairing, byes and results are seen by the tournament officials only; a game is linked to a published round';
 
@@ -79,4 +84,33 @@ export async function tableWithProfileAt(
       field: 'link.table',
     });
   return { tournamentId, division, round: at.round, table: at.table, seats, profile: state.profile };
+}
+
+/**
+ * Refuses (409 `games/link-table-taken`, naming `link.table` and the game already there) to link game `gameId` to a
+ * table another game of the discipline is already linked to (Arbitra: one game per table). The same game id passes,
+ * so that a retried start gets its first answer. Read from the discipline's games read model (`projection`) once it
+ * has applied the log as it is now (waited for at most 3 s); two starts for one table racing in the same moment are
+ * not told apart here — the tournament still takes only the first result and keeps the other refused.
+ */
+export async function requireTableFree(core: ArbitraCore, projection: string, at: PairedTableAt, gameId: string): Promise<void> {
+  await core.projections.waitFor(await core.store.headPosition(), READ_MODEL_WAIT_MS);
+  const taken = core.readModels
+    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
+    .map((r) => r.value)
+    .find(
+      (g) =>
+        g.id !== gameId &&
+        g.link?.tournamentId === at.tournamentId &&
+        (g.link.division ?? at.division) === at.division &&
+        g.link.round === at.round &&
+        g.link.table === at.table,
+    );
+  if (taken)
+    refuse(
+      'games/link-table-taken',
+      `table ${at.table} of round ${at.round} of ${at.division} in ${at.tournamentId} is already played by game ${taken.id}: a table takes one game`,
+      ONE_GAME_RULE,
+      { field: 'link.table', details: { linkedGame: taken.id } },
+    );
 }
