@@ -88,4 +88,30 @@ describe('records server: tournament results after review s12-b', () => {
     const pgn = (await get(`/v1/chess/tournaments/${C}/rounds/1/pgn`).expect(200)).text;
     expect(pgn.match(/\[Board "1"\]/g)).toHaveLength(1);
   });
+
+  it('Arbitra (RULES.roundsPlanned): a points penalty for a round past the planned rounds is refused, 409 naming target.round (round on the older route), nothing issued', async () => {
+    const S = 'pen-s12e';
+    const arbiter = h.token('arbiter', [S], 'arb-p');
+    const chief = h.token('chief-arbiter', [S], 'chief-p');
+    const players = [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+    ];
+    await h.publishedRound1({ id: S, name: 'Penalties S12e', discipline: 'scrabble', roundsPlanned: 5 }, players, ['a', 'b'], admin, arbiter);
+    const ledger = `/v1/tournaments/${S}/penalty-ledger`;
+    const issue = { penaltyId: 'p-50', target: { player: 'b', round: 50 }, offence: 'slow-play', kind: 'points', amount: 4, reason: 'future' };
+    const refused = await post(ledger, issue, arbiter, 409);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.body).toMatchObject({
+      type: 'urn:arbitra:problem:tournament/rounds-planned-exceeded',
+      field: 'target.round',
+      rule: expect.stringContaining('rounds it planned'),
+      details: { roundsPlanned: 5 },
+    });
+    const legacy = await post(`/v1/tournaments/${S}/penalties`, { player: 'b', points: 4, reason: 'future', ref: 'p-51', round: 6 }, arbiter, 409);
+    expect(legacy.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/rounds-planned-exceeded', field: 'round' });
+    expect((await get(ledger, chief).expect(200)).body.penalties).toEqual([]);
+    // The last planned round is a round of the event.
+    await post(ledger, { ...issue, penaltyId: 'p-5', target: { player: 'b', round: 5 } }, arbiter);
+  });
 });

@@ -52,6 +52,15 @@ export async function issueIntoLedger(core: ArbitraCore, request: AuthedRequest,
     ledgerOpts = { correlationId: opts.correlationId };
   }
   const round = issue.target.round ?? Math.max(1, lastPairedRound(t, player.division));
+  // Arbitra (RULES.roundsPlanned): a tournament plays at most the rounds it planned, so no offence happens in a later
+  // one; a penalty for such a round would count in the overall standings and in no round's.
+  if (t.roundsPlanned !== null && round > t.roundsPlanned)
+    refuse(
+      'tournament/rounds-planned-exceeded',
+      `round ${round} is not a round of tournament ${t.id}: ${t.roundsPlanned} rounds are planned`,
+      RULES.roundsPlanned,
+      { field: fields.legacyRef ? 'round' : 'target.round', details: { roundsPlanned: t.roundsPlanned } },
+    );
   const build = (context: CommandContext): PenaltyCommand => ({
     type: 'penalties.issue-penalty',
     context,
