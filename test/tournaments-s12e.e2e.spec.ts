@@ -114,4 +114,18 @@ describe('records server: tournament results after review s12-b', () => {
     // The last planned round is a round of the event.
     await post(ledger, { ...issue, penaltyId: 'p-5', target: { player: 'b', round: 5 } }, arbiter);
   });
+
+  it('Arbitra (a refusal names a field the client sent, or none): a pairing refused for the tournament’s players names no field, not the engine’s "players"', async () => {
+    const E = 'empty-s12e';
+    const arbiter = h.token('arbiter', [E], 'arb-e');
+    await post('/v1/tournaments', { id: E, name: 'Empty', discipline: 'scrabble', pairingSystems: ['australian-draw', 'round-robin'] }, admin);
+    const empty = await post(`/v1/tournaments/${E}/rounds/1/pairings`, { system: 'australian-draw' }, arbiter, 422);
+    expect(empty.headers['content-type']).toContain('application/problem+json');
+    expect(empty.body).toMatchObject({ type: 'urn:arbitra:problem:pairing/empty-field', rule: expect.any(String) });
+    expect(empty.body).not.toHaveProperty('field');
+    await post(`/v1/tournaments/${E}/players`, { id: 'solo', name: 'Solo' }, arbiter);
+    const small = await post(`/v1/tournaments/${E}/rounds/1/pairings`, { system: 'round-robin' }, arbiter, 422);
+    expect(small.body.type).toBe('urn:arbitra:problem:pairing/field-too-small');
+    expect(small.body).not.toHaveProperty('field');
+  });
 });

@@ -1,6 +1,6 @@
 /** Pairing as a tournament service: a server-computed pairing is decided inside the command handler's retry loop. */
 import type { CommandContext } from '../../../domain/kernel/index.js';
-import { refuse } from '../../../domain/kernel/index.js';
+import { DomainError, refuse } from '../../../domain/kernel/index.js';
 import { pair } from '../../../domain/pairing/index.js';
 import { feedStandings, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import {
@@ -30,6 +30,24 @@ export interface SystemPairingRequest {
 }
 
 /**
+ * A pairing engine's refusal in the terms of the client's request. The engine names the fields of its own
+ * `PairingRequest` (`players`, `forbidden`), which the server built from the tournament record: no request has
+ * them, so such a refusal names no field (Arbitra: a refusal never names a field the client did not send). What the
+ * client did send keeps its name: `system`, an `options.*` it gave, and `round` (the round of the path).
+ */
+function asRequestFields<T>(req: SystemPairingRequest, work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (!(e instanceof DomainError) || e.field === undefined) throw e;
+    const option = e.field.startsWith('options.') ? e.field.slice('options.'.length) : null;
+    const sent = e.field === 'system' || e.field === 'round' || (option !== null && req.options !== undefined && option in req.options);
+    if (sent) throw e;
+    throw new DomainError(e.type, e.message, e.rule, e.kind, undefined, e.details);
+  }
+}
+
+/**
  * The pair-round command computed from the tournament as the command path folds it:
  * `pairingRequestFor` → `pair()`; the decider then validates and records it.
  */
@@ -47,7 +65,7 @@ export function systemPairingCommand(id: string, round: number, req: SystemPairi
         },
       );
     const seed = req.seed ?? defaultPairingSeed(id, division, round);
-    const result = pair(req.system, pairingRequestFor(t, division, round, seed, req.options, req.system));
+    const result = asRequestFields(req, () => pair(req.system, pairingRequestFor(t, division, round, seed, req.options, req.system)));
     const pairing: RoundPairingInput = { kind: 'system', system: req.system, seed, ...(req.options !== undefined && { options: req.options }), result };
     return { type: 'tournament.pair-round', data: { division, round, pairing, ...(req.day !== undefined && { day: req.day }) } };
   };

@@ -91,6 +91,19 @@ describe('pairRoundBySystem: a server pairing computed from the record in the re
     expect(await revision()).toBe(before);
   });
 
+  it('Arbitra (a refusal names a field the client sent, or none): an empty field or one too small names no field, not the engine’s players; a cut the client sent is named options.cut', async () => {
+    await given(create({ pairingSystems: ['round-robin', 'knockout'] }));
+    const empty = await refusal(pairRoundBySystem(core, 't1', 1, { system: 'round-robin' }, ctx(), {}));
+    expect(empty.type).toBe('pairing/empty-field');
+    expect(empty.field).toBeUndefined();
+    await given(register('a'));
+    const small = await refusal(pairRoundBySystem(core, 't1', 1, { system: 'round-robin' }, ctx(), {}));
+    expect([small.type, small.field, small.kind]).toEqual(['pairing/field-too-small', undefined, 'invalid']);
+    await given(register('b'), register('c'));
+    const cut = await refusal(pairRoundBySystem(core, 't1', 1, { system: 'knockout', options: { cut: 8 } }, ctx(), {}));
+    expect([cut.type, cut.field]).toEqual(['pairing/cut-exceeds-field', 'options.cut']);
+  });
+
   it('refuses a tournament never created as the decider does (tournament/not-created)', async () => {
     const e = await refusal(pairRoundBySystem(core, 't1', 1, { system: 'random' }, ctx(), {}));
     expect(e.type).toBe('tournament/not-created');
