@@ -177,4 +177,30 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
     const corrected = (await h.core.store.readStream(`tournament-${tid}`)).filter((e) => e.type === 'tournament.ResultCorrected');
     expect(corrected.map((e) => (e.data as { result: { outcome: string } }).result.outcome)).toEqual(['second']);
   });
+
+  it('a decision retried under its Idempotency-Key after its remedies were applied gets the first answer (the remedy checks ran before the key was looked up)', async () => {
+    const tid = 'rd-retry';
+    const { chief } = await tournamentWithResult(tid, 'scrabble', { kind: 'played', outcome: 'first', score: { first: 400, second: 350 } });
+    const issued = await post(
+      `/v1/tournaments/${tid}/penalty-ledger`,
+      { penaltyId: 'pen-r', target: { player: 'ann', round: 1 }, offence: 'slow-play', kind: 'points', amount: 10, reason: 'slow play' },
+      chief,
+    );
+    const penaltyEvent = issued.body.events.find((e: { type: string }) => e.type === 'penalties.PenaltyIssued').id;
+    const members = ['rm-1', 'rm-2', 'rm-3'];
+    const chair = await appealHeard(tid, 'rd-retry-1', penaltyEvent, 'ann', members);
+    const votes = members.map((member) => ({ member, vote: 'vary' }));
+    const decision = { outcome: 'varied', reasons: 'halve it', votes, remedies: [{ kind: 'reduce-penalty', penaltyId: 'pen-r', amount: 5 }] };
+    const key = { 'idempotency-key': 'rd-retry-decision-1' };
+    const first = await h.post('/v1/appeals/rd-retry-1/decision', decision, chair, 201, key);
+    await h.core.settle();
+    // The remedy is applied: the penalty stands at 5, so "reduce to 5" is no longer a reduction.
+    const ledger = await h.get(`/v1/tournaments/${tid}/penalty-ledger`, chief).expect(200);
+    expect(JSON.stringify(ledger.body)).toContain('"amount":5');
+    const retry = await h.post('/v1/appeals/rd-retry-1/decision', decision, chair, 201, key);
+    expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    // Another decision under the key is still refused naming it.
+    const other = await h.post('/v1/appeals/rd-retry-1/decision', { ...decision, reasons: 'something else' }, chair, 422, key);
+    expect(other.body).toMatchObject({ field: 'Idempotency-Key' });
+  });
 });

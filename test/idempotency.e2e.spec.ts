@@ -70,6 +70,31 @@ describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-hea
     expect(late.body).toMatchObject({ type: 'urn:arbitra:problem:games/time-before-record', field: 'at' });
   });
 
+  it('an import retried under its key gets the first answer; another import of the same id is still 409', async () => {
+    const arbiter = h.token('arbiter', [], 'arb-import');
+    const pgn = '[Event "Club"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n';
+    const body = {
+      id: 'idem-import',
+      pgn,
+      players: [
+        { id: 'ia', name: 'A' },
+        { id: 'ib', name: 'B' },
+      ],
+    };
+    const key = { 'idempotency-key': 'idem-import-0001' };
+    const first = await h.post('/v1/chess/games/import', body, arbiter, 201, key);
+    const retry = await h.post('/v1/chess/games/import', body, arbiter, 201, key);
+    expect(retry.body).toMatchObject({ id: 'idem-import', duplicate: true, revision: first.body.revision, position: first.body.position });
+    const again = await h.post('/v1/chess/games/import', body, arbiter, 409);
+    expect(again.body).toMatchObject({ type: 'urn:arbitra:problem:games/already-exists', field: 'id' });
+    const gcg = { id: 'idem-gcg', gcg: '#player1 ann Ann\n#player2 bob Bob\n>ann: ?QI 8G QI +22 22\n' };
+    const gcgKey = { 'idempotency-key': 'idem-gcg-0001' };
+    const firstGcg = await h.post('/v1/scrabble/games/import', gcg, arbiter, 201, gcgKey);
+    const retryGcg = await h.post('/v1/scrabble/games/import', gcg, arbiter, 201, gcgKey);
+    expect(retryGcg.body).toMatchObject({ duplicate: true, revision: firstGcg.body.revision });
+    await h.post('/v1/scrabble/games/import', gcg, arbiter, 409);
+  });
+
   it("a command sent without a key is recorded under the server's new id, without the fingerprint only a keyed retry would need", async () => {
     const plain = await h.post(`/v1/tournaments/${T}/players`, { id: 'p9', name: 'Player Nine', rating: 1500 }, chief, 201);
     const keyed = await h.post(`/v1/tournaments/${T}/players`, { id: 'p10', name: 'Player Ten', rating: 1500 }, chief, 201, {

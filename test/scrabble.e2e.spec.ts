@@ -425,7 +425,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     const chief = h.token('chief-arbiter', [TID], 'td-1');
     const td = h.token('arbiter', [TID], 'arb-3');
     await post(`/v1/tournaments/${TID}/rounds/1/lock`, {}, chief);
-    const reversed = await post('/v1/scrabble/games/linked/reversed-scores', { tdDecision: 'TD-1: slip reversed', at: at(40) }, chief);
+    const reversed = await post('/v1/scrabble/games/linked/reversed-scores', { tdDecision: 'TD-1: slip reversed', agreedBy: [0, 1], at: at(40) }, chief);
     expect(reversed.body.events[0]).toMatchObject({ type: 'scrabble.SignedResultCorrected', data: { before: [17, -23], after: [-23, 17] } });
     await h.core.settle();
     h.position = await h.core.store.headPosition();
@@ -439,7 +439,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'bob', wins: 1, spread: 40 });
 
     // A plain arbiter's reversal is the game's, but the locked round refuses it: kept where the chief sees it, nothing changed.
-    await post('/v1/scrabble/games/linked/reversed-scores', { tdDecision: 'TD-2', at: at(41) }, td);
+    await post('/v1/scrabble/games/linked/reversed-scores', { tdDecision: 'TD-2', agreedBy: [0, 1], at: at(41) }, td);
     await h.core.settle();
     h.position = await h.core.store.headPosition();
     const after = (await get(`/v1/tournaments/${TID}/rounds/1/results`).expect(200)).body;

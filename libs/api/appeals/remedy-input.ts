@@ -69,7 +69,11 @@ function checkReplayRemedy(round: number, table: number, i: number, t: OpenTourn
 }
 
 /** A remedy as the domain takes it; the next round's state is looked up for a re-pairing. `ledger` is null without a penalty ledger. */
-export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: LedgerState | null): Remedy {
+/**
+ * A remedy of an appeal decision from the request, checked against the current record unless `check` is false: a decision
+ * retried under its Idempotency-Key is not checked again (the record has moved on: its remedies were applied).
+ */
+export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: LedgerState | null, check = true): Remedy {
   switch (r.kind) {
     case 'correct-result': {
       const remedy = {
@@ -79,7 +83,7 @@ export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: Led
         table: r.table!,
         result: resultInput(r.result!),
       };
-      checkResultRemedy(remedy, i, t);
+      if (check) checkResultRemedy(remedy, i, t);
       return remedy;
     }
     case 'cancel-penalty':
@@ -91,12 +95,12 @@ export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: Led
           `remedies[${i}].kind`,
           LEDGER_RULE,
         );
-      checkPenaltyRemedy(r, i, ledger);
+      if (check) checkPenaltyRemedy(r, i, ledger);
       return r.kind === 'cancel-penalty'
         ? { kind: 'cancel-penalty', penaltyId: r.penaltyId! }
         : { kind: 'reduce-penalty', penaltyId: r.penaltyId!, amount: r.amount! };
     case 'order-replay':
-      checkReplayRemedy(r.round!, r.table!, i, t);
+      if (check) checkReplayRemedy(r.round!, r.table!, i, t);
       return { kind: 'order-replay', round: r.round!, table: r.table!, instructions: r.instructions! };
     case 're-pair-next-round': {
       // A missing division in a tournament with several is refused (say which), so the already-played check always runs.

@@ -76,7 +76,8 @@ export class ChessGamesController {
   @ApiOperation({ summary: 'Import one PGN game, all or nothing: its moves (with [%clk] clock readings) and its written result, replayed through the decider' })
   async import(@Body() body: ImportPgnDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
-    await this.chess.requireNew(body.id);
+    const ctx = commandContext(request);
+    await this.chess.requireNew(body.id, request, `${ctx.commandId}:0`);
     const players = [
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
@@ -86,7 +87,6 @@ export class ChessGamesController {
       ? await resolveLink(this.core, CHESS_GAME, body.id, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
       : undefined;
     const steps = pgnCommands(record, players);
-    const ctx = commandContext(request);
     // The replayed commands end at the receive time, one second apart.
     const t0 = Date.parse(ctx.at) - (steps.length - 1) * 1000;
     const commands = steps.map((step, i) =>

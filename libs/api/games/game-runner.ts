@@ -11,7 +11,7 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf, type ExecuteOptions } from '../../runtime/command-handler.js';
 import type { GameFeature, SentTime } from '../../runtime/games/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, commandContext, commandResponse, executeOptions } from '../command-request.js';
+import { answer, commandContext, commandResponse, executeOptions, isRetry } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { isOfficialFor, requireOfficial, requireRecorder, type GameFacts } from './game-access.js';
 
@@ -94,7 +94,7 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     else requireOfficial(request.principal, game);
     // A retry under a recorded Idempotency-Key gets the first answer (the core replays it, or refuses another body
     // under the key): its observed time was checked when it was recorded, and later events would now put it "before".
-    if (!(await this.recorded(request, ctx))) await this.checkObservedTime(request, game, sent);
+    if (!(await isRetry(this.core, request, ctx.commandId))) await this.checkObservedTime(request, game, sent);
     const made = await this.execute(id, body, ctx, sent, executeOptions(request));
     const next = followUp?.(ctx);
     if (!next) return answer(reply, made);
@@ -118,8 +118,12 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
    * A game from a record (an import): its commands, each with the importing official's context,
    * decided in turn and stored in one append, all or nothing, only if the game does not exist yet.
    */
-  /** 409 when a game of this id exists: an imported record is a new game (checked before the record is read). */
-  async requireNew(id: string): Promise<void> {
+  /**
+   * 409 when a game of this id exists: an imported record is a new game (checked before the record is read). An import
+   * retried under its Idempotency-Key (its first command, `<command id>:0`, is in the log) goes on to get its first answer.
+   */
+  async requireNew(id: string, request: AuthedRequest, firstCommandId: string): Promise<void> {
+    if (await isRetry(this.core, request, firstCommandId)) return;
     const { state } = await this.core.commands.load(this.feature.aggregate, streamOf(this.feature.aggregate, id));
     if (this.feature.exists(state))
       throw new ProblemException(409, 'games/already-exists', 'Conflict with the record', `game ${id} already exists`, {
@@ -130,12 +134,6 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
 
   startFromRecord(id: string, commands: readonly C[]) {
     return this.core.executeSequence(this.feature.aggregate, id, commands, { expectedRevision: -1 });
-  }
-
-  /** Whether the request is a retry: it carries an Idempotency-Key whose command is in the log. */
-  private async recorded(request: AuthedRequest, ctx: CommandContext): Promise<boolean> {
-    if (request.headers['idempotency-key'] === undefined) return false;
-    return (await this.core.store.findByCommandId(ctx.commandId)).length > 0;
   }
 
   /** The one call to the core: the command built by the feature from the body and the context. */

@@ -115,14 +115,15 @@ export class GamesController {
   async import(@Body() body: ImportGcgDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
     const ctx = commandContext(request);
-    await this.run.requireNew(body.id);
+    // The record's commands are numbered under the request's command id (an Idempotency-Key's, if sent), so a retry is known.
+    await this.run.requireNew(body.id, request, `${ctx.commandId}-1`);
     const written = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg).players);
     const players = written.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
     const infos: readonly [PlayerInfo, PlayerInfo] = [
       { id: players[0].id, name: players[0].name },
       { id: players[1].id, name: players[1].name },
     ];
-    const opts = { gameId: `gcg:${body.id}`, actor: ctx.actor, stepSeconds: 1, players: infos };
+    const opts = { commandIdPrefix: ctx.commandId, actor: ctx.actor, stepSeconds: 1, players: infos };
     const n = (await naming(IMPORT_FIELDS, () => importGcgRecord(body.gcg, opts))).commands.length;
     // The replayed moves end at the receive time, one second apart.
     const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });

@@ -78,7 +78,8 @@ export class GoGamesController {
   @ApiOperation({ summary: 'Import one SGF game, all or nothing: its moves (BL/WL as clock readings) and written result, replayed through the decider' })
   async import(@Body() body: ImportSgfDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
-    await this.go.requireNew(body.id);
+    const ctx = commandContext(request);
+    await this.go.requireNew(body.id, request, `${ctx.commandId}:0`);
     const players = seated(body.players);
     const record = parseSgf(body.sgf);
     // A recorded game keeps its own clock (TM); it must be the tournament's basic time when the tournament sets one.
@@ -86,7 +87,6 @@ export class GoGamesController {
     const link = body.link ? await resolveLink(this.core, GO_GAME, body.id, body.link, players, basic?.check) : undefined;
     const taken = record.rules.basicTimeMinutes === undefined ? basic?.planned.value : undefined;
     const steps = sgfCommands(taken === undefined ? record : { ...record, rules: { ...record.rules, basicTimeMinutes: taken } }, players);
-    const ctx = commandContext(request);
     // The replayed commands end at the receive time, one second apart.
     const t0 = Date.parse(ctx.at) - (steps.length - 1) * 1000;
     const commands = steps.map((step, i) =>

@@ -57,14 +57,14 @@ export class XiguaqiGamesController {
   @ApiOperation({ summary: 'Import a match in the xiguaqi notation, all or nothing: each line a command, replayed through the decider at its recorded time' })
   async import(@Body() body: ImportXiguaqiDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
-    await this.xiguaqi.requireNew(body.id);
+    const ctx = commandContext(request);
+    await this.xiguaqi.requireNew(body.id, request, `${ctx.commandId}:0`);
     const players = [
       { id: body.players[0].id, name: body.players[0].name },
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
     const record = parseRecord(body.record);
     const link = body.link ? await resolveLink(this.core, XIGUAQI_GAME, body.id, body.link, players) : undefined;
-    const ctx = commandContext(request);
     // Each line at its `@` time; a line without one a second after the previous; the last at the receive time.
     const offsets: number[] = [];
     record.steps.forEach((s, i) => offsets.push(s.offsetMs ?? (i === 0 ? 0 : offsets[i - 1] + 1000)));

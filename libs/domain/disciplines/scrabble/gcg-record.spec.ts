@@ -27,7 +27,7 @@ const WITH_NOTES = HAND_GAME.replace('>Ann: EEIXYZO -XYZ +0 43\n', '>Ann: EEIXYZ
 
 describe('GCG import keeps what the file says (racks, exchanged letters, notes)', () => {
   it('import then export gives back the same moves, racks, scores and notes; the one rack it cannot keep is named', () => {
-    const imported = importGcgRecord(WITH_NOTES, { gameId: 'g1' });
+    const imported = importGcgRecord(WITH_NOTES, { commandIdPrefix: 'g1' });
     const text = exportGcg(replay(imported.commands));
     const before = said(WITH_NOTES);
     const after = said(text);

@@ -42,7 +42,7 @@ describe('GCG', () => {
     ]);
   });
   it('a hand-checked complete game imports to commands that replay to the recorded final scores (36 to −7)', () => {
-    const { state, events } = replay(importGcg(HAND_GAME, { gameId: 'g1' }));
+    const { state, events } = replay(importGcg(HAND_GAME, { commandIdPrefix: 'g1' }));
     expect(state.phase).toBe('finished');
     if (state.phase !== 'finished') return;
     expect(state.result).toMatchObject({ scores: [36, -7], winner: 0, spread: 43 });

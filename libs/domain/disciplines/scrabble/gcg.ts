@@ -36,7 +36,8 @@ export interface GcgImportOptions {
   readonly startAt?: string;
   readonly stepSeconds?: number;
   readonly actor?: Actor;
-  readonly gameId?: string;
+  /** The commands' ids are `<commandIdPrefix>-1`, `-2`, …: the importing request's command id, so a retry under its Idempotency-Key is known. */
+  readonly commandIdPrefix?: string;
 }
 
 export { parseGcg, type GcgLine, type GcgNotKept, type ParsedGcg } from './gcg-parse.js';
@@ -82,7 +83,7 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     const cmd = scrabbleCommand(c, {
       at: new Date(t0 + commands.length * step).toISOString(),
       actor,
-      commandId: `${opts.gameId ?? 'gcg'}-${commands.length + 1}`,
+      commandId: `${opts.commandIdPrefix ?? 'gcg'}-${commands.length + 1}`,
     });
     for (const e of decide(cmd, state)) state = evolve(state, e);
     commands.push(cmd);
