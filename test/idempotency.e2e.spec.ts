@@ -95,6 +95,22 @@ describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-hea
     await h.post('/v1/scrabble/games/import', gcg, arbiter, 409);
   });
 
+  it('the older POST …/penalties: its ETag is the tournament revision its If-Match pins, and a retry under its key gets the first answer', async () => {
+    const etag = (await h.get(`/v1/tournaments/${T}`).expect(200)).headers.etag;
+    const key = { 'idempotency-key': 'legacy-penalty-0001', 'if-match': etag };
+    const first = await h.post(`/v1/tournaments/${T}/penalties`, { player: 'p1', points: 2, reason: 'slow', ref: 'L-1', round: 1 }, chief, 201, key);
+    expect(first.headers.etag).toBe(etag);
+    // Echoing the ETag it answered pins the same tournament revision (it was the ledger's, and a 412).
+    await h.post(`/v1/tournaments/${T}/penalties`, { player: 'p1', points: 1, reason: 'noise', ref: 'L-2', round: 1 }, chief, 201, {
+      'if-match': first.headers.etag,
+    });
+    // The tournament moves on; the retry gets its first answer, not a 412.
+    await h.post(`/v1/tournaments/${T}/players`, { id: 'p-late', name: 'Late', rating: 1400 }, chief);
+    const retry = await h.post(`/v1/tournaments/${T}/penalties`, { player: 'p1', points: 2, reason: 'slow', ref: 'L-1', round: 1 }, chief, 201, key);
+    expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    await h.post(`/v1/tournaments/${T}/penalties`, { player: 'p1', points: 1, reason: 'late', ref: 'L-3', round: 1 }, chief, 412, { 'if-match': etag });
+  });
+
   it("a command sent without a key is recorded under the server's new id, without the fingerprint only a keyed retry would need", async () => {
     const plain = await h.post(`/v1/tournaments/${T}/players`, { id: 'p9', name: 'Player Nine', rating: 1500 }, chief, 201);
     const keyed = await h.post(`/v1/tournaments/${T}/players`, { id: 'p10', name: 'Player Ten', rating: 1500 }, chief, 201, {

@@ -7,7 +7,7 @@ import { PreconditionFailedError, streamOf, type ExecuteOptions } from '../../ru
 import { PenaltiesAggregate } from '../../runtime/features/penalties/index.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { executeOptions, runCommand } from '../command-request.js';
+import { commandContext, executeOptions, isRetry, runCommand } from '../command-request.js';
 import { loadTournament } from '../tournaments/tournament-command.js';
 
 type IssueData = PenaltyCommandData['penalties.issue-penalty'];
@@ -46,8 +46,10 @@ export async function issueIntoLedger(core: ArbitraCore, request: AuthedRequest,
     );
   let ledgerOpts: ExecuteOptions = opts;
   if (fields.legacyRef) {
-    // The tournament route's If-Match pins the tournament's revision, as it did before the ledger.
-    if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision)
+    // The tournament route's If-Match pins the tournament's revision, as it did before the ledger (a retry under its
+    // Idempotency-Key gets its first answer, whatever the tournament recorded since).
+    const retry = await isRetry(core, request, commandContext(request).commandId);
+    if (!retry && opts.expectedRevision !== undefined && opts.expectedRevision !== revision)
       throw new PreconditionFailedError(streamOf(TournamentAggregate, id), opts.expectedRevision, revision);
     ledgerOpts = { correlationId: opts.correlationId };
   }
@@ -67,7 +69,10 @@ export async function issueIntoLedger(core: ArbitraCore, request: AuthedRequest,
     data: { ...issue, penaltyId, discipline: t.discipline, target: { ...issue.target, division: player.division, round } },
   });
   try {
-    return await runCommand(core, request, reply, PenaltiesAggregate, id, build, ledgerOpts);
+    const answered = await runCommand(core, request, reply, PenaltiesAggregate, id, build, ledgerOpts);
+    // The tournament route's ETag is the tournament's revision, the one its If-Match pins (the ledger's would be a 412).
+    if (fields.legacyRef) void reply.header('etag', `"${revision}"`);
+    return answered;
   } catch (e) {
     if (fields.legacyRef && e instanceof DomainError && e.type === 'penalties/penalty-id-taken')
       throw new DomainError('tournament/penalty-ref-taken', e.message, RULES.penaltyRefUnique, 'conflict', 'ref', e.details);
