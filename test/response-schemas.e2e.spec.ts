@@ -21,6 +21,7 @@ describe('records server: the OpenAPI document describes the answers of the publ
   let admin: string;
   let chief: string;
   let validatorOf: (path: string) => ValidateFunction;
+  let csvDocumented: () => Record<string, unknown>;
   /** The log position once the players were registered, before any round. */
   let registered: number;
   const T = 'schema-open';
@@ -76,6 +77,7 @@ describe('records server: the OpenAPI document describes the answers of the publ
     };
     const ajv = new Ajv({ allErrors: true, strict: false });
     ajv.addSchema({ $id: 'arbitra', components: jsonSchema(doc.components) });
+    csvDocumented = () => doc.paths['/v1/rankings/{discipline}'].get.responses['200'].content;
     validatorOf = (path) => {
       const schema = doc.paths[path]?.get.responses['200'].content['application/json'].schema as { $ref?: string } | undefined;
       expect(schema?.$ref).toBeDefined();
@@ -122,6 +124,10 @@ describe('records server: the OpenAPI document describes the answers of the publ
 
   it('ratings: the periods and a page of the rankings', async () => {
     conforms(validatorOf('/v1/ratings/{discipline}/periods'), (await h.get('/v1/ratings/go/periods').expect(200)).body);
+    // The same page as CSV is documented beside the JSON (the fuzzer's media-type check found it missing).
+    const csv = await h.get('/v1/rankings/go?format=csv').expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(Object.keys(csvDocumented())).toEqual(['application/json', 'text/csv']);
     const rankings = (await h.get('/v1/rankings/go?limit=1').expect(200)).body;
     expect(rankings).toMatchObject({ next: 1, entries: [expect.objectContaining({ rank: 1 })] });
     conforms(validatorOf('/v1/rankings/{discipline}'), rankings);

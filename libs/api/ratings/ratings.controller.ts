@@ -107,7 +107,13 @@ export class RatingsController {
   @Get('rankings/:discipline')
   @Public()
   @ApiOperation({ summary: 'The ranking list in force (or as of a day), filtered by country and activity, paginated; JSON or CSV (?format=csv or Accept)' })
-  @ApiOkResponse({ description: 'A page of the list (JSON; ?format=csv gives the same rows as CSV)', schema: responseSchema('RankingsResponse') })
+  @ApiOkResponse({
+    description: 'A page of the list: JSON, or the same rows as CSV (?format=csv, or Accept: text/csv)',
+    content: {
+      'application/json': { schema: responseSchema('RankingsResponse') },
+      'text/csv': { schema: { type: 'string', example: 'rank,player,name,country,rating,games,provisional,active,change\r\n' } },
+    },
+  })
   async rankings(@Param() p: DisciplineParams, @Query() q: RankingsQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const periods = this.core.readModels.get<PeriodsDocument>(RATINGS_PROJECTION, RATING_COLLECTIONS.periods, p.discipline);
