@@ -47,6 +47,20 @@ export interface AppealProfile {
   readonly arbiterFinal: { readonly rulings: readonly ArbiterFinalRuling[]; readonly rule: string } | null;
 }
 
+/** Arbitra's own appeal workflow, for a discipline whose rule text says nothing on appeals. */
+const ARBITRA_DEFAULT: AppealProfile = {
+  id: 'arbitra-default',
+  lodgedWith: 'appeals-committee',
+  form: 'written',
+  deadline: { from: 'session-end', minutes: 30, rule: 'Arbitra default: written appeal within 30 minutes after the session' },
+  committee: { size: 3, chair: true, distinctFederations: false, excludeActingOfficials: true, rule: 'Arbitra default: three members, no acting official' },
+  deposit: null,
+  final: false,
+  chiefDecisionFinal: false,
+  finalityRule: 'Arbitra default: a further appeal to the federation is possible',
+  arbiterFinal: null,
+};
+
 export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> = {
   'wmc-mahjong': {
     id: 'wmc-mahjong',
@@ -124,22 +138,15 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     arbiterFinal: null,
   },
   'ing-go': {
-    id: 'ing-go',
     // Ing rules 第十条 裁判: 裁判对于犯规之裁定以及对礼节之纠正有绝对权利。对局者必须服从其裁定或纠正 (the arbiter's
     // rulings on fouls and corrections of etiquette are absolute; the players must obey them): no appeal lies against
     // them. The Go fouls the arbiter rules on are 第八条 裁败 (3) 悔着 and (5) 抗命 (go.rule-loss grounds retraction and
     // defiance, recorded as go.GameEnded with that reason); an etiquette correction (第九条 礼节) is a ledger penalty
     // with the offence code `etiquette` (Arbitra's code). The excerpt says nothing else on appeals: the arbiter's other
     // decisions (a disputed move, dead stones, a withdrawal or absence, results, pairings) stay appealable, and the
-    // workflow, deadline, committee and finality below are Arbitra defaults, ours (as 'arbitra-default').
-    lodgedWith: 'appeals-committee',
-    form: 'written',
-    deadline: { from: 'session-end', minutes: 30, rule: 'Arbitra default: written appeal within 30 minutes after the session' },
-    committee: { size: 3, chair: true, distinctFederations: false, excludeActingOfficials: true, rule: 'Arbitra default: three members, no acting official' },
-    deposit: null,
-    final: false,
-    chiefDecisionFinal: false,
-    finalityRule: 'Arbitra default: a further appeal to the federation is possible',
+    // workflow, deadline, committee and finality are Arbitra defaults, ours (as 'arbitra-default').
+    ...ARBITRA_DEFAULT,
+    id: 'ing-go',
     arbiterFinal: {
       rulings: [
         { type: 'go.GameEnded', grounds: ['retraction', 'defiance'], what: 'a foul (第八条 裁败: 悔着 retracting a move, 抗命 defying the arbiter)' },
@@ -148,18 +155,7 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
       rule: 'Ing rules 第十条 裁判: 裁判对于犯规之裁定以及对礼节之纠正有绝对权利 (the arbiter’s rulings on fouls and corrections of etiquette are absolute)',
     },
   },
-  'arbitra-default': {
-    id: 'arbitra-default',
-    lodgedWith: 'appeals-committee',
-    form: 'written',
-    deadline: { from: 'session-end', minutes: 30, rule: 'Arbitra default: written appeal within 30 minutes after the session' },
-    committee: { size: 3, chair: true, distinctFederations: false, excludeActingOfficials: true, rule: 'Arbitra default: three members, no acting official' },
-    deposit: null,
-    final: false,
-    chiefDecisionFinal: false,
-    finalityRule: 'Arbitra default: a further appeal to the federation is possible',
-    arbiterFinal: null,
-  },
+  'arbitra-default': ARBITRA_DEFAULT,
 };
 
 const BY_DISCIPLINE: Readonly<Record<Discipline, AppealProfileId>> = {

@@ -37,6 +37,17 @@ function checkWinShape(o: Win): void {
     );
 }
 
+/** With the discards recorded, 跟張免責 is derived from them: the referee's facts are not given as well. */
+function refuseGivenFollowDiscard(o: Win): void {
+  if (o.firstDiscarder !== undefined)
+    invalid(
+      'mahjong/follow-discard-derived',
+      '跟張免責 is derived from the recorded discards: do not give it as well',
+      RULES.followDiscard,
+      'outcome.firstDiscarder',
+    );
+}
+
 function liabilityOf(o: Win, inHand: HandInProgress | null): Liability {
   if (o.by === 'self-draw') return { liable: null, reason: 'self-draw' };
   const from = o.from as Seat;
@@ -47,13 +58,7 @@ function liabilityOf(o: Win, inHand: HandInProgress | null): Liability {
       refuse('mahjong/not-last-discard', `the last recorded discard is seat ${last.seat}'s, not seat ${from}'s`, RULES.win, { field: 'outcome.from' });
     if (o.winningTile !== undefined && o.winningTile !== last.tile)
       refuse('mahjong/not-last-discard', `the last recorded discard is ${last.tile}, not ${o.winningTile}`, RULES.win, { field: 'outcome.winningTile' });
-    if (o.firstDiscarder !== undefined)
-      invalid(
-        'mahjong/follow-discard-derived',
-        '跟張免責 is derived from the recorded discards: do not give it as well',
-        RULES.followDiscard,
-        'outcome.firstDiscarder',
-      );
+    refuseGivenFollowDiscard(o);
     return followDiscardLiability(inHand.discards, o.winner);
   }
   if (o.firstDiscarder !== undefined) return followDiscardFromFacts(from, o.firstDiscarder, o.winner);
@@ -70,13 +75,7 @@ function liabilityOf(o: Win, inHand: HandInProgress | null): Liability {
 function robbingKongLiability(o: Win, from: Seat, inHand: HandInProgress | null): Liability {
   const konger = (l: Liability): Liability => (l.reason === 'discard' && l.liable === from ? { ...l, reason: 'robbing-kong' } : l);
   if (inHand && inHand.discards.length > 0) {
-    if (o.firstDiscarder !== undefined)
-      invalid(
-        'mahjong/follow-discard-derived',
-        '跟張免責 is derived from the recorded discards: do not give it as well',
-        RULES.followDiscard,
-        'outcome.firstDiscarder',
-      );
+    refuseGivenFollowDiscard(o);
     const tile = o.winningTile ?? o.hand?.winningTile;
     if (tile === undefined)
       invalid(
