@@ -66,21 +66,17 @@ describe('review s12-a finding 4: the write routes do not confirm that a private
   it('the appellant and the tournament’s officials still act on it; lodging the same id again is still 409 already-lodged', async () => {
     await post('/v1/appeals/appeal-b-1/statements', statement, h.token('player', [TID], 'bee'));
     await post('/v1/appeals/appeal-b-1/acknowledgement', {}, chief);
+    // Left as it is (review s12-a finding 4): the lodge route still says the id is taken, to a caller who names a real decision.
+    const r = (await h.core.store.readStream(`tournament-${TID}`)).find((e) => e.type === 'tournament.ResultRecorded')!;
     const again = {
       appealId: 'appeal-b-1',
       tournamentId: TID,
-      contestedEventId: 'whatever',
-      appellant: { id: 'cee', capacity: 'player', forPlayer: 'cee' },
+      contestedEventId: r.id,
+      appellant: { id: 'dee', capacity: 'player', forPlayer: 'dee' },
       grounds: 'g',
       remedySought: 'r',
     };
-    // Left as it is (review s12-a finding 4): the lodge route still says the id is taken, to a caller who names a real decision.
-    const r = (await h.core.store.readStream(`tournament-${TID}`)).find((e) => e.type === 'tournament.ResultRecorded')!;
-    await post(
-      '/v1/appeals',
-      { ...again, contestedEventId: r.id, appellant: { id: 'dee', capacity: 'player', forPlayer: 'dee' } },
-      h.token('player', [TID], 'dee'),
-      409,
-    );
+    const taken = await post('/v1/appeals', again, h.token('player', [TID], 'dee'), 409);
+    expect(taken.body.type).toBe('urn:arbitra:problem:appeals/already-lodged');
   });
 });

@@ -70,14 +70,14 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
 }
 
 /**
- * Whether the request retries a command already in the log: it carries an Idempotency-Key, and `commandId` (the
- * context's, or the first of an import's) is recorded. A route that checks anything against the current record before
+ * Whether the request retries a command already in the log: it carries an Idempotency-Key, and `commandId` (by default
+ * the request's own, from the key; the first command of an import) is recorded. A route that checks anything against the current record before
  * the core looks the key up (an observed time, "the game must not exist yet") skips that check for a retry: the core
  * gives the first answer, or refuses another body under the key, and the record has moved on since the first answer.
  */
-export async function isRetry(core: Pick<ArbitraCore, 'store'>, request: AuthedRequest, commandId: string): Promise<boolean> {
+export async function isRetry(core: Pick<ArbitraCore, 'store'>, request: AuthedRequest, commandId?: string): Promise<boolean> {
   if (request.headers['idempotency-key'] === undefined) return false;
-  return (await core.store.findByCommandId(commandId)).length > 0;
+  return (await core.store.findByCommandId(commandId ?? commandContext(request).commandId)).length > 0;
 }
 
 /** `If-Match: "7"` (or 7) pins the revision the client saw. */

@@ -10,7 +10,7 @@ import { AppealAggregate, buildTimeline, contestedDecision, locateEvent, timelin
 import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { awaitPosition, commandContext, isRetry, runCommand } from '../command-request.js';
+import { awaitPosition, isRetry, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ServesHtml } from '../security-headers.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
@@ -151,7 +151,7 @@ export class AppealsController {
     const { state: t } = await loadTournament(this.core, state.tournamentId!);
     const penalties = this.core.options.features.flatMap((f) => f.aggregates ?? []).find((a) => a.name === 'penalties');
     const ledger = penalties ? ((await this.core.commands.load(penalties, streamOf(penalties, state.tournamentId!))).state as LedgerState) : null;
-    const retry = await isRetry(this.core, request, commandContext(request).commandId);
+    const retry = await isRetry(this.core, request);
     const remedies = body.remedies.map((r, i) => remedyOf(r, i, t, ledger, !retry));
     const data = { outcome: body.outcome, reasons: body.reasons, votes: body.votes.map((v) => ({ member: v.member, vote: v.vote })), remedies };
     return runCommand(this.core, request, reply, AppealAggregate, p.id, (context) => ({ type: 'appeals.decide' as const, context, data }));

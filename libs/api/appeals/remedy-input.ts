@@ -20,7 +20,7 @@ function checkPenaltyRemedy(r: RemedyDto, i: number, ledger: LedgerState): void 
   if (inGameResult(entry))
     throw unprocessable(
       'appeals/penalty-applied-in-game',
-      `penalty ${entry.penaltyId} was applied in game ${entry.appliedIn?.game} and is part of its result: order a correct-result remedy instead`,
+      `penalty ${entry.penaltyId} took effect in game ${entry.appliedIn?.game}, which the ledger cannot undo: where it changed the result, order a correct-result remedy`,
       `remedies[${i}].penaltyId`,
       LEDGER_RULES.appliedInEffect,
     );

@@ -6,7 +6,7 @@
 import type { RulesProfile } from '../../domain/tournament/index.js';
 import type { GameFeature } from '../../runtime/games/game-feature.js';
 import { gamesProjectionName } from '../../runtime/games/game-read-model.js';
-import { LINK_RULE, requireTableFree, tableWithProfileAt } from '../../runtime/features/tournament/index.js';
+import { LINK_RULE, ONE_GAME_RULE, ReadModelBehindError, requireTableFree, tableWithProfileAt } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { missingDivisionAsBadRequest } from '../tournaments/tournament-command.js';
@@ -59,7 +59,13 @@ export async function resolveLink(
     );
   }
   requireOfTournament?.(at.profile);
-  await requireTableFree(core, gamesProjectionName(feature), at, gameId);
+  await requireTableFree(core, gamesProjectionName(feature), at, gameId).catch((e: unknown) => {
+    if (!(e instanceof ReadModelBehindError)) throw e;
+    throw new ProblemException(503, 'read-model/behind', 'Service unavailable', `${e.message}: the table's other games cannot be checked; retry shortly`, {
+      rule: ONE_GAME_RULE,
+      headers: { 'retry-after': '1' },
+    });
+  });
   return { tournamentId: link.tournamentId, round: link.round, table: link.table, division: at.division, firstSeat: ids[0] === at.seats[0] ? 0 : 1 };
 }
 

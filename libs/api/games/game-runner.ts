@@ -92,9 +92,7 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     const game = await loadGame(this.core, this.feature, id);
     if (access.kind === 'self') requireRecorder(request.principal, game, access.seat, this.feature.playerActsFor);
     else requireOfficial(request.principal, game);
-    // A retry under a recorded Idempotency-Key gets the first answer (the core replays it, or refuses another body
-    // under the key): its observed time was checked when it was recorded, and later events would now put it "before".
-    if (!(await isRetry(this.core, request, ctx.commandId))) await this.checkObservedTime(request, game, sent);
+    await this.checkObservedTime(request, game, sent, ctx);
     const made = await this.execute(id, body, ctx, sent, executeOptions(request));
     const next = followUp?.(ctx);
     if (!next) return answer(reply, made);
@@ -146,7 +144,7 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
    * stamped by the server, or a player could set the opponent's clock. No observed time may lie
    * before the last recorded event or ahead of the server's clock.
    */
-  private async checkObservedTime(request: AuthedRequest, game: LoadedGame<S>, sent: SentBody): Promise<void> {
+  private async checkObservedTime(request: AuthedRequest, game: LoadedGame<S>, sent: SentBody, ctx: CommandContext): Promise<void> {
     const policy = this.feature.observedTime;
     if (sent.at === undefined && sent.clockReading === undefined) return;
     if (policy.sentBy === 'officials' && !isOfficialFor(request.principal, game)) {
@@ -162,7 +160,9 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
       );
     }
     if (sent.at === undefined) return;
-    if (policy.notBeforeRecord) {
+    // A retry under a recorded Idempotency-Key gets the first answer (the core replays it, or refuses another body under
+    // the key): its time was checked against the record when it was recorded, and later events would now put it "before".
+    if (policy.notBeforeRecord && !(await isRetry(this.core, request, ctx.commandId))) {
       const at = Date.parse(sent.at);
       const [last] = await this.core.store.readStream(streamOf(this.feature.aggregate, game.id), game.revision, 1);
       if (last && at < Date.parse(last.meta.recordedAt)) {

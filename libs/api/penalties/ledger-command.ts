@@ -7,7 +7,7 @@ import { PreconditionFailedError, streamOf, type ExecuteOptions } from '../../ru
 import { PenaltiesAggregate } from '../../runtime/features/penalties/index.js';
 import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { commandContext, executeOptions, isRetry, runCommand } from '../command-request.js';
+import { executeOptions, isRetry, runCommand } from '../command-request.js';
 import { loadTournament } from '../tournaments/tournament-command.js';
 
 type IssueData = PenaltyCommandData['penalties.issue-penalty'];
@@ -48,7 +48,7 @@ export async function issueIntoLedger(core: ArbitraCore, request: AuthedRequest,
   if (fields.legacyRef) {
     // The tournament route's If-Match pins the tournament's revision, as it did before the ledger (a retry under its
     // Idempotency-Key gets its first answer, whatever the tournament recorded since).
-    const retry = await isRetry(core, request, commandContext(request).commandId);
+    const retry = await isRetry(core, request);
     if (!retry && opts.expectedRevision !== undefined && opts.expectedRevision !== revision)
       throw new PreconditionFailedError(streamOf(TournamentAggregate, id), opts.expectedRevision, revision);
     ledgerOpts = { correlationId: opts.correlationId };

@@ -10,7 +10,7 @@ export type AppealProfileId = 'wmc-mahjong' | 'xiguaqi' | 'wespa-scrabble' | 'fi
 
 /**
  * A kind of the arbiter's ruling against which no appeal lies: the recorded event type and the grounds it records
- * (ContestedDecision.ground: a Go game's end reason, a ledger penalty's offence code), with what it is in words.
+ * (ContestedDecision.ground: a Go game's end reason, a ledger penalty's `kind:offence`), with what it is in words.
  */
 export interface ArbiterFinalRuling {
   readonly type: string;
@@ -140,9 +140,9 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
   'ing-go': {
     // Ing rules 第十条 裁判: 裁判对于犯规之裁定以及对礼节之纠正有绝对权利。对局者必须服从其裁定或纠正 (the arbiter's
     // rulings on fouls and corrections of etiquette are absolute; the players must obey them): no appeal lies against
-    // them. The Go fouls the arbiter rules on are 第八条 裁败 (3) 悔着 and (5) 抗命 (go.rule-loss grounds retraction and
-    // defiance, recorded as go.GameEnded with that reason); an etiquette correction (第九条 礼节) is a ledger penalty
-    // with the offence code `etiquette` (Arbitra's code). The excerpt says nothing else on appeals: the arbiter's other
+    // them. The excerpt does not define 犯规; Arbitra reads as the fouls the arbiter rules on 第八条 裁败 (3) 悔着 and
+    // (5) 抗命 (go.rule-loss grounds retraction and defiance, recorded as go.GameEnded with that reason); an etiquette
+    // correction (第九条 礼节) is a ledger warning with the offence code `etiquette` (Arbitra's code). The excerpt says nothing else on appeals: the arbiter's other
     // decisions (a disputed move, dead stones, a withdrawal or absence, results, pairings) stay appealable, and the
     // workflow, deadline, committee and finality are Arbitra defaults, ours (as 'arbitra-default').
     ...ARBITRA_DEFAULT,
@@ -150,7 +150,8 @@ export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> =
     arbiterFinal: {
       rulings: [
         { type: 'go.GameEnded', grounds: ['retraction', 'defiance'], what: 'a foul (第八条 裁败: 悔着 retracting a move, 抗命 defying the arbiter)' },
-        { type: 'penalties.PenaltyIssued', grounds: ['etiquette'], what: 'a correction of etiquette (第九条 礼节)' },
+        // A correction is a warning: a heavier sanction is the organisers' on the arbiter's report (加重处罚之), appealable.
+        { type: 'penalties.PenaltyIssued', grounds: ['warning:etiquette'], what: 'a correction of etiquette (第九条 礼节)' },
       ],
       rule: 'Ing rules 第十条 裁判: 裁判对于犯规之裁定以及对礼节之纠正有绝对权利 (the arbiter’s rulings on fouls and corrections of etiquette are absolute)',
     },

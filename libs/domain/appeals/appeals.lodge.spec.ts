@@ -104,7 +104,7 @@ describe('appeals: lodging', () => {
         .thenRefuses('appeals/arbiter-final', { kind: 'conflict', field: 'contestedEventId', rule: 'Ing rules 第十条 裁判' });
     const etiquette = {
       discipline: 'go' as const,
-      contested: { ...CONTESTED, stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty' as const, ground: 'etiquette' },
+      contested: { ...CONTESTED, stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty' as const, ground: 'warning:etiquette' },
     };
     spec.given([]).when(lodge(etiquette)).thenRefuses('appeals/arbiter-final', { field: 'contestedEventId', rule: '对礼节之纠正有绝对权利' });
   });
@@ -113,7 +113,9 @@ describe('appeals: lodging', () => {
     const go = (contested: Partial<typeof CONTESTED>) => ({ discipline: 'go' as const, contested: { ...CONTESTED, ...contested } });
     const appealable = [
       go({ stream: 'go-game-g1', type: 'go.GameEnded', kind: 'ruling', ground: 'withdrawal' }),
-      go({ stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty', ground: 'slow-play' }),
+      go({ stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty', ground: 'points:slow-play' }),
+      // A sanction for etiquette beyond the correction (加重处罚之, by the organisers on the arbiter's report) stays appealable.
+      go({ stream: 'penalties-open', type: 'penalties.PenaltyIssued', kind: 'penalty', ground: 'disqualification:etiquette' }),
       go({ stream: 'tournament-open', type: 'tournament.ResultRecorded', kind: 'result' }),
     ];
     for (const d of appealable)

@@ -209,8 +209,8 @@ function refuseIfInGame(entry: LedgerEntry): void {
   if (!inGameResult(entry) || !entry.appliedIn) return;
   refuse(
     'penalties/applied-in-game',
-    `penalty ${entry.penaltyId} was applied in game ${entry.appliedIn.game} (event ${entry.appliedIn.event}) and is part of its result: ` +
-      'correct the result (POST …/rounds/:n/results/:table/corrections, or an appeal decision correcting it) rather than the ledger entry',
+    `penalty ${entry.penaltyId} took effect in game ${entry.appliedIn.game} (event ${entry.appliedIn.event}): cancelling or reducing the ledger ` +
+      'entry would not undo it there; where it changed the result, correct the result (POST …/rounds/:n/results/:table/corrections, or an appeal decision)',
     R.appliedInEffect,
     { field: 'penaltyId' },
   );

@@ -80,7 +80,8 @@ export const PENALTY_PROFILES: Readonly<Partial<Record<Discipline, PenaltyProfil
     },
     // Rapid chess rules 第21條(3): a second or later breach of 第2條 or 第5條 adds 2 minutes to the opponent's clock.
     // Only those two: other breaches cost 2 minutes at the first (第21條(1)) or are the arbiter's call (第24條). The
-    // offence codes are the game's own (chess.rule-breach `breach`); each rule's breaches are counted apart, as there.
+    // offence codes are the game's own (chess.rule-breach `breach`); each rule's breaches are counted apart, as the game counts them
+    // (an Arbitra reading: 「第2次或更多次違反本規則第2條或第5條」 may also be read as counting them together).
     escalation: { to: 'time-to-opponent', amount: 120, section: '第21條(3)', offences: ['rule-2', 'rule-5'] },
   },
   go: {

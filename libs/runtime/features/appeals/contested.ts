@@ -21,11 +21,14 @@ export function classify(type: string): ContestedKind {
 /** A Go game ended by the arbiter's ruling (go.rule-loss, an absence): a ruling, not a result of play. */
 const GO_RULED_ENDS: readonly string[] = ['absence', 'withdrawal', 'retraction', 'defiance'];
 
-/** What a decision was about, where its record says: a Go game's end reason, a ledger penalty's offence code. */
+/**
+ * What a decision was about, where its record says: a Go game's end reason; a ledger penalty's kind and offence code
+ * (`warning:etiquette`): a correction (a warning) and a sanction for the same offence are not the same decision.
+ */
 function groundOf(e: RecordedEvent): string | null {
-  const d = (e.data ?? {}) as { result?: { reason?: unknown }; offence?: unknown };
+  const d = (e.data ?? {}) as { result?: { reason?: unknown }; offence?: unknown; kind?: unknown };
   if (e.type === 'go.GameEnded' && typeof d.result?.reason === 'string') return d.result.reason;
-  if (e.type === 'penalties.PenaltyIssued' && typeof d.offence === 'string') return d.offence;
+  if (e.type === 'penalties.PenaltyIssued' && typeof d.offence === 'string') return `${String(d.kind)}:${d.offence}`;
   return null;
 }
 

@@ -9,7 +9,7 @@ import { TournamentAggregate } from './tournament.feature.js';
 
 export const LINK_RULE = "Arbitra: a linked game is the pairing at that round and table; its players are the pairing's players";
 const DISCIPLINE_RULE = "Arbitra: a linked game is of the tournament's discipline";
-const ONE_GAME_RULE =
+export const ONE_GAME_RULE =
   'Arbitra: a table of a round is played by one game: a second game is not linked to a round and table that already has one (the round file would list the board twice, and only one result can count)';
 /** How long a link check waits for the games read model to apply what the log holds before it looks. */
 const READ_MODEL_WAIT_MS = 3000;
@@ -86,15 +86,27 @@ export async function tableWithProfileAt(
   return { tournamentId, division, round: at.round, table: at.table, seats, profile: state.profile };
 }
 
+/** The games read model had not applied the log within the wait: the link cannot be checked now (503, retry shortly). */
+export class ReadModelBehindError extends Error {
+  constructor(
+    readonly position: number,
+    readonly waitedMs: number,
+  ) {
+    super(`the games read model has not reached position ${position} within ${waitedMs} ms`);
+    this.name = 'ReadModelBehindError';
+  }
+}
+
 /**
  * Refuses (409 `games/link-table-taken`, naming `link.table` and the game already there) to link game `gameId` to a
  * table another game of the discipline is already linked to (Arbitra: one game per table). The same game id passes,
  * so that a retried start gets its first answer. Read from the discipline's games read model (`projection`) once it
- * has applied the log as it is now (waited for at most 3 s); two starts for one table racing in the same moment are
+ * has applied the log as it is now (waited for at most 3 s, else ReadModelBehindError: a link is never checked on a stale model); two starts for one table racing in the same moment are
  * not told apart here — the tournament still takes only the first result and keeps the other refused.
  */
 export async function requireTableFree(core: ArbitraCore, projection: string, at: PairedTableAt, gameId: string): Promise<void> {
-  await core.projections.waitFor(await core.store.headPosition(), READ_MODEL_WAIT_MS);
+  const head = await core.store.headPosition();
+  if (!(await core.projections.waitFor(head, READ_MODEL_WAIT_MS))) throw new ReadModelBehindError(head, READ_MODEL_WAIT_MS);
   const taken = core.readModels
     .list<GameListItem>(projection, GAME_COLLECTIONS.index)
     .map((r) => r.value)
