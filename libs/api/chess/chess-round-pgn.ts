@@ -6,15 +6,13 @@
 import { exportPgn, type ChessState } from '../../domain/disciplines/chess/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { CHESS_GAME } from '../../runtime/features/chess/index.js';
-import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameListItem } from '../../runtime/games/index.js';
+import { GAME_COLLECTIONS, gamesProjectionName, linkedGames, type GameDocument } from '../../runtime/games/index.js';
 
 export function roundPgn(core: ArbitraCore, tournament: { id: string; name: string }, division: string, round: number): string {
   const projection = gamesProjectionName(CHESS_GAME);
-  const linked = core.readModels
-    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
-    .map((r) => r.value)
-    .filter((g) => g.link?.tournamentId === tournament.id && g.link.round === round && (g.link.division ?? division) === division)
-    .sort((a, b) => (a.link?.table ?? 0) - (b.link?.table ?? 0) || a.id.localeCompare(b.id));
+  const linked = linkedGames(core.readModels, projection, { tournamentId: tournament.id, division, round }).sort(
+    (a, b) => (a.link?.table ?? 0) - (b.link?.table ?? 0) || a.id.localeCompare(b.id),
+  );
   const games: string[] = [];
   for (const item of linked) {
     const doc = core.readModels.get<GameDocument<ChessState>>(projection, GAME_COLLECTIONS.game, item.id);

@@ -5,18 +5,15 @@
  */
 import { exportEgd, type EgdRound, type GoState } from '../../domain/disciplines/go/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
-import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
+import { publishedView, roundsOf, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { GO_GAME } from '../../runtime/features/go/index.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
-import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameListItem } from '../../runtime/games/index.js';
+import { GAME_COLLECTIONS, gamesProjectionName, linkedGames, type GameDocument } from '../../runtime/games/index.js';
 
 export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: string, asOf: AsOf): string {
   const projection = gamesProjectionName(GO_GAME);
-  const games = core.readModels
-    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
-    .map((r) => r.value)
-    .filter((g) => g.link?.tournamentId === t.id && (g.link.division ?? division) === division)
+  const games = linkedGames(core.readModels, projection, { tournamentId: t.id, division })
     .map((g) => core.readModels.get<GameDocument<GoState>>(projection, GAME_COLLECTIONS.game, g.id)?.state)
     .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
   const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
@@ -39,9 +36,8 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
     };
   };
   // The days of published rounds only: an unpublished round (and its day) is the officials'.
-  const dates = Object.values(publishedView(t).rounds)
-    .filter((r) => r.division === division && r.day)
-    .map((r) => r.day as string)
+  const dates = roundsOf(publishedView(t), division)
+    .flatMap((r) => (r.day ? [r.day] : []))
     .sort();
   return exportEgd({
     name: t.name,

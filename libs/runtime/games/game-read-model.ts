@@ -37,6 +37,24 @@ export interface GameListItem {
   readonly asOf: AsOf;
 }
 
+/**
+ * The games of a discipline's read model (`projection`) linked to a tournament's division, and to one of its rounds
+ * when `round` is given (a link without a division is the tournament's only one).
+ */
+export function linkedGames(
+  readModels: { list<T>(projection: string, collection: string): Array<{ value: T }> },
+  projection: string,
+  at: { readonly tournamentId: string; readonly division: string; readonly round?: number },
+): GameListItem[] {
+  return readModels
+    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
+    .map((r) => r.value)
+    .filter(
+      (g) =>
+        g.link?.tournamentId === at.tournamentId && (g.link.division ?? at.division) === at.division && (at.round === undefined || g.link.round === at.round),
+    );
+}
+
 /** The read model's name: `<discipline>-games`. */
 export function gamesProjectionName(feature: { discipline: string }): string {
   return `${feature.discipline}-games`;

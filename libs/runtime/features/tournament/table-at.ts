@@ -4,7 +4,7 @@ import type { Discipline } from '../../../domain/standings/index.js';
 import { resolveDivision, roundKey, type RulesProfile } from '../../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { streamOf } from '../../command-handler.js';
-import { GAME_COLLECTIONS, type GameListItem } from '../../games/game-read-model.js';
+import { linkedGames } from '../../games/game-read-model.js';
 import { TournamentAggregate } from './tournament.feature.js';
 
 export const LINK_RULE = "Arbitra: a linked game is the pairing at that round and table; its players are the pairing's players";
@@ -101,23 +101,14 @@ export class ReadModelBehindError extends Error {
  * Refuses (409 `games/link-table-taken`, naming `link.table` and the game already there) to link game `gameId` to a
  * table another game of the discipline is already linked to (Arbitra: one game per table). The same game id passes,
  * so that a retried start gets its first answer. Read from the discipline's games read model (`projection`) once it
- * has applied the log as it is now (waited for at most 3 s, else ReadModelBehindError: a link is never checked on a stale model); two starts for one table racing in the same moment are
- * not told apart here — the tournament still takes only the first result and keeps the other refused.
+ * has applied the log as it is now (waited for at most 3 s, else ReadModelBehindError: a link is never checked on a
+ * stale model); two starts for one table racing in the same moment are not told apart here — the tournament still
+ * takes only the first result and keeps the other refused.
  */
 export async function requireTableFree(core: ArbitraCore, projection: string, at: PairedTableAt, gameId: string): Promise<void> {
   const head = await core.store.headPosition();
   if (!(await core.projections.waitFor(head, READ_MODEL_WAIT_MS))) throw new ReadModelBehindError(head, READ_MODEL_WAIT_MS);
-  const taken = core.readModels
-    .list<GameListItem>(projection, GAME_COLLECTIONS.index)
-    .map((r) => r.value)
-    .find(
-      (g) =>
-        g.id !== gameId &&
-        g.link?.tournamentId === at.tournamentId &&
-        (g.link.division ?? at.division) === at.division &&
-        g.link.round === at.round &&
-        g.link.table === at.table,
-    );
+  const taken = linkedGames(core.readModels, projection, at).find((g) => g.id !== gameId && g.link?.table === at.table);
   if (taken)
     refuse(
       'games/link-table-taken',
