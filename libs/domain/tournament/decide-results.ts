@@ -46,7 +46,7 @@ function loserField(input: ResultInput): string {
  * would leave an eliminated player seated and the real winner out for good (RULES.knockoutField), and the record has
  * no command to withdraw a recorded pairing. So, as an arbiter would have it, the bracket is not rewritten
  * behind the players' backs: the correction is refused (409, nothing recorded) and the chief arbiter or the appeals
- * committee decides what to do about the later round (a replay, a new pairing). A correction that keeps who lost (a
+ * committee decides what to do about the later round (a replay can be ordered). A correction that keeps who lost (a
  * score, the games of a best-of-N, a forfeit turned into a played loss for the same player) is recorded as before.
  */
 function checkBracketStands(t: OpenTournament, r: RoundState, table: number, previous: GameResult, result: GameResult, input: ResultInput): void {

@@ -15,12 +15,15 @@ export function decideRecordTimePenalty(em: Emitter, c: DataOf<'scrabble.record-
   em.record('scrabble.TimePenaltyApplied', { seat: c.seat, overMs: null, points: c.points });
 }
 
+/** Seed 分數: both seats are among those who agree (a score correction, a reversal of signed scores). */
+const bothAgree = (agreedBy: readonly number[] | undefined): boolean => Array.isArray(agreedBy) && agreedBy.includes(0) && agreedBy.includes(1);
+
 export function decideCorrectScore(em: Emitter, c: DataOf<'scrabble.correct-score'>): void {
   const s = em.state;
   refuseIfSigned(s, 'a score correction');
   if (s.phase !== 'playing' && s.phase !== 'ended') refuse('scrabble/not-in-play', 'there is no score to correct yet', RULES.scoreCorrection);
   // Seed 分數: corrected by agreement of both players at any time before the slip is signed.
-  if (!c.agreedBy.includes(0) || !c.agreedBy.includes(1))
+  if (!bothAgree(c.agreedBy))
     refuse('scrabble/correction-needs-both-players', 'a score error is corrected only with the agreement of both players', RULES.scoreCorrection, {
       field: 'agreedBy',
     });
@@ -100,7 +103,7 @@ export function decideCorrectReversedScores(em: Emitter, c: DataOf<'scrabble.cor
     refuse('scrabble/not-signed', 'only a signed (non-forfeit) result can have reversed scores fixed', RULES.signedLocked);
   if (!c.tdDecision) invalid('scrabble/td-decision-required', 'name the TD decision', RULES.signedLocked, 'tdDecision');
   // Seed 分數: 「除非雙方因分數顛倒而獲比賽總監同意更改」 — both players ask, and the TD consents (the TD's decision).
-  if (!Array.isArray(c.agreedBy) || !c.agreedBy.includes(0) || !c.agreedBy.includes(1))
+  if (!bothAgree(c.agreedBy))
     refuse('scrabble/reversal-needs-both-players', 'signed scores are reversed only when both players ask for it, with the TD’s consent', RULES.signedLocked, {
       field: 'agreedBy',
     });

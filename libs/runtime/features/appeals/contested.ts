@@ -1,6 +1,8 @@
 import type { AppealProfileId, ContestedDecision, ContestedKind } from '../../../domain/appeals/index.js';
 import type { Actor } from '../../../domain/kernel/index.js';
 import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
+import { streamOf } from '../../command-handler.js';
+import { AppealAggregate } from './appeals.aggregate.js';
 
 /** What kind of decision a recorded event is, by its type ('other' is not a decision and cannot be appealed). */
 export function classify(type: string): ContestedKind {
@@ -107,7 +109,7 @@ async function appealDecisionBehind(store: EventStore, e: RecordedEvent): Promis
   if (!REMEDY_EVENT_TYPES.has(e.type) || !e.meta.causationId) return null;
   const appealId = appealNamedBy(e);
   if (appealId === null) return null;
-  const appealStream = await store.readStream(`appeal-${appealId}`);
+  const appealStream = await store.readStream(streamOf(AppealAggregate, appealId));
   const decided = appealStream.find((x) => x.type === 'appeals.AppealDecided' && x.id === e.meta.causationId);
   return decided ? { decided, appealStream } : null;
 }
