@@ -68,10 +68,10 @@ function checkReplayRemedy(round: number, table: number, i: number, t: OpenTourn
   if (!hasTable) throw unprocessable('appeals/unknown-table', `round ${round} has no table ${table}`, `remedies[${i}].table`, REPLAY_RULE);
 }
 
-/** A remedy as the domain takes it; the next round's state is looked up for a re-pairing. `ledger` is null without a penalty ledger. */
 /**
- * A remedy of an appeal decision from the request, checked against the current record unless `check` is false: a decision
- * retried under its Idempotency-Key is not checked again (the record has moved on: its remedies were applied).
+ * A remedy of an appeal decision as the domain takes it (the next round's state is looked up for a re-pairing; `ledger`
+ * is null without a penalty ledger), checked against the current record unless `check` is false: a decision retried
+ * under its Idempotency-Key is not checked again (the record has moved on: its remedies were applied).
  */
 export function remedyOf(r: RemedyDto, i: number, t: OpenTournament, ledger: LedgerState | null, check = true): Remedy {
   switch (r.kind) {

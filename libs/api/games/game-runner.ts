@@ -118,7 +118,7 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
    */
   /**
    * 409 when a game of this id exists: an imported record is a new game (checked before the record is read). An import
-   * retried under its Idempotency-Key (its first command, `<command id>:0`, is in the log) goes on to get its first answer.
+   * retried under its Idempotency-Key (its first command, `firstCommandId`, is in the log) goes on to get its first answer.
    */
   async requireNew(id: string, request: AuthedRequest, firstCommandId: string): Promise<void> {
     if (await isRetry(this.core, request, firstCommandId)) return;

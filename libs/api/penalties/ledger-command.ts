@@ -48,8 +48,7 @@ export async function issueIntoLedger(core: ArbitraCore, request: AuthedRequest,
   if (fields.legacyRef) {
     // The tournament route's If-Match pins the tournament's revision, as it did before the ledger (a retry under its
     // Idempotency-Key gets its first answer, whatever the tournament recorded since).
-    const retry = await isRetry(core, request);
-    if (!retry && opts.expectedRevision !== undefined && opts.expectedRevision !== revision)
+    if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision && !(await isRetry(core, request)))
       throw new PreconditionFailedError(streamOf(TournamentAggregate, id), opts.expectedRevision, revision);
     ledgerOpts = { correlationId: opts.correlationId };
   }
