@@ -1,3 +1,4 @@
+import { byDiscipline } from '../discipline-kit/registry.js';
 import { invalid } from '../kernel/errors.js';
 import type { Discipline } from '../standings/results.js';
 import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
@@ -19,14 +20,8 @@ export const ENGINES: Readonly<Record<EngineName, Readonly<Record<number, Engine
   glicko2: { 1: GLICKO2_V1 },
 };
 
-/** Which engines fit a discipline: the mahjong ranking reads placings; the others rate two-player games (Glicko-2 fits any). */
-export const ENGINES_FOR: Readonly<Record<Discipline, readonly EngineName[]>> = {
-  scrabble: ['wespa-elo', 'glicko2'],
-  go: ['egd-gor', 'glicko2'],
-  'chess-rapid': ['fide-rapid', 'glicko2'],
-  mahjong: ['mahjong-ranking'],
-  xiguaqi: ['glicko2'],
-};
+/** Which engines fit a discipline (its descriptor says): the mahjong ranking reads placings; the others rate two-player games. */
+export const ENGINES_FOR = byDiscipline((d) => d.ratings.engines);
 
 /** Who appears in the ranked list: at least `minGames` games in the `windowDays` before the list's date. */
 export interface RankedRule {
@@ -40,18 +35,8 @@ export interface RatingProfile {
   readonly ranked: RankedRule;
 }
 
-/**
- * Defaults per discipline. The ranked-list rules are Arbitra values: WESPA's minimum games in a recent window has
- * changed over the years (issue 15), so it is a profile value here; FIDE lists a player as inactive after a year
- * without a rated game; Go and mahjong: one game in two years (unconfirmed).
- */
-export const DEFAULT_RATING_PROFILES: Readonly<Record<Discipline, RatingProfile>> = {
-  scrabble: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 730 } },
-  go: { engine: EGD_2021, ranked: { minGames: 1, windowDays: 730 } },
-  'chess-rapid': { engine: FIDE_RAPID_2024, ranked: { minGames: 1, windowDays: 365 } },
-  mahjong: { engine: MAHJONG_RANKING_V1, ranked: { minGames: 1, windowDays: 730 } },
-  xiguaqi: { engine: GLICKO2_V1, ranked: { minGames: 1, windowDays: 730 } },
-};
+/** Each discipline's default rating profile, from its descriptor (the ranked-list rules there are Arbitra values). */
+export const DEFAULT_RATING_PROFILES = byDiscipline((d) => d.ratings.profile);
 
 const RULE = 'Arbitra ratings: a period names an engine version Arbitra runs, for the discipline, with parameters of that version only';
 

@@ -1,3 +1,4 @@
+import { DESCRIPTORS } from '../discipline-kit/registry.js';
 import type { Wind } from '../pairing/types.js';
 
 /**
@@ -5,7 +6,8 @@ import type { Wind } from '../pairing/types.js';
  * are stored inside tournament events, so no Maps, Dates or classes).
  */
 export type Discipline = 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
-export const DISCIPLINES: readonly Discipline[] = ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'];
+/** The registered disciplines (libs/domain/discipline-kit/registry.ts). */
+export const DISCIPLINES: readonly Discipline[] = DESCRIPTORS.map((d) => d.id);
 
 export type Side = 'first' | 'second';
 /** Who won a 2-player game: the player who moved first, the second, or nobody. */
