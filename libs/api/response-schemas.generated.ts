@@ -92,7 +92,10 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   McMahonBand: { type: 'object', properties: { bar: { type: 'number' }, floor: { type: 'number' } }, required: ['bar', 'floor'], additionalProperties: false },
-  PairingSystem: { type: 'string', enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout'] },
+  PairingSystem: {
+    type: 'string',
+    enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'fide-dutch'],
+  },
   Penalty: {
     type: 'object',
     properties: { player: { type: 'string' }, points: { type: 'number' }, round: { type: 'number' }, reason: { type: 'string' }, ref: { type: 'string' } },

@@ -145,11 +145,17 @@ export class CreateTournamentDto {
   @Max(1000)
   roundsPlanned?: number;
 
-  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true, example: ['australian-draw', 'king-of-the-hill'] })
+  @ApiPropertyOptional({
+    enum: PAIRING_SYSTEMS,
+    isArray: true,
+    example: ['australian-draw', 'king-of-the-hill'],
+    description: 'Omitted: the discipline default (chess-rapid: fide-dutch); other disciplines must name them',
+  })
+  @Omittable()
   @IsArray()
   @ArrayMinSize(1)
   @IsIn(PAIRING_SYSTEMS, { each: true })
-  pairingSystems: PairingSystem[];
+  pairingSystems?: PairingSystem[];
 }
 
 export class RegisterPlayerDto {

@@ -3,6 +3,7 @@ import { PAIRING_SYSTEMS } from '../pairing/types.js';
 import { mcmahonProblem } from '../standings/mcmahon.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
+import { DEFAULT_PAIRING_SYSTEMS, SYSTEM_DISCIPLINES } from './pairing-systems.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { resolveDivision } from './division.js';
 import { RULES } from './rules.js';
@@ -26,10 +27,19 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
     invalid('tournament/duplicate-division', `division names must be unique and non-empty: ${divisions.join(', ')}`, RULES.divisions, 'divisions');
   if (c.roundsPlanned !== undefined && !isPositiveInt(c.roundsPlanned))
     invalid('tournament/rounds-planned', `rounds planned must be a positive integer, got ${c.roundsPlanned}`, RULES.roundsPlanned, 'roundsPlanned');
-  if (!c.pairingSystems || c.pairingSystems.length === 0)
+  const pairingSystems = c.pairingSystems ?? DEFAULT_PAIRING_SYSTEMS[c.discipline];
+  if (!pairingSystems || pairingSystems.length === 0)
     invalid('tournament/no-pairing-system', 'a tournament allows at least one pairing system', RULES.pairingSystems, 'pairingSystems');
-  const unknown = c.pairingSystems.find((s) => !PAIRING_SYSTEMS.includes(s));
+  const unknown = pairingSystems.find((s) => !PAIRING_SYSTEMS.includes(s));
   if (unknown) invalid('tournament/unknown-pairing-system', `unknown pairing system "${unknown}"`, RULES.pairingSystems, 'pairingSystems');
+  const foreign = pairingSystems.find((s) => SYSTEM_DISCIPLINES[s] !== undefined && !SYSTEM_DISCIPLINES[s]?.includes(c.discipline));
+  if (foreign)
+    invalid(
+      'tournament/pairing-system-discipline',
+      `${foreign} pairs ${SYSTEM_DISCIPLINES[foreign]?.join(', ')} only, not ${c.discipline}`,
+      RULES.pairingSystems,
+      'pairingSystems',
+    );
   const profile = effectiveProfile(c.discipline, c.profile);
   validateProfile(profile);
   return [
@@ -42,7 +52,7 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
         profile,
         divisions,
         roundsPlanned: c.roundsPlanned ?? null,
-        pairingSystems: [...new Set(c.pairingSystems)],
+        pairingSystems: [...new Set(pairingSystems)],
       },
     },
   ];
