@@ -18,6 +18,10 @@ export function decide(command: ChessCommand, state: ChessState): ChessEvent[] {
   const reading = command.data.clockReading;
   const pre: ChessEvent[] = [];
   if (reading) {
+    if (state.game.source)
+      refuse('chess/imported-untimed', 'an imported record was not timed here: its clock is only what the file writes', RULES.imported, {
+        field: 'clockReading',
+      });
     if (reading.remainingMs.some((ms) => !Number.isInteger(ms)))
       invalid('chess/clock-reading', 'a clock reading is whole milliseconds', RULES.clockReading, 'clockReading.remainingMs');
     pre.push({ type: 'chess.ClockRead', data: { remainingMs: [reading.remainingMs[0], reading.remainingMs[1]], at, rule: RULES.clockReading } });

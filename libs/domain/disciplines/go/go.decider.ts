@@ -19,7 +19,7 @@ function decideOn(command: GoCommand, state: GoState, at: string): GoEvent[] {
   switch (command.type) {
     case 'go.play':
       inPhase('playing', 'point', RULES.pass);
-      return playAt(state, g, command.data.seat, command.data.point, at);
+      return playAt(state, g, command.data.seat, command.data.point, at, undefined, command.data.written);
     case 'go.pass':
     case 'go.claim-time':
       inPhase('playing', 'seat', RULES.pass);
@@ -53,6 +53,8 @@ export function decide(command: GoCommand, state: GoState): GoEvent[] {
   const reading = command.data.clockReading;
   const pre: GoEvent[] = [];
   if (reading) {
+    if (state.game.source)
+      refuse('go/imported-untimed', 'an imported record was not timed here: its clock is only what the file writes', RULES.imported, { field: 'clockReading' });
     if (reading.remainingMs.some((ms) => !Number.isInteger(ms)))
       invalid('go/clock-reading', 'a clock reading is whole milliseconds', RULES.clockReading, 'clockReading.remainingMs');
     if (reading.periodsLeft?.some((n) => !Number.isInteger(n) || n < 0))
