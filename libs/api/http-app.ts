@@ -114,6 +114,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
+  // A rating list is uploaded as CSV (issue 31): read as text, up to 32 MB (a 50,000-player list is about 3 MB).
+  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 }, (_request, body, done) => done(null, body));
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
   // A 404 whose path takes other methods becomes 405 with Allow (ProblemFilter asks the mirror).

@@ -69,6 +69,18 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   Discipline: { type: 'string', enum: ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'] },
+  ImportProvenance: {
+    type: 'object',
+    properties: {
+      sha256: { type: 'string' },
+      lines: { type: 'number' },
+      fileName: { type: 'string' },
+      importedBy: { type: 'string' },
+      importedAt: { type: 'string' },
+    },
+    required: ['sha256', 'lines', 'importedBy', 'importedAt'],
+    additionalProperties: false,
+  },
   ListChange: {
     type: 'object',
     properties: {
@@ -124,6 +136,7 @@ export const RESPONSE_SCHEMAS = {
           additionalProperties: false,
         },
       },
+      imported: { $ref: '#/components/schemas/ImportProvenance' },
     },
     required: ['period', 'closesOn', 'tournaments', 'engine', 'closedAt', 'versions'],
     additionalProperties: false,

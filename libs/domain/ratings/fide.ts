@@ -1,3 +1,4 @@
+import type { RatingDomain } from './domains.js';
 import { newPlayer, played, tally, type PeriodInput, type PlayerRating, type RatingTable } from './types.js';
 
 /**
@@ -29,6 +30,8 @@ export interface FideProfile {
   readonly initialMinGames: number;
   /** Hypothetical games added to a newcomer's initial rating (2024: two draws against 1800). */
   readonly initialHypothetical: { readonly rating: number; readonly games: number; readonly score: number } | null;
+  /** A player the list lacks starts from the rating declared at registration (issue 31; absent in profiles recorded before). */
+  readonly seedDeclared?: boolean;
 }
 
 export const FIDE_RAPID_2024: FideProfile = {
@@ -40,7 +43,15 @@ export const FIDE_RAPID_2024: FideProfile = {
   floor: 1400,
   initialMinGames: 5,
   initialHypothetical: { rating: 1800, games: 2, score: 1 },
+  seedDeclared: true,
 };
+
+/** FIDE: no rating below the floor is published, so none below it is taken as an input. */
+export const fideDomain = (f: FideProfile): RatingDomain => ({
+  min: f.floor,
+  below: Infinity,
+  rule: `FIDE rating regulations: no rating below the floor (${f.floor})`,
+});
 
 /** FIDE table 8.1b: the upper end of each rating-difference band and the higher-rated player's expected score. */
 const TABLE_81B: ReadonlyArray<readonly [number, number]> = [

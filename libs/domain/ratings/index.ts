@@ -9,3 +9,5 @@ export * from './list.js';
 export * from './players.js';
 export * from './ratings.decider.js';
 export * from './from-tournament.js';
+export * from './domains.js';
+export * from './list-import.js';

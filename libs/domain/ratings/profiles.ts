@@ -1,6 +1,7 @@
 import { byDiscipline } from '../discipline-kit/registry.js';
 import { invalid } from '../kernel/errors.js';
 import type { Discipline } from '../standings/results.js';
+import { seedDeclared } from './domains.js';
 import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
 import { FIDE_RAPID_2024, fidePeriod, type FideProfile } from './fide.js';
 import { GLICKO2_V1, glicko2Period, type Glicko2Profile } from './glicko2.js';
@@ -81,8 +82,10 @@ function typeOf(v: unknown): unknown {
 const keepDays = (p: RatingProfile) => p.ranked.windowDays;
 
 /** Rates a period with the profile's engine: the table after it (the prior table is not changed). */
-export function ratePeriod(prior: RatingTable, input: PeriodInput, p: RatingProfile): Map<string, PlayerRating> {
+export function ratePeriod(prior_: RatingTable, input: PeriodInput, p: RatingProfile): Map<string, PlayerRating> {
   const e = p.engine;
+  // Players the list lacks start from their declared rating where the engine's newcomer rule takes one (domains.ts).
+  const prior = seedDeclared(prior_, input.tournaments, e);
   switch (e.engine) {
     case 'wespa-elo':
       return wespaPeriod(prior, input, e, keepDays(p));
@@ -121,8 +124,9 @@ export function addToPeriod(
   t: RatedTournament,
   p: RatingProfile,
 ): Map<string, PlayerRating> {
+  const perTournament = new Map(seedDeclared(periodTable, [t], p.engine));
+  if (addTournament(perTournament, t, p)) return perTournament;
   const table = new Map(periodTable);
-  if (addTournament(table, t, p)) return table;
   const ids = new Set<string>([...t.games.flatMap((g) => [g.a, g.b]), ...(t.placings ?? []).map((x) => x.player)]);
   const only = input.tournaments.map((x) => ({ ...x, games: x.games.filter((g) => ids.has(g.a) || ids.has(g.b)) }));
   // Two-player period engines read, for a player, only their own record and their opponents' before the period: those

@@ -1,5 +1,6 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { PAIRING_SYSTEMS } from '../pairing/types.js';
+import { describeDomain, disciplineDomain, inDomain } from '../ratings/domains.js';
 import { mcmahonProblem } from '../standings/mcmahon.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
@@ -106,8 +107,12 @@ export function decideRegister(c: Cmd<'tournament.register-player'>, state: Tour
   if (!p.id || !p.name?.trim())
     invalid('tournament/player-name-required', 'a player needs an id and a name', RULES.playerUnique, p.id ? 'player.name' : 'player.id');
   if (findPlayer(t, p.id)) refuse('tournament/player-already-registered', `player ${p.id} is already registered`, RULES.playerUnique, { field: 'player.id' });
-  if (p.rating !== undefined && !Number.isFinite(p.rating))
-    invalid('tournament/player-rating', 'a rating is a finite number', RULES.playerUnique, 'player.rating');
+  // Issue 31: a rating every engine that may rate the discipline can take (GoR below 3300, not below the FIDE floor, …).
+  if (p.rating !== undefined) {
+    const domain = disciplineDomain(t.discipline);
+    if (!inDomain(domain, p.rating))
+      invalid('tournament/player-rating', `a ${t.discipline} rating is ${describeDomain(domain)}; got ${String(p.rating)}`, domain.rule, 'player.rating');
+  }
   const division = resolveDivision(t, p.division);
   const last = lastPairedRound(t, division);
   // Late entry: joins at a round not yet paired; earlier rounds are absences, not byes.
