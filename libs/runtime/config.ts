@@ -43,6 +43,8 @@ export interface ArbitraConfig {
   readonly metricsHost: string;
   /** Non-public ranges webhooks may still send to (CIDRs, comma-separated; none by default: public addresses only). */
   readonly webhookAllowTargets: string | undefined;
+  /** Live streams (SSE) open at once without a token, per client IP (0: no limit); past it 429. */
+  readonly liveStreamsPerIp: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +85,7 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
     metricsPort: env.ARBITRA_METRICS_PORT ? intFrom(env, 'ARBITRA_METRICS_PORT', 0) : undefined,
     metricsHost: env.ARBITRA_METRICS_HOST ?? '127.0.0.1',
     webhookAllowTargets: env.ARBITRA_WEBHOOK_ALLOW_TARGETS || undefined,
+    liveStreamsPerIp: intFrom(env, 'ARBITRA_LIVE_STREAMS_PER_IP', 20),
   };
 }
 
