@@ -41,6 +41,10 @@ export interface ArbitraConfig {
   /** Serve `/metrics` on this port instead (no token; bind it to a private interface), and not on the API port. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /** Non-public ranges webhooks may still send to (CIDRs, comma-separated; none by default: public addresses only). */
+  readonly webhookAllowTargets: string | undefined;
+  /** Live streams (SSE) open at once without a token, per client IP (0: no limit); past it 429. */
+  readonly liveStreamsPerIp: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +84,8 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
     metricsPublic: env.ARBITRA_METRICS_PUBLIC === 'true',
     metricsPort: env.ARBITRA_METRICS_PORT ? intFrom(env, 'ARBITRA_METRICS_PORT', 0) : undefined,
     metricsHost: env.ARBITRA_METRICS_HOST ?? '127.0.0.1',
+    webhookAllowTargets: env.ARBITRA_WEBHOOK_ALLOW_TARGETS || undefined,
+    liveStreamsPerIp: intFrom(env, 'ARBITRA_LIVE_STREAMS_PER_IP', 20),
   };
 }
 
