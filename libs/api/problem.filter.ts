@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/kernel/index.js';
-import { EventIdConflictError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
+import { EventIdConflictError, StoreUnavailableError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
 import { CommandIdReusedError, ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, problemType, type ProblemDetails } from './problem.js';
 import { methodNotAllowed } from './routing.js';
@@ -79,6 +79,15 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
   }
   if (error instanceof EventIdConflictError) {
     return { problem: base(409, 'command/event-id-reused', error.message, { rule: 'an event id identifies one stored event forever' }), headers: {} };
+  }
+  if (error instanceof StoreUnavailableError) {
+    // A database restart or a dropped connection: the client retries with the same Idempotency-Key, which cannot record twice.
+    return {
+      problem: base(503, 'store/unavailable', 'the event store cannot be reached right now; retry the same request (with the same Idempotency-Key) shortly', {
+        rule: 'Arbitra: a command that met an unavailable store may be retried; a retry with the same Idempotency-Key is recorded at most once',
+      }),
+      headers: { 'retry-after': '1' },
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
