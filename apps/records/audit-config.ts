@@ -1,4 +1,4 @@
-/** Audit settings (issue 10): checkpoint signing and what a server does on a broken log. The README's configuration table lists them. */
+/** Audit settings (issue 10): checkpoint signing and what a server does on a broken log. docs/operations.md's configuration table lists them. */
 export interface AuditConfig {
   /** Ed25519 private key (PEM, PKCS#8) outside the data directory; unset: no checkpoints are signed (logged loudly at start). */
   readonly signingKeyFile: string | undefined;

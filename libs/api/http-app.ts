@@ -56,11 +56,18 @@ class OneLineRequestLog extends LogController {
   }
 }
 
+/**
+ * Nest's start-up bookkeeping (a line per module, controller and route: some 200 at start), logged at debug so
+ * that `npm start` opens on the URL, data path and token; Nest's other lines, warnings and errors keep their level.
+ */
+const NEST_STARTUP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
 /** Nest's own log lines, through the same pino logger as the requests. */
 class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
   log(message: unknown, context?: string) {
-    this.pino.info({ context }, String(message));
+    if (context !== undefined && NEST_STARTUP_CONTEXTS.has(context)) this.pino.debug({ context }, String(message));
+    else this.pino.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.pino.error({ context, trace }, String(message));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-/** Every setting Arbitra reads, with its default. The README's configuration table mirrors this. */
+/** Every setting Arbitra reads, with its default. docs/operations.md's configuration table mirrors this. */
 export interface ArbitraConfig {
   readonly port: number;
   readonly host: string;

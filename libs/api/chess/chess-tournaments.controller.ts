@@ -50,7 +50,7 @@ export class ChessTournamentsController {
     const t = this.chessTournament(p.id, 'A round exported as PGN is a chess tournament’s');
     const division = resolveDivision(t, q.division);
     const round = t.rounds[roundKey(division, p.n)];
-    // Open information stops at publication (README, Tournaments): an unpublished round is not exported, to anyone.
+    // Open information stops at publication (docs/api.md, Roles): an unpublished round is not exported, to anyone.
     if (!round || round.status === 'paired')
       throw new ProblemException(
         404,
