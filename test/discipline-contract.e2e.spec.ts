@@ -5,13 +5,15 @@ import { DESCRIPTORS } from '../libs/domain/discipline-kit/registry.js';
 import type { RecordedEvent } from '../libs/store/event-store.port.js';
 import { DRIVERS } from './contract/drivers.js';
 import { RecordsHarness } from './support/records-harness.js';
+import { withTestDisciplines } from './support/test-disciplines.js';
 
 /**
  * Issue 28, the cross-discipline contract: one suite, run once per registered discipline (the descriptors' registry),
  * each playing a short linked game through its driver (test/contract/drivers.ts). What a discipline owes the shared
  * services is checked the same way for all: its result reaches the standings, its in-game penalties reach the ledger,
  * every end and ruling can be appealed within its profile's deadline counted from the right moment, the parties of its
- * decisions are exactly the players who played, and GET /v1/games lists it.
+ * decisions are exactly the players who played, and GET /v1/games lists it. The test build's fixture discipline
+ * (test/fixture-discipline, registered by test/support/test-disciplines.ts) runs it too.
  */
 const WINDS = ['E', 'S', 'W', 'N'];
 const LATE = 'late-entry';
@@ -22,9 +24,10 @@ const timeOf = (e: RecordedEvent) => {
 const plusMinutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 const sorted = (xs: readonly string[]) => [...xs].sort();
 
+const testDisciplines = withTestDisciplines();
 let h: RecordsHarness;
 beforeAll(async () => {
-  h = await RecordsHarness.start();
+  h = await RecordsHarness.start(undefined, undefined, testDisciplines);
 });
 afterAll(async () => {
   await h.stop();

@@ -106,5 +106,18 @@ const mahjong: Driver = {
   },
 };
 
+/** The fixture discipline of the test build (test/fixture-discipline): FIXTURE §1–§3. */
+const fixture: Driver = {
+  discipline: 'fixture',
+  route: 'fixture',
+  seats: 2,
+  async play({ h, arbiter, id, players, link }) {
+    await h.post('/v1/fixture/games', { id, players, link }, arbiter);
+    await h.post(`/v1/fixture/games/${id}/points`, { seat: 0 }, arbiter);
+    await h.post(`/v1/fixture/games/${id}/penalties`, { seat: 1, points: 1, reason: 'slow' }, arbiter);
+    await h.post(`/v1/fixture/games/${id}/end`, {}, arbiter);
+  },
+};
+
 /** One driver per registered discipline (the suite checks that none is missing). */
-export const DRIVERS: readonly Driver[] = [scrabble, chess, go, xiguaqi, mahjong];
+export const DRIVERS: readonly Driver[] = [scrabble, chess, go, xiguaqi, mahjong, fixture];

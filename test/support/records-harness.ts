@@ -27,7 +27,14 @@ export class RecordsHarness {
     public audit: AuditConfig = { ...loadAuditConfig({}), checkpointEveryMinutes: 0 },
   ) {}
 
-  static async start(dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-')), audit?: Partial<AuditConfig>): Promise<RecordsHarness> {
+  /** Features and controllers beyond the registry's: the test build's own disciplines (`withTestDisciplines()`). */
+  extra: Parameters<typeof startRecords>[3] = {};
+
+  static async start(
+    dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-')),
+    audit?: Partial<AuditConfig>,
+    extra: Parameters<typeof startRecords>[3] = {},
+  ): Promise<RecordsHarness> {
     const h = new RecordsHarness(
       loadConfig({
         ARBITRA_DATA_DIR: dataDir,
@@ -38,12 +45,13 @@ export class RecordsHarness {
       }),
     );
     h.audit = { ...h.audit, ...audit };
+    h.extra = extra;
     await h.boot();
     return h;
   }
 
   async boot(): Promise<void> {
-    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit);
+    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit, this.extra);
     Object.assign(this, started);
   }
 
