@@ -1,10 +1,11 @@
+import type { Type } from '@nestjs/common';
 import pino from 'pino';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { createHttpApp } from '../../libs/api/http-app.js';
-import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import { ArbitraCore, type Feature } from '../../libs/runtime/arbitra-core.js';
 import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
@@ -16,11 +17,17 @@ import { CONTROLLERS, FEATURES } from './registry.js';
  * Builds the all-in-one records server on the embedded store (shared by `main` and the e2e tests).
  * It verifies the log first and refuses a broken one (BrokenLogError) unless `audit.allowBrokenLog`.
  */
-export async function startRecords(config: ArbitraConfig, logger = pino({ level: config.logLevel }), audit: AuditConfig = loadAuditConfig()) {
+export async function startRecords(
+  config: ArbitraConfig,
+  logger = pino({ level: config.logLevel }),
+  audit: AuditConfig = loadAuditConfig(),
+  /** Features and controllers beyond the registry's (a test build's fixture discipline). */
+  extra: { readonly features?: readonly Feature[]; readonly controllers?: readonly Type[] } = {},
+) {
   const core = new ArbitraCore({
     config,
     store: await openSelectedStore(config), // ARBITRA_STORE: the embedded SQLite log by default
-    features: FEATURES,
+    features: [...FEATURES, ...(extra.features ?? [])],
     collectProcessMetrics: true,
     onReactionRefused: (pm, event, error) => logger.warn({ pm, eventId: event.id, err: error }, 'a process manager reaction was refused'),
     onProcessManagerError: (error) => logger.error({ err: error }, 'a process manager run failed; it is retried on the next append'),
@@ -42,7 +49,15 @@ export async function startRecords(config: ArbitraConfig, logger = pino({ level:
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
   const revocations = await TokenRevocations.start(core);
   let metricsServer: Server | undefined;
-  const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
+  const app = await createHttpApp({
+    core,
+    config,
+    tokens,
+    revocations,
+    controllers: [...CONTROLLERS, ...(extra.controllers ?? [])],
+    logger,
+    onMetricsServer: (s) => (metricsServer = s),
+  });
 
   // First start of this data dir: print an admin token once, so the federation can issue the rest.
   const marker = join(config.dataDir, 'bootstrap-done');

@@ -27,11 +27,15 @@ export class RecordsHarness {
     public audit: AuditConfig = { ...loadAuditConfig({}), checkpointEveryMinutes: 0 },
   ) {}
 
+  /** Features and controllers beyond the registry's: the test build's own disciplines (`withTestDisciplines()`). */
+  extra: Parameters<typeof startRecords>[3] = {};
+
   /** `env`: further settings (e.g. ARBITRA_WEBHOOK_ALLOW_TARGETS for a receiver on 127.0.0.1). */
   static async start(
     dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-')),
     audit?: Partial<AuditConfig>,
     env: Record<string, string> = {},
+    extra: Parameters<typeof startRecords>[3] = {},
   ): Promise<RecordsHarness> {
     const h = new RecordsHarness(
       loadConfig({
@@ -44,12 +48,13 @@ export class RecordsHarness {
       }),
     );
     h.audit = { ...h.audit, ...audit };
+    h.extra = extra;
     await h.boot();
     return h;
   }
 
   async boot(): Promise<void> {
-    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit);
+    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit, this.extra);
     Object.assign(this, started);
   }
 

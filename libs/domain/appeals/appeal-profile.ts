@@ -1,5 +1,5 @@
 import { ARBITRA_DEFAULT_APPEAL } from '../discipline-kit/defaults.js';
-import { DESCRIPTORS, descriptorOf } from '../discipline-kit/registry.js';
+import { descriptorOf, registryView } from '../discipline-kit/registry.js';
 import type { Discipline } from '../standings/results.js';
 
 /**
@@ -51,8 +51,8 @@ export interface AppealProfile {
 }
 
 /** Every profile by id: the registered disciplines' and Arbitra's default (recorded appeals name theirs). */
-export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> = Object.fromEntries(
-  [ARBITRA_DEFAULT_APPEAL, ...DESCRIPTORS.map((d) => d.appeals.profile)].map((p) => [p.id, p]),
+export const APPEAL_PROFILES: Readonly<Record<AppealProfileId, AppealProfile>> = registryView((ds) =>
+  [ARBITRA_DEFAULT_APPEAL, ...ds.map((d) => d.appeals.profile)].map((p) => [p.id, p] as const),
 );
 
 export function appealProfileFor(discipline: Discipline): AppealProfile {

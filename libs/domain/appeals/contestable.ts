@@ -1,5 +1,5 @@
 import type { ContestableDecision } from '../discipline-kit/descriptor.js';
-import { DESCRIPTORS } from '../discipline-kit/registry.js';
+import { registryView } from '../discipline-kit/registry.js';
 import type { ContestedKind } from './appeals.types.js';
 
 /**
@@ -25,18 +25,16 @@ const SHARED_DECISIONS: readonly ContestableDecision[] = [
 ];
 
 /** Every contestable decision by event type: the shared ones and each registered discipline's (its descriptor's list). */
-const BY_TYPE: ReadonlyMap<string, ContestableDecision> = new Map(
-  [...SHARED_DECISIONS, ...DESCRIPTORS.flatMap((d) => d.appeals.decisions)].map((x) => [x.type, x]),
-);
+const BY_TYPE = registryView((ds) => [...SHARED_DECISIONS, ...ds.flatMap((d) => d.appeals.decisions)].map((x) => [x.type, x] as const));
 
 /** The decision an event type records, or undefined when it records none (it cannot be appealed). */
 export function contestableDecision(type: string): ContestableDecision | undefined {
-  return BY_TYPE.get(type);
+  return Object.hasOwn(BY_TYPE, type) ? BY_TYPE[type] : undefined;
 }
 
 /** What a recorded event decided and on what ground: 'other' when it is no decision. */
 export function decisionKindOf(type: string, data: unknown): { kind: ContestedKind; ground: string | null } {
-  const d = BY_TYPE.get(type);
+  const d = contestableDecision(type);
   if (!d) return { kind: 'other', ground: null };
   const ground = d.ground?.(data) ?? null;
   return { kind: ground !== null && d.rulingGrounds?.includes(ground) ? 'ruling' : d.kind, ground };

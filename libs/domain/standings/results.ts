@@ -1,13 +1,20 @@
-import { DESCRIPTORS } from '../discipline-kit/registry.js';
+import { DISCIPLINE_IDS } from '../discipline-kit/registry.js';
 import type { Wind } from '../pairing/types.js';
 
 /**
  * What standings are computed from: one result per player per round, plain JSON (these shapes
  * are stored inside tournament events, so no Maps, Dates or classes).
  */
-export type Discipline = 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+export type Discipline = keyof DisciplineNames & string;
+
+/**
+ * The registered disciplines' names: each discipline's descriptor adds its own (declaration merging,
+ * `declare module '../../standings/results.js' { interface DisciplineNames { go: true } }`), so no list here changes.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the descriptors' declarations
+export interface DisciplineNames {}
 /** The registered disciplines (libs/domain/discipline-kit/registry.ts). */
-export const DISCIPLINES: readonly Discipline[] = DESCRIPTORS.map((d) => d.id);
+export const DISCIPLINES: readonly Discipline[] = DISCIPLINE_IDS;
 
 export type Side = 'first' | 'second';
 /** Who won a 2-player game: the player who moved first, the second, or nobody. */

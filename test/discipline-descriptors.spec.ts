@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { DESCRIPTORS, gameStreamOf } from '../../domain/discipline-kit/registry.js';
-import { contestableDecision } from '../../domain/appeals/index.js';
-import { CHESS_GAME } from '../features/chess/chess.game-feature.js';
-import { GO_GAME } from '../features/go/go.game-feature.js';
-import { MAHJONG_GAME } from '../features/mahjong/mahjong.game-feature.js';
-import { SCRABBLE_GAME } from '../features/scrabble/scrabble.game-feature.js';
-import { XIGUAQI_GAME } from '../features/xiguaqi/xiguaqi.game-feature.js';
+import { FEATURES } from '../apps/records/registry.js';
+import { contestableDecision } from '../libs/domain/appeals/index.js';
+import { DESCRIPTORS, gameStreamOf } from '../libs/domain/discipline-kit/registry.js';
+import { gameFeaturesOf } from '../libs/runtime/games/game-feature-module.js';
+import { withTestDisciplines } from './support/test-disciplines.js';
 
-const GAMES = [SCRABBLE_GAME, CHESS_GAME, GO_GAME, MAHJONG_GAME, XIGUAQI_GAME];
+const testDisciplines = withTestDisciplines();
+/** The records server's game features and the test build's (the fixture discipline). */
+const GAMES = gameFeaturesOf([...FEATURES, ...testDisciplines.features]);
 
 describe('issue 28: every registered discipline’s descriptor agrees with its game feature', () => {
   it.each(DESCRIPTORS.map((d) => [d.id, d] as const))('%s: one game feature writes the streams its descriptor names', (id, d) => {
