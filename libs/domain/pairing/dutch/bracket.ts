@@ -205,8 +205,15 @@ export function pairBracket(input: BracketInput): BracketResult {
    * Whether no completion of this partial candidate can beat the best: too few pairs left (the matching bound), or the
    * criteria so far plus the least the rest must cost are no better than the best's (the tail only grows).
    */
-  const cut = (t: readonly number[], s1Rest: readonly DutchPlayer[], unused: readonly DutchPlayer[], later: number, top: boolean): boolean => {
-    const rest = [...s1Rest, ...unused];
+  const cut = (
+    t: readonly number[],
+    s1Rest: readonly DutchPlayer[],
+    unused: readonly DutchPlayer[],
+    later: number,
+    top: boolean,
+    extra: readonly DutchPlayer[],
+  ): boolean => {
+    const rest = [...s1Rest, ...unused, ...extra];
     const needed = s1Rest.length + later;
     // The matching bound costs a blossom run: at the top of each S1/S2 split, and deeper only for small remainders.
     const bound = (top && rest.length <= BOUND_LIMIT) || rest.length <= INNER_BOUND_LIMIT ? boundOf(rest) : null;
@@ -251,12 +258,13 @@ export function pairBracket(input: BracketInput): BracketResult {
     pairs: Pair[],
     later: number,
     then: (unused: DutchPlayer[], tail: number[]) => void,
+    extra: readonly DutchPlayer[] = [],
   ): void => {
     const used = new Array<boolean>(s2.length).fill(false);
     const rec = (i: number, t: number[]): void => {
       if (done() || tick()) return;
       const unused = s2.filter((_, j) => !used[j]);
-      if (cut(t, s1.slice(i), unused, later, i === 0)) return;
+      if (cut(t, s1.slice(i), unused, later, i === 0, extra)) return;
       if (i === s1.length) return then(unused, t);
       const a = s1[i] as DutchPlayer;
       for (const j of greedy ? cheapestFirst(a, s2) : s2.map((_, k) => k)) {
@@ -313,15 +321,25 @@ export function pairBracket(input: BracketInput): BracketResult {
           const c12 = Math.max(0, Math.ceil((Math.abs(wants('W') - wants('B')) - free) / 2));
           const rootTail = new Array<number>(tailLength).fill(0);
           rootTail[2] = c12;
-          const root = boundOf([...s1, ...residents]);
+          const root = boundOf(input.last ? all : [...s1, ...residents]);
           if (root && root.pairs < target) continue;
           if (root && root.pairs === target) root.scalars.forEach((v, k) => (rootTail[k] = Math.max(v, rootTail[k] as number)));
           ideal = [...nodeHead, ...rootTail];
           const pairs: Pair[] = [];
-          assign(s1, residents, new Array<number>(tailLength).fill(0), pairs, target - m1, (unused, t) => {
-            const p = Math.min(target - m1, Math.floor(unused.length / 2));
-            if (p === target - m1) remainder(unused, p, t, pairs, limbo);
-          });
+          assign(
+            s1,
+            residents,
+            new Array<number>(tailLength).fill(0),
+            pairs,
+            target - m1,
+            (unused, t) => {
+              // The last bracket must pair everyone (C.4): moved-down players left over pair among the rest, even each other.
+              const rest = input.last ? [...limbo, ...unused] : unused;
+              const p = Math.min(target - m1, Math.floor(rest.length / 2));
+              if (p === target - m1) remainder(rest, p, t, pairs, input.last ? [] : limbo);
+            },
+            input.last ? limbo : [],
+          );
         }
       }
     }
