@@ -5,6 +5,7 @@
  * criteria C.5–C.21 in their order; the first candidate of the best quality is taken.
  */
 import { colourViolations } from './colours.js';
+import { BOUND_LIMIT, matchingBound, SCALARS } from './bound.js';
 import { completes, maxPairs, type Compatible } from './completion.js';
 import type { DutchPlayer } from './players.js';
 
@@ -90,6 +91,9 @@ function exchanges(p: number, q: number, cap: number): Array<{ out: number[]; in
   return out;
 }
 
+/** Below this many players still to pair, every search node computes the matching bound. */
+const INNER_BOUND_LIMIT = 14;
+
 /** Pairs one bracket. */
 export function pairBracket(input: BracketInput): BracketResult {
   const { mdps, residents, compatible } = input;
@@ -151,17 +155,99 @@ export function pairBracket(input: BracketInput): BracketResult {
     const ft = tail.slice();
     for (const f of floaters) floaterTail(f, ft);
     const quality = [...head(pairs, floaters), ...ft];
-    if (best && !lexLess(quality, best.quality)) return;
+    // In the ordered pass the first candidate as good as the greedy pass's best is taken; after it, only better ones.
+    const asGood = !greedy && !settled;
+    if (best && (asGood ? lexLess(best.quality, quality) : !lexLess(quality, best.quality))) return;
     if (input.last ? floaters.length > 1 || (floaters.length === 1 && !input.byeOk(floaters[0] as DutchPlayer)) : false) return;
     if (!input.last && !completes([...floaters, ...input.below], compatible, input.byeOk)) return;
     best = { pairs: pairs.slice(), floaters: floaters.slice(), quality, exchanges: exchangeCount };
+    if (!greedy) settled = true;
   };
-  const done = (): boolean => exhausted || (best !== null && ideal !== null && !lexLess(ideal, best.quality));
+  /**
+   * Two passes: a greedy one (each S1 player tries the partners that cost least first) finds a good quality fast; the
+   * ordered one (the Handbook's candidate order) then takes the first candidate at least that good, or a better one.
+   */
+  let greedy = true;
+  let settled = false;
+  const done = (): boolean => exhausted || (best !== null && ideal !== null && (greedy || settled) && !lexLess(ideal, best.quality));
   // The budget counts once a valid candidate exists; before that a hard cap (50×) still bounds the search.
   const tick = (): boolean => {
     nodes++;
     if ((best !== null && nodes > input.budget) || nodes > 50 * input.budget) exhausted = true;
     return exhausted;
+  };
+
+  // The 8 scalar criteria (C.10–C.17) of a pair, for the matching bound.
+  const scalarsOf = (a: DutchPlayer, b: DutchPlayer): number[] => {
+    const t = new Array<number>(tailLength).fill(0);
+    pairTail(a, b, t);
+    return t.slice(0, SCALARS);
+  };
+  // The same players left give the same bound (every exchange of a remainder starts from the same set).
+  const bounds = new Map<string, ReturnType<typeof matchingBound>>();
+  const boundOf = (rest: readonly DutchPlayer[]): ReturnType<typeof matchingBound> => {
+    const key = rest
+      .map((p) => p.id)
+      .sort()
+      .join('|');
+    if (!bounds.has(key)) bounds.set(key, matchingBound(rest, compatible, scalarsOf));
+    return bounds.get(key) ?? null;
+  };
+  // The head a candidate of this MDP choice reaches at best (C.5, C.6 fixed by the choice; C.7–C.9 at their ideal).
+  let nodeHead: number[] = [];
+  const bestHeadCmp = (): number => {
+    if (!best) return 1;
+    const b = best.quality;
+    for (let i = 0; i < nodeHead.length; i++) if (b[i] !== nodeHead[i]) return (b[i] as number) < (nodeHead[i] as number) ? -1 : 1;
+    return 0;
+  };
+  /**
+   * Whether no completion of this partial candidate can beat the best: too few pairs left (the matching bound), or the
+   * criteria so far plus the least the rest must cost are no better than the best's (the tail only grows).
+   */
+  const cut = (
+    t: readonly number[],
+    s1Rest: readonly DutchPlayer[],
+    unused: readonly DutchPlayer[],
+    later: number,
+    top: boolean,
+    extra: readonly DutchPlayer[],
+  ): boolean => {
+    const rest = [...s1Rest, ...unused, ...extra];
+    const needed = s1Rest.length + later;
+    // The matching bound costs a blossom run: at the top of each S1/S2 split, and deeper only for small remainders.
+    const bound = (top && rest.length <= BOUND_LIMIT) || rest.length <= INNER_BOUND_LIMIT ? boundOf(rest) : null;
+    if (bound && bound.pairs < needed) return true;
+    if (!best) return false;
+    const cmp = bestHeadCmp();
+    if (cmp < 0) return true;
+    if (cmp > 0) return false;
+    const h = nodeHead.length;
+    const bestTail = best.quality.slice(h);
+    const sum = t.slice();
+    if (bound && bound.pairs === needed) for (let k = 0; k < SCALARS; k++) sum[k] = (sum[k] as number) + (bound.scalars[k] as number);
+    else if (later === 0) sum[2] = (sum[2] as number) + colourBound(s1Rest, unused);
+    const scalarSum = sum.slice(0, SCALARS);
+    const bestScalars = bestTail.slice(0, SCALARS);
+    if (lexLess(bestScalars, scalarSum)) return true;
+    // Equal so far: only the score-weighted criteria could still decide, and nothing beats a best that has none
+    // (the ordered pass still looks for its first candidate as good as the greedy best).
+    return (greedy || settled) && !lexLess(scalarSum, bestScalars) && bestTail.slice(SCALARS).every((v) => v === 0);
+  };
+
+  // C.12 counting bound for S1 players still to pair: one wanting white needs a partner wanting black or nothing.
+  const colourBound = (s1Rest: readonly DutchPlayer[], unused: readonly DutchPlayer[]): number => {
+    const count = (ps: readonly DutchPlayer[], c: 'W' | 'B' | null): number => ps.filter((p) => p.pref === c).length;
+    const free = count(unused, null);
+    return Math.max(0, count(s1Rest, 'W') - count(unused, 'B') - free, count(s1Rest, 'B') - count(unused, 'W') - free);
+  };
+
+  // The greedy pass's partner order: the partners adding the least to the criteria first (ties in S2 order).
+  const cheapestFirst = (a: DutchPlayer, s2: readonly DutchPlayer[]): number[] => {
+    const costs = s2.map((b) => scalarsOf(a, b));
+    return s2
+      .map((_, k) => k)
+      .sort((x, y) => (lexLess(costs[x] as number[], costs[y] as number[]) ? -1 : lexLess(costs[y] as number[], costs[x] as number[]) ? 1 : x - y));
   };
 
   // Assigns partners to `s1` in order from `s2` (D.1: S2 transpositions in lexicographic order); `then` continues.
@@ -170,19 +256,18 @@ export function pairBracket(input: BracketInput): BracketResult {
     s2: readonly DutchPlayer[],
     tail: number[],
     pairs: Pair[],
+    later: number,
     then: (unused: DutchPlayer[], tail: number[]) => void,
+    extra: readonly DutchPlayer[] = [],
   ): void => {
     const used = new Array<boolean>(s2.length).fill(false);
     const rec = (i: number, t: number[]): void => {
       if (done() || tick()) return;
-      if (best && prunable(t, colourBound(s1, i, s2, used))) return;
-      if (i === s1.length)
-        return then(
-          s2.filter((_, j) => !used[j]),
-          t,
-        );
+      const unused = s2.filter((_, j) => !used[j]);
+      if (cut(t, s1.slice(i), unused, later, i === 0, extra)) return;
+      if (i === s1.length) return then(unused, t);
       const a = s1[i] as DutchPlayer;
-      for (let j = 0; j < s2.length; j++) {
+      for (const j of greedy ? cheapestFirst(a, s2) : s2.map((_, k) => k)) {
         if (used[j] || !compatible(a, s2[j] as DutchPlayer)) continue;
         const t2 = t.slice();
         pairTail(a, s2[j] as DutchPlayer, t2);
@@ -196,43 +281,12 @@ export function pairBracket(input: BracketInput): BracketResult {
     };
     rec(0, tail);
   };
-  // C.12 lower bound for the S1 players still to pair: a player wanting white needs a partner wanting black or nothing.
-  const colourBound = (s1: readonly DutchPlayer[], from: number, s2: readonly DutchPlayer[], used: readonly boolean[]): number => {
-    let w1 = 0;
-    let b1 = 0;
-    let w2 = 0;
-    let b2 = 0;
-    let n2 = 0;
-    for (let i = from; i < s1.length; i++) {
-      const c = (s1[i] as DutchPlayer).pref;
-      if (c === 'W') w1++;
-      else if (c === 'B') b1++;
-    }
-    for (let j = 0; j < s2.length; j++) {
-      if (used[j]) continue;
-      const c = (s2[j] as DutchPlayer).pref;
-      if (c === 'W') w2++;
-      else if (c === 'B') b2++;
-      else n2++;
-    }
-    return Math.max(0, w1 - b2 - n2, b1 - w2 - n2);
-  };
-  // A partial candidate that cannot beat the best (the best's head is at the ideal, and the criteria so far, with the
-  // colour bound still to come, are no better) is cut: the tail only grows as pairs and floaters are added.
-  const prunable = (t: readonly number[], c12Bound: number): boolean => {
-    if (!best || !ideal) return false;
-    const h = ideal.length - tailLength;
-    for (let i = 0; i < h; i++) if (best.quality[i] !== ideal[i]) return false;
-    const bounded = t.slice();
-    bounded[2] = (bounded[2] as number) + c12Bound;
-    return !lexLess(bounded, best.quality.slice(h));
-  };
 
   // The remainder (or a homogeneous bracket): S1 the first `p` players, S2 the rest, then exchanges (D.2).
   const remainder = (players: DutchPlayer[], p: number, tail: number[], pairs: Pair[], lead: DutchPlayer[]): void => {
     const q = players.length - p;
     const tryOrder = (s1: DutchPlayer[], s2: DutchPlayer[], ex: number): void =>
-      assign(s1, s2, tail, pairs, (unused, t) => consider(pairs, [...lead, ...unused], t, ex));
+      assign(s1, s2, tail, pairs, 0, (unused, t) => consider(pairs, [...lead, ...unused], t, ex));
     tryOrder(players.slice(0, p), players.slice(p), 0);
     if (p === 0) return;
     for (const x of exchanges(p, q, 400)) {
@@ -246,30 +300,56 @@ export function pairBracket(input: BracketInput): BracketResult {
   };
 
   const wants = (c: 'W' | 'B'): number => all.filter((p) => p.pref === c).length;
-  const byeIdeal = input.last && all.length % 2 === 1 ? Math.min(...all.filter(input.byeOk).map((p) => input.round - 1 - p.playedGames)) : 0;
-  for (let target = max.pairs; target >= 0 && best === null && !exhausted; target--) {
-    for (let m1 = Math.min(max.mdpPairs, target, mdps.length); m1 >= 0 && best === null && !exhausted; m1--) {
-      const floating = all.length - 2 * target;
-      // The ideal: the top M1 MDPs paired, nothing else violated (C.12 at its lower bound).
-      const byScore = new Array<number>(K).fill(0);
-      for (const p of mdps.slice(0, m1)) byScore[scoreIdx.get(p.score) as number]! -= 1;
-      byScore[scoreIdx.get(lowest) as number]! -= target - m1;
-      const free = all.filter((p) => p.pref === null).length + floating;
-      const c12 = Math.max(0, Math.ceil((Math.abs(wants('W') - wants('B')) - free) / 2));
-      const nextIdeal = input.last || input.next.length === 0 || floating === 0 ? 0 : -Math.floor((floating + input.next.length) / 2) * 1000 - floating;
-      ideal = [-target, ...byScore, nextIdeal, Number.isFinite(byeIdeal) ? byeIdeal : 0, 0, 0, c12, ...new Array<number>(tailLength - 3).fill(0)];
-      // B.2: S1 = the M1 moved-down players to pair (highest first, other choices after), S2 = the residents.
-      for (const choice of combinations(mdps.length, m1, 200)) {
-        if (done()) break;
-        const s1 = choice.map((i) => mdps[i] as DutchPlayer);
-        const limbo = mdps.filter((_, i) => !choice.includes(i));
-        const pairs: Pair[] = [];
-        assign(s1, residents, new Array<number>(tailLength).fill(0), pairs, (unused, t) => {
-          const p = Math.min(target - m1, Math.floor(unused.length / 2));
-          if (p === target - m1) remainder(unused, p, t, pairs, limbo);
-        });
+  const byeOks = all.filter(input.byeOk).map((p) => input.round - 1 - p.playedGames);
+  const byeIdeal = input.last && all.length % 2 === 1 && byeOks.length > 0 ? Math.min(...byeOks) : 0;
+  const search = (): void => {
+    for (let target = max.pairs; target >= 0 && !found() && !exhausted; target--) {
+      for (let m1 = Math.min(max.mdpPairs, target, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {
+        const floating = all.length - 2 * target;
+        const nextIdeal = input.last || input.next.length === 0 || floating === 0 ? 0 : -Math.floor((floating + input.next.length) / 2) * 1000 - floating;
+        // B.2: S1 = the M1 moved-down players to pair (highest first, other choices after), S2 = the residents.
+        for (const choice of combinations(mdps.length, m1, 200)) {
+          if (done()) break;
+          const s1 = choice.map((i) => mdps[i] as DutchPlayer);
+          const limbo = mdps.filter((_, i) => !choice.includes(i));
+          const byScore = new Array<number>(K).fill(0);
+          for (const p of s1) byScore[scoreIdx.get(p.score) as number]! -= 1;
+          byScore[scoreIdx.get(lowest) as number]! -= target - m1;
+          nodeHead = [-target, ...byScore, nextIdeal, byeIdeal];
+          // The ideal of this choice: the matching bound's colour and float criteria (or C.12's counting bound), no more.
+          const free = all.filter((p) => p.pref === null).length + floating;
+          const c12 = Math.max(0, Math.ceil((Math.abs(wants('W') - wants('B')) - free) / 2));
+          const rootTail = new Array<number>(tailLength).fill(0);
+          rootTail[2] = c12;
+          const root = boundOf(input.last ? all : [...s1, ...residents]);
+          if (root && root.pairs < target) continue;
+          if (root && root.pairs === target) root.scalars.forEach((v, k) => (rootTail[k] = Math.max(v, rootTail[k] as number)));
+          ideal = [...nodeHead, ...rootTail];
+          const pairs: Pair[] = [];
+          assign(
+            s1,
+            residents,
+            new Array<number>(tailLength).fill(0),
+            pairs,
+            target - m1,
+            (unused, t) => {
+              // The last bracket must pair everyone (C.4): moved-down players left over pair among the rest, even each other.
+              const rest = input.last ? [...limbo, ...unused] : unused;
+              const p = Math.min(target - m1, Math.floor(rest.length / 2));
+              if (p === target - m1) remainder(rest, p, t, pairs, input.last ? [] : limbo);
+            },
+            input.last ? limbo : [],
+          );
+        }
       }
     }
+  };
+  const found = (): boolean => best !== null && (greedy || settled);
+  search();
+  if (best !== null && !exhausted) {
+    greedy = false;
+    nodes = 0;
+    search();
   }
   if (best === null) {
     // Nothing pairs: every player floats down (completion was checked by the bracket above).
