@@ -91,8 +91,30 @@ export const RESPONSE_SCHEMAS = {
     required: ['player', 'before', 'after'],
     additionalProperties: false,
   },
-  McMahonBand: { type: 'object', properties: { bar: { type: 'number' }, floor: { type: 'number' } }, required: ['bar', 'floor'], additionalProperties: false },
-  PairingSystem: { type: 'string', enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout'] },
+  McMahonBand: {
+    type: 'object',
+    properties: {
+      bar: { type: 'number' },
+      floor: { type: 'number' },
+      seeding: { $ref: '#/components/schemas/McMahonSeeding' },
+      handicap: { $ref: '#/components/schemas/McMahonHandicap' },
+      avoidSameClubUntilRound: { type: 'number' },
+      avoidSameCountryUntilRound: { type: 'number' },
+    },
+    required: ['bar', 'floor'],
+    additionalProperties: false,
+  },
+  McMahonHandicap: {
+    type: 'object',
+    properties: { lowerBy: { type: 'number' }, max: { type: 'number' } },
+    required: ['lowerBy', 'max'],
+    additionalProperties: false,
+  },
+  McMahonSeeding: { type: 'string', enum: ['split-and-fold', 'split-and-random', 'split-and-slip'] },
+  PairingSystem: {
+    type: 'string',
+    enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'mcmahon'],
+  },
   Penalty: {
     type: 'object',
     properties: { player: { type: 'string' }, points: { type: 'number' }, round: { type: 'number' }, reason: { type: 'string' }, ref: { type: 'string' } },

@@ -1,8 +1,11 @@
+import type { McMahonBand } from '../standings/mcmahon.js';
+
 /**
  * The contract between the tournament decider and the pairing systems. Pairing is pure and
  * deterministic given the request (including its seed); every result explains itself.
  */
-export type PairingSystem = 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout';
+export type PairingSystem =
+  'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'mcmahon';
 
 export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'australian-draw',
@@ -12,6 +15,7 @@ export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'mahjong-by-standing',
   'mahjong-swiss',
   'knockout',
+  'mcmahon',
 ];
 
 export interface PairingPlayer {
@@ -31,6 +35,11 @@ export interface PairingPlayer {
   /** Times this player moved first (white, east) and second so far, for balancing. */
   readonly firsts: number;
   readonly seconds: number;
+  /** Points scored so far (wins, ½ a draw, a bye as the profile scores it): McMahon adds it to the initial score. */
+  readonly score?: number;
+  /** Club and country as registered (McMahon avoids same-club and same-country games in early rounds when asked). */
+  readonly club?: string;
+  readonly country?: string;
 }
 
 export interface ForbiddenPairing {
@@ -48,6 +57,8 @@ export interface PairingOptions {
   readonly double?: boolean;
   /** Knockout: how many of the top of the ranking enter (a cut, e.g. WMC top 16); default all. */
   readonly cut?: number;
+  /** McMahon (Go): the tournament profile's McMahon settings (bar, floor, handicap, seeding, club/country avoidance). */
+  readonly mcmahon?: McMahonBand;
 }
 
 export interface PairingRequest {
@@ -70,11 +81,13 @@ export interface PairingOut {
   readonly why: 'eliminated' | 'below-cut';
 }
 
-/** A 2-player game: `first` moves first (white in chess and go, starts in Scrabble). */
+/** A 2-player game: `first` moves first (White in chess; Black in Go, Ing rules 记谱 黑方先着; starts in Scrabble). */
 export interface PairedGame {
   readonly table: number;
   readonly first: string;
   readonly second: string;
+  /** Go with a handicap policy (McMahon): stones the second player (White) gives; 1 = Black without komi. Absent = even. */
+  readonly handicap?: number;
 }
 
 export type Wind = 'E' | 'S' | 'W' | 'N';
