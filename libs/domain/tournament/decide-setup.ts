@@ -32,6 +32,17 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
   if (unknown) invalid('tournament/unknown-pairing-system', `unknown pairing system "${unknown}"`, RULES.pairingSystems, 'pairingSystems');
   const profile = effectiveProfile(c.discipline, c.profile);
   validateProfile(profile);
+  if (c.pairingSystems.includes('mcmahon')) {
+    if (c.discipline !== 'go')
+      invalid('tournament/pairing-system-discipline', 'pairing system mcmahon is for Go tournaments only', RULES.mcmahonPairing, 'pairingSystems');
+    if (profile.mcmahon === undefined)
+      invalid(
+        'tournament/mcmahon-needs-band',
+        'pairing system mcmahon needs profile mcmahon (bar and floor: the initial McMahon scores)',
+        RULES.mcmahonPairing,
+        'profile.mcmahon',
+      );
+  }
   return [
     {
       type: 'tournament.TournamentCreated',
