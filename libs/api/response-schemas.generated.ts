@@ -100,6 +100,7 @@ export const RESPONSE_SCHEMAS = {
       handicap: { $ref: '#/components/schemas/McMahonHandicap' },
       avoidSameClubUntilRound: { type: 'number' },
       avoidSameCountryUntilRound: { type: 'number' },
+      geographyGap: { type: 'number' },
     },
     required: ['bar', 'floor'],
     additionalProperties: false,

@@ -99,6 +99,14 @@ export class McMahonDto {
   @IsInt()
   @Min(1)
   avoidSameCountryUntilRound?: number;
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'McMahon pairing: a same club/country game is avoided up to this McMahon difference (OpenGotha group gap; default 3)',
+  })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  geographyGap?: number;
 }
 
 /** Overrides of the discipline's default rules profile; nested values replace the default whole. */

@@ -20,6 +20,12 @@ export interface McMahonBand {
   readonly avoidSameClubUntilRound?: number;
   /** Pairing: avoid two players of the same country up to and including this round. */
   readonly avoidSameCountryUntilRound?: number;
+  /**
+   * Pairing: a same-club or same-country game is avoided even at a McMahon difference of up to this many points
+   * (OpenGotha help, Pairing settings › "Avoid intra-country, intra-clubs-groups and intra-club pairing": the group
+   * gap, 3 by default for clubs). Default 3.
+   */
+  readonly geographyGap?: number;
 }
 
 export const MCMAHON_SEEDINGS = ['split-and-fold', 'split-and-random', 'split-and-slip'] as const;
@@ -58,6 +64,8 @@ export function mcmahonProblem(band: McMahonBand): { field: string; message: str
     if (!whole(band.handicap.max, 0) || band.handicap.max > 9)
       return { field: 'handicap.max', message: 'profile mcmahon.handicap.max must be a whole number of stones from 0 to 9' };
   }
+  if (band.geographyGap !== undefined && !whole(band.geographyGap, 0))
+    return { field: 'geographyGap', message: 'profile mcmahon.geographyGap must be a whole number of points from 0' };
   for (const k of ['avoidSameClubUntilRound', 'avoidSameCountryUntilRound'] as const)
     if (band[k] !== undefined && !whole(band[k], 1)) return { field: k, message: `profile mcmahon.${k} must be a round number from 1` };
   return null;

@@ -9,7 +9,7 @@ export interface McMahonEntry {
   readonly p: PairingPlayer;
   readonly initial: number;
   readonly mms: number;
-  /** 0-based place in its score group, ordered by rating (highest first), then rank. */
+  /** 0-based place in its score group, ordered by placement (the request's rank: the standings). */
   readonly place: number;
   readonly groupSize: number;
 }
@@ -60,8 +60,6 @@ export interface CostWeights {
   readonly bye: number;
   /** One unit of squared McMahon difference (in half points). */
   readonly score: number;
-  /** One geography clash (same club, same country). */
-  readonly geo: number;
   /** One place of seeding deviation (doubled) or of the bye's place from the bottom. */
   readonly seed: number;
 }
@@ -77,19 +75,23 @@ export interface CostWeights {
  */
 export function weights(pairs: number, maxGroup: number, maxScore: number, maxRepeat: number, byePlaces: number): CostWeights {
   const seed = 1;
-  const geo = 2 * maxGroup + 2; // > a pair's seeding (≤ 2 × group size) plus its colour clash (1)
-  const low = 2 * geo + 2 * maxGroup + 1;
+  const low = 2 * maxGroup + 1; // a pair's seeding (≤ 2 × group size) plus its colour clash (1)
   const build = (strict: boolean): CostWeights => {
     const score = strict ? pairs * low + 1 : low + 1;
     const bye = pairs * (maxScore * score + low) + 1;
     const repeat = Math.max(1, byePlaces) * bye + 1;
-    return { repeat, bye, score, geo, seed };
+    return { repeat, bye, score, seed };
   };
   const w = build(true);
   return (pairs + 1) * maxRepeat * w.repeat * 2 < 2 ** 51 ? w : build(false);
 }
 
-/** The pair's cost parts: repeats (k² + 4 if forbidden), squared difference, geography clashes, seeding, colour clash. */
+/**
+ * The pair's cost parts: repeats (k² + 4 if forbidden); the squared McMahon difference in half points, plus for
+ * each geographical clash (same club, same country, while avoided) the price of a difference of `geographyGap`
+ * points and one more, so the clash is avoided at a difference up to the gap, not beyond (OpenGotha's group gap);
+ * seeding; colour clash.
+ */
 export interface PairParts {
   readonly repeats: number;
   readonly score: number;
@@ -116,7 +118,9 @@ export function pairParts(
   const seedDev = diff === 0 ? seedingDeviation(seeding, a, b, target) : 0;
   const lean = (e: McMahonEntry) => Math.sign(e.p.firsts - e.p.seconds);
   const colour = lean(a) !== 0 && lean(a) === lean(b) ? 1 : 0;
-  return { repeats, score: diff * diff, geo: (club ? 1 : 0) + (country ? 1 : 0), seeding: seedDev, colour };
+  const geo = (club ? 1 : 0) + (country ? 1 : 0);
+  const gap = 2 * (band.geographyGap ?? 3);
+  return { repeats, score: diff * diff + geo * (gap * gap + 1), geo, seeding: seedDev, colour };
 }
 
-export const partsCost = (x: PairParts, w: CostWeights): number => x.repeats * w.repeat + x.score * w.score + x.geo * w.geo + x.seeding * 2 * w.seed + x.colour;
+export const partsCost = (x: PairParts, w: CostWeights): number => x.repeats * w.repeat + x.score * w.score + x.seeding * 2 * w.seed + x.colour;

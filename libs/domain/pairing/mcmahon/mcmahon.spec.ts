@@ -134,7 +134,7 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(res.explanation.join('\n')).toMatch(/RELAXED: rematch \(met in round 1\): no pairing of the field has fewer repeats/);
   });
 
-  it('secondary criteria (profile option): same club avoided up to the given round, not after', () => {
+  it('secondary criteria (profile option): same club avoided up to the given round, not after; across groups up to the gap', () => {
     const four = go([
       ['a', 2400, 0, { club: 'Paris' }],
       ['b', 2300],
@@ -144,6 +144,17 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     const band = { ...BAND, avoidSameClubUntilRound: 2 };
     expect(pairsOf(mm(four, 1, band))).toEqual(['a–c', 'b–d']);
     expect(pairsOf(mm(four, 3, band))).toEqual(['a–d', 'b–c']);
+    // Across groups: the clash is avoided at a McMahon difference up to the gap (OpenGotha's group gap, default 3), not beyond.
+    const across = go([
+      ['a', 2300, 0, { club: 'Tokyo' }],
+      ['b', 2200, 0, { club: 'Tokyo' }],
+      ['c', 2000],
+      ['d', 2000],
+    ]);
+    expect(pairsOf(mm(across, 1, band))).toEqual(['a–c', 'b–d']);
+    const kept = mm(across, 1, { ...band, geographyGap: 0 });
+    expect(pairsOf(kept)).toEqual(['a–b', 'c–d']);
+    expect(kept.explanation.join('\n')).toMatch(/same club or country kept: no pairing avoids it at a lower cost/);
     const countries = go([
       ['a', 2400, 0, { country: 'FR' }],
       ['b', 2300],

@@ -18,7 +18,8 @@ const MAX_NAMED = 8;
  * over every pair's cost, the criteria in the EGF/OpenGotha order (mcmahon-costs.ts `weights`):
  *  1. no repeat (and no forbidden pairing) unless no pairing avoids it;
  *  2. pairs inside a McMahon-score group; draw-ups/downs as few and as small as can be (squared difference);
- *  3. secondary: no two players of one club / one country up to the profile's round;
+ *  3. secondary: no two players of one club / one country up to the profile's round, priced as a McMahon
+ *     difference of the profile's geographyGap (OpenGotha's group gap, default 3);
  *  4. the group's seeding (split-and-fold by default, split-and-slip, split-and-random seeded);
  *  5. colour balance. Odd field: a phantom opponent is the bye; between 1 and 2, the bye goes to the lowest
  *     McMahon score among the players with the fewest byes (then the lowest in the seeding order) that
@@ -94,7 +95,9 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
   explanation.push(
     `one minimum-cost matching of all ${entries.length} players (weighted blossom) with the criteria in this order: no repeat or forbidden pairing; ` +
       `the squared McMahon difference (draw-ups/downs as few and as small as possible); ` +
-      (band.avoidSameClubUntilRound !== undefined || band.avoidSameCountryUntilRound !== undefined ? 'same club/country avoided; ' : '') +
+      (band.avoidSameClubUntilRound !== undefined || band.avoidSameCountryUntilRound !== undefined
+        ? `same club/country avoided up to a McMahon difference of ${band.geographyGap ?? 3}; `
+        : '') +
       `seeding ${seeding} in each score group; colour balance`,
   );
   games.sort(([a, b], [c, d]) => Math.max(c.mms, d.mms) - Math.max(a.mms, b.mms) || Math.min(a.place, b.place) - Math.min(c.place, d.place));
@@ -108,7 +111,7 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
         `${label(lo.p)} drawn up ${hi.mms - lo.mms} to meet ${label(hi.p)} (drawn down): the field's squared McMahon differences are the least any pairing with no more repeats allows`,
       );
     if (x.geo > 0)
-      notes.push('same club or country: the field has the fewest such games any pairing with no more repeats and no larger McMahon differences allows');
+      notes.push(`same club or country kept: no pairing avoids it at a lower cost (a clash is priced as a McMahon difference of ${band.geographyGap ?? 3})`);
     const k = history.metRounds.get(pairKey(a.p.id, b.p.id));
     if (k) {
       repeats.push({ a: a.p.id, b: b.p.id, why: 'rematch' });
@@ -127,12 +130,13 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
 
 const ZERO: PairParts = { repeats: 0, score: 0, geo: 0, seeding: 0, colour: 0 };
 
-/** Each player's McMahon score and place in its score group (rating highest first, then rank, then id). */
+/**
+ * Each player's McMahon score and place in its score group: by placement, the request's rank (OpenGotha help,
+ * Pairing settings › Seeding system: "Inside a group, players are ordered according to their placement").
+ */
 export function scoreGroups(players: readonly PairingPlayer[], band: McMahonBand): McMahonEntry[] {
   const scored = players.map((p) => ({ p, initial: mcmahonInitial(band, p.rating), mms: mcmahonInitial(band, p.rating) + (p.score ?? 0) }));
-  const order = (x: (typeof scored)[number], y: (typeof scored)[number]) =>
-    y.mms - x.mms || (y.p.rating ?? -Infinity) - (x.p.rating ?? -Infinity) || byRank(x.p, y.p);
-  scored.sort(order);
+  scored.sort((x, y) => y.mms - x.mms || byRank(x.p, y.p));
   const size = new Map<number, number>();
   for (const s of scored) size.set(s.mms, (size.get(s.mms) ?? 0) + 1);
   const seen = new Map<number, number>();
