@@ -69,18 +69,6 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   Discipline: { type: 'string', enum: ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'] },
-  ImportProvenance: {
-    type: 'object',
-    properties: {
-      sha256: { type: 'string' },
-      lines: { type: 'number' },
-      fileName: { type: 'string' },
-      importedBy: { type: 'string' },
-      importedAt: { type: 'string' },
-    },
-    required: ['sha256', 'lines', 'importedBy', 'importedAt'],
-    additionalProperties: false,
-  },
   ListChange: {
     type: 'object',
     properties: {
@@ -103,10 +91,30 @@ export const RESPONSE_SCHEMAS = {
     required: ['player', 'before', 'after'],
     additionalProperties: false,
   },
-  McMahonBand: { type: 'object', properties: { bar: { type: 'number' }, floor: { type: 'number' } }, required: ['bar', 'floor'], additionalProperties: false },
+  McMahonBand: {
+    type: 'object',
+    properties: {
+      bar: { type: 'number' },
+      floor: { type: 'number' },
+      seeding: { $ref: '#/components/schemas/McMahonSeeding' },
+      handicap: { $ref: '#/components/schemas/McMahonHandicap' },
+      avoidSameClubUntilRound: { type: 'number' },
+      avoidSameCountryUntilRound: { type: 'number' },
+      geographyGap: { type: 'number' },
+    },
+    required: ['bar', 'floor'],
+    additionalProperties: false,
+  },
+  McMahonHandicap: {
+    type: 'object',
+    properties: { lowerBy: { type: 'number' }, max: { type: 'number' } },
+    required: ['lowerBy', 'max'],
+    additionalProperties: false,
+  },
+  McMahonSeeding: { type: 'string', enum: ['split-and-fold', 'split-and-random', 'split-and-slip'] },
   PairingSystem: {
     type: 'string',
-    enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'fide-dutch'],
+    enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'mcmahon'],
   },
   Penalty: {
     type: 'object',
@@ -136,7 +144,6 @@ export const RESPONSE_SCHEMAS = {
           additionalProperties: false,
         },
       },
-      imported: { $ref: '#/components/schemas/ImportProvenance' },
     },
     required: ['period', 'closesOn', 'tournaments', 'engine', 'closedAt', 'versions'],
     additionalProperties: false,

@@ -1,3 +1,5 @@
+import type { McMahonBand } from '../standings/mcmahon.js';
+
 /**
  * The contract between the tournament decider and the pairing systems. Pairing is pure and
  * deterministic given the request (including its seed); every result explains itself.
@@ -5,7 +7,7 @@
 import type { CrossRow } from './dutch/players.js';
 
 export type PairingSystem =
-  'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch';
+  'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
 
 export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'australian-draw',
@@ -16,6 +18,7 @@ export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'mahjong-swiss',
   'knockout',
   'fide-dutch',
+  'mcmahon',
 ];
 
 export interface PairingPlayer {
@@ -35,6 +38,11 @@ export interface PairingPlayer {
   /** Times this player moved first (white, east) and second so far, for balancing. */
   readonly firsts: number;
   readonly seconds: number;
+  /** Points scored so far (wins, ½ a draw, a bye as the profile scores it): McMahon adds it to the initial score. */
+  readonly score?: number;
+  /** Club and country as registered (McMahon avoids same-club and same-country games in early rounds when asked). */
+  readonly club?: string;
+  readonly country?: string;
 }
 
 export interface ForbiddenPairing {
@@ -54,6 +62,8 @@ export interface PairingOptions {
   readonly cut?: number;
   /** FIDE Dutch: the colour the top-seeded player takes in round 1 (C.04.3 E.5's initial colour); default white. */
   readonly initialColour?: 'white' | 'black';
+  /** McMahon (Go): the tournament profile's McMahon settings (bar, floor, handicap, seeding, club/country avoidance). */
+  readonly mcmahon?: McMahonBand;
 }
 
 export interface PairingRequest {
@@ -87,11 +97,13 @@ export interface PairingOut {
   readonly why: 'eliminated' | 'below-cut';
 }
 
-/** A 2-player game: `first` moves first (white in chess and go, starts in Scrabble). */
+/** A 2-player game: `first` moves first (White in chess; Black in Go, Ing rules 记谱 黑方先着; starts in Scrabble). */
 export interface PairedGame {
   readonly table: number;
   readonly first: string;
   readonly second: string;
+  /** Go with a handicap policy (McMahon): stones the second player (White) gives; 1 = Black without komi. Absent = even. */
+  readonly handicap?: number;
 }
 
 export type Wind = 'E' | 'S' | 'W' | 'N';

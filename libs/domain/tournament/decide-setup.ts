@@ -43,6 +43,15 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
     );
   const profile = effectiveProfile(c.discipline, c.profile);
   validateProfile(profile);
+  if (pairingSystems.includes('mcmahon')) {
+    if (profile.mcmahon === undefined)
+      invalid(
+        'tournament/mcmahon-needs-band',
+        'pairing system mcmahon needs profile mcmahon (bar and floor: the initial McMahon scores)',
+        RULES.mcmahonPairing,
+        'profile.mcmahon',
+      );
+  }
   return [
     {
       type: 'tournament.TournamentCreated',
