@@ -5,14 +5,20 @@ import type { Wind } from '../pairing/types.js';
  * What standings are computed from: one result per player per round, plain JSON (these shapes
  * are stored inside tournament events, so no Maps, Dates or classes).
  */
-export type Discipline = keyof DisciplineNames & string;
+export type Discipline = keyof DisciplineNames;
 
 /**
- * The registered disciplines' names: each discipline's descriptor adds its own (declaration merging,
- * `declare module '../../standings/results.js' { interface DisciplineNames { go: true } }`), so no list here changes.
+ * The registered disciplines' names, one line each as in the registry (libs/domain/discipline-kit/registry.ts); the
+ * generated response schemas read this list. A discipline of the test build adds its own by declaration merging
+ * (`declare module '…/standings/results.js' { interface DisciplineNames { fixture: true } }`).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the descriptors' declarations
-export interface DisciplineNames {}
+export interface DisciplineNames {
+  scrabble: true;
+  mahjong: true;
+  go: true;
+  'chess-rapid': true;
+  xiguaqi: true;
+}
 /** The registered disciplines (libs/domain/discipline-kit/registry.ts). */
 export const DISCIPLINES: readonly Discipline[] = DISCIPLINE_IDS;
 

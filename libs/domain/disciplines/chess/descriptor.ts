@@ -2,13 +2,6 @@ import { defineDiscipline, type RecordedFact } from '../../discipline-kit/descri
 import { POINTS_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 import { FIDE_RAPID_2024 } from '../../ratings/fide.js';
 
-declare module '../../standings/results.js' {
-  /** Registers the name (Discipline). */
-  interface DisciplineNames {
-    'chess-rapid': true;
-  }
-}
-
 /** Rapid chess under the rapid rules (附錄二): what the shared services need (discipline-kit/descriptor.ts). */
 export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   id: 'chess-rapid',

@@ -2,13 +2,6 @@ import { defineDiscipline, playersAtStart, type RecordedFact } from '../../disci
 import type { PenaltyKind } from '../../penalties/penalties.types.js';
 import { MAHJONG_RANKING_V1 } from '../../ratings/mahjong-ranking.js';
 
-declare module '../../standings/results.js' {
-  /** Registers the name (Discipline). */
-  interface DisciplineNames {
-    mahjong: true;
-  }
-}
-
 const seatedAtStart = playersAtStart('mahjong.SessionStarted');
 
 /** WMC rules, 申訴程式: 應於此節完後30分鐘內以書面提交給裁判長 (written, to the chief referee, within 30 minutes after the session). */

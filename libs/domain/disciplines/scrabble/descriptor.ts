@@ -4,13 +4,6 @@ import type { Actor } from '../../kernel/command.js';
 import { WESPA_V1 } from '../../ratings/wespa.js';
 import { RULES } from './scrabble.rules.js';
 
-declare module '../../standings/results.js' {
-  /** Registers the name (Discipline). */
-  interface DisciplineNames {
-    scrabble: true;
-  }
-}
-
 const dataOf = <T>(e: RecordedFact) => e.data as T;
 
 /** Scrabble under the WESPA rules: what the shared services need (discipline-kit/descriptor.ts). */

@@ -1,13 +1,6 @@
 import { defineDiscipline } from '../../discipline-kit/descriptor.js';
 import { POINTS_DEFAULT, WARNING_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 
-declare module '../../standings/results.js' {
-  /** Registers the name (Discipline). */
-  interface DisciplineNames {
-    xiguaqi: true;
-  }
-}
-
 /** Xiguaqi under 西瓜棋比赛的棋盘、棋子及规则: what the shared services need (discipline-kit/descriptor.ts). */
 export const XIGUAQI_DESCRIPTOR = defineDiscipline({
   id: 'xiguaqi',
