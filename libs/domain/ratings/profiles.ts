@@ -4,6 +4,7 @@ import { seedDeclared } from './domains.js';
 import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
 import { FIDE_RAPID_2024, fidePeriod, type FideProfile } from './fide.js';
 import { GLICKO2_V1, glicko2Period, type Glicko2Profile } from './glicko2.js';
+import { EMA_RANKING_V2 } from './mahjong-ema.js';
 import { MAHJONG_RANKING_V1, mahjongPeriod, type MahjongRankingProfile } from './mahjong-ranking.js';
 import type { PeriodInput, PlayerRating, RatedTournament, RatingTable } from './types.js';
 import { WESPA_V1, wespaPeriod, wespaTournament, type WespaProfile } from './wespa.js';
@@ -16,7 +17,7 @@ export const ENGINES: Readonly<Record<EngineName, Readonly<Record<number, Engine
   'wespa-elo': { 1: WESPA_V1 },
   'egd-gor': { 2021: EGD_2021 },
   'fide-rapid': { 2024: FIDE_RAPID_2024 },
-  'mahjong-ranking': { 1: MAHJONG_RANKING_V1 },
+  'mahjong-ranking': { 1: MAHJONG_RANKING_V1, 2: EMA_RANKING_V2 },
   glicko2: { 1: GLICKO2_V1 },
 };
 
@@ -42,15 +43,17 @@ export interface RatingProfile {
 }
 
 /**
- * Defaults per discipline. The ranked-list rules are Arbitra values: WESPA's minimum games in a recent window has
- * changed over the years (issue 15), so it is a profile value here; FIDE lists a player as inactive after a year
+ * Defaults per discipline. The ranked-list rules are profile values: WESPA's is its 2020 statement (30 rated games in the
+ * last 12 months); FIDE lists a player as inactive after a year
  * without a rated game; Go and mahjong: one game in two years (unconfirmed).
  */
 export const DEFAULT_RATING_PROFILES: Readonly<Record<Discipline, RatingProfile>> = {
-  scrabble: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 730 } },
+  // WESPA statement on rankings and ratings (in force 1 September 2020): ranked with 30 WESPA-rated games in the last 12 months.
+  scrabble: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 365 } },
   go: { engine: EGD_2021, ranked: { minGames: 1, windowDays: 730 } },
   'chess-rapid': { engine: FIDE_RAPID_2024, ranked: { minGames: 1, windowDays: 365 } },
-  mahjong: { engine: MAHJONG_RANKING_V1, ranked: { minGames: 1, windowDays: 730 } },
+  // EMA: results count for three years (mahjong-ema.ts); listing needs two results (the engine leaves others unrated).
+  mahjong: { engine: EMA_RANKING_V2, ranked: { minGames: 1, windowDays: 1095 } },
   xiguaqi: { engine: GLICKO2_V1, ranked: { minGames: 1, windowDays: 730 } },
 };
 
