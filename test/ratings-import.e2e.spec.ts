@@ -48,7 +48,9 @@ describe('records server: rating-list import and input domains (issue 31)', () =
       data: { listDate: '2026-11-30', source: { sha256, lines: 2, fileName: 'wespa-2026-11.csv' }, importedBy: expect.any(String) },
     });
     const list = await h.get('/v1/rankings/scrabble').expect(200);
-    expect(list.body).toMatchObject({ period: '@import', closesOn: '2026-11-30', total: 2 });
+    expect(list.body).toMatchObject({ period: '@import', closesOn: '2026-11-30', total: 2, engine: { name: 'wespa-elo', version: 1 } });
+    // WESPA's /172 curve and multipliers are confirmed by no public text: the published list says so.
+    expect(list.body.unconfirmed).toEqual(expect.arrayContaining(['scale', 'newer', 'experienced']));
     expect(list.body.entries.map((e: { player: string; name: string; rating: number }) => [e.player, e.name, e.rating])).toEqual([
       ['W-1', 'Chan, Tai Man', 1850],
       ['W-2', 'Lee Siu Ming', 1720],
@@ -63,5 +65,17 @@ describe('records server: rating-list import and input domains (issue 31)', () =
     const r = await h.post('/v1/tournaments/go-1/players', { id: 'p', name: 'P', rating: 3400 }, admin, 422);
     expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/player-rating', field: 'player.rating' });
     expect(r.body.rule).toMatch(/3300/);
+  });
+
+  it('serves JSON and CSV with Vary: Accept, and refuses asOf=2026-13-45 with 400 naming asOf', async () => {
+    const json = await h.get('/v1/rankings/scrabble').expect(200);
+    expect(json.headers.vary).toMatch(/\bAccept\b/);
+    const csv = await h.get('/v1/rankings/scrabble?format=csv').expect(200);
+    expect(csv.headers.vary).toMatch(/\bAccept\b/);
+    const history = await h.get('/v1/players/W-1/rating-history').expect(200);
+    expect(history.headers.vary).toMatch(/\bAccept\b/);
+    const bad = await h.get('/v1/rankings/scrabble?asOf=2026-13-45').expect(400);
+    expect(JSON.stringify(bad.body.errors ?? bad.body)).toContain('asOf');
+    await h.get('/v1/rankings/scrabble?asOf=2026-11-30').expect(200);
   });
 });

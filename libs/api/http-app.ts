@@ -121,8 +121,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
-  // A rating list is uploaded as CSV (issue 31): read as text, up to 32 MB (a 50,000-player list is about 3 MB).
-  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  // A rating list is uploaded as CSV (issue 31): read as text, up to 32 MB (a 50,000-player list is about 3 MB), on that
+  // route only; every other route answers text/csv with 415 as before.
+  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 }, (request, body, done) => {
+    if (request.routeOptions.url === '/v1/ratings/:discipline/list-import') return done(null, body);
+    done(Object.assign(new Error(`Unsupported Media Type: text/csv`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+  });
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
   // A 404 whose path takes other methods becomes 405 with Allow (ProblemFilter asks the mirror).

@@ -39,6 +39,16 @@ export function sendWithEtag(request: AuthedRequest, reply: FastifyReply, body: 
   return sent;
 }
 
+/** The representation depends on Accept (JSON, CSV or SVG): shared caches must key on it (RFC 9110 §12.5.5). */
+export function varyOnAccept(reply: FastifyReply): void {
+  const had = reply.getHeader('vary');
+  const list = (Array.isArray(had) ? had.join(',') : String(had ?? ''))
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!list.some((x) => x.toLowerCase() === 'accept' || x === '*')) void reply.header('vary', [...list, 'Accept'].join(', '));
+}
+
 /**
  * Rating periods and lists (issue 15): the federation (admin) closes a period naming its tournaments and engine version,
  * publishes its list and corrects it by a new version; anyone reads the rankings, as JSON or CSV, as of a day.
@@ -177,14 +187,20 @@ export class RatingsController {
           rule: 'Arbitra ratings: a ranking is a published list',
         },
       );
-    const page = rankingsPage(list, {
-      asOf: q.asOf,
-      country: q.country,
-      active: q.active === undefined ? undefined : q.active === 'true',
-      after: q.after ?? 0,
-      limit: q.limit ?? 100,
-    });
+    const engine = periods?.periods.find((x) => x.period === list.period)?.engine ?? null;
+    const page = rankingsPage(
+      list,
+      {
+        asOf: q.asOf,
+        country: q.country,
+        active: q.active === undefined ? undefined : q.active === 'true',
+        after: q.after ?? 0,
+        limit: q.limit ?? 100,
+      },
+      engine,
+    );
     const csv = q.format === 'csv' || (q.format === undefined && /text\/csv/.test(request.headers.accept ?? ''));
+    varyOnAccept(reply);
     return csv
       ? sendWithEtag(request, reply, rankingsCsv(page), 'text/csv; charset=utf-8')
       : sendWithEtag(request, reply, JSON.stringify(page), 'application/json; charset=utf-8');

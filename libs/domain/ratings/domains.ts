@@ -73,3 +73,19 @@ export function seedDeclared(prior: RatingTable, tournaments: readonly RatedTour
     }
   return seeded ?? prior;
 }
+
+/**
+ * The parameters of an engine version that no public text confirms (docs/ratings.md, "Constants and their status"): a
+ * published list says so beside its ratings (issue 31).
+ */
+export const UNCONFIRMED: Readonly<Record<string, readonly string[]>> = {
+  'wespa-elo/1': ['scale', 'bands', 'newer', 'experienced', 'experiencedAfter', 'acceleration', 'newcomerStart', 'performanceSpread'],
+  'egd-gor/2021': ['newcomerRating'],
+  'fide-rapid/2024': ['floor', 'initialMinGames', 'initialHypothetical'],
+  'mahjong-ranking/1': ['weight', 'age', 'minResults', 'padPoints'],
+  'mahjong-ranking/2': ['bestResults', 'bestShare'],
+  'glicko2/1': ['provisionalDeviation'],
+};
+
+export const unconfirmedValues = (engine: { readonly name: string; readonly version: number }): readonly string[] =>
+  UNCONFIRMED[`${engine.name}/${engine.version}`] ?? [];

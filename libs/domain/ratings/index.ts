@@ -4,6 +4,7 @@ export * from './egd.js';
 export * from './fide.js';
 export * from './glicko2.js';
 export * from './mahjong-ranking.js';
+export * from './mahjong-ema.js';
 export * from './profiles.js';
 export * from './list.js';
 export * from './players.js';

@@ -121,7 +121,7 @@ export function checkImport(lines: readonly ImportLine[], e: EngineProfile, regi
     if (text('volatility') !== '' && (volatility === null || volatility <= 0)) bad('volatility', 'volatility must be a number above 0');
     const birth = text('birthYear');
     if (birth !== '' && !(/^\d{4}$/.test(birth) && Number(birth) >= 1900 && Number(birth) <= 2100)) bad('birthYear', 'birthYear is a year from 1900 to 2100');
-    if (rating === null) continue;
+    if (rating === null || !inDomain(domain, rating)) continue;
     if (known === undefined && ID.test(id) && name !== '' && country !== '')
       identities.push({ id, federationId: fed, name, country, ...(birth !== '' && { birthYear: Number(birth) }) });
     entries.push({

@@ -5,6 +5,7 @@ import { seedDeclared } from './domains.js';
 import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
 import { FIDE_RAPID_2024, fidePeriod, type FideProfile } from './fide.js';
 import { GLICKO2_V1, glicko2Period, type Glicko2Profile } from './glicko2.js';
+import { EMA_RANKING_V2 } from './mahjong-ema.js';
 import { MAHJONG_RANKING_V1, mahjongPeriod, type MahjongRankingProfile } from './mahjong-ranking.js';
 import type { PeriodInput, PlayerRating, RatedTournament, RatingTable } from './types.js';
 import { WESPA_V1, wespaPeriod, wespaTournament, type WespaProfile } from './wespa.js';
@@ -17,7 +18,7 @@ export const ENGINES: Readonly<Record<EngineName, Readonly<Record<number, Engine
   'wespa-elo': { 1: WESPA_V1 },
   'egd-gor': { 2021: EGD_2021 },
   'fide-rapid': { 2024: FIDE_RAPID_2024 },
-  'mahjong-ranking': { 1: MAHJONG_RANKING_V1 },
+  'mahjong-ranking': { 1: MAHJONG_RANKING_V1, 2: EMA_RANKING_V2 },
   glicko2: { 1: GLICKO2_V1 },
 };
 

@@ -1,6 +1,6 @@
 import { defineDiscipline, playersAtStart, type RecordedFact } from '../../discipline-kit/descriptor.js';
 import type { PenaltyKind } from '../../penalties/penalties.types.js';
-import { MAHJONG_RANKING_V1 } from '../../ratings/mahjong-ranking.js';
+import { EMA_RANKING_V2 } from '../../ratings/mahjong-ema.js';
 
 const seatedAtStart = playersAtStart('mahjong.SessionStarted');
 
@@ -40,8 +40,9 @@ export const MAHJONG_DESCRIPTOR = defineDiscipline({
   },
   // WMC text ranks by the total of points won and lost (以多局的得分及失分合計﹐來覺得(sic: 決定)勝負名次) and names no tie-break.
   tieBreaks: [],
-  // The mahjong ranking reads placings; one game in two years keeps a player on the list (unconfirmed; Arbitra value).
-  ratings: { engines: ['mahjong-ranking'], profile: { engine: MAHJONG_RANKING_V1, ranked: { minGames: 1, windowDays: 730 } } },
+  // The mahjong ranking reads placings: the EMA's method, whose results count for three years (ratings/mahjong-ema.ts);
+  // listing needs two results (the engine leaves others unrated).
+  ratings: { engines: ['mahjong-ranking'], profile: { engine: EMA_RANKING_V2, ranked: { minGames: 1, windowDays: 1095 } } },
   appeals: {
     profile: {
       id: 'wmc-mahjong',

@@ -32,8 +32,8 @@ export const SCRABBLE_DESCRIPTOR = defineDiscipline({
     penaltiesApplyTo: 'spread',
   },
   tieBreaks: ['SPREAD', 'WON', 'DE'],
-  // The ranked-list rule is an Arbitra value: WESPA's minimum games in a recent window has changed over the years (issue 15).
-  ratings: { engines: ['wespa-elo', 'glicko2'], profile: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 730 } } },
+  // WESPA statement on rankings and ratings (in force 1 September 2020): ranked with 30 WESPA-rated games in the last 12 months.
+  ratings: { engines: ['wespa-elo', 'glicko2'], profile: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 365 } } },
   appeals: {
     profile: {
       id: 'wespa-scrabble',

@@ -83,5 +83,14 @@ export interface PlayerDocument {
 
 /** A list entry as served (the engine's internal record stays in the stored list, for the next period). */
 export type PublicEntry = Omit<ListEntry, 'state' | 'played'>;
-export const publicEntry = ({ state: _s, played: _p, ...rest }: ListEntry): PublicEntry => rest;
+export const publicEntry = ({ state: _s, played: _p, ...rest }: ListEntry): PublicEntry =>
+  Object.assign(rest, { rating: servedRating(rest.rating), change: servedRating(rest.change) });
+
+/**
+ * A rating as served (JSON, CSV, pages, charts): rounded to 3 decimals (issue 31; EGD's worked example 2109.306 stays
+ * checkable, FIDE's whole numbers stay whole). The stored list keeps the engine's full value for the next period.
+ */
+export function servedRating<T extends number | null>(r: T): T {
+  return (r === null ? r : Math.round(r * 1000) / 1000) as T;
+}
 export type { Unmatched };
