@@ -132,7 +132,7 @@ describe('audit through the built CLI (issue 10)', () => {
   it('export → flip one byte → verify <file> names the altered event offline', () => {
     const dir = freshCopy();
     const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
-    const e = cli(dir, ['export', '--tournament', T, '--out', out]);
+    const e = cli(dir, ['export', '--tournament', T, '--out', out], { ARBITRA_SIGNING_KEY_FILE: key });
     expect(e.code).toBe(0);
     const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8'));
     expect(Object.keys(manifest.streams)).toEqual(expect.arrayContaining([`tournament-${T}`, `scrabble-game-${T}-g1`]));
@@ -159,7 +159,7 @@ describe('audit through the built CLI (issue 10)', () => {
   it('export → alter one position → verify <file> names the event whose position changed', () => {
     const dir = freshCopy();
     const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
-    expect(cli(dir, ['export', '--tournament', T, '--out', out]).code).toBe(0);
+    expect(cli(dir, ['export', '--tournament', T, '--out', out], { ARBITRA_SIGNING_KEY_FILE: key }).code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     const target = JSON.parse(lines[2]);
     lines[2] = lines[2].replace(`"position":${target.position},`, `"position":${target.position + 1000},`);
