@@ -80,3 +80,29 @@ describe('refusals at the edge are problem+json and say why (issue 32)', () => {
     expect((await h.http().get('/health/ready')).status).toBe(200);
   });
 });
+
+describe('an Idempotency-Key reused: one rule (issue 32)', () => {
+  let h: RecordsHarness;
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+  });
+  afterAll(() => h.stop());
+
+  it('on another stream, or on the same stream with another body: 422 idempotency-key-reused, nothing recorded; the true retry replays', async () => {
+    const admin = h.token('admin');
+    const key = { 'idempotency-key': 'reused-key-1' };
+    const first = { id: 'key-open', name: 'Key Open', discipline: 'scrabble', pairingSystems: ['round-robin'] };
+    await h.post('/v1/tournaments', first, admin, 201, key);
+    const head = await h.core.store.headPosition();
+    for (const other of [
+      { ...first, id: 'key-open-2' }, // another stream
+      { ...first, name: 'Key Open (renamed)' }, // the same stream, another body
+    ]) {
+      const r = await h.post('/v1/tournaments', other, admin, 422, key);
+      expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:command/idempotency-key-reused', field: 'Idempotency-Key' });
+    }
+    expect(await h.core.store.headPosition()).toBe(head);
+    const retry = await h.post('/v1/tournaments', first, admin, 201, key);
+    expect(retry.body.position).toBe(head);
+  });
+});
