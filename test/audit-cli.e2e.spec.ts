@@ -120,7 +120,10 @@ describe('audit through the built CLI (issue 10)', () => {
       { rehash: 'all' },
     );
     const wipe = new Database(join(dir, 'events.db'));
-    wipe.exec('DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints;');
+    // The trigger put back after the wipe (verify names a dropped trigger, issue 32).
+    wipe.exec(
+      "DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints; CREATE TRIGGER checkpoints_no_delete BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'checkpoints are append-only'); END;",
+    );
     wipe.close();
     expect(cli(dir, ['verify', '--skip-read-models']).code).toBe(0); // the chains alone cannot see a full rewrite
     const r = cli(dir, ['verify', '--checkpoint', copy, '--skip-read-models']);

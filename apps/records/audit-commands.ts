@@ -10,7 +10,7 @@ import { exportTournament, verifyExport, type ExportManifest } from '../../libs/
 import { sealManifest } from '../../libs/store/audit/export-seal.js';
 import { loadPublicKey, loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
-import { checkpointStoreOf } from './audit-wiring.js';
+import { checkpointStoreOf, storeChecks } from './audit-wiring.js';
 import { loadAuditConfig } from './audit-config.js';
 import { checkReadModels } from './read-model-check.js';
 import { FEATURES } from './registry.js';
@@ -38,7 +38,7 @@ export async function auditCore(core: ArbitraCore, copies: readonly Checkpoint[]
     ? new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic)
     : null;
   bar?.start(head, 0);
-  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p) });
+  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p), ...storeChecks(core) });
   bar?.stop();
   return report;
 }

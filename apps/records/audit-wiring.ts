@@ -10,6 +10,7 @@ import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-chec
 import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
 import { SqliteCheckpointStore } from '../../libs/store/sqlite/sqlite-checkpoint-store.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
+import { sqliteLogProblems } from '../../libs/store/sqlite/sqlite-integrity.js';
 import type { AuditConfig } from './audit-config.js';
 import { readModelsAhead, recordTailAccepted, unsignedTail } from './unsigned-tail.js';
 
@@ -23,6 +24,16 @@ export class BrokenLogError extends Error {
     super(message);
     this.name = 'BrokenLogError';
   }
+}
+
+/**
+ * What the store adds to the chains' check (issue 32): on SQLite the immutability triggers and the command_id
+ * column; a store that links every event (SQLite, PostgreSQL) must have a global chain.
+ */
+export function storeChecks(core: ArbitraCore): { storeProblems?: string[]; requireGlobalChain?: boolean } {
+  if (core.store instanceof SqliteEventStore) return { storeProblems: sqliteLogProblems(core.store.db), requireGlobalChain: true };
+  if (core.store instanceof PostgresEventStore) return { requireGlobalChain: true };
+  return {};
 }
 
 /**
@@ -65,7 +76,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
   // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
   const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
-  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted });
+  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...storeChecks(core) });
   // Read models past the head: events they applied were cut from the log (issue 32), refused like a broken log.
   const ahead = readModelsAhead(core, checked.log.head);
   const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
@@ -106,7 +117,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
-    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted }),
+    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...storeChecks(core) }),
     checkpoints: async (after, limit) => (await checkpoints?.list(after, limit)) ?? [],
     keys: async () => {
       const keys = new Map<
