@@ -106,3 +106,22 @@ describe('an Idempotency-Key reused: one rule (issue 32)', () => {
     expect(retry.body.position).toBe(head);
   });
 });
+
+describe('pairingSystems has a size limit (issue 32)', () => {
+  let h: RecordsHarness;
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+  });
+  afterAll(() => h.stop());
+
+  it('10,000 entries, or one system twice, are refused with 400 naming the field; nothing recorded', async () => {
+    const admin = h.token('admin');
+    const head = await h.core.store.headPosition();
+    for (const pairingSystems of [Array.from({ length: 10_000 }, () => 'round-robin'), ['round-robin', 'round-robin']]) {
+      const r = await h.post('/v1/tournaments', { id: 'big-open', name: 'Big Open', discipline: 'scrabble', pairingSystems }, admin, 400);
+      expect(r.headers['content-type']).toContain('application/problem+json');
+      expect(r.body.errors.map((e: { field: string }) => e.field)).toContain('pairingSystems');
+    }
+    expect(await h.core.store.headPosition()).toBe(head);
+  });
+});

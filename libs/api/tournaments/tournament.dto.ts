@@ -1,7 +1,22 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
@@ -145,9 +160,12 @@ export class CreateTournamentDto {
   @Max(1000)
   roundsPlanned?: number;
 
-  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true, example: ['australian-draw', 'king-of-the-hill'] })
+  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true, maxItems: PAIRING_SYSTEMS.length, example: ['australian-draw', 'king-of-the-hill'] })
   @IsArray()
   @ArrayMinSize(1)
+  // Each system once at most (issue 32: the list had no size limit).
+  @ArrayMaxSize(PAIRING_SYSTEMS.length)
+  @ArrayUnique()
   @IsIn(PAIRING_SYSTEMS, { each: true })
   pairingSystems: PairingSystem[];
 }
