@@ -120,7 +120,10 @@ describe('audit through the built CLI (issue 10)', () => {
       { rehash: 'all' },
     );
     const wipe = new Database(join(dir, 'events.db'));
-    wipe.exec('DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints;');
+    // The trigger put back after the wipe (verify names a dropped trigger, issue 32).
+    wipe.exec(
+      "DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints; CREATE TRIGGER checkpoints_no_delete BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'checkpoints are append-only'); END;",
+    );
     wipe.close();
     expect(cli(dir, ['verify', '--skip-read-models']).code).toBe(0); // the chains alone cannot see a full rewrite
     const r = cli(dir, ['verify', '--checkpoint', copy, '--skip-read-models']);
@@ -132,7 +135,7 @@ describe('audit through the built CLI (issue 10)', () => {
   it('export → flip one byte → verify <file> names the altered event offline', () => {
     const dir = freshCopy();
     const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
-    const e = cli(dir, ['export', '--tournament', T, '--out', out]);
+    const e = cli(dir, ['export', '--tournament', T, '--out', out], { ARBITRA_SIGNING_KEY_FILE: key });
     expect(e.code).toBe(0);
     const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8'));
     expect(Object.keys(manifest.streams)).toEqual(expect.arrayContaining([`tournament-${T}`, `scrabble-game-${T}-g1`]));
@@ -159,7 +162,7 @@ describe('audit through the built CLI (issue 10)', () => {
   it('export → alter one position → verify <file> names the event whose position changed', () => {
     const dir = freshCopy();
     const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
-    expect(cli(dir, ['export', '--tournament', T, '--out', out]).code).toBe(0);
+    expect(cli(dir, ['export', '--tournament', T, '--out', out], { ARBITRA_SIGNING_KEY_FILE: key }).code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     const target = JSON.parse(lines[2]);
     lines[2] = lines[2].replace(`"position":${target.position},`, `"position":${target.position + 1000},`);

@@ -65,9 +65,11 @@ export class HealthController implements OnModuleInit {
           .attempt(async () => ({ head: await this.core.store.headPosition() }))
           .withTimeout(2000),
       async () => {
-        const head = await this.core.store.headPosition();
-        const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
         const session = this.indicators.check('projections');
+        // The store down is the store check's failure; the lag is then unknown (not a 500).
+        const head = await this.core.store.headPosition().catch(() => null);
+        if (head === null) return session.down({ lag: null, error: 'the log head cannot be read' });
+        const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
         const stalled = this.core.projections.failures();
         if (Object.keys(stalled).length > 0) return session.down({ lag, stalled });
         const failure = this.core.projections.lastError;

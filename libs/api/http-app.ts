@@ -20,7 +20,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
-import { routerRefusal } from './router-refusals.js';
+import { routerRefusal, clientRefusal } from './router-refusals.js';
 import { MAX_PARAM_LENGTH, mirrorRoutes } from './routing.js';
 import { registerRateLimits } from './rate-limit.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -111,6 +111,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerRefusal,
+    clientErrorHandler: clientRefusal,
     logController: new OneLineRequestLog(),
     // No Nest middleware is used: without @fastify/middie, no request walks its (empty) middleware chain.
     skipMiddie: true,

@@ -95,12 +95,32 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
     const detail = typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? error.message);
     const cause = (error as { cause?: { code?: string } }).cause;
     if (cause?.code?.startsWith('FST_ERR_CTP')) return fastifyBodyProblem(status, cause.code, detail, base);
+    // Readiness (Terminus): name the checks that failed, with every check's state (issue 32).
+    const failed = status === 503 && typeof body === 'object' ? (body as { error?: Record<string, unknown> }).error : undefined;
+    if (failed && Object.keys(failed).length > 0)
+      return {
+        problem: base(503, 'health/not-ready', `not ready: ${Object.keys(failed).join(', ')} failed`, {
+          rule: 'Arbitra readiness: store reachable, read models running, log verified',
+          failed: Object.keys(failed),
+          checks: (body as { details?: unknown }).details,
+        }),
+        headers: { 'retry-after': '5' },
+      };
     return { problem: base(status, status === 404 ? 'http/not-found' : `http/${status}`, detail), headers: {} };
   }
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return fastifyBodyProblem(status, (error as { code?: string }).code ?? '', String((error as Error).message), base);
   }
+  // The disk (or the database's) is full: nothing was recorded; the client may retry once space is freed (issue 32).
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === '53100')
+    return {
+      problem: base(503, 'store/full', 'the event store has no space left: nothing was recorded for this request; retry later', {
+        rule: 'Arbitra: a command is recorded whole or not at all',
+      }),
+      headers: { 'retry-after': '60' },
+    };
   return { problem: base(500, 'internal', 'an internal error occurred; nothing was recorded for this request unless the response said so'), headers: {} };
 }
 
