@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
 import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-commands.js';
+import { clearDeadLetters } from '../../libs/runtime/projector/dead-letters.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
@@ -97,6 +98,11 @@ async function main(argv: string[]): Promise<number> {
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`replayed ${n} events into ${core.projections.projections.length} read models in ${seconds.toFixed(2)} s\n`);
       const failed = core.projections.failures();
+      // A projector's dead letters of what was rebuilt are moot now: its /health stops listing them.
+      if (Object.keys(failed).length === 0) {
+        const cleared = clearDeadLetters(core.readModels.db, values.projection);
+        if (cleared > 0) process.stdout.write(`cleared ${cleared} dead letters of the rebuilt read models\n`);
+      }
       await core.close();
       for (const [name, f] of Object.entries(failed)) process.stderr.write(`read model ${name} stopped at position ${f.position}: ${f.error}\n`);
       return Object.keys(failed).length > 0 ? 1 : 0;

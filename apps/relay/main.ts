@@ -47,7 +47,7 @@ logger.info({ topic, from: leader ? 'the checkpoint in PostgreSQL' : 'relay-chec
 await superviseRelay(
   {
     store,
-    bus: () => new KafkaEventBus({ ...kafka, logger, onError: (e) => logger.error({ err: e }, 'kafka') }),
+    bus: (deployment) => new KafkaEventBus({ ...kafka, deployment, logger, onError: (e) => logger.error({ err: e }, 'kafka') }),
     checkpoint: new JsonFileCheckpoint(join(config.dataDir, 'relay-checkpoint.json')),
     leader,
     batch,

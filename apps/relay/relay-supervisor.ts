@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../../libs/bus/event-bus.port.js';
+import { logIdentity } from '../../libs/bus/kafka/kafka-event-codec.js';
 import type { EventStore } from '../../libs/store/event-store.port.js';
 import { abortableDelay, type LeaderCheckpoint } from '../../libs/runtime/leader-lock.js';
 import type { RelayCheckpoint } from './relay-checkpoint.js';
@@ -15,8 +16,11 @@ export interface RelayLeadership {
 
 export interface RelaySupervisorOptions {
   readonly store: EventStore;
-  /** A new bus for each term (a client whose retries ran out is closed, not reused); only publish, connect and close are used. */
-  readonly bus: () => Pick<EventBus, 'publish' | 'close'> & { connect(): Promise<void> };
+  /**
+   * A new bus for each term (a client whose retries ran out is closed, not reused), stamping `deployment` (the log's
+   * identity, logIdentity) on its messages; only publish, connect and close are used.
+   */
+  readonly bus: (deployment: string) => Pick<EventBus, 'publish' | 'close'> & { connect(): Promise<void> };
   /** Without a leader lock (SQLite): the one checkpoint of this relay. */
   readonly checkpoint: RelayCheckpoint;
   readonly leader?: RelayLeadership;
@@ -57,8 +61,12 @@ export async function superviseRelay(options: RelaySupervisorOptions, stop: Abor
       });
       checkpoint = leader.checkpoint();
     }
-    const bus = options.bus();
+    let bus: ReturnType<RelaySupervisorOptions['bus']> | undefined;
     try {
+      // The log's identity, once it has a first event (an empty log has nothing to relay yet).
+      const deployment = await identityOf(options.store, term.signal);
+      if (deployment === undefined) continue;
+      bus = options.bus(deployment);
       await bus.connect();
       const relay = new Relay({ store: options.store, bus, checkpoint, batch: options.batch, onRelayed: options.onRelayed });
       logger.info({ from: await checkpoint.load() }, 'relay term started');
@@ -70,11 +78,19 @@ export async function superviseRelay(options: RelaySupervisorOptions, stop: Abor
     } finally {
       stop.removeEventListener('abort', endTerm);
       await leader?.release();
-      await bus.close().catch((e: unknown) => logger.warn({ err: e }, 'closing the Kafka client'));
+      await bus?.close().catch((e: unknown) => logger.warn({ err: e }, 'closing the Kafka client'));
     }
     if (failures > 0 && !stop.aborted) {
       const wait = Math.min((options.backoffMs ?? 1000) * 2 ** (failures - 1), options.maxBackoffMs ?? 30_000);
       await abortableDelay(wait, stop);
     }
   }
+}
+
+/** The log's identity; on an empty log, waits for its first event (undefined if `signal` aborts first). */
+async function identityOf(store: EventStore, signal: AbortSignal): Promise<string | undefined> {
+  const identity = await logIdentity(store);
+  if (identity !== undefined || signal.aborted) return identity;
+  for await (const first of store.subscribe(0, { signal, batch: 1 })) return first.meta.hash;
+  return undefined;
 }
