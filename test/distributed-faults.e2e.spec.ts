@@ -154,7 +154,12 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
       }
       token = /bootstrap admin token[^\n]*\n\s+(\S+)/.exec(procs[0].output)![1];
       for (const name of ['relay-1', 'relay-2']) {
-        const p = new AppProcess(name, 'relay', { ...common, ...kafka, ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)) });
+        const p = new AppProcess(name, 'relay', {
+          ...common,
+          ...kafka,
+          PORT: String(await freePort()),
+          ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)),
+        });
         procs.push(p);
         await p.waitFor('relay leader lock');
       }
@@ -252,8 +257,16 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
       expect(duplicated).toEqual([]);
 
       // The projector's read model (from Kafka) equals the api's (from the log), with every acknowledged tournament.
-      await until('the projector to converge', projectorHasAll, 180_000);
-      const [fromProjector, fromApi] = [await tournamentsOf(projectorUrl), await tournamentsOf(api[1])];
+      let fromProjector: string[] | null = null;
+      let fromApi: string[] | null = null;
+      await until(
+        'the projector and the api to serve the same tournaments',
+        async () => {
+          [fromProjector, fromApi] = [await tournamentsOf(projectorUrl), await tournamentsOf(api[1])];
+          return (await projectorHasAll()) && JSON.stringify(fromProjector) === JSON.stringify(fromApi);
+        },
+        180_000,
+      );
       expect(fromProjector).toEqual(fromApi);
       expect(fromProjector).toHaveLength(acked.size);
       process.stdout.write(`issue 33 fault test: ${JSON.stringify(report)}\n`);

@@ -87,7 +87,13 @@ describeWithKafka('distributed mode across processes', (brokers) => {
       }
       token = /bootstrap admin token[^\n]*\n\s+(\S+)/.exec(procs[0].output)![1];
       for (const name of ['relay-1', 'relay-2']) {
-        const p = new Proc(name, 'relay', { ...common, ...kafka, ARBITRA_RELAY_BATCH: '5', ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)) });
+        const p = new Proc(name, 'relay', {
+          ...common,
+          ...kafka,
+          PORT: String(await freePort()),
+          ARBITRA_RELAY_BATCH: '5',
+          ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)),
+        });
         procs.push(p);
         relays.push(p);
         await p.waitFor('relay leader lock'); // every relay starts as a standby; one then takes the lock

@@ -31,6 +31,14 @@ export interface RelaySupervisorOptions {
   readonly maxBackoffMs?: number;
   /** Called after each batch acknowledged and checkpointed. */
   readonly onRelayed?: (count: number, position: number) => void;
+  /** Kept up to date for the relay's /health: its role now, the last position relayed, the last failure. */
+  readonly status?: RelayStatus;
+}
+
+export interface RelayStatus {
+  role: 'standby' | 'active' | 'recovering' | 'stopped';
+  position: number | null;
+  lastError: string | null;
 }
 
 /**
@@ -42,8 +50,10 @@ export interface RelaySupervisorOptions {
  */
 export async function superviseRelay(options: RelaySupervisorOptions, stop: AbortSignal): Promise<void> {
   const { logger, leader } = options;
+  const status = options.status ?? { role: 'standby', position: null, lastError: null };
   let failures = 0;
   while (!stop.aborted) {
+    status.role = 'standby';
     let checkpoint = options.checkpoint;
     const term = new AbortController();
     const endTerm = () => term.abort();
@@ -61,6 +71,7 @@ export async function superviseRelay(options: RelaySupervisorOptions, stop: Abor
       });
       checkpoint = leader.checkpoint();
     }
+    status.role = 'active';
     let bus: ReturnType<RelaySupervisorOptions['bus']> | undefined;
     try {
       // The log's identity, once it has a first event (an empty log has nothing to relay yet).
@@ -68,12 +79,18 @@ export async function superviseRelay(options: RelaySupervisorOptions, stop: Abor
       if (deployment === undefined) continue;
       bus = options.bus(deployment);
       await bus.connect();
-      const relay = new Relay({ store: options.store, bus, checkpoint, batch: options.batch, onRelayed: options.onRelayed });
+      const onRelayed = (count: number, position: number) => {
+        status.position = position;
+        options.onRelayed?.(count, position);
+      };
+      const relay = new Relay({ store: options.store, bus, checkpoint, batch: options.batch, onRelayed });
       logger.info({ from: await checkpoint.load() }, 'relay term started');
       failures = 0; // connected and read: a later failure starts the backoff again from its first step
       await relay.run(term.signal);
     } catch (e) {
       failures++;
+      status.role = 'recovering';
+      status.lastError = String((e as Error)?.message ?? e);
       logger.error({ err: e, failures }, 'relay term failed; contending again after a backoff');
     } finally {
       stop.removeEventListener('abort', endTerm);
@@ -85,6 +102,7 @@ export async function superviseRelay(options: RelaySupervisorOptions, stop: Abor
       await abortableDelay(wait, stop);
     }
   }
+  status.role = 'stopped';
 }
 
 /** The log's identity; on an empty log, waits for its first event (undefined if `signal` aborts first). */
