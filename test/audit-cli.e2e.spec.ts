@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSigningKey, publicKeyId } from '../libs/store/checkpoints.js';
@@ -61,6 +61,16 @@ describe('audit through the built CLI (issue 10)', () => {
     const keyId = publicKeyId(loadSigningKey(key, tmpdir() + '/none').publicKey);
     expect(r.out).toContain(`UNPINNED: no public key given (--public-key) or configured; accepted checkpoints signed by key ids ${keyId}`);
     expect(cli(freshCopy(), ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).out).not.toContain('UNPINNED');
+  });
+
+  it('verify on a data directory without read models does not pass: it says nothing was compared (issue 33)', () => {
+    const dir = freshCopy();
+    rmSync(join(dir, 'read-models.db'));
+    const r = cli(dir, ['verify'], { ARBITRA_SIGNING_KEY_FILE: key });
+    expect(r.out).toContain('READ MODELS NOT CHECKED');
+    expect(r.out).not.toMatch(/read models rebuilt from the log match/);
+    expect(r.code).toBe(1);
+    expect(cli(dir, ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).code).toBe(0);
   });
 
   it('verify names the first read-model document that differs from the log (tampered standings input)', () => {

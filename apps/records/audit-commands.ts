@@ -87,6 +87,14 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
       return 0;
     }
     const rm = await checkReadModels(core);
+    // Nothing stored here to compare (the data dir of an api replica on PostgreSQL, or a new one): not a pass.
+    if (rm.stored === 0 && log.events > 0) {
+      o.out(
+        `READ MODELS NOT CHECKED: ${config.dataDir} holds no read model (no checkpoint past position 0 in read-models.db); run verify on the data ` +
+          'dir of a projector or an all-in-one server, or pass --skip-read-models to check the log only',
+      );
+      return 1;
+    }
     if (rm.ok) {
       o.out(`ok: ${rm.projections} read models rebuilt from the log match the stored ones (${rm.documents} documents)`);
       return 0;

@@ -7,6 +7,7 @@ import { TokenService } from '../../libs/api/auth/token.service.js';
 import { createHttpApp } from '../../libs/api/http-app.js';
 import { ArbitraCore, type Feature } from '../../libs/runtime/arbitra-core.js';
 import { openSelectedStore } from '../../libs/runtime/store-selection.js';
+import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
 import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { loadAuditConfig, type AuditConfig } from './audit-config.js';
@@ -65,7 +66,10 @@ export async function startRecords(
   const marker = join(config.dataDir, 'bootstrap-done');
   let bootstrapToken: string | null = null;
   let bootstrapTokenId: string | null = null;
-  if (!existsSync(marker)) {
+  // On a shared log (PostgreSQL: api replicas, pods with an emptyDir) once per deployment, recorded in the database; a
+  // data dir that already printed one (an upgrade) claims it without printing another.
+  const shared = core.store instanceof PostgresEventStore ? await core.store.claimOnce('bootstrap-admin-token') : true;
+  if (shared && !existsSync(marker)) {
     // Like every token, it carries a jti: `arbitra revoke --jti <id>` or POST /v1/auth/revocations revokes it.
     const issued = tokens.issueWithId({ sub: 'bootstrap-admin', role: 'admin' }, '7d');
     bootstrapToken = issued.token;

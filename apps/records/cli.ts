@@ -15,6 +15,7 @@ import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-
 import { loadAuditConfig } from './audit-config.js';
 import { cliSigning } from './audit-wiring.js';
 import { readModelsAhead } from './unsigned-tail.js';
+import { clearDeadLetters } from '../../libs/runtime/projector/dead-letters.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
@@ -108,6 +109,11 @@ async function main(argv: string[]): Promise<number> {
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`replayed ${n} events into ${core.projections.projections.length} read models in ${seconds.toFixed(2)} s\n`);
       const failed = core.projections.failures();
+      // A projector's dead letters of what was rebuilt are moot now: its /health stops listing them.
+      if (Object.keys(failed).length === 0) {
+        const cleared = clearDeadLetters(core.readModels.db, values.projection);
+        if (cleared > 0) process.stdout.write(`cleared ${cleared} dead letters of the rebuilt read models\n`);
+      }
       await core.close();
       for (const [name, f] of Object.entries(failed)) process.stderr.write(`read model ${name} stopped at position ${f.position}: ${f.error}\n`);
       return Object.keys(failed).length > 0 ? 1 : 0;

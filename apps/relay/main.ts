@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { KafkaEventBus } from '../../libs/bus/kafka/kafka-event-bus.js';
 import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
@@ -6,7 +7,7 @@ import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
 import { PgLeaderLock } from '../../libs/runtime/leader-lock.js';
 import { JsonFileCheckpoint } from './relay-checkpoint.js';
-import { superviseRelay } from './relay-supervisor.js';
+import { superviseRelay, type RelayStatus } from './relay-supervisor.js';
 import { createLogger } from '../../libs/runtime/logger.js';
 
 // The relay process of the distributed mode: the store's global log -> Kafka, checkpoint after
@@ -44,18 +45,29 @@ const leader =
       })
     : undefined;
 logger.info({ topic, from: leader ? 'the checkpoint in PostgreSQL' : 'relay-checkpoint.json', head: await store.headPosition() }, 'relay started');
+// GET /health on PORT for probes: the process answers, and says whether it is the active relay or a standby.
+const status: RelayStatus = { role: 'standby', position: null, lastError: null };
+const health = createServer((request, response) => {
+  const ok = request.url === '/health' || request.url === '/health/ready';
+  response.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(ok ? { status: 'ok', relay: status } : { status: 404 }));
+});
+health.on('error', (e) => logger.error({ err: e }, 'relay health endpoint'));
+health.listen(config.port, config.host, () => logger.info({ port: config.port }, 'relay health on GET /health'));
 await superviseRelay(
   {
     store,
-    bus: () => new KafkaEventBus({ ...kafka, logger, onError: (e) => logger.error({ err: e }, 'kafka') }),
+    bus: (deployment) => new KafkaEventBus({ ...kafka, deployment, logger, onError: (e) => logger.error({ err: e }, 'kafka') }),
     checkpoint: new JsonFileCheckpoint(join(config.dataDir, 'relay-checkpoint.json')),
     leader,
     batch,
     logger,
     onRelayed: (count, position) => logger.debug({ count, position }, 'relayed'),
+    status,
   },
   stop.signal,
 );
+health.close();
 await store.close();
 logger.info('relay stopped');
 process.exit(0);

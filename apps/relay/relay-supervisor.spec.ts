@@ -4,7 +4,7 @@ import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js'
 import { newEvent } from '../../libs/store/testing/event-store.contract.js';
 import type { RecordedEvent } from '../../libs/store/event-store.port.js';
 import type { RelayCheckpoint } from './relay-checkpoint.js';
-import { superviseRelay, type RelayLeadership } from './relay-supervisor.js';
+import { superviseRelay, type RelayLeadership, type RelayStatus } from './relay-supervisor.js';
 
 const quiet = pino({ level: 'silent' });
 
@@ -30,10 +30,12 @@ describe('superviseRelay (the relay process outlives its broker and its leader l
     const got: number[] = [];
     const checkpoint = memoryCheckpoint();
     const stop = new AbortController();
+    const status: RelayStatus = { role: 'standby', position: null, lastError: null };
     const running = superviseRelay(
       {
         store,
         checkpoint,
+        status,
         logger: quiet,
         backoffMs: 5,
         bus: () => {
@@ -50,11 +52,13 @@ describe('superviseRelay (the relay process outlives its broker and its leader l
       stop.signal,
     );
     await until(() => got.length === 3, 'the three events');
+    expect(status).toEqual({ role: 'active', position: 3, lastError: 'KafkaJSNumberOfRetriesExceeded: connect ECONNREFUSED' });
     await store.append('s-1', [newEvent()], 0 + 2);
     await until(() => got.length === 4, 'the live event');
     stop.abort();
     await running;
     expect(got).toEqual([1, 2, 3, 4]);
+    expect(status.role).toBe('stopped');
     expect(checkpoint.saves.at(-1)).toBe(4);
     expect(clients).toEqual(['closed', 'closed', 'closed', 'closed']); // every failed client was closed, and the last on stop
     await store.close();

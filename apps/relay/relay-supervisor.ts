@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../../libs/bus/event-bus.port.js';
+import { logIdentity } from '../../libs/bus/kafka/kafka-event-codec.js';
 import type { EventStore } from '../../libs/store/event-store.port.js';
 import { abortableDelay, type LeaderCheckpoint } from '../../libs/runtime/leader-lock.js';
 import type { RelayCheckpoint } from './relay-checkpoint.js';
@@ -15,8 +16,11 @@ export interface RelayLeadership {
 
 export interface RelaySupervisorOptions {
   readonly store: EventStore;
-  /** A new bus for each term (a client whose retries ran out is closed, not reused); only publish, connect and close are used. */
-  readonly bus: () => Pick<EventBus, 'publish' | 'close'> & { connect(): Promise<void> };
+  /**
+   * A new bus for each term (a client whose retries ran out is closed, not reused), stamping `deployment` (the log's
+   * identity, logIdentity) on its messages; only publish, connect and close are used.
+   */
+  readonly bus: (deployment: string) => Pick<EventBus, 'publish' | 'close'> & { connect(): Promise<void> };
   /** Without a leader lock (SQLite): the one checkpoint of this relay. */
   readonly checkpoint: RelayCheckpoint;
   readonly leader?: RelayLeadership;
@@ -27,6 +31,14 @@ export interface RelaySupervisorOptions {
   readonly maxBackoffMs?: number;
   /** Called after each batch acknowledged and checkpointed. */
   readonly onRelayed?: (count: number, position: number) => void;
+  /** Kept up to date for the relay's /health: its role now, the last position relayed, the last failure. */
+  readonly status?: RelayStatus;
+}
+
+export interface RelayStatus {
+  role: 'standby' | 'active' | 'recovering' | 'stopped';
+  position: number | null;
+  lastError: string | null;
 }
 
 /**
@@ -38,8 +50,10 @@ export interface RelaySupervisorOptions {
  */
 export async function superviseRelay(options: RelaySupervisorOptions, stop: AbortSignal): Promise<void> {
   const { logger, leader } = options;
+  const status = options.status ?? { role: 'standby', position: null, lastError: null };
   let failures = 0;
   while (!stop.aborted) {
+    status.role = 'standby';
     let checkpoint = options.checkpoint;
     const term = new AbortController();
     const endTerm = () => term.abort();
@@ -57,24 +71,44 @@ export async function superviseRelay(options: RelaySupervisorOptions, stop: Abor
       });
       checkpoint = leader.checkpoint();
     }
-    const bus = options.bus();
+    status.role = 'active';
+    let bus: ReturnType<RelaySupervisorOptions['bus']> | undefined;
     try {
+      // The log's identity, once it has a first event (an empty log has nothing to relay yet).
+      const deployment = await identityOf(options.store, term.signal);
+      if (deployment === undefined) continue;
+      bus = options.bus(deployment);
       await bus.connect();
-      const relay = new Relay({ store: options.store, bus, checkpoint, batch: options.batch, onRelayed: options.onRelayed });
+      const onRelayed = (count: number, position: number) => {
+        status.position = position;
+        options.onRelayed?.(count, position);
+      };
+      const relay = new Relay({ store: options.store, bus, checkpoint, batch: options.batch, onRelayed });
       logger.info({ from: await checkpoint.load() }, 'relay term started');
       failures = 0; // connected and read: a later failure starts the backoff again from its first step
       await relay.run(term.signal);
     } catch (e) {
       failures++;
+      status.role = 'recovering';
+      status.lastError = String((e as Error)?.message ?? e);
       logger.error({ err: e, failures }, 'relay term failed; contending again after a backoff');
     } finally {
       stop.removeEventListener('abort', endTerm);
       await leader?.release();
-      await bus.close().catch((e: unknown) => logger.warn({ err: e }, 'closing the Kafka client'));
+      await bus?.close().catch((e: unknown) => logger.warn({ err: e }, 'closing the Kafka client'));
     }
     if (failures > 0 && !stop.aborted) {
       const wait = Math.min((options.backoffMs ?? 1000) * 2 ** (failures - 1), options.maxBackoffMs ?? 30_000);
       await abortableDelay(wait, stop);
     }
   }
+  status.role = 'stopped';
+}
+
+/** The log's identity; on an empty log, waits for its first event (undefined if `signal` aborts first). */
+async function identityOf(store: EventStore, signal: AbortSignal): Promise<string | undefined> {
+  const identity = await logIdentity(store);
+  if (identity !== undefined || signal.aborted) return identity;
+  for await (const first of store.subscribe(0, { signal, batch: 1 })) return first.meta.hash;
+  return undefined;
 }

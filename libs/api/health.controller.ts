@@ -76,8 +76,17 @@ export class HealthController implements OnModuleInit {
         if (failure) return session.down({ lag, error: String((failure as Error).message ?? failure) });
         return Math.max(0, ...Object.values(lag)) > LAG_DEGRADED ? session.degraded({ lag }) : session.up({ lag });
       },
-      // The projector's dead letters: shown, without taking the service out of rotation (the rest flows).
-      ...(this.core.options.healthDetails ? [() => this.indicators.check('service').up(this.core.options.healthDetails!())] : []),
+      // The projector's dead letters: `degraded` while any is kept (some read model misses an event until it is rebuilt),
+      // without taking the service out of rotation (the rest flows).
+      ...(this.core.options.healthDetails
+        ? [
+            () => {
+              const details = this.core.options.healthDetails!();
+              const letters = (details.deadLetters as { count?: number } | undefined)?.count ?? 0;
+              return letters > 0 ? this.indicators.check('service').degraded(details) : this.indicators.check('service').up(details);
+            },
+          ]
+        : []),
     ]);
   }
 }

@@ -61,6 +61,10 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
   if (!STORE_KINDS.includes(store)) throw new Error(`ARBITRA_STORE must be ${STORE_KINDS.join(', ')} (got ${env.ARBITRA_STORE})`);
   const pgUrl = env.ARBITRA_PG_URL || env.DATABASE_URL || undefined;
   const kurrentdbUrl = env.KURRENTDB_URL || undefined;
+  // A manifest's placeholder left in place would sign every token with a secret anyone can read in the repository.
+  if (env.ARBITRA_JWT_SECRET && /change[-_ ]?me/i.test(env.ARBITRA_JWT_SECRET)) {
+    throw new Error('ARBITRA_JWT_SECRET is still the placeholder of the manifests: set it to 32 random bytes (openssl rand -hex 32)');
+  }
   if (store === 'postgres' && !pgUrl) throw new Error('ARBITRA_STORE=postgres needs ARBITRA_PG_URL (or DATABASE_URL), e.g. postgres://arbitra@db:5432/arbitra');
   if (store === 'kurrentdb' && !kurrentdbUrl) throw new Error('ARBITRA_STORE=kurrentdb needs KURRENTDB_URL, e.g. kurrentdb://localhost:2113?tls=false');
   return {

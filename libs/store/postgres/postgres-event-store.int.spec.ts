@@ -223,5 +223,18 @@ describeWithPostgres('PostgreSQL event store', (serverUrl) => {
         await admin.end();
       }
     });
+
+    it('lets exactly one of several processes claim a once-per-deployment step (the bootstrap admin token)', async () => {
+      const db = await freshDatabase(serverUrl, 'arbitra_claim');
+      drops.push(db.drop);
+      const stores = await Promise.all([1, 2, 3].map(() => PostgresEventStore.open({ connectionString: db.url })));
+      try {
+        const claims = await Promise.all(stores.map((s) => s.claimOnce('bootstrap-admin-token')));
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await stores[0].claimOnce('bootstrap-admin-token')).toBe(false);
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    });
   });
 });

@@ -258,6 +258,23 @@ export class PostgresEventStore implements EventStore {
     return Number((await this.pool.query<{ position: string }>('SELECT position FROM log_head').catch(rethrowStoreError)).rows[0].position);
   }
 
+  /**
+   * True for the first caller in the whole deployment (every process on this database) to claim `name`, false for
+   * every later one: a step done once per deployment, not once per process or data dir (the bootstrap admin token).
+   */
+  async claimOnce(name: string): Promise<boolean> {
+    await this.ready;
+    const create = 'CREATE TABLE IF NOT EXISTS deployment_markers (name TEXT PRIMARY KEY, claimed_at TIMESTAMPTZ NOT NULL)';
+    // Two processes creating the table at once: one of them sees the other's type or table (23505 / 42P07); it exists then.
+    await this.pool.query(create).catch((e: { code?: string }) => {
+      if (e.code !== '23505' && e.code !== '42P07') rethrowStoreError(e);
+    });
+    const r = await this.pool
+      .query('INSERT INTO deployment_markers (name, claimed_at) VALUES ($1, now()) ON CONFLICT (name) DO NOTHING', [name])
+      .catch(rethrowStoreError);
+    return r.rowCount === 1;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
