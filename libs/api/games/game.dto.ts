@@ -22,7 +22,7 @@ export class ReadQuery {
   waitFor?: number;
 }
 
-/** Fields every command body may carry. */
+/** A reading of a two-sided table clock. */
 export class ClockReadingDto {
   // type: an array's element type is not reflected, so swagger documented strings, which the server refuses.
   @ApiProperty({
@@ -38,7 +38,8 @@ export class ClockReadingDto {
   remainingMs: number[];
 }
 
-export class GameCommandDto {
+/** The observed time every command body may carry (a game without a table clock takes only this). */
+export class ObservedTimeDto {
   @ApiPropertyOptional({
     example: '2026-11-29T10:03:12.000Z',
     description: 'Observed table time (ISO-8601 with zone); default: the server stamps the receive time',
@@ -46,7 +47,10 @@ export class GameCommandDto {
   @Omittable()
   @IsISO8601({ strict: true })
   at?: string;
+}
 
+/** The observed time and a table-clock reading: the fields every command body of a game with a clock may carry. */
+export class GameCommandDto extends ObservedTimeDto {
   @ApiPropertyOptional({ type: ClockReadingDto, description: 'A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4)' })
   @Omittable()
   @ValidateNested()

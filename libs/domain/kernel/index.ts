@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './canonical-json.js';
 export * from './rng.js';
 export * from './emitter.js';
+export * from './clock-reading.js';
