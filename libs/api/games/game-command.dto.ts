@@ -150,7 +150,8 @@ export class ChallengeDto extends SeatCommandDto {
 
 export class ProposalDto {
   @ApiProperty({ example: 'QI' }) @Matches(/^[A-Za-z]{2,15}$/, { message: 'word is 2–15 letters' }) word: string;
-  @ApiPropertyOptional({ example: true, nullable: true, description: 'null: the word source cannot say' }) @IsOptional() @IsBoolean() valid?: boolean | null;
+  @ApiPropertyOptional({ type: 'boolean', example: true, nullable: true, description: 'null: the word source cannot say' }) @IsOptional() @IsBoolean() valid?:
+    boolean | null;
 }
 
 export class ProposalsDto extends GameCommandDto {
