@@ -18,7 +18,7 @@ import {
   IsDefined,
 } from 'class-validator';
 import { Omittable, OnlyWhen } from '../omittable.js';
-import { GameCommandDto, SEATS } from './game.dto.js';
+import { GameCommandDto, SEATS } from '../games/game.dto.js';
 
 const TILE = /^[A-Za-z?]$/;
 const TILE_MESSAGE = 'each tile is one letter A–Z or ? (blank)';

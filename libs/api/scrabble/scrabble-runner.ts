@@ -1,7 +1,7 @@
 /** Scrabble games from HTTP: the runner bound to Scrabble's GameFeature. */
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
-import { GameRunner, loadGame, unknownGame } from './game-runner.js';
+import { GameRunner, loadGame, unknownGame } from '../games/game-runner.js';
 
 export { unknownGame };
 
