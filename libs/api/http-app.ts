@@ -158,6 +158,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
         'GETs accept `?waitFor=<position>` to read their own writes.',
     )
     .setVersion('0.1.0')
+    // The API's paths are relative to the server that serves this document.
+    .addServer('/')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
   const document = () => {

@@ -1,5 +1,5 @@
 /** Rapid chess: commands, events and state. Seat 0 plays White, seat 1 Black. */
-import type { Command, CommandContext, DomainEvent, RecordSource } from '../../kernel/index.js';
+import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent, RecordSource } from '../../kernel/index.js';
 
 export type Seat = 0 | 1;
 
@@ -23,9 +23,8 @@ export interface TimeControl {
   readonly incrementSeconds: number;
 }
 
-export interface ClockReading {
-  readonly remainingMs: readonly [number, number];
-}
+/** The table clock's reading: the time left on each side (no byo-yomi periods). */
+export type ClockReading = Omit<KernelClockReading, 'periodsLeft'>;
 
 export type DrawClaimReason = 'repetition' | 'fifty-moves';
 /** Grounds the arbiter judges: rapid rules 12(1) perpetual check or forced repetition demonstrated, 12(2), 11 (另外). */

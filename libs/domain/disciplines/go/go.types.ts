@@ -1,5 +1,5 @@
 /** Go under the Ing rules: commands, events and state. Seat 0 plays Black, seat 1 White. Points are SGF letters ("pd"). */
-import type { Command, CommandContext, DomainEvent, RecordSource } from '../../kernel/index.js';
+import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent, RecordSource } from '../../kernel/index.js';
 import type { GoRules, GoRulesOverrides } from './go.profile.js';
 
 export type Seat = 0 | 1;
@@ -21,12 +21,8 @@ export interface GoLink {
   readonly firstSeat: Seat;
 }
 
-export interface ClockReading {
-  /** Basic time left per seat (Black, White); below zero, the overtime used under penalty points. */
-  readonly remainingMs: readonly [number, number];
-  /** Byo-yomi periods left per seat, where the clock shows them. */
-  readonly periodsLeft?: readonly [number, number];
-}
+/** Basic time left per seat (Black, White; below zero, the overtime used under penalty points) and the byo-yomi periods left, where the clock shows them. */
+export type ClockReading = KernelClockReading;
 
 /** The time left an imported file writes with a move (SGF BL/WL in ms, OB/OW): the file's statement, not a clock reading. */
 export interface WrittenTime {

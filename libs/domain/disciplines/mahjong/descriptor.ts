@@ -23,7 +23,6 @@ export const MAHJONG_DESCRIPTOR = defineDiscipline({
         .filter((id): id is string => typeof id === 'string');
       return [...new Set([...seatedAtStart(events), ...substitutes])];
     },
-    clock: true,
   },
   tournament: {
     name: 'wmc',

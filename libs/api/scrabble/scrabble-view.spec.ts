@@ -3,9 +3,9 @@ import { startedTable } from '../../domain/disciplines/scrabble/testing/table.js
 import type { RecordedEvent } from '../../store/event-store.port.js';
 import { SCRABBLE_GAME, type ScrabbleGameDocument } from '../../runtime/features/scrabble/index.js';
 import type { Principal } from '../auth/principal.js';
-import { isOfficialFor, viewerFor, type GameFacts } from './game-access.js';
-import { redactEvent as redactWith } from './game-reads.js';
-import { gameView, gcgView, scoreSheetView } from './game-view.js';
+import { isOfficialFor, viewerFor, type GameFacts } from '../games/game-access.js';
+import { redactEvent as redactWith } from '../games/game-reads.js';
+import { gameView, gcgView, scoreSheetView } from './scrabble-view.js';
 
 const redactEvent = (e: RecordedEvent, v: Parameters<typeof redactWith>[2]) => redactWith(SCRABBLE_GAME, e, v);
 const hiding = (doc: ScrabbleGameDocument) => SCRABBLE_GAME.hidesInformation(doc.state);

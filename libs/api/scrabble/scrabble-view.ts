@@ -10,7 +10,7 @@ import {
   type Seat,
 } from '../../domain/disciplines/scrabble/index.js';
 import { redactState, type ScrabbleGameDocument } from '../../runtime/features/scrabble/index.js';
-import { sees, type Viewer } from './game-access.js';
+import { sees, type Viewer } from '../games/game-access.js';
 
 /** Who acts next, and how. */
 function toAct(state: ScrabbleState): { seat: Seat | null; action: string } | null {
