@@ -5,6 +5,7 @@ import { bruteForceMinCost } from '../brute-force.fixture.js';
 import { pairKey } from '../field.js';
 import { player, request, withMeetings } from '../pairing-fixtures.js';
 import type { PairingPlayer, PairingRequest, PairingResult } from '../types.js';
+import { scoreRange } from './mcmahon-costs.js';
 import { mcmahonPairing, scoreGroups } from './mcmahon.js';
 
 const BAND: McMahonBand = { bar: 2100, floor: 1500 }; // bar 1 dan, floor 6 kyu (GoR-style, 100 a rank)
@@ -257,7 +258,7 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(type(() => mm([player('a', 1), player('b', 2)], 2))).toBe('pairing/mcmahon-score-missing');
   });
 
-  it('property: fewest repeats, then least squared McMahon difference, equal to the brute-force optimum (even fields ≤ 10)', () => {
+  it('property: fewest repeats, then the least priced McMahon difference (OpenGotha concavity), equal to the brute-force optimum (even fields ≤ 10)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5 }).map((k) => 2 * k),
@@ -272,7 +273,11 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
           const met = new Map<string, number>();
           for (const [a, b] of meetings) met.set(pairKey(a, b), (met.get(pairKey(a, b)) ?? 0) + 1);
           const rep = (a: string, b: string) => (met.get(pairKey(a, b)) ?? 0) ** 2;
-          const sq = (a: string, b: string) => (2 * ((mms.get(a) as number) - (mms.get(b) as number))) ** 2;
+          const G = scoreRange(BAND, 4);
+          const sq = (a: string, b: string) => {
+            const d = Math.abs(2 * ((mms.get(a) as number) - (mms.get(b) as number)));
+            return 2 * G * d + d * d;
+          };
           const ids = players.map((p) => p.id);
           const minRep = bruteForceMinCost(n, (i, j) => rep(ids[i], ids[j])).cost;
           const big = 10_000;
