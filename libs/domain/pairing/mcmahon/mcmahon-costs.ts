@@ -72,7 +72,7 @@ export interface CostWeights {
   readonly bye: number;
   /** One unit of the priced McMahon difference (pairParts). */
   readonly score: number;
-  /** One unit of a floating pair's distance from the middle of its groups (floatPosition). */
+  /** One unit of a floating pair's float cost: drawn again in the same sense (FLOAT_AGAIN each), then floatPosition. */
   readonly float: number;
   /** One unit of seeding deviation (tripled, so a pair's colour clash, 0–2, never outweighs it). */
   readonly seed: number;
@@ -87,13 +87,17 @@ export interface CostWeights {
  * seeding). If the exact scale could pass 2⁵¹, the score tier is made strict per pair only (never reached
  * below several thousand players).
  */
+/** A player drawn up (down) again after an earlier draw-up (draw-down) outweighs both floaters' positions. */
+export const FLOAT_AGAIN = 2 * SCALE + 1;
+const FLOAT_MAX = 2 * FLOAT_AGAIN + 2 * SCALE;
+
 export function weights(pairs: number, maxScore: number, maxRepeat: number, byePlaces: number): CostWeights {
   const seed = 1;
   const low = 3 * SCALE + 2; // a pair's seeding (tripled) plus its colour clash
   const build = (strict: boolean): CostWeights => {
     const float = strict ? pairs * low + 1 : low + 1;
-    const score = strict ? pairs * (2 * SCALE * float + low) + 1 : 2 * SCALE * float + low + 1;
-    const bye = pairs * (maxScore * score + 2 * SCALE * float + low) + 1;
+    const score = strict ? pairs * (FLOAT_MAX * float + low) + 1 : FLOAT_MAX * float + low + 1;
+    const bye = pairs * (maxScore * score + FLOAT_MAX * float + low) + 1;
     const repeat = Math.max(1, byePlaces) * bye + 1;
     return { repeat, bye, score, float, seed };
   };
@@ -152,7 +156,10 @@ export function pairParts(
   const colour = handicapped || opposite ? 0 : half ? 1 : 2;
   const geo = (club ? 1 : 0) + (country ? 1 : 0);
   const gap = 2 * (band.geographyGap ?? 3);
-  const float = diff === 0 ? 0 : floatPosition(a) + floatPosition(b);
+  // OpenGotha help, Pairing settings › "When pairing players from different groups": not drawn up or down twice in the same sense.
+  const [hi, lo] = a.mms >= b.mms ? [a, b] : [b, a];
+  const again = ((hi.p.drawnDown ?? 0) > 0 ? 1 : 0) + ((lo.p.drawnUp ?? 0) > 0 ? 1 : 0);
+  const float = diff === 0 ? 0 : again * FLOAT_AGAIN + floatPosition(a) + floatPosition(b);
   return { repeats, score: price(diff) + geo * (price(gap) + 1), geo, float, seeding: seedDev, colour };
 }
 

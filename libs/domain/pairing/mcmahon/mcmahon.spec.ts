@@ -107,6 +107,21 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(res.explanation.join('\n')).toMatch(/drawn up 1 to meet/);
   });
 
+  it('who floats (OpenGotha, "When pairing players from different groups"): the middle of the group, not a player drawn the same way before', () => {
+    // Group 6: a, b, c; group 5: d. One of the 6s is drawn down to meet d: the middle one, b, unless b was drawn down before.
+    const field = (extra: Partial<PairingPlayer> = {}) =>
+      go([
+        ['a', 2300, 1],
+        ['b', 2250, 1, extra],
+        ['c', 2200, 1],
+        ['d', 2200, 0],
+      ]);
+    const opponentOfD = (r: PairingResult) => r.games.map((g) => (g.first === 'd' ? g.second : g.second === 'd' ? g.first : null)).find((x) => x !== null);
+    expect(opponentOfD(mm(field(), 2))).toBe('b');
+    expect(['a', 'c']).toContain(opponentOfD(mm(field({ drawnDown: 1 }), 2)));
+    expect(opponentOfD(mm(field({ drawnUp: 1 }), 2))).toBe('b');
+  });
+
   it('no repeats: a group of 4 whose folded pairing met before takes the nearest other seeding', () => {
     const four = withMeetings(
       go([

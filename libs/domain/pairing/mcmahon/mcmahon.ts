@@ -21,7 +21,7 @@ const MAX_NAMED = 8;
  *     concave price of a McMahon difference, mcmahon-costs.ts pairParts);
  *  3. secondary: no two players of one club / one country up to the profile's round, priced as a McMahon
  *     difference of the profile's geographyGap (OpenGotha's group gap, default 3);
- *  4. who floats: the middle of its group (OpenGotha's default draw-up/draw-down mode);
+ *  4. who floats: not a player drawn the same way before, then the middle of its group (OpenGotha's default);
  *  5. the group's seeding (split-and-fold by default, split-and-slip, split-and-random seeded);
  *  6. colour balance. Odd field: a phantom opponent is the bye; between 1 and 2, the bye goes to the lowest
  *     McMahon score among the players with the fewest byes (then the lowest in the seeding order) that
@@ -98,7 +98,7 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
       (band.avoidSameClubUntilRound !== undefined || band.avoidSameCountryUntilRound !== undefined
         ? `same club/country avoided up to a McMahon difference of ${band.geographyGap ?? 3}; `
         : '') +
-      `floaters from the middle of their groups; seeding ${seeding} in each score group; colour balance`,
+      `floaters not drawn the same way before, then from the middle of their groups; seeding ${seeding} in each score group; colour balance`,
   );
   games.sort(([a, b], [c, d]) => Math.max(c.mms, d.mms) - Math.max(a.mms, b.mms) || Math.min(a.place, b.place) - Math.min(c.place, d.place));
   const repeats: Array<PairingResult['repeats'][number]> = [];
