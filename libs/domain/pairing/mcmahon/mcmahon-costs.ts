@@ -3,6 +3,7 @@ import type { McMahonBand, McMahonSeeding } from '../../standings/mcmahon.js';
 import { pairKey } from '../field.js';
 import type { History } from '../history.js';
 import type { PairingPlayer } from '../types.js';
+import { handicapDifference } from './mcmahon-colours.js';
 
 /** A player as McMahon pairs them: McMahon score, score group, place in the group's seeding order. */
 export interface McMahonEntry {
@@ -150,7 +151,9 @@ export function pairParts(
   // Colour balance (OpenGotha help, Pairing evaluation function › Balance White and Black), only for a game without
   // handicap: best when the two have had opposite colours more often, half as good when one is even and the other 2 ahead.
   const lean = (e: McMahonEntry) => e.p.firsts - e.p.seconds;
-  const handicapped = band.handicap !== undefined && Math.min(band.handicap.max, Math.floor(Math.abs(a.mms - b.mms)) - band.handicap.lowerBy) > 0;
+  const handicapped =
+    band.handicap !== undefined &&
+    Math.min(band.handicap.max, handicapDifference(a.mms >= b.mms ? a : b, a.mms >= b.mms ? b : a, band) - band.handicap.lowerBy) > 0;
   const opposite = lean(a) * lean(b) < 0;
   const half = (lean(a) === 0 && Math.abs(lean(b)) >= 2) || (lean(b) === 0 && Math.abs(lean(a)) >= 2);
   const colour = handicapped || opposite ? 0 : half ? 1 : 2;

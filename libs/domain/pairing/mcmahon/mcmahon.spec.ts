@@ -180,7 +180,7 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(pairsOf(mm(countries, 1, { ...BAND, avoidSameCountryUntilRound: 1 }))).toEqual(['a–c', 'b–d']);
   });
 
-  it('handicap policy: McMahon difference lowered by N, capped; the weaker takes Black (first); 1 = no komi', () => {
+  it('handicap policy: McMahon difference lowered by N, capped; the weaker takes Black (first); 1 = no komi; none at or above the no-handicap rank', () => {
     const two = go([
       ['dan', 2300],
       ['kyu', 1800],
@@ -192,6 +192,18 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     );
     expect(mm(two, 1, { ...BAND, handicap: { lowerBy: 0, max: 2 } }).games[0].handicap).toBe(2);
     expect(mm(two, 1, { ...BAND, handicap: { lowerBy: 2, max: 9 } }).games[0]).toEqual({ table: 1, first: 'kyu', second: 'dan', handicap: 1 });
+    // OpenGotha's "no handicap when both players' MMS above" a rank: above it, a McMahon score counts as that rank's.
+    const strong = go([
+      ['dan3', 2300, 1],
+      ['dan1', 2100],
+    ]); // McMahon 7 v 6, both at or above 1 kyu (5)
+    const won = go([
+      ['dan3', 2300, 2],
+      ['kyu', 1800],
+    ]); // McMahon 8 v 3: difference 5; from 1 dan (6): 6 v 3
+    expect(mm(won, 2, { ...BAND, handicap: { lowerBy: 1, max: 9 } }).games[0].handicap).toBe(4);
+    expect(mm(won, 2, { ...BAND, handicap: { lowerBy: 1, max: 9, noHandicapFromRating: 2100 } }).games[0].handicap).toBe(2); // 6 v 3
+    expect(mm(strong, 1, { ...BAND, handicap: { lowerBy: 0, max: 9, noHandicapFromRating: 2000 } }).games[0].handicap).toBeUndefined();
     const even = mm(two, 1, { ...BAND, handicap: { lowerBy: 3, max: 9 } });
     expect(even.games[0].handicap).toBeUndefined();
     expect(even.explanation.join('\n')).toMatch(/even game \(handicap 0\)/);
