@@ -1,9 +1,10 @@
 /**
  * Boundaries (issue 8), checked in CI by `npm run lint:deps`:
- *  - libs/domain is pure and self-contained: it imports nothing outside libs/domain;
+ *  - libs/domain is pure and self-contained: it imports nothing outside libs/domain, not even a type;
+ *  - the store and the bus never import the runtime; the runtime never imports the HTTP layer;
  *  - libs/api speaks to the runtime, never to the store or to the pairing internals;
  *  - a discipline imports neither another discipline nor the tournament;
- *  - nothing imports from apps/ (apps are entry points), and there are no cycles outside type imports.
+ *  - nothing imports from apps/ (apps are entry points), and no module imports itself back (no-circular, type imports included).
  */
 module.exports = {
   forbidden: [
@@ -14,7 +15,6 @@ module.exports = {
       from: { path: '^libs/domain/' },
       to: {
         pathNot: ['^libs/domain/', '^(node_modules/)?(pure-rand|fast-check|@jest/globals|chess\.js|@sabaki/go-board)(/|$)'],
-        dependencyTypesNot: ['type-only'],
       },
     },
     {
@@ -44,6 +44,27 @@ module.exports = {
       comment: 'a discipline does not know the tournament; the runtime links them',
       from: { path: '^libs/domain/disciplines/' },
       to: { path: '^libs/domain/tournament/' },
+    },
+    {
+      name: 'store-and-bus-not-into-runtime',
+      severity: 'error',
+      comment: 'the store and the bus are ports and adapters below the runtime: they never import it (nor the HTTP layer)',
+      from: { path: '^libs/(store|bus)/' },
+      to: { path: '^libs/(runtime|api)/' },
+    },
+    {
+      name: 'runtime-not-into-api',
+      severity: 'error',
+      comment: 'the runtime is below the HTTP layer: it never imports libs/api',
+      from: { path: '^libs/runtime/' },
+      to: { path: '^libs/api/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'no module reaches itself again through its imports',
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'nothing-into-apps',

@@ -68,6 +68,14 @@ describe('records server: a WMC mahjong half-session over HTTP', () => {
     expect((await table()).scores.map((s: { tablePoints: number }) => s.tablePoints)).toEqual([210, -30, -150, -30]);
   });
 
+  it("a table has no clock: an official's clock reading is refused naming clockReading (400), not dropped; nothing is recorded", async () => {
+    const before = (await get(`/v1/mahjong/games/${G}/events`).expect(200)).body.revision;
+    const hand = { hand: 2, outcome: { kind: 'drawn' }, clockReading: { remainingMs: [600_000, 600_000] } };
+    const refused = await cmd('hands', hand, arbiter, 400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'clockReading' })]);
+    expect((await get(`/v1/mahjong/games/${G}/events`).expect(200)).body.revision).toBe(before);
+  });
+
   it('hand 2, a self-draw of 10 points is paid 1× by each; the previous South (seat 0) deals (輪莊)', async () => {
     expect((await table()).dealer).toBe(0);
     const r = await cmd('hands', { hand: 2, outcome: { kind: 'win', winner: 3, by: 'self-draw', elements: ['1.1', '1.2'] } });

@@ -3,15 +3,16 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { RecordsHarness } from './support/records-harness.js';
 
 /**
- * OpenAPI 3.0's `nullable` as JSON Schema, for Ajv: a typed schema takes null as one more type; a schema without a
- * type (`{ nullable, allOf: [$ref] }`) becomes "this, or null".
+ * OpenAPI 3.0's `nullable` as JSON Schema, for Ajv: a typed schema takes null as one more type; a nullable reference
+ * (`{ type, nullable, allOf: [$ref] }`) becomes "this, or null".
  */
 function jsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(jsonSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const { nullable, ...rest } = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, jsonSchema(v)])) as Record<string, unknown>;
   if (nullable !== true) return rest;
-  if (typeof rest.type === 'string') return { ...rest, type: [rest.type, 'null'] };
+  // `{ type, nullable, allOf: [$ref] }`: the named schema, or null (null is not of the named schema's type).
+  if (typeof rest.type === 'string' && rest.allOf === undefined) return { ...rest, type: [rest.type, 'null'] };
   return { anyOf: [rest, { type: 'null' }] };
 }
 

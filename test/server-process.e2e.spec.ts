@@ -14,8 +14,8 @@ const root = new URL('..', import.meta.url).pathname;
 const main = join(root, 'dist/apps/records/main.js');
 const cli = join(root, 'dist/apps/records/cli.js');
 
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, ARBITRA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(env: Record<string, string>, logLevel = 'warn'): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, ARBITRA_LOG_LEVEL: logLevel }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -49,6 +49,15 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Stops the server and waits until its stdout and stderr are closed (their last lines can arrive after `exit`). */
+function stopAndDrain(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('close', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 describe('records server as a process (dist build)', () => {
   let child: ChildProcess | undefined;
   beforeAll(() => {
@@ -56,6 +65,25 @@ describe('records server as a process (dist build)', () => {
   });
   afterEach(async () => {
     if (child && child.exitCode === null) await stop(child);
+  });
+
+  it("opens on the URL, data path and token at the default log level: Nest's route mapping is logged at debug only", async () => {
+    const { dataDir, port, env } = await freshEnv('arbitra-first-screen-');
+    const routeLines = (output: string) => output.split('\n').filter((line) => line.includes('"context":"RouterExplorer"')).length;
+
+    const info = await start(env, 'info');
+    child = info.child;
+    await stopAndDrain(child); // pino flushes what it gathered on exit: every line the start wrote is in the output now
+    const lines = info.output().split('\n');
+    expect(lines[0]).toBe(`Arbitra records server listening on http://127.0.0.1:${port}`);
+    expect(lines.slice(0, 12).join('\n')).toContain(dataDir);
+    expect(lines.slice(0, 12).join('\n')).toMatch(/First start: .*\n\s+ey/);
+    expect(routeLines(info.output())).toBe(0);
+
+    const debug = await start(env, 'debug');
+    child = debug.child;
+    await stopAndDrain(child);
+    expect(routeLines(debug.output())).toBeGreaterThan(100);
   });
 
   it('starts on the embedded store, prints URL, data path and a one-time token; data and hashes survive a restart; verify and replay pass', async () => {

@@ -1,4 +1,4 @@
-/** Audit settings (issue 10): checkpoint signing and what a server does on a broken log. The README's configuration table lists them. */
+/** Audit settings (issue 10): checkpoint signing and what a server does on a broken log. docs/operations.md's configuration table lists them. */
 export interface AuditConfig {
   /** Ed25519 private key (PEM, PKCS#8) outside the data directory; unset: no checkpoints are signed (logged loudly at start). */
   readonly signingKeyFile: string | undefined;
@@ -13,6 +13,11 @@ export interface AuditConfig {
   readonly checkpointEveryMinutes: number;
   /** Start even when `verify` fails (logged loudly; readiness reports the log degraded). */
   readonly allowBrokenLog: boolean;
+  /**
+   * `--accept-unsigned-tail` (a flag only, never a setting that stays): start although the log goes past the last
+   * signed checkpoint (after a crash), recording the acceptance as an event (issue 32).
+   */
+  readonly acceptUnsignedTail: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -27,6 +32,7 @@ export function loadAuditConfig(env: Env = process.env, argv: readonly string[] 
     checkpointEveryEvents: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_EVENTS', 1000),
     checkpointEveryMinutes: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_MINUTES', 10),
     allowBrokenLog: argv.includes('--allow-broken-log') || env.ARBITRA_ALLOW_BROKEN_LOG === 'true',
+    acceptUnsignedTail: argv.includes('--accept-unsigned-tail'),
   };
 }
 

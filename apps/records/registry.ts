@@ -1,7 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
-import { GAME_LIST_CONTROLLERS, SCRABBLE_CONTROLLERS } from '../../libs/api/games/index.js';
+import { GAME_LIST_CONTROLLERS } from '../../libs/api/games/index.js';
+import { SCRABBLE_CONTROLLERS } from '../../libs/api/scrabble/index.js';
 import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
 import { XIGUAQI_CONTROLLERS } from '../../libs/api/xiguaqi/index.js';
 import { GO_CONTROLLERS } from '../../libs/api/go/index.js';

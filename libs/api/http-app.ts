@@ -20,7 +20,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
-import { routerRefusal } from './router-refusals.js';
+import { routerRefusal, clientRefusal } from './router-refusals.js';
 import { MAX_PARAM_LENGTH, mirrorRoutes } from './routing.js';
 import { registerRateLimits } from './rate-limit.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -56,11 +56,18 @@ class OneLineRequestLog extends LogController {
   }
 }
 
+/**
+ * Nest's start-up bookkeeping (a line per module, controller and route: some 200 at start), logged at debug so
+ * that `npm start` opens on the URL, data path and token; Nest's other lines, warnings and errors keep their level.
+ */
+const NEST_STARTUP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
 /** Nest's own log lines, through the same pino logger as the requests. */
 class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
   log(message: unknown, context?: string) {
-    this.pino.info({ context }, String(message));
+    if (context !== undefined && NEST_STARTUP_CONTEXTS.has(context)) this.pino.debug({ context }, String(message));
+    else this.pino.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.pino.error({ context, trace }, String(message));
@@ -104,6 +111,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerRefusal,
+    clientErrorHandler: clientRefusal,
     logController: new OneLineRequestLog(),
     // No Nest middleware is used: without @fastify/middie, no request walks its (empty) middleware chain.
     skipMiddie: true,
@@ -114,6 +122,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
+  // A rating list is uploaded as CSV (issue 31): read as text, up to 32 MB (a 50,000-player list is about 3 MB), on that
+  // route only; every other route answers text/csv with 415 as before.
+  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 }, (request, body, done) => {
+    if (request.routeOptions.url === '/v1/ratings/:discipline/list-import') return done(null, body);
+    done(Object.assign(new Error(`Unsupported Media Type: text/csv`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+  });
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
   // A 404 whose path takes other methods becomes 405 with Allow (ProblemFilter asks the mirror).
@@ -144,6 +158,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
         'GETs accept `?waitFor=<position>` to read their own writes.',
     )
     .setVersion('0.1.0')
+    // The API's paths are relative to the server that serves this document.
+    .addServer('/')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .build();
   const document = () => {

@@ -20,7 +20,7 @@ export const WHO: readonly Who[] = ['admin', 'chief-arbiter', 'arbiter', 'appeal
 /**
  * Where the tournament the call acts in comes from. A scoped route is called once on the
  * tournament the token names ("own") and once with a token naming another tournament ("other");
- * every role but admin is refused on the other (README, Roles: officials act only in the
+ * every role but admin is refused on the other (docs/api.md, Roles: officials act only in the
  * tournaments their token names; a player of a linked game acts only with a token naming it).
  *  - none: no tournament involved (or the answer is filtered, not refused): own and other alike.
  *  - tournament: the `:id` path parameter is the tournament.
@@ -381,6 +381,7 @@ export const MATRIX: readonly MatrixRow[] = [
 
   // Ratings, rankings and player identities (libs/api/ratings): the federation (admin) writes; everyone reads
   post('/v1/ratings/:discipline/periods', ADMIN, 'none', { params: { discipline: 'scrabble' } }),
+  post('/v1/ratings/:discipline/list-import', ADMIN, 'none', { params: { discipline: 'scrabble' } }),
   post('/v1/ratings/:discipline/periods/:period/list', ADMIN, 'none', { params: { discipline: 'scrabble', period: '2026-11' } }),
   post('/v1/ratings/:discipline/periods/:period/list/corrections', ADMIN, 'none', { params: { discipline: 'scrabble', period: '2026-11' } }),
   { ...get('/v1/ratings/:discipline/periods', PUBLIC), params: { discipline: 'scrabble' } },

@@ -1,19 +1,21 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { resolveDivision, roundKey, type OpenTournament } from '../../domain/tournament/index.js';
+import { resolveDivision, roundKey } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS } from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { RoundParams } from '../tournaments/round.dto.js';
 import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
 import { roundPgn } from './chess-round-pgn.js';
 import { tournamentTrf } from './chess-trf.js';
+
+const notChess = (rule: string) => ({ type: 'chess/not-a-chess-tournament', rule });
 
 /** Chess-rapid tournaments in chess formats: FIDE TRF-16 and a round's games as PGN (published rounds). */
 @ApiTags('chess')
@@ -33,11 +35,9 @@ export class ChessTournamentsController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'The tournament as a FIDE TRF-16 report (published rounds; the pairing’s first player written as White)' })
   async trf(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.reads.ready(request);
-    const summary = this.reads.summary(p.id);
-    const t = this.chessTournament(p.id, 'FIDE TRF-16 reports chess tournaments');
-    void reply.header('content-type', 'text/plain; charset=utf-8');
-    return tournamentTrf(t, resolveDivision(t, q.division), summary.asOf);
+    const { tournament, asOf } = await tournamentToExport(this.reads, request, p.id, 'chess-rapid', notChess('FIDE TRF-16 reports chess tournaments'));
+    sendsFile(reply, 'text/plain');
+    return tournamentTrf(tournament, resolveDivision(tournament, q.division), asOf);
   }
 
   @Get(':id/rounds/:n/pgn')
@@ -45,12 +45,11 @@ export class ChessTournamentsController {
   @ApiProduces('application/x-chess-pgn')
   @ApiOperation({ summary: 'A published round’s games as one PGN file: every game linked to the round, in table order, with [%clk] comments (chess.js)' })
   async roundPgn(@Param() p: RoundParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.reads.ready(request);
-    this.reads.summary(p.id);
-    const t = this.chessTournament(p.id, 'A round exported as PGN is a chess tournament’s');
+    const refusal = notChess('A round exported as PGN is a chess tournament’s');
+    const { tournament: t } = await tournamentToExport(this.reads, request, p.id, 'chess-rapid', refusal);
     const division = resolveDivision(t, q.division);
     const round = t.rounds[roundKey(division, p.n)];
-    // Open information stops at publication (README, Tournaments): an unpublished round is not exported, to anyone.
+    // Open information stops at publication (docs/api.md, Roles): an unpublished round is not exported, to anyone.
     if (!round || round.status === 'paired')
       throw new ProblemException(
         404,
@@ -63,14 +62,7 @@ export class ChessTournamentsController {
           rule: 'Arbitra: a round’s games are exported once the round is published',
         },
       );
-    void reply.header('content-type', 'application/x-chess-pgn; charset=utf-8');
+    sendsFile(reply, 'application/x-chess-pgn');
     return roundPgn(this.core, t, division, p.n);
-  }
-
-  private chessTournament(id: string, rule: string): OpenTournament {
-    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, id) as OpenTournament;
-    if (t.discipline !== 'chess-rapid')
-      throw new ProblemException(422, 'chess/not-a-chess-tournament', 'Unprocessable request', `tournament ${id} plays ${t.discipline}`, { field: 'id', rule });
-    return t;
   }
 }

@@ -29,7 +29,7 @@ export function readFile(field: string, read: () => ImportedFile): ImportedFile 
       if (problem)
         throw new ProblemException(422, 'exchange/player-name', 'Unprocessable request', `line ${p.line}: the player name ${problem}`, {
           field,
-          rule: 'Arbitra: names are stored as people read them (README, Security: Names)',
+          rule: 'Arbitra: names are stored as people read them (docs/security.md, Names)',
           line: p.line,
         });
     }
@@ -37,7 +37,7 @@ export function readFile(field: string, read: () => ImportedFile): ImportedFile 
   if (title)
     throw new ProblemException(422, 'exchange/tournament-name', 'Unprocessable request', `line 1: the tournament name ${title}`, {
       field,
-      rule: 'Arbitra: names are stored as people read them (README, Security: Names)',
+      rule: 'Arbitra: names are stored as people read them (docs/security.md, Names)',
       line: 1,
     });
   return file;

@@ -2,15 +2,13 @@ import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common'
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { mahjongTableCsv } from '../../domain/exchange/index.js';
-import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
+import { publishedView } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS } from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { unknownTournament } from '../tournaments/tournament-command.js';
+import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { ReadQuery, TournamentParams } from '../tournaments/tournament.dto.js';
 
@@ -29,16 +27,9 @@ export class MahjongExchangeController {
   @ApiProduces('text/csv')
   @ApiOperation({ summary: 'Every table result as CSV: division, round, table, wind, player, name, points, rank (published rounds)' })
   async tables(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.reads.ready(request);
-    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, p.id);
-    if (!t) throw unknownTournament(p.id);
-    if (t.discipline !== 'mahjong')
-      throw new ProblemException(422, 'exchange/not-a-mahjong-tournament', 'Unprocessable request', `tournament ${p.id} plays ${t.discipline}`, {
-        field: 'id',
-        rule: 'The table-results CSV reports mahjong tournaments',
-      });
-    void reply.header('content-type', 'text/csv; charset=utf-8');
-    void reply.header('content-disposition', `attachment; filename="${p.id}-tables.csv"`);
-    return mahjongTableCsv(publishedView(t));
+    const refusal = { type: 'exchange/not-a-mahjong-tournament', rule: 'The table-results CSV reports mahjong tournaments' };
+    const { tournament } = await tournamentToExport(this.reads, request, p.id, 'mahjong', refusal);
+    sendsFile(reply, 'text/csv', `${p.id}-tables.csv`);
+    return mahjongTableCsv(publishedView(tournament));
   }
 }

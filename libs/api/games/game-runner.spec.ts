@@ -70,6 +70,7 @@ const TOY: GameFeature<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number 
   link: (s) => (s.phase === 'none' ? null : s.link),
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
+  clock: null,
   hidesInformation: (s) => s.phase === 'playing',
   command: ({ type, ...data }, context) => ({ type, data, context }) as ToyCommand,
   resultEvents: ['toy.Finished'],
@@ -127,6 +128,22 @@ describe('the generic game runner with a four-seat discipline', () => {
   });
   afterAll(async () => {
     await core.close();
+  });
+
+  it("a game without a table clock refuses an official's clock reading (422 naming clockReading) instead of dropping it; nothing is recorded", async () => {
+    const before = await revision('t1');
+    const reading = { clockReading: { remainingMs: [60_000, 60_000] } };
+    expect(await refusal(run.official(request(td), reply, 't1', reading, { type: 'toy.play', seat: 0, points: 1, hand: [] }))).toEqual({
+      status: 422,
+      code: 'games/no-clock',
+      field: 'clockReading',
+    });
+    expect(await refusal(run.start(request(td), reply, 't9', reading, { type: 'toy.start', players: PLAYERS, link: null }))).toMatchObject({
+      status: 422,
+      field: 'clockReading',
+    });
+    expect(await revision('t1')).toBe(before);
+    expect(await revision('t9')).toBe(-1);
   });
 
   it('a player records for their own seat, even the fourth; never for another seat (403 naming the seat)', async () => {

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { Actor, Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf, type ExecuteOptions } from '../../runtime/command-handler.js';
-import type { GameFeature, SentTime } from '../../runtime/games/index.js';
+import { clockReadingOf, type GameFeature, type SentTime } from '../../runtime/games/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, commandContext, commandResponse, executeOptions, isRetry } from '../command-request.js';
 import { ProblemException } from '../problem.js';
@@ -108,6 +108,7 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
    */
   async start(request: AuthedRequest, reply: FastifyReply, id: string, sent: SentBody, body: B) {
     const ctx = commandContext(request, sent.at);
+    this.checkHasClock(sent);
     if (sent.at !== undefined) this.checkNotFuture(sent.at);
     return answer(reply, await this.execute(id, body, ctx, sent, executeOptions(request)));
   }
@@ -136,7 +137,8 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
 
   /** The one call to the core: the command built by the feature from the body and the context. */
   private execute(id: string, body: B, ctx: CommandContext, sent: SentTime, opts: ExecuteOptions) {
-    return this.core.execute(this.feature.aggregate, id, this.feature.command(body, ctx, sent), opts);
+    const clockReading = clockReadingOf(this.feature.clock, sent);
+    return this.core.execute(this.feature.aggregate, id, this.feature.command({ ...body, ...(clockReading && { clockReading }) }, ctx), opts);
   }
 
   /**
@@ -147,6 +149,7 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
   private async checkObservedTime(request: AuthedRequest, game: LoadedGame<S>, sent: SentBody, ctx: CommandContext): Promise<void> {
     const policy = this.feature.observedTime;
     if (sent.at === undefined && sent.clockReading === undefined) return;
+    this.checkHasClock(sent);
     if (policy.sentBy === 'officials' && !isOfficialFor(request.principal, game)) {
       throw new ProblemException(
         403,
@@ -176,6 +179,15 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
       }
     }
     this.checkNotFuture(sent.at);
+  }
+
+  /** A game without a table clock refuses a reading naming it, rather than dropping it unread. */
+  private checkHasClock(sent: SentBody): void {
+    if (sent.clockReading === undefined || this.feature.clock) return;
+    throw new ProblemException(422, 'games/no-clock', 'Unprocessable command', `a ${this.feature.discipline} game has no table clock to read`, {
+      field: 'clockReading',
+      rule: `Arbitra: a clock reading is recorded only for a discipline with a table clock; ${this.feature.discipline} has none`,
+    });
   }
 
   private checkNotFuture(at: string): void {

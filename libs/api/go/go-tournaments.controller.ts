@@ -1,14 +1,13 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { resolveDivision, type OpenTournament } from '../../domain/tournament/index.js';
+import { resolveDivision } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS } from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
 import { tournamentEgd } from './go-egd.js';
@@ -33,15 +32,9 @@ export class GoTournamentsController {
     summary: 'EGD-style results: one line a player (place, name, rank, country, club, points, SOS…, opponent place +/-/= with colour and handicap)',
   })
   async egd(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.reads.ready(request);
-    const summary = this.reads.summary(p.id);
-    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, p.id) as OpenTournament;
-    if (t.discipline !== 'go')
-      throw new ProblemException(422, 'go/not-a-go-tournament', 'Unprocessable request', `tournament ${p.id} plays ${t.discipline}`, {
-        field: 'id',
-        rule: 'EGD results report Go tournaments',
-      });
-    void reply.header('content-type', 'text/plain; charset=utf-8');
-    return tournamentEgd(this.core, t, resolveDivision(t, q.division), summary.asOf);
+    const refusal = { type: 'go/not-a-go-tournament', rule: 'EGD results report Go tournaments' };
+    const { tournament, asOf } = await tournamentToExport(this.reads, request, p.id, 'go', refusal);
+    sendsFile(reply, 'text/plain');
+    return tournamentEgd(this.core, tournament, resolveDivision(tournament, q.division), asOf);
   }
 }

@@ -1,8 +1,8 @@
-/** Bodies of the mahjong table endpoints (unknown fields refused; every command body may carry `at`). Tiles: 1m–9s, E S W N, Wd Gd Rd. */
+/** Bodies of the mahjong table endpoints (unknown fields refused; every command body may carry `at`, and no clock reading: a table has no clock). Tiles: 1m–9s, E S W N, Wd Gd Rd. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
+import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto, ObservedTimeDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable, OnlyWhen } from '../omittable.js';
 
 export const MJ_SEATS = [0, 1, 2, 3] as const;
@@ -12,7 +12,7 @@ const TILE = /^([1-9][mps]|[ESWN]|Wd|Gd|Rd)$/;
 const TILE_MESSAGE = '$property must be tiles: 1m–9m, 1p–9p, 1s–9s, E, S, W, N, Wd, Gd, Rd';
 const seat = (description: string) => ApiProperty({ enum: MJ_SEATS, example: 0, description });
 
-export class StartMahjongDto extends GameCommandDto {
+export class StartMahjongDto extends ObservedTimeDto {
   @ApiProperty({ example: 'wmc-r1-t1' }) @Matches(GAME_ID, { message: GAME_ID_MESSAGE }) id: string;
   @ApiProperty({
     type: [PlayerDto],
@@ -28,7 +28,7 @@ export class StartMahjongDto extends GameCommandDto {
   link?: GameLinkDto;
 }
 
-export class MahjongSeatDto extends GameCommandDto {
+export class MahjongSeatDto extends ObservedTimeDto {
   @seat('The seat (a player token acts only for its own)') @IsIn(MJ_SEATS) seat: MjSeat;
 }
 
@@ -38,7 +38,7 @@ export class DiceDto {
   @ApiProperty({ type: 'integer', isArray: true, example: [2, 3] }) @IsArray() @IsInt({ each: true }) second: number[];
 }
 
-export class DrawSeatsDto extends GameCommandDto {
+export class DrawSeatsDto extends ObservedTimeDto {
   @ApiProperty({ example: 1, description: 'The round this seating is for (1, then 2 after 換位)' }) @IsInt() @Min(1) @Max(10) round: number;
   @ApiProperty({ enum: WINDS, isArray: true, example: ['E', 'S', 'W', 'N'], description: 'The wind tile seat 0, 1, 2, 3 drew' })
   @IsArray()
@@ -47,7 +47,7 @@ export class DrawSeatsDto extends GameCommandDto {
   @ApiPropertyOptional({ type: DiceDto }) @Omittable() @ValidateNested() @Type(() => DiceDto) dice?: DiceDto;
 }
 
-export class DealDto extends GameCommandDto {
+export class DealDto extends ObservedTimeDto {
   @ApiProperty({ type: 'integer', isArray: true, example: [3, 3], description: "The dealer's throw: counts the opener (開門人) from the dealer" })
   @IsArray()
   @IsInt({ each: true })
@@ -58,7 +58,7 @@ export class DealDto extends GameCommandDto {
   openerDice: number[];
 }
 
-export class SubstituteDto extends GameCommandDto {
+export class SubstituteDto extends ObservedTimeDto {
   @seat('The empty seat') @IsIn(MJ_SEATS) seat: MjSeat;
   @ApiProperty({ type: PlayerDto }) @IsObject() @ValidateNested() @Type(() => PlayerDto) substitute: PlayerDto;
   @ApiProperty({ enum: ['substitute', 'eliminated-player'], example: 'substitute' }) @IsIn(['substitute', 'eliminated-player']) kind:
@@ -80,7 +80,7 @@ export class ConflictClaimDto {
   @ApiProperty({ enum: ['win', 'pung', 'kong', 'chow'] }) @IsIn(['win', 'pung', 'kong', 'chow']) kind: 'win' | 'pung' | 'kong' | 'chow';
 }
 
-export class ClaimConflictDto extends GameCommandDto {
+export class ClaimConflictDto extends ObservedTimeDto {
   @seat('Who discarded the claimed tile') @IsIn(MJ_SEATS) discarder: MjSeat;
   @ApiProperty({
     type: [ConflictClaimDto],
@@ -144,7 +144,7 @@ export class OutcomeDto {
   firstDiscarder?: MjSeat;
 }
 
-export class RecordHandDto extends GameCommandDto {
+export class RecordHandDto extends ObservedTimeDto {
   @ApiProperty({ example: 1, description: 'The hand being played (1–8)' }) @IsInt() @Min(1) @Max(100) hand: number;
   @ApiProperty({ type: OutcomeDto }) @IsObject() @ValidateNested() @Type(() => OutcomeDto) outcome: OutcomeDto;
 }
@@ -157,7 +157,7 @@ export class CorrectHandDto extends RecordHandDto {
   @ApiProperty({ example: 'points miscounted' }) @IsString() @Length(1, 500) reason: string;
 }
 
-export class ScoreFlagRulingDto extends GameCommandDto {
+export class ScoreFlagRulingDto extends ObservedTimeDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(1) @Max(100) hand: number;
   @ApiProperty({ enum: ['claimed', 'computed'] }) @IsIn(['claimed', 'computed']) accept: 'claimed' | 'computed';
   @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;

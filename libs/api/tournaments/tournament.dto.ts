@@ -1,7 +1,22 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
@@ -182,11 +197,21 @@ export class CreateTournamentDto {
   @Max(1000)
   roundsPlanned?: number;
 
-  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true, example: ['australian-draw', 'king-of-the-hill'] })
+  @ApiPropertyOptional({
+    enum: PAIRING_SYSTEMS,
+    isArray: true,
+    maxItems: PAIRING_SYSTEMS.length,
+    example: ['australian-draw', 'king-of-the-hill'],
+    description: 'Omitted: the discipline default (chess-rapid: fide-dutch); other disciplines must name them',
+  })
+  @Omittable()
   @IsArray()
   @ArrayMinSize(1)
+  // Each system once at most (issue 32: the list had no size limit).
+  @ArrayMaxSize(PAIRING_SYSTEMS.length)
+  @ArrayUnique()
   @IsIn(PAIRING_SYSTEMS, { each: true })
-  pairingSystems: PairingSystem[];
+  pairingSystems?: PairingSystem[];
 }
 
 export class RegisterPlayerDto {

@@ -72,7 +72,14 @@ export class NextGameDto extends GameCommandDto {
 }
 
 export class GameRulingDto extends GameCommandDto {
-  @ApiProperty({ enum: [0, 1, 'draw'], example: 'draw', description: '西瓜棋规则 第十三条: the game ruled won by a seat, or drawn' })
+  @ApiProperty({
+    oneOf: [
+      { type: 'integer', enum: [0, 1] },
+      { type: 'string', enum: ['draw'] },
+    ],
+    example: 'draw',
+    description: '西瓜棋规则 第十三条: the game ruled won by a seat, or drawn',
+  })
   @IsIn([0, 1, 'draw'])
   winner: 0 | 1 | 'draw';
   @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;

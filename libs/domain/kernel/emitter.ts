@@ -17,10 +17,3 @@ export class Emitter<E extends DomainEvent, S> {
     this.state = this.evolve(this.state, event);
   }
 }
-
-/** Runs one decision against an emitter and returns what it emitted. */
-export function emitting<E extends DomainEvent, S>(state: S, evolve: (state: S, event: E) => S, decision: (em: Emitter<E, S>) => void): E[] {
-  const em = new Emitter(state, evolve);
-  decision(em);
-  return em.events;
-}

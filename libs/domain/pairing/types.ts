@@ -4,8 +4,10 @@ import type { McMahonBand } from '../standings/mcmahon.js';
  * The contract between the tournament decider and the pairing systems. Pairing is pure and
  * deterministic given the request (including its seed); every result explains itself.
  */
+import type { CrossRow } from './dutch/players.js';
+
 export type PairingSystem =
-  'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'mcmahon';
+  'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
 
 export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'australian-draw',
@@ -15,6 +17,7 @@ export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'mahjong-by-standing',
   'mahjong-swiss',
   'knockout',
+  'fide-dutch',
   'mcmahon',
 ];
 
@@ -60,6 +63,8 @@ export interface PairingOptions {
   readonly double?: boolean;
   /** Knockout: how many of the top of the ranking enter (a cut, e.g. WMC top 16); default all. */
   readonly cut?: number;
+  /** FIDE Dutch: the colour the top-seeded player takes in round 1 (C.04.3 E.5's initial colour); default white. */
+  readonly initialColour?: 'white' | 'black';
   /** McMahon (Go): the tournament profile's McMahon settings (bar, floor, handicap, seeding, club/country avoidance). */
   readonly mcmahon?: McMahonBand;
 }
@@ -76,6 +81,17 @@ export interface PairingRequest {
    * passed through to `PairingResult.out` so the result names everyone it does not pair.
    */
   readonly out?: readonly PairingOut[];
+  /** FIDE Dutch: the division's cross-table of earlier rounds (colours, forfeits, byes, floats come from it). */
+  readonly record?: PairingRecord;
+}
+
+/** The cross-table the FIDE Dutch system reads (see dutch/players.ts `CrossRow`). */
+export interface PairingRecord {
+  readonly rows: readonly CrossRow[];
+  /** Rounds the tournament plans (topscorers exist only in the last round, C.04.3 A.7). */
+  readonly plannedRounds: number;
+  /** Points of a win and of a loss (bye eligibility C.2, floats A.4). */
+  readonly points: { readonly win: number; readonly loss: number };
 }
 
 /** A player a pairing deliberately does not pair: eliminated earlier, or below a knockout's cut. */

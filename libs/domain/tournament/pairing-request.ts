@@ -1,6 +1,7 @@
 import type { PairingOptions, PairingOut, PairingPlayer, PairingRequest, PairingSystem } from '../pairing/types.js';
 import { mcmahonInitial, type McMahonBand } from '../standings/mcmahon.js';
 import { computeStandings } from '../standings/standings.js';
+import { dutchRecordFor } from './dutch-record.js';
 import { eliminatedBefore } from './knockout.js';
 import { activePlayers } from './pairing-validation.js';
 import { standingsInputFor } from './standings-input.js';
@@ -13,6 +14,8 @@ import { byesOf, roundsOf, type OpenTournament, type PlayerState } from './tourn
  * order), their fixed seed (see `seedingOrder`), byes received, everyone met (opponents, or
  * table-mates in mahjong), firsts/seconds (first = moved first / white / East; second = moved
  * second / black / S, W, N), and the forbidden pairings among them.
+ *
+ * For `system` 'fide-dutch' the request also carries the division's cross-table (`dutch-record.ts`).
  *
  * For `system` 'knockout' (RULES.knockoutField) the request holds only the players still in: an
  * active player who lost a match of an earlier knockout round, or was left out of one, is passed
@@ -88,6 +91,8 @@ export function pairingRequestFor(
     seed,
     ...(mcmahonOptions !== undefined && { options: mcmahonOptions }),
     ...(out.length > 0 && { out }),
+    // FIDE Dutch reads colours, forfeits, byes and floats from the cross-table, not from the counters above.
+    ...(system === 'fide-dutch' && { record: dutchRecordFor(t, division, round, seedOf) }),
   };
 }
 

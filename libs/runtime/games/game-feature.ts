@@ -4,7 +4,7 @@
  * built from it, so a discipline writes only what is its own: how to read seats, players and the
  * tournament link from its state, how to build a command, what to hide, what to post.
  */
-import type { Actor, Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
+import type { Actor, ClockReading, Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
 import type { Discipline } from '../../domain/standings/index.js';
 import type { TournamentCommand } from '../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../store/event-store.port.js';
@@ -50,6 +50,24 @@ export interface ObservedTimePolicy {
 
 export const OFFICIALS_OBSERVE: ObservedTimePolicy = { sentBy: 'officials', notBeforeRecord: true, maxFutureMs: 60_000 };
 
+/**
+ * A discipline's table clock, whose readings an official may send with a command: two sides, with byo-yomi
+ * periods (Go) or without; `null` for a game without one (mahjong: the referee times each turn), which refuses
+ * a reading naming `clockReading` rather than dropping it.
+ */
+export type GameClock = { readonly periods: boolean } | null;
+
+/** A game command as a controller builds it, flat (`{ type, ...fields }`): a step without its clock reading. */
+export type GameCommandBody<Step> = Step extends unknown ? Omit<Step, 'clockReading'> : never;
+
+/** The table-clock reading an official sent, as the command's data carries it; none for a game without a clock. */
+export function clockReadingOf(clock: GameClock, sent: SentTime): ClockReading | undefined {
+  const r = sent.clockReading as { remainingMs?: readonly number[]; periodsLeft?: readonly number[] } | undefined;
+  if (!clock || !r?.remainingMs) return undefined;
+  const periods = clock.periods && r.periodsLeft;
+  return { remainingMs: [r.remainingMs[0], r.remainingMs[1]], ...(periods && { periodsLeft: [periods[0], periods[1]] as const }) };
+}
+
 /** A tournament command a recorded game event calls for: record or correct the pairing's result. */
 export interface TournamentResult {
   readonly tournamentId: string;
@@ -84,8 +102,10 @@ export interface GameFeature<C extends Command, E extends DomainEvent, S, B = un
   readonly observedTime: ObservedTimePolicy;
   /** Is hidden information (racks, hands) still hidden? Once a game has ended it is laid open to all. */
   hidesInformation(state: S): boolean;
-  /** THE one place a game command is built: the controller's body with the request's context and observed time. */
-  command(body: B, context: CommandContext, sent: SentTime): C;
+  /** The table clock whose readings officials send (null: none; a reading is refused). */
+  readonly clock: GameClock;
+  /** THE one place a game command is built: the controller's body, with the clock reading an official sent, and the request's context. */
+  command(body: B & { readonly clockReading?: ClockReading }, context: CommandContext): C;
   /** Event types the result poster reacts to. */
   readonly resultEvents: readonly string[];
   /** For a recorded event of game `gameId`: the tournament command to send (record or correct a result), or none. */

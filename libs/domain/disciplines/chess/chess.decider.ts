@@ -1,5 +1,5 @@
 /** The rapid-chess game decider: decide a command on the recorded game, or refuse it naming the rule. */
-import { invalid, refuse, type Decider } from '../../kernel/index.js';
+import { clockReadFirst, refuse, type ClockReading, type Decider } from '../../kernel/index.js';
 import { RULES } from './chess.rules.js';
 import { decideStart } from './decide-start.js';
 import { decidePlay } from './decide-play.js';
@@ -15,14 +15,13 @@ export function decide(command: ChessCommand, state: ChessState): ChessEvent[] {
   if (state.phase === 'finished') refuse('chess/game-finished', 'the game has ended', RULES.finished);
   const at = command.context.at;
   // A clock reading sent by an official is recorded before the command, which is decided on it.
-  const reading = command.data.clockReading;
-  const pre: ChessEvent[] = [];
-  if (reading) {
-    if (reading.remainingMs.some((ms) => !Number.isInteger(ms)))
-      invalid('chess/clock-reading', 'a clock reading is whole milliseconds', RULES.clockReading, 'clockReading.remainingMs');
-    pre.push({ type: 'chess.ClockRead', data: { remainingMs: [reading.remainingMs[0], reading.remainingMs[1]], at, rule: RULES.clockReading } });
-  }
-  const now = pre.length ? evolve(state, pre[0]) : state;
+  if (command.data.clockReading && state.game.source)
+    refuse('chess/imported-untimed', 'an imported record was not timed here: its clock is only what the file writes', RULES.imported, {
+      field: 'clockReading',
+    });
+  const check = { type: 'chess/clock-reading', rule: RULES.clockReading, belowZero: true };
+  const read = (r: ClockReading): ChessEvent => ({ type: 'chess.ClockRead', data: { remainingMs: r.remainingMs, at, rule: RULES.clockReading } });
+  const { pre, now } = clockReadFirst(command.data.clockReading, check, read, state, evolve);
   if (now.phase !== 'playing') return pre;
   const rest =
     command.type.startsWith('chess.rule-') || command.type === 'chess.penalize' ? decideRuling(command, now.game, at) : decidePlay(command, now.game, at);

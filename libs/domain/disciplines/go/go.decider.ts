@@ -1,5 +1,5 @@
 /** The Go game decider (Ing rules): decide a command on the recorded game, or refuse it naming the rule. */
-import { invalid, refuse, type Decider } from '../../kernel/index.js';
+import { clockReadFirst, refuse, type ClockReading, type Decider } from '../../kernel/index.js';
 import { agreed, deadChains, sign } from './decide-end.js';
 import { decideOfficial } from './decide-officials.js';
 import { decidePlay, playAt } from './decide-play.js';
@@ -19,7 +19,7 @@ function decideOn(command: GoCommand, state: GoState, at: string): GoEvent[] {
   switch (command.type) {
     case 'go.play':
       inPhase('playing', 'point', RULES.pass);
-      return playAt(state, g, command.data.seat, command.data.point, at);
+      return playAt(state, g, command.data.seat, command.data.point, at, undefined, command.data.written);
     case 'go.pass':
     case 'go.claim-time':
       inPhase('playing', 'seat', RULES.pass);
@@ -50,24 +50,11 @@ export function decide(command: GoCommand, state: GoState): GoEvent[] {
   if (state.phase === 'finished') refuse('go/game-finished', 'the game has ended', RULES.finished);
   const at = command.context.at;
   // A clock reading sent by an official is recorded before the command, which is decided on it.
-  const reading = command.data.clockReading;
-  const pre: GoEvent[] = [];
-  if (reading) {
-    if (reading.remainingMs.some((ms) => !Number.isInteger(ms)))
-      invalid('go/clock-reading', 'a clock reading is whole milliseconds', RULES.clockReading, 'clockReading.remainingMs');
-    if (reading.periodsLeft?.some((n) => !Number.isInteger(n) || n < 0))
-      invalid('go/clock-reading', 'byo-yomi periods left are whole numbers', RULES.clockReading, 'clockReading.periodsLeft');
-    pre.push({
-      type: 'go.ClockRead',
-      data: {
-        remainingMs: [reading.remainingMs[0], reading.remainingMs[1]],
-        ...(reading.periodsLeft && { periodsLeft: [reading.periodsLeft[0], reading.periodsLeft[1]] as const }),
-        at,
-        rule: RULES.clockReading,
-      },
-    });
-  }
-  const now = pre.length ? evolve(state, pre[0]) : state;
+  if (command.data.clockReading && state.game.source)
+    refuse('go/imported-untimed', 'an imported record was not timed here: its clock is only what the file writes', RULES.imported, { field: 'clockReading' });
+  const check = { type: 'go/clock-reading', rule: RULES.clockReading, belowZero: true };
+  const read = (r: ClockReading): GoEvent => ({ type: 'go.ClockRead', data: { ...r, at, rule: RULES.clockReading } });
+  const { pre, now } = clockReadFirst(command.data.clockReading, check, read, state, evolve);
   return [...pre, ...decideOn(command, now, at)];
 }
 

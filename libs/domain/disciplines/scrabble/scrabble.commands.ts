@@ -1,5 +1,7 @@
 /** Commands of a Scrabble game (one stream per game: `game-<id>`): kernel envelopes `{ type, data, context }`. */
+import type { ClockReading as KernelClockReading } from '../../kernel/clock-reading.js';
 import type { Command, CommandContext, CommandUnion } from '../../kernel/command.js';
+import type { RecordSource } from '../../kernel/record-source.js';
 import type { ScrabbleProfile } from './profile.js';
 import type { Placement } from './scoring.js';
 import type { Seat } from './seat.js';
@@ -33,9 +35,7 @@ export type MoveInput =
  * The table clock's reading, observed when the command was given: part of a command's data (any
  * command may carry one; it is recorded as `scrabble.ClockReadingRecorded` before the command's own events).
  */
-export interface ClockReading {
-  readonly remainingMs: readonly [number, number];
-}
+export type ClockReading = Omit<KernelClockReading, 'periodsLeft'>;
 type Reading = { readonly clockReading?: ClockReading };
 
 export type IncidentKind = 'left-playing-area' | 'cheating-complaint' | 'td-warning' | 'td-penalty' | 'fast-draw' | 'tile-tracking-before-draw' | 'other';
@@ -51,6 +51,8 @@ export interface ScrabbleCommandData {
     readonly tracking: boolean;
     readonly profile?: Partial<ScrabbleProfile>;
     readonly link?: GameLink;
+    /** An imported record (GCG): the file it came from. Its turns carry no clock reading (issue 30). */
+    readonly source?: RecordSource;
   };
   readonly 'scrabble.start-absent-clock': Reading & { readonly seat: Seat };
   readonly 'scrabble.player-arrived': Reading & { readonly seat: Seat; readonly choice: 'play' | 'forfeit' };

@@ -1,5 +1,5 @@
 /** The xiguaqi match decider: decide a command on the recorded match, or refuse it naming the rule. */
-import { invalid, refuse, type Decider } from '../../kernel/index.js';
+import { clockReadFirst, refuse, type ClockReading, type Decider } from '../../kernel/index.js';
 import { decideNextGame, decideStartMatch } from './decide-start.js';
 import { decidePlay, gameEnded } from './decide-play.js';
 import { capturedTotals, gameWins } from './match.js';
@@ -35,18 +35,13 @@ export function decide(command: XiguaqiCommand, state: XiguaqiState): XiguaqiEve
   }
   if (command.type === 'xiguaqi.start-game') refuse('xiguaqi/game-in-play', 'a game of this match is in play', RULES.betweenGames, { field: 'id' });
   // A clock reading sent by an official is recorded before the command, which is decided on it.
-  const reading = command.data.clockReading;
-  const pre: XiguaqiEvent[] = [];
   const current = match.games[match.games.length - 1];
-  if (reading) {
-    if (reading.remainingMs.some((ms) => !Number.isInteger(ms) || ms < 0))
-      invalid('xiguaqi/clock-reading', 'a clock reading is whole milliseconds, not negative', RULES.clockReading, 'clockReading.remainingMs');
-    pre.push({
-      type: 'xiguaqi.ClockRead',
-      data: { game: current.number, remainingMs: [reading.remainingMs[0], reading.remainingMs[1]], at, rule: RULES.clockReading },
-    });
-  }
-  const now = pre.length ? evolve(state, pre[0]) : state;
+  const check = { type: 'xiguaqi/clock-reading', rule: RULES.clockReading, belowZero: false };
+  const read = (r: ClockReading): XiguaqiEvent => ({
+    type: 'xiguaqi.ClockRead',
+    data: { game: current.number, remainingMs: r.remainingMs, at, rule: RULES.clockReading },
+  });
+  const { pre, now } = clockReadFirst(command.data.clockReading, check, read, state, evolve);
   if (now.phase !== 'playing') return pre;
   const g = now.match.games[now.match.games.length - 1];
   switch (command.type) {

@@ -1,5 +1,5 @@
 /** Xiguaqi matches: commands, events and state. One aggregate is a match at one table, holding its games. */
-import type { Command, CommandContext, DomainEvent } from '../../kernel/index.js';
+import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent } from '../../kernel/index.js';
 import type { Point } from './board.js';
 
 export type Seat = 0 | 1;
@@ -92,9 +92,8 @@ export interface XiguaqiCommandData {
   readonly 'xiguaqi.forfeit': { readonly seat: Seat; readonly scope: 'game' | 'match' };
 }
 
-export interface ClockReading {
-  readonly remainingMs: readonly [number, number];
-}
+/** The table clock's reading: the time left on each side (no byo-yomi periods). */
+export type ClockReading = Omit<KernelClockReading, 'periodsLeft'>;
 
 export type XiguaqiCommandType = keyof XiguaqiCommandData;
 type WithReading<D> = D & { readonly clockReading?: ClockReading };

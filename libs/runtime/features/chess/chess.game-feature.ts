@@ -9,33 +9,18 @@ import {
   type ChessState,
   type ChessStep,
 } from '../../../domain/disciplines/chess/index.js';
-import type { CommandContext } from '../../../domain/kernel/index.js';
-import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameCommandBody, type GameFeature } from '../../games/game-feature.js';
+import { recordedResult, sideOf } from '../../games/linked-result.js';
 
-export type ChessCommandBody = ChessStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
-
-function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number] } | undefined {
-  const r = (sent.clockReading as { remainingMs?: readonly number[] } | undefined)?.remainingMs;
-  return r ? { remainingMs: [r[0], r[1]] } : undefined;
-}
+export type ChessCommandBody = GameCommandBody<ChessStep>;
 
 /** A finished linked game's result in the tournament's terms: seat `link.firstSeat` is the pairing's first. */
 export function chessTournamentResult(event: RecordedEvent, gameId: string) {
   if (event.type !== 'chess.GameEnded') return null;
   const { result, link } = event.data as { result: ChessResult; link: ChessLink | null };
   if (!link) return null;
-  const outcome = result.winner === null ? ('draw' as const) : result.winner === link.firstSeat ? ('first' as const) : ('second' as const);
-  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
-  return {
-    tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({
-      type: 'tournament.record-result',
-      context,
-      data: { ...target, result: { kind: 'played', outcome }, source: { kind: 'game', gameId } },
-    }),
-  };
+  return recordedResult(link, gameId, { kind: 'played', outcome: result.winner === null ? 'draw' : sideOf(link.firstSeat, result.winner) });
 }
 
 const points = (s: ChessState): number[] => {
@@ -54,11 +39,8 @@ export const CHESS_GAME: GameFeature<ChessCommand, ChessEvent, ChessState, Chess
   link: (s) => (s.phase === 'none' ? null : s.game.link),
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
-  command(body, context, sent) {
-    // An official's clock reading is part of the command's data, recorded before the command.
-    const clockReading = clockReadingOf(sent);
-    return chessCommand({ ...body, ...(clockReading && { clockReading }) } as ChessStep, context);
-  },
+  clock: { periods: false },
+  command: (body, context) => chessCommand(body as ChessStep, context),
   ...OPEN_INFORMATION,
   resultEvents: ['chess.GameEnded'],
   toTournamentResult: chessTournamentResult,

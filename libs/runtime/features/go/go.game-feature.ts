@@ -9,18 +9,12 @@ import {
   type GoState,
   type GoStep,
 } from '../../../domain/disciplines/go/index.js';
-import type { CommandContext } from '../../../domain/kernel/index.js';
-import type { TournamentCommand } from '../../../domain/tournament/index.js';
+import type { ResultInput } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameCommandBody, type GameFeature } from '../../games/game-feature.js';
+import { recordedResult, sideOf } from '../../games/linked-result.js';
 
-export type GoCommandBody = GoStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
-
-function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number]; periodsLeft?: readonly [number, number] } | undefined {
-  const r = sent.clockReading as { remainingMs?: readonly number[]; periodsLeft?: readonly number[] } | undefined;
-  if (!r?.remainingMs) return undefined;
-  return { remainingMs: [r.remainingMs[0], r.remainingMs[1]], ...(r.periodsLeft && { periodsLeft: [r.periodsLeft[0], r.periodsLeft[1]] as const }) };
-}
+export type GoCommandBody = GameCommandBody<GoStep>;
 
 /**
  * A finished linked game's result in the tournament's terms: seat `link.firstSeat` is the pairing's first.
@@ -30,20 +24,12 @@ export function goTournamentResult(event: RecordedEvent, gameId: string) {
   if (event.type !== 'go.GameEnded') return null;
   const { result, link } = event.data as { result: GoResult; link: GoLink | null };
   if (!link) return null;
-  const side = (seat: 0 | 1) => (seat === link.firstSeat ? ('first' as const) : ('second' as const));
-  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
-  const input =
+  const side = (seat: 0 | 1) => sideOf(link.firstSeat, seat);
+  const input: ResultInput =
     result.reason === 'absence' && result.winner !== null
-      ? { kind: 'forfeit' as const, absent: side(result.winner === 0 ? 1 : 0) }
-      : { kind: 'played' as const, outcome: result.winner === null ? ('draw' as const) : side(result.winner) };
-  return {
-    tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({
-      type: 'tournament.record-result',
-      context,
-      data: { ...target, result: input, source: { kind: 'game', gameId } },
-    }),
-  };
+      ? { kind: 'forfeit', absent: side(result.winner === 0 ? 1 : 0) }
+      : { kind: 'played', outcome: result.winner === null ? 'draw' : side(result.winner) };
+  return recordedResult(link, gameId, input);
 }
 
 const points = (s: GoState): number[] => {
@@ -63,10 +49,9 @@ export const GO_GAME: GameFeature<GoCommand, GoEvent, GoState, GoCommandBody, Re
   playerActsFor: ownSeatOnly,
   // Ing rules 第十条 计时: times come from the timekeeper (officials) or the clock, never from a player.
   observedTime: OFFICIALS_OBSERVE,
-  command(body, context, sent) {
-    const clockReading = clockReadingOf(sent);
-    return goCommand({ ...body, ...(clockReading && { clockReading }) } as GoStep, context);
-  },
+  // Ing rules 第十条 计时: the Ing clock shows basic time and, under byo-yomi overtime, the periods left.
+  clock: { periods: true },
+  command: (body, context) => goCommand(body as GoStep, context),
   ...OPEN_INFORMATION,
   resultEvents: ['go.GameEnded'],
   toTournamentResult: goTournamentResult,

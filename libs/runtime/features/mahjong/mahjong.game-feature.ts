@@ -16,12 +16,11 @@ import {
   type MahjongStep,
   type Seat,
 } from '../../../domain/disciplines/mahjong/index.js';
-import type { CommandContext } from '../../../domain/kernel/index.js';
-import type { TournamentCommand } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type TournamentResult } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, ownSeatOnly, type GameCommandBody, type GameFeature, type TournamentResult } from '../../games/game-feature.js';
+import { correctedResult, recordedResult } from '../../games/linked-result.js';
 
-export type MahjongCommandBody = MahjongStep;
+export type MahjongCommandBody = GameCommandBody<MahjongStep>;
 
 interface Posted {
   totals: readonly number[];
@@ -43,29 +42,11 @@ export function mahjongTournamentResult(event: RecordedEvent, gameId: string): T
   if (!d.link) return null;
   const link = d.link;
   const result = { kind: 'mahjong-table' as const, seats: d.players.map((p, i) => ({ player: p.id, points: d.totals[i] })) };
-  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
-  if (event.type === 'mahjong.ScorecardLocked')
-    return {
-      tournamentId: link.tournamentId,
-      command: (context: CommandContext): TournamentCommand => ({
-        type: 'tournament.record-result',
-        context,
-        data: { ...target, result, source: { kind: 'game', gameId } },
-      }),
-    };
+  if (event.type === 'mahjong.ScorecardLocked') return recordedResult(link, gameId, result);
   const reason = `table ${gameId}: chief-referee ruling on hand ${d.hand} (${d.ground} ${d.reference}): ${d.reason}`;
   // The chief referee decided the correction (WMC 總則 3: 裁判長的判決為最終決定), not the process manager that carries
-  // it: it is sent as theirs, so the tournament records them as who decided and applies its rule for a locked round
-  // to them (Arbitra: a locked round is corrected by an appeals-committee or chief-arbiter decision).
-  const decidedBy = { id: event.meta.actor.id, role: event.meta.actor.role };
-  return {
-    tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({
-      type: 'tournament.correct-result',
-      context: { ...context, actor: decidedBy },
-      data: { ...target, result, reason },
-    }),
-  };
+  // it: it is sent as theirs (Arbitra: a locked round is corrected by an appeals-committee or chief-arbiter decision).
+  return correctedResult(link, result, reason, event);
 }
 
 export const MAHJONG_GAME: GameFeature<MahjongCommand, MahjongEvent, MahjongState, MahjongCommandBody, Record<string, never>> = {
@@ -81,6 +62,8 @@ export const MAHJONG_GAME: GameFeature<MahjongCommand, MahjongEvent, MahjongStat
   observedTime: OFFICIALS_OBSERVE,
   // The record is at the level a referee vouches for: hands are laid open when won, nothing is kept hidden.
   hidesInformation: () => false,
+  // No table clock is read at a mahjong table: turn times and time-outs are the referee's own commands.
+  clock: null,
   command: (body, context) => mahjongCommand(body, context),
   resultEvents: ['mahjong.ScorecardLocked', 'mahjong.ChiefRefereeRuled'],
   toTournamentResult: mahjongTournamentResult,

@@ -5,17 +5,17 @@
  * TD decision post `tournament.correct-result`, sent as the TD who decided it. Pure: everything comes from the event.
  */
 import type { GameLink, GameResult, Seat } from '../../../domain/disciplines/scrabble/index.js';
-import type { ResultInput, TournamentCommand } from '../../../domain/tournament/index.js';
-import type { CommandContext } from '../../../domain/kernel/index.js';
+import type { ResultInput } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { TournamentResult } from '../../games/game-feature.js';
+import { correctedResult, recordedResult, sideOf } from '../../games/linked-result.js';
 
 export const RESULT_POSTER = 'scrabble-result-to-tournament';
 export const RESULT_EVENTS = ['scrabble.GameFinished', 'scrabble.SignedResultCorrected'] as const;
 
 /** The game's result in the tournament's terms: seat `link.firstSeat` is the pairing's "first". */
 export function tournamentResultOf(result: GameResult, firstSeat: Seat): ResultInput {
-  const side = (seat: Seat) => (seat === firstSeat ? 'first' : 'second') as 'first' | 'second';
+  const side = (seat: Seat) => sideOf(firstSeat, seat);
   if (result.forfeit) {
     // Seed 缺席: the forfeiting player (the loser) is the absent side; the tournament applies its forfeit spread.
     const loser = (result.winner === 0 ? 1 : 0) as Seat;
@@ -29,10 +29,6 @@ export function tournamentResultOf(result: GameResult, firstSeat: Seat): ResultI
   };
 }
 
-function target(link: GameLink) {
-  return { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
-}
-
 /** For a recorded Scrabble event: the tournament command it calls for, or none (an unlinked game, another event). */
 export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): TournamentResult | null {
   if (!(RESULT_EVENTS as readonly string[]).includes(event.type)) return null;
@@ -40,31 +36,9 @@ export function scrabbleTournamentResult(event: RecordedEvent, gameId: string): 
   const link = data.link;
   if (!link) return null;
   const result = tournamentResultOf(data.result, link.firstSeat ?? 0);
-  if (event.type === 'scrabble.GameFinished') {
-    return {
-      tournamentId: link.tournamentId,
-      command: (context: CommandContext): TournamentCommand => ({
-        type: 'tournament.record-result',
-        context,
-        data: { ...target(link), result, source: { kind: 'game', gameId } },
-      }),
-    };
-  }
-  // The TD who decided the reversal is who corrects the tournament result, not the process manager that carries it:
-  // the tournament records them as who decided and applies its locked-round rule to them (Arbitra: a locked round is
-  // corrected by an appeals-committee or chief-arbiter decision; a plain arbiter's reversal is refused there and kept
-  // at /v1/audit/refused-reactions).
-  const decidedBy = { id: event.meta.actor.id, role: event.meta.actor.role };
-  return {
-    tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({
-      type: 'tournament.correct-result',
-      context: { ...context, actor: decidedBy },
-      data: {
-        ...target(link),
-        result,
-        reason: `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim(),
-      },
-    }),
-  };
+  if (event.type === 'scrabble.GameFinished') return recordedResult(link, gameId, result);
+  // The TD who decided the reversal is who corrects the tournament result (a plain arbiter's reversal of a locked
+  // round is refused there and kept at /v1/audit/refused-reactions).
+  const reason = `game ${gameId}: reversed scores on the signed slip corrected by TD decision: ${data.tdDecision ?? ''}`.trim();
+  return correctedResult(link, result, reason, event);
 }

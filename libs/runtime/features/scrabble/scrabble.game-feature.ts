@@ -6,21 +6,14 @@ import {
   type ScrabbleState,
   type ScrabbleStep,
 } from '../../../domain/disciplines/scrabble/index.js';
-import { OFFICIALS_OBSERVE, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, ownSeatOnly, type GameCommandBody, type GameFeature } from '../../games/game-feature.js';
 import type { ScrabbleExtras } from './game-read-model.js';
 import { RESULT_EVENTS, scrabbleTournamentResult } from './result-poster.js';
 import { redactEventData, redactState } from './scrabble-redaction.js';
 import { ScrabbleGameAggregate } from './scrabble.aggregate.js';
 
-type Without<C> = C extends unknown ? Omit<C, 'clockReading'> : never;
 /** A Scrabble command as a controller builds it, flat (`{ type, ...fields }`): without its context and clock reading. */
-export type ScrabbleCommandBody = Without<ScrabbleStep>;
-
-/** A table-clock reading as sent: the time left on each side's clock. */
-function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number] } | undefined {
-  const r = (sent.clockReading as { remainingMs?: readonly number[] } | undefined)?.remainingMs;
-  return r ? { remainingMs: [r[0], r[1]] } : undefined;
-}
+export type ScrabbleCommandBody = GameCommandBody<ScrabbleStep>;
 
 export const SCRABBLE_GAME: GameFeature<ScrabbleCommand, ScrabbleEvent, ScrabbleState, ScrabbleCommandBody, ScrabbleExtras> = {
   discipline: 'scrabble',
@@ -34,11 +27,9 @@ export const SCRABBLE_GAME: GameFeature<ScrabbleCommand, ScrabbleEvent, Scrabble
   observedTime: OFFICIALS_OBSERVE,
   // A game in progress (setup or playing) hides racks; once it has ended they are laid open.
   hidesInformation: (state) => state.phase === 'setup' || state.phase === 'playing',
-  command(body, context, sent) {
-    // The table clock reading, when one was sent, is part of the command's data (recorded before the command).
-    const clockReading = clockReadingOf(sent);
-    return scrabbleCommand({ ...body, ...(clockReading && { clockReading }) } as ScrabbleStep, context);
-  },
+  // WESPA Rules v3 §1.4: the physical timer's reading is recorded as observed.
+  clock: { periods: false },
+  command: (body, context) => scrabbleCommand(body as ScrabbleStep, context),
   resultEvents: RESULT_EVENTS,
   toTournamentResult: scrabbleTournamentResult,
   redactState,

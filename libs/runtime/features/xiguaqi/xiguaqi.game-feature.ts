@@ -13,17 +13,12 @@ import {
   type XiguaqiState,
   type XiguaqiStep,
 } from '../../../domain/disciplines/xiguaqi/index.js';
-import type { CommandContext } from '../../../domain/kernel/index.js';
-import type { TournamentCommand } from '../../../domain/tournament/index.js';
+import type { ResultInput } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature, type SentTime } from '../../games/game-feature.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameCommandBody, type GameFeature } from '../../games/game-feature.js';
+import { recordedResult, sideOf } from '../../games/linked-result.js';
 
-export type XiguaqiCommandBody = XiguaqiStep extends infer S ? (S extends unknown ? Omit<S, 'clockReading'> : never) : never;
-
-function clockReadingOf(sent: SentTime): { remainingMs: readonly [number, number] } | undefined {
-  const r = (sent.clockReading as { remainingMs?: readonly number[] } | undefined)?.remainingMs;
-  return r ? { remainingMs: [r[0], r[1]] } : undefined;
-}
+export type XiguaqiCommandBody = GameCommandBody<XiguaqiStep>;
 
 /** A finished linked match in the tournament's terms: seat `link.firstSeat` is the pairing's first. */
 export function xiguaqiTournamentResult(event: RecordedEvent, gameId: string) {
@@ -32,26 +27,18 @@ export function xiguaqiTournamentResult(event: RecordedEvent, gameId: string) {
   if (!link) return null;
   const first = link.firstSeat;
   const second = first === 0 ? 1 : 0;
-  const side = (seat: 0 | 1) => (seat === first ? ('first' as const) : ('second' as const));
+  const side = (seat: 0 | 1) => sideOf(first, seat);
   const pair = (v: readonly [number, number]) => ({ first: v[first], second: v[second] });
-  const result =
+  const result: ResultInput =
     outcome.forfeitedBy !== undefined
-      ? { kind: 'forfeit' as const, absent: side(outcome.forfeitedBy) }
+      ? { kind: 'forfeit', absent: side(outcome.forfeitedBy) }
       : {
-          kind: 'played' as const,
-          outcome: outcome.winner === null ? ('draw' as const) : side(outcome.winner),
+          kind: 'played',
+          outcome: outcome.winner === null ? 'draw' : side(outcome.winner),
           games: pair(outcome.games),
           captured: pair(outcome.captured),
         };
-  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
-  return {
-    tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({
-      type: 'tournament.record-result',
-      context,
-      data: { ...target, result, source: { kind: 'game', gameId } },
-    }),
-  };
+  return recordedResult(link, gameId, result);
 }
 
 export const XIGUAQI_GAME: GameFeature<XiguaqiCommand, XiguaqiEvent, XiguaqiState, XiguaqiCommandBody, Record<string, never>> = {
@@ -64,11 +51,8 @@ export const XIGUAQI_GAME: GameFeature<XiguaqiCommand, XiguaqiEvent, XiguaqiStat
   link: (s) => (s.phase === 'none' ? null : s.match.link),
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
-  command(body, context, sent) {
-    // An official's clock reading is part of the command's data, recorded before the command.
-    const clockReading = clockReadingOf(sent);
-    return xiguaqiCommand({ ...body, ...(clockReading && { clockReading }) } as XiguaqiStep, context);
-  },
+  clock: { periods: false },
+  command: (body, context) => xiguaqiCommand(body as XiguaqiStep, context),
   ...OPEN_INFORMATION,
   resultEvents: ['xiguaqi.MatchEnded'],
   toTournamentResult: xiguaqiTournamentResult,

@@ -5,8 +5,8 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CORE } from '../tokens.js';
-import { GAME_COMMAND_EXAMPLE } from './examples.js';
-import { scrabbleRunner, type ScrabbleRunner } from './game-command.js';
+import { GAME_COMMAND_EXAMPLE } from '../games/examples.js';
+import { scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
 import {
   EndRacksDto,
   ExtraTimeDto,
@@ -21,8 +21,8 @@ import {
   SignatureWithdrawalDto,
   SwitchClockDto,
   TimePenaltyDto,
-} from './game-command.dto.js';
-import { GameCommandDto, GameParams } from './game.dto.js';
+} from './scrabble-command.dto.js';
+import { GameCommandDto, GameParams } from '../games/game.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 const SELF = ['arbiter', 'chief-arbiter', 'player'] as const;

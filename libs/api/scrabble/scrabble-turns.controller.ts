@@ -8,8 +8,8 @@ import { lexiconFor } from '../../runtime/features/scrabble/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { GAME_COMMAND_EXAMPLE } from './examples.js';
-import { scrabbleRunner, type ScrabbleRunner } from './game-command.js';
+import { GAME_COMMAND_EXAMPLE } from '../games/examples.js';
+import { scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
 import { moveFields, naming, overdrawFields } from './request-fields.js';
 import {
   ArrivalDto,
@@ -22,8 +22,8 @@ import {
   SeatCommandDto,
   VerdictsDto,
   type MoveDto,
-} from './game-command.dto.js';
-import { GameParams } from './game.dto.js';
+} from './scrabble-command.dto.js';
+import { GameParams } from '../games/game.dto.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 const SELF = ['arbiter', 'chief-arbiter', 'player'] as const;

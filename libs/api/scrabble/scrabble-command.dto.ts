@@ -18,7 +18,7 @@ import {
   IsDefined,
 } from 'class-validator';
 import { Omittable, OnlyWhen } from '../omittable.js';
-import { GameCommandDto, SEATS } from './game.dto.js';
+import { GameCommandDto, SEATS } from '../games/game.dto.js';
 
 const TILE = /^[A-Za-z?]$/;
 const TILE_MESSAGE = 'each tile is one letter A–Z or ? (blank)';
@@ -150,7 +150,8 @@ export class ChallengeDto extends SeatCommandDto {
 
 export class ProposalDto {
   @ApiProperty({ example: 'QI' }) @Matches(/^[A-Za-z]{2,15}$/, { message: 'word is 2–15 letters' }) word: string;
-  @ApiPropertyOptional({ example: true, nullable: true, description: 'null: the word source cannot say' }) @IsOptional() @IsBoolean() valid?: boolean | null;
+  @ApiPropertyOptional({ type: 'boolean', example: true, nullable: true, description: 'null: the word source cannot say' }) @IsOptional() @IsBoolean() valid?:
+    boolean | null;
 }
 
 export class ProposalsDto extends GameCommandDto {

@@ -1,10 +1,9 @@
 /** Scrabble games from HTTP: the runner bound to Scrabble's GameFeature. */
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import { SCRABBLE_GAME, type ScrabbleCommandBody } from '../../runtime/features/scrabble/index.js';
-import { GameRunner, loadGame, unknownGame } from './game-runner.js';
+import { SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
+import { GameRunner, loadGame, unknownGame } from '../games/game-runner.js';
 
 export { unknownGame };
-export type CommandBody = ScrabbleCommandBody;
 
 /** The generic runner for Scrabble. */
 export const scrabbleRunner = (core: ArbitraCore) => new GameRunner(core, SCRABBLE_GAME);

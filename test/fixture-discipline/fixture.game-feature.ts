@@ -1,0 +1,56 @@
+import type { CommandContext } from '../../libs/domain/kernel/index.js';
+import type { TournamentCommand } from '../../libs/domain/tournament/index.js';
+import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature } from '../../libs/runtime/games/game-feature.js';
+import { gameFeatureModule } from '../../libs/runtime/games/game-feature-module.js';
+import type { RecordedEvent } from '../../libs/store/event-store.port.js';
+import {
+  fixtureCommand,
+  fixtureDecider,
+  type FixtureCommand,
+  type FixtureEvent,
+  type FixtureLink,
+  type FixtureSeat,
+  type FixtureState,
+  type FixtureStep,
+} from './fixture.decider.js';
+
+/** A linked game's end in the tournament's terms (seat `link.firstSeat` is the pairing's first). */
+function toTournamentResult(event: RecordedEvent, gameId: string) {
+  if (event.type !== 'fixture.GameEnded') return null;
+  const { winner, link } = event.data as { winner: FixtureSeat | null; link: FixtureLink | null };
+  if (!link) return null;
+  const first = link.firstSeat;
+  const side = (seat: FixtureSeat) => (seat === first ? ('first' as const) : ('second' as const));
+  // The default profile counts wins, draws and losses, no game score (`scores: 'none'`).
+  const result = { kind: 'played' as const, outcome: winner === null ? ('draw' as const) : side(winner) };
+  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
+  return {
+    tournamentId: link.tournamentId,
+    command: (context: CommandContext): TournamentCommand => ({
+      type: 'tournament.record-result',
+      context,
+      data: { ...target, result, source: { kind: 'game', gameId } },
+    }),
+  };
+}
+
+export const FIXTURE_GAME: GameFeature<FixtureCommand, FixtureEvent, FixtureState, FixtureStep, Record<string, never>> = {
+  discipline: 'fixture',
+  tournamentDisciplines: ['fixture'],
+  aggregate: { name: 'fixture-game', decider: fixtureDecider },
+  seats: 2,
+  // No table clock: an official's clock reading is refused naming clockReading.
+  clock: null,
+  exists: (s) => s.phase !== 'none',
+  players: (s) => (s.phase === 'none' ? [] : s.players),
+  link: (s) => (s.phase === 'none' ? null : s.link),
+  playerActsFor: ownSeatOnly,
+  observedTime: OFFICIALS_OBSERVE,
+  command: (body, context) => fixtureCommand(body, context),
+  ...OPEN_INFORMATION,
+  resultEvents: ['fixture.GameEnded'],
+  toTournamentResult,
+  readModel: { version: 1, extras: () => ({}), summary: (s) => ({ phase: s.phase, scores: s.phase === 'none' ? [0, 0] : s.scores }) },
+};
+
+export const FIXTURE_FEATURE = gameFeatureModule(FIXTURE_GAME);
