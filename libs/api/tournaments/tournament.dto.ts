@@ -89,6 +89,10 @@ export class ByeValueDto {
 export class McMahonHandicapDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(0) @Max(30) lowerBy: number;
   @ApiProperty({ example: 9 }) @IsInt() @Min(0) @Max(9) max: number;
+  @ApiPropertyOptional({ example: 2300, description: 'No handicap between players at or above this rank (a rating like the bar; OpenGotha)' })
+  @Omittable()
+  @IsNumber()
+  noHandicapFromRating?: number;
 }
 
 /** Go only, a profile value (the Ing excerpt does not speak of McMahon): McMahon bar and floor, EGD GoR-style ratings. */
