@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
 import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-commands.js';
+import { dutchCheckCommand } from './dutch-check.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
@@ -23,10 +24,19 @@ const USAGE = `usage: npm run arbitra -- <command>
           (rebuilt in memory and compared); exit 1 naming the first problem
   verify  <export.ndjson>             check an export offline (its manifest beside it); exit 1 naming the first altered event
   export  --tournament <id> [--out <file>]   the tournament's history as NDJSON with hashes, and <file>.manifest.json
-  keygen  --out <file>                a new Ed25519 checkpoint signing key (set ARBITRA_SIGNING_KEY_FILE to it; never in the data dir)`;
+  keygen  --out <file>                a new Ed25519 checkpoint signing key (set ARBITRA_SIGNING_KEY_FILE to it; never in the data dir)
+  dutch-check <file.trf> [--from <round>]   re-pair each round of a TRF-16 file by the FIDE Dutch system (C.04.3) and
+          say where its pairs or colours differ; exit 1 when a round differs`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Needs no data directory or secrets: a file in, a verdict out.
+  if (command === 'dutch-check')
+    return dutchCheckCommand(
+      rest,
+      (l) => process.stdout.write(`${l}\n`),
+      (l) => process.stderr.write(`${l}\n`),
+    );
   const config = loadConfig();
   switch (command) {
     case 'token': {
