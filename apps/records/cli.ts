@@ -3,6 +3,7 @@ import cliProgress from 'cli-progress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dutchCheckCommand } from './dutch-check.js';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
@@ -12,7 +13,6 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
 import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-commands.js';
-import { dutchCheckCommand } from './dutch-check.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
