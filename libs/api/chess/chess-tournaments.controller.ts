@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { resolveDivision, roundKey, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
+import { dutchCheck } from '../../runtime/features/chess/dutch-check.js';
 import { COLLECTIONS } from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
@@ -15,7 +16,7 @@ import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.j
 import { roundPgn } from './chess-round-pgn.js';
 import { tournamentTrf } from './chess-trf.js';
 
-/** Chess-rapid tournaments in chess formats: FIDE TRF-16 and a round's games as PGN (published rounds). */
+/** Chess-rapid tournaments in chess formats: FIDE TRF-16, a round's games as PGN, the Dutch pairings checker (published rounds). */
 @ApiTags('chess')
 @Controller('v1/chess/tournaments')
 export class ChessTournamentsController {
@@ -65,6 +66,21 @@ export class ChessTournamentsController {
       );
     void reply.header('content-type', 'application/x-chess-pgn; charset=utf-8');
     return roundPgn(this.core, t, division, p.n);
+  }
+
+  @Get(':id/dutch-check')
+  @Public()
+  @ApiOperation({
+    summary:
+      'The FIDE Dutch pairings checker (C.04.A) on the tournament’s own TRF-16 (published rounds): each round paired again from the rounds before it, and where its pairs, colours or bye differ from the Dutch rules (C.04.3)',
+  })
+  async dutchCheck(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest) {
+    await this.reads.ready(request);
+    const summary = this.reads.summary(p.id);
+    const t = this.chessTournament(p.id, 'The FIDE Dutch checker reads chess tournaments');
+    const division = resolveDivision(t, q.division);
+    // The same file the TRF export gives: only what is public (published rounds) is checked.
+    return { tournament: p.id, division, rounds: dutchCheck(tournamentTrf(t, division, summary.asOf)) };
   }
 
   private chessTournament(id: string, rule: string): OpenTournament {
