@@ -188,6 +188,7 @@ export class CreateTournamentDto {
   @ArrayMaxSize(50)
   @IsString({ each: true })
   @Length(1, 100, { each: true })
+  @IsPersonName({ each: true })
   divisions?: string[];
 
   @ApiPropertyOptional({ example: 7, minimum: 1 })
@@ -225,10 +226,10 @@ export class RegisterPlayerDto {
   @IsPersonName()
   name: string;
 
-  @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) federationId?: string;
+  @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() federationId?: string;
   @ApiPropertyOptional({ example: 1850 }) @Omittable() @IsNumber() rating?: number;
   @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) @IsPersonName() club?: string;
-  @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) country?: string;
+  @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() country?: string;
   @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() team?: string;
   @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
   @Omittable()
