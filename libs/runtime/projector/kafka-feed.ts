@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { decodeEvent, HEADER_DEPLOYMENT, HEADER_HASH } from '../../bus/kafka/kafka-event-codec.js';
 import { eventHash } from '../../store/hash-chain.js';
 import { kafkaClient } from '../../bus/kafka/kafka-client.js';
+import { WHOLE_HISTORY } from '../../bus/kafka/kafka-event-bus.js';
 import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
 import type { DeadLetterTable } from './dead-letters.js';
 import type { ReorderBuffer } from './reorder-buffer.js';
@@ -70,7 +71,7 @@ export class KafkaFeed {
     if (missing.length > 0) {
       await this.admin.createTopics({
         waitForLeaders: true,
-        topics: missing.map((t) => ({ topic: t, numPartitions: t === topic ? (this.options.partitions ?? 6) : 1 })),
+        topics: missing.map((t) => ({ topic: t, numPartitions: t === topic ? (this.options.partitions ?? 6) : 1, configEntries: WHOLE_HISTORY })),
       });
     }
     await this.producer.connect();
