@@ -201,11 +201,16 @@ describe('records server: penalty refs and withdrawn players', () => {
       detail: expect.stringContaining('10 points to player a in round 1'),
     });
     expect(again.body.detail).toContain('"L-1"');
+    // A round's penalties are public once the round is published (issue 32): none before.
+    expect((await get(`/v1/tournaments/${P}`).expect(200)).body.penalties).toEqual([]);
+    await post(`/v1/tournaments/${P}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw' });
+    const published = await post(`/v1/tournaments/${P}/rounds/1/publish`, {});
+    expect(published.body.position).toBeGreaterThan(first.body.position);
     const s = await get(`/v1/tournaments/${P}/standings`).expect(200);
     expect(s.body.divisions[0].rows.find((r: Row) => r.player === 'a')).toMatchObject({ penaltyPoints: 10 });
     const t = await get(`/v1/tournaments/${P}`).expect(200);
     expect(t.body.penalties).toEqual([{ player: 'a', points: 10, round: 1, reason: 'mobile phone rang', ref: 'L-1' }]);
-    expect(t.body.asOf.position).toBe(first.body.position);
+    expect(t.body.asOf.position).toBe(published.body.position);
   });
 
   it('marks a withdrawn player in the standings, the crosstable and the tournament, with the round withdrawn from', async () => {
