@@ -90,9 +90,10 @@ export function dutchBenchRow(): string[] {
       round: ROUND,
       totalRounds: ROUND,
       initialColour: 'W',
+      // TRF players are named by their numbers.
       players: dutchPlayers(
         trfCrossTable(file, ROUND),
-        rows.map((r) => r.id),
+        file.players.map((p) => String(p.tpn)),
         ROUND,
       ),
       forbidden: [],

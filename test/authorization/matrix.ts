@@ -132,6 +132,15 @@ export const CHESS_ROWS: readonly MatrixRow[] = [
     ...get('/v1/chess/tournaments/:id/rounds/:n/pgn', PUBLIC, 'tournament', 'the round’s linked games in table order; 404 before publication, to anyone'),
     tournament: CHESS.own,
   },
+  {
+    ...get(
+      '/v1/chess/tournaments/:id/dutch-check',
+      PUBLIC,
+      'tournament',
+      'the FIDE Dutch checker on the TRF-16 export: published rounds only; 422 for a tournament of another discipline',
+    ),
+    tournament: CHESS.own,
+  },
 ];
 
 // XIGUAQI_ROWS: xiguaqi matches (libs/api/xiguaqi), in xiguaqi tournaments and a match the spec's setup creates.
