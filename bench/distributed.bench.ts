@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import pino from 'pino';
 import { startProjector } from '../apps/projector/start-projector.js';
-import { Relay } from '../apps/relay/relay.js';
+import { superviseRelay } from '../apps/relay/relay-supervisor.js';
 import { KafkaEventBus } from '../libs/bus/kafka/kafka-event-bus.js';
 import { loadConfig } from '../libs/runtime/config.js';
 import type { Projection } from '../libs/runtime/projections/projection.js';
@@ -57,11 +57,18 @@ const timing: Projection = {
   },
 };
 
-const bus = new KafkaEventBus({ brokers, topic, partitions: 6 });
 let saved = 0;
 const stopRelay = new AbortController();
-const relay = new Relay({ store, bus, checkpoint: { load: async () => saved, save: async (p) => void (saved = p) } });
-const relaying = relay.run(stopRelay.signal);
+// The relay as its process runs it (a new client per term, the log's identity on every message).
+const relaying = superviseRelay(
+  {
+    store,
+    bus: (deployment) => new KafkaEventBus({ brokers, topic, partitions: 6, deployment }),
+    checkpoint: { load: async () => saved, save: async (p) => void (saved = p) },
+    logger: pino({ level: 'warn' }),
+  },
+  stopRelay.signal,
+);
 const projector = await startProjector({
   config: loadConfig({ ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-bench-dist-')), ARBITRA_SQLITE_SYNC: 'NORMAL' }),
   kafka: { brokers, topic },
@@ -130,7 +137,6 @@ process.stdout.write(`maximum sustained rate: ${best ? `${fmt(best)} events/s` :
 stopRelay.abort();
 await relaying;
 await projector.close();
-await bus.close();
 await store.close();
 await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
 await admin.end();

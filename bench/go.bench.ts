@@ -79,7 +79,9 @@ function run(name: string, commands: readonly GoCommand[]) {
   console.log(`  fold of the recorded events:       ${f.toFixed(1)} ms (${((f / plies) * 1000).toFixed(0)} µs a move)`);
 }
 
-const kisei = sgfCommands(parseSgf(text), PLAYERS).map(command);
+const kisei = sgfCommands(parseSgf(text), PLAYERS, { format: 'sgf', sha256: '', importedBy: 'bench', importedAt: '2026-01-01T00:00:00.000Z', headers: [] }).map(
+  command,
+);
 const seeded = seededGame(300);
 // A warm-up of both, so neither row pays for the JIT.
 decideAll(kisei);

@@ -4,6 +4,7 @@
  * Prints requests/s, p50/p99 latency and the ratios. Not a test: numbers vary with the machine.
  *   --duration=5 (seconds per measurement) --connections=10 (GETs) --writers=50 (commands, appends)
  *   --rounds=5 (the GET ratios are also measured interleaved, bare and Arbitra in turn, and the median ratio printed)
+ * Commands are also measured against the floor: bench/floor-endpoint.child.ts doing a registration's durable job alone.
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -293,6 +294,7 @@ try {
   let commands: Measured | undefined;
   let retries: Measured | undefined;
   let barePost: Measured | undefined;
+  const floorRatios: Array<{ connections: number; cpu?: number }> = [];
   if (only !== 'reads') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
     for (let i = 0; i < WRITERS; i++)
@@ -341,6 +343,21 @@ try {
       connections: WRITERS,
       requests: registrations('p'),
     });
+    // The floor (bench/floor-endpoint.child.ts): the same registrations through a minimal endpoint doing the same
+    // durable job (token, role, schema, hash chain, FULL append, a read model). CPU per command, Arbitra ÷ floor.
+    const floorPort = await freePort();
+    const floorChild = await start([dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
+    const floor = `http://127.0.0.1:${floorPort}`;
+    pids.set(floor, floorChild.pid!);
+    for (const connections of [10, WRITERS]) {
+      await measure(`floor endpoint registrations, ${connections} connections`, { url: floor, connections, requests: registrations(`f${connections}-`) });
+      const paired = await interleaved(
+        `registrations, floor / Arbitra, ${connections} connections`,
+        { url: floor, connections, requests: registrations(`g${connections}-`) },
+        { url: arbitra, connections, requests: registrations(`a${connections}-`) },
+      );
+      floorRatios.push({ connections, cpu: paired.cpu });
+    }
     // One connection: a quiet server, where every command is its own commit (and fsync) and wakes the projections
     // and process managers for itself.
     await measure('  the same, 1 connection (one command per wake)', { url: arbitra, connections: 1, requests: registrations('q') });
@@ -425,6 +442,11 @@ try {
             `autocannon's own ${commands.loadUs.toFixed(0)} vs ${barePost.loadUs.toFixed(0)} µs/request, on the same two cores)\n`
           : ''),
     );
+  for (const { connections, cpu } of floorRatios)
+    if (cpu !== undefined)
+      process.stdout.write(
+        `  registration CPU per command, Arbitra ÷ floor endpoint, ${String(connections).padStart(2)} conn  ${(1 / cpu).toFixed(2)}×  (target ≤ 1.30, issue 34)\n`,
+      );
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));

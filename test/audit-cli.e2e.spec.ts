@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSigningKey, publicKeyId } from '../libs/store/checkpoints.js';
@@ -63,6 +63,16 @@ describe('audit through the built CLI (issue 10)', () => {
     expect(cli(freshCopy(), ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).out).not.toContain('UNPINNED');
   });
 
+  it('verify on a data directory without read models does not pass: it says nothing was compared (issue 33)', () => {
+    const dir = freshCopy();
+    rmSync(join(dir, 'read-models.db'));
+    const r = cli(dir, ['verify'], { ARBITRA_SIGNING_KEY_FILE: key });
+    expect(r.out).toContain('READ MODELS NOT CHECKED');
+    expect(r.out).not.toMatch(/read models rebuilt from the log match/);
+    expect(r.code).toBe(1);
+    expect(cli(dir, ['verify', '--skip-read-models'], { ARBITRA_SIGNING_KEY_FILE: key }).code).toBe(0);
+  });
+
   it('verify names the first read-model document that differs from the log (tampered standings input)', () => {
     const dir = freshCopy();
     const db = new Database(join(dir, 'read-models.db'));
@@ -120,7 +130,10 @@ describe('audit through the built CLI (issue 10)', () => {
       { rehash: 'all' },
     );
     const wipe = new Database(join(dir, 'events.db'));
-    wipe.exec('DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints;');
+    // The trigger put back after the wipe (verify names a dropped trigger, issue 32).
+    wipe.exec(
+      "DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints; CREATE TRIGGER checkpoints_no_delete BEFORE DELETE ON checkpoints BEGIN SELECT RAISE(ABORT, 'checkpoints are append-only'); END;",
+    );
     wipe.close();
     expect(cli(dir, ['verify', '--skip-read-models']).code).toBe(0); // the chains alone cannot see a full rewrite
     const r = cli(dir, ['verify', '--checkpoint', copy, '--skip-read-models']);
@@ -132,7 +145,7 @@ describe('audit through the built CLI (issue 10)', () => {
   it('export → flip one byte → verify <file> names the altered event offline', () => {
     const dir = freshCopy();
     const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
-    const e = cli(dir, ['export', '--tournament', T, '--out', out]);
+    const e = cli(dir, ['export', '--tournament', T, '--out', out], { ARBITRA_SIGNING_KEY_FILE: key });
     expect(e.code).toBe(0);
     const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8'));
     expect(Object.keys(manifest.streams)).toEqual(expect.arrayContaining([`tournament-${T}`, `scrabble-game-${T}-g1`]));
@@ -159,7 +172,7 @@ describe('audit through the built CLI (issue 10)', () => {
   it('export → alter one position → verify <file> names the event whose position changed', () => {
     const dir = freshCopy();
     const out = join(mkdtempSync(join(tmpdir(), 'arbitra-export-')), `${T}.ndjson`);
-    expect(cli(dir, ['export', '--tournament', T, '--out', out]).code).toBe(0);
+    expect(cli(dir, ['export', '--tournament', T, '--out', out], { ARBITRA_SIGNING_KEY_FILE: key }).code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     const target = JSON.parse(lines[2]);
     lines[2] = lines[2].replace(`"position":${target.position},`, `"position":${target.position + 1000},`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Chess } from 'chess.js';
 import { readFileSync } from 'node:fs';
@@ -120,7 +121,22 @@ describe('records server: a rapid chess game over HTTP', () => {
     const exported = new Chess();
     exported.loadPgn((await get('/v1/chess/games/opera-1858/pgn').expect(200)).text);
     expect(exported.history()).toEqual(written.history());
-    expect(exported.getHeaders()).toMatchObject({ White: 'Paul Morphy', Result: '1-0' });
+    expect(exported.getHeaders()).toMatchObject({ White: 'Paul Morphy', Result: '1-0', Event: 'Paris Opera', Date: '1858.??.??' });
+    // Issue 30: the record and every view say it was imported, from which file; nothing it lacks is made up.
+    const sha256 = createHash('sha256').update(OPERA, 'utf8').digest('hex');
+    expect(r.body.source).toMatchObject({ format: 'pgn', sha256 });
+    expect(game).toMatchObject({ imported: { format: 'pgn', sha256 }, clocks: null, timeControl: null });
+    expect(game.moves.every((m: object) => !('remainingMs' in m))).toBe(true);
+    const text = (await get('/v1/chess/games/opera-1858/pgn').expect(200)).text;
+    expect(text).not.toMatch(/%clk|TimeControl|Rapid game/);
+    // A written Result with no mate on the board is the result, not an invented resignation.
+    const drawn = await post('/v1/chess/games/import', { id: 'drawn-pgn', pgn: '[White "Ann X"]\n[Result "1/2-1/2"]\n\n1. e4 e5 1/2-1/2\n', players }, arbiter);
+    expect(drawn.body.events).toBeUndefined();
+    expect(await view('drawn-pgn')).toMatchObject({
+      phase: 'finished',
+      result: { winner: null, reason: 'recorded' },
+      players: [{ id: 'morphy', name: 'Ann X' }, { id: 'allies' }],
+    });
     await post('/v1/chess/games/import', { id: 'opera-1858', pgn: OPERA, players }, arbiter, 409);
   });
 

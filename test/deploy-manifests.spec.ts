@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse, parseAllDocuments } from 'yaml';
 import { kafkaOptionsFromEnv } from '../libs/bus/kafka/kafka-config.js';
 import { loadConfig } from '../libs/runtime/config.js';
@@ -61,6 +64,11 @@ function checkEnv(app: App, env: Record<string, string>, where: string) {
   expect(known.has('PORT')).toBe(true); // the scan itself works
   for (const name of Object.keys(env)) if (!known.has(name)) throw new Error(`${where}: ${name} is not read by ${app}`);
   for (const name of REQUIRED[app]) if (!(name in env)) throw new Error(`${where}: ${name} is missing for ${app}`);
+  // The manifests' placeholder secret is refused at start: an operator who applies it as written is told to replace it.
+  if (env.ARBITRA_JWT_SECRET?.startsWith('change-me')) {
+    expect(() => loadConfig(env)).toThrow(/ARBITRA_JWT_SECRET is still the placeholder/);
+    env = { ...env, ARBITRA_JWT_SECRET: 'a'.repeat(64) };
+  }
   const config = loadConfig(env);
   expect(config.store).toBe('postgres');
   const pg = new URL(config.pgUrl!);
@@ -89,6 +97,8 @@ describe('deploy/compose/docker-compose.yml', () => {
     expect(compose.services.kafka.environment!.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(compose.services.kafka.environment!.KAFKA_ADVERTISED_LISTENERS).toContain('kafka:9092');
     expect(compose.services.postgres.environment!.POSTGRES_DB).toBe('arbitra');
+    // The topic on the volume (the image's default is a temporary directory in the container).
+    expect(compose.services.kafka.environment!.KAFKA_LOG_DIRS).toBe((compose.services.kafka as unknown as { volumes: string[] }).volumes[0].split(':')[1]);
     for (const [name, s] of services) if (s.ports || name === 'postgres' || name === 'kafka') expect(s.healthcheck).toBeDefined();
   });
 
@@ -125,7 +135,29 @@ describe('deploy/k8s', () => {
       ['kafka', 9092],
     ] as const) {
       expect(byName('Service', svc)!.spec.ports[0].port).toBe(port);
+      // The StatefulSet's governing Service is headless.
+      expect(byName('StatefulSet', svc)!.spec.serviceName).toBe(svc);
+      expect(byName('Service', svc)!.spec.clusterIP).toBe('None');
     }
+  });
+
+  it("keeps Kafka's log on its volume, writable by the image's user, with the whole history", () => {
+    const kafka = byName('StatefulSet', 'kafka')!.spec.template.spec;
+    const env = Object.fromEntries((kafka.containers[0].env as Array<{ name: string; value: string }>).map((e) => [e.name, e.value]));
+    expect(env.KAFKA_LOG_DIRS).toBe(kafka.containers[0].volumeMounts[0].mountPath);
+    expect([env.KAFKA_LOG_RETENTION_MS, env.KAFKA_LOG_RETENTION_BYTES]).toEqual(['-1', '-1']);
+    expect(kafka.securityContext.fsGroup).toBe(1000);
+  });
+
+  it('takes the PostgreSQL password from a Secret, and gives the api a signing key from a Secret', () => {
+    const pgEnv = byName('StatefulSet', 'postgres')!.spec.template.spec.containers[0].env as Array<{ name: string; value?: string; valueFrom?: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const password = pgEnv.find((e) => e.name === 'POSTGRES_PASSWORD')!;
+    expect(password.value).toBeUndefined();
+    expect(byName('Secret', password.valueFrom.secretKeyRef.name)!.stringData![password.valueFrom.secretKeyRef.key]).toBeDefined();
+    const api = byName('Deployment', 'arbitra-api')!.spec.template.spec;
+    const keyFile = (api.containers[0].env as Array<{ name: string; value: string }>).find((e) => e.name === 'ARBITRA_SIGNING_KEY_FILE')!.value;
+    const mount = (api.containers[0].volumeMounts as Array<{ name: string; mountPath: string }>).find((m) => keyFile.startsWith(`${m.mountPath}/`))!;
+    expect(api.volumes.find((v: { name: string }) => v.name === mount.name).secret.secretName).toBe('arbitra-signing-key');
   });
 
   it.each(workloads.filter((w) => w.spec.template.spec.containers[0].image.startsWith('arbitra:')).map((w) => [w.metadata.name, w] as const))(
@@ -144,10 +176,18 @@ describe('deploy/k8s', () => {
       const config = checkEnv(app, env, `k8s ${name}`);
       const ports = (c.ports ?? []) as Array<{ name: string; containerPort: number }>;
       for (const p of ports) expect(p.containerPort).toBe(config.port);
-      if (app === 'relay') return expect(ports).toEqual([]); // no HTTP
-      expect(c.readinessProbe.httpGet.path).toBe('/health/ready');
+      // Every pod can write its volumes as the image's user (node, uid/gid 1000).
+      expect(w.spec.template.spec.securityContext?.fsGroup).toBe(1000);
+      expect(c.readinessProbe.httpGet.path).toBe(app === 'relay' ? '/health' : '/health/ready');
       expect(c.livenessProbe.httpGet.path).toBe('/health');
-      for (const probe of [c.readinessProbe, c.livenessProbe]) expect(ports.map((p) => p.name)).toContain(probe.httpGet.port);
+      for (const probe of [c.readinessProbe, c.livenessProbe, c.startupProbe].filter(Boolean)) {
+        expect(ports.map((p) => p.name)).toContain(probe.httpGet.port);
+        expect(probe.timeoutSeconds).toBeGreaterThanOrEqual(5); // a projector catching up took over 900 ms to answer
+      }
+      if (app === 'relay') {
+        expect(read('apps/relay/main.ts')).toContain("request.url === '/health'");
+        return; // no Service: nothing is sent to a relay
+      }
       const service = docs.find((d) => d.kind === 'Service' && d.spec.selector.app === w.spec.template.metadata.labels.app)!;
       expect(ports.map((p) => p.name)).toContain(service.spec.ports[0].targetPort);
       // /health and /health/ready are the routes the app serves.
@@ -155,4 +195,44 @@ describe('deploy/k8s', () => {
       expect(read('libs/api/health.controller.ts')).toContain("@Get('health/ready')");
     },
   );
+});
+
+/**
+ * The manifests against the published schemas, with validators that run offline: the Kubernetes JSON schemas bundled
+ * with `kubernetes-validate` (PyPI; ARBITRA_KUBE_VALIDATE names its binary) and the compose-spec schema shipped in the
+ * compose-go module (ARBITRA_COMPOSE_SCHEMA names its schema/compose-spec.json), checked with ajv. .ci/run installs
+ * both; in CI a missing one fails, elsewhere the check is skipped with a note.
+ */
+describe('deploy/ against the Kubernetes and compose-spec schemas', () => {
+  const kubeValidate = process.env.ARBITRA_KUBE_VALIDATE;
+  const composeSchema = process.env.ARBITRA_COMPOSE_SCHEMA;
+  const missing = (what: string) => {
+    if (process.env.CI === 'true') throw new Error(`${what} is not set: .ci/run installs the validators (see its "deploy/ validators" step)`);
+    console.log(`skipped: set ${what} to validate deploy/ against its schema (.ci/run shows how)`);
+  };
+
+  it('every k8s manifest is valid for Kubernetes 1.37 (strict: no unknown field), and the validator refuses a broken one', () => {
+    if (!kubeValidate) return missing('ARBITRA_KUBE_VALIDATE');
+    const files = readdirSync(join(ROOT, 'deploy/k8s'))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => join(ROOT, 'deploy/k8s', f));
+    const run = (args: string[]) => spawnSync(kubeValidate, ['--strict', '--kubernetes-version', '1.37.0', ...args], { encoding: 'utf8' });
+    const ok = run(files);
+    expect(`${ok.stdout}${ok.stderr}`).not.toMatch(/ERROR|failed/i);
+    expect(ok.status).toBe(0);
+    const broken = join(mkdtempSync(join(tmpdir(), 'arbitra-k8s-')), 'broken.yaml');
+    writeFileSync(broken, read('deploy/k8s/relay.yaml').replace('replicas: 2', 'replicas: two').replace('timeoutSeconds: 5', 'timeoutSecs: 5'));
+    expect(run([broken]).status).not.toBe(0);
+  });
+
+  it('the compose file is valid compose-spec, and the schema refuses a broken one', () => {
+    if (!composeSchema) return missing('ARBITRA_COMPOSE_SCHEMA');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validate = ajv.compile(JSON.parse(readFileSync(composeSchema, 'utf8')) as object);
+    const compose = parse(read('deploy/compose/docker-compose.yml'), { merge: true }) as { services: Record<string, Record<string, unknown>> };
+    expect(validate(compose) ? [] : validate.errors).toEqual([]);
+    const broken = structuredClone(compose);
+    broken.services.relay_1 = { ...broken.services['relay-1'], enviroment: { PORT: '3000' } }; // a misspelt key
+    expect(validate(broken)).toBe(false);
+  });
 });

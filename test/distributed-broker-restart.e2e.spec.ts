@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { startProjector } from '../apps/projector/start-projector.js';
-import { Relay } from '../apps/relay/relay.js';
+import { superviseRelay } from '../apps/relay/relay-supervisor.js';
 import { KafkaEventBus } from '../libs/bus/kafka/kafka-event-bus.js';
 import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
 import { loadConfig } from '../libs/runtime/config.js';
@@ -67,18 +67,17 @@ describeWithKafka('distributed mode: the broker restarted under load', () => {
     const relayLogger = pino({ level: 'warn' }, { write: (line: string) => void kafkaLines.push(JSON.parse(line) as { level: number }) });
     const consoleError = jest.spyOn(console, 'error');
     // The relay process as its supervisor runs it: a failed run (broker gone too long) is started again from the checkpoint.
-    const relaying = (async () => {
-      while (!stop.signal.aborted) {
-        const bus = new KafkaEventBus({ brokers, topic, partitions: 3, logger: relayLogger });
-        try {
-          await new Relay({ store, bus, checkpoint: { load: async () => saved, save: async (p) => void (saved = p) }, batch: 20 }).run(stop.signal);
-        } catch {
-          await sleep(500);
-        } finally {
-          await bus.close().catch(() => {});
-        }
-      }
-    })();
+    const relaying = superviseRelay(
+      {
+        store,
+        bus: (deployment) => new KafkaEventBus({ brokers, topic, partitions: 3, deployment, logger: relayLogger }),
+        checkpoint: { load: async () => saved, save: async (p) => void (saved = p) },
+        batch: 20,
+        logger: relayLogger,
+        backoffMs: 500,
+      },
+      stop.signal,
+    );
     const projector = await startProjector({
       config: loadConfig({ ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-restart-proj-')), ARBITRA_SQLITE_SYNC: 'OFF' }),
       kafka: { brokers, topic, partitions: 3 },

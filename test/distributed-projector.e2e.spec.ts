@@ -8,11 +8,13 @@ import request from 'supertest';
 import { startProjector } from '../apps/projector/start-projector.js';
 import { Relay } from '../apps/relay/relay.js';
 import { KafkaEventBus } from '../libs/bus/kafka/kafka-event-bus.js';
-import { encodeEvent } from '../libs/bus/kafka/kafka-event-codec.js';
+import { encodeEvent, logIdentity } from '../libs/bus/kafka/kafka-event-codec.js';
+import { eventHash } from '../libs/store/hash-chain.js';
 import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
 import { loadConfig } from '../libs/runtime/config.js';
 import { webhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
 import type { ReadModelStore } from '../libs/runtime/projections/read-model-store.js';
+import { clearDeadLetters } from '../libs/runtime/projector/dead-letters.js';
 import type { RecordedEvent } from '../libs/store/event-store.port.js';
 import { recordTournament } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -36,7 +38,7 @@ function projectorConfig(metricsPublic = true) {
 
 /** Relays the whole log of `h` to `topic` with the real relay, then stops it. */
 async function relayAll(h: RecordsHarness, brokers: string[], topic: string): Promise<number> {
-  const bus = new KafkaEventBus({ brokers, topic, partitions: 6 });
+  const bus = new KafkaEventBus({ brokers, topic, partitions: 6, deployment: await logIdentity(h.core.store) });
   const head = await h.core.store.headPosition();
   let saved = 0;
   const stop = new AbortController();
@@ -112,7 +114,10 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     const head = log[log.length - 1].position;
     // A player registration whose data is gone: the tournament projections throw on it, every attempt.
     const victim = log.find((e) => e.type === 'tournament.PlayerRegistered' && e.position < head - 5)!;
+    // Hashed anew: a well-formed event of this log that the projections cannot apply (a projection bug), not an altered copy.
     const poisoned = { ...JSON.parse(JSON.stringify(victim)), data: null } as RecordedEvent;
+    (poisoned.meta as { hash: string }).hash = eventHash(poisoned);
+    const identity = await logIdentity(h.core.store);
     const kafka = new Kafka({ clientId: 'poison-test', brokers, logLevel: logLevel.NOTHING });
     const admin = kafka.admin();
     await admin.connect();
@@ -120,7 +125,7 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     await admin.disconnect();
     const producer = kafka.producer();
     await producer.connect();
-    const messages = log.map((e) => encodeEvent(e.id === victim.id ? poisoned : JSON.parse(JSON.stringify(e))));
+    const messages = log.map((e) => encodeEvent(e.id === victim.id ? poisoned : JSON.parse(JSON.stringify(e)), identity));
     messages.splice(3, 0, { key: 'garbage', value: 'this is not an event' });
     await producer.send({ topic, acks: -1, messages });
     await producer.disconnect();
@@ -173,5 +178,60 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     expect(ready.body.details.service.deadLetters.count).toBe(projector.deadLetters.count());
     const metrics = await request(projector.app.getHttpServer()).get('/metrics');
     expect(metrics.text).toMatch(/arbitra_dead_letters\{projection="\(decode\)"\} 1/);
+  }, 90_000);
+
+  it("refuses another deployment's message and an altered copy to the dead-letter topic; the log's own event sent after the copy is applied; readiness is degraded until a rebuild clears them", async () => {
+    const topic = uniqueName('arbitra-trust');
+    const log: RecordedEvent[] = await h.core.store.readAll(0, 10_000);
+    const head = log[log.length - 1].position;
+    const identity = await logIdentity(h.core.store);
+    const victim = log.find((e) => e.type === 'tournament.PlayerRegistered' && e.position < head - 5)!;
+    // Renamed on the way, its hash left as it was.
+    const altered = { ...JSON.parse(JSON.stringify(victim)), data: { ...(victim.data as object), name: 'Mallory' } } as RecordedEvent;
+    // Another deployment on the same cluster and topic: a well-formed event of its own log at a position this log uses.
+    const other = { ...JSON.parse(JSON.stringify(log[1])), id: 'other-deployment-event' } as RecordedEvent;
+    (other.meta as { hash: string }).hash = eventHash(other);
+    const messages = log.flatMap((e) => (e.id === victim.id ? [encodeEvent(altered, identity), encodeEvent(e, identity)] : [encodeEvent(e, identity)]));
+    messages.unshift(encodeEvent(other, 'another-deployment'));
+    const kafka = new Kafka({ clientId: 'trust-test', brokers, logLevel: logLevel.NOTHING });
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 3 }] });
+    await admin.disconnect();
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({ topic, acks: -1, messages });
+    await producer.disconnect();
+
+    const projector = await startProjector({
+      config: projectorConfig(),
+      kafka: { brokers, topic },
+      settings: { group: uniqueName('proj'), dlqTopic: `${topic}.dlq`, retries: 2 },
+      store: h.core.store,
+      logger: pino({ level: 'silent' }),
+    });
+    cleanups.push(() => projector.close());
+    expect(await projector.core.projections.waitFor(head, 30_000)).toBe(true);
+    const letters = projector.core.readModels.db.prepare('SELECT event_id, projection FROM dead_letters ORDER BY id').all();
+    expect(letters).toEqual(
+      expect.arrayContaining([
+        { event_id: 'other-deployment-event', projection: '(foreign)' },
+        { event_id: victim.id, projection: '(altered)' },
+      ]),
+    );
+    expect(letters).toHaveLength(2);
+    // The read models are the log's: the real registration, not the renamed copy, and nothing of the other deployment.
+    await h.core.projections.rebuild();
+    expect(documents(projector.core.readModels)).toEqual(documents(h.core.readModels));
+    const ready = await request(projector.app.getHttpServer()).get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('degraded');
+    expect(ready.body.details.service).toMatchObject({ status: 'degraded', deadLetters: { count: 2 } });
+
+    // A rebuild from the log (the replay command on a stopped projector) makes them moot: /health stops listing them.
+    expect(clearDeadLetters(projector.core.readModels.db)).toBe(2);
+    expect((await request(projector.app.getHttpServer()).get('/health')).body.deadLetters.count).toBe(0);
+    const after = await request(projector.app.getHttpServer()).get('/health/ready');
+    expect(after.body.details.service.status).toBe('up');
   }, 90_000);
 });

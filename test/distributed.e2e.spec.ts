@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
 import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/testing/pg-test-env.js';
 import { freePort } from './support/server-child.js';
+import { AppProcess as Proc, distApp } from './support/app-process.js';
 
 /**
  * Issue 16, across processes (the built apps, `npm run build` first): two api replicas on one
@@ -15,42 +15,10 @@ import { freePort } from './support/server-child.js';
  * replicas; the projector's reads equal the api's (its read models are a replay of the log); the
  * active relay and the projector are killed with SIGKILL mid-stream and nothing is lost or applied twice.
  */
-const root = new URL('..', import.meta.url).pathname;
-const dist = (app: string) => join(root, `dist/apps/${app}/main.js`);
+const dist = distApp;
 const T = 'dist-open';
 /** Players registered at once through the two api replicas (the If-Match race adds one more). */
 const REGISTERED = 60;
-
-class Proc {
-  output = '';
-  readonly child: ChildProcess;
-  constructor(
-    readonly name: string,
-    app: string,
-    env: Record<string, string>,
-  ) {
-    this.child = spawn(process.execPath, [dist(app)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stdout!.on('data', (d) => (this.output += d));
-    this.child.stderr!.on('data', (d) => (this.output += d));
-  }
-  /** Resolves once the output contains `text` (rejects if the process exits first or after 60 s). */
-  waitFor(text: string, timeoutMs = 60_000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => (clearInterval(poll), reject(new Error(`${this.name}: no "${text}" in ${timeoutMs} ms:\n${this.output}`))), timeoutMs);
-      const poll = setInterval(() => {
-        if (this.output.includes(text)) return (clearTimeout(timer), clearInterval(poll), resolve());
-        if (this.child.exitCode !== null) return (clearTimeout(timer), clearInterval(poll), reject(new Error(`${this.name} exited:\n${this.output}`)));
-      }, 50);
-    });
-  }
-  kill9(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.kill('SIGKILL');
-    });
-  }
-}
 
 describeWithKafka('distributed mode across processes', (brokers) => {
   describeWithPostgres('api x2 + relay x2 + projector on PostgreSQL and Kafka', (serverUrl) => {
@@ -119,7 +87,13 @@ describeWithKafka('distributed mode across processes', (brokers) => {
       }
       token = /bootstrap admin token[^\n]*\n\s+(\S+)/.exec(procs[0].output)![1];
       for (const name of ['relay-1', 'relay-2']) {
-        const p = new Proc(name, 'relay', { ...common, ...kafka, ARBITRA_RELAY_BATCH: '5', ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)) });
+        const p = new Proc(name, 'relay', {
+          ...common,
+          ...kafka,
+          PORT: String(await freePort()),
+          ARBITRA_RELAY_BATCH: '5',
+          ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)),
+        });
         procs.push(p);
         relays.push(p);
         await p.waitFor('relay leader lock'); // every relay starts as a standby; one then takes the lock

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { RecordsHarness } from './support/records-harness.js';
 
@@ -184,13 +185,21 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
       { id: 'ito', name: 'Ito Yoji' },
     ];
     const r = await post('/v1/go/games/import', { id: 'kisei-1976', sgf: KISEI, players }, arbiter);
-    expect(r.body).toMatchObject({ result: 'W+6.5' });
+    const sha256 = createHash('sha256').update(KISEI, 'utf8').digest('hex');
+    expect(r.body).toMatchObject({ result: 'W+6.5', source: { format: 'sgf', sha256, importedBy: expect.any(String) }, notKept: [] });
     const game = await view('kisei-1976');
     expect(game.result).toMatchObject({ winner: 1, text: 'W+6.5' });
+    // Issue 30: the view says the game was imported, from which file, and shows no clock the file never had.
+    expect(game.imported).toMatchObject({ format: 'sgf', sha256, importedAt: expect.any(String) });
+    expect(game.clocks).toBeNull();
+    expect(game.moves.every((m: object) => !('remainingMs' in m))).toBe(true);
     expect(game.moves.filter((m: { point: string | null }) => m.point !== null)).toHaveLength(r.body.moves);
     const exported = (await get('/v1/go/games/kisei-1976/sgf').expect(200)).text;
+    expect(exported).toContain('DT[1976-01-28]');
+    expect(exported).not.toMatch(/\b(TM|OT|BL|WL)\[/);
     const again = await post('/v1/go/games/import', { id: 'kisei-again', sgf: exported, players }, arbiter);
-    expect(again.body.moves).toBe(r.body.moves + 2);
+    expect(again.body.moves).toBe(r.body.moves);
+    expect((await get('/v1/go/games/kisei-again/sgf').expect(200)).text).toBe(exported);
     const copy = await view('kisei-again');
     expect(copy.moves.map((m: { point: string | null }) => m.point)).toEqual(game.moves.map((m: { point: string | null }) => m.point));
     expect(copy.result.text).toBe('W+6.5');
@@ -198,6 +207,10 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
     const illegal = await post('/v1/go/games/import', { id: 'illegal-sgf', sgf: '(;GM[1]SZ[9];B[ee];W[ee])', players }, arbiter, 422);
     expect(illegal.body).toMatchObject({ type: 'urn:arbitra:problem:go/occupied', field: 'sgf', rule: expect.stringContaining('empty intersection') });
     await get('/v1/go/games/illegal-sgf').expect(404);
+    // A localised RE is the result: the game ends with it (it no longer stays playing with a running clock).
+    const zh = await post('/v1/go/games/import', { id: 'zh-re', sgf: '(;GM[1]SZ[9]RE[白胜黑];B[ee];W[cc])', players }, arbiter);
+    expect(zh.body).toMatchObject({ result: '白胜黑' });
+    expect(await view('zh-re')).toMatchObject({ phase: 'finished', result: { winner: 1, text: 'W+' } });
     const list = await get('/v1/games').expect(200);
     const items = (list.body.items ?? list.body.games ?? list.body) as { id: string; discipline: string }[];
     expect(items.find((g) => g.id === 'kisei-1976')).toMatchObject({ discipline: 'go' });

@@ -1,69 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { get as httpGet, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RecordsHarness } from './support/records-harness.js';
-
-/** One parsed server-sent event. */
-interface Sse {
-  readonly id: number;
-  readonly event: string;
-  readonly data: { type: string; revision: number; data: Record<string, unknown> };
-}
-
-/** An EventSource-like client over node:http: collects events, resolves waits as events arrive (no timers). */
-class Client {
-  readonly events: Sse[] = [];
-  private buffer = '';
-  private waiters: Array<{ until: (e: Sse[]) => boolean; resolve: () => void }> = [];
-  private req!: ClientRequest;
-  status = 0;
-  contentType = '';
-
-  static open(base: string, path: string, headers: Record<string, string> = {}): Promise<Client> {
-    const c = new Client();
-    return new Promise((resolve, reject) => {
-      c.req = httpGet(`${base}${path}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-        c.status = res.statusCode ?? 0;
-        c.contentType = String(res.headers['content-type']);
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => c.take(chunk));
-        resolve(c);
-      });
-      c.req.on('error', reject);
-    });
-  }
-
-  private take(chunk: string) {
-    this.buffer += chunk;
-    let cut: number;
-    while ((cut = this.buffer.indexOf('\n\n')) >= 0) {
-      const block = this.buffer.slice(0, cut);
-      this.buffer = this.buffer.slice(cut + 2);
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2);
-      const data = field('data');
-      if (data !== undefined) this.events.push({ id: Number(field('id')), event: field('event') as string, data: JSON.parse(data) });
-    }
-    this.waiters = this.waiters.filter((w) => (w.until(this.events) ? (w.resolve(), false) : true));
-  }
-
-  /** Resolves once the events received satisfy `until` (at once if they already do). */
-  waitFor(until: (events: Sse[]) => boolean): Promise<Sse[]> {
-    if (until(this.events)) return Promise.resolve(this.events);
-    return new Promise((resolve) => this.waiters.push({ until, resolve: () => resolve(this.events) }));
-  }
-
-  has(type: string) {
-    return (events: Sse[]) => events.some((e) => e.event === type);
-  }
-
-  close() {
-    this.req.destroy();
-  }
-}
+import { SseClient as Client, type Sse } from './support/sse-client.js';
 
 describe('live clients: server-sent events (e2e)', () => {
   let h: RecordsHarness;

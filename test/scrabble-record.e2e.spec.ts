@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HAND_GAME } from '../libs/domain/disciplines/scrabble/testing/hand-game.js';
 import { parseGcg } from '../libs/domain/disciplines/scrabble/index.js';
@@ -153,10 +154,14 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
       ],
     });
     expect(r.body.notKept).toEqual([
-      { line: 1, text: '#title Club night', why: 'this pragma is not recorded by Arbitra' },
       expect.objectContaining({ line: 13, text: 'BCDEUFH' }), // the rack written on the (challenge) line
     ]);
+    // Issue 30: the pragmas are the record's source headers; the view says it was imported and shows no clock.
+    const sha256 = createHash('sha256').update(`#title Club night\n${text}`, 'utf8').digest('hex');
+    expect(r.body.source).toMatchObject({ format: 'gcg', sha256, headers: expect.arrayContaining([['title', 'Club night']]) });
+    expect((await get('/v1/scrabble/games/imp').expect(200)).body).toMatchObject({ imported: { format: 'gcg', sha256 }, clock: null });
     const out = await get('/v1/scrabble/games/imp/gcg').expect(200);
+    expect(out.text.startsWith('#title Club night\n')).toBe(true);
     const lines = (t: string) => parseGcg(t).lines.map((l) => ({ ...l, lineNo: 0, rack: l.move.kind === 'challenge-bonus' ? null : l.rack }));
     expect(lines(out.text)).toEqual(lines(text));
     expect(out.text).toContain('>Ann: EEIXYZO -XYZ +0 43\n#note kept the E pair\n');
@@ -168,10 +173,15 @@ describe('Scrabble record: signatures, reversals, lateness, the clock view and G
     expect((await get('/v1/scrabble/games/nick').expect(200)).body.players[0]).toEqual({ id: 'Jose', name: 'José Ruiz' });
     const lines = HAND_GAME.split('\n');
     const tenth = lines.findIndex((l) => l.startsWith('>')) + 9;
-    lines[tenth] = '>Bob: BCDEFHK 1A ZZZ +30 45'; // not connected to the board: refused
+    lines[tenth] = '>Bob: BCDEFHK 1A ZZZ +0 15'; // not connected to the board: refused (its total agrees with the file's)
     const bad = await post('/v1/scrabble/games/import', { id: 'bad10', gcg: lines.join('\n') }, arbiter, 409);
     expect(bad.body).toMatchObject({ field: 'gcg' });
     await get('/v1/scrabble/games/bad10').expect(404);
+    // Issue 30: a written running total contradicting the score is refused naming its line; nothing is stored.
+    const wrongTotal = HAND_GAME.replace('>Ann: AJEEIXY 10F JA. +27 43', '>Ann: AJEEIXY 10F JA. +27 999');
+    const refused = await post('/v1/scrabble/games/import', { id: 'total', gcg: wrongTotal }, arbiter, 422);
+    expect(refused.body).toMatchObject({ field: 'gcg', detail: expect.stringContaining('line 6: the running total 999') });
+    await get('/v1/scrabble/games/total').expect(404);
     const stream = await h
       .http()
       .get('/v1/streams/scrabble-game-bad10')

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DELIVERY_PAGE, ManualClock, webhookDispatcher, type WebhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
-import { RecordsHarness } from './support/records-harness.js';
+import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 
 /** A local HTTP receiver: `status(i)` answers request i (0, 1, …); each request's delivery id and attempt are kept. */
 async function receiver(status: (i: number) => number) {
@@ -68,7 +68,7 @@ describe('webhooks: the paged delivery log (e2e)', () => {
   }
 
   beforeAll(async () => {
-    h = await RecordsHarness.start();
+    h = await RecordsHarness.start(undefined, undefined, LOCAL_RECEIVER);
     admin = h.token('admin');
     dispatcher = webhookDispatcher(h.core) as WebhookDispatcher;
     dispatcher.useClock(clock);
@@ -196,7 +196,7 @@ describe('webhooks: what the dispatcher holds in memory (e2e)', () => {
   afterAll(() => servers.forEach((s) => s.close()));
 
   it('an open delivery (a retry due) is held; once delivered it is not, nor any closed one after a restart', async () => {
-    const h = await RecordsHarness.start();
+    const h = await RecordsHarness.start(undefined, undefined, LOCAL_RECEIVER);
     harnesses.push(h);
     const admin = h.token('admin');
     const dispatcher = () => webhookDispatcher(h.core) as WebhookDispatcher;

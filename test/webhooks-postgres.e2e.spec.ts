@@ -49,6 +49,7 @@ describeWithPostgres('webhooks with two servers on one PostgreSQL log', (serverU
         ARBITRA_JWT_SECRET: 'one-secret-for-both-servers-of-this-test',
         ARBITRA_RATE_LIMIT_PER_IP: '0',
         ARBITRA_RATE_LIMIT_PER_TOKEN: '0',
+        ARBITRA_WEBHOOK_ALLOW_TARGETS: '127.0.0.1/32',
       });
       const s = await startRecords(config, pino({ level: 'silent' }), { ...loadAuditConfig({}), checkpointEveryMinutes: 0 });
       let stopped = false;

@@ -5,7 +5,7 @@ import { FEATURES } from '../apps/records/registry.js';
 import { ArbitraCore } from '../libs/runtime/arbitra-core.js';
 import { TournamentAggregate } from '../libs/runtime/features/tournament/index.js';
 import { ManualClock, webhookDispatcher, type WebhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
-import { RecordsHarness } from './support/records-harness.js';
+import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 
 interface Received {
   readonly headers: IncomingHttpHeaders;
@@ -65,7 +65,7 @@ describe('webhooks across restarts (e2e: a real server restarted on its data dir
   afterAll(() => receivers.forEach((r) => r.close()));
 
   async function server(): Promise<{ h: RecordsHarness; admin: string; dispatcher: () => WebhookDispatcher }> {
-    const h = await RecordsHarness.start();
+    const h = await RecordsHarness.start(undefined, undefined, LOCAL_RECEIVER);
     harnesses.push(h);
     return { h, admin: h.token('admin'), dispatcher: () => webhookDispatcher(h.core) as WebhookDispatcher };
   }

@@ -5,6 +5,7 @@ import { Gauge } from 'prom-client';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { createHttpApp } from '../../libs/api/http-app.js';
 import type { KafkaEventBusOptions } from '../../libs/bus/kafka/kafka-event-bus.js';
+import { logIdentity } from '../../libs/bus/kafka/kafka-event-codec.js';
 import { ArbitraCore, type Feature } from '../../libs/runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { TokenRevocations } from '../../libs/runtime/features/auth/index.js';
@@ -91,6 +92,7 @@ export async function startProjector(options: ProjectorOptions) {
     clientId: kafka.clientId,
     topic: kafka.topic ?? 'arbitra.events',
     partitions: kafka.partitions,
+    retries: kafka.retries,
     groupId: settings.group,
     dlqTopic: settings.dlqTopic,
     buffer,
@@ -98,6 +100,7 @@ export async function startProjector(options: ProjectorOptions) {
     // Offsets are committed up to what is stored, not only applied in memory: a projector killed now resumes from its
     // stored checkpoints, and Kafka must still hold what follows them.
     applied: () => core.projections.storedPosition,
+    identity: () => logIdentity(core.store),
     notify: () => core.projections.notify(),
     onError: (e) => logger.error({ err: e }, 'kafka'),
     logger,

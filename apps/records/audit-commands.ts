@@ -7,9 +7,10 @@ import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { exportTournament, verifyExport, type ExportManifest } from '../../libs/store/audit/export-file.js';
+import { sealManifest } from '../../libs/store/audit/export-seal.js';
 import { loadPublicKey, loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
-import { checkpointStoreOf } from './audit-wiring.js';
+import { checkpointStoreOf, storeChecks } from './audit-wiring.js';
 import { loadAuditConfig } from './audit-config.js';
 import { checkReadModels } from './read-model-check.js';
 import { FEATURES } from './registry.js';
@@ -37,7 +38,7 @@ export async function auditCore(core: ArbitraCore, copies: readonly Checkpoint[]
     ? new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic)
     : null;
   bar?.start(head, 0);
-  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p) });
+  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p), ...storeChecks(core) });
   bar?.stop();
   return report;
 }
@@ -53,7 +54,8 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
     allowPositionals: true,
     options: { checkpoint: { type: 'string', multiple: true }, 'public-key': { type: 'string', multiple: true }, 'skip-read-models': { type: 'boolean' } },
   });
-  if (positionals.length > 0) return verifyExportFile(positionals[0], o);
+  if (positionals.length > 0)
+    return verifyExportFile(positionals[0], o, values['public-key']?.length ? new Set(values['public-key'].map(loadPublicKey)) : undefined);
   const copies = (values.checkpoint ?? []).flatMap((f) => parseCheckpoints(readFileSync(f, 'utf8')));
   const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
   try {
@@ -85,6 +87,14 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
       return 0;
     }
     const rm = await checkReadModels(core);
+    // Nothing stored here to compare (the data dir of an api replica on PostgreSQL, or a new one): not a pass.
+    if (rm.stored === 0 && log.events > 0) {
+      o.out(
+        `READ MODELS NOT CHECKED: ${config.dataDir} holds no read model (no checkpoint past position 0 in read-models.db); run verify on the data ` +
+          'dir of a projector or an all-in-one server, or pass --skip-read-models to check the log only',
+      );
+      return 1;
+    }
     if (rm.ok) {
       o.out(`ok: ${rm.projections} read models rebuilt from the log match the stored ones (${rm.documents} documents)`);
       return 0;
@@ -100,13 +110,25 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
   }
 }
 
-function verifyExportFile(file: string, o: Out): number {
+/** `verify <export> [--public-key <file> ...]`: the export alone; without a pinned key, the key the manifest carries (said so). */
+function verifyExportFile(file: string, o: Out, pinned?: ReadonlySet<string>): number {
   const manifestFile = `${file}.manifest.json`;
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ExportManifest) : null;
-  if (!manifest) o.err(`no manifest at ${manifestFile}: checking the hash chains only`);
-  const report = verifyExport(readFileSync(file), manifest);
+  if (!manifest) {
+    o.out(`ALTERED: file: no manifest at ${manifestFile}: completeness and origin cannot be checked`);
+    return 1;
+  }
+  const report = verifyExport(readFileSync(file), manifest, pinned);
   if (report.ok) {
-    o.out(`ok: ${report.events} events of tournament ${manifest?.tournament ?? '?'}; every chain, the manifest and the file's SHA-256 match`);
+    if (!pinned)
+      o.out(
+        `UNPINNED: no public key given (--public-key); accepted the manifest signed by key id ${manifest.signature?.keyId} on its own word: ` +
+          'an export rebuilt and re-signed with another key would pass. Pin the federation-held key (docs/audit.md)',
+      );
+    o.out(
+      `ok: ${report.events} events of tournament ${manifest.tournament} up to the signed checkpoint at position ${manifest.checkpoint.position}; ` +
+        "every chain, every global link between consecutive positions, the signed manifest and the file's SHA-256 match",
+    );
     return 0;
   }
   const [first, ...rest] = report.problems;
@@ -116,27 +138,47 @@ function verifyExportFile(file: string, o: Out): number {
   return 1;
 }
 
-/** `export --tournament <id> [--out file]`: NDJSON of the tournament's history and `<file>.manifest.json`. */
-export async function exportCommand(args: string[], config: ArbitraConfig, o: Out = io): Promise<number> {
+/**
+ * `export --tournament <id> [--out file]`: NDJSON of the tournament's history up to the last signed checkpoint, and
+ * `<file>.manifest.json` naming that checkpoint, signed with the checkpoint key (issue 32; the key is required).
+ */
+export async function exportCommand(args: string[], config: ArbitraConfig, o: Out = io, audit = loadAuditConfig()): Promise<number> {
   const { values } = parseArgs({ args, options: { tournament: { type: 'string' }, out: { type: 'string' } } });
   if (!values.tournament) {
     o.err('--tournament <id> is required');
     return 2;
   }
+  if (!audit.signingKeyFile) {
+    o.err('export needs the checkpoint signing key (ARBITRA_SIGNING_KEY_FILE): an unsigned export could be rebuilt by anyone (docs/audit.md)');
+    return 2;
+  }
+  const key = loadSigningKey(audit.signingKeyFile, config.dataDir);
   const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
   try {
-    const report = await auditCore(core, []);
-    if (!report.ok) o.err(`warning: the log fails verification (${report.firstProblem}); exporting it as stored`);
-    const { ndjson, manifest } = await exportTournament(core.store, values.tournament, new Date().toISOString());
+    const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
+    const report = await auditCore(core, [], trusted);
+    if (!report.ok) {
+      o.err(`the log fails verification (${report.firstProblem}): not exported`);
+      return 1;
+    }
+    // The checkpoint covering the export: the last stored one (it verified with a trusted key and matches the log, above).
+    const checkpoint = await checkpointStoreOf(core)?.last();
+    if (!checkpoint) {
+      o.err('no signed checkpoint covers the log yet: stop the server (it signs one at shutdown) and export again');
+      return 1;
+    }
+    const { ndjson, manifest } = await exportTournament(core.store, values.tournament, new Date().toISOString(), checkpoint);
     if (manifest.events === 0) {
-      o.err(`no tournament ${values.tournament} in this log`);
+      o.err(`no tournament ${values.tournament} in this log up to its last checkpoint (position ${checkpoint.position})`);
       return 1;
     }
     const out = resolve(values.out ?? `${values.tournament}-history.ndjson`);
     writeFileSync(out, ndjson);
-    writeFileSync(`${out}.manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(`${out}.manifest.json`, `${JSON.stringify(sealManifest(manifest, key), null, 2)}\n`);
+    const head = await core.store.headPosition();
     o.out(
-      `exported ${manifest.events} events in ${Object.keys(manifest.streams).length} streams to ${out} (manifest ${out}.manifest.json, sha256 ${manifest.sha256})`,
+      `exported ${manifest.events} events in ${Object.keys(manifest.streams).length} streams to ${out} (manifest ${out}.manifest.json, sha256 ${manifest.sha256}), ` +
+        `up to the checkpoint at position ${checkpoint.position}${head > checkpoint.position ? ` (the ${head - checkpoint.position} later events are not covered yet)` : ''}`,
     );
     return 0;
   } finally {

@@ -13,6 +13,11 @@ export interface AuditConfig {
   readonly checkpointEveryMinutes: number;
   /** Start even when `verify` fails (logged loudly; readiness reports the log degraded). */
   readonly allowBrokenLog: boolean;
+  /**
+   * `--accept-unsigned-tail` (a flag only, never a setting that stays): start although the log goes past the last
+   * signed checkpoint (after a crash), recording the acceptance as an event (issue 32).
+   */
+  readonly acceptUnsignedTail: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -27,6 +32,7 @@ export function loadAuditConfig(env: Env = process.env, argv: readonly string[] 
     checkpointEveryEvents: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_EVENTS', 1000),
     checkpointEveryMinutes: nonNegative(env, 'ARBITRA_CHECKPOINT_EVERY_MINUTES', 10),
     allowBrokenLog: argv.includes('--allow-broken-log') || env.ARBITRA_ALLOW_BROKEN_LOG === 'true',
+    acceptUnsignedTail: argv.includes('--accept-unsigned-tail'),
   };
 }
 

@@ -10,17 +10,50 @@ import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-chec
 import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
 import { SqliteCheckpointStore } from '../../libs/store/sqlite/sqlite-checkpoint-store.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
+import { sqliteLogProblems } from '../../libs/store/sqlite/sqlite-integrity.js';
 import type { AuditConfig } from './audit-config.js';
+import { readModelsAhead, recordTailAccepted, unsignedTail } from './unsigned-tail.js';
 
 /** The server refuses a log that fails verification (issue 10) unless --allow-broken-log. */
 export class BrokenLogError extends Error {
-  constructor(readonly report: AuditReport) {
-    super(
-      `the event log fails verification at ${report.firstProblem}. Refusing to start: run \`npm run arbitra -- verify\` for the report; ` +
-        'start with --allow-broken-log (or ARBITRA_ALLOW_BROKEN_LOG=true) to serve it anyway, marked degraded',
-    );
+  constructor(
+    readonly report: AuditReport,
+    message = `the event log fails verification at ${report.firstProblem}. Refusing to start: run \`npm run arbitra -- verify\` for the report; ` +
+      'start with --allow-broken-log (or ARBITRA_ALLOW_BROKEN_LOG=true) to serve it anyway, marked degraded',
+  ) {
+    super(message);
     this.name = 'BrokenLogError';
   }
+}
+
+/**
+ * What the store adds to the chains' check (issue 32): on SQLite the immutability triggers and the command_id
+ * column; a store that links every event (SQLite, PostgreSQL) must have a global chain.
+ */
+export function storeChecks(core: ArbitraCore): { storeProblems?: string[]; requireGlobalChain?: boolean } {
+  if (core.store instanceof SqliteEventStore) return { storeProblems: sqliteLogProblems(core.store.db), requireGlobalChain: true };
+  if (core.store instanceof PostgresEventStore) return { requireGlobalChain: true };
+  return {};
+}
+
+/**
+ * A head past the last signed checkpoint (unsigned-tail.ts) is refused unless the operator passed
+ * `--accept-unsigned-tail`, which is then recorded as an event before the next checkpoint signs it all.
+ */
+async function acceptTail(core: ArbitraCore, checkpoints: CheckpointStore, audit: AuditConfig, report: AuditReport, logger: Logger): Promise<void> {
+  const tail = await unsignedTail(core, await checkpoints.last());
+  if (!tail) return;
+  const what =
+    `the log goes ${tail.head.position - tail.checkpoint.position} events past the last signed checkpoint (position ${tail.checkpoint.position}, ` +
+    `head ${tail.head.position}): a crash, or events appended or cut while the server was stopped`;
+  if (!audit.acceptUnsignedTail)
+    throw new BrokenLogError(
+      { ...report, ok: false, firstProblem: what },
+      `${what}. Refusing to sign it silently: check it (\`npm run arbitra -- verify\` with the federation's checkpoint copies), then start ` +
+        'with --accept-unsigned-tail to sign it, which is recorded in the log (audit.UnsignedTailAccepted)',
+    );
+  const position = await recordTailAccepted(core, tail, new Date().toISOString());
+  logger.warn({ tail, position }, `${what}; accepted by --accept-unsigned-tail (recorded at position ${position})`);
 }
 
 /**
@@ -43,7 +76,10 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
   // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
   const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
-  const report = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted });
+  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...storeChecks(core) });
+  // Read models past the head: events they applied were cut from the log (issue 32), refused like a broken log.
+  const ahead = readModelsAhead(core, checked.log.head);
+  const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
   if (!report.ok && !audit.allowBrokenLog) throw new BrokenLogError(report);
   if (!report.ok) {
     logger.fatal(
@@ -70,6 +106,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
       everyMs: audit.checkpointEveryMinutes * 60_000,
       onRefused: (reason) => logger.error({ reason }, 'checkpoint not signed: the log does not chain from the last checkpoint'),
     });
+    await acceptTail(core, checkpoints, audit, report, logger);
     await checkpointer.signNow();
     checkpointer.start();
     core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
@@ -80,7 +117,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
-    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted }),
+    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...storeChecks(core) }),
     checkpoints: async (after, limit) => (await checkpoints?.list(after, limit)) ?? [],
     keys: async () => {
       const keys = new Map<
@@ -111,4 +148,21 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   };
   attachAudit(core, services);
   return { integrity, checkpointer, report };
+}
+
+/**
+ * For a CLI command that appends (revoke) while the server may be stopped: refuses when the log already has an
+ * unsigned tail (it would be signed with it), and signs the head after the append, so the server's next start finds
+ * none (issue 32). Nothing without a signing key or a checkpoint table.
+ */
+export async function cliSigning(core: ArbitraCore, dataDir: string, audit: AuditConfig): Promise<{ sign: () => Promise<void> } | string> {
+  const checkpoints = checkpointStoreOf(core);
+  if (!audit.signingKeyFile || !checkpoints) return { sign: async () => undefined };
+  const key = loadSigningKey(audit.signingKeyFile, dataDir);
+  const tail = await unsignedTail(core, await checkpoints.last());
+  if (tail)
+    return `the log goes past the last signed checkpoint (position ${tail.checkpoint.position}, head ${tail.head.position}): start the server with --accept-unsigned-tail first`;
+  const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
+  const checkpointer = new Checkpointer(core.store, checkpoints, key, { trustedKeys: trusted, everyEvents: 1, everyMs: 0 });
+  return { sign: async () => void (await checkpointer.signNow()) };
 }

@@ -12,6 +12,10 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
 import { FEATURES } from './registry.js';
 import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-commands.js';
+import { loadAuditConfig } from './audit-config.js';
+import { cliSigning } from './audit-wiring.js';
+import { readModelsAhead } from './unsigned-tail.js';
+import { clearDeadLetters } from '../../libs/runtime/projector/dead-letters.js';
 
 const USAGE = `usage: npm run arbitra -- <command>
   token   --role <${ROLES.join('|')}> [--sub <id>] [--tournament <id> ...] [--ttl 30d]
@@ -55,11 +59,17 @@ async function main(argv: string[]): Promise<number> {
       const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
       const ctx = { at: new Date().toISOString(), actor: { id: values.by ?? 'cli', role: 'admin' as const }, commandId: randomUUID() };
       try {
+        const signing = await cliSigning(core, config.dataDir, loadAuditConfig());
+        if (typeof signing === 'string') {
+          process.stderr.write(`not revoked: ${signing}\n`);
+          return 1;
+        }
         const r = await core.execute(TokenRevocationsAggregate, TOKEN_REVOCATIONS_ID, {
           type: 'auth.revoke-token',
           data: { jti: values.jti, reason: values.reason },
           context: ctx,
         });
+        await signing.sign();
         process.stdout.write(`revoked ${values.jti} (event at position ${r.position}); a running server refuses it within seconds\n`);
         return 0;
       } catch (e) {
@@ -77,11 +87,13 @@ async function main(argv: string[]): Promise<number> {
           `a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`,
         );
       const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
-      // Issue 10: read models are never rebuilt from a log that fails verification.
+      // Issue 10: read models are never rebuilt from a log that fails verification; issue 32: nor over read models
+      // ahead of the log (the only trace of a cut tail, which a replay would erase).
       const audit = await auditCore(core, []);
-      if (!audit.ok) {
+      const ahead = audit.ok ? readModelsAhead(core, audit.log.head) : null;
+      if (!audit.ok || ahead) {
         await core.close();
-        process.stderr.write(`refusing to replay: the event log fails verification at ${audit.firstProblem}\n`);
+        process.stderr.write(`refusing to replay: ${ahead ?? `the event log fails verification at ${audit.firstProblem}`}\n`);
         return 1;
       }
       const head = await core.store.headPosition();
@@ -97,6 +109,11 @@ async function main(argv: string[]): Promise<number> {
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`replayed ${n} events into ${core.projections.projections.length} read models in ${seconds.toFixed(2)} s\n`);
       const failed = core.projections.failures();
+      // A projector's dead letters of what was rebuilt are moot now: its /health stops listing them.
+      if (Object.keys(failed).length === 0) {
+        const cleared = clearDeadLetters(core.readModels.db, values.projection);
+        if (cleared > 0) process.stdout.write(`cleared ${cleared} dead letters of the rebuilt read models\n`);
+      }
       await core.close();
       for (const [name, f] of Object.entries(failed)) process.stderr.write(`read model ${name} stopped at position ${f.position}: ${f.error}\n`);
       return Object.keys(failed).length > 0 ? 1 : 0;

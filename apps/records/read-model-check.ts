@@ -17,6 +17,8 @@ export interface ReadModelDifference {
 export interface ReadModelReport {
   readonly ok: boolean;
   readonly projections: number;
+  /** Read models this data dir has built (a checkpoint past 0): 0 on a data dir without them (an api replica's on PostgreSQL, a new one). */
+  readonly stored: number;
   readonly documents: number;
   readonly firstDifference: ReadModelDifference | null;
 }
@@ -41,10 +43,12 @@ function upTo(store: EventStore, position: number): EventStore {
  */
 export async function checkReadModels(core: ArbitraCore): Promise<ReadModelReport> {
   let documents = 0;
+  let stored = 0;
   let firstDifference: ReadModelDifference | null = null;
   const list = core.readModels.db.prepare('SELECT collection, key, value FROM documents WHERE projection = ? ORDER BY collection, key');
   for (const projection of core.projections.projections) {
     const cp = core.readModels.checkpoint(projection.name);
+    if (cp && cp.position > 0) stored++; // a reset one (position 0) holds nothing yet
     const memory = new ReadModelStore(':memory:', 'OFF');
     try {
       const runner = new ProjectionRunner(upTo(core.store, cp?.position ?? 0), memory, [projection], core.upcasters);
@@ -59,7 +63,7 @@ export async function checkReadModels(core: ArbitraCore): Promise<ReadModelRepor
       memory.close();
     }
   }
-  return { ok: firstDifference === null, projections: core.projections.projections.length, documents, firstDifference };
+  return { ok: firstDifference === null, projections: core.projections.projections.length, stored, documents, firstDifference };
 }
 
 function firstDiff(projection: string, stored: DocRow[], rebuilt: DocRow[]): ReadModelDifference | null {

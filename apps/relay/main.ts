@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { KafkaEventBus } from '../../libs/bus/kafka/kafka-event-bus.js';
 import { kafkaOptionsFromEnv } from '../../libs/bus/kafka/kafka-config.js';
@@ -5,8 +6,8 @@ import { loadConfig } from '../../libs/runtime/config.js';
 import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
 import { PgLeaderLock } from '../../libs/runtime/leader-lock.js';
-import { JsonFileCheckpoint, type RelayCheckpoint } from './relay-checkpoint.js';
-import { Relay } from './relay.js';
+import { JsonFileCheckpoint } from './relay-checkpoint.js';
+import { superviseRelay, type RelayStatus } from './relay-supervisor.js';
 import { createLogger } from '../../libs/runtime/logger.js';
 
 // The relay process of the distributed mode: the store's global log -> Kafka, checkpoint after
@@ -23,7 +24,6 @@ const batch = process.env.ARBITRA_RELAY_BATCH ? Number(process.env.ARBITRA_RELAY
 
 // Another process (the API) appends to this file; the store notices by polling (pollMs).
 const store = (await openSelectedStore(config)) ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync });
-const bus = new KafkaEventBus({ ...kafka, logger, onError: (e) => logger.error({ err: e }, 'kafka') });
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -33,40 +33,41 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // On PostgreSQL, one relay is active (a leader lock in the database, libs/runtime/leader-lock.ts); the
-// others wait as standbys and take over from the checkpoint kept in the database.
-let checkpoint: RelayCheckpoint = new JsonFileCheckpoint(join(config.dataDir, 'relay-checkpoint.json'));
-let lock: PgLeaderLock | undefined;
-if (config.store === 'postgres') {
-  lock = new PgLeaderLock({ connectionString: config.pgUrl!, name: `arbitra-relay:${bus.topic}` });
-  logger.info({ lock: `arbitra-relay:${bus.topic}` }, 'standby: waiting for the relay leader lock');
-  if (!(await lock.acquire(stop.signal))) process.exit(0);
-  logger.info('leader: this relay is the active one');
-  lock.onLost((e) => {
-    logger.error({ err: e }, 'leader lock lost: stopping');
-    process.exit(1);
-  });
-  checkpoint = lock.checkpoint();
-}
-const relay = new Relay({
-  store,
-  bus,
-  checkpoint,
-  batch,
-  onRelayed: (count, position) => logger.debug({ count, position }, 'relayed'),
+// others wait as standbys and take over from the checkpoint kept in the database. A relay whose lock, broker or
+// database fails goes back to contending after a backoff (relay-supervisor.ts): it exits only when told to stop.
+const topic = kafka.topic ?? 'arbitra.events';
+const leader =
+  config.store === 'postgres'
+    ? new PgLeaderLock({
+        connectionString: config.pgUrl!,
+        name: `arbitra-relay:${topic}`,
+        onRetry: (err, waitMs) => logger.warn({ err, waitMs }, 'the database holding the leader lock cannot be reached; retrying'),
+      })
+    : undefined;
+logger.info({ topic, from: leader ? 'the checkpoint in PostgreSQL' : 'relay-checkpoint.json', head: await store.headPosition() }, 'relay started');
+// GET /health on PORT for probes: the process answers, and says whether it is the active relay or a standby.
+const status: RelayStatus = { role: 'standby', position: null, lastError: null };
+const health = createServer((request, response) => {
+  const ok = request.url === '/health' || request.url === '/health/ready';
+  response.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(ok ? { status: 'ok', relay: status } : { status: 404 }));
 });
-
-await bus.connect();
-logger.info({ topic: bus.topic, from: await checkpoint.load(), head: await store.headPosition() }, 'relay started');
-let exitCode = 0;
-try {
-  await relay.run(stop.signal);
-} catch (e) {
-  logger.error({ err: e }, 'relay failed; restart it to resume from the checkpoint');
-  exitCode = 1;
-} finally {
-  await lock?.release();
-  await bus.close();
-  await store.close();
-}
+health.on('error', (e) => logger.error({ err: e }, 'relay health endpoint'));
+health.listen(config.port, config.host, () => logger.info({ port: config.port }, 'relay health on GET /health'));
+await superviseRelay(
+  {
+    store,
+    bus: (deployment) => new KafkaEventBus({ ...kafka, deployment, logger, onError: (e) => logger.error({ err: e }, 'kafka') }),
+    checkpoint: new JsonFileCheckpoint(join(config.dataDir, 'relay-checkpoint.json')),
+    leader,
+    batch,
+    logger,
+    onRelayed: (count, position) => logger.debug({ count, position }, 'relayed'),
+    status,
+  },
+  stop.signal,
+);
+health.close();
+await store.close();
 logger.info('relay stopped');
-process.exit(exitCode);
+process.exit(0);

@@ -64,4 +64,20 @@ describe('Relay (in-process bus, SQLite in memory)', () => {
     expect(checkpoint.saves).toEqual([1]);
     await store.close();
   });
+
+  it('stops when the stop signal fires while a page is being read (it does not wait for an append that never comes)', async () => {
+    const sqlite = new SqliteEventStore({ path: ':memory:', synchronous: 'OFF' });
+    const stop = new AbortController();
+    // The stop arrives inside readAll, between the loop's check and the wait for the next append.
+    const store = Object.assign(Object.create(sqlite) as SqliteEventStore, {
+      readAll: async (after: number, limit: number) => {
+        const page = await sqlite.readAll(after, limit);
+        stop.abort();
+        return page;
+      },
+    });
+    const checkpoint = memoryCheckpoint();
+    await expect(new Relay({ store, bus: { publish: async () => undefined }, checkpoint }).run(stop.signal)).resolves.toBeUndefined();
+    await sqlite.close();
+  });
 });

@@ -48,6 +48,8 @@ export class Relay {
 
   /** Resolves when an event after `position` exists, or when `signal` aborts. */
   private async nextAppend(position: number, signal: AbortSignal): Promise<void> {
+    // A stop that came while the page was read has already fired: listening for it now would wait for an append.
+    if (signal.aborted) return;
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal.addEventListener('abort', onAbort, { once: true });

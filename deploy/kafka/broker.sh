@@ -4,13 +4,14 @@
 #
 #   deploy/kafka/broker.sh start    # fetch jars if needed, format fresh storage, start, wait until ready
 #   deploy/kafka/broker.sh stop     # SIGTERM, wait up to KAFKA_STOP_TIMEOUT s, then SIGKILL
-#   deploy/kafka/broker.sh restart
+#   deploy/kafka/broker.sh restart  # stop, then start on the SAME storage (topics, offsets kept); fresh only if none
 #   deploy/kafka/broker.sh status   # exit 0 if running, 3 if not
 #
 # Environment (all optional):
 #   KAFKA_PORT              client listener on 127.0.0.1 (default 9092)
 #   KAFKA_CONTROLLER_PORT   KRaft controller listener on 127.0.0.1 (default 9093)
 #   KAFKA_CI_DIR            state dir: lib/, data/, logs, pid (default <repo>/.ci-kafka)
+#   KAFKA_LIB_DIR           the jars (default $KAFKA_CI_DIR/lib): a second broker can share the first one's
 #   KAFKA_JAVA              java binary (default $JAVA_HOME/bin/java, else java on PATH); needs 17+
 #   KAFKA_HEAP_OPTS         default "-Xms256m -Xmx512m"
 #   KAFKA_JVM_OPTS          extra JVM flags, appended
@@ -28,7 +29,7 @@ POM="$SCRIPT_DIR/pom.xml"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
 STATE_DIR="${KAFKA_CI_DIR:-$REPO_ROOT/.ci-kafka}"
-LIB_DIR="$STATE_DIR/lib"
+LIB_DIR="${KAFKA_LIB_DIR:-$STATE_DIR/lib}"
 DATA_DIR="$STATE_DIR/data"
 PROPS="$STATE_DIR/server.properties"
 LOG4J2_CONF="$STATE_DIR/log4j2.properties"
@@ -160,11 +161,12 @@ EOF
 }
 
 cmd_start() {
+  local keep="${1:-fresh}" # fresh: format new storage; keep: reuse formatted storage (restart)
   local t_all; t_all=$(now_ms)
   mkdir -p "$STATE_DIR"
   local pid; pid="$(running_pid)"
   if [[ -n "$pid" ]]; then
-    log "already running (pid $pid) on 127.0.0.1:$KAFKA_PORT; use 'restart' for a fresh broker"
+    log "already running (pid $pid) on 127.0.0.1:$KAFKA_PORT; 'stop' then 'start' for a fresh broker"
     return 0
   fi
   rm -f "$PID_FILE"
@@ -180,17 +182,22 @@ cmd_start() {
   local cp="$LIB_DIR/*"   # expanded by java, not the shell
   local logopt="-Dlog4j2.configurationFile=$LOG4J2_CONF"
 
-  rm -rf "$DATA_DIR"; mkdir -p "$DATA_DIR"
-  write_config
-
-  local t0; t0=$(now_ms)
-  local cluster_id; cluster_id="$(random_cluster_id)"
-  if ! "$JAVA" -Xmx128m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "$logopt" -cp "$cp" \
-        kafka.tools.StorageTool format -t "$cluster_id" -c "$PROPS" >"$STATE_DIR/format.log" 2>&1; then
-    cat "$STATE_DIR/format.log" >&2
-    die "storage format failed"
+  local t0
+  if [[ "$keep" == keep && -f "$DATA_DIR/meta.properties" ]]; then
+    write_config
+    log "storage kept: $DATA_DIR (topics and committed offsets survive the restart)"
+  else
+    rm -rf "$DATA_DIR"; mkdir -p "$DATA_DIR"
+    write_config
+    t0=$(now_ms)
+    local cluster_id; cluster_id="$(random_cluster_id)"
+    if ! "$JAVA" -Xmx128m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "$logopt" -cp "$cp" \
+          kafka.tools.StorageTool format -t "$cluster_id" -c "$PROPS" >"$STATE_DIR/format.log" 2>&1; then
+      cat "$STATE_DIR/format.log" >&2
+      die "storage format failed"
+    fi
+    log "storage formatted (cluster id $cluster_id) in $(elapsed "$t0")"
   fi
-  log "storage formatted (cluster id $cluster_id) in $(elapsed "$t0")"
 
   t0=$(now_ms)
   # shellcheck disable=SC2086  # HEAP_OPTS / KAFKA_JVM_OPTS are intentionally word-split
@@ -261,7 +268,7 @@ cmd_status() {
 case "${1:-}" in
   start) cmd_start ;;
   stop) cmd_stop ;;
-  restart) cmd_stop; cmd_start ;;
+  restart) cmd_stop; cmd_start keep ;;
   status) cmd_status ;;
   *) echo "usage: $0 {start|stop|restart|status}" >&2; exit 2 ;;
 esac

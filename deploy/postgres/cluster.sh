@@ -4,6 +4,8 @@
 #
 #   eval "$(bash deploy/postgres/cluster.sh start)"   # prints `export ARBITRA_PG_URL=... DATABASE_URL=...`
 #   bash deploy/postgres/cluster.sh stop              # pg_ctl stop -m fast, then removes the directory
+#   bash deploy/postgres/cluster.sh restart           # pg_ctl restart -m fast (sessions end with 57P01; data kept)
+#   bash deploy/postgres/cluster.sh down | up         # the server stopped (-m fast) / started again, data kept
 #   bash deploy/postgres/cluster.sh status            # exit 0 if running, 3 if not
 #   bash deploy/postgres/cluster.sh url               # the URL of the running cluster
 #
@@ -127,10 +129,36 @@ cmd_stop() {
   log "stopped, $PGDATA_DIR removed"
 }
 
+# A restart as an operator's (or a failover's) would be: every session ends (57P01), the server is
+# unreachable and then starting up (57P03) for a moment, the data stays.
+cmd_restart() {
+  load_state || die "not running (no state in $STATE_DIR)"
+  local t0=$SECONDS
+  as_owner "$BIN/pg_ctl" -D "$PGDATA_DIR/data" -l "$PGDATA_DIR/server.log" -m fast -w -t "$START_TIMEOUT" restart >/dev/null ||
+    { tail -n 30 "$PGDATA_DIR/server.log" >&2; die "pg_ctl restart failed"; }
+  log "restarted on port $PG_PORT in $((SECONDS - t0)) s"
+}
+
+cmd_down() {
+  load_state || die "no cluster (no state in $STATE_DIR)"
+  as_owner "$BIN/pg_ctl" -D "$PGDATA_DIR/data" -m fast -w stop >/dev/null || die "pg_ctl stop failed"
+  log "server down (data kept in $PGDATA_DIR)"
+}
+
+cmd_up() {
+  load_state || die "no cluster (no state in $STATE_DIR)"
+  as_owner "$BIN/pg_ctl" -D "$PGDATA_DIR/data" -l "$PGDATA_DIR/server.log" -w -t "$START_TIMEOUT" start >/dev/null ||
+    { tail -n 30 "$PGDATA_DIR/server.log" >&2; die "pg_ctl start failed"; }
+  log "server up on port $PG_PORT"
+}
+
 case "${1:-}" in
   start) cmd_start ;;
+  down) cmd_down ;;
+  up) cmd_up ;;
+  restart) cmd_restart ;;
   stop) cmd_stop ;;
   status) if is_running; then log "running on port $PG_PORT (data $PGDATA_DIR/data)"; else log "not running"; exit 3; fi ;;
   url) is_running || die "not running"; print_exports | sed -n 's/^export ARBITRA_PG_URL=//p' ;;
-  *) echo "usage: $0 {start|stop|status|url}" >&2; exit 2 ;;
+  *) echo "usage: $0 {start|stop|restart|down|up|status|url}" >&2; exit 2 ;;
 esac

@@ -65,17 +65,28 @@ export class HealthController implements OnModuleInit {
           .attempt(async () => ({ head: await this.core.store.headPosition() }))
           .withTimeout(2000),
       async () => {
-        const head = await this.core.store.headPosition();
-        const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
         const session = this.indicators.check('projections');
+        // The store down is the store check's failure; the lag is then unknown (not a 500).
+        const head = await this.core.store.headPosition().catch(() => null);
+        if (head === null) return session.down({ lag: null, error: 'the log head cannot be read' });
+        const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
         const stalled = this.core.projections.failures();
         if (Object.keys(stalled).length > 0) return session.down({ lag, stalled });
         const failure = this.core.projections.lastError;
         if (failure) return session.down({ lag, error: String((failure as Error).message ?? failure) });
         return Math.max(0, ...Object.values(lag)) > LAG_DEGRADED ? session.degraded({ lag }) : session.up({ lag });
       },
-      // The projector's dead letters: shown, without taking the service out of rotation (the rest flows).
-      ...(this.core.options.healthDetails ? [() => this.indicators.check('service').up(this.core.options.healthDetails!())] : []),
+      // The projector's dead letters: `degraded` while any is kept (some read model misses an event until it is rebuilt),
+      // without taking the service out of rotation (the rest flows).
+      ...(this.core.options.healthDetails
+        ? [
+            () => {
+              const details = this.core.options.healthDetails!();
+              const letters = (details.deadLetters as { count?: number } | undefined)?.count ?? 0;
+              return letters > 0 ? this.indicators.check('service').degraded(details) : this.indicators.check('service').up(details);
+            },
+          ]
+        : []),
     ]);
   }
 }

@@ -20,7 +20,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Server } from 'node:http';
 import { startMetricsServer } from '../runtime/metrics.js';
 import { HealthController, metricsController } from './health.controller.js';
-import { routerRefusal } from './router-refusals.js';
+import { routerRefusal, clientRefusal } from './router-refusals.js';
 import { MAX_PARAM_LENGTH, mirrorRoutes } from './routing.js';
 import { registerRateLimits } from './rate-limit.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -111,6 +111,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerRefusal,
+    clientErrorHandler: clientRefusal,
     logController: new OneLineRequestLog(),
     // No Nest middleware is used: without @fastify/middie, no request walks its (empty) middleware chain.
     skipMiddie: true,
@@ -121,6 +122,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
+  // A rating list is uploaded as CSV (issue 31): read as text, up to 32 MB (a 50,000-player list is about 3 MB), on that
+  // route only; every other route answers text/csv with 415 as before.
+  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 }, (request, body, done) => {
+    if (request.routeOptions.url === '/v1/ratings/:discipline/list-import') return done(null, body);
+    done(Object.assign(new Error(`Unsupported Media Type: text/csv`), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+  });
   // Counted on every request (bad tokens included) before routing, parsing or auth.
   await registerRateLimits(fastify, config, options.tokens);
   // A 404 whose path takes other methods becomes 405 with Allow (ProblemFilter asks the mirror).

@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/kernel/index.js';
-import { EventIdConflictError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
+import { EventIdConflictError, StoreUnavailableError, WrongExpectedRevisionError } from '../runtime/arbitra-core.js';
 import { CommandIdReusedError, ConcurrencyExhaustedError, PreconditionFailedError } from '../runtime/command-handler.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, problemType, type ProblemDetails } from './problem.js';
 import { methodNotAllowed } from './routing.js';
@@ -80,18 +80,47 @@ export function toProblem(error: unknown, instance?: string): { problem: Problem
   if (error instanceof EventIdConflictError) {
     return { problem: base(409, 'command/event-id-reused', error.message, { rule: 'an event id identifies one stored event forever' }), headers: {} };
   }
+  if (error instanceof StoreUnavailableError) {
+    // A database restart or a dropped connection: the client retries with the same Idempotency-Key, which cannot record twice.
+    return {
+      problem: base(503, 'store/unavailable', 'the event store cannot be reached right now; retry the same request (with the same Idempotency-Key) shortly', {
+        rule: 'Arbitra: a command that met an unavailable store may be retried; a retry with the same Idempotency-Key is recorded at most once',
+      }),
+      headers: { 'retry-after': '1' },
+    };
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const body = error.getResponse();
     const detail = typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? error.message);
     const cause = (error as { cause?: { code?: string } }).cause;
     if (cause?.code?.startsWith('FST_ERR_CTP')) return fastifyBodyProblem(status, cause.code, detail, base);
+    // Readiness (Terminus): name the checks that failed, with every check's state (issue 32).
+    const failed = status === 503 && typeof body === 'object' ? (body as { error?: Record<string, unknown> }).error : undefined;
+    if (failed && Object.keys(failed).length > 0)
+      return {
+        problem: base(503, 'health/not-ready', `not ready: ${Object.keys(failed).join(', ')} failed`, {
+          rule: 'Arbitra readiness: store reachable, read models running, log verified',
+          failed: Object.keys(failed),
+          checks: (body as { details?: unknown }).details,
+        }),
+        headers: { 'retry-after': '5' },
+      };
     return { problem: base(status, status === 404 ? 'http/not-found' : `http/${status}`, detail), headers: {} };
   }
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return fastifyBodyProblem(status, (error as { code?: string }).code ?? '', String((error as Error).message), base);
   }
+  // The disk (or the database's) is full: nothing was recorded; the client may retry once space is freed (issue 32).
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === '53100')
+    return {
+      problem: base(503, 'store/full', 'the event store has no space left: nothing was recorded for this request; retry later', {
+        rule: 'Arbitra: a command is recorded whole or not at all',
+      }),
+      headers: { 'retry-after': '60' },
+    };
   return { problem: base(500, 'internal', 'an internal error occurred; nothing was recorded for this request unless the response said so'), headers: {} };
 }
 

@@ -188,4 +188,4 @@ export class ArbitraCore {
 }
 
 /** The store's refusals as the layers above the runtime see them (the HTTP layer maps them to problem+json). */
-export { EventIdConflictError, WrongExpectedRevisionError } from '../store/event-store.port.js';
+export { EventIdConflictError, StoreUnavailableError, WrongExpectedRevisionError } from '../store/event-store.port.js';

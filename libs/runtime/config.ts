@@ -41,6 +41,10 @@ export interface ArbitraConfig {
   /** Serve `/metrics` on this port instead (no token; bind it to a private interface), and not on the API port. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /** Non-public ranges webhooks may still send to (CIDRs, comma-separated; none by default: public addresses only). */
+  readonly webhookAllowTargets: string | undefined;
+  /** Live streams (SSE) open at once without a token, per client IP (0: no limit); past it 429. */
+  readonly liveStreamsPerIp: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +61,10 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
   if (!STORE_KINDS.includes(store)) throw new Error(`ARBITRA_STORE must be ${STORE_KINDS.join(', ')} (got ${env.ARBITRA_STORE})`);
   const pgUrl = env.ARBITRA_PG_URL || env.DATABASE_URL || undefined;
   const kurrentdbUrl = env.KURRENTDB_URL || undefined;
+  // A manifest's placeholder left in place would sign every token with a secret anyone can read in the repository.
+  if (env.ARBITRA_JWT_SECRET && /change[-_ ]?me/i.test(env.ARBITRA_JWT_SECRET)) {
+    throw new Error('ARBITRA_JWT_SECRET is still the placeholder of the manifests: set it to 32 random bytes (openssl rand -hex 32)');
+  }
   if (store === 'postgres' && !pgUrl) throw new Error('ARBITRA_STORE=postgres needs ARBITRA_PG_URL (or DATABASE_URL), e.g. postgres://arbitra@db:5432/arbitra');
   if (store === 'kurrentdb' && !kurrentdbUrl) throw new Error('ARBITRA_STORE=kurrentdb needs KURRENTDB_URL, e.g. kurrentdb://localhost:2113?tls=false');
   return {
@@ -80,6 +88,8 @@ export function loadConfig(env: Env = process.env): ArbitraConfig {
     metricsPublic: env.ARBITRA_METRICS_PUBLIC === 'true',
     metricsPort: env.ARBITRA_METRICS_PORT ? intFrom(env, 'ARBITRA_METRICS_PORT', 0) : undefined,
     metricsHost: env.ARBITRA_METRICS_HOST ?? '127.0.0.1',
+    webhookAllowTargets: env.ARBITRA_WEBHOOK_ALLOW_TARGETS || undefined,
+    liveStreamsPerIp: intFrom(env, 'ARBITRA_LIVE_STREAMS_PER_IP', 20),
   };
 }
 

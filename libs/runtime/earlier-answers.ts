@@ -78,15 +78,8 @@ function checkSameCommand(
       'commandId',
     );
   }
-  if (firstStream !== stream) {
-    throw new DomainError(
-      'command/id-reused',
-      `command id ${commandId} was already used for ${firstStream}; use a new id (Idempotency-Key) for a new command`,
-      'Arbitra: a command id identifies one command; a retry must repeat the same command',
-      'conflict',
-      'commandId',
-    );
-  }
+  // Another stream is another request: the same rule as another body on the same stream (issue 32, one answer: 422).
+  if (firstStream !== stream) throw new CommandIdReusedError(commandId, ctx.actor, firstStream);
   // Events recorded before fingerprints existed carry none: those retries replay as before.
   if (recorded !== undefined && fingerprint !== undefined && recorded !== fingerprint) throw new CommandIdReusedError(commandId, ctx.actor, stream);
 }

@@ -12,6 +12,25 @@ export interface PgLeaderLockOptions {
   readonly name: string;
   /** How often a standby tries to take the lock (default 1000 ms). */
   readonly pollMs?: number;
+  /** Longest wait between attempts while the database cannot be reached (default 10 s). */
+  readonly maxBackoffMs?: number;
+  /** Told of each failed attempt (database unreachable) and the wait before the next one. */
+  readonly onRetry?: (error: unknown, waitMs: number) => void;
+}
+
+/** Waits `ms` or until `signal` aborts, and removes its listener either way. */
+export async function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  let onAbort!: () => void;
+  try {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      onAbort = () => (clearTimeout(t), resolve());
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
@@ -33,24 +52,36 @@ export class PgLeaderLock {
   /** The 64-bit key of the lock, computed by PostgreSQL from the name. */
   private static readonly KEY = 'hashtextextended($1, 0)';
 
-  /** Resolves true once this process holds the lock, false if `signal` aborted first. */
+  /**
+   * Resolves true once this process holds the lock, false if `signal` aborted first. A database that cannot be reached
+   * (restarting: 57P03, refused, dropped) is retried with a backoff doubling from the poll interval to `maxBackoffMs`;
+   * the wait between polls leaves no listener behind on `signal` (a standby polls for days).
+   */
   async acquire(signal: AbortSignal): Promise<boolean> {
+    const pollMs = this.options.pollMs ?? 1000;
+    let failures = 0;
+    let lastError: unknown;
     while (!signal.aborted) {
       const client = new pg.Client({ connectionString: this.options.connectionString });
       client.on('error', () => {}); // reported through 'end' below once held
-      await client.connect();
-      const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${PgLeaderLock.KEY}) AS ok`, [this.options.name]);
-      if (rows[0].ok) {
-        this.client = client;
-        await client.query(`CREATE TABLE IF NOT EXISTS leader_checkpoints (name TEXT PRIMARY KEY, position BIGINT NOT NULL, saved_at TIMESTAMPTZ NOT NULL)`);
-        client.on('end', () => this.lost(new Error(`the connection holding the leader lock ${this.options.name} ended`)));
-        return true;
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${PgLeaderLock.KEY}) AS ok`, [this.options.name]);
+        if (rows[0].ok) {
+          await client.query(`CREATE TABLE IF NOT EXISTS leader_checkpoints (name TEXT PRIMARY KEY, position BIGINT NOT NULL, saved_at TIMESTAMPTZ NOT NULL)`);
+          this.client = client;
+          client.on('end', () => this.lost(new Error(`the connection holding the leader lock ${this.options.name} ended`)));
+          return true;
+        }
+        failures = 0;
+      } catch (error) {
+        failures++;
+        lastError = error;
       }
       await client.end().catch(() => {});
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.options.pollMs ?? 1000);
-        signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-      });
+      const wait = failures === 0 ? pollMs : Math.min(pollMs * 2 ** (failures - 1), this.options.maxBackoffMs ?? 10_000);
+      if (failures > 0) this.options.onRetry?.(lastError, wait);
+      await abortableDelay(wait, signal);
     }
     return false;
   }

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { refuse, type Command, type CommandContext, type Decider } from '../domain/kernel/index.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { UpcasterRegistry } from '../store/upcasters.js';
-import { CommandHandler, ConcurrencyExhaustedError, PreconditionFailedError, conflictBackoff, eventIdFor, type AggregateType } from './command-handler.js';
+import {
+  CommandHandler,
+  CommandIdReusedError,
+  ConcurrencyExhaustedError,
+  PreconditionFailedError,
+  conflictBackoff,
+  eventIdFor,
+  type AggregateType,
+} from './command-handler.js';
 import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './projections/projection-runner.js';
@@ -98,9 +106,9 @@ describe('runtime', () => {
       expect((await store.readStream('tally-t1')).length).toBe(1);
     });
 
-    it('refuses a command id reused for another aggregate', async () => {
+    it('refuses a command id reused for another aggregate as a different command (the same rule as another body, issue 32)', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 2 }, context: ctx('c1') });
-      await expect(handler.execute(Tally, 't2', { type: 'add', data: { n: 2 }, context: ctx('c1') })).rejects.toMatchObject({ type: 'command/id-reused' });
+      await expect(handler.execute(Tally, 't2', { type: 'add', data: { n: 2 }, context: ctx('c1') })).rejects.toBeInstanceOf(CommandIdReusedError);
       expect(await store.streamInfo('tally-t2')).toEqual({ exists: false, revision: -1 });
     });
 

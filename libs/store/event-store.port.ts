@@ -92,6 +92,17 @@ export class EventIdConflictError extends Error {
   }
 }
 
+/**
+ * The store could not be reached or was going away (a database restart, a dropped connection): nothing is known to
+ * have been refused, so the caller may retry (a command with the same id is idempotent). The API answers 503.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the event store is unavailable: ${String((cause as Error)?.message ?? cause)}`, { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 export interface EventStore {
   /**
    * Other processes append to this store as a matter of course (PostgreSQL and KurrentDB, shared by API replicas).

@@ -19,7 +19,14 @@ export interface AuditReport {
 export async function auditLog(
   store: Pick<EventStore, 'readAll'>,
   checkpoints: readonly Checkpoint[],
-  options: { trustedKeys?: ReadonlySet<string>; onProgress?: (position: number) => void } = {},
+  options: {
+    trustedKeys?: ReadonlySet<string>;
+    onProgress?: (position: number) => void;
+    /** What the store finds wrong beside the chains (sqlite-integrity.ts: dropped triggers, an edited command_id column). */
+    storeProblems?: readonly string[];
+    /** The store keeps a global chain (SQLite, PostgreSQL): a log with events and no global link fails (issue 32). */
+    requireGlobalChain?: boolean;
+  } = {},
 ): Promise<AuditReport> {
   const matcher = new CheckpointMatcher(checkpoints, options.trustedKeys);
   const log = await verifyLog(
@@ -30,10 +37,14 @@ export async function auditLog(
   const cps = matcher.finish(log.head);
   const b = log.firstBreak;
   const c = cps.problems[0];
+  const noChain =
+    options.requireGlobalChain && log.events > 0 && log.globalChain.from === null
+      ? 'no event carries a global link: the global chain was stripped (this store links every event it records)'
+      : null;
   const firstProblem = b
     ? `position ${b.position} (stream ${b.stream} revision ${b.revision}, event ${b.eventId}): ${b.problem}; expected ${b.expected}, found ${b.actual}`
     : c
       ? `checkpoint at position ${c.position} (signed ${c.signedAt}): ${c.problem}; ${c.detail}`
-      : null;
+      : (options.storeProblems?.[0] ?? noChain);
   return { ok: firstProblem === null, log, checkpoints: cps, firstProblem };
 }

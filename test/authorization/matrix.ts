@@ -381,6 +381,7 @@ export const MATRIX: readonly MatrixRow[] = [
 
   // Ratings, rankings and player identities (libs/api/ratings): the federation (admin) writes; everyone reads
   post('/v1/ratings/:discipline/periods', ADMIN, 'none', { params: { discipline: 'scrabble' } }),
+  post('/v1/ratings/:discipline/list-import', ADMIN, 'none', { params: { discipline: 'scrabble' } }),
   post('/v1/ratings/:discipline/periods/:period/list', ADMIN, 'none', { params: { discipline: 'scrabble', period: '2026-11' } }),
   post('/v1/ratings/:discipline/periods/:period/list/corrections', ADMIN, 'none', { params: { discipline: 'scrabble', period: '2026-11' } }),
   { ...get('/v1/ratings/:discipline/periods', PUBLIC), params: { discipline: 'scrabble' } },

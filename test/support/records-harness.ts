@@ -27,7 +27,16 @@ export class RecordsHarness {
     public audit: AuditConfig = { ...loadAuditConfig({}), checkpointEveryMinutes: 0 },
   ) {}
 
-  static async start(dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-')), audit?: Partial<AuditConfig>): Promise<RecordsHarness> {
+  /** Features and controllers beyond the registry's: the test build's own disciplines (`withTestDisciplines()`). */
+  extra: Parameters<typeof startRecords>[3] = {};
+
+  /** `env`: further settings (e.g. ARBITRA_WEBHOOK_ALLOW_TARGETS for a receiver on 127.0.0.1). */
+  static async start(
+    dataDir = mkdtempSync(join(tmpdir(), 'arbitra-e2e-')),
+    audit?: Partial<AuditConfig>,
+    env: Record<string, string> = {},
+    extra: Parameters<typeof startRecords>[3] = {},
+  ): Promise<RecordsHarness> {
     const h = new RecordsHarness(
       loadConfig({
         ARBITRA_DATA_DIR: dataDir,
@@ -35,15 +44,17 @@ export class RecordsHarness {
         ARBITRA_WAIT_MAX_MS: '3000',
         ARBITRA_RATE_LIMIT_PER_IP: '0',
         ARBITRA_RATE_LIMIT_PER_TOKEN: '0',
+        ...env,
       }),
     );
     h.audit = { ...h.audit, ...audit };
+    h.extra = extra;
     await h.boot();
     return h;
   }
 
   async boot(): Promise<void> {
-    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit);
+    const started = await startRecords(this.config, pino({ level: 'silent' }), this.audit, this.extra);
     Object.assign(this, started);
   }
 
@@ -104,3 +115,6 @@ export class RecordsHarness {
     await this.post(`/v1/tournaments/${t.id}/rounds/1/publish`, {}, arbiter);
   }
 }
+
+/** The setting that lets webhooks deliver to a receiver on this machine (loopback is refused by default, issue 32). */
+export const LOCAL_RECEIVER = { ARBITRA_WEBHOOK_ALLOW_TARGETS: '127.0.0.1/32' } as const;

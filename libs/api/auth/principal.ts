@@ -9,6 +9,8 @@ export interface Principal {
   readonly tournaments: readonly string[];
   /** The token's id (`jti`), by which it can be revoked. */
   readonly jti?: string;
+  /** When the token expires (epoch ms): a live stream it opened ends then. */
+  readonly expiresAt?: number;
 }
 
 export const ROLES = ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee', 'player'] as const;

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { createHmac } from 'node:crypto';
 import { TokenService } from './token.service.js';
 
 const SECRET = 'token-spec-secret-token-spec-secret-0123';
@@ -10,7 +11,7 @@ describe('TokenService.verify remembers verified tokens without outliving them',
     const tokens = new TokenService(SECRET);
     const token = tokens.issue({ sub: 'arbiter-1', role: 'arbiter', tournaments: ['t1'] });
     const first = tokens.verify(token);
-    expect(first).toEqual({ id: 'arbiter-1', role: 'arbiter', tournaments: ['t1'], jti: expect.any(String) });
+    expect(first).toEqual({ id: 'arbiter-1', role: 'arbiter', tournaments: ['t1'], jti: expect.any(String), expiresAt: expect.any(Number) });
     expect(tokens.verify(token)).toBe(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first.tournaments)).toBe(true);
   });
@@ -33,5 +34,24 @@ describe('TokenService.verify remembers verified tokens without outliving them',
     const [head, body, sig] = good.split('.');
     const tampered = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('A') ? 'B' : 'A'}A`;
     expect(() => tokens.verify(tampered)).toThrow();
+  });
+});
+
+describe('the 90-day token cap is measured by the server’s clock (issue 32)', () => {
+  /** A token signed with the secret (as a holder of a leaked secret, or a buggy issuer, would), claims as given. */
+  function forged(claims: object): string {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+    return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
+  }
+
+  it('refuses an iat one minute before an exp 100 years away, and accepts a token with 89 days left', () => {
+    const tokens = new TokenService(SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + 100 * 365 * 86_400;
+    const late = forged({ sub: 'admin-1', role: 'admin', jti: 'late-iat', iat: exp - 60, exp });
+    expect(() => tokens.verify(late)).toThrow(/lives longer than the maximum 90d/);
+    const fine = forged({ sub: 'admin-1', role: 'admin', jti: 'fine', iat: now, exp: now + 89 * 86_400 });
+    expect(tokens.verify(fine).id).toBe('admin-1');
   });
 });

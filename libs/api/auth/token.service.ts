@@ -121,9 +121,13 @@ export class TokenService {
     if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role)) throw new Error('token lacks a subject or a known role');
     if (typeof claims.exp !== 'number') throw new TokenRefused('the token has no expiry (exp): every token must expire', EXP_RULE);
     if (typeof claims.jti !== 'string' || claims.jti === '') throw new TokenRefused('the token has no id (jti), so it could not be revoked', EXP_RULE);
-    const issued = typeof claims.iat === 'number' ? claims.iat : Math.floor(Date.now() / 1000);
-    if (claims.exp - issued > this.maxSeconds) throw new TokenRefused(`the token lives longer than the maximum ${this.maxTtl}`, EXP_RULE);
+    // Measured from now by the server's clock as well as from the token's own iat (issue 32): an iat the holder wrote
+    // just before a far exp would otherwise pass.
+    const now = Math.floor(Date.now() / 1000);
+    const issued = typeof claims.iat === 'number' ? claims.iat : now;
+    if (claims.exp - issued > this.maxSeconds || claims.exp - now > this.maxSeconds)
+      throw new TokenRefused(`the token lives longer than the maximum ${this.maxTtl}`, EXP_RULE);
     const tournaments = Object.freeze(Array.isArray(claims.tournaments) ? claims.tournaments.map(String) : []) as string[];
-    return { value: Object.freeze({ id: claims.sub, role: claims.role, tournaments, jti: claims.jti }), exp: claims.exp };
+    return { value: Object.freeze({ id: claims.sub, role: claims.role, tournaments, jti: claims.jti, expiresAt: claims.exp * 1000 }), exp: claims.exp };
   }
 }

@@ -12,6 +12,7 @@ import { fixedByTournament, requireGranted, resolveLink } from '../games/game-li
 import { gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
+import { recordSource } from '../exchange/record-source.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { chessView, pgnOf } from './chess-view.js';
 import { ImportPgnDto, StartChessDto } from './chess.dto.js';
@@ -73,7 +74,10 @@ export class ChessGamesController {
 
   @Post('import')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'Import one PGN game, all or nothing: its moves (with [%clk] clock readings) and its written result, replayed through the decider' })
+  @ApiOperation({
+    summary:
+      "Import one PGN game, all or nothing: its tag pairs as written (White/Black names mapped to the players' ids), its moves ([%clk] kept as the file writes it, never as a clock reading) and its written Result as the result; the answer lists what is not kept",
+  })
   async import(@Body() body: ImportPgnDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
     const ctx = commandContext(request);
@@ -86,19 +90,15 @@ export class ChessGamesController {
     const link = body.link
       ? await resolveLink(this.core, CHESS_GAME, body.id, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
       : undefined;
-    const steps = pgnCommands(record, players);
-    // The replayed commands end at the receive time, one second apart.
-    const t0 = Date.parse(ctx.at) - (steps.length - 1) * 1000;
+    const source = recordSource('pgn', body.pgn, ctx, record.headers);
+    const steps = pgnCommands(record, players, source);
+    // Issue 30: an imported record is not timed here; every command carries the receive time (no invented clock).
     const commands = steps.map((step, i) =>
-      chessCommand(step.type === 'chess.start-game' && link ? { ...step, link } : step, {
-        ...ctx,
-        at: new Date(t0 + i * 1000).toISOString(),
-        commandId: `${ctx.commandId}:${i}`,
-      }),
+      chessCommand(step.type === 'chess.start-game' && link ? { ...step, link } : step, { ...ctx, commandId: `${ctx.commandId}:${i}` }),
     );
     const result = await this.chess.startFromRecord(body.id, commands);
     const { events: _events, ...response } = answer(reply, result);
-    return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result, ...response };
+    return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result, source, notKept: record.notKept, ...response };
   }
 
   private async doc(request: AuthedRequest, id: string) {

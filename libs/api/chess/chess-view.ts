@@ -1,5 +1,6 @@
 /** What a reader sees of a chess game: board, moves with clocks, clocks now, draw offer, result. */
 import { exportPgn, remainingAt, runningSeat, type ChessState } from '../../domain/disciplines/chess/index.js';
+import { headerOf } from '../../domain/kernel/index.js';
 
 export function chessView(id: string, state: ChessState, now: string) {
   if (state.phase === 'none') return { id, phase: state.phase };
@@ -8,14 +9,23 @@ export function chessView(id: string, state: ChessState, now: string) {
     id,
     discipline: 'chess',
     phase: state.phase,
+    // Issue 30: an imported record shows where it came from; no time control or clock the file did not write.
+    imported: g.source,
     players: g.players,
-    timeControl: g.timeControl,
+    timeControl: g.source && headerOf(g.source, 'TimeControl') === undefined ? null : g.timeControl,
     link: g.link,
     fen: g.fen,
     toMove: runningSeat(g),
-    moves: g.moves.map((m) => ({ ply: m.ply, seat: m.seat, san: m.san, remainingMs: m.remainingMs, at: m.at })),
-    // The clocks as of this request while the game is played; frozen once it has ended.
-    clocks: { remainingMs: g.result ? g.clock.remainingMs : remainingAt(g, now) },
+    moves: g.moves.map((m) => ({
+      ply: m.ply,
+      seat: m.seat,
+      san: m.san,
+      ...(m.remainingMs !== undefined && { remainingMs: m.remainingMs }),
+      ...(m.writtenClockMs !== undefined && { writtenClockMs: m.writtenClockMs }),
+      at: m.at,
+    })),
+    // The clocks as of this request while the game is played; frozen once it has ended; none for an imported record.
+    clocks: g.source ? null : { remainingMs: g.result ? g.clock.remainingMs : remainingAt(g, now) },
     drawOffer: g.drawOffer,
     illegalMoves: g.illegalMoves,
     result: g.result,

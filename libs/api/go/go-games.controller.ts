@@ -15,6 +15,7 @@ import { gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { recordSource } from '../exchange/record-source.js';
 import { goView } from './go-view.js';
 import { ImportSgfDto, StartGoDto, type GoPlayerDto } from './go.dto.js';
 
@@ -75,7 +76,10 @@ export class GoGamesController {
 
   @Post('import')
   @Allow(...OFFICIALS)
-  @ApiOperation({ summary: 'Import one SGF game, all or nothing: its moves (BL/WL as clock readings) and written result, replayed through the decider' })
+  @ApiOperation({
+    summary:
+      'Import one SGF game, all or nothing: its moves (BL/WL kept as the file writes them, never as clock readings), its written result (standard or localised RE) and its root properties, replayed through the decider; the answer lists what is not kept',
+  })
   async import(@Body() body: ImportSgfDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireGranted(request, body.link);
     const ctx = commandContext(request);
@@ -86,15 +90,11 @@ export class GoGamesController {
     const basic = body.link ? tournamentBasicTime(body.link.tournamentId, record.rules.basicTimeMinutes, 'sgf') : undefined;
     const link = body.link ? await resolveLink(this.core, GO_GAME, body.id, body.link, players, basic?.check) : undefined;
     const taken = record.rules.basicTimeMinutes === undefined ? basic?.planned.value : undefined;
-    const steps = sgfCommands(taken === undefined ? record : { ...record, rules: { ...record.rules, basicTimeMinutes: taken } }, players);
-    // The replayed commands end at the receive time, one second apart.
-    const t0 = Date.parse(ctx.at) - (steps.length - 1) * 1000;
+    const source = recordSource('sgf', body.sgf, ctx, record.headers);
+    const steps = sgfCommands(taken === undefined ? record : { ...record, rules: { ...record.rules, basicTimeMinutes: taken } }, players, source);
+    // Issue 30: an imported record is not timed here; every command carries the receive time (no invented clock).
     const commands = steps.map((step, i) =>
-      goCommand(step.type === 'go.start-game' && link ? { ...step, link } : step, {
-        ...ctx,
-        at: new Date(t0 + i * 1000).toISOString(),
-        commandId: `${ctx.commandId}:${i}`,
-      }),
+      goCommand(step.type === 'go.start-game' && link ? { ...step, link } : step, { ...ctx, commandId: `${ctx.commandId}:${i}` }),
     );
     // A refusal of a replayed command is a fault of the record: it names the field the client sent (sgf).
     const result = await this.go.startFromRecord(body.id, commands).catch((e: unknown) => {
@@ -102,7 +102,7 @@ export class GoGamesController {
       throw new DomainError(e.type, `the SGF record cannot be replayed: ${e.message}`, e.rule, 'invalid', 'sgf', e.details);
     });
     const { events: _events, ...response } = answer(reply, result);
-    return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result ?? null, ...response };
+    return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result ?? null, source, notKept: record.notKept, ...response };
   }
 
   private async doc(request: AuthedRequest, id: string) {

@@ -9,6 +9,8 @@ export function goView(id: string, state: GoState, now: string) {
     id,
     discipline: 'go',
     phase: state.phase,
+    // Issue 30: an imported record shows where it came from, and has no clock of its own.
+    imported: g.source,
     players: g.players,
     link: g.link,
     boardSize: g.boardSize,
@@ -20,8 +22,8 @@ export function goView(id: string, state: GoState, now: string) {
     moves: g.moves,
     captures: g.captures,
     // The clocks as of this request while the game is played; frozen once it has ended. Penalty points as the clocks stand.
-    clocks: { remainingMs, periodsLeft: g.clock.periodsLeft, running: runningSeat(state), paused: g.clock.paused },
-    penaltyPoints: [0, 1].map((s) => Math.max(g.penaltyPoints[s], penaltyPoints(g.rules, remainingMs[s]))),
+    clocks: g.source ? null : { remainingMs, periodsLeft: g.clock.periodsLeft, running: runningSeat(state), paused: g.clock.paused },
+    penaltyPoints: g.source ? g.penaltyPoints : [0, 1].map((s) => Math.max(g.penaltyPoints[s], penaltyPoints(g.rules, remainingMs[s]))),
     deadStones: g.deadStones,
     count: g.count,
     signatures: g.signatures,

@@ -13,11 +13,13 @@ import { viewerFor } from '../games/game-access.js';
 import { redactEvent } from '../games/game-reads.js';
 import { loadGame } from '../games/game-runner.js';
 import { ProblemException } from '../problem.js';
-import { ARBITRA_CORE } from '../tokens.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { isOfficial, unknownTournament } from '../tournaments/tournament-command.js';
 import { TournamentParams } from '../tournaments/tournament.dto.js';
 import { LiveGameParams } from './live.dto.js';
-import { endAllStreams, lastEventId, serveSse } from './sse.js';
+import { TokenRevocations } from '../../runtime/features/auth/index.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
+import { endAllStreams, lastEventId, serveSse, type StreamLimits } from './sse.js';
 
 /**
  * Live clients (issue 15): server-sent events of a tournament and of a game. Each event's id is its stream
@@ -27,7 +29,46 @@ import { endAllStreams, lastEventId, serveSse } from './sse.js';
 @ApiTags('live')
 @Controller('v1')
 export class LiveController implements BeforeApplicationShutdown {
-  constructor(@Inject(ARBITRA_CORE) private readonly core: ArbitraCore) {}
+  /** Anonymous streams open per client IP. */
+  private readonly anonymous = new Map<string, number>();
+
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
+    private readonly revocations: TokenRevocations,
+  ) {}
+
+  /**
+   * What ends a stream (issue 32): a token's stream ends when the token expires or is revoked; an anonymous one holds
+   * one of its IP's `liveStreamsPerIp` slots until it ends (429 past them).
+   */
+  private limits(request: AuthedRequest): StreamLimits {
+    const who = request.principal;
+    if (who) {
+      const jti = who.jti;
+      return {
+        endAt: who.expiresAt,
+        onRevoked: (end) => this.revocations.onRevoked((revoked) => revoked === jti && end()),
+      };
+    }
+    const max = this.config.liveStreamsPerIp;
+    if (max === 0) return {};
+    const ip = request.ip;
+    const held = this.anonymous.get(ip) ?? 0;
+    if (held >= max)
+      throw new ProblemException(429, 'live/too-many-streams', 'Too many requests', `this address already holds ${held} live streams without a token`, {
+        rule: `Arbitra: at most ${max} live streams without a token per client address (ARBITRA_LIVE_STREAMS_PER_IP)`,
+        headers: { 'retry-after': '30' },
+      });
+    this.anonymous.set(ip, held + 1);
+    return {
+      onEnd: () => {
+        const left = (this.anonymous.get(ip) ?? 1) - 1;
+        if (left > 0) this.anonymous.set(ip, left);
+        else this.anonymous.delete(ip);
+      },
+    };
+  }
 
   beforeApplicationShutdown(): void {
     endAllStreams();
@@ -48,7 +89,7 @@ export class LiveController implements BeforeApplicationShutdown {
     if (head.length === 0) throw unknownTournament(p.id);
     const state = upTo.reduce((s, e) => evolveTournament(s, e as unknown as TournamentEvent), initialTournamentState());
     const live = new TournamentLive(state, isOfficial(request, p.id));
-    serveSse(this.core, request, reply, { stream, after, render: (events) => live.render(events) });
+    serveSse(this.core, request, reply, { stream, after, render: (events) => live.render(events) }, this.limits(request));
   }
 
   @Get('games/:discipline/:id/live')
@@ -68,23 +109,30 @@ export class LiveController implements BeforeApplicationShutdown {
     const after = lastEventId(request);
     await loadGame(this.core, feature, p.id);
     const who = request.principal;
-    serveSse(this.core, request, reply, {
-      stream: streamOf(feature.aggregate, p.id),
-      after,
-      // The viewer as of each batch: once the game no longer hides anything, nothing is redacted (as GET …/events).
-      render: async (events) => {
-        const g = await loadGame(this.core, feature, p.id);
-        const viewer = viewerFor(who, g, feature.hidesInformation(g.state as never));
-        return events.map((e) => {
-          // Every key in one literal, not `{ ...plain, recordedAt }`: a spread followed by new keys is slow on Node 20.
-          const r = redactEvent(feature, e, viewer);
-          return {
-            id: e.revision,
-            event: e.type,
-            data: { id: r.id, stream: r.stream, revision: r.revision, position: r.position, type: r.type, data: r.data, recordedAt: r.meta.recordedAt },
-          };
-        });
+    const limits = this.limits(request);
+    serveSse(
+      this.core,
+      request,
+      reply,
+      {
+        stream: streamOf(feature.aggregate, p.id),
+        after,
+        // The viewer as of each batch: once the game no longer hides anything, nothing is redacted (as GET …/events).
+        render: async (events) => {
+          const g = await loadGame(this.core, feature, p.id);
+          const viewer = viewerFor(who, g, feature.hidesInformation(g.state as never));
+          return events.map((e) => {
+            // Every key in one literal, not `{ ...plain, recordedAt }`: a spread followed by new keys is slow on Node 20.
+            const r = redactEvent(feature, e, viewer);
+            return {
+              id: e.revision,
+              event: e.type,
+              data: { id: r.id, stream: r.stream, revision: r.revision, position: r.position, type: r.type, data: r.data, recordedAt: r.meta.recordedAt },
+            };
+          });
+        },
       },
-    });
+      limits,
+    );
   }
 }

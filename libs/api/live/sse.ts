@@ -19,6 +19,18 @@ export interface LiveSource {
 }
 
 const HEARTBEAT_MS = 15_000;
+/** The longest setTimeout Node keeps (about 24.8 days); a later expiry re-arms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What ends a stream before its client does (issue 32): its token's expiry and revocation, and a release of its slot. */
+export interface StreamLimits {
+  /** Epoch ms at which the token that opened the stream expires. */
+  readonly endAt?: number;
+  /** Subscribes `end` to the revocation of the stream's token; returns the unsubscribe. */
+  readonly onRevoked?: (end: () => void) => () => void;
+  /** Called once when the stream ends, however it ends. */
+  readonly onEnd?: () => void;
+}
 
 /**
  * The revision after which to resume: `Last-Event-ID` (what EventSource sends on reconnecting) or `?lastEventId=`
@@ -57,7 +69,7 @@ function follows(request: AuthedRequest): boolean {
  * last revision sent). A comment every 15 s keeps proxies from closing an idle stream. A client that does not
  * accept text/event-stream (a plain GET, curl) gets the events so far in the same format, and the response ends.
  */
-export function serveSse(core: ArbitraCore, request: AuthedRequest, reply: FastifyReply, source: LiveSource): void {
+export function serveSse(core: ArbitraCore, request: AuthedRequest, reply: FastifyReply, source: LiveSource, limits: StreamLimits = {}): void {
   void reply.hijack();
   const raw = reply.raw;
   const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined)) as Record<string, string | number | string[]>;
@@ -72,13 +84,31 @@ export function serveSse(core: ArbitraCore, request: AuthedRequest, reply: Fasti
   let last = source.after;
   let closed = false;
   let chain: Promise<void> = Promise.resolve();
+  let expiry: NodeJS.Timeout | undefined;
+  let stopRevoked = (): void => undefined;
   const end = () => {
     if (closed) return;
     closed = true;
     unsubscribe();
+    stopRevoked();
     clearInterval(beat);
+    clearTimeout(expiry);
     open.delete(end);
     raw.end();
+    limits.onEnd?.();
+  };
+  /** Ends the stream saying why (the client's EventSource reconnects, and its token is then refused). */
+  const cut = (reason: 'token-expired' | 'token-revoked') => {
+    if (closed) return;
+    raw.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    end();
+  };
+  const arm = () => {
+    if (limits.endAt === undefined) return;
+    const left = limits.endAt - Date.now();
+    if (left <= 0) return cut('token-expired');
+    expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    expiry.unref();
   };
   const pump = () => {
     chain = chain
@@ -99,6 +129,8 @@ export function serveSse(core: ArbitraCore, request: AuthedRequest, reply: Fasti
   beat.unref();
   open.add(end);
   request.raw.on('close', end);
+  stopRevoked = limits.onRevoked?.(() => cut('token-revoked')) ?? stopRevoked;
+  arm();
   pump();
   if (!follows(request)) chain = chain.then(end);
 }

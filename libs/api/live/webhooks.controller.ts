@@ -19,7 +19,18 @@ import type { WebhookRegistration } from '../../domain/webhooks/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { PgLeaderLock } from '../../runtime/leader-lock.js';
-import { deliveryPage, WebhookDispatcher, WebhooksAggregate, WEBHOOKS_ID, WEBHOOKS_STREAM } from '../../runtime/features/webhooks/index.js';
+import {
+  checkTarget,
+  deliveryPage,
+  guardedPost,
+  targetPolicy,
+  WebhookDispatcher,
+  WebhookTargetRefused,
+  type WebhookTargetPolicy,
+  WebhooksAggregate,
+  WEBHOOKS_ID,
+  WEBHOOKS_STREAM,
+} from '../../runtime/features/webhooks/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
@@ -46,12 +57,14 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
   /** None beside a read-only core (the projector): deliveries are recorded, so the api service sends them. */
   private readonly dispatcher: WebhookDispatcher | null;
   private readonly waitMaxMs: number;
+  private readonly targets: WebhookTargetPolicy;
 
   constructor(
     @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
     @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
   ) {
     this.waitMaxMs = config.waitMaxMs;
+    this.targets = targetPolicy(config.webhookAllowTargets);
     const logger = new Logger('webhooks');
     // Several servers on one PostgreSQL log: one of them delivers (the others wait for its lock, as relays do).
     if (core.readOnly) {
@@ -59,7 +72,7 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
       return;
     }
     const leader = config.store === 'postgres' && config.pgUrl ? new PgLeaderLock({ connectionString: config.pgUrl, name: 'arbitra-webhooks' }) : undefined;
-    this.dispatcher = new WebhookDispatcher(core, undefined, undefined, undefined, {
+    this.dispatcher = new WebhookDispatcher(core, undefined, guardedPost(this.targets), undefined, {
       leader,
       onError: (error, what) => logger.warn(`${what}: ${String((error as Error)?.message ?? error)}`),
     });
@@ -77,6 +90,7 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
   @Allow('admin')
   @ApiOperation({ summary: 'Register a webhook: URL, HMAC secret, event type prefixes (admin)' })
   async register(@Body() body: RegisterWebhookDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.checkUrl(body.url);
     const answer = await runCommand(this.core, request, reply, WebhooksAggregate, WEBHOOKS_ID, (context) => ({
       type: 'webhooks.register' as const,
       context,
@@ -84,6 +98,22 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
     }));
     // The secret is the caller's own: it is not sent back.
     return { ...answer, events: answer.events.map((e) => ({ ...e, data: view({ ...(e.data as Omit<WebhookRegistration, 'active'>), active: true }) })) };
+  }
+
+  /** Refuses a URL whose host is (or now resolves to) a loopback, private, link-local or metadata address (issue 32). */
+  private async checkUrl(url: string): Promise<void> {
+    try {
+      await checkTarget(url, this.targets);
+    } catch (e) {
+      if (e instanceof WebhookTargetRefused)
+        throw new ProblemException(422, 'webhooks/url-target', 'Unprocessable command', e.message, {
+          field: 'url',
+          rule: 'Arbitra: a webhook goes to a public address, or to a range the deployment allow-lists (ARBITRA_WEBHOOK_ALLOW_TARGETS)',
+        });
+      // Not a URL: the domain's own check answers it.
+      if (e instanceof TypeError) return;
+      throw e;
+    }
   }
 
   @Post(':id/deactivation')
@@ -127,8 +157,8 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
             event: { id: '9b1d…', type: 'tournament.PlayerRegistered', position: 812 },
             attempt: 2,
             at: '2026-12-01T08:00:01.000Z',
-            status: 503,
-            error: null,
+            status: null,
+            error: 'failed',
             outcome: 'retry',
             nextAttemptAt: '2026-12-01T08:00:03.000Z',
           },
@@ -144,7 +174,9 @@ export class WebhooksController implements OnApplicationBootstrap, BeforeApplica
     const page = deliveryPage(this.core.readModels, p.id, { after: q.after, limit: q.limit ?? 100, order: q.order ?? 'oldest', outcome: q.outcome });
     if (!page)
       throw new ProblemException(404, 'webhooks/unknown-webhook', 'Not found', `no webhook ${p.id}`, { field: 'id', rule: 'the referenced record must exist' });
-    return { webhook: p.id, ...page };
+    // Attempts recorded before issue 32 kept the receiver's status and error: shown as delivered or failed only.
+    const attempts = page.attempts.map((a) => (a.outcome === 'delivered' ? a : { ...a, status: null, error: 'failed' }));
+    return { webhook: p.id, ...page, attempts };
   }
 
   /**

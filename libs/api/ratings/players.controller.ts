@@ -9,6 +9,8 @@ import {
   RATINGS_PROJECTION,
   ratingChartSvg,
   REGISTRY_ID,
+  servedRating,
+  type HistoryPoint,
   type PlayerDocument,
 } from '../../runtime/features/ratings/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
@@ -16,7 +18,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { sendWithEtag } from './ratings.controller.js';
+import { sendWithEtag, varyOnAccept } from './ratings.controller.js';
 import { HistoryQuery, MergePlayerDto, PlayerIdParams, RegisterRatedPlayerDto, WaitQuery } from './ratings.dto.js';
 
 const COMMAND_EXAMPLE = { stream: 'players-registry', revision: 0, position: 42, duplicate: false, events: [] };
@@ -62,7 +64,7 @@ export class PlayersController {
       Object.entries(doc.history).map(([d, h]) => {
         const last = h[h.length - 1];
         const current = {
-          rating: last.rating,
+          rating: servedRating(last.rating),
           games: last.games,
           provisional: last.provisional,
           active: last.active,
@@ -84,7 +86,11 @@ export class PlayersController {
   @ApiOkResponse({ description: 'RatingHistory or an SVG chart' })
   async history(@Param() p: PlayerIdParams, @Query() q: HistoryQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const doc = await this.doc(request, p.id);
-    const history = q.discipline ? { [q.discipline]: doc.history[q.discipline] ?? [] } : doc.history;
+    const all = q.discipline ? { [q.discipline]: doc.history[q.discipline] ?? [] } : doc.history;
+    // Ratings as served: 3 decimals (servedRating). One representation per Accept (JSON or SVG): caches key on it.
+    const round = (h: HistoryPoint): HistoryPoint => ({ ...h, rating: servedRating(h.rating), change: servedRating(h.change) });
+    const history = Object.fromEntries(Object.entries(all).map(([d, points]) => [d, points.map(round)]));
+    varyOnAccept(reply);
     const svg = q.format === 'svg' || (q.format === undefined && /image\/svg\+xml/.test(request.headers.accept ?? ''));
     if (!svg) return sendWithEtag(request, reply, JSON.stringify({ player: doc.id, name: doc.name, history }), 'application/json; charset=utf-8');
     const disciplines = Object.keys(history);

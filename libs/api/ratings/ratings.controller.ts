@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
@@ -7,6 +7,8 @@ import type { ArbitraConfig } from '../../runtime/config.js';
 import {
   closePeriod,
   correctList,
+  importList,
+  registryOf,
   listDocument,
   listInForce,
   publishList,
@@ -23,7 +25,9 @@ import { PUBLIC_DOCUMENT_CACHE, sendDocument } from '../document-response.js';
 import { responseSchema } from '../openapi-responses.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { ClosePeriodDto, CorrectListDto, DisciplineParams, PeriodParams, RankingsQuery, WaitQuery } from './ratings.dto.js';
+import { DEFAULT_RATING_PROFILES, ENGINES, importProfile } from '../../domain/ratings/index.js';
+import { readRatingList } from './list-import.js';
+import { ClosePeriodDto, CorrectListDto, DisciplineParams, ImportListQuery, PeriodParams, RankingsQuery, WaitQuery } from './ratings.dto.js';
 
 const COMMAND_EXAMPLE = { stream: 'ratings-scrabble', revision: 0, position: 42, duplicate: false, events: [] };
 
@@ -33,6 +37,16 @@ export function sendWithEtag(request: AuthedRequest, reply: FastifyReply, body: 
   const sent = sendDocument(request, reply, { json: body, etag }, PUBLIC_DOCUMENT_CACHE);
   if (sent !== undefined) void reply.header('content-type', contentType);
   return sent;
+}
+
+/** The representation depends on Accept (JSON, CSV or SVG): shared caches must key on it (RFC 9110 §12.5.5). */
+export function varyOnAccept(reply: FastifyReply): void {
+  const had = reply.getHeader('vary');
+  const list = (Array.isArray(had) ? had.join(',') : String(had ?? ''))
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!list.some((x) => x.toLowerCase() === 'accept' || x === '*')) void reply.header('vary', [...list, 'Accept'].join(', '));
 }
 
 /**
@@ -68,6 +82,49 @@ export class RatingsController {
       }),
     };
     return runWithContext(request, reply, (context) => closePeriod(this.core, p.discipline, body, context, opts));
+  }
+
+  @Post('ratings/:discipline/list-import')
+  @Allow()
+  @ApiOperation({
+    summary:
+      'Import the federation’s current list as the discipline’s starting list (admin): CSV, one event with the file’s SHA-256, who and when; all or nothing',
+    description:
+      'Header then one line per player. Columns: federationId, name, country, rating, date (the list’s date, the same on every line), games ' +
+      '(required for wespa-elo and fide-rapid), deviation (required for glicko2), volatility, birthYear, id (default: the federation id, or the ' +
+      'registered player’s). Ratings must lie in the engine’s domain (egd-gor: from −900 to below 3300; fide-rapid: from its floor). Unknown federation ' +
+      'ids become new identities. Only before the discipline’s first period, once. The mahjong ranking cannot be imported (it is built from results).',
+  })
+  @ApiConsumes('text/csv')
+  @ApiBody({
+    schema: { type: 'string', example: 'federationId,name,country,rating,games,date\r\nHKG-0042,Chan Tai Man,HKG,1850,112,2026-11-30\r\n' },
+  })
+  @ApiCreatedResponse({ description: 'players.ListImported', schema: { example: { ...COMMAND_EXAMPLE, stream: 'players-registry' } } })
+  @ApiUnprocessableEntityResponse({ description: 'problem+json ratings/import-lines: every refused line in `errors` (field `line N: column`)' })
+  importList(
+    @Param() p: DisciplineParams,
+    @Query() q: ImportListQuery,
+    @Body() body: unknown,
+    @Req() request: AuthedRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    if (typeof body !== 'string')
+      throw new ProblemException(415, 'ratings/import-media-type', 'Unsupported media type', 'send the list as text/csv', {
+        field: 'body',
+        rule: 'a rating list is imported as a CSV file (Content-Type: text/csv)',
+      });
+    // Default: the discipline's engine; a named engine's version defaults to its only one (else resolveProfile names the choice).
+    const dflt = DEFAULT_RATING_PROFILES[p.discipline].engine;
+    const name = q.engine ?? dflt.engine;
+    const versions = Object.keys((ENGINES as Record<string, object | undefined>)[name] ?? {}).map(Number);
+    const engine = { name, version: q.version ?? (name === dflt.engine ? dflt.version : versions.length === 1 ? versions[0] : 0) };
+    const opts = executeOptions(request);
+    return runWithContext(request, reply, async (context) => {
+      const profile = importProfile(p.discipline, engine);
+      const { sha256, lines } = readRatingList(body, profile.engine, registryOf(this.core));
+      const data = { engine, sha256, lines, ...(q.fileName !== undefined && { fileName: q.fileName }) };
+      return importList(this.core, p.discipline, data, context, opts, this.config.waitMaxMs);
+    });
   }
 
   @Post('ratings/:discipline/periods/:period/list')
@@ -130,14 +187,20 @@ export class RatingsController {
           rule: 'Arbitra ratings: a ranking is a published list',
         },
       );
-    const page = rankingsPage(list, {
-      asOf: q.asOf,
-      country: q.country,
-      active: q.active === undefined ? undefined : q.active === 'true',
-      after: q.after ?? 0,
-      limit: q.limit ?? 100,
-    });
+    const engine = periods?.periods.find((x) => x.period === list.period)?.engine ?? null;
+    const page = rankingsPage(
+      list,
+      {
+        asOf: q.asOf,
+        country: q.country,
+        active: q.active === undefined ? undefined : q.active === 'true',
+        after: q.after ?? 0,
+        limit: q.limit ?? 100,
+      },
+      engine,
+    );
     const csv = q.format === 'csv' || (q.format === undefined && /text\/csv/.test(request.headers.accept ?? ''));
+    varyOnAccept(reply);
     return csv
       ? sendWithEtag(request, reply, rankingsCsv(page), 'text/csv; charset=utf-8')
       : sendWithEtag(request, reply, JSON.stringify(page), 'application/json; charset=utf-8');

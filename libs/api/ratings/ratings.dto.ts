@@ -1,7 +1,7 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsISO8601, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 import { Omittable } from '../omittable.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
@@ -79,10 +79,28 @@ export class MergePlayerDto {
   @ApiProperty({ example: 'registered twice under two spellings' }) @IsString() @Length(1, 1000) reason: string;
 }
 
+export class ImportListQuery {
+  @ApiPropertyOptional({ example: 'fide-rapid', description: 'The engine whose records the list holds (default: the discipline’s)' })
+  @Omittable()
+  @IsString()
+  @Length(1, 40)
+  engine?: string;
+  @ApiPropertyOptional({ example: 2024, description: 'Its version (default: the discipline’s default version of that engine)' })
+  @Omittable()
+  @QueryNumber()
+  @IsInt()
+  version?: number;
+  @ApiPropertyOptional({ example: 'hkg-rapid-2026-11.csv', description: 'The file’s name, recorded with its hash' })
+  @Omittable()
+  @Matches(/^[\w .()+-]{1,200}$/, { message: '$property is a file name of 1–200 letters, digits, spaces and . ( ) + - _' })
+  fileName?: string;
+}
+
 export class RankingsQuery {
   @ApiPropertyOptional({ example: '2026-12-31', description: 'The list in force on that day (the latest version of the last period closed by then)' })
   @Omittable()
   @Matches(DAY, { message: '$property must be YYYY-MM-DD' })
+  @IsISO8601({ strict: true }, { message: '$property must be a calendar day (YYYY-MM-DD)' })
   asOf?: string;
   @ApiPropertyOptional({ example: 1, description: 'A version of that period’s list (default: the latest); every published version stays readable' })
   @Omittable()

@@ -9,6 +9,7 @@ import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
+import { recordSource } from '../exchange/record-source.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from '../games/examples.js';
 import { loadScrabbleGame, scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
@@ -93,7 +94,7 @@ export class GamesController {
   @Allow(...OFFICIALS)
   @ApiOperation({
     summary:
-      'Import a game from GCG, all or nothing: its commands are decided in turn and stored in one append (score-only game); racks, written words, exchanged letters and notes are kept as written; the answer names what could not be kept and any nickname mapped to a player id; optional tournament link (arbiter, chief arbiter)',
+      'Import a game from GCG, all or nothing: its commands are decided in turn and stored in one append (score-only game); racks, written words, exchanged letters, notes and pragmas are kept as written (no clock: the record was not timed here); a running total contradicting the line’s score is refused naming the line; the answer names what could not be kept and any nickname mapped to a player id; optional tournament link (arbiter, chief arbiter)',
   })
   @ApiCreatedResponse({
     description: 'The whole game, stored in one append; ETag is the final stream revision',
@@ -109,7 +110,8 @@ export class GamesController {
           { nick: 'ann', id: 'ann', name: 'Ann', mapped: false },
           { nick: 'José', id: 'Jose', name: 'José Ruiz', mapped: true },
         ],
-        notKept: [{ line: 1, text: '#title Club night', why: 'this pragma is not recorded by Arbitra' }],
+        source: { format: 'gcg', sha256: '9f2c…', importedBy: 'arb-1', importedAt: '2026-11-29T10:00:00.000Z', headers: [['title', 'Club night']] },
+        notKept: [{ line: 9, text: '#note before the first move', why: 'a note before the first move line has no turn to be kept with' }],
       },
     },
   })
@@ -118,16 +120,16 @@ export class GamesController {
     const ctx = commandContext(request);
     // The record's commands are numbered under the request's command id (an Idempotency-Key's, if sent), so a retry is known.
     await this.run.requireNew(body.id, request, `${ctx.commandId}-1`);
-    const written = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg).players);
-    const players = written.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
+    const parsed = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg));
+    const players = parsed.players.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
     const infos: readonly [PlayerInfo, PlayerInfo] = [
       { id: players[0].id, name: players[0].name },
       { id: players[1].id, name: players[1].name },
     ];
-    const opts = { commandIdPrefix: ctx.commandId, actor: ctx.actor, stepSeconds: 1, players: infos };
-    const n = (await naming(IMPORT_FIELDS, () => importGcgRecord(body.gcg, opts))).commands.length;
-    // The replayed moves end at the receive time, one second apart.
-    const record = importGcgRecord(body.gcg, { ...opts, startAt: new Date(Date.parse(ctx.at) - (n - 1) * 1000).toISOString() });
+    // Issue 30: the record's source is kept; it is not timed here, so every command carries the receive time.
+    const source = recordSource('gcg', body.gcg, ctx, parsed.headers);
+    const opts = { commandIdPrefix: ctx.commandId, actor: ctx.actor, stepSeconds: 0, startAt: ctx.at, players: infos, source };
+    const record = await naming(IMPORT_FIELDS, () => importGcgRecord(body.gcg, opts));
     const commands = record.commands;
     const start = commands[0] as Extract<ScrabbleCommand, { type: 'scrabble.start-game' }>;
     if (body.link)
@@ -137,7 +139,7 @@ export class GamesController {
     const after = await loadScrabbleGame(this.core, body.id);
     const { events: _events, ...response } = answer(reply, result);
     const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;
-    return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, notKept: record.notKept };
+    return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, source, notKept: record.notKept };
   }
 
   private async doc(request: AuthedRequest, id: string) {

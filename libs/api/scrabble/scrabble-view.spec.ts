@@ -82,11 +82,12 @@ describe("the game view's clock is read as of the request", () => {
     const since = t.game.clock.since!;
     const hourLater = new Date(Date.parse(doc.asOf.at) + 3_600_000).toISOString();
     const v = gameView(doc, { kind: 'all' }, hourLater)!;
-    const atEvent = v.clock.atLastEvent.remainingMs;
-    expect(v.clock.asOf).toBe(hourLater);
-    expect(v.clock.running).toBe(1);
-    expect(v.clock.runningSince).toBe(since);
-    expect(v.clock.atLastEvent.at).toBe(doc.asOf.at);
-    expect(v.clock.remainingMs).toEqual([atEvent[0], atEvent[1] - 3_600_000]);
+    const clock = v.clock!;
+    const atEvent = clock.atLastEvent.remainingMs;
+    expect(clock.asOf).toBe(hourLater);
+    expect(clock.running).toBe(1);
+    expect(clock.runningSince).toBe(since);
+    expect(clock.atLastEvent.at).toBe(doc.asOf.at);
+    expect(clock.remainingMs).toEqual([atEvent[0], atEvent[1] - 3_600_000]);
   });
 });

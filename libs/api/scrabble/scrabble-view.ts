@@ -82,6 +82,8 @@ export function gameView(doc: ScrabbleGameDocument, v: Viewer, now: string) {
     tracking: g.tracking,
     profile: g.profile,
     link: g.link,
+    // Issue 30: an imported record shows where it came from, and has no clock of its own.
+    imported: g.source,
     board: g.board,
     scores: g.scores,
     bag: g.bag,
@@ -94,7 +96,7 @@ export function gameView(doc: ScrabbleGameDocument, v: Viewer, now: string) {
     status,
     hold: status?.kind === 'pending' && status.hold ? { ...status.hold, turn: status.turn } : null,
     challenge: status?.kind === 'challenged' ? { turn: status.turn, challenger: status.challenger, words: status.words, proposals: status.proposals } : null,
-    clock: clockView(g, doc.asOf.at, now),
+    clock: g.source ? null : clockView(g, doc.asOf.at, now),
     zeroRun: g.zeroRun,
     turns: g.turns,
     flags: g.flags,

@@ -58,6 +58,10 @@ export class PairingOptionsDto {
     'rating-halves' | 'rating-adjacent' | 'random';
   @ApiPropertyOptional({ example: false, description: 'Round robin: play everyone twice' }) @Omittable() @IsBoolean() double?: boolean;
   @ApiPropertyOptional({ example: 16, description: 'Knockout: how many of the top enter' }) @Omittable() @IsInt() @Min(2) cut?: number;
+  @ApiPropertyOptional({ enum: ['white', 'black'], description: 'FIDE Dutch: the colour the top seed takes in round 1 (C.04.3 E.5); default white' })
+  @Omittable()
+  @IsIn(['white', 'black'])
+  initialColour?: 'white' | 'black';
 }
 
 export class PairedGameDto {

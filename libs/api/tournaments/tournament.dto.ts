@@ -1,11 +1,26 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNumber, IsPositive, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
-import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
+import { DISCIPLINES, MCMAHON_SEEDINGS, type Discipline, type McMahonSeeding } from '../../domain/standings/index.js';
 import { QueryNumber } from '../query-number.js';
 
 /** Ids become part of stream names and URLs. */
@@ -70,10 +85,43 @@ export class ByeValueDto {
   spread: number;
 }
 
+/** McMahon pairing: handicap = McMahon difference lowered by `lowerBy`, at most `max` stones (EGF/OpenGotha handicap policy). */
+export class McMahonHandicapDto {
+  @ApiProperty({ example: 1 }) @IsInt() @Min(0) @Max(30) lowerBy: number;
+  @ApiProperty({ example: 9 }) @IsInt() @Min(0) @Max(9) max: number;
+}
+
 /** Go only, a profile value (the Ing excerpt does not speak of McMahon): McMahon bar and floor, EGD GoR-style ratings. */
 export class McMahonDto {
   @ApiProperty({ example: 2100 }) @IsNumber() bar: number;
   @ApiProperty({ example: 1800 }) @IsNumber() floor: number;
+  @ApiPropertyOptional({ enum: MCMAHON_SEEDINGS, description: 'McMahon pairing: seeding inside a score group (default split-and-fold)' })
+  @Omittable()
+  @IsIn([...MCMAHON_SEEDINGS])
+  seeding?: McMahonSeeding;
+  @ApiPropertyOptional({ type: McMahonHandicapDto, description: 'McMahon pairing: handicap policy; absent = even games' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => McMahonHandicapDto)
+  handicap?: McMahonHandicapDto;
+  @ApiPropertyOptional({ example: 2, description: 'McMahon pairing: avoid same-club games up to and including this round' })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  avoidSameClubUntilRound?: number;
+  @ApiPropertyOptional({ example: 2, description: 'McMahon pairing: avoid same-country games up to and including this round' })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  avoidSameCountryUntilRound?: number;
+  @ApiPropertyOptional({
+    example: 3,
+    description: 'McMahon pairing: a same club/country game is avoided up to this McMahon difference (OpenGotha group gap; default 3)',
+  })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  geographyGap?: number;
 }
 
 /** Overrides of the discipline's default rules profile; nested values replace the default whole. */
@@ -145,11 +193,21 @@ export class CreateTournamentDto {
   @Max(1000)
   roundsPlanned?: number;
 
-  @ApiProperty({ enum: PAIRING_SYSTEMS, isArray: true, example: ['australian-draw', 'king-of-the-hill'] })
+  @ApiPropertyOptional({
+    enum: PAIRING_SYSTEMS,
+    isArray: true,
+    maxItems: PAIRING_SYSTEMS.length,
+    example: ['australian-draw', 'king-of-the-hill'],
+    description: 'Omitted: the discipline default (chess-rapid: fide-dutch); other disciplines must name them',
+  })
+  @Omittable()
   @IsArray()
   @ArrayMinSize(1)
+  // Each system once at most (issue 32: the list had no size limit).
+  @ArrayMaxSize(PAIRING_SYSTEMS.length)
+  @ArrayUnique()
   @IsIn(PAIRING_SYSTEMS, { each: true })
-  pairingSystems: PairingSystem[];
+  pairingSystems?: PairingSystem[];
 }
 
 export class RegisterPlayerDto {

@@ -88,7 +88,7 @@ export class TournamentsController {
         id: body.id,
         name: body.name,
         discipline: body.discipline,
-        pairingSystems: [...body.pairingSystems],
+        ...(body.pairingSystems !== undefined && { pairingSystems: [...body.pairingSystems] }),
         ...(body.divisions !== undefined && { divisions: [...body.divisions] }),
         ...(body.roundsPlanned !== undefined && { roundsPlanned: body.roundsPlanned }),
         ...(body.profile !== undefined && { profile: JSON.parse(JSON.stringify(body.profile)) }),

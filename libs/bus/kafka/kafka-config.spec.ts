@@ -22,4 +22,10 @@ describe('kafkaOptionsFromEnv', () => {
     expect(() => kafkaOptionsFromEnv({ ARBITRA_KAFKA_BROKERS: 'localhost' })).toThrow(/host:port/);
     expect(() => kafkaOptionsFromEnv({ ARBITRA_KAFKA_BROKERS: 'a:1', ARBITRA_KAFKA_PARTITIONS: '0' })).toThrow(/positive integer/);
   });
+
+  it('reads the client retries (how long an outage a call rides out) and refuses a non-number', () => {
+    expect(kafkaOptionsFromEnv({ ARBITRA_KAFKA_BROKERS: 'a:1', ARBITRA_KAFKA_RETRIES: '2' })?.retries).toBe(2);
+    expect(kafkaOptionsFromEnv({ ARBITRA_KAFKA_BROKERS: 'a:1' })?.retries).toBeUndefined();
+    expect(() => kafkaOptionsFromEnv({ ARBITRA_KAFKA_BROKERS: 'a:1', ARBITRA_KAFKA_RETRIES: 'many' })).toThrow(/ARBITRA_KAFKA_RETRIES/);
+  });
 });

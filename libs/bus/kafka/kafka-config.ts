@@ -11,6 +11,7 @@ type Env = Record<string, string | undefined>;
  *   ARBITRA_KAFKA_GROUP       consumer group id, default arbitra
  *   ARBITRA_KAFKA_CLIENT_ID   default arbitra
  *   ARBITRA_KAFKA_PARTITIONS  partitions when the topic is created, default 6
+ *   ARBITRA_KAFKA_RETRIES     retries of a failed request before the call fails, default 8 (about 25 s)
  */
 export function kafkaOptionsFromEnv(env: Env = process.env): KafkaEventBusOptions | undefined {
   const raw = env.ARBITRA_KAFKA_BROKERS?.trim();
@@ -26,11 +27,16 @@ export function kafkaOptionsFromEnv(env: Env = process.env): KafkaEventBusOption
   if (partitions !== undefined && (!Number.isInteger(partitions) || partitions < 1)) {
     throw new Error(`ARBITRA_KAFKA_PARTITIONS must be a positive integer (got ${env.ARBITRA_KAFKA_PARTITIONS})`);
   }
+  const retries = env.ARBITRA_KAFKA_RETRIES ? Number(env.ARBITRA_KAFKA_RETRIES) : undefined;
+  if (retries !== undefined && (!Number.isInteger(retries) || retries < 0)) {
+    throw new Error(`ARBITRA_KAFKA_RETRIES must be a whole number of retries (got ${env.ARBITRA_KAFKA_RETRIES})`);
+  }
   return {
     brokers,
     topic: env.ARBITRA_KAFKA_TOPIC || undefined,
     groupId: env.ARBITRA_KAFKA_GROUP || undefined,
     clientId: env.ARBITRA_KAFKA_CLIENT_ID || undefined,
     partitions,
+    ...(retries !== undefined && { retries }),
   };
 }

@@ -33,6 +33,10 @@ export interface KafkaEventBusOptions {
   /** Consumer session timeout (default 10 000 ms) and heartbeat interval (default 1 000 ms). */
   readonly sessionTimeout?: number;
   readonly heartbeatInterval?: number;
+  /** The deployment's identity stamped on every message (the relay: logIdentity of its log); none without. */
+  readonly deployment?: string;
+  /** How many times kafkajs retries a failed request before the call fails (default 8: about 25 s). */
+  readonly retries?: number;
   /** kafkajs log level (default WARN). */
   readonly logLevel?: number;
   /** Where kafkajs's own lines go (see kafkajsLogCreator); without one, kafkajs's console logger. */
@@ -78,7 +82,13 @@ export class KafkaEventBus implements EventBus {
     this.groupId = options.groupId ?? 'arbitra';
     this.recent = new RecentIds(options.dedupeWindow ?? 10_000);
     this.onError = options.onError ?? (() => {});
-    this.kafka = kafkaClient({ clientId: options.clientId ?? 'arbitra', brokers: options.brokers, logLevel: options.logLevel, logger: options.logger });
+    this.kafka = kafkaClient({
+      clientId: options.clientId ?? 'arbitra',
+      brokers: options.brokers,
+      logLevel: options.logLevel,
+      logger: options.logger,
+      retries: options.retries,
+    });
     this.admin = this.kafka.admin();
     this.producer = this.kafka.producer({
       allowAutoTopicCreation: false,
@@ -136,7 +146,7 @@ export class KafkaEventBus implements EventBus {
   async publish(events: readonly RecordedEvent[]): Promise<void> {
     if (this.closing) throw new Error('Kafka event bus is closed');
     if (events.length === 0) return;
-    const messages = events.map(encodeEvent);
+    const messages = events.map((e) => encodeEvent(e, this.options.deployment));
     const send = this.sendTail.then(async () => {
       await this.connect();
       await this.producer.send({ topic: this.topic, acks: -1, messages });

@@ -5,17 +5,27 @@ import type { RecordedEvent } from '../../store/event-store.port.js';
 export const HEADER_ID = 'arbitra-id';
 export const HEADER_TYPE = 'arbitra-type';
 export const HEADER_POSITION = 'arbitra-position';
+/** The deployment the event comes from: its log's identity (logIdentity), so a consumer can refuse another log's events. */
+export const HEADER_DEPLOYMENT = 'arbitra-deployment';
+/** The event's hash as stored (meta.hash): a consumer recomputes it from the message to refuse an altered copy. */
+export const HEADER_HASH = 'arbitra-hash';
 
 /**
  * One recorded event as a Kafka message: key = stream id (so one stream stays in one partition,
  * in order), value = the event's JSON. `JSON.stringify` is used on the event itself because events
  * read from the SQLite store keep `data`/`meta` behind getters and serialize through `toJSON`.
  */
-export function encodeEvent(event: RecordedEvent): Message {
+export function encodeEvent(event: RecordedEvent, deployment?: string): Message {
   return {
     key: event.stream,
     value: JSON.stringify(event),
-    headers: { [HEADER_ID]: event.id, [HEADER_TYPE]: event.type, [HEADER_POSITION]: String(event.position) },
+    headers: {
+      [HEADER_ID]: event.id,
+      [HEADER_TYPE]: event.type,
+      [HEADER_POSITION]: String(event.position),
+      [HEADER_HASH]: event.meta.hash,
+      ...(deployment !== undefined && { [HEADER_DEPLOYMENT]: deployment }),
+    },
   };
 }
 
@@ -28,4 +38,14 @@ export function decodeEvent(value: Buffer | null, headers?: IHeaders): RecordedE
     throw new Error(`Kafka message is not a recorded event${id ? ` (header id ${id})` : ''}`);
   }
   return e;
+}
+
+/**
+ * The identity of a deployment's log: the hash of its first event. Every deployment's log starts with its own first
+ * event (its id, time and chain are its own), so two deployments sharing a Kafka cluster cannot carry the same one.
+ * Undefined while the log is empty.
+ */
+export async function logIdentity(store: { readAll(after: number, limit: number): Promise<readonly RecordedEvent[]> }): Promise<string | undefined> {
+  const [first] = await store.readAll(0, 1);
+  return first?.meta.hash;
 }

@@ -5,3 +5,4 @@ export * from './canonical-json.js';
 export * from './rng.js';
 export * from './emitter.js';
 export * from './clock-reading.js';
+export * from './record-source.js';

@@ -1,10 +1,10 @@
 import { refuse } from '../kernel/errors.js';
 import { createRng } from '../kernel/rng.js';
 import { byeCandidates, chooseBye } from './bye.js';
+import { byeByMatching, byeHeadroom, type ByeMatching } from './bye-matching.js';
 import { COLOUR_NOTE, toGames } from './colours.js';
-import { byRank, label, validateRequest } from './field.js';
-import { readHistory } from './history.js';
-import { DEFAULT_NODE_BUDGET } from './pairing-search.js';
+import { byRank, label, pairKey, validateRequest } from './field.js';
+import { readHistory, type History } from './history.js';
 import { drawInSequence, type SequenceDraw } from './sequence-draw.js';
 import type { PairingPlayer, PairingRequest, PairingResult } from './types.js';
 
@@ -24,12 +24,12 @@ export const AUSTRALIAN_DRAW_RULE = 'WESPA seed 組合對手原則 澳洲式瑞�
  *
  * Odd field: the bye goes to the lowest-ranked player with the fewest byes (Arbitra, bye.ts). If
  * the draw with that bye needs repeats (rematches or forbidden pairings), the bye must not force a
- * rematch another bye would avoid (WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽): the other
- * players with the FEWEST byes (never a second bye while another player can take it) are tried
- * from the lowest-ranked upward, at most MAX_BYE_ALTERNATIVES of them and within one extra search
- * budget shared by all of them; the first whose draw has a lower repeat cost than the best so far
- * replaces it (ties keep the lower-ranked bye), and the trying stops at a repeat-free draw. The
- * cost is repeat-cost.ts's (a forbidden pairing weighs most), the same model for every try.
+ * rematch another bye would avoid (WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽): every
+ * player with the FEWEST byes (never a second bye while another player can take it) is weighed
+ * in one exact minimum-cost matching with a phantom opponent standing for the bye (bye-matching.ts,
+ * polynomial); the bye goes to the lowest-ranked of those whose draw has the lowest repeat cost,
+ * and the explanation says when it moved up the standings and what that avoided (a rematch, a
+ * forbidden pairing, a more frequent repeat) or only aged (an older rematch for a newer one).
  */
 export function australianDraw(request: PairingRequest, budget?: number): PairingResult {
   validateRequest('australian-draw', request);
@@ -48,15 +48,20 @@ export function australianDraw(request: PairingRequest, budget?: number): Pairin
     );
   }
   explanation.push(...preferred.explanation);
-  const drawWithout = (rest: readonly PairingPlayer[], steps?: number): SequenceDraw =>
-    drawInSequence(history.noMeetingsYet ? round1Sequence(rest, mode, request.seed) : rest.slice().sort(byRank), history, steps);
+  const headroom = byeHeadroom(byeCandidates(request.players).length);
+  const drawWithout = (rest: readonly PairingPlayer[]): SequenceDraw =>
+    drawInSequence(history.noMeetingsYet ? round1Sequence(rest, mode, request.seed) : rest.slice().sort(byRank), history, budget, headroom);
   let bye = preferred.bye;
-  let draw = drawWithout(preferred.rest, budget);
+  let draw = drawWithout(preferred.rest);
   if (bye !== null && draw.outcome.cost > 0) {
-    const better = betterBye(request.players, bye, draw, drawWithout, budget ?? DEFAULT_NODE_BUDGET);
-    bye = better.bye;
-    draw = better.draw;
-    explanation.push(...better.explanation);
+    const chosen = byeByMatching(request.players, history, draw);
+    const moved = chosen.bye.id !== bye.id;
+    const preferredDraw = draw;
+    if (moved) {
+      bye = chosen.bye;
+      draw = drawWithout(request.players.filter((p) => p.id !== chosen.bye.id));
+    }
+    explanation.push(byeNote(bye, preferred.bye as PairingPlayer, preferredDraw, draw, chosen, history));
   }
   explanation.push(...draw.explanation);
   if (draw.repeats.length === 0) explanation.push('no rematch and no forbidden pairing was needed');
@@ -64,59 +69,40 @@ export function australianDraw(request: PairingRequest, budget?: number): Pairin
   return { system: 'australian-draw', round: request.round, games: toGames(draw.pairs), tables: [], bye: bye?.id ?? null, repeats: draw.repeats, explanation };
 }
 
-/** At most this many other bye candidates are tried when the preferred bye forces repeats. */
-export const MAX_BYE_ALTERNATIVES = 16;
-
 const repeatText = (d: SequenceDraw) =>
   (d.repeats.length === 1 ? '1 repeat' : `${d.repeats.length} repeats`) +
   (d.repeats.length > 0 ? ` (${d.repeats.map((r) => `${r.a}–${r.b} ${r.why}`).join(', ')})` : '');
 
-/**
- * WESPA summary, 組合對手原則 (no rematch in the Australian draw) over Arbitra's bye rule: try the other
- * players with the fewest byes, lowest-ranked upward, bounded by MAX_BYE_ALTERNATIVES and one
- * shared search budget; keep the one with the lowest repeat cost (ties keep the lower-ranked bye).
- */
-function betterBye(
-  players: readonly PairingPlayer[],
-  preferred: PairingPlayer,
-  preferredDraw: SequenceDraw,
-  drawWithout: (rest: readonly PairingPlayer[], steps?: number) => SequenceDraw,
-  budget: number,
-): { bye: PairingPlayer; draw: SequenceDraw; explanation: string[] } {
-  let best = { bye: preferred, draw: preferredDraw };
-  const tried: string[] = [];
-  let left = budget;
-  const candidates = byeCandidates(players).filter((p) => p.id !== preferred.id);
-  for (const c of candidates.slice(0, MAX_BYE_ALTERNATIVES)) {
-    if (left <= 0) break;
-    const d = drawWithout(
-      players.filter((p) => p.id !== c.id),
-      left,
-    );
-    left -= d.outcome.steps;
-    tried.push(`${label(c)}: ${repeatText(d)}`);
-    if (d.outcome.cost < best.draw.outcome.cost) best = { bye: c, draw: d };
-    if (best.draw.outcome.cost === 0) break;
-  }
-  const head = `with the bye to ${label(preferred)} the draw needs ${repeatText(preferredDraw)}; WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽, so the other players with the fewest byes (${preferred.byes}) were tried from the lowest-ranked upward`;
-  const bounded =
-    candidates.length > tried.length && best.draw.outcome.cost > 0
-      ? ` (${candidates.length - tried.length} not tried: at most ${MAX_BYE_ALTERNATIVES} tries within a search budget of ${budget} steps)`
-      : '';
-  if (best.bye === preferred) {
-    return {
-      ...best,
-      explanation: [
-        `${head}: ${tried.length > 0 ? tried.join('; ') : 'there is no other'}${bounded}; none has a lower repeat cost, so ${label(preferred)} keeps the bye`,
-      ],
-    };
-  }
-  return {
-    ...best,
-    explanation: [
-      `${head}: ${tried.join('; ')}${bounded}; ${label(best.bye)} gets the bye instead (also ${preferred.byes} bye${preferred.byes === 1 ? '' : 's'} so far): its draw has the lowest repeat cost of those tried, lower than with the bye to ${label(preferred)} (on a tie, the first tried)`,
-    ],
-  };
+/** What moving the bye bought: the first of forbidden pairings, rematches, times met, recency that fell. */
+function movedFor(before: SequenceDraw, after: SequenceDraw, history: History): string {
+  const count = (d: SequenceDraw, why: 'rematch' | 'forbidden') => d.repeats.filter((r) => r.why === why).length;
+  const met = (d: SequenceDraw) => d.repeats.filter((r) => r.why === 'rematch').map((r) => history.metRounds.get(pairKey(r.a, r.b)) ?? []);
+  const squares = (d: SequenceDraw) => met(d).reduce((s, m) => s + m.length ** 2, 0);
+  if (count(after, 'forbidden') < count(before, 'forbidden')) return 'to avoid a forbidden pairing';
+  const fewer = count(before, 'rematch') - count(after, 'rematch');
+  if (fewer > 0) return fewer === 1 ? 'only to avoid a rematch' : `only to avoid ${fewer} rematches`;
+  if (squares(after) < squares(before)) return 'only so that the pairs meeting again have met fewer times';
+  const last = (d: SequenceDraw) =>
+    d.repeats
+      .filter((r) => r.why === 'rematch')
+      .map((r) => `${r.a}–${r.b} last met in round ${Math.max(...(history.metRounds.get(pairKey(r.a, r.b)) ?? [0]))}`)
+      .join(', ');
+  return `only to make the rematch older (${last(after)}, instead of ${last(before)}); it avoids no rematch`;
+}
+
+/** The explanation of the bye chosen by bye-matching.ts when the preferred bye's draw needs repeats. */
+function byeNote(bye: PairingPlayer, preferred: PairingPlayer, preferredDraw: SequenceDraw, draw: SequenceDraw, chosen: ByeMatching, history: History): string {
+  const head =
+    `with the bye to ${label(preferred)} the draw needs ${repeatText(preferredDraw)}; WESPA summary, 組合對手原則 參賽者不會與較早前之對手再次進行比賽, ` +
+    `so the ${chosen.candidates.length} players with the fewest byes (${preferred.byes}) were weighed in one minimum-cost matching ` +
+    '(a phantom opponent stands for the bye; on equal repeat cost the lower-ranked player takes it)';
+  if (chosen.candidates.length === 1) return `${head}: there is no other, so ${label(preferred)} keeps the bye`;
+  if (bye.id === preferred.id) return `${head}: no other bye gives a draw of lower repeat cost, so ${label(preferred)} keeps the bye`;
+  return (
+    `${head}: ${label(bye)} gets the bye instead (also ${bye.byes} bye${bye.byes === 1 ? '' : 's'} so far), its draw needs ${repeatText(draw)}; ` +
+    `the bye moved up the standings from #${preferred.rank} to #${bye.rank} ${movedFor(preferredDraw, draw, history)}; ` +
+    `every lower-ranked player who may take the bye leaves a draw of higher repeat cost`
+  );
 }
 
 export function requireTwo(system: string, request: PairingRequest): void {

@@ -4,7 +4,7 @@ import { australianDraw } from './australian-draw.js';
 import { bruteForceMinCost } from './brute-force.fixture.js';
 import { pairKey } from './field.js';
 import { readHistory } from './history.js';
-import { field, request, withMeetings } from './pairing-fixtures.js';
+import { field, request, requestFromEdges, withMeetings } from './pairing-fixtures.js';
 import { randomDraw } from './random-draw.js';
 import { costModel } from './repeat-cost.js';
 import type { PairingRequest, PairingResult } from './types.js';
@@ -162,18 +162,8 @@ describe('property: the draw is exact', () => {
     fc.integer({ min: 2, max: 10 }),
     fc.array(fc.tuple(fc.nat(9), fc.nat(9), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 9 })), { maxLength: 40 }),
   );
-  const build = ([n, edges]: [number, Array<[number, number, number, number]>]) => {
-    const base = field(n);
-    const meetings: Array<[string, string, number]> = [];
-    const forbidden: Array<{ a: string; b: string; reason: string }> = [];
-    for (const [i, j, round, f] of edges) {
-      if (i >= n || j >= n || i === j) continue;
-      if (f === 0) forbidden.push({ a: base[i].id, b: base[j].id, reason: 'test' });
-      else meetings.push([base[i].id, base[j].id, round]);
-    }
-    // rating-adjacent: with no meetings at all, round-1 seeding applies; ratings follow rank here.
-    return request(withMeetings(base, meetings), { round: 7, forbidden, options: { round1: 'rating-adjacent' } });
-  };
+  // rating-adjacent: with no meetings at all, round-1 seeding applies; ratings follow rank here.
+  const build = ([n, edges]: [number, Array<[number, number, number, number]>]) => requestFromEdges(field(n), edges);
 
   it('for random small fields (≤ 10 players) and random histories (repeated meetings, rounds 1–6, forbidden pairs), the repeat cost equals the brute-force minimum', () => {
     fc.assert(

@@ -1,7 +1,9 @@
 import { refuse } from '../kernel/errors.js';
 import { australianDraw } from './australian-draw.js';
+import { fideDutch } from './dutch/index.js';
 import { kingOfTheHill } from './king-of-the-hill.js';
 import { knockout } from './knockout.js';
+import { mcmahonPairing } from './mcmahon/mcmahon.js';
 import { mahjongSeating } from './mahjong-seating.js';
 import { randomDraw } from './random-draw.js';
 import { roundRobin } from './round-robin.js';
@@ -14,6 +16,8 @@ export { randomDraw } from './random-draw.js';
 export { roundRobin, bergerRound } from './round-robin.js';
 export { mahjongSeating } from './mahjong-seating.js';
 export { knockout, bracketOrder } from './knockout.js';
+export { fideDutch, dutchPairing, checkTrf, readTrf } from './dutch/index.js';
+export { mcmahonPairing } from './mcmahon/mcmahon.js';
 export { searchPairing, DEFAULT_NODE_BUDGET, FORBIDDEN_COST } from './pairing-search.js';
 
 /** The one entry point: pairs a round with the named system. Pure and deterministic given the request (and its seed). */
@@ -32,6 +36,10 @@ export function pair(system: PairingSystem, request: PairingRequest): PairingRes
       return mahjongSeating(system, request);
     case 'knockout':
       return knockout(request);
+    case 'fide-dutch':
+      return fideDutch(request);
+    case 'mcmahon':
+      return mcmahonPairing(request);
     default:
       return refuse(
         'pairing/unknown-system',

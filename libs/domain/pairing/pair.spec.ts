@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DomainError } from '../kernel/errors.js';
-import { pair, PAIRING_SYSTEMS, type PairingSystem } from './index.js';
+import { pair, PAIRING_SYSTEMS, type PairingRequest, type PairingSystem } from './index.js';
 import { field, player, request, simulate } from './pairing-fixtures.js';
 
 function refusal(f: () => unknown): DomainError {
@@ -16,6 +16,16 @@ function refusal(f: () => unknown): DomainError {
 
 const TWO_PLAYER: PairingSystem[] = ['australian-draw', 'king-of-the-hill', 'random'];
 
+/** FIDE Dutch pairs from a cross-table (`record`); these generic tests give it one with no earlier rounds. */
+function withRecord(system: PairingSystem, req: PairingRequest): PairingRequest {
+  if (system !== 'fide-dutch') return req;
+  return { ...req, record: { rows: req.players.map((p) => ({ id: p.id, tpn: p.rank, entries: [] })), plannedRounds: 9, points: { win: 1, loss: 0 } } };
+}
+/** What a system needs from the tournament beyond the field (McMahon: the profile's bar and floor). */
+const NEEDS: Partial<Record<PairingSystem, Partial<PairingRequest>>> = { mcmahon: { round: 1, options: { mcmahon: { bar: 2100, floor: 1500 } } } };
+/** Systems paired here from a fresh field in round 1 (a fixed schedule, a bracket, or scores the simulation does not give). */
+const FROM_FIELD: PairingSystem[] = ['round-robin', 'knockout', 'mcmahon', 'fide-dutch'];
+
 describe('pair(): a forbidden pairing’s reason stays with the officials', () => {
   it.each(PAIRING_SYSTEMS)('%s: no explanation or repeat quotes the reason a pair is kept apart', (system) => {
     const reason = 'restraining order, case 2026-881';
@@ -27,14 +37,14 @@ describe('pair(): a forbidden pairing’s reason stays with the officials', () =
       ['p1', 'p3'],
       ['p1', 'p5'],
     ].map(([a, b]) => ({ a, b, reason }));
-    const res = pair(system, request(players, { forbidden }));
+    const res = pair(system, withRecord(system, request(players, { forbidden, ...NEEDS[system] })));
     expect(JSON.stringify(res)).not.toContain('restraining');
   });
 });
 
 describe('pair(): the entry point and its refusals', () => {
   it('dispatches every system in PAIRING_SYSTEMS', () => {
-    for (const system of PAIRING_SYSTEMS) expect(pair(system, request(field(8), { round: 1 })).system).toBe(system);
+    for (const system of PAIRING_SYSTEMS) expect(pair(system, withRecord(system, request(field(8), { round: 1, ...NEEDS[system] }))).system).toBe(system);
   });
 
   it.each(PAIRING_SYSTEMS)('refuses an empty field (pairing/empty-field): %s', (system) => {
@@ -83,8 +93,8 @@ describe('pair(): the entry point and its refusals', () => {
     fc.assert(
       fc.property(fc.constantFrom(...PAIRING_SYSTEMS), fc.integer({ min: 1, max: 6 }), fc.string(), (system, size, seed) => {
         const n = system.startsWith('mahjong') ? size * 4 : size * 3 + 1;
-        const players = system === 'round-robin' || system === 'knockout' ? field(n) : simulate(pair, system, n, 3, seed);
-        const req = request(players, { round: system === 'round-robin' || system === 'knockout' ? 1 : 4, seed });
+        const players = FROM_FIELD.includes(system) ? field(n) : simulate(pair, system, n, 3, seed);
+        const req = withRecord(system, request(players, { round: FROM_FIELD.includes(system) ? 1 : 4, seed, ...NEEDS[system] }));
         expect(pair(system, req)).toEqual(pair(system, structuredClone(req)));
       }),
       { numRuns: 40 },

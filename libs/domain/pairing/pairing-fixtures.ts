@@ -90,3 +90,20 @@ export function simulate(
   }
   return tallies.map((t) => ({ ...t.p }));
 }
+
+/**
+ * A round-7 request over `base` from fast-check edges [i, j, round, f]: f = 0 forbids the pair,
+ * otherwise the pair met in `round`; out-of-range and self edges are skipped. Round-1 seeding
+ * 'rating-adjacent' (ratings follow rank in `field`), so the draw order is the rank order.
+ */
+export function requestFromEdges(base: readonly PairingPlayer[], edges: ReadonlyArray<readonly [number, number, number, number]>): PairingRequest {
+  const n = base.length;
+  const meetings: Array<[string, string, number]> = [];
+  const forbidden: Array<{ a: string; b: string; reason: string }> = [];
+  for (const [i, j, round, f] of edges) {
+    if (i >= n || j >= n || i === j) continue;
+    if (f === 0) forbidden.push({ a: base[i].id, b: base[j].id, reason: 'test' });
+    else meetings.push([base[i].id, base[j].id, round]);
+  }
+  return request(withMeetings(base, meetings), { round: 7, forbidden, options: { round1: 'rating-adjacent' } });
+}

@@ -20,7 +20,8 @@ import type { History } from './history.js';
  *   (⌊n/2⌋ × the dearest repeat + 1), so it is only allowed when no pairing avoids it.
  *
  * Costs stay exact integers: if a field were ever so large (or so long) that the largest total
- * could pass 2⁵¹, the recency term is dropped (unit = 1) rather than lose exactness.
+ * (times `headroom`, the factor a caller scales the costs by: bye-matching.ts) could pass 2⁵¹, the
+ * recency term is dropped (unit = 1) rather than lose exactness.
  */
 export interface CostModel {
   /** Cost of one counted-meeting unit (k² of them per pair). */
@@ -33,7 +34,7 @@ export interface CostModel {
 
 const SAFE = 2 ** 51;
 
-export function costModel(history: History, players: number): CostModel {
+export function costModel(history: History, players: number, headroom = 1): CostModel {
   const pairs = Math.max(1, Math.floor(players / 2));
   let lastRound = 0;
   let most = 0;
@@ -49,5 +50,5 @@ export function costModel(history: History, players: number): CostModel {
   };
   const model = build(true);
   // Largest possible total: every pair forbidden and at its dearest repeat.
-  return pairs * (model.forbidden + most ** 2 * model.unit + lastRound) < SAFE ? model : build(false);
+  return pairs * (model.forbidden + most ** 2 * model.unit + lastRound) * headroom < SAFE ? model : build(false);
 }

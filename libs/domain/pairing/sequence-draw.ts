@@ -1,7 +1,7 @@
 import { label, pairKey } from './field.js';
 import type { History } from './history.js';
 import { searchPairing, type SearchOutcome } from './pairing-search.js';
-import { costModel } from './repeat-cost.js';
+import { costModel, type CostModel } from './repeat-cost.js';
 import type { PairingPlayer, PairingResult } from './types.js';
 
 export type Repeat = PairingResult['repeats'][number];
@@ -16,13 +16,10 @@ export interface SequenceDraw {
 const MAX_NAMED = 4;
 
 /**
- * Pairs an even `sequence` so that each top unpaired player takes the next player in the
- * sequence it may meet, avoiding rematches and forbidden pairings and, when no clean pairing
- * exists, allowing those of the lowest total cost (repeat-cost.ts: more and more recent
- * meetings cost more; a forbidden pairing more than any rematches). The result is exact (see
- * pairing-search.ts), so every explanation sentence below states what was proven.
+ * The cost of each penalised pair of `sequence` (by index; absent = 0): repeat-cost.ts's rematch
+ * cost for pairs that met, plus its forbidden cost for forbidden pairs. Symmetric.
  */
-export function drawInSequence(sequence: readonly PairingPlayer[], history: History, budget?: number): SequenceDraw {
+export function sequencePenalties(sequence: readonly PairingPlayer[], history: History, model: CostModel): Array<Map<number, number>> {
   const index = new Map(sequence.map((p, i) => [p.id, i]));
   const penalties: Array<Map<number, number>> = sequence.map(() => new Map());
   const add = (a: string, b: string, c: number) => {
@@ -32,7 +29,6 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
     penalties[i].set(j, (penalties[i].get(j) ?? 0) + c);
     penalties[j].set(i, (penalties[j].get(i) ?? 0) + c);
   };
-  const model = costModel(history, sequence.length);
   for (const [k, rounds] of history.metRounds) {
     const [a, b] = k.split('\u0000');
     add(a, b, model.rematch(rounds));
@@ -41,6 +37,18 @@ export function drawInSequence(sequence: readonly PairingPlayer[], history: Hist
     const [a, b] = k.split('\u0000');
     add(a, b, model.forbidden);
   }
+  return penalties;
+}
+
+/**
+ * Pairs an even `sequence` so that each top unpaired player takes the next player in the
+ * sequence it may meet, avoiding rematches and forbidden pairings and, when no clean pairing
+ * exists, allowing those of the lowest total cost (repeat-cost.ts: more and more recent
+ * meetings cost more; a forbidden pairing more than any rematches). The result is exact (see
+ * pairing-search.ts), so every explanation sentence below states what was proven.
+ */
+export function drawInSequence(sequence: readonly PairingPlayer[], history: History, budget?: number, headroom = 1): SequenceDraw {
+  const penalties = sequencePenalties(sequence, history, costModel(history, sequence.length, headroom));
   const outcome = searchPairing({ n: sequence.length, penalties, budget });
 
   const pairs: Array<readonly [PairingPlayer, PairingPlayer]> = [];

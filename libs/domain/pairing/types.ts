@@ -1,8 +1,13 @@
+import type { McMahonBand } from '../standings/mcmahon.js';
+
 /**
  * The contract between the tournament decider and the pairing systems. Pairing is pure and
  * deterministic given the request (including its seed); every result explains itself.
  */
-export type PairingSystem = 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout';
+import type { CrossRow } from './dutch/players.js';
+
+export type PairingSystem =
+  'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
 
 export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'australian-draw',
@@ -12,6 +17,8 @@ export const PAIRING_SYSTEMS: readonly PairingSystem[] = [
   'mahjong-by-standing',
   'mahjong-swiss',
   'knockout',
+  'fide-dutch',
+  'mcmahon',
 ];
 
 export interface PairingPlayer {
@@ -31,6 +38,11 @@ export interface PairingPlayer {
   /** Times this player moved first (white, east) and second so far, for balancing. */
   readonly firsts: number;
   readonly seconds: number;
+  /** Points scored so far (wins, ½ a draw, a bye as the profile scores it): McMahon adds it to the initial score. */
+  readonly score?: number;
+  /** Club and country as registered (McMahon avoids same-club and same-country games in early rounds when asked). */
+  readonly club?: string;
+  readonly country?: string;
 }
 
 export interface ForbiddenPairing {
@@ -48,6 +60,10 @@ export interface PairingOptions {
   readonly double?: boolean;
   /** Knockout: how many of the top of the ranking enter (a cut, e.g. WMC top 16); default all. */
   readonly cut?: number;
+  /** FIDE Dutch: the colour the top-seeded player takes in round 1 (C.04.3 E.5's initial colour); default white. */
+  readonly initialColour?: 'white' | 'black';
+  /** McMahon (Go): the tournament profile's McMahon settings (bar, floor, handicap, seeding, club/country avoidance). */
+  readonly mcmahon?: McMahonBand;
 }
 
 export interface PairingRequest {
@@ -62,6 +78,17 @@ export interface PairingRequest {
    * passed through to `PairingResult.out` so the result names everyone it does not pair.
    */
   readonly out?: readonly PairingOut[];
+  /** FIDE Dutch: the division's cross-table of earlier rounds (colours, forfeits, byes, floats come from it). */
+  readonly record?: PairingRecord;
+}
+
+/** The cross-table the FIDE Dutch system reads (see dutch/players.ts `CrossRow`). */
+export interface PairingRecord {
+  readonly rows: readonly CrossRow[];
+  /** Rounds the tournament plans (topscorers exist only in the last round, C.04.3 A.7). */
+  readonly plannedRounds: number;
+  /** Points of a win and of a loss (bye eligibility C.2, floats A.4). */
+  readonly points: { readonly win: number; readonly loss: number };
 }
 
 /** A player a pairing deliberately does not pair: eliminated earlier, or below a knockout's cut. */
@@ -70,11 +97,13 @@ export interface PairingOut {
   readonly why: 'eliminated' | 'below-cut';
 }
 
-/** A 2-player game: `first` moves first (white in chess and go, starts in Scrabble). */
+/** A 2-player game: `first` moves first (White in chess; Black in Go, Ing rules 记谱 黑方先着; starts in Scrabble). */
 export interface PairedGame {
   readonly table: number;
   readonly first: string;
   readonly second: string;
+  /** Go with a handicap policy (McMahon): stones the second player (White) gives; 1 = Black without komi. Absent = even. */
+  readonly handicap?: number;
 }
 
 export type Wind = 'E' | 'S' | 'W' | 'N';

@@ -1,3 +1,4 @@
+import type { RatingDomain } from './domains.js';
 import { chronological, newPlayer, played, type PeriodInput, type PlayerRating, type RatedTournament, type RatingTable } from './types.js';
 
 /**
@@ -17,6 +18,13 @@ export interface EgdProfile {
 
 export const EGD_2021: EgdProfile = { engine: 'egd-gor', version: 2021, floor: -900, newcomerRating: 100, provisionalGames: 0 };
 
+/** EGD GoR 2021: con and β take 3300 − r to a power and a logarithm, so a rating is below 3300; none is below the floor. */
+export const egdDomain = (p: EgdProfile): RatingDomain => ({
+  min: p.floor,
+  below: 3300,
+  rule: 'EGD GoR 2021: ratings lie from the floor (−900) to below 3300 (β(r) = −7·ln(3300 − r))',
+});
+
 const beta = (r: number) => -7 * Math.log(3300 - r);
 export const egdCon = (r: number) => Math.pow((3300 - r) / 200, 1.6);
 export const egdBonus = (r: number) => Math.log(1 + Math.exp((2300 - r) / 80)) / 5;
@@ -29,7 +37,14 @@ export function egdChange(r: number, opp: number, sa: number): number {
 }
 
 export function egdTournament(table: Map<string, PlayerRating>, t: RatedTournament, p: EgdProfile, keepDays: number): void {
-  const declared = new Map(t.players.map((x) => [x.id, x.declaredRating]));
+  // A declared rating outside the domain (recorded before registration checked it) is not used: it would give NaN.
+  const domain = egdDomain(p);
+  const declared = new Map(
+    t.players.map((x) => [
+      x.id,
+      x.declaredRating !== undefined && x.declaredRating >= domain.min && x.declaredRating < domain.below ? x.declaredRating : undefined,
+    ]),
+  );
   // Per player, once per tournament: the rating before it, its con, bonus and β (every game uses the ratings from before),
   // and the sum of its games' changes.
   const acc = new Map<string, { r: number; con: number; bonus: number; beta: number; d: number; n: number }>();

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { EGD_2021, egdChange, egdPeriod } from './egd.js';
 import { cappedK, FIDE_RAPID_2024, fideDp, fideExpected, fidePeriod } from './fide.js';
 import { GLICKO2_V1, glicko2Update } from './glicko2.js';
+import { EMA_RANKING_V2, emaScore, emaWeight } from './mahjong-ema.js';
 import { basePoints, MAHJONG_RANKING_V1, mahjongPeriod, rankingScore } from './mahjong-ranking.js';
 import { newPlayer, type PlayerRating, type RatedGame, type RatedTournament } from './types.js';
 import { performanceRating, WESPA_V1, wespaExpected, wespaMultiplier, wespaPeriod } from './wespa.js';
@@ -121,6 +122,30 @@ describe('FIDE rapid', () => {
     ];
     const out = fidePeriod(prior, period([tournament(games)]), FIDE_RAPID_2024, 365);
     expect(out.get('p')?.rating).toBe(2007);
+  });
+
+  it('FIDE 8.3.3: K 40 until the end of the year of the 18th birthday: a 2200 junior drawing a 2400 goes to 2210, not 2205', () => {
+    // 2200 vs 2400: a difference of 200 gives 0.24 (table 8.1b); a draw is 0.26 over expectation: K 40 → +10.4, K 20 → +5.2.
+    const prior = new Map<string, PlayerRating>([
+      ['j18', rated(2200, 100)],
+      ['j17', rated(2200, 100)],
+      ['a19', rated(2200, 100)],
+      ['o1', rated(2400, 100)],
+      ['o2', rated(2400, 100)],
+      ['o3', rated(2400, 100)],
+    ]);
+    const games = [
+      { round: 1, a: 'j18', b: 'o1', score: 0.5 },
+      { round: 1, a: 'j17', b: 'o2', score: 0.5 },
+      { round: 1, a: 'a19', b: 'o3', score: 0.5 },
+    ];
+    const birthYears = { j18: 2008, j17: 2009, a19: 2007 };
+    const out = fidePeriod(prior, { ...period([tournament(games)], '2026-12-31'), birthYears }, FIDE_RAPID_2024, 365);
+    expect([out.get('j18')?.rating, out.get('j17')?.rating, out.get('a19')?.rating]).toEqual([2210, 2210, 2205]);
+    // A profile recorded before the fix (juniorUnderAge 18) recomputes as it was published: the 18-year-old at K 20.
+    const { juniorThroughAge: _t, ...k } = FIDE_RAPID_2024.k;
+    const old = fidePeriod(prior, { ...period([tournament(games)], '2026-12-31'), birthYears }, { ...FIDE_RAPID_2024, k: { ...k, juniorUnderAge: 18 } }, 365);
+    expect(old.get('j18')?.rating).toBe(2205);
   });
 
   it('K 40 for a newcomer (under 30 games), 10 once 2400 was reached, and the floor', () => {
@@ -243,5 +268,47 @@ describe('mahjong ranking', () => {
     expect(out.get('p1')?.rating).toBeCloseTo((1000 * 0.1) / 4.1, 9);
     expect(out.get('p4')?.rating).toBe(0);
     expect(out.get('p1')?.provisional).toBe(true);
+  });
+});
+
+describe('EMA ranking (mahjong-ranking 2: EMA Basics 2018 weight, 2010 age and averaging)', () => {
+  const placed = (field: number, places: Array<[string, number]>, extra: Partial<RatedTournament> = {}) =>
+    tournament([], { placings: places.map(([player, place]) => ({ player, place })), field, sessions: 4, countries: 1, ...extra });
+
+  it('N counts every player placed: the 7th of 8 beside two unidentified players scores 1000 × 1/7, and nobody goes below 0', () => {
+    // Six identified players; the 2nd and 5th of the standings were not identified (not in the placings).
+    const t = placed(8, [['a', 1], ['c', 3], ['d', 4], ['f', 6], ['g', 7], ['h', 8]]); // prettier-ignore
+    const out = mahjongPeriod(new Map(), period([t]), EMA_RANKING_V2, 1095);
+    expect(out.get('g')?.results?.[0].points).toBeCloseTo(1000 / 7, 9);
+    expect(out.get('h')?.results?.[0].points).toBe(0);
+    for (const r of out.values()) expect(r.results?.[0].points).toBeGreaterThanOrEqual(0);
+  });
+
+  it('weight TOTAL_MERS = days + players + countries + qualification (EMA Basics 2018)', () => {
+    expect(emaWeight(placed(40, [], { days: 1, countries: 5 }), EMA_RANKING_V2)).toBe(1);
+    expect(emaWeight(placed(41, [], { days: 2, countries: 6 }), EMA_RANKING_V2)).toBe(3);
+    expect(emaWeight(placed(81, [], { id: 'oemc', days: 3, countries: 10 }), { ...EMA_RANKING_V2, qualifiedTournaments: ['oemc'] })).toBe(6);
+    expect(emaWeight(placed(81, [], { days: 4, countries: 12 }), EMA_RANKING_V2)).toBe(5);
+  });
+
+  it('age: a result counts 2/3 after one year, 1/3 after two and not after three (EMA 2010)', () => {
+    const p = { ...EMA_RANKING_V2, minResults: 0, bestShare: 0 };
+    const r = (on: string, points: number) => ({ tournament: on, on, points, weight: 1 });
+    expect(emaScore([r('2026-01-01', 900), r('2025-06-01', 600)], '2026-06-30', p).score).toBeCloseTo((900 + 600 * (2 / 3)) / (1 + 2 / 3), 9);
+    expect(emaScore([r('2026-01-01', 900), r('2024-03-01', 0)], '2026-06-30', p).score).toBeCloseTo(900 / (1 + 1 / 3), 9);
+    expect(emaScore([r('2026-01-01', 900), r('2023-03-01', 0)], '2026-06-30', p)).toEqual({ score: 900, counted: 1 });
+  });
+
+  it('the score is half the average of every result (padded to five at 0) and half the average of the best three', () => {
+    const r = (points: number) => ({ tournament: `t${points}`, on: '2026-06-01', points, weight: 1 });
+    expect(emaScore([1000, 500, 0, 800, 600].map(r), '2026-06-30', EMA_RANKING_V2).score).toBeCloseTo(0.5 * 580 + 0.5 * 800, 9);
+    expect(emaScore([1000, 1000].map(r), '2026-06-30', EMA_RANKING_V2).score).toBeCloseTo(0.5 * 400 + 0.5 * (2000 / 3), 9);
+  });
+
+  it('a player is listed from two tournaments: one result leaves the ranking null', () => {
+    const one = mahjongPeriod(new Map(), period([placed(4, [['a', 1]])]), EMA_RANKING_V2, 1095);
+    expect(one.get('a')).toMatchObject({ rating: null, games: 1 });
+    const two = mahjongPeriod(one, period([placed(4, [['a', 2]], { id: 't2', endsOn: '2026-06-20' })]), EMA_RANKING_V2, 1095);
+    expect(two.get('a')?.rating).toBeCloseTo(0.5 * ((1000 + 2000 / 3) / 5) + 0.5 * ((1000 + 2000 / 3) / 3), 9);
   });
 });

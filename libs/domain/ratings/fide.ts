@@ -1,3 +1,4 @@
+import type { RatingDomain } from './domains.js';
 import { newPlayer, played, tally, type PeriodInput, type PlayerRating, type RatingTable } from './types.js';
 
 /**
@@ -16,7 +17,13 @@ export interface FideProfile {
     readonly newcomer: number;
     readonly newcomerUntilGames: number;
     readonly junior: number;
-    readonly juniorUnderAge: number;
+    /**
+     * K 40 for a junior until the end of the year of this birthday (FIDE Rating Regulations 8.3.3: "until the end of the
+     * year of their 18th birthday"): closing year − birth year ≤ 18.
+     */
+    readonly juniorThroughAge?: number;
+    /** Profiles recorded before issue 31 held this instead (closing year − birth year < 18: a year short); kept to recompute them as published. */
+    readonly juniorUnderAge?: number;
     readonly juniorBelow: number;
     readonly standard: number;
     readonly top: number;
@@ -29,18 +36,28 @@ export interface FideProfile {
   readonly initialMinGames: number;
   /** Hypothetical games added to a newcomer's initial rating (2024: two draws against 1800). */
   readonly initialHypothetical: { readonly rating: number; readonly games: number; readonly score: number } | null;
+  /** A player the list lacks starts from the rating declared at registration (issue 31; absent in profiles recorded before). */
+  readonly seedDeclared?: boolean;
 }
 
 export const FIDE_RAPID_2024: FideProfile = {
   engine: 'fide-rapid',
   version: 2024,
-  k: { newcomer: 40, newcomerUntilGames: 30, junior: 40, juniorUnderAge: 18, juniorBelow: 2300, standard: 20, top: 10, topFrom: 2400 },
+  k: { newcomer: 40, newcomerUntilGames: 30, junior: 40, juniorThroughAge: 18, juniorBelow: 2300, standard: 20, top: 10, topFrom: 2400 },
   kTimesNCap: 700,
   maxDifference: 400,
   floor: 1400,
   initialMinGames: 5,
   initialHypothetical: { rating: 1800, games: 2, score: 1 },
+  seedDeclared: true,
 };
+
+/** FIDE: no rating below the floor is published, so none below it is taken as an input. */
+export const fideDomain = (f: FideProfile): RatingDomain => ({
+  min: f.floor,
+  below: Infinity,
+  rule: `FIDE rating regulations: no rating below the floor (${f.floor})`,
+});
 
 /** FIDE table 8.1b: the upper end of each rating-difference band and the higher-rated player's expected score. */
 const TABLE_81B: ReadonlyArray<readonly [number, number]> = [
@@ -75,7 +92,8 @@ export function fideDp(p: number): number {
 /** K for a player (FIDE 8.56), before the K × n cap. */
 export function fideK(p: PlayerRating, rating: number, age: number | null, f: FideProfile): number {
   if (p.games < f.k.newcomerUntilGames) return f.k.newcomer;
-  if (age !== null && age < f.k.juniorUnderAge && rating < f.k.juniorBelow) return f.k.junior;
+  const junior = age !== null && (f.k.juniorThroughAge !== undefined ? age <= f.k.juniorThroughAge : age < (f.k.juniorUnderAge ?? 18));
+  if (junior && rating < f.k.juniorBelow) return f.k.junior;
   if ((p.peak ?? rating) >= f.k.topFrom || rating >= f.k.topFrom) return f.k.top;
   return f.k.standard;
 }

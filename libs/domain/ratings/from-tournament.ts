@@ -34,12 +34,9 @@ export function ratedTournaments(
     const games: RatedGame[] = [];
     for (const r of rounds) for (const res of Object.values(r.results)) pushGame(games, res, ids);
     const inDivision = players.filter((p) => p.division === division);
-    const placings =
-      t.discipline === 'mahjong'
-        ? computeStandings(standingsInputFor(t, division))
-            .filter((row) => ids.has(row.player))
-            .map((row) => ({ player: ids.get(row.player) as string, place: row.rank }))
-        : undefined;
+    // Mahjong: places among every player of the standings, and N (`field`) counts them all, identified or not (issue 31).
+    const rows = t.discipline === 'mahjong' ? computeStandings(standingsInputFor(t, division)) : undefined;
+    const placings = rows?.filter((row) => ids.has(row.player)).map((row) => ({ player: ids.get(row.player) as string, place: row.rank }));
     if (games.length === 0 && !placings?.length) continue;
     out.push({
       id: t.divisions.length > 1 ? `${t.id}/${division}` : t.id,
@@ -48,7 +45,10 @@ export function ratedTournaments(
       games,
       ...(placings && { placings }),
       sessions: rounds.length,
-      countries: new Set(inDivision.map((p) => p.country ?? '')).size,
+      // Every player of the division, identified or not (a weight counts the field, not Arbitra's identities).
+      countries: new Set(t.players.filter((p) => p.division === division).map((p) => p.country ?? '')).size,
+      ...(rows && { field: rows.length }),
+      ...(days.length > 0 && { days: new Set(days).size }),
     });
   }
   return { tournaments: out, unmatched };

@@ -16,6 +16,8 @@ export interface Glicko2Profile {
   readonly tau: number;
   /** Provisional while the deviation is above this (an Arbitra value). */
   readonly provisionalDeviation: number;
+  /** A player the list lacks starts from the rating declared at registration, at the initial deviation (issue 31). */
+  readonly seedDeclared?: boolean;
 }
 
 export const GLICKO2_V1: Glicko2Profile = {
@@ -26,6 +28,7 @@ export const GLICKO2_V1: Glicko2Profile = {
   initialVolatility: 0.06,
   tau: 0.5,
   provisionalDeviation: 110,
+  seedDeclared: true,
 };
 
 const SCALE = 173.7178;

@@ -258,3 +258,21 @@ export function addToList(
   while (i < kept.length || j < fresh.length) push(j >= fresh.length || (i < kept.length && before_(kept[i], fresh[j]) < 0) ? kept[i++] : fresh[j++]);
   return { entries: merged, unmatched: list.unmatched, games: list.games + t.games.length };
 }
+
+/** The first non-finite number in a list (where, and whose), or null: publishing refuses it (issue 31: no NaN reaches a list). */
+export function nonFiniteIn(list: RatingList): { field: string; player: string } | null {
+  const find = (v: unknown, path: string): string | null => {
+    if (typeof v === 'number') return Number.isFinite(v) ? null : path;
+    if (v === null || typeof v !== 'object') return null;
+    for (const [k, x] of Object.entries(v)) {
+      const at = find(x, `${path}.${k}`);
+      if (at !== null) return at;
+    }
+    return null;
+  };
+  for (let i = 0; i < list.entries.length; i++) {
+    const at = find(list.entries[i], `entries[${i}]`);
+    if (at !== null) return { field: at, player: list.entries[i].player };
+  }
+  return null;
+}

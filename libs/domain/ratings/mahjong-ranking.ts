@@ -1,3 +1,4 @@
+import { emaScore, emaWeight, type EmaRankingProfile } from './mahjong-ema.js';
 import { daysBetween, newPlayer, played, type PeriodInput, type PlayerRating, type RankingResult, type RatedTournament, type RatingTable } from './types.js';
 
 /**
@@ -7,7 +8,9 @@ import { daysBetween, newPlayer, played, type PeriodInput, type PlayerRating, ty
  * `padPoints` (each pad at weight 1). The weight curve, the age steps and the padding are profile values: the EMA's own numbers were not
  * confirmed from a public text here (a federation may choose another weighting).
  */
-export interface MahjongRankingProfile {
+export type MahjongRankingProfile = MahjongRankingV1 | EmaRankingProfile;
+
+export interface MahjongRankingV1 {
   readonly engine: 'mahjong-ranking';
   readonly version: 1;
   readonly basePoints: number;
@@ -19,7 +22,7 @@ export interface MahjongRankingProfile {
   readonly padPoints: number;
 }
 
-export const MAHJONG_RANKING_V1: MahjongRankingProfile = {
+export const MAHJONG_RANKING_V1: MahjongRankingV1 = {
   engine: 'mahjong-ranking',
   version: 1,
   basePoints: 1000,
@@ -35,17 +38,20 @@ export const MAHJONG_RANKING_V1: MahjongRankingProfile = {
 /** Base points of a place among N (EMA method): 1000·(N − place)/(N − 1). */
 export const basePoints = (place: number, n: number, base = 1000): number => (n < 2 ? base : (base * (n - place)) / (n - 1));
 
-export function tournamentWeight(t: RatedTournament, p: MahjongRankingProfile): number {
+/** Players placed in the tournament's standings, identified or not (issue 31: N counts every player). */
+export const fieldSize = (t: RatedTournament): number => t.field ?? t.placings?.length ?? t.players.length;
+
+export function tournamentWeight(t: RatedTournament, p: MahjongRankingV1): number {
   const w = p.weight;
-  const n = t.placings?.length ?? t.players.length;
+  const n = fieldSize(t);
   const weight = Math.min(1, t.sessions / w.fullSessions) * Math.min(1, n / w.fullField) * Math.min(1, t.countries / w.fullCountries);
   return Math.max(w.minWeight, weight);
 }
 
-const ageFactor = (days: number, p: MahjongRankingProfile): number => p.age.find((s) => days <= s.withinDays)?.factor ?? 0;
+const ageFactor = (days: number, p: Pick<MahjongRankingProfile, 'age'>): number => p.age.find((s) => days <= s.withinDays)?.factor ?? 0;
 
 /** The ranking score of a player's results as of a day: age-discounted weighted mean, padded to `minResults`. */
-export function rankingScore(results: readonly RankingResult[], asOf: string, p: MahjongRankingProfile): { score: number; counted: number } {
+export function rankingScore(results: readonly RankingResult[], asOf: string, p: MahjongRankingV1): { score: number; counted: number } {
   let num = 0;
   let den = 0;
   let counted = 0;
@@ -67,17 +73,20 @@ export function mahjongPeriod(prior: RatingTable, input: PeriodInput, p: Mahjong
   const keep = Math.max(...p.age.map((s) => s.withinDays));
   for (const t of input.tournaments) {
     const placings = t.placings ?? [];
-    const weight = tournamentWeight(t, p);
+    const weight = p.version === 1 ? tournamentWeight(t, p) : emaWeight(t, p);
+    // N counts every player placed, identified or not (issue 31: with two unidentified players the 7th of 8 scored −4.88).
+    const n = fieldSize(t);
     for (const { player, place } of placings) {
       const before = table.get(player) ?? newPlayer();
-      const result: RankingResult = { tournament: t.id, on: t.endsOn, points: basePoints(place, placings.length, p.basePoints), weight };
+      const result: RankingResult = { tournament: t.id, on: t.endsOn, points: basePoints(place, n, p.basePoints), weight };
       table.set(player, { ...before, results: [...(before.results ?? []), result], ...played(before, t.endsOn, t.sessions, keepDays) });
     }
   }
   for (const [id, x] of table) {
     const results = (x.results ?? []).filter((r) => daysBetween(r.on, input.closesOn) <= keep);
-    const { score, counted } = rankingScore(results, input.closesOn, p);
-    table.set(id, { ...x, results, rating: counted === 0 ? null : score, games: counted, provisional: counted < p.minResults });
+    const { score, counted } = p.version === 1 ? rankingScore(results, input.closesOn, p) : emaScore(results, input.closesOn, p);
+    const listed = p.version === 1 ? counted > 0 : counted >= p.listedFrom;
+    table.set(id, { ...x, results, rating: listed ? score : null, games: counted, provisional: counted < p.minResults });
   }
   return table;
 }

@@ -226,3 +226,20 @@ describe('adding a tournament to a period', () => {
     expect(added).toEqual(rebuilt);
   });
 });
+
+describe('WESPA ranked window', () => {
+  it('WESPA statement (in force 1 September 2020): ranked with 30 rated games in the last 12 months', () => {
+    const scrabble = DEFAULT_RATING_PROFILES.scrabble;
+    expect(scrabble.ranked).toEqual({ minGames: 30, windowDays: 365 });
+    const rec = (on: string) => ({ rating: 1800, games: 200, provisional: false, lastPlayed: on, recent: [{ on, games: 30 }] });
+    const after = new Map([
+      ['inside', rec('2025-12-01')],
+      ['outside', rec('2025-11-30')],
+    ]);
+    const l = listFromTables(new Map(), after, { period: 'p', closesOn: '2026-11-30', tournaments: [] }, scrabble, {});
+    expect(l.entries.map((e) => [e.player, e.active])).toEqual([
+      ['inside', true],
+      ['outside', false],
+    ]);
+  });
+});

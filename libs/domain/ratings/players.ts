@@ -1,6 +1,8 @@
 import type { CommandUnion } from '../kernel/command.js';
 import { assertNever, type Decider, type DomainEvent } from '../kernel/decider.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
+import type { Discipline } from '../standings/results.js';
+import { checkImport, IMPORT_RULE, importProfile, type ImportedEntry, type ImportLine } from './list-import.js';
 
 /**
  * A player's identity across tournaments (issue 15, "Rating periods and lists"): federation id, name, country; a duplicate
@@ -20,6 +22,8 @@ export interface PlayerIdentity {
 export interface RegistryState {
   readonly players: Readonly<Record<string, PlayerIdentity>>;
   readonly byFederationId: Readonly<Record<string, string>>;
+  /** Disciplines whose starting list was imported (issue 31): one import each. Absent in registries folded before. */
+  readonly imported?: Readonly<Record<string, { readonly listDate: string; readonly sha256: string }>>;
 }
 
 export type PlayerRegistered = DomainEvent<'players.PlayerRegistered', Omit<PlayerIdentity, 'mergedInto'>>;
@@ -27,11 +31,32 @@ export type PlayersMerged = DomainEvent<
   'players.PlayersMerged',
   { readonly survivor: string; readonly duplicate: string; readonly reason: string; readonly decidedBy: string }
 >;
-export type PlayerEvent = PlayerRegistered | PlayersMerged;
+/** A federation's current list imported as a discipline's starting list: new identities and every line's record, with provenance. */
+export type ListImported = DomainEvent<
+  'players.ListImported',
+  {
+    readonly discipline: Discipline;
+    readonly listDate: string;
+    readonly engine: { readonly name: string; readonly version: number };
+    readonly source: { readonly sha256: string; readonly lines: number; readonly fileName?: string };
+    readonly importedBy: string;
+    readonly importedAt: string;
+    readonly identities: ReadonlyArray<Omit<PlayerIdentity, 'mergedInto'>>;
+    readonly entries: readonly ImportedEntry[];
+  }
+>;
+export type PlayerEvent = PlayerRegistered | PlayersMerged | ListImported;
 
 export type PlayerCommand = CommandUnion<{
   readonly 'players.register-player': Omit<PlayerIdentity, 'mergedInto'>;
   readonly 'players.merge-players': { readonly survivor: string; readonly duplicate: string; readonly reason: string };
+  readonly 'players.import-list': {
+    readonly discipline: Discipline;
+    readonly engine: { readonly name: string; readonly version: number };
+    readonly sha256: string;
+    readonly fileName?: string;
+    readonly lines: readonly ImportLine[];
+  };
 }>;
 
 const RULE = {
@@ -67,6 +92,16 @@ export function evolveRegistry(s: RegistryState, e: PlayerEvent): RegistryState 
       const dup = s.players[e.data.duplicate];
       return { ...s, players: { ...s.players, [dup.id]: { ...dup, mergedInto: e.data.survivor } } };
     }
+    case 'players.ListImported': {
+      const players = { ...s.players };
+      const byFed = { ...s.byFederationId };
+      for (const p of e.data.identities) {
+        players[p.id] = { ...p, mergedInto: null };
+        byFed[p.federationId] = p.id;
+      }
+      const imported = { ...s.imported, [e.data.discipline]: { listDate: e.data.listDate, sha256: e.data.source.sha256 } };
+      return { players, byFederationId: byFed, imported };
+    }
     default:
       return assertNever(e, 'player event');
   }
@@ -98,6 +133,34 @@ function decide(c: PlayerCommand, s: RegistryState): PlayerEvent[] {
       if (resolvePlayer(s, survivor)?.id !== survivor)
         refuse('players/survivor-merged', `${survivor} was itself merged into ${keep.mergedInto}; merge into that identity`, RULE.merge, { field: 'survivor' });
       return [{ type: 'players.PlayersMerged', data: { survivor, duplicate, reason, decidedBy: c.context.actor.id } }];
+    }
+    case 'players.import-list': {
+      const d = c.data;
+      const profile = importProfile(d.discipline, d.engine);
+      const had = s.imported?.[d.discipline];
+      if (had)
+        refuse('players/list-imported', `a ${d.discipline} list dated ${had.listDate} was imported already (sha256 ${had.sha256})`, IMPORT_RULE, {
+          field: 'discipline',
+        });
+      if (!/^[0-9a-f]{64}$/.test(d.sha256)) invalid('players/bad-hash', 'sha256 is the file hash, 64 hex digits', IMPORT_RULE, 'sha256');
+      const { problems, checked } = checkImport(d.lines, profile.engine, s);
+      if (problems.length > 0) {
+        const first = problems[0];
+        invalid(
+          'players/import-lines',
+          `${problems.length} line(s) refused; line ${first.line}: ${first.message}`,
+          IMPORT_RULE,
+          `line ${first.line}: ${first.column}`,
+          { lines: problems },
+        );
+      }
+      const source = { sha256: d.sha256, lines: d.lines.length, ...(d.fileName !== undefined && { fileName: d.fileName }) };
+      return [
+        {
+          type: 'players.ListImported',
+          data: { discipline: d.discipline, engine: d.engine, source, importedBy: c.context.actor.id, importedAt: c.context.at, ...checked },
+        },
+      ];
     }
     default:
       return assertNever(c, 'player command');

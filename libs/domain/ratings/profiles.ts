@@ -1,8 +1,11 @@
+import { byDiscipline } from '../discipline-kit/registry.js';
 import { invalid } from '../kernel/errors.js';
 import type { Discipline } from '../standings/results.js';
+import { seedDeclared } from './domains.js';
 import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
 import { FIDE_RAPID_2024, fidePeriod, type FideProfile } from './fide.js';
 import { GLICKO2_V1, glicko2Period, type Glicko2Profile } from './glicko2.js';
+import { EMA_RANKING_V2 } from './mahjong-ema.js';
 import { MAHJONG_RANKING_V1, mahjongPeriod, type MahjongRankingProfile } from './mahjong-ranking.js';
 import type { PeriodInput, PlayerRating, RatedTournament, RatingTable } from './types.js';
 import { WESPA_V1, wespaPeriod, wespaTournament, type WespaProfile } from './wespa.js';
@@ -15,18 +18,12 @@ export const ENGINES: Readonly<Record<EngineName, Readonly<Record<number, Engine
   'wespa-elo': { 1: WESPA_V1 },
   'egd-gor': { 2021: EGD_2021 },
   'fide-rapid': { 2024: FIDE_RAPID_2024 },
-  'mahjong-ranking': { 1: MAHJONG_RANKING_V1 },
+  'mahjong-ranking': { 1: MAHJONG_RANKING_V1, 2: EMA_RANKING_V2 },
   glicko2: { 1: GLICKO2_V1 },
 };
 
-/** Which engines fit a discipline: the mahjong ranking reads placings; the others rate two-player games (Glicko-2 fits any). */
-export const ENGINES_FOR: Readonly<Record<Discipline, readonly EngineName[]>> = {
-  scrabble: ['wespa-elo', 'glicko2'],
-  go: ['egd-gor', 'glicko2'],
-  'chess-rapid': ['fide-rapid', 'glicko2'],
-  mahjong: ['mahjong-ranking'],
-  xiguaqi: ['glicko2'],
-};
+/** Which engines fit a discipline (its descriptor says): the mahjong ranking reads placings; the others rate two-player games. */
+export const ENGINES_FOR = byDiscipline((d) => d.ratings.engines);
 
 /** Who appears in the ranked list: at least `minGames` games in the `windowDays` before the list's date. */
 export interface RankedRule {
@@ -40,18 +37,8 @@ export interface RatingProfile {
   readonly ranked: RankedRule;
 }
 
-/**
- * Defaults per discipline. The ranked-list rules are Arbitra values: WESPA's minimum games in a recent window has
- * changed over the years (issue 15), so it is a profile value here; FIDE lists a player as inactive after a year
- * without a rated game; Go and mahjong: one game in two years (unconfirmed).
- */
-export const DEFAULT_RATING_PROFILES: Readonly<Record<Discipline, RatingProfile>> = {
-  scrabble: { engine: WESPA_V1, ranked: { minGames: 30, windowDays: 730 } },
-  go: { engine: EGD_2021, ranked: { minGames: 1, windowDays: 730 } },
-  'chess-rapid': { engine: FIDE_RAPID_2024, ranked: { minGames: 1, windowDays: 365 } },
-  mahjong: { engine: MAHJONG_RANKING_V1, ranked: { minGames: 1, windowDays: 730 } },
-  xiguaqi: { engine: GLICKO2_V1, ranked: { minGames: 1, windowDays: 730 } },
-};
+/** Each discipline's default rating profile, from its descriptor (the ranked-list rules there are Arbitra values). */
+export const DEFAULT_RATING_PROFILES = byDiscipline((d) => d.ratings.profile);
 
 const RULE = 'Arbitra ratings: a period names an engine version Arbitra runs, for the discipline, with parameters of that version only';
 
@@ -96,8 +83,10 @@ function typeOf(v: unknown): unknown {
 const keepDays = (p: RatingProfile) => p.ranked.windowDays;
 
 /** Rates a period with the profile's engine: the table after it (the prior table is not changed). */
-export function ratePeriod(prior: RatingTable, input: PeriodInput, p: RatingProfile): Map<string, PlayerRating> {
+export function ratePeriod(prior_: RatingTable, input: PeriodInput, p: RatingProfile): Map<string, PlayerRating> {
   const e = p.engine;
+  // Players the list lacks start from their declared rating where the engine's newcomer rule takes one (domains.ts).
+  const prior = seedDeclared(prior_, input.tournaments, e);
   switch (e.engine) {
     case 'wespa-elo':
       return wespaPeriod(prior, input, e, keepDays(p));
@@ -136,8 +125,9 @@ export function addToPeriod(
   t: RatedTournament,
   p: RatingProfile,
 ): Map<string, PlayerRating> {
+  const perTournament = new Map(seedDeclared(periodTable, [t], p.engine));
+  if (addTournament(perTournament, t, p)) return perTournament;
   const table = new Map(periodTable);
-  if (addTournament(table, t, p)) return table;
   const ids = new Set<string>([...t.games.flatMap((g) => [g.a, g.b]), ...(t.placings ?? []).map((x) => x.player)]);
   const only = input.tournaments.map((x) => ({ ...x, games: x.games.filter((g) => ids.has(g.a) || ids.has(g.b)) }));
   // Two-player period engines read, for a player, only their own record and their opponents' before the period: those

@@ -2,7 +2,7 @@ import type { CommandUnion } from '../kernel/command.js';
 import { assertNever, type Decider, type DomainEvent } from '../kernel/decider.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import type { Discipline } from '../standings/results.js';
-import { listChanges, summarize, type ListChange, type ListSummary, type RatingList } from './list.js';
+import { listChanges, nonFiniteIn, summarize, type ListChange, type ListSummary, type RatingList } from './list.js';
 import { resolveProfile, type RankedRule, type RatingProfile } from './profiles.js';
 
 /**
@@ -81,7 +81,14 @@ const RULE = {
   order: 'Arbitra ratings: a period starts from the previous period’s published list, so that list comes first',
   published: 'issue 15: a published list never changes; a correction is a new list version naming what changed and why',
   latest: 'Arbitra ratings: only the latest period’s list is corrected (later lists already start from it)',
+  finite: 'issue 31: every rating on a list is a finite number',
 };
+
+/** Refuses a list holding a non-finite number (422 naming the entry and the player), before it is recorded. */
+function requireFinite(list: RatingList): void {
+  const bad = nonFiniteIn(list);
+  if (bad) invalid('ratings/non-finite', `${bad.field} (player ${bad.player}) is not a finite number`, RULE.finite, bad.field);
+}
 const PERIOD = /^[A-Za-z0-9._-]{1,40}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CAUSES = ['late-result', 'appeal-decision', 'data-error', 'player-merge'];
@@ -156,6 +163,7 @@ function decide(c: RatingsCommand, s: RatingsState): RatingsEvent[] {
     case 'ratings.publish-list': {
       const p = period(s, c.data.period);
       if (p.version > 0) refuse('ratings/list-published', `the list of ${p.period} is published (version ${p.version}); correct it instead`, RULE.published);
+      requireFinite(c.data.list);
       return [
         {
           type: 'ratings.ListPublished',
@@ -171,6 +179,7 @@ function decide(c: RatingsCommand, s: RatingsState): RatingsEvent[] {
       if (p.version === 0 || p.latest === null)
         refuse('ratings/list-unpublished', `the list of ${p.period} is not published yet`, RULE.published, { field: 'period' });
       if (s.order[s.order.length - 1] !== p.period) refuse('ratings/not-latest', `${p.period} is not the latest period`, RULE.latest, { field: 'period' });
+      requireFinite(d.list);
       const changes = listChanges(p.latest, summarize(d.list.entries));
       if (changes.length === 0) refuse('ratings/no-change', `recomputing ${p.period} changes nothing: the list stays version ${p.version}`, RULE.published);
       return [

@@ -31,6 +31,10 @@ export interface RatedTournament {
   readonly sessions: number;
   /** Countries among the players: a mahjong tournament's weight. */
   readonly countries: number;
+  /** Players in the standings, identified or not (mahjong: N of the base rank and the field of the weight). */
+  readonly field?: number;
+  /** Days of play (the rounds' distinct days; the EMA weight's duration). */
+  readonly days?: number;
 }
 
 /** One player's games in one tournament of a period (shown on the player's page). */

@@ -32,6 +32,8 @@ export interface WespaProfile {
   readonly performanceSpread: number;
   /** Long tournaments rated as consecutive blocks of this many rounds (WESPA 2012 announcement; the block size is unconfirmed); null: whole. */
   readonly segmentRounds: number | null;
+  /** A player the list lacks starts from the rating declared at registration (issue 31; absent in profiles recorded before). */
+  readonly seedDeclared?: boolean;
 }
 
 export const WESPA_V1: WespaProfile = {
@@ -47,6 +49,7 @@ export const WESPA_V1: WespaProfile = {
   newcomerStart: 1500,
   performanceSpread: 400,
   segmentRounds: null,
+  seedDeclared: true,
 };
 
 /** Expected score of a player rated `r` against `opp` (issue 15, WESPA profile). */

@@ -12,6 +12,28 @@
 export interface McMahonBand {
   readonly bar: number;
   readonly floor: number;
+  /** Pairing (system `mcmahon`): how a score group is seeded (OpenGotha's seeding systems); default split-and-fold. */
+  readonly seeding?: McMahonSeeding;
+  /** Pairing: handicap from the McMahon difference lowered by `lowerBy`, at most `max`; absent = even games. */
+  readonly handicap?: McMahonHandicap;
+  /** Pairing: avoid two players of the same club up to and including this round (OpenGotha's secondary criteria). */
+  readonly avoidSameClubUntilRound?: number;
+  /** Pairing: avoid two players of the same country up to and including this round. */
+  readonly avoidSameCountryUntilRound?: number;
+  /**
+   * Pairing: a same-club or same-country game is avoided even at a McMahon difference of up to this many points
+   * (OpenGotha help, Pairing settings › "Avoid intra-country, intra-clubs-groups and intra-club pairing": the group
+   * gap, 3 by default for clubs). Default 3.
+   */
+  readonly geographyGap?: number;
+}
+
+export const MCMAHON_SEEDINGS = ['split-and-fold', 'split-and-random', 'split-and-slip'] as const;
+export type McMahonSeeding = (typeof MCMAHON_SEEDINGS)[number];
+
+export interface McMahonHandicap {
+  readonly lowerBy: number;
+  readonly max: number;
 }
 
 const RANK = 100;
@@ -30,9 +52,21 @@ export function mcmahonScores(band: McMahonBand, ratingOf: ReadonlyMap<string, n
 }
 
 /** A problem with a McMahon band (bar and floor finite, floor at or under the bar), or null. */
-export function mcmahonProblem(band: McMahonBand): { field: 'bar' | 'floor'; message: string } | null {
+export function mcmahonProblem(band: McMahonBand): { field: string; message: string } | null {
   if (typeof band.bar !== 'number' || !Number.isFinite(band.bar)) return { field: 'bar', message: 'profile mcmahon.bar must be a finite number' };
   if (typeof band.floor !== 'number' || !Number.isFinite(band.floor)) return { field: 'floor', message: 'profile mcmahon.floor must be a finite number' };
   if (band.floor > band.bar) return { field: 'floor', message: `profile mcmahon.floor (${band.floor}) must not be above the bar (${band.bar})` };
+  if (band.seeding !== undefined && !MCMAHON_SEEDINGS.includes(band.seeding))
+    return { field: 'seeding', message: `profile mcmahon.seeding must be one of ${MCMAHON_SEEDINGS.join(', ')}` };
+  const whole = (n: unknown, min: number) => typeof n === 'number' && Number.isInteger(n) && n >= min;
+  if (band.handicap !== undefined) {
+    if (!whole(band.handicap.lowerBy, 0)) return { field: 'handicap.lowerBy', message: 'profile mcmahon.handicap.lowerBy must be a whole number from 0' };
+    if (!whole(band.handicap.max, 0) || band.handicap.max > 9)
+      return { field: 'handicap.max', message: 'profile mcmahon.handicap.max must be a whole number of stones from 0 to 9' };
+  }
+  if (band.geographyGap !== undefined && !whole(band.geographyGap, 0))
+    return { field: 'geographyGap', message: 'profile mcmahon.geographyGap must be a whole number of points from 0' };
+  for (const k of ['avoidSameClubUntilRound', 'avoidSameCountryUntilRound'] as const)
+    if (band[k] !== undefined && !whole(band[k], 1)) return { field: k, message: `profile mcmahon.${k} must be a round number from 1` };
   return null;
 }

@@ -1,11 +1,26 @@
+import { DISCIPLINE_IDS } from '../discipline-kit/registry.js';
 import type { Wind } from '../pairing/types.js';
 
 /**
  * What standings are computed from: one result per player per round, plain JSON (these shapes
  * are stored inside tournament events, so no Maps, Dates or classes).
  */
-export type Discipline = 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
-export const DISCIPLINES: readonly Discipline[] = ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'];
+export type Discipline = keyof DisciplineNames;
+
+/**
+ * The registered disciplines' names, one line each as in the registry (libs/domain/discipline-kit/registry.ts); the
+ * generated response schemas read this list. A discipline of the test build adds its own by declaration merging
+ * (`declare module '…/standings/results.js' { interface DisciplineNames { fixture: true } }`).
+ */
+export interface DisciplineNames {
+  scrabble: true;
+  mahjong: true;
+  go: true;
+  'chess-rapid': true;
+  xiguaqi: true;
+}
+/** The registered disciplines (libs/domain/discipline-kit/registry.ts). */
+export const DISCIPLINES: readonly Discipline[] = DISCIPLINE_IDS;
 
 export type Side = 'first' | 'second';
 /** Who won a 2-player game: the player who moved first, the second, or nobody. */

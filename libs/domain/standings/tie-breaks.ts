@@ -1,3 +1,4 @@
+import { byDiscipline } from '../discipline-kit/registry.js';
 import type { Discipline } from './results.js';
 
 /**
@@ -13,15 +14,8 @@ import type { Discipline } from './results.js';
  */
 export type TieBreakCode = 'SPREAD' | 'BH' | 'BH-C1' | 'SB' | 'DE' | 'WON' | 'WIN' | 'PS' | 'SOS' | 'SODOS' | 'SOSOS' | 'GAME-WINS' | 'CAPTURED-DIFF';
 
-/** The tie-breaks a tournament of each discipline may choose from (its profile picks an ordered list). */
-export const TIE_BREAK_CATALOGUE: Readonly<Record<Discipline, readonly TieBreakCode[]>> = {
-  scrabble: ['SPREAD', 'WON', 'DE'],
-  'chess-rapid': ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
-  go: ['SOS', 'SODOS', 'SOSOS', 'DE'],
-  // WMC text ranks by the total of points won and lost (以多局的得分及失分合計﹐來覺得(sic: 決定)勝負名次) and names no tie-break.
-  mahjong: [],
-  xiguaqi: ['GAME-WINS', 'CAPTURED-DIFF', 'DE'],
-};
+/** The tie-breaks a tournament of each discipline may choose from (its profile picks an ordered list), from its descriptor. */
+export const TIE_BREAK_CATALOGUE = byDiscipline((d) => d.tieBreaks);
 
 /** The first code not allowed for the discipline, or a duplicate, or null when the list is valid. */
 export function tieBreakProblem(discipline: Discipline, list: readonly string[]): string | null {

@@ -99,7 +99,7 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
         division,
         round: c.round,
         method,
-        games: proposed.games.map((g) => ({ table: g.table, first: g.first, second: g.second })),
+        games: proposed.games.map((g) => ({ table: g.table, first: g.first, second: g.second, ...(g.handicap !== undefined && { handicap: g.handicap }) })),
         tables: proposed.tables.map((x) => ({ table: x.table, seats: x.seats.map((s) => ({ player: s.player, wind: s.wind })) })),
         bye: proposed.bye,
         ...(byes.length > 1 && { byes: [...byes] }),

@@ -1,8 +1,10 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { PAIRING_SYSTEMS } from '../pairing/types.js';
+import { describeDomain, disciplineDomain, inDomain } from '../ratings/domains.js';
 import { mcmahonProblem } from '../standings/mcmahon.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';
+import { DEFAULT_PAIRING_SYSTEMS, SYSTEM_DISCIPLINES } from './pairing-systems.js';
 import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { resolveDivision } from './division.js';
 import { RULES } from './rules.js';
@@ -26,12 +28,30 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
     invalid('tournament/duplicate-division', `division names must be unique and non-empty: ${divisions.join(', ')}`, RULES.divisions, 'divisions');
   if (c.roundsPlanned !== undefined && !isPositiveInt(c.roundsPlanned))
     invalid('tournament/rounds-planned', `rounds planned must be a positive integer, got ${c.roundsPlanned}`, RULES.roundsPlanned, 'roundsPlanned');
-  if (!c.pairingSystems || c.pairingSystems.length === 0)
+  const pairingSystems = c.pairingSystems ?? DEFAULT_PAIRING_SYSTEMS[c.discipline];
+  if (!pairingSystems || pairingSystems.length === 0)
     invalid('tournament/no-pairing-system', 'a tournament allows at least one pairing system', RULES.pairingSystems, 'pairingSystems');
-  const unknown = c.pairingSystems.find((s) => !PAIRING_SYSTEMS.includes(s));
+  const unknown = pairingSystems.find((s) => !PAIRING_SYSTEMS.includes(s));
   if (unknown) invalid('tournament/unknown-pairing-system', `unknown pairing system "${unknown}"`, RULES.pairingSystems, 'pairingSystems');
+  const foreign = pairingSystems.find((s) => SYSTEM_DISCIPLINES[s] !== undefined && !SYSTEM_DISCIPLINES[s]?.includes(c.discipline));
+  if (foreign)
+    invalid(
+      'tournament/pairing-system-discipline',
+      `${foreign} pairs ${SYSTEM_DISCIPLINES[foreign]?.join(', ')} only, not ${c.discipline}`,
+      RULES.pairingSystems,
+      'pairingSystems',
+    );
   const profile = effectiveProfile(c.discipline, c.profile);
   validateProfile(profile);
+  if (pairingSystems.includes('mcmahon')) {
+    if (profile.mcmahon === undefined)
+      invalid(
+        'tournament/mcmahon-needs-band',
+        'pairing system mcmahon needs profile mcmahon (bar and floor: the initial McMahon scores)',
+        RULES.mcmahonPairing,
+        'profile.mcmahon',
+      );
+  }
   return [
     {
       type: 'tournament.TournamentCreated',
@@ -42,7 +62,7 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
         profile,
         divisions,
         roundsPlanned: c.roundsPlanned ?? null,
-        pairingSystems: [...new Set(c.pairingSystems)],
+        pairingSystems: [...new Set(pairingSystems)],
       },
     },
   ];
@@ -96,8 +116,12 @@ export function decideRegister(c: Cmd<'tournament.register-player'>, state: Tour
   if (!p.id || !p.name?.trim())
     invalid('tournament/player-name-required', 'a player needs an id and a name', RULES.playerUnique, p.id ? 'player.name' : 'player.id');
   if (findPlayer(t, p.id)) refuse('tournament/player-already-registered', `player ${p.id} is already registered`, RULES.playerUnique, { field: 'player.id' });
-  if (p.rating !== undefined && !Number.isFinite(p.rating))
-    invalid('tournament/player-rating', 'a rating is a finite number', RULES.playerUnique, 'player.rating');
+  // Issue 31: a rating every engine that may rate the discipline can take (GoR below 3300, not below the FIDE floor, …).
+  if (p.rating !== undefined) {
+    const domain = disciplineDomain(t.discipline);
+    if (!inDomain(domain, p.rating))
+      invalid('tournament/player-rating', `a ${t.discipline} rating is ${describeDomain(domain)}; got ${String(p.rating)}`, domain.rule, 'player.rating');
+  }
   const division = resolveDivision(t, p.division);
   const last = lastPairedRound(t, division);
   // Late entry: joins at a round not yet paired; earlier rounds are absences, not byes.

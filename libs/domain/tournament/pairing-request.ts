@@ -1,5 +1,6 @@
 import type { PairingOptions, PairingOut, PairingPlayer, PairingRequest, PairingSystem } from '../pairing/types.js';
 import { computeStandings } from '../standings/standings.js';
+import { dutchRecordFor } from './dutch-record.js';
 import { eliminatedBefore } from './knockout.js';
 import { activePlayers } from './pairing-validation.js';
 import { standingsInputFor } from './standings-input.js';
@@ -13,9 +14,15 @@ import { byesOf, roundsOf, type OpenTournament, type PlayerState } from './tourn
  * table-mates in mahjong), firsts/seconds (first = moved first / white / East; second = moved
  * second / black / S, W, N), and the forbidden pairings among them.
  *
+ * For `system` 'fide-dutch' the request also carries the division's cross-table (`dutch-record.ts`).
+ *
  * For `system` 'knockout' (RULES.knockoutField) the request holds only the players still in: an
  * active player who lost a match of an earlier knockout round, or was left out of one, is passed
  * in `out` ('eliminated') instead, so the pairing names them; ranks are among the players still in.
+ *
+ * For `system` 'mcmahon' (Go) each player also carries the points scored so far (the standings' score after
+ * the previous round, a bye as the profile scores it) and the registered club and country, and the options
+ * carry the profile's McMahon settings (bar, floor, seeding, handicap, club/country avoidance).
  */
 export function pairingRequestFor(
   t: OpenTournament,
@@ -55,21 +62,27 @@ export function pairingRequestFor(
       }
   }
   const ids = new Set(active.map((p) => p.id));
+  const mcmahon = system === 'mcmahon' ? scoresBefore(t, division, round) : null;
   const players: PairingPlayer[] = active.map((p) => {
     const s = stats.get(p.id) as { byes: number; firsts: number; seconds: number; met: Array<{ opponent: string; round: number }> };
     // Not `{ id, rank, ...(rated && { rating }), seed, … }`: keys after a spread are slow on Node 20 once the site has
     // seen rated and unrated players (a tournament usually has both). Same keys, same order.
     const rank = rankOf.get(p.id) as number;
     const head = p.rating !== undefined ? { id: p.id, rank, rating: p.rating } : { id: p.id, rank };
-    return Object.assign(head, { seed: seedOf.get(p.id) as number, byes: s.byes, met: s.met, firsts: s.firsts, seconds: s.seconds });
+    const row = Object.assign(head, { seed: seedOf.get(p.id) as number, byes: s.byes, met: s.met, firsts: s.firsts, seconds: s.seconds });
+    if (mcmahon === null) return row;
+    return { ...row, score: mcmahon.get(p.id) ?? 0, ...(p.club !== undefined && { club: p.club }), ...(p.country !== undefined && { country: p.country }) };
   });
+  const mcmahonOptions = mcmahon !== null && t.profile.mcmahon !== undefined ? { ...options, mcmahon: t.profile.mcmahon } : options;
   return {
     round,
     players: players.sort((a, b) => a.rank - b.rank),
     forbidden: t.forbidden.filter((f) => ids.has(f.a) && ids.has(f.b)).map((f) => ({ ...f })),
     seed,
-    ...(options !== undefined && { options }),
+    ...(mcmahonOptions !== undefined && { options: mcmahonOptions }),
     ...(out.length > 0 && { out }),
+    // FIDE Dutch reads colours, forfeits, byes and floats from the cross-table, not from the counters above.
+    ...(system === 'fide-dutch' && { record: dutchRecordFor(t, division, round, seedOf) }),
   };
 }
 
@@ -92,6 +105,12 @@ export function seedingOrder(t: OpenTournament, division: string): PlayerState[]
 
 function seeds(t: OpenTournament, division: string): Map<string, number> {
   return new Map(seedingOrder(t, division).map((p, i) => [p.id, i + 1]));
+}
+
+/** Points each player scored before `round` (the standings after round − 1; none before round 1). */
+function scoresBefore(t: OpenTournament, division: string, round: number): Map<string, number> {
+  if (round <= 1) return new Map();
+  return new Map(computeStandings(standingsInputFor(t, division, round - 1)).map((r) => [r.player, r.score]));
 }
 
 /** 1-based places of the active players: standings after round-1 (ties by seed), else seed order. */

@@ -9,9 +9,11 @@ export const RULES = {
   discipline: 'Arbitra: a tournament plays one of scrabble, mahjong, go, chess-rapid, xiguaqi',
   divisions: 'Arbitra: a tournament has at least one division, names unique (default "main")',
   division: 'Arbitra: every player and round belongs to one of the tournament divisions',
-  pairingSystems: 'Arbitra: a tournament names the pairing systems it allows; each round uses one of them',
+  pairingSystems:
+    'Arbitra: a tournament names the pairing systems it allows (chess by default the FIDE Dutch system, which pairs chess only); each round uses one of them',
   profile: 'Arbitra: profile values are finite numbers and tie-breaks come from the discipline catalogue',
   goBasicMinutes: "Ing rules 第七条 基时: each player's basic time is fixed in advance (事先规定) for the event: whole minutes, 1 to 600, Go only",
+  mcmahonPairing: 'EGF McMahon system (OpenGotha/Pairgoth): pairing by McMahon score, which starts from the rank between the bar and the floor; Go only',
   mcmahon: 'Arbitra profile value (Go only; the Ing excerpt does not speak of McMahon): McMahon bar and floor are finite ratings, floor ≤ bar',
   tieBreaks: 'FIDE Tie-Break Regulations (2023) / Arbitra catalogue: a tournament picks an ordered tie-break list from its discipline catalogue',
   roundsPlanned: 'Arbitra: a tournament plays at most the rounds it planned',

@@ -47,7 +47,8 @@ export interface TournamentCommandData {
     readonly profile?: RulesProfileOverrides;
     readonly divisions?: readonly string[];
     readonly roundsPlanned?: number;
-    readonly pairingSystems: readonly PairingSystem[];
+    /** Omitted: the discipline's default (pairing-systems.ts), where it has one. */
+    readonly pairingSystems?: readonly PairingSystem[];
   };
   readonly 'tournament.register-player': { readonly player: PlayerDetails; readonly joinsAtRound?: number };
   readonly 'tournament.withdraw-player': { readonly playerId: string; readonly fromRound: number; readonly reason?: string };

@@ -93,6 +93,12 @@ export class ReadModelStore {
     };
   }
 
+  /** The checkpoint furthest along the log (projections, process managers, webhooks), if any: none may be past the log's head. */
+  furthest(): { projection: string; position: number } | undefined {
+    return this.db.prepare('SELECT projection, position FROM checkpoints ORDER BY position DESC LIMIT 1').get() as
+      { projection: string; position: number } | undefined;
+  }
+
   checkpoint(projection: string): { version: number; position: number } | undefined {
     return this.stmt.checkpoint.get(projection) as { version: number; position: number } | undefined;
   }

@@ -70,6 +70,18 @@ export class DeadLetterTable {
 }
 
 /**
+ * Forgets the dead letters a rebuild from the log has made moot: those of the rebuilt projections (all of them, and
+ * the messages refused before any projection saw them, when `projections` is undefined: every read model is then the
+ * log's). Returns how many were removed; a data dir without the table (not a projector's) is left as it is.
+ */
+export function clearDeadLetters(db: Database.Database, projections?: readonly string[]): number {
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'dead_letters'").get()) return 0;
+  if (projections === undefined) return db.prepare('DELETE FROM dead_letters').run().changes;
+  const remove = db.prepare('DELETE FROM dead_letters WHERE projection = ?');
+  return db.transaction(() => projections.reduce((n, p) => n + remove.run(p).changes, 0))();
+}
+
+/**
  * A projection whose reducer is tried `retries + 1` times on an event; if it still throws, the event
  * is handed to `deadLetter` (inside the batch's transaction) and skipped by this projection only, so
  * neither the other projections nor the later events of its partition wait for it.

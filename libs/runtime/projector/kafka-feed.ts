@@ -1,7 +1,8 @@
 import kafkajs from 'kafkajs';
-import type { Admin, Consumer, EachBatchPayload, Kafka as KafkaClient, Producer } from 'kafkajs';
+import type { Admin, Consumer, EachBatchPayload, IHeaders, Kafka as KafkaClient, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { decodeEvent } from '../../bus/kafka/kafka-event-codec.js';
+import { decodeEvent, HEADER_DEPLOYMENT, HEADER_HASH } from '../../bus/kafka/kafka-event-codec.js';
+import { eventHash } from '../../store/hash-chain.js';
 import { kafkaClient } from '../../bus/kafka/kafka-client.js';
 import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
 import type { DeadLetterTable } from './dead-letters.js';
@@ -16,12 +17,16 @@ export interface KafkaFeedOptions {
   /** This projector's own group (each replica keeps its own read models). */
   readonly groupId: string;
   readonly dlqTopic: string;
+  /** kafkajs retries of a failed request (default 8). */
+  readonly retries?: number;
   /** Partitions when the event topic is created here (default 6). */
   readonly partitions?: number;
   readonly buffer: ReorderBuffer;
   readonly deadLetters: DeadLetterTable;
   /** Every read model has applied and stored the log up to here (the projection runner's stored position): offsets are committed up to it. */
   readonly applied: () => number;
+  /** The identity of the log this projector serves (logIdentity of its store), undefined while that log is empty. */
+  readonly identity: () => Promise<string | undefined>;
   /** Wakes the projection runner. */
   readonly notify: () => void;
   /** How often offsets are committed and dead letters published (default 200 ms). */
@@ -45,12 +50,13 @@ export class KafkaFeed {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private readonly onError: (error: unknown) => void;
+  private identity: string | undefined;
   /** Dead letters the broker acknowledged on the dead-letter topic since start. */
   published = 0;
 
   constructor(private readonly options: KafkaFeedOptions) {
     this.onError = options.onError ?? (() => {});
-    this.kafka = kafkaClient({ clientId: options.clientId ?? 'arbitra-projector', brokers: options.brokers, logger: options.logger });
+    this.kafka = kafkaClient({ clientId: options.clientId ?? 'arbitra-projector', brokers: options.brokers, logger: options.logger, retries: options.retries });
     this.admin = this.kafka.admin();
     this.producer = this.kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   }
@@ -102,11 +108,38 @@ export class KafkaFeed {
       } catch (error) {
         deadLetters.record({ event: null, projection: '(decode)', error, attempts: 1, body: m.value?.toString('utf8') ?? '' });
       }
+      const distrust = event && (await this.distrust(event, m.headers));
+      if (event && distrust) {
+        // Never applied: the position stays open for the log's own event, which the relay sends.
+        deadLetters.record({ event, projection: distrust.kind, error: distrust.reason, attempts: 1, body: m.value?.toString('utf8') ?? '' });
+        event = null;
+      }
       buffer.add(batch.partition, m.offset, event, this.options.applied());
       resolveOffset(m.offset);
     }
     this.options.notify();
     await heartbeat();
+  }
+
+  /**
+   * Why a decoded message is not this deployment's event as recorded, or null: it names another log (or none), or
+   * its content does not hash to the hash it carries (altered on the way, or by hand).
+   */
+  private async distrust(event: RecordedEvent, headers: IHeaders | undefined): Promise<{ kind: string; reason: string } | null> {
+    const from = headers?.[HEADER_DEPLOYMENT]?.toString();
+    const expected = (this.identity ??= await this.options.identity());
+    if (from === undefined || from !== expected) {
+      return { kind: '(foreign)', reason: `message from deployment ${from ?? '(none named)'}, this projector serves ${expected ?? 'an empty log'}` };
+    }
+    const carried = headers?.[HEADER_HASH]?.toString();
+    const computed = eventHash(event);
+    if (computed !== event.meta?.hash || carried !== event.meta.hash) {
+      return {
+        kind: '(altered)',
+        reason: `event ${event.id} at position ${event.position}: content hashes to ${computed}, message says ${carried ?? '(none)'}`,
+      };
+    }
+    return null;
   }
 
   /** Publishes pending dead letters, then commits what the projections have written. One at a time. */

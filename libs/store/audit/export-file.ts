@@ -1,21 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '../event-store.port.js';
 import { eventHash } from '../hash-chain.js';
+import type { Checkpoint } from '../checkpoints.js';
 import { TournamentStreamIndex } from './tournament-streams.js';
+import { EXPORT_FORMAT, exportSealProblems, type ManifestSignature } from './export-seal.js';
 
 /**
  * A tournament's complete history as a file (issue 10): NDJSON, one stored event a line (position,
  * stream, revision, id, type, data, meta with its hashes), in log order, and a manifest beside it.
  * `verifyExport` checks it with nothing but the two files, each line (position included) against the manifest.
  */
-export const EXPORT_FORMAT = 'arbitra-export/1';
+export { EXPORT_FORMAT };
 
 export interface ExportManifest {
   readonly format: typeof EXPORT_FORMAT;
   readonly tournament: string;
   readonly exportedAt: string;
-  /** The log's head when exported (the export holds the tournament's events up to it). */
+  /** The log position the export covers: its checkpoint's (the export holds the tournament's events up to it). */
   readonly logHead: { readonly position: number; readonly hash: string | null };
+  /** The signed checkpoint covering the export (issue 32): every stream is complete up to its position. */
+  readonly checkpoint: Checkpoint;
   readonly events: number;
   readonly streams: Record<string, { readonly events: number; readonly lastRevision: number; readonly lastHash: string }>;
   /**
@@ -25,19 +29,33 @@ export interface ExportManifest {
   readonly lines?: ReadonlyArray<{ readonly id: string; readonly position: number; readonly sha256: string }>;
   /** SHA-256 of the NDJSON file, hex. */
   readonly sha256: string;
+  /** Ed25519 over the canonical JSON of everything above, with the checkpoint signing key (export-seal.ts). */
+  readonly signature?: ManifestSignature;
 }
 
+/** The tournament's events up to `checkpoint` (a later event is not covered by it) and the manifest, unsigned (export-seal.ts signs it). */
 export async function exportTournament(
   store: Pick<EventStore, 'readAll' | 'readStream'>,
   tournament: string,
   exportedAt: string,
+  checkpoint: Checkpoint,
 ): Promise<{ ndjson: string; manifest: ExportManifest }> {
   const index = new TournamentStreamIndex(store);
   await index.update();
   const streams = index.streamsOf(tournament);
   const events: RecordedEvent[] = [];
-  for (const s of streams) events.push(...(await store.readStream(s)));
+  for (const s of streams) events.push(...(await store.readStream(s)).filter((e) => e.position <= checkpoint.position));
   events.sort((a, b) => a.position - b.position);
+  return buildExport(events, tournament, exportedAt, checkpoint);
+}
+
+/** The NDJSON and the (unsigned) manifest of `events`, in log order. */
+export function buildExport(
+  events: readonly RecordedEvent[],
+  tournament: string,
+  exportedAt: string,
+  checkpoint: Checkpoint,
+): { ndjson: string; manifest: ExportManifest } {
   const lines = events.map((e) =>
     JSON.stringify({ position: e.position, stream: e.stream, revision: e.revision, id: e.id, type: e.type, data: e.data, meta: e.meta }),
   );
@@ -50,7 +68,8 @@ export async function exportTournament(
       format: EXPORT_FORMAT,
       tournament,
       exportedAt,
-      logHead: { position: index.position, hash: index.headHash },
+      logHead: { position: checkpoint.position, hash: checkpoint.hash },
+      checkpoint,
       events: events.length,
       streams: perStream,
       lines: events.map((e, i) => ({ id: e.id, position: e.position, sha256: sha256(lines[i]) })),
@@ -69,9 +88,16 @@ export interface ExportProblem {
   readonly problem: string;
 }
 
-/** Checks an export offline: the file's digest, each line, each stream's chain, and the manifest's counts and last hashes. */
-export function verifyExport(ndjson: Buffer, manifest: ExportManifest | null): { ok: boolean; events: number; problems: ExportProblem[] } {
-  const problems: ExportProblem[] = [];
+/**
+ * Checks an export offline: the manifest's signature and checkpoint (with `pinned` keys when given), the file's digest,
+ * each line, each stream's chain and the global link between consecutive positions, and the manifest's counts and last hashes.
+ */
+export function verifyExport(
+  ndjson: Buffer,
+  manifest: ExportManifest | null,
+  pinned?: ReadonlySet<string>,
+): { ok: boolean; events: number; problems: ExportProblem[] } {
+  const problems: ExportProblem[] = manifest ? exportSealProblems(manifest, pinned).map((problem) => ({ line: 0, stream: null, revision: null, problem })) : [];
   const sha = createHash('sha256').update(ndjson).digest('hex');
   if (manifest && manifest.sha256 !== sha)
     problems.push({ line: 0, stream: null, revision: null, problem: `the file's SHA-256 is ${sha}; the manifest says ${manifest.sha256}` });
@@ -82,6 +108,7 @@ export function verifyExport(ndjson: Buffer, manifest: ExportManifest | null): {
   const counts = new Map<string, number>();
   let events = 0;
   let lastPosition = 0;
+  let lastHash: string | null = null;
   const first: ExportProblem[] = [];
   lines.forEach((raw, i) => {
     const line = i + 1;
@@ -123,8 +150,19 @@ export function verifyExport(ndjson: Buffer, manifest: ExportManifest | null): {
         first.push({ ...at, problem: `its position ${String(e.position)} does not follow the previous line's ${lastPosition}` });
       else if (listed && listed.sha256 !== sha256(raw))
         first.push({ ...at, problem: `the line's SHA-256 is ${sha256(raw)}; the manifest says ${listed.sha256} (bytes outside the event hash altered)` });
+      // Consecutive in the log: the global chain links them (issue 32).
+      else if (e.position === lastPosition + 1 && e.meta.globalPrevHash !== undefined && e.meta.globalPrevHash !== lastHash)
+        first.push({
+          ...at,
+          problem: `its global link ${String(e.meta.globalPrevHash)} is not the hash ${String(lastHash)} of the event at position ${lastPosition} (the line before)`,
+        });
+      else if (manifest?.checkpoint && e.position > manifest.checkpoint.position)
+        first.push({ ...at, problem: `its position ${e.position} is past the checkpoint the export names (${manifest.checkpoint.position})` });
+      else if (manifest?.checkpoint && e.position === manifest.checkpoint.position && e.meta.hash !== manifest.checkpoint.hash)
+        first.push({ ...at, problem: `the checkpoint at its position signed hash ${manifest.checkpoint.hash}; the event has ${e.meta.hash}` });
     }
     if (typeof e.position === 'number') lastPosition = e.position;
+    lastHash = e.meta?.hash ?? null;
     heads.set(e.stream, { revision: e.revision, hash: e.meta?.hash, line });
   });
   if (manifest?.lines && manifest.lines.length !== lines.length)

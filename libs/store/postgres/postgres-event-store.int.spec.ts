@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { eventStoreContract, newEvent } from '../testing/event-store.contract.js';
 import { verifyLog } from '../hash-chain.js';
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../event-store.port.js';
+import { StoreUnavailableError, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../event-store.port.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
 import { describeWithPostgres, freshDatabase } from './testing/pg-test-env.js';
 
@@ -181,6 +181,59 @@ describeWithPostgres('PostgreSQL event store', (serverUrl) => {
         releaseA();
         controller.abort();
         await Promise.all([reader.close(), fast.close(), aStore?.close()]);
+      }
+    });
+
+    it('survives the server ending a session mid-transaction (57P01 as in a restart): that append fails as unavailable, the next one succeeds', async () => {
+      // Without an error listener on the checked-out client, the server's 57P01 is an unhandled 'error' event: the
+      // process would end here. The session is ended while its transaction waits before COMMIT.
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      let kill = true;
+      const store = await open({
+        beforeCommit: async () => {
+          if (!kill) return;
+          kill = false;
+          await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'");
+          // Let the client read the server's goodbye before COMMIT is sent (it arrives as an 'error' event, not a query error).
+          for (let i = 0; i < 500; i++) {
+            const left = await admin.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'",
+            );
+            if (left.rows[0].n === 0) break;
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          await new Promise((r) => setTimeout(r, 50));
+        },
+      });
+      try {
+        const stream = `restart-${Date.now()}`;
+        const first = newEvent();
+        const failed = await store.append(stream, [first], 'no-stream').then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(failed).toBeInstanceOf(StoreUnavailableError);
+        // A retry of the same event: stored once, whatever the failed attempt did.
+        const retried = await store.append(stream, [first], 'any');
+        expect(retried.events.map((e) => e.id)).toEqual([first.id]);
+        expect((await store.readStream(stream)).map((e) => e.id)).toEqual([first.id]);
+      } finally {
+        await store.close();
+        await admin.end();
+      }
+    });
+
+    it('lets exactly one of several processes claim a once-per-deployment step (the bootstrap admin token)', async () => {
+      const db = await freshDatabase(serverUrl, 'arbitra_claim');
+      drops.push(db.drop);
+      const stores = await Promise.all([1, 2, 3].map(() => PostgresEventStore.open({ connectionString: db.url })));
+      try {
+        const claims = await Promise.all(stores.map((s) => s.claimOnce('bootstrap-admin-token')));
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await stores[0].claimOnce('bootstrap-admin-token')).toBe(false);
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
       }
     });
   });

@@ -5,6 +5,7 @@ import { appendBatch, COLUMNS, toStored, translateUniqueViolation, type LogHead,
 import { migratePostgres } from './postgres-schema.js';
 import { nextAppend } from '../append-wake.js';
 import { pooledTransaction } from './pg-transaction.js';
+import { asStoreError, rethrowStoreError } from './pg-errors.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://arbitra@db:5432/arbitra`. */
@@ -115,7 +116,7 @@ export class PostgresEventStore implements EventStore {
     try {
       await this.ready;
     } catch (e) {
-      for (const p of this.queue.splice(0)) p.reject(e);
+      for (const p of this.queue.splice(0)) p.reject(asStoreError(e));
       this.writing = null;
       return;
     }
@@ -152,7 +153,7 @@ export class PostgresEventStore implements EventStore {
     } catch (error) {
       const unique = (error as { code?: string }).code === '23505';
       const current = unique ? (await this.streamInfo(p.stream).catch(() => ({ revision: -1 }))).revision : -1;
-      p.reject(translateUniqueViolation(error, p, current));
+      p.reject(asStoreError(translateUniqueViolation(error, p, current)));
     }
   }
 
@@ -184,13 +185,13 @@ export class PostgresEventStore implements EventStore {
   async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {
     await this.ready;
     const sql = `SELECT ${COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
-    return (await this.pool.query<RawRow>({ text: sql, values: [stream, fromRevision, limit], rowMode: 'array' })).rows.map(toStored);
+    return (await this.pool.query<RawRow>({ text: sql, values: [stream, fromRevision, limit], rowMode: 'array' }).catch(rethrowStoreError)).rows.map(toStored);
   }
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
     await this.ready;
     const sql = `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`;
-    return (await this.pool.query<RawRow>({ text: sql, values: [afterPosition, limit], rowMode: 'array' })).rows.map(toStored);
+    return (await this.pool.query<RawRow>({ text: sql, values: [afterPosition, limit], rowMode: 'array' }).catch(rethrowStoreError)).rows.map(toStored);
   }
 
   async *subscribe(afterPosition: number, options: SubscribeOptions = {}): AsyncIterable<RecordedEvent> {
@@ -239,7 +240,9 @@ export class PostgresEventStore implements EventStore {
 
   async streamInfo(stream: string): Promise<StreamInfo> {
     await this.ready;
-    const rows = (await this.pool.query<{ revision: number }>('SELECT max(revision) AS revision FROM events WHERE stream = $1', [stream])).rows;
+    const rows = (
+      await this.pool.query<{ revision: number }>('SELECT max(revision) AS revision FROM events WHERE stream = $1', [stream]).catch(rethrowStoreError)
+    ).rows;
     const revision = rows[0]?.revision;
     return revision === null || revision === undefined ? { exists: false, revision: -1 } : { exists: true, revision };
   }
@@ -247,12 +250,29 @@ export class PostgresEventStore implements EventStore {
   async findByCommandId(commandId: string): Promise<RecordedEvent[]> {
     await this.ready;
     const sql = `SELECT ${COLUMNS} FROM events WHERE command_id = $1 ORDER BY position`;
-    return (await this.pool.query<RawRow>({ text: sql, values: [commandId], rowMode: 'array' })).rows.map(toStored);
+    return (await this.pool.query<RawRow>({ text: sql, values: [commandId], rowMode: 'array' }).catch(rethrowStoreError)).rows.map(toStored);
   }
 
   async headPosition(): Promise<number> {
     await this.ready;
-    return Number((await this.pool.query<{ position: string }>('SELECT position FROM log_head')).rows[0].position);
+    return Number((await this.pool.query<{ position: string }>('SELECT position FROM log_head').catch(rethrowStoreError)).rows[0].position);
+  }
+
+  /**
+   * True for the first caller in the whole deployment (every process on this database) to claim `name`, false for
+   * every later one: a step done once per deployment, not once per process or data dir (the bootstrap admin token).
+   */
+  async claimOnce(name: string): Promise<boolean> {
+    await this.ready;
+    const create = 'CREATE TABLE IF NOT EXISTS deployment_markers (name TEXT PRIMARY KEY, claimed_at TIMESTAMPTZ NOT NULL)';
+    // Two processes creating the table at once: one of them sees the other's type or table (23505 / 42P07); it exists then.
+    await this.pool.query(create).catch((e: { code?: string }) => {
+      if (e.code !== '23505' && e.code !== '42P07') rethrowStoreError(e);
+    });
+    const r = await this.pool
+      .query('INSERT INTO deployment_markers (name, claimed_at) VALUES ($1, now()) ON CONFLICT (name) DO NOTHING', [name])
+      .catch(rethrowStoreError);
+    return r.rowCount === 1;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,8 @@ export interface RewriteOptions {
    * prevHash and hash, leaving global links as stored), or everything (`all`: streams and global links).
    */
   readonly rehash: 'none' | 'streams' | 'all';
+  /** Leave the immutability triggers dropped (rewriteLog): by default they are created again, as a careful tamperer would. */
+  readonly keepTriggersDropped?: boolean;
 }
 
 /**
@@ -62,6 +64,12 @@ export function rewriteLog(path: string, change: (events: LooseEvent[]) => Loose
       const insert = db.prepare('INSERT INTO events (position, id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
       events.forEach((e, i) => insert.run(i + 1, e.id, e.stream, e.revision, e.type, canonicalJson(e.data), JSON.stringify(e.meta), e.meta.commandId));
     })();
+    // A careful tamperer puts the triggers back (verify reports them missing otherwise).
+    if (options.keepTriggersDropped !== true)
+      db.exec(`
+        CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correction instead'); END;
+        CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correction instead'); END;
+      `);
   } finally {
     db.close();
   }

@@ -15,6 +15,10 @@ export function decide(command: ChessCommand, state: ChessState): ChessEvent[] {
   if (state.phase === 'finished') refuse('chess/game-finished', 'the game has ended', RULES.finished);
   const at = command.context.at;
   // A clock reading sent by an official is recorded before the command, which is decided on it.
+  if (command.data.clockReading && state.game.source)
+    refuse('chess/imported-untimed', 'an imported record was not timed here: its clock is only what the file writes', RULES.imported, {
+      field: 'clockReading',
+    });
   const check = { type: 'chess/clock-reading', rule: RULES.clockReading, belowZero: true };
   const read = (r: ClockReading): ChessEvent => ({ type: 'chess.ClockRead', data: { remainingMs: r.remainingMs, at, rule: RULES.clockReading } });
   const { pre, now } = clockReadFirst(command.data.clockReading, check, read, state, evolve);

@@ -13,10 +13,12 @@ export function evolve(state: ChessState, event: ChessEvent): ChessState {
       link: event.data.link,
       timeControl: event.data.timeControl,
       startedAt: event.data.at,
+      source: event.data.source ?? null,
       startFen: event.data.startFen ?? null,
       moves: [],
       fen: event.data.startFen ?? START_FEN,
-      clock: { remainingMs: [ms, ms], since: event.data.at },
+      // An imported record was not timed here: its clocks never run (issue 30: no invented readings).
+      clock: { remainingMs: [ms, ms], since: event.data.source ? null : event.data.at },
       drawOffer: null,
       illegalMoves: [0, 0],
       breaches: {},
@@ -33,10 +35,10 @@ export function evolve(state: ChessState, event: ChessEvent): ChessState {
     case 'chess.MoveMade': {
       const m = event.data;
       const remainingMs: [number, number] = [g.clock.remainingMs[0], g.clock.remainingMs[1]];
-      remainingMs[m.seat] = m.remainingMs;
+      if (m.remainingMs !== undefined) remainingMs[m.seat] = m.remainingMs;
       // A move by the offer's recipient declines the offer (FIDE 9.1.2).
       const drawOffer = g.drawOffer !== null && g.drawOffer !== m.seat ? null : g.drawOffer;
-      return next({ ...g, moves: [...g.moves, m], fen: m.fen, clock: { remainingMs, since: m.at }, drawOffer });
+      return next({ ...g, moves: [...g.moves, m], fen: m.fen, clock: { remainingMs, since: g.source ? null : m.at }, drawOffer });
     }
     case 'chess.DrawOffered':
       return next({ ...g, drawOffer: event.data.seat });

@@ -36,5 +36,7 @@ export const RULES = {
   breach:
     'rapid rules 21(1),(3): breaches of rules 7, 8, 17, 18 (or FIDE 15.1(4)) and ambiguous moves add 2 minutes to the claimant\u2019s clock; rules 2 and 5 only from the second breach',
   arbiterPenalty: 'rapid rules 24: the arbiter may penalise a player who errs (time to the opponent, or the game lost)',
+  imported:
+    'Arbitra (issue 30, imported history): an imported record carries what the file says and only that (its written Result as the result); it was not timed here, so no clock reading or flag claim is recorded on it',
   clockReading: 'Arbitra: a clock reading is recorded by the game\u2019s officials as the physical clock shows it',
 } as const;

@@ -1,5 +1,5 @@
 /** Rapid chess: commands, events and state. Seat 0 plays White, seat 1 Black. */
-import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent } from '../../kernel/index.js';
+import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent, RecordSource } from '../../kernel/index.js';
 
 export type Seat = 0 | 1;
 
@@ -49,7 +49,9 @@ export type EndReason =
   | 'perpetual'
   | 'no-winning-chances'
   | 'time-trouble'
-  | 'penalty';
+  | 'penalty'
+  /** An imported record's written result (PGN Result), its reason not known to Arbitra. */
+  | 'recorded';
 
 export interface ChessResult {
   readonly winner: Seat | null;
@@ -65,9 +67,13 @@ export interface ChessCommandData {
     readonly link?: ChessLink;
     /** A game resumed or set up from a position (PGN SetUp/FEN): its FEN; else the initial position. */
     readonly startFen?: string;
+    /** An imported record (PGN): the file it came from. Its moves carry no clock reading, only the [%clk] the file writes. */
+    readonly source?: RecordSource;
   };
-  /** `move` in SAN (Nf3, O-O, e8=Q) or UCI (g1f3, e7e8q). */
-  readonly 'chess.make-move': { readonly seat: Seat; readonly move: string };
+  /** `move` in SAN (Nf3, O-O, e8=Q) or UCI (g1f3, e7e8q). `writtenClockMs`: an imported record's own [%clk] for the move. */
+  readonly 'chess.make-move': { readonly seat: Seat; readonly move: string; readonly writtenClockMs?: number };
+  /** An imported record's written result (PGN Result): only on a game with a source. */
+  readonly 'chess.record-result': { readonly winner: Seat | null };
   readonly 'chess.resign': { readonly seat: Seat };
   readonly 'chess.offer-draw': { readonly seat: Seat };
   readonly 'chess.accept-draw': { readonly seat: Seat };
@@ -100,14 +106,23 @@ export interface MoveRecord {
   readonly promotion?: string;
   readonly fen: string;
   readonly at: string;
-  /** The mover's clock after the move (increment included); ≤ 0: the flag is down. */
-  readonly remainingMs: number;
+  /** The mover's clock after the move (increment included); ≤ 0: the flag is down. Absent in an imported record. */
+  readonly remainingMs?: number;
+  /** An imported record's own [%clk] after the move, as the file writes it (not a clock reading). */
+  readonly writtenClockMs?: number;
 }
 
 export type ChessEvent =
   | DomainEvent<
       'chess.GameStarted',
-      { players: readonly [ChessPlayer, ChessPlayer]; timeControl: TimeControl; link: ChessLink | null; startFen?: string; at: string }
+      {
+        players: readonly [ChessPlayer, ChessPlayer];
+        timeControl: TimeControl;
+        link: ChessLink | null;
+        startFen?: string;
+        at: string;
+        source?: RecordSource;
+      }
     >
   | DomainEvent<'chess.ClockRead', { remainingMs: readonly [number, number]; at: string; rule: string }>
   | DomainEvent<'chess.MoveMade', MoveRecord>
@@ -132,6 +147,8 @@ export interface ChessGame {
   readonly link: ChessLink | null;
   readonly timeControl: TimeControl;
   readonly startedAt: string;
+  /** The imported file this game was recorded from; null for a game played here. */
+  readonly source: RecordSource | null;
   /** The position the game started from, when not the initial one. */
   readonly startFen: string | null;
   readonly moves: readonly MoveRecord[];

@@ -22,7 +22,11 @@ export function decidePlay(command: ChessCommand, g: ChessGame, at: string): Che
       if (!made) invalid('chess/illegal-move', `${move} is not a legal move in ${g.fen}`, RULES.legalMove, 'move');
       const left = remainingAt(g, at)[seat];
       // The increment is added once the move is made, never to a clock whose flag is already down (rapid rules 10, 21(4)).
-      const remainingMs = left > 0 ? left + g.timeControl.incrementSeconds * 1000 : left;
+      // An imported record has no clock: only the [%clk] its file writes, kept as written (issue 30).
+      const written = command.data.writtenClockMs;
+      const clock = g.source
+        ? { ...(written !== undefined && { writtenClockMs: written }) }
+        : { remainingMs: left > 0 ? left + g.timeControl.incrementSeconds * 1000 : left };
       const m = {
         ply: g.moves.length + 1,
         seat,
@@ -32,11 +36,14 @@ export function decidePlay(command: ChessCommand, g: ChessGame, at: string): Che
         ...(made.promotion && { promotion: made.promotion }),
         fen: chess.fen(),
         at,
-        remainingMs,
+        ...clock,
       };
       const end = automaticEnd(chess, seat);
       return [{ type: 'chess.MoveMade', data: m }, ...(end ? [ended(g, end, at)] : [])];
     }
+    case 'chess.record-result':
+      if (!g.source) refuse('chess/not-imported', 'a written result is recorded only on an imported record', RULES.imported, { field: 'winner' });
+      return [ended(g, { winner: command.data.winner, reason: 'recorded', rule: RULES.imported }, at)];
     case 'chess.resign':
       return [ended(g, { winner: other(command.data.seat), reason: 'resignation', rule: RULES.resignation }, at)];
     case 'chess.offer-draw':
@@ -69,6 +76,7 @@ export function decidePlay(command: ChessCommand, g: ChessGame, at: string): Che
       ];
     }
     case 'chess.claim-flag': {
+      if (g.source) refuse('chess/imported-untimed', 'an imported record was not timed here: no flag can be claimed on it', RULES.imported, { field: 'seat' });
       const seat = command.data.seat;
       const opponent = other(seat);
       // Rapid rules 10, 11(1): both flags down is a draw, whoever claims.

@@ -7,7 +7,7 @@ import type { ChessCommand, ChessEvent, ChessState } from './chess.types.js';
 export function decideStart(command: Extract<ChessCommand, { type: 'chess.start-game' }>, state: ChessState): ChessEvent[] {
   if (state.phase !== 'none')
     refuse('chess/already-started', 'this game id names a game already started', 'Arbitra: a game id names one game', { field: 'id' });
-  const { players, timeControl, link, startFen } = command.data;
+  const { players, timeControl, link, startFen, source } = command.data;
   if (players[0].id === players[1].id) invalid('chess/same-player', 'a player cannot play themself', RULES.started, 'players');
   // Rapid rules 1: 60 or 30 minutes.
   if (timeControl.minutes !== 30 && timeControl.minutes !== 60)
@@ -25,6 +25,7 @@ export function decideStart(command: Extract<ChessCommand, { type: 'chess.start-
         link: link ?? null,
         ...(startFen !== undefined && { startFen }),
         at: command.context.at,
+        ...(source && { source }),
       },
     },
   ];

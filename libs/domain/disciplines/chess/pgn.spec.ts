@@ -2,11 +2,20 @@ import { describe, expect, it } from '@jest/globals';
 import { chessDecider } from './chess.decider.js';
 import { chessCommand, type ChessState } from './chess.types.js';
 import { exportPgn, parsePgn, pgnCommands } from './pgn.js';
+import { readFileSync } from 'node:fs';
+import type { RecordSource } from '../../kernel/index.js';
 import { at, history, PLAYERS } from './testing/chess-game.js';
 
+const source = (pgn: string): RecordSource => ({
+  format: 'pgn',
+  sha256: 'e'.repeat(64),
+  importedBy: 'arb-1',
+  importedAt: at(0),
+  headers: parsePgn(pgn).headers,
+});
 const play = (pgn: string): ChessState => {
   let state = chessDecider.initialState();
-  pgnCommands(parsePgn(pgn), [PLAYERS[0], PLAYERS[1]]).forEach((step, i) => {
+  pgnCommands(parsePgn(pgn), [PLAYERS[0], PLAYERS[1]], source(pgn)).forEach((step, i) => {
     for (const e of chessDecider.decide(chessCommand(step, { at: at(i), actor: { id: 'arb-1', role: 'arbiter' }, commandId: `c${i}` }), state))
       state = chessDecider.evolve(state, e);
   });
@@ -31,20 +40,69 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
     ]);
   });
 
-  it('an import replays the moves with the written clocks, and a decisive result not on the board as the loser’s resignation', () => {
-    const state = play('[White "A"]\n[Black "B"]\n[Result "0-1"]\n[TimeControl "3600+5"]\n\n1. e4 {[%clk 0:59:50]} e5 {[%clk 0:59:30]} 0-1\n');
+  it("an import keeps the written [%clk] as the file's (no clock reading), the written Result as the result (no invented resignation), the tags as written (issue 30)", () => {
+    const pgn = '[White "A"]\n[Black "B"]\n[Result "0-1"]\n[TimeControl "3600+5"]\n\n1. e4 {[%clk 0:59:50]} e5 {[%clk 0:59:30]} 0-1\n';
+    const state = play(pgn);
     if (state.phase === 'none') throw new Error('no game');
-    expect(state.game.moves.map((m) => [m.san, m.remainingMs])).toEqual([
-      ['e4', 3_590_000],
-      ['e5', 3_570_000],
+    expect(state.game.moves.map((m) => [m.san, m.writtenClockMs, m.remainingMs])).toEqual([
+      ['e4', 3_590_000, undefined],
+      ['e5', 3_570_000, undefined],
     ]);
-    expect(state.game.result).toMatchObject({ winner: 1, reason: 'resignation' });
+    expect(state.game.result).toMatchObject({ winner: 1, reason: 'recorded' });
+    expect(state.game.players).toEqual([
+      { id: PLAYERS[0].id, name: 'A' },
+      { id: PLAYERS[1].id, name: 'B' },
+    ]);
+    const out = exportPgn(state.game);
+    expect(out).toContain('1. e4 {[%clk 0:59:50]} e5 {[%clk 0:59:30]} 0-1');
+    expect(out).toContain('[TimeControl "3600+5"]');
+    expect(out).toContain('[Date "????.??.??"]');
+    expect(out).not.toContain('Rapid game');
+    expect(out).not.toContain('Termination');
+    // Export → import → export is byte-identical.
+    const back = play(out);
+    if (back.phase === 'none') throw new Error('no game');
+    expect(exportPgn(back.game)).toBe(out);
   });
 
-  it('imported clocks with an increment: the waiting player keeps their written [%clk] (not one increment short)', () => {
-    const state = play('[White "A"]\n[Black "B"]\n[Result "*"]\n[TimeControl "1800+10"]\n\n1. e4 {[%clk 0:29:55]} e5 {[%clk 0:29:50]} *\n');
+  it("the Opera Game (1858): no clock, no time control, no date or event invented; the file's names and tags kept; 1-0 by the mate on the board", () => {
+    const pgn = readFileSync(new URL('../../../../test/fixtures/chess/opera-game-1858.pgn', import.meta.url), 'utf8');
+    const state = play(pgn);
     if (state.phase === 'none') throw new Error('no game');
-    expect(state.game.clock.remainingMs).toEqual([1_795_000, 1_790_000]);
+    expect(state.game.players.map((p) => p.name)).toEqual(['Paul Morphy', 'Duke Karl / Count Isouard']);
+    expect(state.game.result).toMatchObject({ winner: 0, reason: 'checkmate' });
+    expect(state.game.moves.every((m) => m.remainingMs === undefined && m.writtenClockMs === undefined)).toBe(true);
+    const out = exportPgn(state.game);
+    for (const tag of ['[Event "Paris Opera"]', '[Site "Paris FRA"]', '[Date "1858.??.??"]', '[White "Paul Morphy"]']) expect(out).toContain(tag);
+    expect(out).not.toMatch(/%clk|TimeControl|2026/);
+    const back = play(out);
+    if (back.phase === 'none') throw new Error('no game');
+    expect(exportPgn(back.game)).toBe(out);
+  });
+
+  it('an imported record takes no clock reading and no flag claim; a comment, a variation and a NAG are listed as not kept, naming their line', () => {
+    const pgn = '[Result "*"]\n\n1. e4 {[%clk 0:59:50] good} e5 $1\n2. Nf3 (2. Nc3) *\n';
+    expect(parsePgn(pgn).notKept).toEqual([
+      { line: 3, text: '{[%clk 0:59:50] good}', why: expect.stringContaining('comment') },
+      { line: 3, text: '$1', why: expect.stringContaining('NAG') },
+      { line: 4, text: '2. Nf3 (2. Nc3) *', why: expect.stringContaining('variation') },
+    ]);
+    const state = play(pgn);
+    const ctx = { at: at(50), actor: { id: 'arb-1', role: 'arbiter' as const }, commandId: 'x' };
+    expect(() =>
+      chessDecider.decide(chessCommand({ type: 'chess.make-move', seat: 1, move: 'Nc6', clockReading: { remainingMs: [1, 1] } }, ctx), state),
+    ).toThrow(expect.objectContaining({ type: 'chess/imported-untimed', field: 'clockReading' }));
+    expect(() => chessDecider.decide(chessCommand({ type: 'chess.claim-flag', seat: 0 }, ctx), state)).toThrow(
+      expect.objectContaining({ type: 'chess/imported-untimed' }),
+    );
+  });
+
+  it('a written result is recorded only on an imported record', () => {
+    const live = history(['e4']).reduce(chessDecider.evolve, chessDecider.initialState());
+    const ctx = { at: at(50), actor: { id: 'arb-1', role: 'arbiter' as const }, commandId: 'y' };
+    expect(() => chessDecider.decide(chessCommand({ type: 'chess.record-result', winner: 0 }, ctx), live)).toThrow(
+      expect.objectContaining({ type: 'chess/not-imported' }),
+    );
   });
 
   it('a PGN TimeControl other than 60 or 30 minutes is refused naming pgn (rapid rules 1), not read as 60 minutes', () => {
@@ -57,7 +115,9 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
 
   it('a PGN Result contradicting the checkmate its moves deliver is refused naming pgn', () => {
     const record = parsePgn('[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n');
-    expect(() => pgnCommands(record, [PLAYERS[0], PLAYERS[1]])).toThrow(expect.objectContaining({ type: 'chess/pgn-result-contradicts', field: 'pgn' }));
+    expect(() => pgnCommands(record, [PLAYERS[0], PLAYERS[1]], source('[Result "1-0"]'))).toThrow(
+      expect.objectContaining({ type: 'chess/pgn-result-contradicts', field: 'pgn' }),
+    );
     expect(play('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')).toMatchObject({ game: { result: { winner: 1, reason: 'checkmate' } } });
   });
 

@@ -3,7 +3,7 @@
  * move), through chess.js. An import gives the commands that replay the game through the decider.
  */
 import { Chess } from 'chess.js';
-import { invalid } from '../../kernel/index.js';
+import { invalid, type RecordSource } from '../../kernel/index.js';
 import { clk, clkMs } from './clock.js';
 import { automaticEnd } from './position.js';
 import type { ChessGame, ChessPlayer, ChessStep, Seat, TimeControl } from './chess.types.js';
@@ -16,8 +16,12 @@ export function resultToken(game: ChessGame): string {
   return game.result.winner === null ? '1/2-1/2' : game.result.winner === 0 ? '1-0' : '0-1';
 }
 
-/** The game as PGN: the seven-tag roster, the time control, each move with the mover's clock. */
+/**
+ * The game as PGN: the seven-tag roster, the time control, each move with the mover's clock. An imported record
+ * (issue 30) writes its file's tag pairs as written and only the [%clk] the file wrote: PGN's "?" stands for what it lacks.
+ */
 export function exportPgn(game: ChessGame, opts: { event?: string; site?: string } = {}): string {
+  if (game.source) return exportImported(game);
   const chess = game.startFen ? new Chess(game.startFen) : new Chess();
   chess.setHeader('Event', opts.event ?? (game.link ? game.link.tournamentId : 'Rapid game'));
   chess.setHeader('Site', opts.site ?? '?');
@@ -34,14 +38,52 @@ export function exportPgn(game: ChessGame, opts: { event?: string; site?: string
   }
   for (const m of game.moves) {
     chess.move({ from: m.from, to: m.to, ...(m.promotion && { promotion: m.promotion }) });
-    chess.setComment(`[%clk ${clk(m.remainingMs)}]`);
+    if (m.remainingMs !== undefined) chess.setComment(`[%clk ${clk(m.remainingMs)}]`);
   }
   return chess.pgn();
 }
 
+function exportImported(game: ChessGame): string {
+  const chess = game.startFen ? new Chess(game.startFen) : new Chess();
+  for (const [k, v] of game.source?.headers ?? []) chess.setHeader(k, v);
+  for (const m of game.moves) {
+    chess.move({ from: m.from, to: m.to, ...(m.promotion && { promotion: m.promotion }) });
+    if (m.writtenClockMs !== undefined) chess.setComment(`[%clk ${clk(m.writtenClockMs)}]`);
+  }
+  return chess.pgn();
+}
+
+/** The tag pairs as the file writes them, in its order (PGN 8.1.1: [Name "value"], backslash escapes). */
+function tagPairs(pgn: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const m of pgn.matchAll(/^\s*\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$/gm)) out.push([m[1], m[2].replace(/\\(.)/g, '$1')]);
+  return out;
+}
+
+/** What of the movetext is not recorded (a comment's words beyond [%clk], a variation, a NAG), each naming its line (1-based). */
+function movetextNotKept(pgn: string): { line: number; text: string; why: string }[] {
+  const out: { line: number; text: string; why: string }[] = [];
+  pgn.split(/\r?\n/).forEach((raw, i) => {
+    if (/^\s*\[/.test(raw)) return;
+    for (const c of raw.matchAll(/\{([^}]*)\}/g)) {
+      const rest = c[1].replace(/\[%clk[^\]]*\]/g, '').trim();
+      if (rest) out.push({ line: i + 1, text: `{${c[1]}}`, why: 'a comment is not recorded (only a [%clk] in it is)' });
+    }
+    const bare = raw.replace(/\{[^}]*\}/g, '').replace(/;.*$/, '');
+    if (bare.includes('(')) out.push({ line: i + 1, text: bare.trim(), why: 'a variation is not recorded (only the main line is)' });
+    for (const n of bare.matchAll(/\$\d+/g)) out.push({ line: i + 1, text: n[0], why: 'an annotation glyph (NAG) is not recorded' });
+  });
+  return out;
+}
+
 export interface PgnRecord {
-  readonly white: string;
-  readonly black: string;
+  /** The names as the file writes them (White, Black tags), if it does. */
+  readonly white?: string;
+  readonly black?: string;
+  /** The tag pairs as written, in file order. */
+  readonly headers: readonly (readonly [string, string])[];
+  /** What the file says that is not recorded, each naming its line. */
+  readonly notKept: readonly { readonly line: number; readonly text: string; readonly why: string }[];
   readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
   readonly timeControl: TimeControl;
   /** The set-up position (PGN SetUp/FEN tags), if any. */
@@ -78,9 +120,16 @@ export function parsePgn(pgn: string): PgnRecord {
       'pgn',
     );
   const minutes = tc && tc[1] === '1800' ? 30 : 60;
+  const headers = tagPairs(pgn);
+  const tag = (name: string) => headers.find(([k]) => k === name)?.[1];
+  const named = (v: string | undefined) => (v !== undefined && v.trim() !== '' && v !== '?' ? v : undefined);
+  const white = named(tag('White'));
+  const black = named(tag('Black'));
   return {
-    white: h.White ?? 'White',
-    black: h.Black ?? 'Black',
+    ...(white !== undefined && { white }),
+    ...(black !== undefined && { black }),
+    headers,
+    notKept: movetextNotKept(pgn),
     result,
     ...(h.FEN && { startFen: h.FEN }),
     timeControl: { minutes, incrementSeconds: tc?.[2] ? Number(tc[2]) : 0 },
@@ -89,17 +138,17 @@ export function parsePgn(pgn: string): PgnRecord {
 }
 
 /**
- * The commands that replay a PGN game: start, each move (with the clock reading its `[%clk]`
- * gives, as an official records the clock), then the written result if the moves do not end the
- * game themselves: a decisive result as the loser's resignation, a draw as an offer accepted.
+ * The commands that record a PGN game (issue 30): start (the file's White and Black names mapped to the players'
+ * ids, its source), each move with only the [%clk] the file writes (kept as written, not as a clock reading), then
+ * the written Result, if the moves do not end the game themselves, as the result the file records (no invented
+ * resignation or draw offer).
  */
-export function pgnCommands(record: PgnRecord, players: readonly [ChessPlayer, ChessPlayer]): ChessStep[] {
+export function pgnCommands(record: PgnRecord, players: readonly [ChessPlayer, ChessPlayer], source: RecordSource): ChessStep[] {
   const board = record.startFen ? new Chess(record.startFen) : new Chess();
   const first = board.turn() === 'b' ? 1 : 0;
   const seatOf = (i: number) => ((first + i) % 2) as Seat;
   for (const m of record.moves) board.move(m.san);
   const end = record.moves.length > 0 ? automaticEnd(board, seatOf(record.moves.length - 1)) : null;
-  const endedByMoves = end !== null;
   const played = end && (end.winner === null ? '1/2-1/2' : end.winner === 0 ? '1-0' : '0-1');
   // The moves ended the game (FIDE Laws 5: checkmate, stalemate, dead position); a written Result saying otherwise is refused.
   if (played && record.result !== '*' && record.result !== played)
@@ -109,19 +158,16 @@ export function pgnCommands(record: PgnRecord, players: readonly [ChessPlayer, C
       `${PGN_RULE}; 8.2.6 game termination marker; FIDE Laws 5`,
       'pgn',
     );
-  const full = record.timeControl.minutes * 60_000;
-  // Each player's last written [%clk] (the time left after their move, increment included: rapid rules 21(4)).
-  const written: [number, number] = [full, full];
-  const steps: ChessStep[] = [{ type: 'chess.start-game', players, timeControl: record.timeControl, ...(record.startFen && { startFen: record.startFen }) }];
+  const named: readonly [ChessPlayer, ChessPlayer] = [
+    { id: players[0].id, name: record.white ?? players[0].name },
+    { id: players[1].id, name: record.black ?? players[1].name },
+  ];
+  const steps: ChessStep[] = [
+    { type: 'chess.start-game', players: named, timeControl: record.timeControl, ...(record.startFen && { startFen: record.startFen }), source },
+  ];
   record.moves.forEach((m, i) => {
-    const seat = seatOf(i);
-    if (m.clockMs !== null) written[seat] = m.clockMs;
-    // The reading is taken before the move's increment is added: only the mover's clock has it subtracted.
-    const reading = (s: Seat) => (s === seat ? Math.max(0, written[s] - record.timeControl.incrementSeconds * 1000) : written[s]);
-    const clockReading = m.clockMs !== null ? { remainingMs: [reading(0), reading(1)] as const } : undefined;
-    steps.push({ type: 'chess.make-move', seat, move: m.san, ...(clockReading && { clockReading }) });
+    steps.push({ type: 'chess.make-move', seat: seatOf(i), move: m.san, ...(m.clockMs !== null && { writtenClockMs: m.clockMs }) });
   });
-  if (endedByMoves || record.result === '*') return steps;
-  if (record.result === '1/2-1/2') return [...steps, { type: 'chess.offer-draw', seat: 0 }, { type: 'chess.accept-draw', seat: 1 }];
-  return [...steps, { type: 'chess.resign', seat: record.result === '1-0' ? 1 : 0 }];
+  if (end !== null || record.result === '*') return steps;
+  return [...steps, { type: 'chess.record-result', winner: record.result === '1/2-1/2' ? null : record.result === '1-0' ? 0 : 1 }];
 }

@@ -3,7 +3,7 @@ import { invalid, refuse } from '../../kernel/index.js';
 import { applyMove, emptyBoard, gtpPoint, parsePoint, place, positionHash, sgfPoint, tryPlay } from './board.js';
 import { afterMove, penaltyPoints, remainingAt, runningSeat, timeUp } from './clock.js';
 import { RULES } from './go.rules.js';
-import type { GoEvent, GoGame, GoResult, GoState, MoveRecord, Seat } from './go.types.js';
+import type { GoEvent, GoGame, GoResult, GoState, MoveRecord, Seat, WrittenTime } from './go.types.js';
 
 export const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
 export const colour = (seat: Seat) => (seat === 0 ? 'B' : 'W');
@@ -52,7 +52,14 @@ function mayMove(state: GoState, g: GoGame, seat: Seat, at: string): void {
   if (timeUp(state, seat, at)) refuse('go/time-exceeded', `seat ${seat} is beyond the time limit`, RULES.timeExceeded, { field: 'seat' });
 }
 
-export function playAt(state: GoState, g: GoGame, seat: Seat, text: string, at: string, ruling?: MoveRecord['ruling']): GoEvent[] {
+/** The mover's clock after the move: none in an imported record (issue 30), only the time the file writes, as written. */
+function clockAfter(g: GoGame, state: GoState, seat: Seat, at: string, written: WrittenTime | undefined) {
+  if (g.source) return { clock: { ...(written && (written.leftMs !== undefined || written.periods !== undefined) && { written }) }, penalty: [] };
+  const clock = afterMove(g, state, seat, at);
+  return { clock, penalty: penaltyEvent(g, seat, clock.remainingMs) };
+}
+
+export function playAt(state: GoState, g: GoGame, seat: Seat, text: string, at: string, ruling?: MoveRecord['ruling'], written?: WrittenTime): GoEvent[] {
   mayMove(state, g, seat, at);
   const v = parsePoint(text, g.boardSize);
   if (!v) invalid('go/point', `${text} is not a point of a ${g.boardSize}×${g.boardSize} board (GTP "Q16" or SGF "pd")`, RULES.occupied, 'point');
@@ -65,7 +72,7 @@ export function playAt(state: GoState, g: GoGame, seat: Seat, text: string, at: 
   const repeated = repeats(g, verdict.board);
   if (repeated === 'ko') invalid('go/ko', `${text} retakes the ko at once`, RULES.ko, 'point');
   if (repeated === 'superko') invalid('go/superko', `${text} recreates an earlier whole-board position`, RULES.superko, 'point');
-  const clock = afterMove(g, state, seat, at);
+  const { clock, penalty } = clockAfter(g, state, seat, at, written);
   const m: MoveRecord = {
     number: g.moves.length + 1,
     seat,
@@ -76,21 +83,22 @@ export function playAt(state: GoState, g: GoGame, seat: Seat, text: string, at: 
     ...clock,
     ...(ruling && { ruling }),
   };
-  return [{ type: 'go.MoveMade', data: m }, ...penaltyEvent(g, seat, clock.remainingMs)];
+  return [{ type: 'go.MoveMade', data: m }, ...penalty];
 }
 
-export function decidePlay(state: GoState, g: GoGame, command: { type: string; data: { seat: Seat } }, at: string): GoEvent[] {
+export function decidePlay(state: GoState, g: GoGame, command: { type: string; data: { seat: Seat; written?: WrittenTime } }, at: string): GoEvent[] {
   const seat = command.data.seat;
   switch (command.type) {
     case 'go.pass': {
       mayMove(state, g, seat, at);
-      const clock = afterMove(g, state, seat, at);
+      const { clock, penalty } = clockAfter(g, state, seat, at, command.data.written);
       const m: MoveRecord = { number: g.moves.length + 1, seat, point: null, gtp: 'pass', captured: [], at, ...clock };
-      return [{ type: 'go.Passed', data: m }, ...penaltyEvent(g, seat, clock.remainingMs)];
+      return [{ type: 'go.Passed', data: m }, ...penalty];
     }
     case 'go.resign':
       return [ended(g, { winner: other(seat), reason: 'resignation', text: `${colour(other(seat))}+R`, rule: RULES.resignation }, at)];
     case 'go.claim-time': {
+      if (g.source) refuse('go/imported-untimed', 'an imported record was not timed here: no time can be claimed on it', RULES.imported, { field: 'seat' });
       const opponent = other(seat);
       const mine = timeUp(state, seat, at);
       const theirs = timeUp(state, opponent, at);

@@ -9,7 +9,7 @@ const SIZES: readonly number[] = [9, 13, 19];
 
 export function decideStart(command: Extract<GoCommand, { type: 'go.start-game' }>, state: GoState): GoEvent[] {
   if (state.phase !== 'none') refuse('go/already-started', 'this game id names a game already started', 'Arbitra: a game id names one game', { field: 'id' });
-  const { players, link, handicap, handicapStones, compensation } = command.data;
+  const { players, link, handicap, handicapStones, compensation, source } = command.data;
   if (players[0].id === players[1].id) invalid('go/same-player', 'a player cannot play themself', RULES.started, 'players');
   const boardSize = (command.data.boardSize ?? 19) as BoardSize;
   if (!SIZES.includes(boardSize)) invalid('go/board-size', 'a board of 19, 13 or 9 lines', RULES.boardSize, 'boardSize');
@@ -40,7 +40,16 @@ export function decideStart(command: Extract<GoCommand, { type: 'go.start-game' 
   return [
     {
       type: 'go.GameStarted',
-      data: { players: [players[0], players[1]], boardSize, handicapStones: stones, rules, compensation: komi, link: link ?? null, at: command.context.at },
+      data: {
+        players: [players[0], players[1]],
+        boardSize,
+        handicapStones: stones,
+        rules,
+        compensation: komi,
+        link: link ?? null,
+        at: command.context.at,
+        ...(source && { source }),
+      },
     },
   ];
 }

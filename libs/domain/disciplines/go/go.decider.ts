@@ -19,7 +19,7 @@ function decideOn(command: GoCommand, state: GoState, at: string): GoEvent[] {
   switch (command.type) {
     case 'go.play':
       inPhase('playing', 'point', RULES.pass);
-      return playAt(state, g, command.data.seat, command.data.point, at);
+      return playAt(state, g, command.data.seat, command.data.point, at, undefined, command.data.written);
     case 'go.pass':
     case 'go.claim-time':
       inPhase('playing', 'seat', RULES.pass);
@@ -50,6 +50,8 @@ export function decide(command: GoCommand, state: GoState): GoEvent[] {
   if (state.phase === 'finished') refuse('go/game-finished', 'the game has ended', RULES.finished);
   const at = command.context.at;
   // A clock reading sent by an official is recorded before the command, which is decided on it.
+  if (command.data.clockReading && state.game.source)
+    refuse('go/imported-untimed', 'an imported record was not timed here: its clock is only what the file writes', RULES.imported, { field: 'clockReading' });
   const check = { type: 'go/clock-reading', rule: RULES.clockReading, belowZero: true };
   const read = (r: ClockReading): GoEvent => ({ type: 'go.ClockRead', data: { ...r, at, rule: RULES.clockReading } });
   const { pre, now } = clockReadFirst(command.data.clockReading, check, read, state, evolve);

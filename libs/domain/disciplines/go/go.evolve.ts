@@ -19,6 +19,7 @@ function started(e: Extract<GoEvent, { type: 'go.GameStarted' }>['data']): GoGam
     boardSize: e.boardSize,
     handicapStones: e.handicapStones,
     startedAt: e.at,
+    source: e.source ?? null,
     moves: [],
     board,
     positions: [positionHash(board)],
@@ -26,7 +27,8 @@ function started(e: Extract<GoEvent, { type: 'go.GameStarted' }>['data']): GoGam
     toMove: e.handicapStones.length > 0 ? 1 : 0,
     captures: [0, 0],
     penaltyPoints: [0, 0],
-    clock: { remainingMs: [ms, ms], periodsLeft: [periods, periods], since: e.at, paused: false },
+    // An imported record was not timed here: its clocks never run (issue 30: no invented readings).
+    clock: { remainingMs: [ms, ms], periodsLeft: [periods, periods], since: e.source ? null : e.at, paused: false },
     arrived: [false, false],
     deadStones: null,
     count: null,
@@ -39,7 +41,7 @@ function moved(state: GoState & { game: GoGame }, m: MoveRecord): GoState {
   const g = state.game;
   const board = applyMove(g.board, m.seat, m.point, m.captured, g.boardSize);
   const remainingMs: [number, number] = [g.clock.remainingMs[0], g.clock.remainingMs[1]];
-  remainingMs[m.seat] = m.remainingMs;
+  if (m.remainingMs !== undefined) remainingMs[m.seat] = m.remainingMs;
   const periodsLeft: [number, number] = [g.clock.periodsLeft[0], g.clock.periodsLeft[1]];
   if (m.periodsLeft !== undefined) periodsLeft[m.seat] = m.periodsLeft;
   const captures: [number, number] = [g.captures[0], g.captures[1]];
@@ -63,7 +65,7 @@ function moved(state: GoState & { game: GoGame }, m: MoveRecord): GoState {
       toMove: other(m.seat),
       captures,
       arrived: m.seat === 0 ? [true, g.arrived[1]] : [g.arrived[0], true],
-      clock: { ...g.clock, remainingMs, periodsLeft, since: bothPassed ? null : m.at },
+      clock: { ...g.clock, remainingMs, periodsLeft, since: bothPassed || g.source ? null : m.at },
     },
   };
 }

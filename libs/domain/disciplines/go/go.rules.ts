@@ -42,5 +42,7 @@ export const RULES = {
   penaltyAgainstScore: 'Ing rules 第七条 延时 (1): penalty points, net of offsetting, count against the offender\u2019s score',
   signature: 'Ing rules 第十条 记谱: the record is signed (由负方签字为证); Arbitra asks both players to sign a counted result',
   recordedResult: 'Ing rules 第十条 裁判: a result the arbiter records from the score sheet (or an imported record) as written',
+  imported:
+    'Arbitra (issue 30, imported history): an imported record carries what the file says and only that; it was not timed here, so no clock reading or time claim is recorded on it',
   notCounting: 'Arbitra: dead stones and the count come after both players have passed',
 } as const;

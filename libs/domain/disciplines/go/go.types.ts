@@ -1,5 +1,5 @@
 /** Go under the Ing rules: commands, events and state. Seat 0 plays Black, seat 1 White. Points are SGF letters ("pd"). */
-import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent } from '../../kernel/index.js';
+import type { ClockReading as KernelClockReading, Command, CommandContext, DomainEvent, RecordSource } from '../../kernel/index.js';
 import type { GoRules, GoRulesOverrides } from './go.profile.js';
 
 export type Seat = 0 | 1;
@@ -23,6 +23,12 @@ export interface GoLink {
 
 /** Basic time left per seat (Black, White; below zero, the overtime used under penalty points) and the byo-yomi periods left, where the clock shows them. */
 export type ClockReading = KernelClockReading;
+
+/** The time left an imported file writes with a move (SGF BL/WL in ms, OB/OW): the file's statement, not a clock reading. */
+export interface WrittenTime {
+  readonly leftMs?: number;
+  readonly periods?: number;
+}
 
 export type EndReason = 'count' | 'resignation' | 'time' | 'absence' | 'withdrawal' | 'retraction' | 'defiance' | 'recorded';
 
@@ -60,10 +66,12 @@ export interface GoCommandData {
     /** Overrides the profile's compensation for this game (e.g. an imported record's KM). */
     readonly compensation?: number;
     readonly link?: GoLink;
+    /** An imported record (SGF): the file it came from. Its moves carry no clock reading, only what the file writes. */
+    readonly source?: RecordSource;
   };
-  /** `point`: GTP ("Q16") or SGF letters ("pd"). */
-  readonly 'go.play': { readonly seat: Seat; readonly point: string };
-  readonly 'go.pass': { readonly seat: Seat };
+  /** `point`: GTP ("Q16") or SGF letters ("pd"). `written`: an imported record's own BL/WL (OB/OW) for the move. */
+  readonly 'go.play': { readonly seat: Seat; readonly point: string; readonly written?: WrittenTime };
+  readonly 'go.pass': { readonly seat: Seat; readonly written?: WrittenTime };
   readonly 'go.resign': { readonly seat: Seat };
   readonly 'go.claim-time': { readonly seat: Seat };
   readonly 'go.propose-dead-stones': { readonly seat: Seat; readonly stones: readonly string[] };
@@ -102,9 +110,11 @@ export interface MoveRecord {
   /** Stones this move took off the board (SGF points). */
   readonly captured: readonly string[];
   readonly at: string;
-  /** The mover's basic time left after the move (negative: overtime used); 0 in byo-yomi. */
-  readonly remainingMs: number;
+  /** The mover's basic time left after the move (negative: overtime used); 0 in byo-yomi. Absent in an imported record. */
+  readonly remainingMs?: number;
   readonly periodsLeft?: number;
+  /** An imported record's own time for the move, as the file writes it. */
+  readonly written?: WrittenTime;
   /** An arbiter's ruling on a disputed move. */
   readonly ruling?: { readonly note: string; readonly rule: string };
 }
@@ -120,6 +130,7 @@ export type GoEvent =
         compensation: number;
         link: GoLink | null;
         at: string;
+        source?: RecordSource;
       }
     >
   | DomainEvent<'go.ClockRead', { remainingMs: readonly [number, number]; periodsLeft?: readonly [number, number]; at: string; rule: string }>
@@ -154,6 +165,8 @@ export interface GoGame {
   readonly boardSize: BoardSize;
   readonly handicapStones: readonly string[];
   readonly startedAt: string;
+  /** The imported file this game was recorded from; null for a game played here. */
+  readonly source: RecordSource | null;
   readonly moves: readonly MoveRecord[];
   /** Rows of the board, top first: "." empty, "x" Black, "o" White. */
   readonly board: readonly string[];

@@ -59,7 +59,8 @@ export function decideScoreFlag(command: Cmd<'mahjong.rule-score-flag'>, t: Mahj
   if (!line.flag) refuse('mahjong/no-score-flag', `hand ${hand} has no scoring difference to rule on`, RULES.scoreCheck, { field: 'hand' });
   const result = accept === 'computed' ? rescored(line, line.flag.computed, t) : line;
   const { confirmedBy: _c, flag: _f, corrections: _x, ...plain } = result as CardLine;
-  return [{ type: 'mahjong.ScoreFlagRuled', data: { hand, accept, note: note ?? null, result: plain, rule: RULES.scoreCheck } }];
+  // 記分卡: 如有需要塗改，須請裁判員驗證及簽名 — the ruling line on the card names the referee who ruled.
+  return [{ type: 'mahjong.ScoreFlagRuled', data: { hand, accept, note: note ?? null, result: plain, rule: RULES.scoreCheck, by: command.context.actor.id } }];
 }
 
 export function decideSign(command: Cmd<'mahjong.sign-scorecard'>, t: MahjongTable): MahjongEvent[] {

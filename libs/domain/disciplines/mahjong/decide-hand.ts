@@ -7,7 +7,7 @@ import { afterDiscard } from './penalty-tiles.js';
 import { relation, WINDS, type Seat } from './seating.js';
 import { scoreOutcome } from './score-win.js';
 import { handWinds, requireHandInProgress } from './table-state.js';
-import type { MahjongCommand, MahjongEvent, MahjongTable, PenaltyData } from './mahjong.types.js';
+import type { HandOutcome, MahjongCommand, MahjongEvent, MahjongTable, PenaltyData } from './mahjong.types.js';
 
 type Cmd<T extends MahjongCommand['type']> = Extract<MahjongCommand, { type: T }>;
 
@@ -113,6 +113,18 @@ export function falseWinEvents(hand: number, seat: Seat, claimed: PenaltyScoring
   }
   return events;
 }
+/**
+ * WMC 麻將規則, 錯鳴 6 (錯和): 違規暴露了的牌全部成為罰張 — the false winner's own exposed tiles. A discarded (or robbed)
+ * winning tile was never theirs: it is not a penalty tile (one copy taken out of the hand). A self-drawn one is theirs.
+ */
+export function falseWinTiles(outcome: Extract<HandOutcome, { kind: 'win' }>): string[] {
+  const tiles = [...(outcome.hand?.concealed ?? [])];
+  if (outcome.by === 'self-draw') return tiles;
+  const winning = outcome.winningTile ?? outcome.hand?.winningTile;
+  const i = winning === undefined ? -1 : tiles.indexOf(winning);
+  if (i >= 0) tiles.splice(i, 1);
+  return tiles;
+}
 type PenaltyScoring = Extract<MahjongEvent, { type: 'mahjong.FalseWinRecorded' }>['data']['claimed'];
 
 export function decideRecordHand(command: Cmd<'mahjong.record-hand'>, t: MahjongTable): MahjongEvent[] {
@@ -127,7 +139,7 @@ export function decideRecordHand(command: Cmd<'mahjong.record-hand'>, t: Mahjong
   const { winds, dealer } = handWinds(t, hand);
   const scored = scoreOutcome(t, hand, winds, dealer, outcome, h);
   if (scored.kind === 'false-win') {
-    const exposed = outcome.kind === 'win' && outcome.hand ? outcome.hand.concealed : [];
+    const exposed = outcome.kind === 'win' && outcome.hand ? falseWinTiles(outcome) : [];
     return falseWinEvents(hand, scored.seat, scored.claimed, scored.computed, exposed);
   }
   // Object.assign, not a spread followed by new keys (slow on Node 20)

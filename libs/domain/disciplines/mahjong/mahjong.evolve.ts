@@ -107,7 +107,7 @@ function evolveTable(t: MahjongTable, event: MahjongEvent, actor: string): Mahjo
         t,
         event.data.hand,
         event.data.result,
-        actor,
+        event.data.by ?? actor,
         `score ruling: ${event.data.accept}${event.data.note ? ` (${event.data.note})` : ''}`,
         'score-ruling',
       );

@@ -3,7 +3,7 @@ import { deciderSpec } from '../../kernel/testing/decider-spec.js';
 import { mahjongDecider } from './mahjong.decider.js';
 import { parseTiles } from './scoring/index.js';
 import type { GivenHand, HandOutcome } from './mahjong.types.js';
-import { cmd, confirmAll, play, seated, stateOf, win } from './testing/table.js';
+import { cmd, confirmAll, play, REFEREE, seated, stateOf, win } from './testing/table.js';
 
 const spec = deciderSpec(mahjongDecider);
 const given = (concealed: string, winningTile: string, exposed: GivenHand['exposed'] = []): GivenHand => ({
@@ -40,6 +40,11 @@ describe('WMC 麻將規則, 和牌的計分 7, 10: the claimed score checked aga
     const ruled = play([{ type: 'mahjong.rule-score-flag', hand: 1, accept: 'computed', note: 'No Terminals does not apply' }], events);
     const s = stateOf(ruled);
     expect(s.phase !== 'none' && s.table.card[0]).toMatchObject({ flag: null, scoring: { total: 5 }, payments: [15, -5, -5, -5] });
+    // 記分卡: 如有需要塗改，須請裁判員驗證及簽名 — the ruling line names the referee who ruled (it was by: '').
+    expect(ruled[ruled.length - 1]).toMatchObject({ type: 'mahjong.ScoreFlagRuled', data: { by: REFEREE.id } });
+    expect(s.phase !== 'none' && s.table.card[0].corrections).toEqual([
+      { by: REFEREE.id, reason: 'score ruling: computed (No Terminals does not apply)', kind: 'score-ruling' },
+    ]);
     spec
       .given(ruled)
       .when(cmd(confirmAll(1)[0]))
@@ -65,8 +70,20 @@ describe('WMC 麻將規則, 和牌的計分 7, 10: the claimed score checked aga
       .when(record({ ...win(0, 'discard', ['1.1'], 2), hand: chicken }))
       .then([
         { type: 'mahjong.FalseWinRecorded', data: { claimed: { total: 5 }, computed: { total: 0 } } },
-        { type: 'mahjong.PenaltyRecorded', data: { kind: 'penalty-tiles', amount: 11, offence: 'false-win' } },
+        // WMC 麻將規則 錯鳴 6: only the false winner's own tiles: the discarded 2m is not one of them (10, not 11).
+        {
+          type: 'mahjong.PenaltyRecorded',
+          data: { kind: 'penalty-tiles', amount: 10, offence: 'false-win', tiles: ['3m', '4m', '5m', '6m', '7m', '1p', '1p', '1p', '9s', '9s'] },
+        },
       ]);
+  });
+
+  it("錯鳴 6: a false win on a self-drawn tile keeps the drawn tile among the penalty tiles (it is the winner's own)", () => {
+    const chicken = given('234m567m111p99s', '2m', [{ kind: 'chow', tiles: ['6s', '7s', '8s'] }]);
+    spec
+      .given(seated())
+      .when(record({ ...win(0, 'self-draw', ['1.1']), hand: chicken }))
+      .then([{ type: 'mahjong.FalseWinRecorded' }, { type: 'mahjong.PenaltyRecorded', data: { kind: 'penalty-tiles', amount: 11, offence: 'false-win' } }]);
   });
 
   it('tiles that are not a winning hand are refused, naming the field', () => {

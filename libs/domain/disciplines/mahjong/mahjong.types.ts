@@ -200,7 +200,11 @@ export type MahjongEvent =
   | DomainEvent<'mahjong.ClaimConflictResolved', { hand: number; discarder: Seat; resolution: ClaimResolution }>
   | DomainEvent<'mahjong.HandRecorded', HandResult & { flag: ScoreFlag | null; rule: string }>
   | DomainEvent<'mahjong.FalseWinRecorded', { hand: number; seat: Seat; claimed: Scoring; computed: Scoring | null; rule: string }>
-  | DomainEvent<'mahjong.ScoreFlagRuled', { hand: number; accept: 'claimed' | 'computed'; note: string | null; result: HandResult; rule: string }>
+  | DomainEvent<
+      'mahjong.ScoreFlagRuled',
+      /** `by`: the referee who ruled (記分卡: 裁判員驗證及簽名); absent only in events recorded before issue 30. */
+      { hand: number; accept: 'claimed' | 'computed'; note: string | null; result: HandResult; rule: string; by?: string }
+    >
   | DomainEvent<'mahjong.HandConfirmed', { hand: number; seat: Seat; complete: boolean }>
   | DomainEvent<'mahjong.HandCorrected', { hand: number; result: HandResult; reason: string; countersignedBy: string; rule: string }>
   | DomainEvent<'mahjong.ScorecardSigned', { seat: Seat; complete: boolean }>

@@ -42,15 +42,22 @@ export interface ParsedGcg {
   readonly lines: readonly GcgLine[];
   /** Pragmas and notes the import cannot keep (they are named in the import's answer). */
   readonly notKept: readonly GcgNotKept[];
+  /** The pragmas as written, in file order (`#title Club night` → ["title", "Club night"]), #note apart: the record's source headers. */
+  readonly headers: readonly (readonly [string, string])[];
 }
 
 export function parseGcg(text: string): ParsedGcg {
   const players: (PlayerInfo & { nick: string })[] = [];
   const lines: GcgLine[] = [];
   const notKept: GcgNotKept[] = [];
+  const headers: [string, string][] = [];
+  // Each player's running total as the file writes it, to check every line's total against it (issue 30).
+  const totals = new Map<string, { total: number; line: number }>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     const lineNo = i + 1;
+    const pragma = /^#(?!note\b)(\S+)\s?(.*)$/.exec(line);
+    if (pragma) headers.push([pragma[1], pragma[2]]);
     const pm = /^#player([12])\s+(\S+)\s*(.*)$/.exec(line);
     if (pm) {
       players[Number(pm[1]) - 1] = { nick: pm[2], id: pm[2], name: pm[3] || pm[2] };
@@ -62,10 +69,8 @@ export function parseGcg(text: string): ParsedGcg {
       else notKept.push({ line: lineNo, text: line, why: 'a note before the first move line has no turn to be kept with' });
       return;
     }
-    if (line.startsWith('#')) {
-      if (!/^#character-encoding\s+UTF-8$/i.test(line)) notKept.push({ line: lineNo, text: line, why: 'this pragma is not recorded by Arbitra' });
-      return;
-    }
+    // Other pragmas (#title, #description, #lexicon…) are kept as written with the record's source.
+    if (line.startsWith('#')) return;
     if (!line.startsWith('>')) return;
     const m = /^>([^:]+):\s*(.*)$/.exec(line);
     if (!m) invalid('scrabble/gcg-bad-line', `line ${lineNo}: expected ">nick: ..."`, GCG_RULE, 'text');
@@ -94,8 +99,20 @@ export function parseGcg(text: string): ParsedGcg {
     else if (a === '(reversed)') move = { kind: 'reversed' };
     else if (/^\([A-Za-z?]*\)$/.test(a)) move = { kind: 'end-rack', rack: a.slice(1, -1).toUpperCase() };
     else return invalid('scrabble/gcg-bad-line', `line ${lineNo}: unrecognised move "${rest.join(' ')}"`, GCG_RULE, 'text');
-    lines.push({ nick: m[1].trim(), rack, move, score, total, lineNo, notes: [] });
+    const nick = m[1].trim();
+    // GCG: the last number is the player's running total. One that is not the total before plus this line's score
+    // contradicts the file itself: refused naming the line (docs/exchange-imports.md: GCG refuses, it does not guess).
+    const before = totals.get(nick);
+    if ((before?.total ?? 0) + score !== total)
+      invalid(
+        'scrabble/gcg-total-contradicts',
+        `line ${lineNo}: the running total ${total} is not ${before ? `the total ${before.total} of line ${before.line}` : '0'} ${score < 0 ? '-' : '+'} ${Math.abs(score)} = ${(before?.total ?? 0) + score}`,
+        `${GCG_RULE}: each move line ends with the score and the player's running total`,
+        'text',
+      );
+    totals.set(nick, { total, line: lineNo });
+    lines.push({ nick, rack, move, score, total, lineNo, notes: [] });
   });
   if (!players[0] || !players[1]) invalid('scrabble/gcg-players', 'a GCG record names #player1 and #player2', GCG_RULE, 'text');
-  return { players: [players[0], players[1]], lines, notKept };
+  return { players: [players[0], players[1]], lines, notKept, headers };
 }

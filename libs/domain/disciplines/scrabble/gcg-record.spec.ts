@@ -6,6 +6,9 @@ import { exportGcg, importGcgRecord, parseGcg } from './gcg.js';
 import { scoreSheet } from './scoresheet.js';
 import { HAND_GAME } from './testing/hand-game.js';
 import type { ScrabbleCommand } from './scrabble.commands.js';
+import type { RecordSource } from '../../kernel/record-source.js';
+
+const AT = '2026-01-01T10:00:00.000Z';
 
 function replay(commands: readonly ScrabbleCommand[]): ScrabbleEvent[] {
   let state = scrabbleDecider.initialState();
@@ -41,9 +44,68 @@ describe('GCG import keeps what the file says (racks, exchanged letters, notes)'
     const rows = scoreSheet(replay(importGcgRecord(WITH_NOTES).commands));
     expect(rows.map((r) => r.entry)).toContain('exchange 3 (XYZ)');
   });
-  it('pragmas Arbitra does not record are named in the answer, not silently dropped', () => {
-    const r = importGcgRecord(`#title Club night\n${WITH_NOTES}`);
-    expect(r.notKept[0]).toEqual({ line: 1, text: '#title Club night', why: 'this pragma is not recorded by Arbitra' });
+  it("issue 30: pragmas are kept as written with the record's source and written back; export → import → export is byte-identical", () => {
+    const file = `#title Club night\n${HAND_GAME.replace('#player1 Ann Ann Lee', '#player1 Ann Ann Lee (1)')}`;
+    const parsed = parseGcg(file);
+    expect(parsed.headers).toEqual([
+      ['title', 'Club night'],
+      ['character-encoding', 'UTF-8'],
+      ['player1', 'Ann Ann Lee (1)'],
+      ['player2', 'Bob Bob Wu'],
+    ]);
+    const source = (text: string): RecordSource => ({
+      format: 'gcg',
+      sha256: 'a'.repeat(64),
+      importedBy: 'td',
+      importedAt: AT,
+      headers: parseGcg(text).headers,
+    });
+    const players = [
+      { id: 'ann-lee', name: 'Ann Lee' },
+      { id: 'bob-wu', name: 'Bob Wu' },
+    ] as const;
+    const r = importGcgRecord(file, { startAt: AT, stepSeconds: 0, players, source: source(file) });
+    expect(r.notKept.map((n) => n.text)).not.toContain('#title Club night');
+    const first = exportGcg(replay(r.commands));
+    expect(first.split('\n').slice(0, 4)).toEqual(['#title Club night', '#character-encoding UTF-8', '#player1 Ann Ann Lee (1)', '#player2 Bob Bob Wu']);
+    expect(first).toContain('>Ann: DORWEEI 8E WORD +16 16');
+    const second = exportGcg(replay(importGcgRecord(first, { startAt: AT, stepSeconds: 0, players, source: source(first) }).commands));
+    expect(second).toBe(first);
+  });
+  it('issue 30: an imported record carries no clock reading (no turn, no end of game has one) and takes none', () => {
+    const events = replay(
+      importGcgRecord(HAND_GAME, {
+        startAt: AT,
+        stepSeconds: 0,
+        source: { format: 'gcg', sha256: 'b'.repeat(64), importedBy: 'td', importedAt: AT, headers: [] },
+      }).commands,
+    );
+    expect(events.some((e) => 'remainingMs' in (e.data as object))).toBe(false);
+    const state = fold(scrabbleDecider, events);
+    expect(state.phase !== 'none' && state.game.turns.some((t) => t.remainingMs !== undefined)).toBe(false);
+    const played = replay(importGcgRecord(HAND_GAME).commands);
+    expect(played.some((e) => e.type === 'scrabble.MoveCompleted' && 'remainingMs' in e.data)).toBe(true);
+    const open = importGcgRecord(HAND_GAME.split('\n').slice(0, 5).join('\n'), {
+      startAt: AT,
+      source: { format: 'gcg', sha256: '', importedBy: 'td', importedAt: AT, headers: [] },
+    });
+    const openState = fold(scrabbleDecider, replay(open.commands));
+    const reading: ScrabbleCommand = {
+      type: 'scrabble.press-clock',
+      data: { seat: 1, clockReading: { remainingMs: [1000, 1000] } },
+      context: { at: AT, actor: { id: 'td', role: 'arbiter' }, commandId: 'r' },
+    };
+    expect(() => scrabbleDecider.decide(reading, openState)).toThrow(expect.objectContaining({ type: 'scrabble/imported-untimed', field: 'clockReading' }));
+  });
+  it("issue 30: a running total contradicting the line's score (ALGAE +26 999) is refused naming the line, never recorded silently", () => {
+    const bad = HAND_GAME.replace('>Ann: AJEEIXY 10F JA. +27 43', '>Ann: AJEEIXY 10F JA. +27 999');
+    expect(() => importGcgRecord(bad)).toThrow(
+      expect.objectContaining({
+        type: 'scrabble/gcg-total-contradicts',
+        field: 'text',
+        message: expect.stringMatching(/^line 6: the running total 999 is not the total 16 of line 4 \+ 27 = 43/),
+      }),
+    );
   });
   it('seed 分數 (分數顛倒): a reversal by TD decision exports with its decision and imports back to the same reversed result', () => {
     let events = replay(importGcgRecord(HAND_GAME).commands);

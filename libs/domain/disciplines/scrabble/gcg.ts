@@ -21,6 +21,7 @@
  * export gives the same lines back; whatever cannot be kept is listed in `notKept`.
  */
 import type { Actor } from '../../kernel/command.js';
+import type { RecordSource } from '../../kernel/record-source.js';
 import { invalid } from '../../kernel/errors.js';
 import { GCG_RULE as RULE, parseGcg, type GcgLine, type GcgNotKept } from './gcg-parse.js';
 import { decide, initialState } from './scrabble.decider.js';
@@ -38,6 +39,8 @@ export interface GcgImportOptions {
   readonly actor?: Actor;
   /** The commands' ids are `<commandIdPrefix>-1`, `-2`, …: the importing request's command id, so a retry under its Idempotency-Key is known. */
   readonly commandIdPrefix?: string;
+  /** The imported file (issue 30): recorded on the game, which then carries no clock reading. */
+  readonly source?: RecordSource;
 }
 
 export { parseGcg, type GcgLine, type GcgNotKept, type ParsedGcg } from './gcg-parse.js';
@@ -134,6 +137,7 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     clockSideChosenBy: other(starter),
     tilesCounted: 100,
     tracking: false,
+    ...(opts.source && { source: opts.source }),
     profile: bonus
       ? { challengePenalty: { kind: 'points-per-word', points: perWord, appliedTo: bonus.score >= 0 ? 'player-bonus' : 'challenger-deducted' } }
       : undefined,
@@ -240,8 +244,13 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
   const state = stateOf(source);
   if (state.phase === 'none') return '';
   const g = state.game;
-  const nick = (s: Seat) => g.players[s].id.replace(/\s+/g, '_');
-  const out = ['#character-encoding UTF-8', `#player1 ${nick(0)} ${g.players[0].name}`, `#player2 ${nick(1)} ${g.players[1].name}`];
+  // An imported record writes its file's pragmas back as written, and its nicks (issue 30).
+  const written = g.source?.headers;
+  const fileNick = (s: Seat) => written?.find(([k]) => k === `player${s + 1}`)?.[1].split(/\s+/)[0];
+  const nick = (s: Seat) => fileNick(s) ?? g.players[s].id.replace(/\s+/g, '_');
+  const out = written
+    ? written.map(([k, v]) => `#${k}${v ? ` ${v}` : ''}`)
+    : ['#character-encoding UTF-8', `#player1 ${nick(0)} ${g.players[0].name}`, `#player2 ${nick(1)} ${g.players[1].name}`];
   const racks = endRacks ?? (Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : []);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   for (const l of gameLog(g, racks)) {

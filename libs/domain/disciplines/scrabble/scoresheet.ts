@@ -76,7 +76,7 @@ export function scoreSheet(source: ScrabbleState | readonly ScrabbleEvent[], end
       entry,
       score: l.points,
       cumulative: l.totals,
-      clockRemainingMs: l.kind === 'turn' && t ? t.remainingMs : null,
+      clockRemainingMs: l.kind === 'turn' && t ? (t.remainingMs ?? null) : null,
       status: l.kind === 'turn' && t ? t.status : null,
     };
   });

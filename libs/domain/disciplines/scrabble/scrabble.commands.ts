@@ -1,6 +1,7 @@
 /** Commands of a Scrabble game (one stream per game: `game-<id>`): kernel envelopes `{ type, data, context }`. */
 import type { ClockReading as KernelClockReading } from '../../kernel/clock-reading.js';
 import type { Command, CommandContext, CommandUnion } from '../../kernel/command.js';
+import type { RecordSource } from '../../kernel/record-source.js';
 import type { ScrabbleProfile } from './profile.js';
 import type { Placement } from './scoring.js';
 import type { Seat } from './seat.js';
@@ -50,6 +51,8 @@ export interface ScrabbleCommandData {
     readonly tracking: boolean;
     readonly profile?: Partial<ScrabbleProfile>;
     readonly link?: GameLink;
+    /** An imported record (GCG): the file it came from. Its turns carry no clock reading (issue 30). */
+    readonly source?: RecordSource;
   };
   readonly 'scrabble.start-absent-clock': Reading & { readonly seat: Seat };
   readonly 'scrabble.player-arrived': Reading & { readonly seat: Seat; readonly choice: 'play' | 'forfeit' };

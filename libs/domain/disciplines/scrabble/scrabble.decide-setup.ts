@@ -45,6 +45,7 @@ export function decideStartGame(em: Emitter, c: DataOf<'scrabble.start-game'>): 
     tracking: !!c.tracking,
     profile,
     link,
+    ...(c.source && { source: c.source }),
   });
 }
 

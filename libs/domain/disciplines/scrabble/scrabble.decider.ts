@@ -146,6 +146,8 @@ export function decide(command: ScrabbleCommand, state: ScrabbleState): Scrabble
   const em = new Emitter(state, command.context);
   const r = command.data.clockReading;
   if (r && (state.phase === 'setup' || state.phase === 'playing')) {
+    if (state.game.source)
+      invalid('scrabble/imported-untimed', 'an imported record was not timed here: no clock reading is recorded on it', RULES.imported, 'clockReading');
     if (!Array.isArray(r.remainingMs) || r.remainingMs.length !== 2 || !r.remainingMs.every(Number.isFinite))
       invalid('scrabble/bad-clock-reading', 'a clock reading gives the remaining ms of both sides', RULES.overtime, 'clockReading');
     // WESPA Rules v3 §1.4 (the timer; WESPA rules, not the seed): the physical timer's reading is recorded as observed.

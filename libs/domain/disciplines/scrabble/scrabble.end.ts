@@ -47,7 +47,7 @@ export function endGame(em: Emitter, reason: EndReason, outBy: Seat | null): voi
   const g = em.game;
   const [r0, r1] = remainingAt(g.clock, em.ctx.at, g.profile.timePerSideMs);
   const over = countedOvertimeMs(overtimeMs(g.clock, em.ctx.at, g.profile.timePerSideMs), g.profile.overtimeLimitMs);
-  em.record('scrabble.GameEnded', { reason, outBy, remainingMs: [r0, r1] });
+  em.record('scrabble.GameEnded', { reason, outBy, ...(!g.source && { remainingMs: [r0, r1] as const }) });
   // Seed 過時: 10 points per minute or part of a minute over.
   for (const seat of [0, 1] as const) {
     const points = overtimePenalty(over[seat], g.profile);

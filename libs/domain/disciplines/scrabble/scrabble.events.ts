@@ -1,5 +1,6 @@
 /** Events of a Scrabble game: `{ type: 'scrabble.X', data }`, plain JSON, stored forever. Each carries `at` and `by`. */
 import type { Actor } from '../../kernel/command.js';
+import type { RecordSource } from '../../kernel/record-source.js';
 import type { DomainEvent } from '../../kernel/decider.js';
 import type { PauseReason } from './clock.js';
 import type { GameLink, IncidentKind, PlayerInfo } from './scrabble.commands.js';
@@ -43,6 +44,7 @@ export type ScrabbleEvent =
         tracking: boolean;
         profile: ScrabbleProfile;
         link?: GameLink | null;
+        source?: RecordSource;
       }
     >
   | E<'ClockReadingRecorded', { remainingMs: readonly [number, number] }>
@@ -76,7 +78,8 @@ export type ScrabbleEvent =
         computedScore: number | null;
         completedBy: 'clock' | 'draw';
         goingOut: boolean;
-        remainingMs: readonly [number, number];
+        /** The clocks after the move; absent in an imported record (issue 30: not timed here). */
+        remainingMs?: readonly [number, number];
       }
     >
   | E<'ScoreMismatchFlagged', { seat: Seat; turn: number; announced: number; computed: number }>
@@ -103,7 +106,7 @@ export type ScrabbleEvent =
   | E<'TdCalled', { reason: string }>
   | E<'ExtraTimeGranted', { seat: Seat; ms: number; reason: string; rule: string }>
   | E<'ClockSwitched', { to: Seat; reason: 'blank-not-recorded' | 'blank-recorded'; rule: string }>
-  | E<'GameEnded', { reason: EndReason; outBy: Seat | null; remainingMs: readonly [number, number] }>
+  | E<'GameEnded', { reason: EndReason; outBy: Seat | null; remainingMs?: readonly [number, number] }>
   | E<'TimePenaltyApplied', { seat: Seat; overMs: number | null; points: number }>
   | E<'EndRackScored', { seat: Seat; rackOf: Seat; rack: readonly string[]; points: number; derived: boolean }>
   | E<'RackDisagreementFlagged', { seat: Seat; entered: readonly string[]; derived: readonly string[] }>

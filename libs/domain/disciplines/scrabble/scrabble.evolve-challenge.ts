@@ -74,7 +74,7 @@ export function evolveChallenge(state: ScrabbleState, event: ChallengeEvent): Sc
               score: 0,
               status: 'accepted',
               rackBefore: g.racks[st.challenger].tiles,
-              remainingMs: turn?.remainingMs ?? [0, 0],
+              ...(turn?.remainingMs && { remainingMs: turn.remainingMs }),
             },
           ],
         };

@@ -32,6 +32,7 @@ export function evolveSetup(state: ScrabbleState, event: SetupEvent): ScrabbleSt
         tracking: d.tracking,
         profile: d.profile,
         link: d.link ?? null,
+        source: d.source ?? null,
         board: emptyBoard(),
         bag: { count: d.profile.tileCount, tiles },
         racks: [

@@ -44,7 +44,7 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
         computed: d.computedScore,
         score: d.announcedScore,
         rackBefore,
-        remainingMs: d.remainingMs,
+        ...(d.remainingMs && { remainingMs: d.remainingMs }),
       };
       let g: Game = { ...g0, lastDraw: null };
       if (m.kind === 'play') {

@@ -123,7 +123,8 @@ export function completeMove(em: Emitter, seat: Seat, p: PreparedMove, completed
     computedScore: p.computed,
     completedBy,
     goingOut,
-    remainingMs: [r0, r1],
+    // Issue 30: an imported record was not timed here; its turns carry no clock reading.
+    ...(!g.source && { remainingMs: [r0, r1] as const }),
   });
   // A mismatch is flagged, never overwritten: the announced score stands until corrected.
   if (p.move.kind === 'play' && p.computed !== null && p.computed !== p.announcedScore) {

@@ -3,6 +3,8 @@
  * where the seed is silent the published WESPA Rules v3 are cited and marked "(WESPA rules, not the seed)".
  */
 export const RULES = {
+  imported:
+    'Arbitra (issue 30, imported history): an imported record carries what the file says and only that; it was not timed here, so no clock reading is recorded on it',
   tileCount: 'WESPA seed 開始前: 兩個玩家需要檢查是否有100枚棋子',
   clockSide: 'WESPA seed 開始前: 後玩的玩家可以選擇計時器的位置',
   clockStart: 'WESPA seed 開啟計時器: 當對手從字袋抽第1枚棋子時，開啟對手之計時器',

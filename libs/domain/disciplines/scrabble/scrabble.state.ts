@@ -1,4 +1,5 @@
 /** State of a Scrabble game: a discriminated union of phases. Plain JSON throughout. */
+import type { RecordSource } from '../../kernel/record-source.js';
 import type { Clock } from './clock.js';
 import type { EndReason, GameResult, MoveRecord } from './scrabble.events.js';
 import type { GameLink, IncidentKind, PlayerInfo } from './scrabble.commands.js';
@@ -23,7 +24,8 @@ export interface TurnRecord {
   readonly score: number;
   readonly status: 'pending' | 'accepted' | 'withdrawn';
   readonly rackBefore: readonly string[] | null;
-  readonly remainingMs: readonly [number, number];
+  /** The clocks after the move; absent in an imported record (issue 30). */
+  readonly remainingMs?: readonly [number, number];
   /**
    * What an imported record (GCG) says of this turn beyond what the game itself tracks: the rack
    * written before the move, the play's word as written (e.g. "UW" where the export would write "U."), the letters of an exchange, notes. Facts as written, not derived.
@@ -70,6 +72,8 @@ export interface Game {
   readonly profile: ScrabbleProfile;
   /** The tournament pairing this game is played for, or null. */
   readonly link: GameLink | null;
+  /** The imported file this game was recorded from; null for a game played here. */
+  readonly source: RecordSource | null;
   readonly board: readonly string[];
   readonly bag: TileSet;
   readonly racks: readonly [TileSet, TileSet];

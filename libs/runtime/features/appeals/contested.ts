@@ -1,37 +1,15 @@
-import type { AppealProfileId, ContestedDecision, ContestedKind } from '../../../domain/appeals/index.js';
+import { contestableDecision, decisionKindOf, type AppealProfileId, type ContestedDecision, type ContestedKind } from '../../../domain/appeals/index.js';
+import type { DisciplineDescriptor } from '../../../domain/discipline-kit/descriptor.js';
+import { descriptorOf, gameStreamOf } from '../../../domain/discipline-kit/registry.js';
 import type { Actor } from '../../../domain/kernel/index.js';
+import { DISCIPLINES, playersOf, type Discipline, type GameResult } from '../../../domain/standings/index.js';
 import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
 import { streamOf } from '../../command-handler.js';
 import { AppealAggregate } from './appeals.aggregate.js';
 
-/** What kind of decision a recorded event is, by its type ('other' is not a decision and cannot be appealed). */
+/** What kind of decision a recorded event type is ('other' is not a decision and cannot be appealed): the descriptors say. */
 export function classify(type: string): ContestedKind {
-  if (type === 'appeals.AppealDecided') return 'appeal-decision';
-  if (type === 'scrabble.ChallengeResolved' || type === 'scrabble.LateChallengeAllowed') return 'challenge-adjudication';
-  if (/\.(RoundPaired)$/.test(type)) return 'pairing';
-  if (
-    /\.(ResultRecorded|ResultCorrected|GameFinished|SignedResultCorrected|GameForfeited|ScoreCorrected)$/.test(type) ||
-    type === 'chess.GameEnded' ||
-    type === 'go.GameEnded'
-  )
-    return 'result';
-  if (/Penalty(Issued|Applied|Reduced|Imposed)$/.test(type) || type === 'scrabble.TimePenaltyApplied') return 'penalty';
-  if (/\.(IncidentRecorded|ExtraTimeGranted|ClockSwitched|RulingRecorded|DrawClaimRefused|TimeAdded|\w*Ruled)$/.test(type)) return 'ruling';
-  return 'other';
-}
-
-/** A Go game ended by the arbiter's ruling (go.rule-loss, an absence): a ruling, not a result of play. */
-const GO_RULED_ENDS: readonly string[] = ['absence', 'withdrawal', 'retraction', 'defiance'];
-
-/**
- * What a decision was about, where its record says: a Go game's end reason; a ledger penalty's kind and offence code
- * (`warning:etiquette`): a correction (a warning) and a sanction for the same offence are not the same decision.
- */
-function groundOf(e: RecordedEvent): string | null {
-  const d = (e.data ?? {}) as { result?: { reason?: unknown }; offence?: unknown; kind?: unknown };
-  if (e.type === 'go.GameEnded' && typeof d.result?.reason === 'string') return d.result.reason;
-  if (e.type === 'penalties.PenaltyIssued' && typeof d.offence === 'string') return `${String(d.kind)}:${d.offence}`;
-  return null;
+  return contestableDecision(type)?.kind ?? 'other';
 }
 
 /** Remedy events: found by their cause (the appeal decision). */
@@ -44,25 +22,32 @@ export function decisionTime(e: RecordedEvent): string {
 }
 
 const OFFICIAL_ROLES: readonly string[] = ['arbiter', 'chief-arbiter'];
-/** A game's session ends with its end (any discipline: `<discipline>.GameEnded`, a forfeit, the finished result). */
-const SESSION_END = /\.(GameEnded|GameForfeited|GameFinished)$/;
-/** Game streams are `<discipline>-game-<id>`; their first event names the players. */
-const isGameStream = (stream: string) => /^[a-z]+-game-/.test(stream);
 
-interface PlayerRef {
-  readonly id?: string;
+/** A game's events and its descriptor: the session a game decision belongs to (its end, its players). */
+interface Session {
+  readonly descriptor: DisciplineDescriptor;
+  readonly events: readonly RecordedEvent[];
+  /** The decision is the game's own event (not a ledger copy of one). */
+  readonly own: boolean;
 }
-function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): string[] {
+
+/** When the session ended: the first of the descriptor's session ends (a mahjong table's locked card), or null while it is played. */
+function sessionEnd(session: Session): RecordedEvent | undefined {
+  return session.events.find((x) => session.descriptor.game.sessionEnds.includes(x.type));
+}
+
+function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[], session: Session | null): string[] {
   const d = e.data as Record<string, unknown>;
   if (e.type === 'appeals.AppealDecided') {
     // An appeal decision concerns the player the earlier appeal was for and the parties of the decision it contested.
     const lodged = streamEvents[0]?.data as { appellant?: { forPlayer?: string }; contested?: { parties?: string[] } } | undefined;
     return [...new Set([lodged?.appellant?.forPlayer ?? '', ...(lodged?.contested?.parties ?? [])].filter(Boolean))];
   }
-  const created = isGameStream(e.stream) ? streamEvents[0] : undefined;
-  if (created) return ((created.data as { players?: PlayerRef[] }).players ?? []).map((p) => p.id ?? '').filter(Boolean);
-  const result = d.result as { first?: string; second?: string | null } | undefined;
-  if (result?.first) return [result.first, ...(result.second ? [result.second] : [])];
+  // A game's decision concerns the players who played it (a mahjong table: the four seated at it), as its descriptor reads them.
+  if (session?.own) return session.descriptor.game.players(streamEvents);
+  const result = d.result as GameResult | { first?: string; second?: string | null } | undefined;
+  if (result && 'kind' in result && typeof result.kind === 'string') return playersOf(result);
+  if (result && 'first' in result && result.first) return [result.first, ...(result.second ? [result.second] : [])];
   if (typeof d.player === 'string') return [d.player];
   const target = d.target as { player?: string } | undefined;
   if (target?.player) return [target.player];
@@ -72,9 +57,22 @@ function partiesOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): st
 }
 
 /**
+ * The game session a decision belongs to: its own stream for a game's event (`<aggregate>-<gameId>`, any registered
+ * discipline), the game it was applied in for a ledger penalty copied from a game (its deadline runs from that game's end).
+ */
+async function sessionOf(store: EventStore, e: RecordedEvent, streamEvents: readonly RecordedEvent[]): Promise<Session | null> {
+  const game = gameStreamOf(e.stream);
+  if (game) return { descriptor: game.descriptor, events: streamEvents, own: true };
+  const d = e.data as { discipline?: Discipline; appliedIn?: { game?: string } | null } | null;
+  if (e.type !== 'penalties.PenaltyIssued' || !d?.appliedIn?.game || !d.discipline || !DISCIPLINES.includes(d.discipline)) return null;
+  const descriptor = descriptorOf(d.discipline);
+  return { descriptor, events: await store.readStream(`${descriptor.game.aggregate}-${d.appliedIn.game}`), own: false };
+}
+
+/**
  * The contested decision as recorded: found by event id through the index, read from its stream (the
- * store is read, never changed). Its session end is the game's end for a game event (null while it is
- * played), the decision itself for a tournament decision.
+ * store is read, never changed). Its session end is the game's end for a game event or a ledger penalty applied in a
+ * game (null while it is played; the descriptor names the ending events), the decision itself for a tournament decision.
  */
 export async function contestedDecision(
   store: EventStore,
@@ -85,7 +83,8 @@ export async function contestedDecision(
   const e = streamEvents.find((x) => x.id === eventId);
   if (!e) return null;
   const behind = await appealDecisionBehind(store, e);
-  return { decision: behind ? remedyAsDecision(e, streamEvents, behind) : decisionOf(e, streamEvents), tournamentId: tournamentOf(e, streamEvents) };
+  if (behind) return { decision: remedyAsDecision(e, streamEvents, behind), tournamentId: tournamentOf(e, streamEvents) };
+  return { decision: decisionOf(e, streamEvents, await sessionOf(store, e, streamEvents)), tournamentId: tournamentOf(e, streamEvents) };
 }
 
 /** The appeal a remedy event says it applies: the committee's actor `appeal:<id>` (a result correction) or the ledger authority (a penalty). */
@@ -126,14 +125,14 @@ function committeeOf(appealStream: readonly RecordedEvent[], decided: RecordedEv
  * that took it is named as the officials involved (they may not hear an appeal against their own decision).
  */
 function remedyAsDecision(e: RecordedEvent, streamEvents: readonly RecordedEvent[], { decided, appealStream }: DecisionBehind): ContestedDecision {
-  const asDecision = decisionOf(decided, appealStream);
+  const asDecision = decisionOf(decided, appealStream, null);
   const appealId = (decided.data as { appealId: string }).appealId;
   return {
     ...asDecision,
     eventId: e.id,
     stream: e.stream,
     type: e.type,
-    parties: [...new Set([...asDecision.parties, ...partiesOf(e, streamEvents)])],
+    parties: [...new Set([...asDecision.parties, ...partiesOf(e, streamEvents, null)])],
     appliesAppealDecision: { appealId, eventId: decided.id },
   };
 }
@@ -146,24 +145,24 @@ function tournamentOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]):
   return first?.link?.tournamentId ?? first?.tournamentId ?? null;
 }
 
-function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[]): ContestedDecision {
-  const isGame = isGameStream(e.stream);
-  const end = isGame ? streamEvents.find((x) => SESSION_END.test(x.type)) : e;
+function decisionOf(e: RecordedEvent, streamEvents: readonly RecordedEvent[], session: Session | null): ContestedDecision {
+  const isGame = session?.own === true;
+  const end = session ? sessionEnd(session) : e;
   const officials = [...new Set(streamEvents.filter((x) => OFFICIAL_ROLES.includes(x.meta.actor.role)).map((x) => x.meta.actor.id))].sort();
   let appealProfile: AppealProfileId | null = null;
   const isAppealDecision = e.type === 'appeals.AppealDecided';
   if (isAppealDecision) appealProfile = (streamEvents[0].data as { profile: AppealProfileId }).profile;
   const by: Actor = e.meta.actor;
-  const ground = groundOf(e);
+  const { kind, ground } = decisionKindOf(e.type, e.data);
   return {
     eventId: e.id,
     stream: e.stream,
     type: e.type,
-    kind: e.type === 'go.GameEnded' && ground !== null && GO_RULED_ENDS.includes(ground) ? 'ruling' : classify(e.type),
+    kind,
     recordedAt: decisionTime(e),
     sessionEndedAt: end ? decisionTime(end) : null,
     decidedBy: { id: by.id, role: by.role },
-    parties: partiesOf(e, streamEvents),
+    parties: partiesOf(e, streamEvents, session),
     // An appeal decision's officials are its committee (the member who recorded it is one of them).
     officials: isGame ? officials : isAppealDecision ? committeeOf(streamEvents, e) : [by.id],
     appealProfile,

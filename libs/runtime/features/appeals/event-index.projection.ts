@@ -25,8 +25,9 @@ export interface LocatedEventWithData extends LocatedEvent {
  */
 export const eventIndexProjection: Projection = {
   name: EVENT_INDEX_PROJECTION,
-  // 2: Go games' ends (go.GameEnded) are decisions an appeal can contest.
-  version: 2,
+  // 2: Go games' ends (go.GameEnded) are decisions an appeal can contest. 3: the descriptors' lists (a mahjong table's
+  // penalty and locked score card, xiguaqi's game and match ends).
+  version: 3,
   handles: (type) => classify(type) !== 'other' || REMEDY_EVENT_TYPES.has(type),
   apply(e: RecordedEvent, docs: DocumentTx) {
     const located: LocatedEvent = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type };

@@ -27,6 +27,8 @@ export class TokenRevocations {
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private refreshing: Promise<void> = Promise.resolve();
+  /** Told each token id as its revocation is applied (open live streams end on it, issue 32). */
+  private readonly listeners = new Set<(jti: string) => void>();
 
   constructor(private readonly store: EventStore) {}
 
@@ -43,6 +45,12 @@ export class TokenRevocations {
 
   isRevoked(jti: string): TokenRevokedData | undefined {
     return this.revoked.get(jti);
+  }
+
+  /** Calls `listener` with each token id revoked from now on; the returned function stops it. */
+  onRevoked(listener: (jti: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   get size(): number {
@@ -71,7 +79,9 @@ export class TokenRevocations {
       else void this.refresh().catch(() => undefined);
       if (e.type === 'auth.TokenRevoked') {
         const data = e.data as TokenRevokedData;
+        if (this.revoked.has(data.jti)) continue;
         this.revoked.set(data.jti, data);
+        for (const listener of [...this.listeners]) listener(data.jti);
       }
     }
   }

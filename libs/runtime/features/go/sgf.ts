@@ -2,12 +2,13 @@
  * SGF (FF[4], red-bean.com/sgf) export and import through @sabaki/sgf. Export: players, ranks, komi,
  * handicap stones, the rules' basic time and overtime, each move with the mover's time left (BL/WL,
  * seconds; negative in Ing penalty-point overtime) and byo-yomi periods left (OB/OW), the result.
- * Import gives the commands that replay the main line through the decider: every move with the
- * clock reading its BL/WL give (as the timekeeper reads the clock), then the written result.
+ * Import gives the commands that replay the main line through the decider: every move with the time its
+ * BL/WL write (kept as the file's, never as a clock reading), then the written result (issue 30).
  */
 import sgf, { type SgfNode } from '@sabaki/sgf';
-import type { BoardSize, EndReason, GoGame, GoPlayer, GoRulesOverrides, GoStep, Seat } from '../../../domain/disciplines/go/index.js';
-import { DomainError } from '../../../domain/kernel/index.js';
+import type { BoardSize, GoGame, GoPlayer, GoRulesOverrides, GoStep, Seat } from '../../../domain/disciplines/go/index.js';
+import { DomainError, type RecordSource } from '../../../domain/kernel/index.js';
+import { readSgfResult } from './sgf-result.js';
 
 const SGF_RULE = 'SGF FF[4] (red-bean.com/sgf): properties GM, SZ, PB, PW, BR, WR, KM, HA, AB, TM, OT, RE; moves B/W with BL/WL and OB/OW';
 const refuse = (message: string): never => {
@@ -15,10 +16,34 @@ const refuse = (message: string): never => {
 };
 const seconds = (ms: number) => String(Math.round(ms) / 1000);
 
-/** The game as SGF. */
+/** The game as SGF: a game played here, or an imported record with only what its file says (issue 30). */
 export function exportSgf(g: GoGame): string {
+  const root = g.source ? importedRoot(g) : playedRoot(g);
+  const nodes: SgfNode[] = g.moves.map((m) => {
+    const c = m.seat === 0 ? 'B' : 'W';
+    const left = g.source ? m.written?.leftMs : m.remainingMs;
+    const periods = g.source ? m.written?.periods : m.periodsLeft;
+    return {
+      data: {
+        [c]: [m.point ?? ''],
+        ...(left !== undefined && { [`${c}L`]: [seconds(left)] }),
+        ...(periods !== undefined && { [`O${c}`]: [String(periods)] }),
+        ...(m.ruling && { C: [`Ruling: ${m.ruling.note}`] }),
+      },
+      children: [],
+    };
+  });
+  const tree: SgfNode = { data: root, children: [] };
+  nodes.reduce((parent, node) => {
+    parent.children.push(node);
+    return node;
+  }, tree);
+  return sgf.stringify([tree]);
+}
+
+function playedRoot(g: GoGame): Record<string, string[]> {
   const o = g.rules.overtime;
-  const root: Record<string, string[]> = {
+  return {
     GM: ['1'],
     FF: ['4'],
     CA: ['UTF-8'],
@@ -37,24 +62,14 @@ export function exportSgf(g: GoGame): string {
     ...(g.link && { EV: [g.link.tournamentId], RO: [String(g.link.round)] }),
     ...(g.result && { RE: [g.result.text] }),
   };
-  const nodes: SgfNode[] = g.moves.map((m) => {
-    const c = m.seat === 0 ? 'B' : 'W';
-    return {
-      data: {
-        [c]: [m.point ?? ''],
-        [`${c}L`]: [seconds(m.remainingMs)],
-        ...(m.periodsLeft !== undefined && { [`O${c}`]: [String(m.periodsLeft)] }),
-        ...(m.ruling && { C: [`Ruling: ${m.ruling.note}`] }),
-      },
-      children: [],
-    };
-  });
-  const tree: SgfNode = { data: root, children: [] };
-  nodes.reduce((parent, node) => {
-    parent.children.push(node);
-    return node;
-  }, tree);
-  return sgf.stringify([tree]);
+}
+
+/** An imported record's root: the file's own properties as written, in its order (no date, clock or event it did not write). */
+function importedRoot(g: GoGame): Record<string, string[]> {
+  const root: Record<string, string[]> = {};
+  for (const [k, v] of g.source?.headers ?? []) (root[k] ??= []).push(v);
+  if (g.handicapStones.length > 0) root.AB = [...g.handicapStones];
+  return root;
 }
 
 export interface SgfRecord {
@@ -65,6 +80,10 @@ export interface SgfRecord {
   readonly handicapStones: readonly string[];
   readonly rules: GoRulesOverrides;
   readonly result?: string;
+  /** The root's properties as written, in file order (setup stones AB/AW/AE apart). */
+  readonly headers: readonly (readonly [string, string])[];
+  /** What the file says that is not recorded (a move's comment, a variation), each naming the move (or the root). */
+  readonly notKept: readonly { readonly move: number; readonly text: string; readonly why: string }[];
   /** The main line: colour, point (null: a pass), time left (ms) and periods left where written. */
   readonly moves: readonly { readonly seat: Seat; readonly point: string | null; readonly leftMs?: number; readonly periods?: number }[];
 }
@@ -93,8 +112,23 @@ export function parseSgf(text: string): SgfRecord {
     ...(byoYomi && { overtime: { kind: 'byo-yomi' as const, periods: Number(byoYomi[1]), periodSeconds: Number(byoYomi[2]) } }),
   };
   const moves: { seat: Seat; point: string | null; leftMs?: number; periods?: number }[] = [];
+  const notKept: { move: number; text: string; why: string }[] = [];
+  const setup = new Set(['AB', 'AW', 'AE']);
+  if (root.data.AW || root.data.AE) refuse('the root places White stones or empties points (AW, AE): only handicap stones (AB) are recorded');
+  const headers = Object.entries(root.data).flatMap(([k, vs]) => (setup.has(k) ? [] : vs.map((v) => [k, v] as const)));
+  if (root.children.length > 1) notKept.push({ move: 0, text: `${root.children.length - 1} variation(s)`, why: 'only the main line is recorded' });
   for (let node = root.children[0]; node; node = node.children[0]) {
     const colour = node.data.B ? 'B' : node.data.W ? 'W' : null;
+    const at = moves.length + (colour ? 1 : 0);
+    if (node.children.length > 1) notKept.push({ move: at, text: `${node.children.length - 1} variation(s)`, why: 'only the main line is recorded' });
+    const kept = new Set(colour ? [colour, `${colour}L`, `O${colour}`] : []);
+    for (const [k, vs] of Object.entries(node.data))
+      if (!kept.has(k))
+        notKept.push({
+          move: at,
+          text: `${k}[${vs.join('][')}]`,
+          why: colour ? 'a move keeps its point and the time the file writes' : 'a node without a move is not recorded',
+        });
     if (!colour) continue;
     const value = node.data[colour][0] ?? '';
     // FF[3] writes a pass on a board up to 19 lines as "tt".
@@ -121,30 +155,28 @@ export function parseSgf(text: string): SgfRecord {
     handicapStones: root.data.AB ?? [],
     rules,
     ...(first(root, 'RE') && { result: first(root, 'RE') }),
+    headers,
+    notKept,
     moves: end >= 0 ? moves.slice(0, end + 1) : moves,
   };
 }
 
-const REASONS: Record<string, EndReason> = { R: 'resignation', RESIGN: 'resignation', T: 'time', TIME: 'time', F: 'absence', FORFEIT: 'absence' };
-
-/** The result as the record writes it: the commands that record it once the moves are replayed. */
-function resultSteps(result: string | undefined, passes: Seat[]): GoStep[] {
-  const re = (result ?? '').trim();
-  if (/^(0|draw|jigo)$/i.test(re))
-    return [...passes.map((seat) => ({ type: 'go.pass', seat }) as GoStep), { type: 'go.record-result', winner: null, reason: 'count', margin: 0 }];
-  const m = /^([BW])\+(.*)$/i.exec(re);
-  if (!m) return [];
-  const winner: Seat = m[1].toUpperCase() === 'B' ? 0 : 1;
-  const how = m[2].trim().toUpperCase();
-  if (how === 'R' || how === 'RESIGN') return [{ type: 'go.resign', seat: winner === 0 ? 1 : 0 }];
-  if (REASONS[how]) return [{ type: 'go.record-result', winner, reason: REASONS[how] }];
-  const margin = Number(how);
-  if (how === '' || !Number.isFinite(margin)) refuse(`the result RE[${re}] is not one Arbitra records (B+3.5, W+R, B+T, W+F, 0)`);
-  return [...passes.map((seat) => ({ type: 'go.pass', seat }) as GoStep), { type: 'go.record-result', winner, reason: 'count', margin }];
+/** The result as the record writes it (RE, standard or localised): the command that records it once the moves are replayed. */
+function resultSteps(result: string | undefined): GoStep[] {
+  if (result === undefined) return [];
+  const read = readSgfResult(result);
+  if (read === undefined)
+    refuse(`the result RE[${result}] is neither SGF's form (B+3.5, W+R, B+T, W+F, B+, 0, Void, ?) nor a localised one (白胜黑, 黑中盘胜, 白3目半勝ち, 持碁…)`);
+  if (read === 'none' || read === undefined) return [];
+  return [{ type: 'go.record-result', winner: read.winner, reason: read.reason, ...(read.margin !== undefined && { margin: read.margin }) }];
 }
 
-/** The commands that replay an SGF game: start, each move (with the clock reading BL/WL give), then the written result. */
-export function sgfCommands(record: SgfRecord, players: readonly [GoPlayer, GoPlayer]): GoStep[] {
+/**
+ * The commands that record an SGF game (issue 30): start (the file's names mapped to the players' ids, its source),
+ * each move with only the time the file writes for it (kept as written, not as a clock reading), then the written
+ * result. Nothing the file does not write is added: no pass, no clock, no date.
+ */
+export function sgfCommands(record: SgfRecord, players: readonly [GoPlayer, GoPlayer], source: RecordSource): GoStep[] {
   const named = (p: GoPlayer, r: SgfRecord['black']): GoPlayer => ({ id: p.id, name: r.name ?? p.name, ...((r.rank ?? p.rank) && { rank: r.rank ?? p.rank }) });
   const steps: GoStep[] = [
     {
@@ -154,28 +186,19 @@ export function sgfCommands(record: SgfRecord, players: readonly [GoPlayer, GoPl
       ...(record.handicapStones.length > 0 && { handicapStones: record.handicapStones }),
       ...(record.compensation !== undefined && { compensation: record.compensation }),
       ...(Object.keys(record.rules).length > 0 && { rules: record.rules }),
+      source,
     },
   ];
-  const basic = (record.rules.basicTimeMinutes ?? 60) * 60_000;
-  const written: [number, number] = [basic, basic];
-  const periods: [number, number] | null = record.rules.overtime?.kind === 'byo-yomi' ? [record.rules.overtime.periods, record.rules.overtime.periods] : null;
   for (const m of record.moves) {
-    if (m.leftMs !== undefined) written[m.seat] = m.leftMs;
-    if (periods && m.periods !== undefined) periods[m.seat] = m.periods;
-    const clockReading =
-      m.leftMs !== undefined
-        ? { remainingMs: [written[0], written[1]] as const, ...(periods && { periodsLeft: [periods[0], periods[1]] as const }) }
+    const written =
+      m.leftMs !== undefined || m.periods !== undefined
+        ? { ...(m.leftMs !== undefined && { leftMs: m.leftMs }), ...(m.periods !== undefined && { periods: m.periods }) }
         : undefined;
     steps.push(
       m.point === null
-        ? { type: 'go.pass', seat: m.seat, ...(clockReading && { clockReading }) }
-        : { type: 'go.play', seat: m.seat, point: m.point, ...(clockReading && { clockReading }) },
+        ? { type: 'go.pass', seat: m.seat, ...(written && { written }) }
+        : { type: 'go.play', seat: m.seat, point: m.point, ...(written && { written }) },
     );
   }
-  // A counted result needs play ended: the passes the record leaves unwritten (第十条 记谱) are added.
-  const last = record.moves.slice(-2);
-  const ended = last.length === 2 && last.every((m) => m.point === null);
-  const toMove: Seat = record.moves.length ? (record.moves[record.moves.length - 1].seat === 0 ? 1 : 0) : record.handicapStones.length ? 1 : 0;
-  const passes: Seat[] = ended ? [] : last.length && last[last.length - 1].point === null ? [toMove] : [toMove, toMove === 0 ? 1 : 0];
-  return [...steps, ...resultSteps(record.result, passes)];
+  return [...steps, ...resultSteps(record.result)];
 }

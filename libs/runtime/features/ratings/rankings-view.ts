@@ -1,3 +1,4 @@
+import { unconfirmedValues } from '../../../domain/ratings/index.js';
 import { publicEntry, type ListDocument, type PeriodsDocument, type PublicEntry } from './ratings.documents.js';
 
 export interface RankingsFilter {
@@ -22,12 +23,16 @@ export interface RankingsPage {
   readonly closesOn: string;
   readonly publishedAt: string;
   readonly correction: ListDocument['correction'];
+  /** The engine version that computed the list (an imported list: the one whose records it holds). */
+  readonly engine: { readonly name: string; readonly version: number } | null;
+  /** That version's parameters no public text confirms (docs/ratings.md): said where the list is published. */
+  readonly unconfirmed: readonly string[];
   readonly total: number;
   readonly next: number | null;
   readonly entries: readonly PublicEntry[];
 }
 
-export function rankingsPage(list: ListDocument, f: RankingsFilter): RankingsPage {
+export function rankingsPage(list: ListDocument, f: RankingsFilter, engine: { readonly name: string; readonly version: number } | null = null): RankingsPage {
   const all = list.entries.filter((e) => (f.country === undefined || e.country === f.country) && (f.active === undefined || e.active === f.active));
   const entries = all.slice(f.after, f.after + f.limit).map(publicEntry);
   return {
@@ -37,6 +42,8 @@ export function rankingsPage(list: ListDocument, f: RankingsFilter): RankingsPag
     closesOn: list.closesOn,
     publishedAt: list.publishedAt,
     correction: list.correction,
+    engine,
+    unconfirmed: engine ? unconfirmedValues(engine) : [],
     total: all.length,
     next: f.after + f.limit < all.length ? f.after + f.limit : null,
     entries,
@@ -48,7 +55,7 @@ const CSV_COLUMNS = ['rank', 'player', 'name', 'country', 'rating', 'games', 'pr
 /** RFC 4180 CSV: a header row, then one row per entry; a field with a comma, quote or line break is quoted. */
 export function rankingsCsv(page: RankingsPage): string {
   const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v);
+    const s = v === null || v === undefined ? '' : String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [CSV_COLUMNS.join(','), ...page.entries.map((e) => CSV_COLUMNS.map((c) => cell(e[c])).join(','))].join('\r\n') + '\r\n';

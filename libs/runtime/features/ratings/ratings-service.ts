@@ -1,9 +1,12 @@
 import type { CommandContext } from '../../../domain/kernel/index.js';
-import { invalid, notFound } from '../../../domain/kernel/index.js';
+import { invalid, notFound, refuse } from '../../../domain/kernel/index.js';
 import {
   byFederationId,
   computeList,
+  IMPORT_RULE,
+  IMPORTED_PERIOD,
   initialRegistry,
+  type ImportLine,
   resolvePlayer,
   type CorrectionCause,
   type ListEntry,
@@ -21,8 +24,8 @@ import { publishedView, type OpenTournament } from '../../../domain/tournament/i
 import type { ArbitraCore } from '../../arbitra-core.js';
 import type { CommandResult, ExecuteOptions } from '../../command-handler.js';
 import { COLLECTIONS, TOURNAMENTS_PROJECTION } from '../tournament/index.js';
-import { RatingsAggregate } from './ratings.aggregate.js';
-import { listKey, RATING_COLLECTIONS as C, RATINGS_PROJECTION, type ListDocument } from './ratings.documents.js';
+import { PlayersAggregate, RatingsAggregate, REGISTRY_ID } from './ratings.aggregate.js';
+import { listKey, RATING_COLLECTIONS as C, RATINGS_PROJECTION, type ListDocument, type PeriodsDocument } from './ratings.documents.js';
 
 export interface ClosePeriodRequest {
   readonly period: string;
@@ -35,8 +38,41 @@ export interface ClosePeriodRequest {
 
 const TOURNAMENT_RULE = 'Arbitra ratings: a period rates recorded tournaments of its discipline';
 
+const periodsOf = (core: ArbitraCore, discipline: string) => core.readModels.get<PeriodsDocument>(RATINGS_PROJECTION, C.periods, discipline);
+
+export interface ImportListRequest {
+  readonly engine: { readonly name: string; readonly version: number };
+  readonly sha256: string;
+  readonly fileName?: string;
+  readonly lines: readonly ImportLine[];
+}
+
+/**
+ * Imports a federation's list as the discipline's starting list (issue 31): one event on the registry stream (new
+ * identities and every line's record, with the file's hash, who and when), before any period of the discipline.
+ */
+export async function importList(
+  core: ArbitraCore,
+  discipline: Discipline,
+  body: ImportListRequest,
+  context: CommandContext,
+  opts: ExecuteOptions,
+  waitMs: number,
+) {
+  await catchUp(core, waitMs);
+  const closed = (periodsOf(core, discipline)?.periods ?? []).filter((p) => p.period !== IMPORTED_PERIOD);
+  if (closed.length > 0)
+    refuse('ratings/import-after-periods', `${discipline} already has periods (${closed[0].period}): a starting list comes before them`, IMPORT_RULE, {
+      field: 'discipline',
+    });
+  return core.execute(PlayersAggregate, REGISTRY_ID, { type: 'players.import-list', context, data: { discipline, ...body } }, opts);
+}
+
 /** Closes a period: every tournament it names must be recorded, of the discipline (the decider checks the rest). */
 export function closePeriod(core: ArbitraCore, discipline: Discipline, body: ClosePeriodRequest, context: CommandContext, opts: ExecuteOptions) {
+  const imported = periodsOf(core, discipline)?.periods.find((p) => p.period === IMPORTED_PERIOD);
+  if (imported && body.closesOn <= imported.closesOn)
+    refuse('ratings/period-order', `closesOn must be after ${imported.closesOn}, the imported list's date`, IMPORT_RULE, { field: 'closesOn' });
   body.tournaments.forEach((id, i) => {
     const t = tournament(core, id);
     if (!t) notFound('ratings/unknown-tournament', `no tournament ${id}`, `tournaments[${i}]`);
@@ -101,7 +137,12 @@ export function listFor(core: ArbitraCore, state: RatingsState, discipline: Disc
   const at = state.order.indexOf(period);
   const prevId = at > 0 ? state.order[at - 1] : undefined;
   const prev = prevId ? state.periods[prevId] : undefined;
-  const prior: readonly ListEntry[] = prev && prev.version > 0 ? (listDocument(core, discipline, prev.period, prev.version)?.entries ?? []) : [];
+  // The first period starts from the imported list, if any (issue 31).
+  const prior: readonly ListEntry[] = prev
+    ? prev.version > 0
+      ? (listDocument(core, discipline, prev.period, prev.version)?.entries ?? [])
+      : []
+    : (listDocument(core, discipline, IMPORTED_PERIOD, 1)?.entries ?? []);
   const registry = registryOf(core);
   const inputs: RatedTournament[] = [];
   const unmatched: Unmatched[] = [];

@@ -15,6 +15,15 @@ export const RATING_COLLECTIONS = {
 
 export const listKey = (discipline: string, period: string, version: number) => `${discipline}/${period}/${version}`;
 
+/** Where an imported starting list came from (issue 31): the file's SHA-256, its lines, who imported it and when. */
+export interface ImportProvenance {
+  readonly sha256: string;
+  readonly lines: number;
+  readonly fileName?: string;
+  readonly importedBy: string;
+  readonly importedAt: string;
+}
+
 export interface ListDocument extends RatingList {
   readonly discipline: Discipline;
   readonly period: string;
@@ -28,6 +37,8 @@ export interface ListDocument extends RatingList {
     readonly cause: CorrectionCause;
     readonly changes: readonly ListChange[];
   } | null;
+  /** The imported starting list's provenance (its period is `@import`). */
+  readonly imported?: ImportProvenance;
 }
 
 export interface PeriodSummary {
@@ -37,6 +48,8 @@ export interface PeriodSummary {
   readonly engine: { readonly name: string; readonly version: number };
   readonly closedAt: string;
   readonly versions: ReadonlyArray<{ readonly version: number; readonly publishedAt: string; readonly reason: string | null }>;
+  /** The imported starting list (period `@import`): its provenance. */
+  readonly imported?: ImportProvenance;
 }
 
 export interface PeriodsDocument {
@@ -70,5 +83,14 @@ export interface PlayerDocument {
 
 /** A list entry as served (the engine's internal record stays in the stored list, for the next period). */
 export type PublicEntry = Omit<ListEntry, 'state' | 'played'>;
-export const publicEntry = ({ state: _s, played: _p, ...rest }: ListEntry): PublicEntry => rest;
+export const publicEntry = ({ state: _s, played: _p, ...rest }: ListEntry): PublicEntry =>
+  Object.assign(rest, { rating: servedRating(rest.rating), change: servedRating(rest.change) });
+
+/**
+ * A rating as served (JSON, CSV, pages, charts): rounded to 3 decimals (issue 31; EGD's worked example 2109.306 stays
+ * checkable, FIDE's whole numbers stay whole). The stored list keeps the engine's full value for the next period.
+ */
+export function servedRating<T extends number | null>(r: T): T {
+  return (r === null ? r : Math.round(r * 1000) / 1000) as T;
+}
 export type { Unmatched };

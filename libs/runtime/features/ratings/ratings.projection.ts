@@ -1,6 +1,11 @@
 import {
   evolveRegistry,
+  importedList,
+  IMPORTED_PERIOD,
   initialRegistry,
+  resolveProfile,
+  type ListEntry,
+  type ListImported,
   type ListCorrected,
   type ListPublished,
   type PeriodClosed,
@@ -39,6 +44,7 @@ function applyPlayer(event: RecordedEvent, docs: DocumentTx): void {
   const e = { type: event.type, data: event.data } as PlayerEvent;
   const registry = evolveRegistry(docs.get<RegistryState>(C.registry, 'registry') ?? initialRegistry(), e);
   docs.put(C.registry, 'registry', registry);
+  if (e.type === 'players.ListImported') return applyImport(e.data, registry, event, docs);
   if (e.type === 'players.PlayerRegistered') {
     const d = e.data;
     docs.put(C.player, d.id, {
@@ -89,7 +95,61 @@ function applyList(d: ListPublished['data'] | ListCorrected['data'], event: Reco
           : p,
       ),
     } satisfies PeriodsDocument);
-  for (const e of d.entries) {
+  addHistory(d.discipline, d.period, d.closesOn, d.version, d.entries, docs);
+}
+
+/**
+ * An imported starting list (issue 31): new identities get their page, the list is stored as period `@import` version 1
+ * (first in the discipline's periods, with its provenance), and each player's history starts from it.
+ */
+function applyImport(d: ListImported['data'], registry: RegistryState, event: RecordedEvent, docs: DocumentTx): void {
+  for (const p of d.identities)
+    docs.put(C.player, p.id, {
+      id: p.id,
+      federationId: p.federationId,
+      name: p.name,
+      country: p.country,
+      mergedInto: null,
+      merged: [],
+      history: {},
+    } satisfies PlayerDocument);
+  const identities: Record<string, { name: string; country: string }> = {};
+  for (const x of d.entries) {
+    const who = registry.players[x.player];
+    if (who) identities[x.player] = { name: who.name, country: who.country };
+  }
+  const list = importedList(d.entries, d.listDate, resolveProfile(d.discipline, d.engine), identities);
+  const imported = { ...d.source, importedBy: d.importedBy, importedAt: d.importedAt };
+  const at = event.meta.recordedAt;
+  docs.put(C.list, listKey(d.discipline, IMPORTED_PERIOD, 1), {
+    discipline: d.discipline,
+    period: IMPORTED_PERIOD,
+    version: 1,
+    closesOn: d.listDate,
+    publishedAt: at,
+    position: event.position,
+    ...list,
+    correction: null,
+    imported,
+  } satisfies ListDocument);
+  const doc = docs.get<PeriodsDocument>(C.periods, d.discipline) ?? { discipline: d.discipline, periods: [] };
+  const period = {
+    period: IMPORTED_PERIOD,
+    closesOn: d.listDate,
+    tournaments: [],
+    engine: d.engine,
+    closedAt: at,
+    versions: [{ version: 1, publishedAt: at, reason: null }],
+    imported,
+  };
+  docs.put(C.periods, d.discipline, { ...doc, periods: [period, ...doc.periods] } satisfies PeriodsDocument);
+  addHistory(d.discipline, IMPORTED_PERIOD, d.listDate, 1, list.entries, docs);
+}
+
+/** Each listed player's history point for the period (replacing an earlier version's). */
+function addHistory(discipline: string, period: string, closesOn: string, version: number, entries: readonly ListEntry[], docs: DocumentTx): void {
+  const d = { discipline, period, closesOn, version };
+  for (const e of entries) {
     const doc = docs.get<PlayerDocument>(C.player, e.player);
     if (!doc) continue;
     const point: HistoryPoint = {

@@ -6,6 +6,16 @@ export { WebhooksAggregate, WEBHOOKS_ID, WEBHOOKS_STREAM } from './webhooks.aggr
 export { WebhookDispatcher, webhookDispatcher } from './webhook-dispatcher.js';
 export { signature, type WebhookPost } from './webhook-requests.js';
 export {
+  checkTarget,
+  guardedPost,
+  PUBLIC_ONLY,
+  refusedAddress,
+  targetPolicy,
+  WebhookTargetRefused,
+  type WebhookResolver,
+  type WebhookTargetPolicy,
+} from './webhook-targets.js';
+export {
   deliveriesProjection,
   deliveryPage,
   DELIVERIES_PROJECTION,

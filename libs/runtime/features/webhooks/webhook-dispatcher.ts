@@ -11,7 +11,8 @@ import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
 import { REAL_CLOCK, type WebhookClock } from './webhook-clock.js';
 import { WEBHOOKS_STREAM } from './webhooks.aggregate.js';
-import { attemptDelivery, fetchPost, type AttemptContext, type WebhookDispatcherOptions, type WebhookPost } from './webhook-requests.js';
+import { attemptDelivery, type AttemptContext, type WebhookDispatcherOptions, type WebhookPost } from './webhook-requests.js';
+import { guardedPost, PUBLIC_ONLY } from './webhook-targets.js';
 import { whileLeading } from './webhook-leadership.js';
 import { WebhookRunners, type Runner } from './webhook-runners.js';
 import { foldBefore, needsTournamentView, viewAlone, viewFor, type TournamentFold } from './webhook-views.js';
@@ -82,7 +83,7 @@ export class WebhookDispatcher {
   constructor(
     private readonly core: ArbitraCore,
     private clock: WebhookClock = REAL_CLOCK,
-    private readonly post: WebhookPost = fetchPost,
+    private readonly post: WebhookPost = guardedPost(PUBLIC_ONLY),
     private readonly retry: { readonly baseMs: number; readonly maxAttempts: number } = WEBHOOK_RETRY,
     private readonly options: WebhookDispatcherOptions = {},
   ) {

@@ -10,13 +10,6 @@ import { WEBHOOKS_ID, WebhooksAggregate } from './webhooks.aggregate.js';
 /** Sends one request; resolves with the receiver's status (rejects when no answer comes, or when `signal` aborts it). */
 export type WebhookPost = (url: string, body: string, headers: Record<string, string>, signal?: AbortSignal) => Promise<{ status: number }>;
 
-export const fetchPost: WebhookPost = async (url, body, headers, signal) => {
-  const timeout = AbortSignal.timeout(10_000);
-  const r = await fetch(url, { method: 'POST', body, headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout, redirect: 'manual' });
-  await r.arrayBuffer().catch(() => undefined);
-  return { status: r.status };
-};
-
 /** The signature header value: HMAC-SHA256 over `<timestamp>.<body>` with the webhook's secret, hex. */
 export function signature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
@@ -64,7 +57,6 @@ export async function attemptDelivery(
   });
   const at = using.clock.now();
   let status: number | null = null;
-  let error: string | null = null;
   const request = new AbortController();
   const done = using.cancelOnStop(() => request.abort());
   try {
@@ -86,10 +78,16 @@ export async function attemptDelivery(
   } catch (err) {
     // Cut short by a stop: not recorded, so the next start sends it again (same delivery id).
     if (request.signal.aborted) return 'stopped';
-    error = String((err as Error).message ?? err).slice(0, 300);
+    using.report(err, `webhook ${webhookId}: attempt ${n} of ${deliveryId} failed`);
   } finally {
     done();
   }
+  // The log says delivered or failed, no more (issue 32): a receiver's status or a connection error would let an
+  // admin scan ports through it. The operator's server log has the detail.
+  const delivered = status !== null && status >= 200 && status < 300;
+  if (!delivered && status !== null) using.report(new Error(`answered ${status}`), `webhook ${webhookId}: attempt ${n} of ${deliveryId} failed`);
+  if (!delivered) status = null;
+  const error = delivered ? null : 'failed';
   try {
     const result = await core.execute(WebhooksAggregate, WEBHOOKS_ID, {
       type: 'webhooks.record-attempt',

@@ -114,3 +114,27 @@ describe('totalClaimed: the referee’s claimed elements', () => {
     expect(totalClaimed(['4.3.3', '2.1.1'], strict)).toMatchObject({ total: 120, counted: [{ code: '4.3.3', points: 120 }] });
   });
 });
+
+describe('世界麻將大賽規則, 和牌的計分 11 (自由數和): one claim, one arrangement', () => {
+  const refusedAt = (codes: string[]) => {
+    const r = totalClaimed(codes, ZUNG_JUNG_WMC);
+    return 'refused' in r ? { rule: r.refused.rule, field: r.refused.field } : null;
+  };
+  it("refuses the text's two examples: 一色三同順 with 三連刻, 兩般高 with 七對子 (nothing is paid on them)", () => {
+    expect(refusedAt(['5.1.3', '7.2.1'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[1]' });
+    expect(refusedAt(['5.1.2', '10.2'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[1]' });
+    expect(refusedAt(['10.2', '5.1.2'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[1]' });
+  });
+  it('refuses more sets than a hand has (平和 with 番牌; 對對和 with 一般高), and two irregular shapes together', () => {
+    expect(refusedAt(['1.1', '3.1'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[1]' });
+    expect(refusedAt(['4.1', '5.1.1'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[1]' });
+    expect(refusedAt(['10.1', '10.2'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[1]' });
+    expect(refusedAt(['3.1', '3.1', '3.1', '6.1'])).toEqual({ rule: 'mahjong/one-arrangement', field: 'elements[3]' });
+  });
+  it('accepts what one arrangement holds: 三連刻 with 三暗刻 and 對對和 (the same pungs), 一色三同順 with 清一色, 番牌 with 三色同順, 七對子 with 清一色', () => {
+    expect(refusedAt(['7.2.1', '4.2.2', '4.1'])).toBeNull();
+    expect(refusedAt(['5.1.3', '2.1.2', '1.2'])).toBeNull();
+    expect(refusedAt(['10.2', '2.1.2'])).toBeNull();
+    expect(refusedAt(['3.1', '6.1'])).toBeNull();
+  });
+});

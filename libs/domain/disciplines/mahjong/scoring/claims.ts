@@ -1,6 +1,7 @@
 /**
  * The referee's claimed elements, validated and totalled with the text's rules (世界麻將大賽規則, 計分系統 基本規則 4-6).
  */
+import { arrangementConflict } from './arrangement.js';
 import { elementOf, isLimitElement, type CatalogueElement, type ScoringProfile } from './catalogue.js';
 
 export interface CountedElement {
@@ -35,7 +36,7 @@ export function totalOf(elements: readonly { element: CatalogueElement; points: 
 
 /**
  * Validates the claimed codes (unknown code; a non-perSet code twice; two codes of one series — 基本規則 4, 番牌 excepted;
- * a perSet code more often than a hand has sets) and totals them with {@link totalOf}.
+ * a perSet code more often than a hand has sets; elements no single arrangement holds, 和牌的計分 11) and totals them with {@link totalOf}.
  */
 export function totalClaimed(codes: readonly string[], profile: ScoringProfile): ClaimedTotal | { refused: ClaimRefusal } {
   const seen: { element: CatalogueElement; points: number }[] = [];
@@ -86,5 +87,8 @@ export function totalClaimed(codes: readonly string[], profile: ScoringProfile):
     }
     seen.push({ element, points: element.points });
   }
+  // 和牌的計分 11: the elements of one claim are those of one arrangement (e.g. not 一色三同順 with 三連刻).
+  const conflict = arrangementConflict(seen.map((s) => s.element));
+  if (conflict) return { refused: { rule: 'mahjong/one-arrangement', field: `elements[${conflict.index}]`, message: conflict.message } };
   return totalOf(seen, profile);
 }

@@ -1,0 +1,72 @@
+import { defineDiscipline, type RecordedFact } from '../../discipline-kit/descriptor.js';
+import { POINTS_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
+import { FIDE_RAPID_2024 } from '../../ratings/fide.js';
+
+/** Rapid chess under the rapid rules (附錄二): what the shared services need (discipline-kit/descriptor.ts). */
+export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
+  id: 'chess-rapid',
+  game: { aggregate: 'chess-game', startEvent: 'chess.GameStarted', sessionEnds: ['chess.GameEnded'], clock: true },
+  // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
+  tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
+  tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
+  // FIDE lists a player as inactive after a year without a rated game.
+  ratings: { engines: ['fide-rapid', 'glicko2'], profile: { engine: FIDE_RAPID_2024, ranked: { minGames: 1, windowDays: 365 } } },
+  appeals: {
+    profile: {
+      id: 'fide-chess',
+      // FIDE-style appeals committee (facts from FIDE's procedural rules, not our rule text): a chair and two members from
+      // different federations, no acting arbiter, written appeal by a deadline fixed in advance, deposit refunded if upheld.
+      lodgedWith: 'appeals-committee',
+      form: 'written',
+      deadline: { from: 'session-end', minutes: 60, rule: 'Arbitra default for FIDE-style events: written appeal within 60 minutes after the session' },
+      committee: {
+        size: 3,
+        chair: true,
+        distinctFederations: true,
+        excludeActingOfficials: true,
+        rule: 'FIDE-style appeals committee: a chair and two members from different federations, no acting arbiter',
+      },
+      deposit: { amount: 100, refundedIfUpheld: true, rule: 'FIDE-style appeals committee: a deposit with the appeal, refunded if it is upheld' },
+      final: true,
+      chiefDecisionFinal: false,
+      finalityRule: 'FIDE-style appeals committee: its decision is final',
+      arbiterFinal: null,
+    },
+    decisions: [
+      { type: 'chess.GameEnded', kind: 'result' },
+      { type: 'chess.PenaltyImposed', kind: 'penalty' },
+      { type: 'chess.IllegalMoveRuled', kind: 'ruling' },
+      { type: 'chess.BreachRuled', kind: 'ruling' },
+      { type: 'chess.DrawClaimRefused', kind: 'ruling' },
+      { type: 'chess.TimeAdded', kind: 'ruling' },
+    ],
+  },
+  penalties: {
+    profile: {
+      kinds: {
+        // Rapid chess rules 第24條: the arbiter may penalise a player who errs.
+        warning: '第24條',
+        points: POINTS_DEFAULT,
+        // Rapid chess rules 第21條: 2 minutes added to the opponent's clock.
+        'time-to-opponent': '第21條',
+        'game-forfeit': '第24條',
+        disqualification: '第24條',
+      },
+      // Rapid chess rules 第21條(3): a second or later breach of 第2條 or 第5條 adds 2 minutes to the opponent's clock.
+      // Only those two: other breaches cost 2 minutes at the first (第21條(1)) or are the arbiter's call (第24條). The
+      // offence codes are the game's own (chess.rule-breach `breach`); each rule's breaches are counted apart, as the game counts them
+      // (an Arbitra reading: 「第2次或更多次違反本規則第2條或第5條」 may also be read as counting them together).
+      escalation: { to: 'time-to-opponent', amount: 120, section: '第21條(3)', offences: ['rule-2', 'rule-5'] },
+    },
+    inGame: {
+      // Rapid chess rules 第24條 (the arbiter's penalties): time added to the opponent's clock, or the game lost; the rule is the arbiter's.
+      'chess.PenaltyImposed': (e: RecordedFact) => {
+        const d = e.data as { seat: number; penalty: { kind: 'loss' } | { kind: 'time-to-opponent'; ms: number }; rule: string; reason: string };
+        const base = { seat: d.seat, offence: 'arbiter-penalty', section: d.rule, reason: d.reason, by: e.meta.actor };
+        if (d.penalty.kind === 'loss') return { ...base, kind: 'game-forfeit' };
+        // The ledger counts whole seconds (at least one) of time added to the opponent's clock.
+        return { ...base, kind: 'time-to-opponent', amount: Math.max(1, Math.round(d.penalty.ms / 1000)) };
+      },
+    },
+  },
+});

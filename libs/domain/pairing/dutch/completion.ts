@@ -1,0 +1,60 @@
+/** C.04.3 C.4 (completion) and the size of the largest pairing: matchings over the compatibility graph. */
+import { maxWeightMatching } from '../weighted-matching.js';
+import type { DutchPlayer } from './players.js';
+
+export type Compatible = (a: DutchPlayer, b: DutchPlayer) => boolean;
+
+/**
+ * Whether `rest` can all be paired (C.4), leaving at most one player, who must be able to take the
+ * pairing-allocated bye (`byeOk`). Dirac's theorem answers dense fields at once (minimum degree ≥ n/2 gives a
+ * Hamiltonian cycle, hence a perfect matching); otherwise an exact blossom matching decides.
+ */
+export function completes(rest: readonly DutchPlayer[], compatible: Compatible, byeOk: (p: DutchPlayer) => boolean): boolean {
+  const n = rest.length;
+  if (n === 0) return true;
+  if (n === 1) return byeOk(rest[0] as DutchPlayer);
+  const odd = n % 2 === 1;
+  if (odd && !rest.some(byeOk)) return false;
+  let minDegree = Infinity;
+  for (let i = 0; i < n && minDegree >= n / 2; i++) {
+    let d = 0;
+    for (let j = 0; j < n; j++) if (i !== j && compatible(rest[i] as DutchPlayer, rest[j] as DutchPlayer)) d++;
+    minDegree = Math.min(minDegree, d);
+  }
+  if (minDegree >= (odd ? (n + 1) / 2 : n / 2)) return true;
+  // Exact: a phantom vertex joined to every player who may take the bye stands for the bye.
+  const m = odd ? n + 1 : n;
+  const edge = (i: number, j: number): boolean => {
+    if (i === n || j === n) return byeOk(rest[i === n ? j : i] as DutchPlayer);
+    return compatible(rest[i] as DutchPlayer, rest[j] as DutchPlayer);
+  };
+  const mate = maxWeightMatching(m, (i, j) => (edge(i, j) ? 1 : 0), false);
+  let pairs = 0;
+  for (let i = 0; i < m; i++) if (mate[i] > i && edge(i, mate[i])) pairs++;
+  return pairs === m / 2;
+}
+
+/**
+ * The most pairs a bracket can make (C.5), and among those the most that involve a moved-down player (B.2: M1):
+ * one blossom matching, a pair weighing more than all the moved-down bonuses together.
+ */
+export function maxPairs(players: readonly DutchPlayer[], isMdp: (p: DutchPlayer) => boolean, compatible: Compatible): { pairs: number; mdpPairs: number } {
+  const n = players.length;
+  if (n < 2) return { pairs: 0, mdpPairs: 0 };
+  const big = n + 1;
+  const w = (i: number, j: number): number => {
+    const a = players[i] as DutchPlayer;
+    const b = players[j] as DutchPlayer;
+    if (!compatible(a, b)) return 0;
+    return big + (isMdp(a) !== isMdp(b) ? 1 : 0);
+  };
+  const mate = maxWeightMatching(n, w, false);
+  let pairs = 0;
+  let mdpPairs = 0;
+  for (let i = 0; i < n; i++) {
+    if (mate[i] <= i || w(i, mate[i]) === 0) continue;
+    pairs++;
+    if (isMdp(players[i] as DutchPlayer) !== isMdp(players[mate[i]] as DutchPlayer)) mdpPairs++;
+  }
+  return { pairs, mdpPairs };
+}

@@ -1,0 +1,46 @@
+/**
+ * The cross-table the FIDE Dutch system pairs from (pairing/types.ts `PairingRecord`), built from a
+ * division's recorded rounds: colours from the pairing (first = white), points and whether the game
+ * was played from the results (a forfeit is not a played game, C.04.1), the pairing-allocated bye
+ * from the round's bye. A round a player took no part in (late entry, absence, withdrawal) has no
+ * entry: nothing is filled in for it.
+ */
+import type { CrossEntry, CrossRow } from '../pairing/dutch/players.js';
+import type { PairingRecord } from '../pairing/types.js';
+import { linesOf } from '../standings/tally.js';
+import { byesOf, roundsOf, type OpenTournament } from './tournament.state.js';
+
+export function dutchRecordFor(t: OpenTournament, division: string, round: number, seedOf: ReadonlyMap<string, number>): PairingRecord {
+  const entries = new Map<string, CrossEntry[]>();
+  const push = (id: string, e: CrossEntry): void => {
+    const list = entries.get(id) ?? [];
+    list.push(e);
+    entries.set(id, list);
+  };
+  for (const r of roundsOf(t, division).filter((x) => x.round < round)) {
+    const byes = new Set(byesOf(r));
+    const scored = new Map<string, { points: number; played: boolean }>();
+    for (const result of Object.values(r.results))
+      for (const [id, line] of linesOf(result, t.profile)) scored.set(id, { points: line.points, played: line.played });
+    for (const g of r.games) {
+      for (const [id, opponent, colour] of [
+        [g.first, g.second, 'W'],
+        [g.second, g.first, 'B'],
+      ] as const) {
+        // A game without a result yet counts as played (it was paired and sat down to), with no points so far.
+        const s = scored.get(id) ?? { points: 0, played: true };
+        push(id, { round: r.round, opponent, colour, played: s.played, points: s.points, pab: false });
+      }
+    }
+    for (const id of byes) push(id, { round: r.round, opponent: null, colour: null, played: false, points: scored.get(id)?.points ?? 0, pab: true });
+  }
+  const rows: CrossRow[] = t.players
+    .filter((p) => p.division === division)
+    .map((p) => ({ id: p.id, tpn: seedOf.get(p.id) as number, entries: entries.get(p.id) ?? [] }));
+  return {
+    rows,
+    // Without a planned number of rounds no round is known to be the last (topscorers, C.04.3 A.7, never arise).
+    plannedRounds: t.roundsPlanned ?? Number.MAX_SAFE_INTEGER,
+    points: { win: t.profile.points.win, loss: t.profile.points.loss },
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkTrf, type RoundCheck } from '../libs/domain/pairing/dutch/index.js';
+
+/**
+ * Issue 29: Arbitra's FIDE Dutch engine against bbpPairings (FIDE-endorsed, FIDE_DUTCH_2025). The committed fixtures
+ * (test/fixtures/chess/dutch, see its README) are tournaments bbpPairings generated and paired: every round must come
+ * out the same, pairs and colours. With BBP_PAIRINGS naming a bbpPairings executable, the whole comparison also runs on
+ * fresh random tournaments from its generator (BBP_DUTCH_TOURNAMENTS of them, default 30, sizes 8–200, 5–11 rounds, with
+ * forfeits, byes and withdrawals), printing the figures by class of difference.
+ */
+const DIR = join(process.cwd(), 'test/fixtures/chess/dutch');
+const BBP = process.env.BBP_PAIRINGS;
+
+const summary = (checks: readonly RoundCheck[]) => ({
+  rounds: checks.length,
+  identical: checks.filter((c) => c.identical).length,
+  pairs: checks.filter((c) => c.difference === 'pairs' && !c.error).length,
+  colours: checks.filter((c) => c.difference === 'colours').length,
+  refused: checks.filter((c) => c.error).length,
+});
+
+describe('FIDE Dutch conformance with bbpPairings (C.04.3)', () => {
+  it.each(readdirSync(DIR).filter((f) => f.endsWith('.trf')))('fixture %s: every round has the same pairs, colours and bye', (file) => {
+    const checks = checkTrf(readFileSync(join(DIR, file), 'utf8'));
+    expect(checks.length).toBeGreaterThanOrEqual(5);
+    expect(checks.filter((c) => !c.identical).map((c) => [c.round, ...c.details])).toEqual([]);
+  });
+
+  (BBP ? it : it.skip)(
+    'random tournaments from bbpPairings’ generator: every round compared (BBP_PAIRINGS set)',
+    () => {
+      const count = Number(process.env.BBP_DUTCH_TOURNAMENTS ?? 30);
+      const dir = mkdtempSync(join(tmpdir(), 'arbitra-dutch-'));
+      const all: RoundCheck[] = [];
+      const differing: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const seed = 7000 + i;
+        const config = join(dir, `c${seed}.txt`);
+        const trf = join(dir, `t${seed}.trf`);
+        const players = 8 + ((seed * 7919) % 193);
+        const rounds = 5 + ((seed * 31) % 7);
+        writeFileSync(
+          config,
+          `PlayersNumber=${players}\nRoundsNumber=${rounds}\nForfeitRate=${10 + (seed % 20)}\nRetiredRate=${20 + (seed % 40)}\nHalfPointByeRate=${10 + (seed % 30)}\n`,
+        );
+        try {
+          execFileSync(BBP as string, ['--dutch', '-g', config, '-o', trf, '-s', String(seed)], { stdio: 'ignore' });
+        } catch {
+          continue; // the generator gave up on this seed (it says so itself); nothing to compare
+        }
+        const checks = checkTrf(readFileSync(trf, 'utf8'));
+        all.push(...checks);
+        for (const c of checks) if (!c.identical) differing.push(`seed ${seed} round ${c.round}: ${c.details.slice(0, 3).join('; ')}`);
+      }
+      const s = summary(all);
+      console.log(
+        `Dutch v bbpPairings: ${s.identical}/${s.rounds} rounds identical; pairs differ ${s.pairs}, colours only ${s.colours}, refused ${s.refused}\n${differing.join('\n')}`,
+      );
+      // The measured level (see the issue's closing note): no refusal, at least 95 % of the rounds identical.
+      expect(s.refused).toBe(0);
+      expect(s.identical / s.rounds).toBeGreaterThanOrEqual(0.95);
+    },
+    3_600_000,
+  );
+});
