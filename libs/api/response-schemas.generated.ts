@@ -119,7 +119,7 @@ export const RESPONSE_SCHEMAS = {
   },
   McMahonHandicap: {
     type: 'object',
-    properties: { lowerBy: { type: 'number' }, max: { type: 'number' } },
+    properties: { lowerBy: { type: 'number' }, max: { type: 'number' }, noHandicapFromRating: { type: 'number' } },
     required: ['lowerBy', 'max'],
     additionalProperties: false,
   },

@@ -1296,6 +1296,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/chess/tournaments/{id}/dutch-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The FIDE Dutch pairings checker (C.04.A) on the tournament’s own TRF-16 (published rounds): each round paired again from the rounds before it, and where its pairs, colours or bye differ from the Dutch rules (C.04.3) */
+    get: operations['ChessTournamentsController_dutchCheck'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/xiguaqi/games': {
     parameters: {
       query?: never;
@@ -2938,6 +2955,11 @@ export interface components {
       lowerBy: number;
       /** @example 9 */
       max: number;
+      /**
+       * @description No handicap between players at or above this rank (a rating like the bar; OpenGotha)
+       * @example 2300
+       */
+      noHandicapFromRating?: number;
     };
     McMahonDto: {
       /** @example 2100 */
@@ -5652,6 +5674,7 @@ export interface components {
     McMahonHandicap: {
       lowerBy: number;
       max: number;
+      noHandicapFromRating?: number;
     };
   };
   responses: {
@@ -8376,6 +8399,34 @@ export interface operations {
         id: string;
         /** @description Round number */
         n: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ChessTournamentsController_dutchCheck: {
+    parameters: {
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        waitFor?: number;
+        /** @description Division (default: every division, or the only one) */
+        division?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Tournament id */
+        id: string;
       };
       cookie?: never;
     };

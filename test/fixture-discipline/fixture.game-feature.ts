@@ -27,13 +27,13 @@ export const FIXTURE_GAME: GameFeature<FixtureCommand, FixtureEvent, FixtureStat
   tournamentDisciplines: ['fixture'],
   aggregate: { name: 'fixture-game', decider: fixtureDecider },
   seats: 2,
+  // No table clock: an official's clock reading is refused naming clockReading.
+  clock: null,
   exists: (s) => s.phase !== 'none',
   players: (s) => (s.phase === 'none' ? [] : s.players),
   link: (s) => (s.phase === 'none' ? null : s.link),
   playerActsFor: ownSeatOnly,
   observedTime: OFFICIALS_OBSERVE,
-  // No table clock: an official's clock reading is refused naming it.
-  clock: null,
   command: (body, context) => fixtureCommand(body, context),
   ...OPEN_INFORMATION,
   resultEvents: ['fixture.GameEnded'],

@@ -57,8 +57,6 @@ export interface DisciplineDescriptor {
     readonly sessionEnds: readonly string[];
     /** Every player who played in the game (the parties of its decisions), from its stream's events. */
     readonly players: (events: readonly RecordedFact[]) => string[];
-    /** Whether the game keeps a clock (an official's clock reading means something). */
-    readonly clock: boolean;
   };
   /** The default tournament profile (how results count in standings, the format, scores). */
   readonly tournament: RulesProfile;
@@ -111,7 +109,7 @@ export function defineDiscipline(spec: DisciplineSpec): DisciplineDescriptor {
   const penalty = spec.penalties?.profile;
   return {
     id: spec.id,
-    game: { players: playersAtStart(spec.game.startEvent), clock: false, ...spec.game },
+    game: { players: playersAtStart(spec.game.startEvent), ...spec.game },
     tournament,
     tieBreaks: spec.tieBreaks ?? tournament.tieBreaks,
     ratings: { ...DEFAULT_RATING, ...spec.ratings },

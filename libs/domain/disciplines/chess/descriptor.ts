@@ -5,7 +5,7 @@ import { FIDE_RAPID_2024 } from '../../ratings/fide.js';
 /** Rapid chess under the rapid rules (附錄二): what the shared services need (discipline-kit/descriptor.ts). */
 export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   id: 'chess-rapid',
-  game: { aggregate: 'chess-game', startEvent: 'chess.GameStarted', sessionEnds: ['chess.GameEnded'], clock: true },
+  game: { aggregate: 'chess-game', startEvent: 'chess.GameStarted', sessionEnds: ['chess.GameEnded'] },
   // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
   tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
   tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],

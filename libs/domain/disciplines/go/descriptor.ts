@@ -5,7 +5,7 @@ import { EGD_2021 } from '../../ratings/egd.js';
 /** Go under the Ing rules (应氏计点制围棋规则): what the shared services need (discipline-kit/descriptor.ts). */
 export const GO_DESCRIPTOR = defineDiscipline({
   id: 'go',
-  game: { aggregate: 'go-game', startEvent: 'go.GameStarted', sessionEnds: ['go.GameEnded'], clock: true },
+  game: { aggregate: 'go-game', startEvent: 'go.GameStarted', sessionEnds: ['go.GameEnded'] },
   // ING 第八条 裁败: absence (缺席) is a 裁定败, a loss; wins decide, then SOS, SODOS, SOSOS.
   // Profile default, not from the ING text: a bye counts as a win.
   // Optional override `mcmahon: { bar, floor }` (a profile value; the Ing excerpt does not speak of McMahon): rank by

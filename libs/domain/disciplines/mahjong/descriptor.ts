@@ -23,8 +23,6 @@ export const MAHJONG_DESCRIPTOR = defineDiscipline({
         .filter((id): id is string => typeof id === 'string');
       return [...new Set([...seatedAtStart(events), ...substitutes])];
     },
-    // No table clock is read at a mahjong table (its GameFeature's clock is null: a reading is refused).
-    clock: false,
   },
   tournament: {
     name: 'wmc',

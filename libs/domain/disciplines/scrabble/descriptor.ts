@@ -13,7 +13,6 @@ export const SCRABBLE_DESCRIPTOR = defineDiscipline({
     aggregate: 'scrabble-game',
     startEvent: 'scrabble.GameCreated',
     sessionEnds: ['scrabble.GameEnded', 'scrabble.GameForfeited', 'scrabble.GameFinished'],
-    clock: true,
   },
   tournament: {
     name: 'wespa',

@@ -5,7 +5,7 @@ import { POINTS_DEFAULT, WARNING_DEFAULT, winDrawLossProfile } from '../../disci
 export const XIGUAQI_DESCRIPTOR = defineDiscipline({
   id: 'xiguaqi',
   // 第十条: a match is 三局两胜 / 五局三胜: the session is the match, and ends with it.
-  game: { aggregate: 'xiguaqi-game', startEvent: 'xiguaqi.MatchStarted', sessionEnds: ['xiguaqi.MatchEnded'], clock: true },
+  game: { aggregate: 'xiguaqi-game', startEvent: 'xiguaqi.MatchStarted', sessionEnds: ['xiguaqi.MatchEnded'] },
   // 第十条: matches are 三局两胜 / 五局三胜; ranking by match wins, then game wins, then captured difference
   // (第二十四条 成绩计算 is listed in the table of contents but its text is missing from the seed: Arbitra default).
   tournament: winDrawLossProfile({ name: 'xiguaqi-cn', discipline: 'xiguaqi', scores: 'none', tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'] }),
