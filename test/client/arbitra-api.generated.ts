@@ -438,7 +438,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Import a game from GCG, all or nothing: its commands are decided in turn and stored in one append (score-only game); racks, written words, exchanged letters and notes are kept as written; the answer names what could not be kept and any nickname mapped to a player id; optional tournament link (arbiter, chief arbiter) */
+    /** Import a game from GCG, all or nothing: its commands are decided in turn and stored in one append (score-only game); racks, written words, exchanged letters, notes and pragmas are kept as written (no clock: the record was not timed here); a running total contradicting the line’s score is refused naming the line; the answer names what could not be kept and any nickname mapped to a player id; optional tournament link (arbiter, chief arbiter) */
     post: operations['GamesController_import'];
     delete?: never;
     options?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Import one PGN game, all or nothing: its moves (with [%clk] clock readings) and its written result, replayed through the decider */
+    /** Import one PGN game, all or nothing: its tag pairs as written (White/Black names mapped to the players' ids), its moves ([%clk] kept as the file writes it, never as a clock reading) and its written Result as the result; the answer lists what is not kept */
     post: operations['ChessGamesController_import'];
     delete?: never;
     options?: never;
@@ -1296,6 +1296,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/chess/tournaments/{id}/dutch-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The FIDE Dutch pairings checker (C.04.A) on the tournament’s own TRF-16 (published rounds): each round paired again from the rounds before it, and where its pairs, colours or bye differ from the Dutch rules (C.04.3) */
+    get: operations['ChessTournamentsController_dutchCheck'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/xiguaqi/games': {
     parameters: {
       query?: never;
@@ -1543,7 +1560,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Import one SGF game, all or nothing: its moves (BL/WL as clock readings) and written result, replayed through the decider */
+    /** Import one SGF game, all or nothing: its moves (BL/WL kept as the file writes them, never as clock readings), its written result (standard or localised RE) and its root properties, replayed through the decider; the answer lists what is not kept */
     post: operations['GoGamesController_import'];
     delete?: never;
     options?: never;
@@ -2590,6 +2607,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/ratings/{discipline}/list-import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import the federation’s current list as the discipline’s starting list (admin): CSV, one event with the file’s SHA-256, who and when; all or nothing
+     * @description Header then one line per player. Columns: federationId, name, country, rating, date (the list’s date, the same on every line), games (required for wespa-elo and fide-rapid), deviation (required for glicko2), volatility, birthYear, id (default: the federation id, or the registered player’s). Ratings must lie in the engine’s domain (egd-gor: from −900 to below 3300; fide-rapid: from its floor). Unknown federation ids become new identities. Only before the discipline’s first period, once. The mahjong ranking cannot be imported (it is built from results).
+     */
+    post: operations['RatingsController_importList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/ratings/{discipline}/periods/{period}/list': {
     parameters: {
       query?: never;
@@ -2913,11 +2950,44 @@ export interface components {
       /** @example 50 */
       spread: number;
     };
+    McMahonHandicapDto: {
+      /** @example 1 */
+      lowerBy: number;
+      /** @example 9 */
+      max: number;
+      /**
+       * @description No handicap between players at or above this rank (a rating like the bar; OpenGotha)
+       * @example 2300
+       */
+      noHandicapFromRating?: number;
+    };
     McMahonDto: {
       /** @example 2100 */
       bar: number;
       /** @example 1800 */
       floor: number;
+      /**
+       * @description McMahon pairing: seeding inside a score group (default split-and-fold)
+       * @enum {string}
+       */
+      seeding?: 'split-and-fold' | 'split-and-random' | 'split-and-slip';
+      /** @description McMahon pairing: handicap policy; absent = even games */
+      handicap?: components['schemas']['McMahonHandicapDto'];
+      /**
+       * @description McMahon pairing: avoid same-club games up to and including this round
+       * @example 2
+       */
+      avoidSameClubUntilRound?: number;
+      /**
+       * @description McMahon pairing: avoid same-country games up to and including this round
+       * @example 2
+       */
+      avoidSameCountryUntilRound?: number;
+      /**
+       * @description McMahon pairing: a same club/country game is avoided up to this McMahon difference (OpenGotha group gap; default 3)
+       * @example 3
+       */
+      geographyGap?: number;
     };
     ProfileOverridesDto: {
       /** @example wespa-hk */
@@ -2977,12 +3047,15 @@ export interface components {
       /** @example 7 */
       roundsPlanned?: number;
       /**
+       * @description Omitted: the discipline default (chess-rapid: fide-dutch); other disciplines must name them
        * @example [
        *       "australian-draw",
        *       "king-of-the-hill"
        *     ]
        */
-      pairingSystems: ('australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout')[];
+      pairingSystems?: (
+        'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon'
+      )[];
     };
     RegisterPlayerDto: {
       /** @example chan-hok-hei */
@@ -3075,6 +3148,11 @@ export interface components {
        * @example 16
        */
       cut?: number;
+      /**
+       * @description FIDE Dutch: the colour the top seed takes in round 1 (C.04.3 E.5); default white
+       * @enum {string}
+       */
+      initialColour?: 'white' | 'black';
     };
     PairedGameDto: {
       /** @example 1 */
@@ -3119,7 +3197,8 @@ export interface components {
        * @example australian-draw
        * @enum {string}
        */
-      system?: 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout';
+      system?:
+        'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
       /**
        * @description Recorded so the pairing can be replayed. Applies only when kind is not manual: required there, refused elsewhere (rule onlyWhen)
        * @example hk-open-2026:main:1
@@ -5403,6 +5482,11 @@ export interface components {
         cause: components['schemas']['CorrectionCause'];
         changes: components['schemas']['ListChange'][];
       } | null;
+      engine: {
+        name: string;
+        version: number;
+      } | null;
+      unconfirmed: string[];
       total: number;
       next: number | null;
       entries: components['schemas']['PublicEntry'][];
@@ -5442,7 +5526,8 @@ export interface components {
       goBasicMinutes?: number;
     };
     /** @enum {string} */
-    PairingSystem: 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout';
+    PairingSystem:
+      'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
     RoundOverview: {
       division: string;
       round: number;
@@ -5451,7 +5536,17 @@ export interface components {
       /** @enum {string} */
       method: 'system' | 'manual';
       /** @enum {string|null} */
-      system: 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | null;
+      system:
+        | 'australian-draw'
+        | 'king-of-the-hill'
+        | 'random'
+        | 'round-robin'
+        | 'mahjong-by-standing'
+        | 'mahjong-swiss'
+        | 'knockout'
+        | 'fide-dutch'
+        | 'mcmahon'
+        | null;
       tables: number;
       bye: string | null;
       byes?: string[];
@@ -5504,6 +5599,7 @@ export interface components {
         publishedAt: string;
         reason: string | null;
       }[];
+      imported?: components['schemas']['ImportProvenance'];
     };
     CorrectionCause: {
       /** @enum {string} */
@@ -5539,6 +5635,11 @@ export interface components {
     McMahonBand: {
       bar: number;
       floor: number;
+      seeding?: components['schemas']['McMahonSeeding'];
+      handicap?: components['schemas']['McMahonHandicap'];
+      avoidSameClubUntilRound?: number;
+      avoidSameCountryUntilRound?: number;
+      geographyGap?: number;
     };
     /** @enum {string} */
     RoundStatus: 'paired' | 'published' | 'locked';
@@ -5560,6 +5661,20 @@ export interface components {
       tableRank: number | null;
       points: number;
       running: number;
+    };
+    ImportProvenance: {
+      sha256: string;
+      lines: number;
+      fileName?: string;
+      importedBy: string;
+      importedAt: string;
+    };
+    /** @enum {string} */
+    McMahonSeeding: 'split-and-fold' | 'split-and-random' | 'split-and-slip';
+    McMahonHandicap: {
+      lowerBy: number;
+      max: number;
+      noHandicapFromRating?: number;
     };
   };
   responses: {
@@ -6554,7 +6669,8 @@ export interface operations {
         /** @description Division (default: every division, or the only one) */
         division?: string;
         /** @description One system (default: every system the tournament allows) */
-        system?: 'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout';
+        system?:
+          'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
       };
       header?: never;
       path: {
@@ -8283,6 +8399,34 @@ export interface operations {
         id: string;
         /** @description Round number */
         n: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ChessTournamentsController_dutchCheck: {
+    parameters: {
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        waitFor?: number;
+        /** @description Division (default: every division, or the only one) */
+        division?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Tournament id */
+        id: string;
       };
       cookie?: never;
     };
@@ -10463,6 +10607,50 @@ export interface operations {
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  RatingsController_importList: {
+    parameters: {
+      query?: {
+        /** @description The engine whose records the list holds (default: the discipline’s) */
+        engine?: string;
+        /** @description Its version (default: the discipline’s default version of that engine) */
+        version?: number;
+        /** @description The file’s name, recorded with its hash */
+        fileName?: string;
+      };
+      header?: never;
+      path: {
+        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description players.ListImported */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description problem+json ratings/import-lines: every refused line in `errors` (field `line N: column`) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       default: components['responses']['Problem'];
     };
   };

@@ -8,7 +8,7 @@ import { Allow } from '../../libs/api/auth/allow.decorator.js';
 import type { AuthedRequest } from '../../libs/api/auth/auth.guard.js';
 import { requireGranted, resolveLink } from '../../libs/api/games/game-link.js';
 import { GameRunner } from '../../libs/api/games/game-runner.js';
-import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, GameParams, PlayerDto, SEATS, SeatedPlayers } from '../../libs/api/games/game.dto.js';
+import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto, GameParams, ObservedTimeDto, PlayerDto, SEATS, SeatedPlayers } from '../../libs/api/games/game.dto.js';
 import { Omittable } from '../../libs/api/omittable.js';
 import { ARBITRA_CORE } from '../../libs/api/tokens.js';
 import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
@@ -16,12 +16,12 @@ import { FIXTURE_GAME } from './fixture.game-feature.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 
-class StartFixtureDto extends GameCommandDto {
+class StartFixtureDto extends ObservedTimeDto {
   @ApiProperty() @Matches(GAME_ID, { message: GAME_ID_MESSAGE }) id: string;
   @ApiProperty({ type: [PlayerDto] }) @SeatedPlayers(2) players: PlayerDto[];
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }
-class FixtureSeatDto extends GameCommandDto {
+class FixtureSeatDto extends ObservedTimeDto {
   @ApiProperty({ enum: SEATS }) @IsIn(SEATS) seat: 0 | 1;
 }
 class FixturePenaltyDto extends FixtureSeatDto {
@@ -63,7 +63,7 @@ export class FixtureGamesController {
 
   @Post(':id/end')
   @Allow(...OFFICIALS)
-  end(@Param() p: GameParams, @Body() b: GameCommandDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  end(@Param() p: GameParams, @Body() b: ObservedTimeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'fixture.end' });
   }
 }

@@ -1,7 +1,6 @@
-import type { CommandContext } from '../../libs/domain/kernel/index.js';
-import type { TournamentCommand } from '../../libs/domain/tournament/index.js';
 import { OFFICIALS_OBSERVE, OPEN_INFORMATION, ownSeatOnly, type GameFeature } from '../../libs/runtime/games/game-feature.js';
 import { gameFeatureModule } from '../../libs/runtime/games/game-feature-module.js';
+import { recordedResult, sideOf } from '../../libs/runtime/games/linked-result.js';
 import type { RecordedEvent } from '../../libs/store/event-store.port.js';
 import {
   fixtureCommand,
@@ -19,19 +18,8 @@ function toTournamentResult(event: RecordedEvent, gameId: string) {
   if (event.type !== 'fixture.GameEnded') return null;
   const { winner, link } = event.data as { winner: FixtureSeat | null; link: FixtureLink | null };
   if (!link) return null;
-  const first = link.firstSeat;
-  const side = (seat: FixtureSeat) => (seat === first ? ('first' as const) : ('second' as const));
   // The default profile counts wins, draws and losses, no game score (`scores: 'none'`).
-  const result = { kind: 'played' as const, outcome: winner === null ? ('draw' as const) : side(winner) };
-  const target = { ...(link.division !== undefined && { division: link.division }), round: link.round, table: link.table };
-  return {
-    tournamentId: link.tournamentId,
-    command: (context: CommandContext): TournamentCommand => ({
-      type: 'tournament.record-result',
-      context,
-      data: { ...target, result, source: { kind: 'game', gameId } },
-    }),
-  };
+  return recordedResult(link, gameId, { kind: 'played', outcome: winner === null ? 'draw' : sideOf(link.firstSeat, winner) });
 }
 
 export const FIXTURE_GAME: GameFeature<FixtureCommand, FixtureEvent, FixtureState, FixtureStep, Record<string, never>> = {
