@@ -3,6 +3,9 @@ import { decisionKindOf } from '../libs/domain/appeals/index.js';
 import type { DisciplineDescriptor } from '../libs/domain/discipline-kit/descriptor.js';
 import { DESCRIPTORS } from '../libs/domain/discipline-kit/registry.js';
 import type { RecordedEvent } from '../libs/store/event-store.port.js';
+import { FEATURES } from '../apps/records/registry.js';
+import { gameFeaturesOf } from '../libs/runtime/games/game-feature-module.js';
+import type { AnyGameFeature } from '../libs/runtime/games/game-feature.js';
 import { DRIVERS } from './contract/drivers.js';
 import { RecordsHarness } from './support/records-harness.js';
 import { withTestDisciplines } from './support/test-disciplines.js';
@@ -25,6 +28,22 @@ const plusMinutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 6
 const sorted = (xs: readonly string[]) => [...xs].sort();
 
 const testDisciplines = withTestDisciplines();
+const GAME_FEATURES = gameFeaturesOf([...FEATURES, ...testDisciplines.features]);
+const plain = (x: unknown): unknown => JSON.parse(JSON.stringify(x ?? null));
+/** The game's state after each of its events (the feature's decider folded over the stream). */
+const statesOf = (f: AnyGameFeature, events: readonly RecordedEvent[]) => {
+  const decider = f.aggregate.decider as { initialState(): unknown; evolve(s: unknown, e: { type: string; data: unknown }): unknown };
+  let state = decider.initialState();
+  return events.map((e) => (state = decider.evolve(state, { type: e.type, data: e.data })));
+};
+/** Values an event holds that its public redaction does not show (leaves of `raw` that differ from `shown`). */
+const hiddenValues = (raw: unknown, shown: unknown): unknown[] => {
+  if (JSON.stringify(raw) === JSON.stringify(shown)) return [];
+  if (raw && typeof raw === 'object' && !Array.isArray(raw) && shown && typeof shown === 'object') {
+    return Object.entries(raw).flatMap(([k, v]) => hiddenValues(v, (shown as Record<string, unknown>)[k]));
+  }
+  return raw === null || raw === undefined ? [] : [raw];
+};
 let h: RecordsHarness;
 beforeAll(async () => {
   h = await RecordsHarness.start(undefined, undefined, {}, testDisciplines);
@@ -144,6 +163,38 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
     expect(refused.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/not-a-party', field: 'appellant.forPlayer' });
     const end = game.find((e) => decisionKindOf(e.type, e.data).kind === 'result')!;
     expect((await lodge(end.id, LATE, 409)).body.type).toBe('urn:arbitra:problem:appeals/not-a-party');
+  });
+
+  it('hidden information stays hidden on GET: anonymous reads show what the feature redacts for the public, and no more', async () => {
+    const f = GAME_FEATURES.find((x) => x.aggregate.name === d.game.aggregate)!;
+    expect(f).toBeDefined();
+    // A discipline whose games hide information at some point of play gives the suite a game in progress to read.
+    const hides = statesOf(f, game).some((s) => f.hidesInformation(s as never));
+    expect({ hides, inProgress: driver.inProgress !== undefined }).toEqual({ hides, inProgress: hides });
+    const hidden = `${id}-hidden`;
+    const games = driver.inProgress ? [gameId, hidden] : [gameId];
+    if (driver.inProgress) await driver.inProgress({ h, arbiter, id: hidden, players });
+    await h.core.settle();
+    h.position = await h.core.store.headPosition();
+    for (const g of games) {
+      const events = await h.core.store.readStream(`${d.game.aggregate}-${g}`);
+      const hiding = f.hidesInformation(statesOf(f, events).at(-1) as never);
+      expect(g === hidden ? hiding : true).toBe(true);
+      const redacted = events.map((e) => plain(hiding ? f.redactEventData(e, { kind: 'public' }) : e.data));
+      const served = (await h.get(`/v1/${driver.route}/games/${g}/events`).expect(200)).body.events as { data: unknown; meta: { hash?: string } }[];
+      expect(served.map((e) => e.data)).toEqual(redacted);
+      if (!hiding) continue;
+      // Something is hidden, and none of it is in any anonymous read (nor the hashes that commit to it).
+      const secrets = events.flatMap((e, i) => hiddenValues(plain(e.data), redacted[i])).filter((v) => JSON.stringify(v).length > 4);
+      expect(secrets.length).toBeGreaterThan(0);
+      const doc = (await h.get(`/v1/${driver.route}/games/${g}`).expect(200)).body;
+      const list = (await h.get('/v1/games').expect(200)).body.games.find((x: { id: string }) => x.id === g);
+      for (const read of [doc, served, list]) for (const v of secrets) expect(JSON.stringify(read)).not.toContain(JSON.stringify(v));
+      expect(served.filter((e) => e.meta.hash !== undefined)).toEqual([]);
+      // The officials see it all.
+      const official = (await h.get(`/v1/${driver.route}/games/${g}/events`, arbiter).expect(200)).body.events as { data: unknown }[];
+      expect(official.map((e) => e.data)).toEqual(events.map((e) => plain(e.data)));
+    }
   });
 
   it('GET /v1/games lists the game under its discipline, with its players and link', async () => {
