@@ -65,6 +65,7 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
   let chief: string, arbiter: string;
   let game: RecordedEvent[];
   let appeals = 0;
+  const sent: { path: string; body: object }[] = [];
 
   const lodge = (eventId: string, by: string, status = 201) =>
     h.post(
@@ -102,7 +103,10 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
       : { games: [{ table: 1, first: ids[0], second: ids[1] }], tables: [] };
     await h.post(`/v1/tournaments/${tid}/rounds/1/pairings`, { kind: 'manual', reason: 'contract', bye: null, ...pairing }, arbiter);
     await h.post(`/v1/tournaments/${tid}/rounds/1/publish`, {}, arbiter);
-    await driver.play({ h, arbiter, id: gameId, players, link: { tournamentId: tid, round: 1, table: 1 } });
+    // The commands the driver sends are kept: the authorization rows are checked by sending them again as outsiders.
+    const post = h.post.bind(h);
+    h.post = (path, body, ...rest) => (sent.push({ path, body }), post(path, body, ...rest));
+    await driver.play({ h, arbiter, id: gameId, players, link: { tournamentId: tid, round: 1, table: 1 } }).finally(() => (h.post = post));
     await h.core.settle();
     h.position = await h.core.store.headPosition();
     game = await h.core.store.readStream(`${d.game.aggregate}-${gameId}`);
@@ -195,6 +199,23 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
       const official = (await h.get(`/v1/${driver.route}/games/${g}/events`, arbiter).expect(200)).body.events as { data: unknown }[];
       expect(official.map((e) => e.data)).toEqual(events.map((e) => plain(e.data)));
     }
+  });
+
+  it('the authorization rows: each of its game commands, sent again as an outsider, is refused (401 anonymous, 403 with a token) and records nothing', async () => {
+    const commands = sent.filter((c) => c.path.startsWith(`/v1/${driver.route}/games/${gameId}/`));
+    expect(commands.length).toBeGreaterThan(0);
+    // Outsiders: another tournament's arbiter, and a registered player of this tournament who is not at the table.
+    const outsiders = [h.token('arbiter', ['contract-elsewhere'], `${id}-stranger`), h.token('player', [tid], LATE)];
+    const head = await h.core.store.headPosition();
+    for (const { path, body } of commands) {
+      const anonymous = await h.http().post(path).send(body);
+      expect([path, anonymous.status]).toEqual([path, 401]);
+      for (const token of outsiders) {
+        const refused = await h.http().post(path).set('authorization', token).send(body);
+        expect([path, refused.status, refused.body.type]).toEqual([path, 403, expect.stringMatching(/^urn:arbitra:problem:/)]);
+      }
+    }
+    expect(await h.core.store.headPosition()).toBe(head);
   });
 
   it('GET /v1/games lists the game under its discipline, with its players and link', async () => {
