@@ -169,7 +169,7 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
     expect((await lodge(end.id, LATE, 409)).body.type).toBe('urn:arbitra:problem:appeals/not-a-party');
   });
 
-  it('hidden information stays hidden on GET: anonymous reads show what the feature redacts for the public, and no more', async () => {
+  it('hidden information stays hidden on GET and SSE: anonymous reads show what the feature redacts for the public, and no more', async () => {
     const f = GAME_FEATURES.find((x) => x.aggregate.name === d.game.aggregate)!;
     expect(f).toBeDefined();
     // A discipline whose games hide information at some point of play gives the suite a game in progress to read.
@@ -187,13 +187,17 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
       const redacted = events.map((e) => plain(hiding ? f.redactEventData(e, { kind: 'public' }) : e.data));
       const served = (await h.get(`/v1/${driver.route}/games/${g}/events`).expect(200)).body.events as { data: unknown; meta: { hash?: string } }[];
       expect(served.map((e) => e.data)).toEqual(redacted);
+      // The live stream (a plain GET gets the events so far as server-sent events, and ends) shows the same.
+      const live = (await h.get(`/v1/games/${driver.route}/${g}/live`).expect(200)).text;
+      const streamed = [...live.matchAll(/^data: (.*)$/gm)].map((m) => (JSON.parse(m[1]) as { data: unknown }).data);
+      expect(streamed).toEqual(redacted);
       if (!hiding) continue;
       // Something is hidden, and none of it is in any anonymous read (nor the hashes that commit to it).
       const secrets = events.flatMap((e, i) => hiddenValues(plain(e.data), redacted[i])).filter((v) => JSON.stringify(v).length > 4);
       expect(secrets.length).toBeGreaterThan(0);
       const doc = (await h.get(`/v1/${driver.route}/games/${g}`).expect(200)).body;
       const list = (await h.get('/v1/games').expect(200)).body.games.find((x: { id: string }) => x.id === g);
-      for (const read of [doc, served, list]) for (const v of secrets) expect(JSON.stringify(read)).not.toContain(JSON.stringify(v));
+      for (const read of [doc, served, list, live]) for (const v of secrets) expect(JSON.stringify(read)).not.toContain(JSON.stringify(v));
       expect(served.filter((e) => e.meta.hash !== undefined)).toEqual([]);
       // The officials see it all.
       const official = (await h.get(`/v1/${driver.route}/games/${g}/events`, arbiter).expect(200)).body.events as { data: unknown }[];
