@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { pair, type PairingPlayer, type PairingSystem } from '../libs/domain/pairing/index.js';
 import { field, simulate, withMeetings } from '../libs/domain/pairing/pairing-fixtures.js';
+import { dutchBenchRow } from './dutch.bench-row.js';
 
 interface Row {
   system: PairingSystem;
@@ -96,3 +97,5 @@ for (const r of rows) {
 }
 console.log('');
 for (const a of adversarial) console.log(a);
+console.log('');
+for (const line of dutchBenchRow()) console.log(line);

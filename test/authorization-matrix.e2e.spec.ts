@@ -6,7 +6,7 @@ import { exampleBody, openApiPath, type OpenApiDocument } from './authorization/
 import { allowed, CHESS, GO, MAHJONG, MATRIX, WHO, XIGUAQI, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { renderMatrix } from './authorization/render.js';
 import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
-import { RecordsHarness } from './support/records-harness.js';
+import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 
 /**
  * Issue 10, Security: every route × every role (and no token) × the token's own tournament vs
@@ -91,7 +91,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
   }
 
   beforeAll(async () => {
-    h = await RecordsHarness.start();
+    h = await RecordsHarness.start(undefined, undefined, LOCAL_RECEIVER);
     for (const who of WHO)
       for (const place of PLACES) {
         const sub = who === 'player' ? PLAYER : `${who}-authz`;

@@ -72,6 +72,16 @@ describe('FIDE Dutch pairing through the API (issue 29)', () => {
     for (const g of r2.games) if (g.first === 'p1' || g.second === 'p1') expect(g.second).toBe('p1');
   });
 
+  it('GET /v1/chess/tournaments/:id/dutch-check: the published rounds, re-paired from the TRF-16 export, agree (C.04.A)', async () => {
+    const res = await h.get(`/v1/chess/tournaments/${T}/dutch-check`, null).expect(200);
+    expect(res.body).toMatchObject({ tournament: T, division: 'main' });
+    expect(res.body.rounds.map((r: { round: number; identical: boolean; details: string[] }) => [r.round, r.identical, r.details])).toEqual([
+      [1, true, []],
+      [2, true, []],
+    ]);
+    await h.get('/v1/chess/tournaments/dutch-scrabble/dutch-check', null).expect(404);
+  });
+
   (BBP ? it : it.skip)('bbpPairings checker agrees with the rounds paired here (BBP_PAIRINGS set)', async () => {
     const doc = await h.get(`/v1/tournaments/${T}/rounds/2/pairings`, null).expect(200);
     for (const g of doc.body.games as Game[])

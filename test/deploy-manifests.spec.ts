@@ -113,9 +113,12 @@ describe('deploy/compose/docker-compose.yml', () => {
 
 describe('deploy/k8s', () => {
   type Doc = { kind: string; metadata: { name: string }; data?: Record<string, string>; stringData?: Record<string, string>; spec: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const docs: Doc[] = readdirSync(join(ROOT, 'deploy/k8s'))
-    .filter((f) => f.endsWith('.yaml'))
-    .flatMap((f) => parseAllDocuments(read(`deploy/k8s/${f}`)).map((d) => d.toJS() as Doc));
+  // The workloads, and the Secrets they read (deploy/k8s/secrets: keys with placeholder values, not applied).
+  const docs: Doc[] = ['deploy/k8s', 'deploy/k8s/secrets'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith('.yaml'))
+      .flatMap((f) => parseAllDocuments(read(`${dir}/${f}`)).map((d) => d.toJS() as Doc)),
+  );
   const byName = (kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name);
   const workloads = docs.filter((d) => d.kind === 'Deployment' || d.kind === 'StatefulSet');
 
@@ -213,9 +216,11 @@ describe('deploy/ against the Kubernetes and compose-spec schemas', () => {
 
   it('every k8s manifest is valid for Kubernetes 1.37 (strict: no unknown field), and the validator refuses a broken one', () => {
     if (!kubeValidate) return missing('ARBITRA_KUBE_VALIDATE');
-    const files = readdirSync(join(ROOT, 'deploy/k8s'))
-      .filter((f) => f.endsWith('.yaml'))
-      .map((f) => join(ROOT, 'deploy/k8s', f));
+    const files = ['deploy/k8s', 'deploy/k8s/secrets'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => join(ROOT, dir, f)),
+    );
     const run = (args: string[]) => spawnSync(kubeValidate, ['--strict', '--kubernetes-version', '1.37.0', ...args], { encoding: 'utf8' });
     const ok = run(files);
     expect(`${ok.stdout}${ok.stderr}`).not.toMatch(/ERROR|failed/i);

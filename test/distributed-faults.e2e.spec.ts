@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -179,6 +179,10 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
     afterAll(async () => {
       loading = false;
       for (const p of procs) await p.kill9();
+      // Each process's output, for a failure's post-mortem.
+      const logs = mkdtempSync(join(tmpdir(), 'arbitra-faults-logs-'));
+      for (const p of procs) writeFileSync(join(logs, `${p.name}.log`), p.output);
+      process.stdout.write(`issue 33 fault test: process logs in ${logs}\n`);
       await cluster('stop').catch(() => undefined);
       await broker('stop').catch(() => undefined);
     }, 120_000);

@@ -95,6 +95,8 @@ describe('records server: McMahon pairing for a Go tournament over HTTP', () => 
   it('round 2 counts the points: winners move up a group, nobody meets again, the bye counts as a win', async () => {
     const round1: Game[] = (await get(`/v1/tournaments/${T}/rounds/1/pairings`).expect(200)).body.games;
     for (const g of round1) await post(`/v1/tournaments/${T}/rounds/1/results`, { table: g.table, result: { kind: 'played', outcome: 'second' } });
+    const provisional = await get(`/v1/tournaments/${T}/rounds/2/pairings/provisional`, arbiter).expect(200);
+    expect(provisional.body.systems.mcmahon.status).toBe('paired');
     const r = await post(`/v1/tournaments/${T}/rounds/2/pairings`, { system: 'mcmahon', seed: 'r2' });
     const paired = r.body.events[0].data;
     expect(paired.repeats).toEqual([]);

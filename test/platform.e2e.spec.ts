@@ -98,6 +98,10 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     await h.stop();
     const again = new SqliteEventStore({ path: `${h.config.dataDir}/events.db` });
     again.db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"score":410}', r.position);
+    // And the trigger (issue 32: a dropped one fails the start-up check too).
+    again.db.exec(
+      "CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'events are immutable: append a correction instead'); END",
+    );
     await again.close();
     h.audit = { ...h.audit, allowBrokenLog: false };
     await h.boot();

@@ -125,3 +125,36 @@ describe('pairingSystems has a size limit (issue 32)', () => {
     expect(await h.core.store.headPosition()).toBe(head);
   });
 });
+
+describe('a points penalty of an unpublished round is not public until the round is published (issue 32)', () => {
+  let h: RecordsHarness;
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+  });
+  afterAll(() => h.stop());
+
+  it('summary and standings leave it out, reason included, until publication; then they show it', async () => {
+    const T = 'pen-hidden';
+    const chief = h.token('chief-arbiter', [T], 'chief-pen');
+    await h.post('/v1/tournaments', { id: T, name: 'Pen Open', discipline: 'scrabble', pairingSystems: ['round-robin'], roundsPlanned: 1 }, chief);
+    for (const id of ['ann', 'bob']) await h.post(`/v1/tournaments/${T}/players`, { id, name: `Player ${id}` }, chief);
+    const round1 = { kind: 'manual', reason: 'test', games: [{ table: 1, first: 'ann', second: 'bob' }], tables: [], bye: null };
+    await h.post(`/v1/tournaments/${T}/rounds/1/pairings`, round1, chief);
+    await h.post(`/v1/tournaments/${T}/penalties`, { player: 'ann', points: 2, reason: 'slow play at table one', ref: 'L-1', round: 1 }, chief);
+    const annPenalty = async (token: string | null) => {
+      const rows = (await h.get(`/v1/tournaments/${T}/standings`, token).expect(200)).body.divisions[0].rows as Array<{
+        player: string;
+        penaltyPoints: number;
+      }>;
+      return rows.find((r) => r.player === 'ann')?.penaltyPoints;
+    };
+    const summaryText = async () => JSON.stringify((await h.get(`/v1/tournaments/${T}`).expect(200)).body);
+    // Officials see it at once (the command's position was waited for): the deduction is in the read models.
+    expect(await annPenalty(chief)).toBe(2);
+    expect(await annPenalty(null)).toBe(0);
+    expect(await summaryText()).not.toContain('slow play at table one');
+    await h.post(`/v1/tournaments/${T}/rounds/1/publish`, {}, chief);
+    expect(await annPenalty(null)).toBe(2);
+    expect(await summaryText()).toContain('slow play at table one');
+  });
+});

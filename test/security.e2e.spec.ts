@@ -125,6 +125,40 @@ describe('records server: security limits (issue 7)', () => {
       ])
         await h.post('/v1/tournaments/t-scripts/players', { id, name }, admin);
     });
+
+    it('issue 30: every name-like field is refused with control, bidi-override or invisible-only content: a CR/LF division name cannot forge a .TOU line', async () => {
+      const admin = h.token('admin');
+      const before = await h.core.store.headPosition();
+      const send = (path: string, body: object) => h.http().post(path).set('authorization', admin).send(body);
+      const forged = await send('/v1/tournaments', {
+        id: 't-forge',
+        name: 'Open',
+        discipline: 'scrabble',
+        pairingSystems: ['random'],
+        divisions: ['A\r\nMallory             2400 +1'],
+      }).expect(400);
+      expect(forged.body.errors.map((e: { field: string }) => e.field).join(' ')).toContain('divisions');
+      await h.post('/v1/tournaments', { id: 't-fields', name: 'Open', discipline: 'scrabble', pairingSystems: ['random'] }, admin);
+      const p = await send('/v1/tournaments/t-fields/players', { id: 'ann', name: 'Ann', federationId: 'HK-1\nXX', country: '\u202EGKH' }).expect(400);
+      expect(p.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['federationId', 'country']));
+      const rated = await send('/v1/players', { id: 'bo', federationId: '\u200B', name: 'Bo\u0000', country: 'HKG' }).expect(400);
+      expect(rated.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['federationId', 'name']));
+      expect(await h.core.store.headPosition()).toBe(before + 1);
+      // A file's names are refused the same way, naming the field sent (the file) and where in it.
+      const gcg = await send('/v1/scrabble/games/import', { id: 'g-bidi', gcg: '#player1 ann Ann \u202Eeel\n#player2 bo Bo\n>ann: 8G QI +22 22\n' }).expect(
+        422,
+      );
+      expect(gcg.body).toMatchObject({ field: 'gcg', detail: expect.stringContaining('#player1 full name') });
+      const players = [
+        { id: 'ann', name: 'Ann' },
+        { id: 'bo', name: 'Bo' },
+      ];
+      const sgf = await send('/v1/go/games/import', { id: 'go-nul', sgf: '(;GM[1]SZ[9]PB[Ann\u0000]PW[Bo];B[ee])', players }).expect(422);
+      expect(sgf.body).toMatchObject({ field: 'sgf', detail: expect.stringContaining('PB') });
+      const pgn = await send('/v1/chess/games/import', { id: 'pgn-zw', pgn: '[White "\u200B\u200B"]\n[Result "*"]\n\n1. e4 *\n', players }).expect(422);
+      expect(pgn.body).toMatchObject({ field: 'pgn', detail: expect.stringContaining('White') });
+      expect(await h.core.store.headPosition()).toBe(before + 1);
+    });
   });
 
   describe('tokens', () => {

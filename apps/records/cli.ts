@@ -3,6 +3,7 @@ import cliProgress from 'cli-progress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dutchCheckCommand } from './dutch-check.js';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
@@ -27,10 +28,19 @@ const USAGE = `usage: npm run arbitra -- <command>
           (rebuilt in memory and compared); exit 1 naming the first problem
   verify  <export.ndjson>             check an export offline (its manifest beside it); exit 1 naming the first altered event
   export  --tournament <id> [--out <file>]   the tournament's history as NDJSON with hashes, and <file>.manifest.json
-  keygen  --out <file>                a new Ed25519 checkpoint signing key (set ARBITRA_SIGNING_KEY_FILE to it; never in the data dir)`;
+  keygen  --out <file>                a new Ed25519 checkpoint signing key (set ARBITRA_SIGNING_KEY_FILE to it; never in the data dir)
+  dutch-check <file.trf> [--from <round>]   re-pair each round of a TRF-16 file by the FIDE Dutch system (C.04.3) and
+          say where its pairs or colours differ; exit 1 when a round differs`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Needs no data directory or secrets: a file in, a verdict out.
+  if (command === 'dutch-check')
+    return dutchCheckCommand(
+      rest,
+      (l) => process.stdout.write(`${l}\n`),
+      (l) => process.stderr.write(`${l}\n`),
+    );
   const config = loadConfig();
   switch (command) {
     case 'token': {

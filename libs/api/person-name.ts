@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ValidateBy, type ValidationArguments } from 'class-validator';
+import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { ProblemException } from './problem.js';
 
 /** C0 and C1 controls (Unicode category Cc), NUL included. */
 const CONTROL = /\p{Cc}/u;
@@ -28,14 +29,38 @@ export function personNameProblem(value: unknown): string | null {
  * and with at least one visible character. Use beside `@IsString()` and `@Length()`, which still
  * check the type and length (of the normalised text).
  */
-export const IsPersonName = () =>
+export const IsPersonName = (options?: ValidationOptions) =>
   applyDecorators(
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.normalize('NFC') : value)),
-    ValidateBy({
-      name: 'isPersonName',
-      validator: {
-        validate: (value: unknown) => personNameProblem(value) === null,
-        defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'name'} ${personNameProblem(args?.value) ?? 'must be a readable name'}`,
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string'
+        ? value.normalize('NFC')
+        : Array.isArray(value)
+          ? value.map((v: unknown) => (typeof v === 'string' ? v.normalize('NFC') : v))
+          : value,
+    ),
+    ValidateBy(
+      {
+        name: 'isPersonName',
+        validator: {
+          validate: (value: unknown) => personNameProblem(value) === null,
+          defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'name'} ${personNameProblem(args?.value) ?? 'must be a readable name'}`,
+        },
       },
-    }),
+      options,
+    ),
   );
+
+/**
+ * Issue 30: every name-like field a file brings (GCG #player, SGF PB/PW, PGN White/Black) is refused as a request's
+ * would be: 422 naming the field sent (the file) and where in it. `where` says the line or property.
+ */
+export function requireReadableNames(names: readonly { readonly value: string; readonly where: string }[], field: string): void {
+  for (const { value, where } of names) {
+    const problem = value.length > 200 ? 'is longer than 200 characters' : personNameProblem(value);
+    if (problem)
+      throw new ProblemException(422, 'validation/name', 'Unprocessable request', `${where}: the name ${problem}`, {
+        field,
+        rule: 'Arbitra: names are stored as people read them (README, Security: Names)',
+      });
+  }
+}

@@ -69,6 +69,18 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   Discipline: { type: 'string', enum: ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'] },
+  ImportProvenance: {
+    type: 'object',
+    properties: {
+      sha256: { type: 'string' },
+      lines: { type: 'number' },
+      fileName: { type: 'string' },
+      importedBy: { type: 'string' },
+      importedAt: { type: 'string' },
+    },
+    required: ['sha256', 'lines', 'importedBy', 'importedAt'],
+    additionalProperties: false,
+  },
   ListChange: {
     type: 'object',
     properties: {
@@ -107,14 +119,14 @@ export const RESPONSE_SCHEMAS = {
   },
   McMahonHandicap: {
     type: 'object',
-    properties: { lowerBy: { type: 'number' }, max: { type: 'number' } },
+    properties: { lowerBy: { type: 'number' }, max: { type: 'number' }, noHandicapFromRating: { type: 'number' } },
     required: ['lowerBy', 'max'],
     additionalProperties: false,
   },
   McMahonSeeding: { type: 'string', enum: ['split-and-fold', 'split-and-random', 'split-and-slip'] },
   PairingSystem: {
     type: 'string',
-    enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'mcmahon'],
+    enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'fide-dutch', 'mcmahon'],
   },
   Penalty: {
     type: 'object',
@@ -144,6 +156,7 @@ export const RESPONSE_SCHEMAS = {
           additionalProperties: false,
         },
       },
+      imported: { $ref: '#/components/schemas/ImportProvenance' },
     },
     required: ['period', 'closesOn', 'tournaments', 'engine', 'closedAt', 'versions'],
     additionalProperties: false,
@@ -251,7 +264,18 @@ export const RESPONSE_SCHEMAS = {
       system: {
         type: 'string',
         nullable: true,
-        enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', null],
+        enum: [
+          'australian-draw',
+          'king-of-the-hill',
+          'random',
+          'round-robin',
+          'mahjong-by-standing',
+          'mahjong-swiss',
+          'knockout',
+          'fide-dutch',
+          'mcmahon',
+          null,
+        ],
       },
       tables: { type: 'number' },
       bye: { type: 'string', nullable: true },

@@ -1,5 +1,6 @@
 import type { Discipline } from '../../libs/domain/standings/index.js';
 import type { RecordsHarness } from '../support/records-harness.js';
+import { TEST_DISCIPLINES } from '../support/test-disciplines.js';
 
 /** What a driver is given: the server, an arbiter's token for the tournament, the game's id, players and link. */
 export interface Table {
@@ -118,18 +119,5 @@ const mahjong: Driver = {
   },
 };
 
-/** The fixture discipline of the test build (test/fixture-discipline): FIXTURE §1–§3. */
-const fixture: Driver = {
-  discipline: 'fixture',
-  route: 'fixture',
-  seats: 2,
-  async play({ h, arbiter, id, players, link }) {
-    await h.post('/v1/fixture/games', { id, players, link }, arbiter);
-    await h.post(`/v1/fixture/games/${id}/points`, { seat: 0 }, arbiter);
-    await h.post(`/v1/fixture/games/${id}/penalties`, { seat: 1, points: 1, reason: 'slow' }, arbiter);
-    await h.post(`/v1/fixture/games/${id}/end`, {}, arbiter);
-  },
-};
-
-/** One driver per registered discipline (the suite checks that none is missing). */
-export const DRIVERS: readonly Driver[] = [scrabble, chess, go, xiguaqi, mahjong, fixture];
+/** One driver per registered discipline (the suite checks that none is missing); a test build's discipline brings its own. */
+export const DRIVERS: readonly Driver[] = [scrabble, chess, go, xiguaqi, mahjong, ...TEST_DISCIPLINES.map((t) => t.driver)];

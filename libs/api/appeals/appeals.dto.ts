@@ -5,6 +5,7 @@ import { ArrayMaxSize, IsArray, IsISO8601, IsIn, IsInt, IsNumber, IsObject, IsSt
 import { Omittable, OnlyWhen } from '../omittable.js';
 import { ResultInputDto } from '../tournaments/round.dto.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { IsPersonName } from '../person-name.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 
@@ -79,6 +80,7 @@ export class MemberDto {
   @ApiProperty({ example: 'Lee Ka Man' })
   @IsString()
   @Length(1, 200)
+  @IsPersonName()
   name: string;
   @ApiProperty({ enum: ['chair', 'member'] })
   @IsIn(['chair', 'member'])

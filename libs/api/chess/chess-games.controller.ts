@@ -13,6 +13,7 @@ import { gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { recordSource } from '../exchange/record-source.js';
+import { requireReadableNames } from '../person-name.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { chessView, pgnOf } from './chess-view.js';
 import { ImportPgnDto, StartChessDto } from './chess.dto.js';
@@ -87,6 +88,13 @@ export class ChessGamesController {
       { id: body.players[1].id, name: body.players[1].name },
     ] as const;
     const record = parsePgn(body.pgn);
+    requireReadableNames(
+      [
+        ...(record.white !== undefined ? [{ value: record.white, where: 'the White tag' }] : []),
+        ...(record.black !== undefined ? [{ value: record.black, where: 'the Black tag' }] : []),
+      ],
+      'pgn',
+    );
     const link = body.link
       ? await resolveLink(this.core, CHESS_GAME, body.id, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
       : undefined;

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { resolveDivision, roundKey } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
+import { dutchCheck } from '../../runtime/features/chess/dutch-check.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
@@ -17,7 +18,7 @@ import { tournamentTrf } from './chess-trf.js';
 
 const notChess = (rule: string) => ({ type: 'chess/not-a-chess-tournament', rule });
 
-/** Chess-rapid tournaments in chess formats: FIDE TRF-16 and a round's games as PGN (published rounds). */
+/** Chess-rapid tournaments in chess formats: FIDE TRF-16, a round's games as PGN, the Dutch pairings checker (published rounds). */
 @ApiTags('chess')
 @Controller('v1/chess/tournaments')
 export class ChessTournamentsController {
@@ -64,5 +65,19 @@ export class ChessTournamentsController {
       );
     sendsFile(reply, 'application/x-chess-pgn');
     return roundPgn(this.core, t, division, p.n);
+  }
+
+  @Get(':id/dutch-check')
+  @Public()
+  @ApiOperation({
+    summary:
+      'The FIDE Dutch pairings checker (C.04.A) on the tournament’s own TRF-16 (published rounds): each round paired again from the rounds before it, and where its pairs, colours or bye differ from the Dutch rules (C.04.3)',
+  })
+  async dutchCheck(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest) {
+    const refusal = notChess('The FIDE Dutch checker reads chess tournaments');
+    const { tournament, asOf } = await tournamentToExport(this.reads, request, p.id, 'chess-rapid', refusal);
+    const division = resolveDivision(tournament, q.division);
+    // The same file the TRF export gives: only what is public (published rounds) is checked.
+    return { tournament: p.id, division, rounds: dutchCheck(tournamentTrf(tournament, division, asOf)) };
   }
 }

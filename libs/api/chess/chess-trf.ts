@@ -8,6 +8,9 @@ import type { OpenTournament } from '../../domain/tournament/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
 
+/** A FIDE ID: the digits FIDE gives a player (TRF-16 001 record, columns 58–68, 11 wide). */
+const FIDE_ID = /^\d{1,11}$/;
+
 function resultOf(c: CrosstableCell): TrfResult {
   switch (c.kind) {
     case 'played':
@@ -58,7 +61,8 @@ export function tournamentTrf(t: OpenTournament, division: string, asOf: AsOf): 
         name: p?.name ?? row.player,
         ...(p?.rating !== undefined && { rating: p.rating }),
         ...(p?.country !== undefined && { federation: p.country }),
-        ...(p?.federationId !== undefined && { fideId: p.federationId }),
+        // TRF-16 columns 58–68 hold a FIDE ID (digits) or blanks: a federation's own id (HK-0042) is not one (issue 30).
+        ...(p?.federationId !== undefined && FIDE_ID.test(p.federationId) && { fideId: p.federationId }),
         points: standings.get(row.player)?.score ?? 0,
         rank: row.rank,
         rounds,

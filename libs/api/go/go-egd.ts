@@ -53,6 +53,7 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
         country: p?.country ?? '',
         club: p?.club ?? '',
         points: row.score,
+        ...(row.mcmahon !== undefined && { mcmahon: row.mcmahon }),
         tieBreaks: row.tieBreaks.map((tb) => tb.value),
         rounds: (cells.get(row.player) ?? []).filter((c) => c.kind !== 'not-yet-played').map((c) => round(row.player, c)),
       };

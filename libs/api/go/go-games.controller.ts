@@ -16,6 +16,7 @@ import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { recordSource } from '../exchange/record-source.js';
+import { requireReadableNames } from '../person-name.js';
 import { goView } from './go-view.js';
 import { ImportSgfDto, StartGoDto, type GoPlayerDto } from './go.dto.js';
 
@@ -86,6 +87,13 @@ export class GoGamesController {
     await this.go.requireNew(body.id, request, `${ctx.commandId}:0`);
     const players = seated(body.players);
     const record = parseSgf(body.sgf);
+    requireReadableNames(
+      [
+        ...(record.black.name !== undefined ? [{ value: record.black.name, where: 'PB' }] : []),
+        ...(record.white.name !== undefined ? [{ value: record.white.name, where: 'PW' }] : []),
+      ],
+      'sgf',
+    );
     // A recorded game keeps its own clock (TM); it must be the tournament's basic time when the tournament sets one.
     const basic = body.link ? tournamentBasicTime(body.link.tournamentId, record.rules.basicTimeMinutes, 'sgf') : undefined;
     const link = body.link ? await resolveLink(this.core, GO_GAME, body.id, body.link, players, basic?.check) : undefined;

@@ -6,6 +6,7 @@ import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 import { Omittable } from '../omittable.js';
 import { ID_PATTERN } from '../tournaments/tournament.dto.js';
 import { QueryNumber } from '../query-number.js';
+import { IsPersonName } from '../person-name.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,9 +67,9 @@ export class CorrectListDto {
 
 export class RegisterRatedPlayerDto {
   @ApiProperty({ example: 'chan-tai-man' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) id: string;
-  @ApiProperty({ example: 'HKG-0042' }) @IsString() @Length(1, 100) federationId: string;
-  @ApiProperty({ example: 'Chan Tai Man' }) @IsString() @Length(1, 200) name: string;
-  @ApiProperty({ example: 'HKG' }) @IsString() @Length(1, 10) country: string;
+  @ApiProperty({ example: 'HKG-0042' }) @IsString() @Length(1, 100) @IsPersonName() federationId: string;
+  @ApiProperty({ example: 'Chan Tai Man' }) @IsString() @Length(1, 200) @IsPersonName() name: string;
+  @ApiProperty({ example: 'HKG' }) @IsString() @Length(1, 10) @IsPersonName() country: string;
   @ApiPropertyOptional({ example: 2008 }) @Omittable() @IsInt() @Min(1900) @Max(2100) birthYear?: number;
 }
 

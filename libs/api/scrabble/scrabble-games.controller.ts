@@ -10,6 +10,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { answer, awaitPosition, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { recordSource } from '../exchange/record-source.js';
+import { requireReadableNames } from '../person-name.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from '../games/examples.js';
 import { loadScrabbleGame, scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
@@ -121,6 +122,14 @@ export class GamesController {
     // The record's commands are numbered under the request's command id (an Idempotency-Key's, if sent), so a retry is known.
     await this.run.requireNew(body.id, request, `${ctx.commandId}-1`);
     const parsed = await naming(IMPORT_FIELDS, () => parseGcg(body.gcg));
+    // Issue 30: the file's names are refused as a request's would be (control, bidi-override, invisible-only).
+    requireReadableNames(
+      parsed.players.flatMap((p, i) => [
+        { value: p.name, where: `#player${i + 1} full name` },
+        { value: p.nick, where: `#player${i + 1} nick` },
+      ]),
+      'gcg',
+    );
     const players = parsed.players.map((p) => ({ nick: p.nick, name: p.name, ...playerIdOf(p.nick) }));
     const infos: readonly [PlayerInfo, PlayerInfo] = [
       { id: players[0].id, name: players[0].name },

@@ -89,6 +89,10 @@ export class ByeValueDto {
 export class McMahonHandicapDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(0) @Max(30) lowerBy: number;
   @ApiProperty({ example: 9 }) @IsInt() @Min(0) @Max(9) max: number;
+  @ApiPropertyOptional({ example: 2300, description: 'No handicap between players at or above this rank (a rating like the bar; OpenGotha)' })
+  @Omittable()
+  @IsNumber()
+  noHandicapFromRating?: number;
 }
 
 /** Go only, a profile value (the Ing excerpt does not speak of McMahon): McMahon bar and floor, EGD GoR-style ratings. */
@@ -184,6 +188,7 @@ export class CreateTournamentDto {
   @ArrayMaxSize(50)
   @IsString({ each: true })
   @Length(1, 100, { each: true })
+  @IsPersonName({ each: true })
   divisions?: string[];
 
   @ApiPropertyOptional({ example: 7, minimum: 1 })
@@ -221,10 +226,10 @@ export class RegisterPlayerDto {
   @IsPersonName()
   name: string;
 
-  @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) federationId?: string;
+  @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() federationId?: string;
   @ApiPropertyOptional({ example: 1850 }) @Omittable() @IsNumber() rating?: number;
   @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) @IsPersonName() club?: string;
-  @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) country?: string;
+  @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() country?: string;
   @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() team?: string;
   @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
   @Omittable()

@@ -7,7 +7,7 @@ import { RecordedEventFactory } from '../testing/recorded-events.js';
 import { waitFor } from '../testing/wait-for.js';
 import { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.js';
 
-const { Kafka, logLevel } = kafkajs;
+const { ConfigResourceTypes, Kafka, logLevel } = kafkajs;
 
 describeWithKafka('Kafka event bus (real broker)', (brokers) => {
   const open: KafkaEventBus[] = [];
@@ -61,7 +61,7 @@ describeWithKafka('Kafka event bus (real broker)', (brokers) => {
     await admin.disconnect();
   });
 
-  it('creates the topic with the configured partitions on connect, and connect is idempotent', async () => {
+  it('creates the topic with the configured partitions and the whole history kept on connect, and connect is idempotent', async () => {
     const topic = uniqueName('arbitra-test');
     const b = bus(topic, `${topic}-g`, { partitions: 4 });
     await Promise.all([b.connect(), b.connect()]);
@@ -69,6 +69,12 @@ describeWithKafka('Kafka event bus (real broker)', (brokers) => {
     await admin.connect();
     const md = await admin.fetchTopicMetadata({ topics: [topic] });
     expect(md.topics[0].partitions).toHaveLength(4);
+    // Retention: a new projector replays the topic from its first event, whatever the broker's default.
+    const { resources } = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'retention.bytes'] }],
+    });
+    expect(Object.fromEntries(resources[0].configEntries.map((c) => [c.configName, c.configValue]))).toEqual({ 'retention.ms': '-1', 'retention.bytes': '-1' });
   });
 
   it('shares one group between two buses: every event reaches the group, no bus sees one twice, order kept per stream', async () => {

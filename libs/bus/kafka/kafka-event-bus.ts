@@ -9,6 +9,12 @@ import { RecentIds } from './recent-ids.js';
 
 const { Partitioners } = kafkajs;
 
+/** The event topic keeps every event: a new projector replays it from the start (a broker's default deletes after 7 days). */
+export const WHOLE_HISTORY = [
+  { name: 'retention.ms', value: '-1' },
+  { name: 'retention.bytes', value: '-1' },
+];
+
 type Handler = (events: readonly RecordedEvent[]) => void | Promise<void>;
 
 export interface KafkaEventBusOptions {
@@ -121,7 +127,14 @@ export class KafkaEventBus implements EventBus {
     // in 15). waitForLeaders() below retries that instead.
     await this.admin.createTopics({
       waitForLeaders: false,
-      topics: [{ topic: this.topic, numPartitions: this.options.partitions ?? 6, replicationFactor: this.options.replicationFactor ?? -1 }],
+      topics: [
+        {
+          topic: this.topic,
+          numPartitions: this.options.partitions ?? 6,
+          replicationFactor: this.options.replicationFactor ?? -1,
+          configEntries: WHOLE_HISTORY,
+        },
+      ],
     });
   }
 

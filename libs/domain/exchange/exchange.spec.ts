@@ -73,6 +73,8 @@ describe('WESPA .TOU', () => {
     const before = divisionGrid(fivePlayers(), 'main');
     const file = parseTou(writeTou('Club Open', '2026-11-29', [before]));
     expect(file).toMatchObject({ name: 'Club Open', date: '2026-11-29' });
+    // Issue 30: the file's date is not given to any round; it is listed as not kept, never silently dropped.
+    expect(file.notKept).toContainEqual({ line: 1, text: '*M29.11.2026', why: expect.stringContaining('date is not recorded') });
     const plan = importCommands(file, { id: 'club', name: 'Club Open', format: 'TOU' });
     const after = divisionGrid(recorded(plan), 'main');
     // A .TOU file carries no ratings: everything else comes back.

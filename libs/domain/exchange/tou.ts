@@ -112,6 +112,11 @@ export function parseTou(text: string): ImportedFile {
   const header = parseHeader(lines[0] ?? '');
   const sections: Array<{ name: string; players: ImportedPlayer[] }> = [];
   const notKept: Array<{ line: number; text: string; why: string }> = [];
+  // Issue 30: the *M date is one date for the whole file; Arbitra records a day per round and will not give it to any
+  // round (it may be the first day, the last or the date of submission): it is said, never silently dropped.
+  const dated = /^\*M\s*\d{1,2}\.\d{1,2}\.\d{4}/.exec((lines[0] ?? '').trim());
+  if (dated)
+    notKept.push({ line: 1, text: dated[0], why: 'the file’s date is not recorded: .TOU gives one date for the file, Arbitra records a day per round' });
   let ended = false;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i];

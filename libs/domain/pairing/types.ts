@@ -43,6 +43,9 @@ export interface PairingPlayer {
   /** Club and country as registered (McMahon avoids same-club and same-country games in early rounds when asked). */
   readonly club?: string;
   readonly country?: string;
+  /** McMahon: games so far against a higher (drawn up) and a lower (drawn down) McMahon score, as they stood then. */
+  readonly drawnUp?: number;
+  readonly drawnDown?: number;
 }
 
 export interface ForbiddenPairing {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { deciderSpec } from '../kernel/testing/decider-spec.js';
 import { create, given, register, run } from '../tournament/testing/tournament.test-support.js';
-import { disciplineDomain } from './domains.js';
+import { disciplineDomain } from './profiles.js';
 import { egdChange } from './egd.js';
 import { computeList, type RatingList } from './list.js';
 import { DEFAULT_RATING_PROFILES, resolveProfile } from './profiles.js';

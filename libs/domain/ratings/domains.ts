@@ -1,7 +1,6 @@
-import type { Discipline } from '../standings/results.js';
 import { egdDomain } from './egd.js';
 import { fideDomain } from './fide.js';
-import { ENGINES, ENGINES_FOR, type EngineProfile } from './profiles.js';
+import type { EngineProfile } from './profiles.js';
 import type { PlayerRating, RatedTournament, RatingTable } from './types.js';
 
 /**
@@ -14,32 +13,16 @@ export interface RatingDomain {
   readonly rule: string;
 }
 
-const ANY: RatingDomain = { min: -Infinity, below: Infinity, rule: 'a rating is a finite number' };
+export const ANY_RATING: RatingDomain = { min: -Infinity, below: Infinity, rule: 'a rating is a finite number' };
 
 /** The engine's input domain: EGD below 3300 (β is defined there) and from its floor; FIDE from its floor; others finite. */
 export function engineDomain(e: EngineProfile): RatingDomain {
   if (e.engine === 'egd-gor') return egdDomain(e);
   if (e.engine === 'fide-rapid') return fideDomain(e);
-  return ANY;
+  return ANY_RATING;
 }
 
 export const inDomain = (d: RatingDomain, r: number): boolean => Number.isFinite(r) && r >= d.min && r < d.below;
-
-/** The ratings every engine version that can rate the discipline accepts (a registration rating must fit whichever a period picks). */
-export function disciplineDomain(discipline: Discipline): RatingDomain {
-  let min = -Infinity;
-  let below = Infinity;
-  const rules: string[] = [];
-  for (const name of ENGINES_FOR[discipline])
-    for (const e of Object.values(ENGINES[name])) {
-      const d = engineDomain(e);
-      if (d === ANY) continue;
-      min = Math.max(min, d.min);
-      below = Math.min(below, d.below);
-      if (!rules.includes(d.rule)) rules.push(d.rule);
-    }
-  return rules.length === 0 ? ANY : { min, below, rule: rules.join('; ') };
-}
 
 /** "from −900, below 3300" as a reader says it. */
 export function describeDomain(d: RatingDomain): string {

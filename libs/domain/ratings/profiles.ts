@@ -1,7 +1,7 @@
 import { byDiscipline } from '../discipline-kit/registry.js';
 import { invalid } from '../kernel/errors.js';
 import type { Discipline } from '../standings/results.js';
-import { seedDeclared } from './domains.js';
+import { ANY_RATING, engineDomain, seedDeclared, type RatingDomain } from './domains.js';
 import { EGD_2021, egdPeriod, egdTournament, type EgdProfile } from './egd.js';
 import { FIDE_RAPID_2024, fidePeriod, type FideProfile } from './fide.js';
 import { GLICKO2_V1, glicko2Period, type Glicko2Profile } from './glicko2.js';
@@ -149,4 +149,20 @@ export function addToPeriod(
     if (r) table.set(id, r);
   }
   return table;
+}
+
+/** The ratings every engine version that can rate the discipline accepts (a registration rating must fit whichever a period picks). */
+export function disciplineDomain(discipline: Discipline): RatingDomain {
+  let min = -Infinity;
+  let below = Infinity;
+  const rules: string[] = [];
+  for (const name of ENGINES_FOR[discipline])
+    for (const e of Object.values(ENGINES[name])) {
+      const d = engineDomain(e);
+      if (d === ANY_RATING) continue;
+      min = Math.max(min, d.min);
+      below = Math.min(below, d.below);
+      if (!rules.includes(d.rule)) rules.push(d.rule);
+    }
+  return rules.length === 0 ? ANY_RATING : { min, below, rule: rules.join('; ') };
 }

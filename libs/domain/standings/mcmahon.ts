@@ -34,6 +34,11 @@ export type McMahonSeeding = (typeof MCMAHON_SEEDINGS)[number];
 export interface McMahonHandicap {
   readonly lowerBy: number;
   readonly max: number;
+  /**
+   * No handicap between players at or above this rank (a rating, 100 a rank, like the bar); against a weaker player
+   * the stronger counts as at this rank (OpenGotha help, Handicap settings › "No handicap when both players' MMS above").
+   */
+  readonly noHandicapFromRating?: number;
 }
 
 const RANK = 100;
@@ -63,6 +68,9 @@ export function mcmahonProblem(band: McMahonBand): { field: string; message: str
     if (!whole(band.handicap.lowerBy, 0)) return { field: 'handicap.lowerBy', message: 'profile mcmahon.handicap.lowerBy must be a whole number from 0' };
     if (!whole(band.handicap.max, 0) || band.handicap.max > 9)
       return { field: 'handicap.max', message: 'profile mcmahon.handicap.max must be a whole number of stones from 0 to 9' };
+    const from = band.handicap.noHandicapFromRating;
+    if (from !== undefined && (typeof from !== 'number' || !Number.isFinite(from)))
+      return { field: 'handicap.noHandicapFromRating', message: 'profile mcmahon.handicap.noHandicapFromRating must be a finite rating' };
   }
   if (band.geographyGap !== undefined && !whole(band.geographyGap, 0))
     return { field: 'geographyGap', message: 'profile mcmahon.geographyGap must be a whole number of points from 0' };

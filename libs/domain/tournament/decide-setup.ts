@@ -1,6 +1,7 @@
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { PAIRING_SYSTEMS } from '../pairing/types.js';
-import { describeDomain, disciplineDomain, inDomain } from '../ratings/domains.js';
+import { describeDomain, inDomain } from '../ratings/domains.js';
+import { disciplineDomain } from '../ratings/profiles.js';
 import { mcmahonProblem } from '../standings/mcmahon.js';
 import { DISCIPLINES } from '../standings/results.js';
 import { tieBreakProblem } from '../standings/tie-breaks.js';

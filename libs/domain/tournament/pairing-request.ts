@@ -1,4 +1,5 @@
 import type { PairingOptions, PairingOut, PairingPlayer, PairingRequest, PairingSystem } from '../pairing/types.js';
+import { mcmahonInitial, type McMahonBand } from '../standings/mcmahon.js';
 import { computeStandings } from '../standings/standings.js';
 import { dutchRecordFor } from './dutch-record.js';
 import { eliminatedBefore } from './knockout.js';
@@ -63,6 +64,7 @@ export function pairingRequestFor(
   }
   const ids = new Set(active.map((p) => p.id));
   const mcmahon = system === 'mcmahon' ? scoresBefore(t, division, round) : null;
+  const floats = system === 'mcmahon' && t.profile.mcmahon !== undefined ? drawnUpDown(t, division, round, t.profile.mcmahon) : null;
   const players: PairingPlayer[] = active.map((p) => {
     const s = stats.get(p.id) as { byes: number; firsts: number; seconds: number; met: Array<{ opponent: string; round: number }> };
     // Not `{ id, rank, ...(rated && { rating }), seed, … }`: keys after a spread are slow on Node 20 once the site has
@@ -71,7 +73,15 @@ export function pairingRequestFor(
     const head = p.rating !== undefined ? { id: p.id, rank, rating: p.rating } : { id: p.id, rank };
     const row = Object.assign(head, { seed: seedOf.get(p.id) as number, byes: s.byes, met: s.met, firsts: s.firsts, seconds: s.seconds });
     if (mcmahon === null) return row;
-    return { ...row, score: mcmahon.get(p.id) ?? 0, ...(p.club !== undefined && { club: p.club }), ...(p.country !== undefined && { country: p.country }) };
+    const drawn = floats?.get(p.id) ?? { up: 0, down: 0 };
+    return {
+      ...row,
+      score: mcmahon.get(p.id) ?? 0,
+      drawnUp: drawn.up,
+      drawnDown: drawn.down,
+      ...(p.club !== undefined && { club: p.club }),
+      ...(p.country !== undefined && { country: p.country }),
+    };
   });
   const mcmahonOptions = mcmahon !== null && t.profile.mcmahon !== undefined ? { ...options, mcmahon: t.profile.mcmahon } : options;
   return {
@@ -111,6 +121,31 @@ function seeds(t: OpenTournament, division: string): Map<string, number> {
 function scoresBefore(t: OpenTournament, division: string, round: number): Map<string, number> {
   if (round <= 1) return new Map();
   return new Map(computeStandings(standingsInputFor(t, division, round - 1)).map((r) => [r.player, r.score]));
+}
+
+/**
+ * McMahon: how often each player was drawn up (met a higher McMahon score) and down before `round`, each
+ * earlier round's McMahon scores as they stood before it (initial score + points then).
+ */
+function drawnUpDown(t: OpenTournament, division: string, round: number, band: McMahonBand): Map<string, { up: number; down: number }> {
+  const out = new Map<string, { up: number; down: number }>();
+  const rating = new Map(t.players.map((p) => [p.id, p.rating]));
+  const count = (id: string, k: 'up' | 'down') => {
+    const c = out.get(id) ?? { up: 0, down: 0 };
+    c[k]++;
+    out.set(id, c);
+  };
+  for (const r of roundsOf(t, division).filter((x) => x.round < round)) {
+    const score = scoresBefore(t, division, r.round);
+    const mms = (id: string) => mcmahonInitial(band, rating.get(id)) + (score.get(id) ?? 0);
+    for (const g of r.games) {
+      const [a, b] = [mms(g.first), mms(g.second)];
+      if (a === b) continue;
+      count(a < b ? g.first : g.second, 'up');
+      count(a < b ? g.second : g.first, 'down');
+    }
+  }
+  return out;
 }
 
 /** 1-based places of the active players: standings after round-1 (ties by seed), else seed order. */

@@ -1,4 +1,5 @@
-import { roundsOf, type OpenTournament } from './tournament.state.js';
+import type { Penalty } from '../standings/results.js';
+import { roundKey, roundsOf, type OpenTournament, type TournamentState } from './tournament.state.js';
 
 /**
  * The tournament as the public may see it (RULES.unpublishedHidden): a round paired but not yet
@@ -8,7 +9,18 @@ import { roundsOf, type OpenTournament } from './tournament.state.js';
  */
 export function publishedView(t: OpenTournament): OpenTournament {
   const rounds = Object.fromEntries(Object.entries(t.rounds).filter(([, r]) => r.status !== 'paired'));
-  return Object.keys(rounds).length === Object.keys(t.rounds).length ? t : { ...t, rounds };
+  // A points penalty of a round not yet published is not public either (issue 32), reason included.
+  const penalties = t.penalties.filter((p) => penaltyPublished(t, p));
+  if (Object.keys(rounds).length === Object.keys(t.rounds).length && penalties.length === t.penalties.length) return t;
+  return { ...t, rounds, penalties };
+}
+
+/** Is the round of a penalty published in its player's division (paired and then published)? */
+export function penaltyPublished(t: TournamentState, p: Pick<Penalty, 'player' | 'round'>): boolean {
+  if (t.status !== 'open') return false;
+  const division = t.players.find((x) => x.id === p.player)?.division;
+  const r = division === undefined ? undefined : t.rounds[roundKey(division, p.round)];
+  return r !== undefined && r.status !== 'paired';
 }
 
 /** The rounds of the division that are paired but not published (only officials see them). */

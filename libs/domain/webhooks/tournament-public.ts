@@ -1,4 +1,5 @@
-import { evolveTournament, type TournamentEvent, type TournamentState } from '../tournament/index.js';
+import type { Penalty } from '../standings/results.js';
+import { evolveTournament, penaltyPublished, type TournamentEvent, type TournamentState } from '../tournament/index.js';
 
 /** A stored event as far as the views need it (the store's StoredEvent). */
 export interface StoredEvent {
@@ -72,6 +73,9 @@ export class TournamentLive {
       case 'tournament.ResultRecorded':
       case 'tournament.ResultCorrected':
         return roundOf(before)?.status === 'paired' ? null : { id: e.revision, event: e.type, data: base(e.data) };
+      case 'tournament.PenaltyApplied':
+        // Public once its round is published (issue 32): then it comes with the round's publication.
+        return penaltyPublished(after, e.data as Penalty) ? { id: e.revision, event: e.type, data: base(e.data) } : null;
       case 'tournament.RoundPublished': {
         const r = roundOf(after);
         const round = r && {
@@ -84,6 +88,8 @@ export class TournamentLive {
           ...(r.byes !== undefined && { byes: r.byes }),
           ...(r.day !== undefined && { day: r.day }),
           results: r.results,
+          penalties:
+            after.status === 'open' ? after.penalties.filter((p) => p.round === r.round && !penaltyPublished(before, p) && penaltyPublished(after, p)) : [],
         };
         return { id: e.revision, event: e.type, data: base(Object.assign({}, e.data as object, { published: round })) };
       }

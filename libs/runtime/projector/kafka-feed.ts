@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { decodeEvent, HEADER_DEPLOYMENT, HEADER_HASH } from '../../bus/kafka/kafka-event-codec.js';
 import { eventHash } from '../../store/hash-chain.js';
 import { kafkaClient } from '../../bus/kafka/kafka-client.js';
+import { WHOLE_HISTORY } from '../../bus/kafka/kafka-event-bus.js';
 import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
 import type { DeadLetterTable } from './dead-letters.js';
 import type { ReorderBuffer } from './reorder-buffer.js';
@@ -51,6 +52,9 @@ export class KafkaFeed {
   private flushing: Promise<void> = Promise.resolve();
   private readonly onError: (error: unknown) => void;
   private identity: string | undefined;
+  private stopped = false;
+  /** Consumers that joined the group: a crash of one of them is recovered here (one that never joined: by consume). */
+  private readonly joined = new WeakSet<Consumer>();
   /** Dead letters the broker acknowledged on the dead-letter topic since start. */
   published = 0;
 
@@ -70,10 +74,17 @@ export class KafkaFeed {
     if (missing.length > 0) {
       await this.admin.createTopics({
         waitForLeaders: true,
-        topics: missing.map((t) => ({ topic: t, numPartitions: t === topic ? (this.options.partitions ?? 6) : 1 })),
+        topics: missing.map((t) => ({ topic: t, numPartitions: t === topic ? (this.options.partitions ?? 6) : 1, configEntries: WHOLE_HISTORY })),
       });
     }
     await this.producer.connect();
+    await this.consume();
+    this.timer = setInterval(() => void this.flush(), this.options.flushMs ?? 200);
+  }
+
+  /** A consumer in the group, running; resolves once it has joined (rejects if it crashes first). */
+  private async startConsumer(): Promise<void> {
+    const { topic } = this.options;
     const consumer = this.kafka.consumer({
       groupId: this.options.groupId,
       allowAutoTopicCreation: false,
@@ -84,19 +95,50 @@ export class KafkaFeed {
     });
     this.consumer = consumer;
     let joined!: () => void;
-    const join = new Promise<void>((r) => (joined = r));
+    let crashed!: (e: unknown) => void;
+    const join = new Promise<void>((resolve, reject) => ((joined = resolve), (crashed = reject)));
     consumer.on(consumer.events.GROUP_JOIN, (e) => {
       // Partitions this replica no longer owns are redelivered to their new owner from the committed offset.
       const owned = new Set(e.payload.memberAssignment[topic] ?? []);
       for (let p = 0; p < 1024; p++) if (!owned.has(p)) this.options.buffer.forget(p);
+      this.joined.add(consumer);
       joined();
     });
-    consumer.on(consumer.events.CRASH, (e) => this.onError(e.payload.error));
+    consumer.on(consumer.events.CRASH, (e) => {
+      this.onError(e.payload.error);
+      crashed(e.payload.error);
+      // kafkajs gives up on some crashes (a broker down past its retries): a new consumer then, however long it takes.
+      if (!e.payload.restart && this.consumer === consumer && this.joined.has(consumer)) void this.restartConsumer(consumer);
+    });
+    join.catch(() => undefined);
     await consumer.connect();
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: (p) => this.onBatch(p) });
     await join;
-    this.timer = setInterval(() => void this.flush(), this.options.flushMs ?? 200);
+  }
+
+  /** Replaces a consumer kafkajs stopped (after it had joined): the broker was down past its retries. */
+  private async restartConsumer(old: Consumer): Promise<void> {
+    await old.disconnect().catch(() => undefined);
+    // The new member is redelivered from the committed offsets: what the buffer holds of the old one is forgotten.
+    for (let p = 0; p < 1024; p++) this.options.buffer.forget(p);
+    await this.consume();
+  }
+
+  /**
+   * Starts a consumer until one joins the group or the feed stops, with a backoff (1 s doubling to 30 s): kafkajs gives
+   * up for good on some failures (no group coordinator yet on a fresh broker, a broker down past its retries).
+   */
+  private async consume(): Promise<void> {
+    for (let wait = 1000; !this.stopped; wait = Math.min(wait * 2, 30_000)) {
+      try {
+        return await this.startConsumer();
+      } catch (e) {
+        this.onError(e);
+        await this.consumer?.disconnect().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
   }
 
   private async onBatch({ batch, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> {
@@ -188,6 +230,7 @@ export class KafkaFeed {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.flush();
     const results = await Promise.allSettled([this.consumer?.disconnect(), this.producer.disconnect(), this.admin.disconnect()]);

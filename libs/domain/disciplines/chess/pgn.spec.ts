@@ -2,9 +2,22 @@ import { describe, expect, it } from '@jest/globals';
 import { chessDecider } from './chess.decider.js';
 import { chessCommand, type ChessState } from './chess.types.js';
 import { exportPgn, parsePgn, pgnCommands } from './pgn.js';
-import { readFileSync } from 'node:fs';
 import type { RecordSource } from '../../kernel/index.js';
 import { at, history, PLAYERS } from './testing/chess-game.js';
+
+/** test/fixtures/chess/opera-game-1858.pgn, inline (domain tests read no files): a public-domain game of 1858 (its README). */
+const OPERA = `[Event "Paris Opera"]
+[Site "Paris FRA"]
+[Date "1858.??.??"]
+[Round "?"]
+[White "Paul Morphy"]
+[Black "Duke Karl / Count Isouard"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7
+8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7
+14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
+`;
 
 const source = (pgn: string): RecordSource => ({
   format: 'pgn',
@@ -66,7 +79,7 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
   });
 
   it("the Opera Game (1858): no clock, no time control, no date or event invented; the file's names and tags kept; 1-0 by the mate on the board", () => {
-    const pgn = readFileSync(new URL('../../../../test/fixtures/chess/opera-game-1858.pgn', import.meta.url), 'utf8');
+    const pgn = OPERA;
     const state = play(pgn);
     if (state.phase === 'none') throw new Error('no game');
     expect(state.game.players.map((p) => p.name)).toEqual(['Paul Morphy', 'Duke Karl / Count Isouard']);

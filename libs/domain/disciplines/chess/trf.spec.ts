@@ -51,3 +51,11 @@ describe('FIDE TRF-16 export', () => {
     expect(trf.slice(6, 8).map((l) => col(l, 5, 8))).toEqual(['   1', '   2']);
   });
 });
+
+describe('TRF-16 FIDE ID columns (issue 30)', () => {
+  it('columns 58–68 hold a numeric FIDE ID or blanks, never a federation id such as HK-0042', () => {
+    const base = { startRank: 1, name: 'Lee, Ann', points: 0, rank: 1, rounds: [] };
+    expect(col(playerRecord({ ...base, fideId: '5800001' }), 58, 68)).toBe('    5800001');
+    expect(col(playerRecord({ ...base, fideId: 'HK-0042', points: 1 }).padEnd(91), 58, 68)).toBe(' '.repeat(11));
+  });
+});

@@ -56,7 +56,8 @@ export function playerRecord(p: TrfPlayer): string {
   put(line, 15, 33, p.name);
   if (p.rating) put(line, 49, 4, String(p.rating), true);
   if (p.federation) put(line, 54, 3, p.federation);
-  if (p.fideId) put(line, 58, 11, p.fideId, true);
+  // TRF-16: columns 58–68 are a numeric FIDE ID or blank; anything else is left blank, never written there (issue 30).
+  if (p.fideId && /^\d{1,11}$/.test(p.fideId)) put(line, 58, 11, p.fideId, true);
   put(line, 81, 4, p.points.toFixed(1), true);
   put(line, 86, 4, String(p.rank), true);
   p.rounds.forEach((r, i) => {

@@ -20,6 +20,8 @@ export interface EgdPlayer {
   readonly country: string;
   readonly club: string;
   readonly points: number;
+  /** The McMahon score the places are ordered by, when the tournament is a McMahon one (issue 30: written beside the points). */
+  readonly mcmahon?: number;
   readonly tieBreaks: readonly number[];
   readonly rounds: readonly EgdRound[];
 }
@@ -37,12 +39,14 @@ const cell = (r: EgdRound) =>
   r.opponentPlace === null ? `0${r.result}` : `${r.opponentPlace}${r.result}${r.byDefault ? '!' : ''}${r.colour ? `/${r.colour}${r.handicap}` : ''}`;
 
 export function exportEgd(t: EgdTournament): string {
+  // Issue 30: places follow the McMahon score in a McMahon tournament, so it is written (MMS) beside the points (wins).
+  const mms = t.players.some((p) => p.mcmahon !== undefined);
   const header = [
     `; EV[${t.name}]`,
     ...(t.dates ? [`; DT[${t.dates}]`] : []),
     ...(t.compensation !== undefined ? [`; KM[${t.compensation}]`] : []),
     ...(t.basicTimeMinutes !== undefined ? [`; TM[${t.basicTimeMinutes}]`] : []),
-    `; Pl Name Rk Co Club Pts ${t.tieBreaks.join(' ')} rounds`,
+    `; Pl Name Rk Co Club Pts ${mms ? 'MMS ' : ''}${t.tieBreaks.join(' ')} rounds`,
   ];
   const width = Math.max(4, ...t.players.map((p) => p.name.length));
   const lines = t.players.map((p) =>
@@ -53,6 +57,7 @@ export function exportEgd(t: EgdTournament): string {
       (p.country || '-').padEnd(3),
       (p.club || '-').replace(/\s+/g, '_').padEnd(6),
       String(p.points).padStart(4),
+      ...(mms ? [String(p.mcmahon ?? '').padStart(4)] : []),
       ...p.tieBreaks.map((v) => String(v).padStart(5)),
       ...p.rounds.map((r) => cell(r).padStart(8)),
     ].join(' '),

@@ -6,7 +6,7 @@
  */
 import { colourViolations } from './colours.js';
 import { BOUND_LIMIT, matchingBound, SCALARS } from './bound.js';
-import { completes, maxPairs, type Compatible } from './completion.js';
+import { completionChecker, maxPairs, type Compatible } from './completion.js';
 import type { DutchPlayer } from './players.js';
 
 export type Pair = readonly [DutchPlayer, DutchPlayer];
@@ -76,8 +76,12 @@ function exchanges(p: number, q: number, cap: number): Array<{ out: number[]; in
   };
   for (let k = 1; k <= Math.min(p, q) && out.length < cap; k++) {
     const level: typeof out = [];
-    for (const a of combos(1, p, k))
-      for (const b of combos(p + 1, p + q, k)) level.push({ out: a, in: b, d: Math.abs(b.reduce((s, x) => s + x, 0) - a.reduce((s, x) => s + x, 0)) });
+    // Near the S1/S2 border the BSN-sum differences are smallest (D.2 b): beyond one player, combine only from there.
+    const side = 12;
+    const from1 = k > 1 ? Math.max(1, p - side + 1) : 1;
+    const to2 = k > 1 ? Math.min(p + q, p + side) : p + q;
+    for (const a of combos(from1, p, k))
+      for (const b of combos(p + 1, to2, k)) level.push({ out: a, in: b, d: Math.abs(b.reduce((s, x) => s + x, 0) - a.reduce((s, x) => s + x, 0)) });
     const cmp = (x: number[], y: number[], desc: boolean): number => {
       const xs = x.slice().sort((m, n) => (desc ? n - m : m - n));
       const ys = y.slice().sort((m, n) => (desc ? n - m : m - n));
@@ -104,6 +108,7 @@ export function pairBracket(input: BracketInput): BracketResult {
   const K = input.scores.length;
   const lowest = residents.length > 0 ? (residents[0] as DutchPlayer).score : Math.min(...mdps.map((p) => p.score));
   const max = maxPairs(all, isMdp, compatible);
+  const completesWith = completionChecker(input.below, compatible, input.byeOk);
   let nodes = 0;
   let exhausted = false;
   let best: { pairs: Pair[]; floaters: DutchPlayer[]; quality: number[]; exchanges: number } | null = null;
@@ -159,7 +164,7 @@ export function pairBracket(input: BracketInput): BracketResult {
     const asGood = !greedy && !settled;
     if (best && (asGood ? lexLess(best.quality, quality) : !lexLess(quality, best.quality))) return;
     if (input.last ? floaters.length > 1 || (floaters.length === 1 && !input.byeOk(floaters[0] as DutchPlayer)) : false) return;
-    if (!input.last && !completes([...floaters, ...input.below], compatible, input.byeOk)) return;
+    if (!input.last && !completesWith(floaters)) return;
     best = { pairs: pairs.slice(), floaters: floaters.slice(), quality, exchanges: exchangeCount };
     if (!greedy) settled = true;
   };
@@ -178,10 +183,18 @@ export function pairBracket(input: BracketInput): BracketResult {
   };
 
   // The 8 scalar criteria (C.10–C.17) of a pair, for the matching bound.
+  const index = new Map(all.map((p, i) => [p, i]));
+  const scalarCache: Array<number[] | undefined> = new Array<number[] | undefined>(all.length * all.length);
   const scalarsOf = (a: DutchPlayer, b: DutchPlayer): number[] => {
-    const t = new Array<number>(tailLength).fill(0);
-    pairTail(a, b, t);
-    return t.slice(0, SCALARS);
+    const key = (index.get(a) as number) * all.length + (index.get(b) as number);
+    let v = scalarCache[key];
+    if (v === undefined) {
+      const t = new Array<number>(tailLength).fill(0);
+      pairTail(a, b, t);
+      v = t.slice(0, SCALARS);
+      scalarCache[key] = v;
+    }
+    return v;
   };
   // The same players left give the same bound (every exchange of a remainder starts from the same set).
   const bounds = new Map<string, ReturnType<typeof matchingBound>>();
@@ -282,6 +295,13 @@ export function pairBracket(input: BracketInput): BracketResult {
     rec(0, tail);
   };
 
+  const exchangeCache = new Map<number, ReturnType<typeof exchanges>>();
+  const exchangesOf = (p: number, q: number): ReturnType<typeof exchanges> => {
+    const key = p * 100_000 + q;
+    if (!exchangeCache.has(key)) exchangeCache.set(key, exchanges(p, q, 400));
+    return exchangeCache.get(key) ?? [];
+  };
+
   // The remainder (or a homogeneous bracket): S1 the first `p` players, S2 the rest, then exchanges (D.2).
   const remainder = (players: DutchPlayer[], p: number, tail: number[], pairs: Pair[], lead: DutchPlayer[]): void => {
     const q = players.length - p;
@@ -289,7 +309,7 @@ export function pairBracket(input: BracketInput): BracketResult {
       assign(s1, s2, tail, pairs, 0, (unused, t) => consider(pairs, [...lead, ...unused], t, ex));
     tryOrder(players.slice(0, p), players.slice(p), 0);
     if (p === 0) return;
-    for (const x of exchanges(p, q, 400)) {
+    for (const x of exchangesOf(p, q)) {
       if (done()) return;
       const moveOut = new Set(x.out.map((b) => b - 1));
       const moveIn = new Set(x.in.map((b) => b - 1));

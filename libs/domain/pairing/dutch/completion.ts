@@ -35,6 +35,42 @@ export function completes(rest: readonly DutchPlayer[], compatible: Compatible, 
 }
 
 /**
+ * `completes` for one bracket's many candidates: the players below the bracket are fixed, only the downfloaters
+ * change, so their degrees among themselves are counted once and Dirac's test costs |floaters| × n per candidate.
+ */
+export function completionChecker(
+  below: readonly DutchPlayer[],
+  compatible: Compatible,
+  byeOk: (p: DutchPlayer) => boolean,
+): (floaters: readonly DutchPlayer[]) => boolean {
+  let degrees: number[] | null = null;
+  return (floaters) => {
+    const n = below.length + floaters.length;
+    if (n <= 1 || n > 24) {
+      degrees ??= below.map((a) => below.reduce((d, b) => d + (a !== b && compatible(a, b) ? 1 : 0), 0));
+      const need = n % 2 === 1 ? (n + 1) / 2 : n / 2;
+      const odd = n % 2 === 1;
+      let dense = n > 1 && (!odd || below.some(byeOk) || floaters.some(byeOk));
+      for (let i = 0; dense && i < below.length; i++) {
+        const a = below[i] as DutchPlayer;
+        let d = degrees[i] as number;
+        for (const f of floaters) if (compatible(a, f)) d++;
+        if (d < need) dense = false;
+      }
+      for (let i = 0; dense && i < floaters.length; i++) {
+        const a = floaters[i] as DutchPlayer;
+        let d = 0;
+        for (const b of below) if (compatible(a, b)) d++;
+        for (const b of floaters) if (a !== b && compatible(a, b)) d++;
+        if (d < need) dense = false;
+      }
+      if (dense) return true;
+    }
+    return completes([...floaters, ...below], compatible, byeOk);
+  };
+}
+
+/**
  * The most pairs a bracket can make (C.5), and among those the most that involve a moved-down player (B.2: M1):
  * one blossom matching, a pair weighing more than all the moved-down bonuses together.
  */

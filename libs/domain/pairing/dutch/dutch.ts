@@ -56,7 +56,7 @@ export function dutchPairing(req: DutchRequest): DutchResult {
   const topscorer = (p: DutchPlayer): boolean => last && p.score > ((req.round - 1) * win) / 2;
   // C.1 no rematch (played games, C.04.1 b), forbidden pairs; C.3 no two non-topscorers with the same absolute preference.
   const compatible = (a: DutchPlayer, b: DutchPlayer): boolean =>
-    a.id !== b.id && !a.opponents.has(b.id) && !forbidden.has(pairKey(a.id, b.id)) && !absoluteClash(a, b, topscorer);
+    a.id !== b.id && !a.opponents.has(b.id) && (forbidden.size === 0 || !forbidden.has(pairKey(a.id, b.id))) && !absoluteClash(a, b, topscorer);
 
   // C.2 and C.9: the bye goes to an eligible player of the lowest score that still lets the round complete (C.4).
   let byeScore = Infinity;

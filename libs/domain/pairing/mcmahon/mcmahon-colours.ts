@@ -10,13 +10,23 @@ import type { McMahonEntry } from './mcmahon-costs.js';
  * - Handicap policy (profile mcmahon.handicap; EGF/OpenGotha "handicap = McMahon difference − correction, at
  *   most the ceiling"): handicap = min(max, whole McMahon difference − lowerBy), never below 0. From 1 the weaker
  *   player (lower McMahon score) takes Black; 1 = Black without komi, 2–9 = stones.
+ *   With `noHandicapFromRating`, a McMahon score above that rank's counts as that rank's (OpenGotha help, Handicap
+ *   settings › "No handicap when both players' MMS above").
  * - An even game (no policy, or handicap 0): colour balance — the player who has had Black more often
  *   (blacks − whites) takes White; on a tie, nigiri, drawn from the pairing's seed (replayable).
  */
+/** The whole McMahon difference the handicap is computed from (capped at the no-handicap rank when set). */
+export function handicapDifference(hi: McMahonEntry, lo: McMahonEntry, band: McMahonBand): number {
+  const from = band.handicap?.noHandicapFromRating;
+  // A McMahon score is in ranks above the floor (100 rating points a rank): the rank's score, not capped at the bar.
+  const cap = from === undefined ? Infinity : (from - band.floor) / 100;
+  return Math.floor(Math.min(hi.mms, cap) - Math.min(lo.mms, cap));
+}
+
 export function colourAndHandicap(hi: McMahonEntry, lo: McMahonEntry, table: number, band: McMahonBand, seed: string): { game: PairedGame; why: string } {
   const policy = band.handicap;
   if (policy !== undefined) {
-    const diff = Math.floor(hi.mms - lo.mms);
+    const diff = handicapDifference(hi, lo, band);
     const handicap = Math.min(policy.max, Math.max(0, diff - policy.lowerBy));
     if (handicap > 0) {
       const kind = handicap === 1 ? 'Black without komi' : `${handicap} stones`;

@@ -5,6 +5,7 @@ import { bruteForceMinCost } from '../brute-force.fixture.js';
 import { pairKey } from '../field.js';
 import { player, request, withMeetings } from '../pairing-fixtures.js';
 import type { PairingPlayer, PairingRequest, PairingResult } from '../types.js';
+import { scoreRange } from './mcmahon-costs.js';
 import { mcmahonPairing, scoreGroups } from './mcmahon.js';
 
 const BAND: McMahonBand = { bar: 2100, floor: 1500 }; // bar 1 dan, floor 6 kyu (GoR-style, 100 a rank)
@@ -106,6 +107,21 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(res.explanation.join('\n')).toMatch(/drawn up 1 to meet/);
   });
 
+  it('who floats (OpenGotha, "When pairing players from different groups"): the middle of the group, not a player drawn the same way before', () => {
+    // Group 6: a, b, c; group 5: d. One of the 6s is drawn down to meet d: the middle one, b, unless b was drawn down before.
+    const field = (extra: Partial<PairingPlayer> = {}) =>
+      go([
+        ['a', 2300, 1],
+        ['b', 2250, 1, extra],
+        ['c', 2200, 1],
+        ['d', 2200, 0],
+      ]);
+    const opponentOfD = (r: PairingResult) => r.games.map((g) => (g.first === 'd' ? g.second : g.second === 'd' ? g.first : null)).find((x) => x !== null);
+    expect(opponentOfD(mm(field(), 2))).toBe('b');
+    expect(['a', 'c']).toContain(opponentOfD(mm(field({ drawnDown: 1 }), 2)));
+    expect(opponentOfD(mm(field({ drawnUp: 1 }), 2))).toBe('b');
+  });
+
   it('no repeats: a group of 4 whose folded pairing met before takes the nearest other seeding', () => {
     const four = withMeetings(
       go([
@@ -164,7 +180,7 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(pairsOf(mm(countries, 1, { ...BAND, avoidSameCountryUntilRound: 1 }))).toEqual(['a–c', 'b–d']);
   });
 
-  it('handicap policy: McMahon difference lowered by N, capped; the weaker takes Black (first); 1 = no komi', () => {
+  it('handicap policy: McMahon difference lowered by N, capped; the weaker takes Black (first); 1 = no komi; none at or above the no-handicap rank', () => {
     const two = go([
       ['dan', 2300],
       ['kyu', 1800],
@@ -176,6 +192,18 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     );
     expect(mm(two, 1, { ...BAND, handicap: { lowerBy: 0, max: 2 } }).games[0].handicap).toBe(2);
     expect(mm(two, 1, { ...BAND, handicap: { lowerBy: 2, max: 9 } }).games[0]).toEqual({ table: 1, first: 'kyu', second: 'dan', handicap: 1 });
+    // OpenGotha's "no handicap when both players' MMS above" a rank: above it, a McMahon score counts as that rank's.
+    const strong = go([
+      ['dan3', 2300, 1],
+      ['dan1', 2100],
+    ]); // McMahon 7 v 6, both at or above 1 kyu (5)
+    const won = go([
+      ['dan3', 2300, 2],
+      ['kyu', 1800],
+    ]); // McMahon 8 v 3: difference 5; from 1 dan (6): 6 v 3
+    expect(mm(won, 2, { ...BAND, handicap: { lowerBy: 1, max: 9 } }).games[0].handicap).toBe(4);
+    expect(mm(won, 2, { ...BAND, handicap: { lowerBy: 1, max: 9, noHandicapFromRating: 2100 } }).games[0].handicap).toBe(2); // 6 v 3
+    expect(mm(strong, 1, { ...BAND, handicap: { lowerBy: 0, max: 9, noHandicapFromRating: 2000 } }).games[0].handicap).toBeUndefined();
     const even = mm(two, 1, { ...BAND, handicap: { lowerBy: 3, max: 9 } });
     expect(even.games[0].handicap).toBeUndefined();
     expect(even.explanation.join('\n')).toMatch(/even game \(handicap 0\)/);
@@ -257,7 +285,7 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
     expect(type(() => mm([player('a', 1), player('b', 2)], 2))).toBe('pairing/mcmahon-score-missing');
   });
 
-  it('property: fewest repeats, then least squared McMahon difference, equal to the brute-force optimum (even fields ≤ 10)', () => {
+  it('property: fewest repeats, then the least priced McMahon difference (OpenGotha concavity), equal to the brute-force optimum (even fields ≤ 10)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5 }).map((k) => 2 * k),
@@ -272,7 +300,11 @@ describe('McMahon (EGF McMahon system as run by OpenGotha/Pairgoth)', () => {
           const met = new Map<string, number>();
           for (const [a, b] of meetings) met.set(pairKey(a, b), (met.get(pairKey(a, b)) ?? 0) + 1);
           const rep = (a: string, b: string) => (met.get(pairKey(a, b)) ?? 0) ** 2;
-          const sq = (a: string, b: string) => (2 * ((mms.get(a) as number) - (mms.get(b) as number))) ** 2;
+          const G = scoreRange(BAND, 4);
+          const sq = (a: string, b: string) => {
+            const d = Math.abs(2 * ((mms.get(a) as number) - (mms.get(b) as number)));
+            return 2 * G * d + d * d;
+          };
           const ids = players.map((p) => p.id);
           const minRep = bruteForceMinCost(n, (i, j) => rep(ids[i], ids[j])).cost;
           const big = 10_000;

@@ -17,11 +17,13 @@ const MAX_NAMED = 8;
  * OpenGotha and Pairgoth: one minimum-cost perfect matching (weighted blossom, weighted-matching.ts)
  * over every pair's cost, the criteria in the EGF/OpenGotha order (mcmahon-costs.ts `weights`):
  *  1. no repeat (and no forbidden pairing) unless no pairing avoids it;
- *  2. pairs inside a McMahon-score group; draw-ups/downs as few and as small as can be (squared difference);
+ *  2. pairs inside a McMahon-score group; draw-ups/downs as few and as small as can be (OpenGotha's
+ *     concave price of a McMahon difference, mcmahon-costs.ts pairParts);
  *  3. secondary: no two players of one club / one country up to the profile's round, priced as a McMahon
  *     difference of the profile's geographyGap (OpenGotha's group gap, default 3);
- *  4. the group's seeding (split-and-fold by default, split-and-slip, split-and-random seeded);
- *  5. colour balance. Odd field: a phantom opponent is the bye; between 1 and 2, the bye goes to the lowest
+ *  4. who floats: not a player drawn the same way before, then the middle of its group (OpenGotha's default);
+ *  5. the group's seeding (split-and-fold by default, split-and-slip, split-and-random seeded);
+ *  6. colour balance. Odd field: a phantom opponent is the bye; between 1 and 2, the bye goes to the lowest
  *     McMahon score among the players with the fewest byes (then the lowest in the seeding order) that
  *     forces no repeat another bye would avoid.
  * Handicap and colours per game: mcmahon-colours.ts.
@@ -62,10 +64,8 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
     .map((e) => e.p.id);
   let maxScore = 0;
   let maxRepeat = 4;
-  let maxGroup = 1;
-  for (const e of entries) maxGroup = Math.max(maxGroup, e.groupSize);
   for (const row of parts) for (const x of row) [maxScore, maxRepeat] = [Math.max(maxScore, x.score), Math.max(maxRepeat, x.repeats)];
-  const w = weights(pairs, maxGroup, maxScore, maxRepeat, byeOrder.length);
+  const w = weights(pairs, maxScore, maxRepeat, byeOrder.length);
   const never = (pairs + 1) * maxRepeat * w.repeat; // a bye to a player with more byes: dearer than any other pairing
   const dense = new Float64Array(size * size);
   for (let i = 0; i < entries.length; i++) {
@@ -94,11 +94,11 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
   }
   explanation.push(
     `one minimum-cost matching of all ${entries.length} players (weighted blossom) with the criteria in this order: no repeat or forbidden pairing; ` +
-      `the squared McMahon difference (draw-ups/downs as few and as small as possible); ` +
+      `the McMahon differences (draw-ups/downs as few and as small as possible, priced as OpenGotha's concavity function); ` +
       (band.avoidSameClubUntilRound !== undefined || band.avoidSameCountryUntilRound !== undefined
         ? `same club/country avoided up to a McMahon difference of ${band.geographyGap ?? 3}; `
         : '') +
-      `seeding ${seeding} in each score group; colour balance`,
+      `floaters not drawn the same way before, then from the middle of their groups; seeding ${seeding} in each score group; colour balance`,
   );
   games.sort(([a, b], [c, d]) => Math.max(c.mms, d.mms) - Math.max(a.mms, b.mms) || Math.min(a.place, b.place) - Math.min(c.place, d.place));
   const repeats: Array<PairingResult['repeats'][number]> = [];
@@ -108,7 +108,7 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
     const notes: string[] = [];
     if (hi.mms !== lo.mms)
       notes.push(
-        `${label(lo.p)} drawn up ${hi.mms - lo.mms} to meet ${label(hi.p)} (drawn down): the field's squared McMahon differences are the least any pairing with no more repeats allows`,
+        `${label(lo.p)} drawn up ${hi.mms - lo.mms} to meet ${label(hi.p)} (drawn down): the field's McMahon differences cost the least any pairing with no more repeats allows`,
       );
     if (x.geo > 0)
       notes.push(`same club or country kept: no pairing avoids it at a lower cost (a clash is priced as a McMahon difference of ${band.geographyGap ?? 3})`);
@@ -128,7 +128,7 @@ export function mcmahonPairing(request: PairingRequest): PairingResult {
   return { system: 'mcmahon', round: request.round, games: out, tables: [], bye: bye?.p.id ?? null, repeats, explanation };
 }
 
-const ZERO: PairParts = { repeats: 0, score: 0, geo: 0, seeding: 0, colour: 0 };
+const ZERO: PairParts = { repeats: 0, score: 0, geo: 0, float: 0, seeding: 0, colour: 0 };
 
 /**
  * Each player's McMahon score and place in its score group: by placement, the request's rank (OpenGotha help,

@@ -51,10 +51,16 @@ export function provisionalPairings(t: OpenTournament, division: string, asOf: A
   const current = last > 0 ? t.rounds[roundKey(division, last)] : undefined;
   const systems: Partial<Record<PairingSystem, ProvisionalOutcome>> = {};
   // The request does not depend on the system (but for knockout, which takes only the players still
-  // in): build it once (it ranks the field by the standings).
+  // in, and mcmahon, which takes scores, clubs and the profile's McMahon settings): build it once (it
+  // ranks the field by the standings).
   let request: PairingRequest | undefined;
   const requestOnce = () => (request ??= pairingRequestFor(t, division, round, seed));
   for (const system of t.pairingSystems)
-    systems[system] = attempt(t, round, system, system === 'knockout' ? () => pairingRequestFor(t, division, round, seed, undefined, 'knockout') : requestOnce);
+    systems[system] = attempt(
+      t,
+      round,
+      system,
+      system === 'knockout' || system === 'mcmahon' ? () => pairingRequestFor(t, division, round, seed, undefined, system) : requestOnce,
+    );
   return { tournament: t.id, division, round, seed, pendingTables: current ? missingResults(current) : [], systems, asOf };
 }
