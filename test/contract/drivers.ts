@@ -22,6 +22,11 @@ export interface Driver {
   readonly route: string;
   readonly seats: 2 | 4;
   play(t: Table): Promise<void>;
+  /**
+   * A discipline whose games hide information (its GameFeature's `hidesInformation`): plays an unlinked game to a point
+   * where it hides some (the contract suite then checks that no anonymous read shows it).
+   */
+  inProgress?(t: Omit<Table, 'link'>): Promise<void>;
 }
 
 const T0 = Date.now() - 600_000;
@@ -48,6 +53,13 @@ const scrabble: Driver = {
     await post(`${g}/time-penalties`, { seat: 1, points: 10, at: at(31) });
     await post(`${g}/signatures`, { seat: 0, at: at(32) });
     await post(`${g}/signatures`, { seat: 1, at: at(33) });
+  },
+  async inProgress({ h, arbiter, id, players }) {
+    // Tracked tiles: the racks are recorded, and hidden from all but their seat while the game is in progress.
+    const start = { id, players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: true, at: at(0) };
+    await h.post('/v1/scrabble/games', start, arbiter);
+    await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 0, tiles: 'AEIQRST'.split(''), at: at(1) }, arbiter);
+    await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 1, tiles: 'AENORXZ'.split(''), at: at(2) }, arbiter);
   },
 };
 

@@ -1,12 +1,13 @@
-import { Body, Controller, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Inject } from '@nestjs/common';
-import { Allow } from '../../libs/api/auth/allow.decorator.js';
+import { Allow, Public } from '../../libs/api/auth/allow.decorator.js';
 import type { AuthedRequest } from '../../libs/api/auth/auth.guard.js';
 import { requireGranted, resolveLink } from '../../libs/api/games/game-link.js';
+import { gameEvents } from '../../libs/api/games/game-reads.js';
 import { GameRunner } from '../../libs/api/games/game-runner.js';
 import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto, GameParams, ObservedTimeDto, PlayerDto, SEATS, SeatedPlayers } from '../../libs/api/games/game.dto.js';
 import { Omittable } from '../../libs/api/omittable.js';
@@ -65,5 +66,11 @@ export class FixtureGamesController {
   @Allow(...OFFICIALS)
   end(@Param() p: GameParams, @Body() b: ObservedTimeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.run.official(r, reply, p.id, b, { type: 'fixture.end' });
+  }
+
+  @Get(':id/events')
+  @Public()
+  events(@Param() p: GameParams, @Req() r: AuthedRequest) {
+    return gameEvents(this.core, FIXTURE_GAME, p.id, r.principal);
   }
 }

@@ -1,6 +1,7 @@
 import type { AppealProfile } from '../appeals/appeal-profile.js';
 import type { ContestedKind } from '../appeals/appeals.types.js';
 import type { Actor } from '../kernel/command.js';
+import type { PairingSystem } from '../pairing/types.js';
 import type { PenaltyKind } from '../penalties/penalties.types.js';
 import type { PenaltyProfile } from '../penalties/penalty-profile.js';
 import type { EngineName, RatingProfile } from '../ratings/profiles.js';
@@ -62,6 +63,11 @@ export interface DisciplineDescriptor {
   readonly tournament: RulesProfile;
   /** The tie-breaks a tournament of the discipline may choose from. */
   readonly tieBreaks: readonly TieBreakCode[];
+  /**
+   * Pairing: `systems`, the systems written for this discipline's rules (no other discipline may use them; every other
+   * system is open to all); `default`, what a tournament gets when its creation names none (null: it must name one).
+   */
+  readonly pairing: { readonly systems: readonly PairingSystem[]; readonly default: readonly PairingSystem[] | null };
   /** The rating engines that fit, and the default rating profile. */
   readonly ratings: { readonly engines: readonly EngineName[]; readonly profile: RatingProfile };
   /** The appeal profile and the discipline's own decisions that can be contested (tournament decisions are shared). */
@@ -81,6 +87,7 @@ export interface DisciplineSpec {
   readonly game: Pick<DisciplineDescriptor['game'], 'aggregate' | 'startEvent' | 'sessionEnds'> & Partial<DisciplineDescriptor['game']>;
   readonly tournament?: RulesProfile;
   readonly tieBreaks?: readonly TieBreakCode[];
+  readonly pairing?: Partial<DisciplineDescriptor['pairing']>;
   readonly ratings?: Partial<DisciplineDescriptor['ratings']>;
   readonly appeals?: Partial<DisciplineDescriptor['appeals']>;
   readonly penalties?: {
@@ -101,7 +108,7 @@ export function playersAtStart(startEvent: string): (events: readonly RecordedFa
 
 /**
  * A descriptor with Arbitra's defaults for what the discipline does not say: a win/draw/loss tournament profile named
- * after the discipline with its own tie-breaks, Glicko-2 ratings, Arbitra's default appeal workflow with no decisions of
+ * after the discipline with its own tie-breaks, no pairing systems of its own and no default one, Glicko-2 ratings, Arbitra's default appeal workflow with no decisions of
  * its own, warnings and points in the penalty ledger and no in-game penalties, the players named by the start event.
  */
 export function defineDiscipline(spec: DisciplineSpec): DisciplineDescriptor {
@@ -112,6 +119,7 @@ export function defineDiscipline(spec: DisciplineSpec): DisciplineDescriptor {
     game: { players: playersAtStart(spec.game.startEvent), ...spec.game },
     tournament,
     tieBreaks: spec.tieBreaks ?? tournament.tieBreaks,
+    pairing: { systems: [], default: null, ...spec.pairing },
     ratings: { ...DEFAULT_RATING, ...spec.ratings },
     appeals: { profile: ARBITRA_DEFAULT_APPEAL, decisions: [], ...spec.appeals },
     penalties: {

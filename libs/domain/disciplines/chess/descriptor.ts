@@ -9,6 +9,8 @@ export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
   tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
   tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
+  // FIDE C.04.3 (the Dutch system): written for chess colours and FIDE's bye rules; a chess tournament gets it by default.
+  pairing: { systems: ['fide-dutch'], default: ['fide-dutch'] },
   // FIDE lists a player as inactive after a year without a rated game.
   ratings: { engines: ['fide-rapid', 'glicko2'], profile: { engine: FIDE_RAPID_2024, ranked: { minGames: 1, windowDays: 365 } } },
   appeals: {

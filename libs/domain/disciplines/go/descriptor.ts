@@ -12,6 +12,8 @@ export const GO_DESCRIPTOR = defineDiscipline({
   // McMahon score, ratings EGD GoR-style (standings/mcmahon.ts). Not set by default.
   tournament: winDrawLossProfile({ name: 'ing', discipline: 'go', scores: 'optional', tieBreaks: ['SOS', 'SODOS', 'SOSOS'] }),
   tieBreaks: ['SOS', 'SODOS', 'SOSOS', 'DE'],
+  // McMahon pairing reads Go ranks (standings/mcmahon.ts): Go's own; no default (a tournament names its system).
+  pairing: { systems: ['mcmahon'] },
   // One game in two years keeps a player on the ranked list (unconfirmed; Arbitra value).
   ratings: { engines: ['egd-gor', 'glicko2'], profile: { engine: EGD_2021, ranked: { minGames: 1, windowDays: 730 } } },
   appeals: {
