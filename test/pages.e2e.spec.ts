@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RecordsHarness } from './support/records-harness.js';
+import { PAGE_PLAYERS, runPagesRound1 } from './support/pages-tournament.js';
 
-/** Five players (an odd field: a bye each round); one name carries markup, which the pages must show as text. */
-const PLAYERS = [
-  { id: 'chan', name: '陳學希' },
-  { id: 'wong', name: 'Wong Siu Ki' },
-  { id: 'lee', name: 'Lee Kwan Yee' },
-  { id: 'evil', name: '<script>alert(1)</script> Evil' },
-  { id: 'ho', name: 'Ho Ka Wai' },
-];
+const PLAYERS = PAGE_PLAYERS;
 const T = 'pages-open';
-const win = (first: number, second: number) => ({ kind: 'played', outcome: first > second ? 'first' : 'second', score: { first, second } });
 /** The text a reader sees in a fragment of HTML (tags dropped, entities of the escaper decoded). */
 const text = (html: string) =>
   html
@@ -31,7 +24,7 @@ function rows(html: string, id: string): string[][] {
 
 describe('public pages (issue 35): a tournament run through the API, followed through its HTML pages', () => {
   let h: RecordsHarness;
-  let chief: string, arbiter: string;
+  let arbiter: string;
   const post = (path: string, body: object) => h.post(path, body, arbiter);
   const page = (path: string, lang?: string, token: string | null = null) => {
     const req = h.get(`/pages/tournaments/${T}${path}`, token);
@@ -40,18 +33,7 @@ describe('public pages (issue 35): a tournament run through the API, followed th
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
-    chief = h.token('chief-arbiter', [T], 'td-1');
-    arbiter = h.token('arbiter', [T], 'arb-1');
-    await h.post('/v1/tournaments', { id: T, name: 'Pages Open 2026', discipline: 'scrabble', roundsPlanned: 3, pairingSystems: ['round-robin'] }, chief);
-    for (const p of PLAYERS) await post(`/v1/tournaments/${T}/players`, p);
-    const games = [
-      { table: 1, first: 'chan', second: 'wong' },
-      { table: 2, first: 'evil', second: 'lee' },
-    ];
-    await post(`/v1/tournaments/${T}/rounds/1/pairings`, { kind: 'manual', reason: 'seeded draw', games, tables: [], bye: 'ho' });
-    await post(`/v1/tournaments/${T}/rounds/1/publish`, {});
-    await post(`/v1/tournaments/${T}/rounds/1/results`, { table: 1, result: win(420, 380) });
-    await post(`/v1/tournaments/${T}/rounds/1/results`, { table: 2, result: win(300, 460) });
+    ({ arbiter } = await runPagesRound1(h, T, 'Pages Open 2026'));
   });
   afterAll(async () => {
     await h.stop();

@@ -17,10 +17,12 @@ h2 { font-size: 1.3rem; margin: 1.5rem 0 0.5rem; }
 h3 { font-size: 1.1rem; margin: 1rem 0 0.5rem; }
 .meta { color: var(--muted); margin: 0 0 1rem; }
 .scroll { overflow-x: auto; }
+.scroll:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
 table { border-collapse: collapse; width: 100%; margin: 0.25rem 0 1rem; }
 caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
 th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-th { background: var(--band); }
+th { background: var(--band); white-space: nowrap; }
+td.num, td.seat { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .lang a[aria-current] { font-weight: 700; color: var(--fg); text-decoration: none; }
 .print-hint { color: var(--muted); font-size: 0.9rem; }

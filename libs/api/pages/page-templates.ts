@@ -54,7 +54,7 @@ const ROUND = `<% layout('@layout') %>
 <p class="print-hint"><%= it.s.printHint %></p>
 <section class="division" aria-labelledby="by-table">
 <h2 id="by-table"><%= it.s.byTable %></h2>
-<div class="scroll"><table id="pairings-by-table">
+<div class="scroll" tabindex="0" role="region" aria-labelledby="by-table"><table id="pairings-by-table">
 <% if (it.r.games.length > 0) { %>
 <thead><tr><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.first %></th><th scope="col"><%= it.s.second %></th><th scope="col"><%= it.s.result %></th></tr></thead>
 <tbody>
@@ -72,10 +72,10 @@ const ROUND = `<% layout('@layout') %>
 </section>
 <section class="division" aria-labelledby="by-name">
 <h2 id="by-name"><%= it.s.byName %></h2>
-<div class="scroll"><table id="pairings-by-name">
+<div class="scroll" tabindex="0" role="region" aria-labelledby="by-name"><table id="pairings-by-name">
 <thead><tr><th scope="col"><%= it.s.player %></th><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.seat %></th><th scope="col"><%= it.s.opponent %></th></tr></thead>
 <tbody>
-<% it.r.byName.forEach(function (e) { %><tr><td><%= e.name %></td><td class="num"><%= e.table === null ? '–' : e.table %></td><td><%= e.seat %></td><td><%= e.opponent %></td></tr>
+<% it.r.byName.forEach(function (e) { %><tr><td><%= e.name %></td><td class="num"><%= e.table === null ? '–' : e.table %></td><td class="seat"><%= e.seat %></td><td><%= e.opponent %></td></tr>
 <% }) %>
 </tbody></table></div>
 </section>
@@ -88,10 +88,10 @@ const STANDINGS = `<% layout('@layout') %>
 <section class="division" aria-labelledby="st-<%= d.division %>">
 <h2 id="st-<%= d.division %>"><%= it.s.division %> <%= d.division %></h2>
 <p class="meta"><%= d.through %><% if (d.inProgress) { %> · <%= d.inProgress %><% } %></p>
-<div class="scroll"><table class="standings">
+<div class="scroll" tabindex="0" role="region" aria-labelledby="st-<%= d.division %>"><table class="standings">
 <thead><tr><th scope="col" class="num"><%= it.s.rank %></th><th scope="col"><%= it.s.player %></th><th scope="col" class="num"><%= it.s.score %></th><th scope="col"><%= it.s.wdl %></th>
 <% if (d.showSpread) { %><th scope="col" class="num wide"><%= it.s.spread %></th><% } %>
-<% d.tieBreaks.forEach(function (tb) { %><th scope="col" class="num"><abbr title="<%= tb.label %>"><%= tb.label %></abbr></th><% }) %>
+<% d.tieBreaks.forEach(function (tb) { %><th scope="col" class="num"><%= tb.label %></th><% }) %>
 <th scope="col" class="num wide"><%= it.s.penalty %></th></tr></thead>
 <tbody>
 <% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><td><%= row.name %><% if (row.withdrawn) { %> (<%= it.s.withdrawn %>)<% } %></td><td class="num"><%= row.score %></td><td><%= row.wdl %></td>
