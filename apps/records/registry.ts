@@ -10,6 +10,7 @@ import { MAHJONG_CONTROLLERS } from '../../libs/api/mahjong/index.js';
 import { EXCHANGE_CONTROLLERS } from '../../libs/api/exchange/index.js';
 import { LIVE_CONTROLLERS } from '../../libs/api/live/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
+import { PAGES_CONTROLLERS } from '../../libs/api/pages/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { RATINGS_CONTROLLERS } from '../../libs/api/ratings/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
@@ -58,4 +59,5 @@ export const CONTROLLERS: readonly Type[] = [
   ...RATINGS_CONTROLLERS,
   ...EXCHANGE_CONTROLLERS,
   ...LIVE_CONTROLLERS,
+  ...PAGES_CONTROLLERS,
 ];

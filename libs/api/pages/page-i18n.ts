@@ -1,0 +1,151 @@
+/**
+ * The pages' two languages (issue 35): English and Traditional Chinese. The Chinese terms follow the rule texts where
+ * they have one (/work/shared/rules: 名次 and 參賽者 from the WESPA summary's standings table, 勝出局數 and 總分數差異
+ * likewise; 台號 and 回合/輪 from the WMC mahjong rules and the rapid-chess rules); the rest are the usual tournament words.
+ */
+export type PageLang = 'en' | 'zh-Hant';
+export const PAGE_LANGS: readonly PageLang[] = ['en', 'zh-Hant'];
+
+const EN = {
+  langName: 'English',
+  tournament: 'Tournament',
+  divisions: 'Divisions',
+  division: 'Division',
+  rounds: 'Rounds',
+  round: (n: number) => `Round ${n}`,
+  roundsPlanned: (n: number) => `${n} rounds planned`,
+  noRounds: 'No round has been published yet.',
+  players: 'Players',
+  pairings: 'Pairings',
+  byTable: 'By table',
+  byName: 'By player name',
+  table: 'Table',
+  player: 'Player',
+  first: 'First',
+  second: 'Second',
+  opponent: 'Opponent',
+  seat: 'Seat',
+  result: 'Result',
+  bye: 'Bye',
+  noResult: '–',
+  standings: 'Standings',
+  rank: 'Rank',
+  score: 'Score',
+  wdl: 'W–D–L',
+  spread: 'Spread',
+  penalty: 'Penalty',
+  withdrawn: 'withdrawn',
+  throughRound: (n: number | null) => (n === null ? 'No round complete yet' : `After round ${n}`),
+  inProgress: (n: number) => `Round ${n} in progress`,
+  status: { published: 'published', locked: 'locked', paired: 'paired' } as Record<string, string>,
+  outcome: { first: 'first wins', second: 'second wins', draw: 'draw' } as Record<string, string>,
+  forfeit: 'forfeit',
+  doubleForfeit: 'double forfeit',
+  winds: { E: 'East', S: 'South', W: 'West', N: 'North' } as Record<string, string>,
+  tieBreaks: {
+    SPREAD: 'Spread',
+    BH: 'Buchholz',
+    'BH-C1': 'Buchholz Cut 1',
+    SB: 'Sonneborn–Berger',
+    DE: 'Direct encounter',
+    WON: 'Games won',
+    WIN: 'Wins',
+    PS: 'Progressive score',
+    SOS: 'SOS',
+    SODOS: 'SODOS',
+    SOSOS: 'SOSOS',
+    'GAME-WINS': 'Games won in matches',
+    'CAPTURED-DIFF': 'Captured difference',
+  } as Record<string, string>,
+  tieBreakLegend: 'Tie-breaks, in the order of the rules profile',
+  language: 'Language',
+  printHint: 'Printable: use your browser’s print command (A4).',
+  skip: 'Skip to content',
+};
+
+type Strings = typeof EN;
+
+const ZH: Strings = {
+  langName: '繁體中文',
+  tournament: '比賽',
+  divisions: '組別',
+  division: '組別',
+  rounds: '輪次',
+  round: (n) => `第 ${n} 輪`,
+  roundsPlanned: (n) => `共 ${n} 輪`,
+  noRounds: '尚未公佈任何輪次。',
+  players: '參賽者',
+  pairings: '對陣',
+  byTable: '按台號',
+  byName: '按參賽者姓名',
+  table: '台號',
+  player: '參賽者',
+  first: '先手',
+  second: '後手',
+  opponent: '對手',
+  seat: '座位',
+  result: '結果',
+  bye: '輪空',
+  noResult: '–',
+  standings: '排名',
+  rank: '名次',
+  score: '積分',
+  wdl: '勝–和–負',
+  spread: '總分數差異',
+  penalty: '罰分',
+  withdrawn: '已退出',
+  throughRound: (n) => (n === null ? '尚未完成任何一輪' : `第 ${n} 輪後`),
+  inProgress: (n) => `第 ${n} 輪進行中`,
+  status: { published: '已公佈', locked: '已鎖定', paired: '已編排' },
+  outcome: { first: '先手勝', second: '後手勝', draw: '和局' },
+  forfeit: '棄權',
+  doubleForfeit: '雙方棄權',
+  winds: { E: '東', S: '南', W: '西', N: '北' },
+  tieBreaks: {
+    SPREAD: '總分數差異',
+    BH: '對手分',
+    'BH-C1': '對手分（去最低）',
+    SB: '索伯分',
+    DE: '直接對局',
+    WON: '勝出局數',
+    WIN: '勝出局數',
+    PS: '累進分',
+    SOS: '對手分（SOS）',
+    SODOS: '勝局對手分（SODOS）',
+    SOSOS: '對手的對手分（SOSOS）',
+    'GAME-WINS': '局分',
+    'CAPTURED-DIFF': '吃子差',
+  },
+  tieBreakLegend: '破同分方法（按規則設定的次序）',
+  language: '語言',
+  printHint: '可列印：使用瀏覽器的列印功能（A4）。',
+  skip: '跳至內容',
+};
+
+export const PAGE_STRINGS: Readonly<Record<PageLang, Strings>> = { en: EN, 'zh-Hant': ZH };
+
+/**
+ * The page's language: `?lang=` when it names one of ours, else the first Accept-Language range (by q) that matches
+ * (any zh-* gives zh-Hant, the only Chinese we have), else English.
+ */
+export function negotiateLang(query: string | undefined, acceptLanguage: string | undefined): PageLang {
+  if (query !== undefined) {
+    const q = PAGE_LANGS.find((l) => l.toLowerCase() === query.toLowerCase());
+    if (q) return q;
+  }
+  const ranges = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = qParam ? Number(qParam.slice(2)) : 1;
+      return { tag: (tag ?? '').toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, i };
+    })
+    .filter((r) => r.tag && r.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.i - b.i);
+  for (const r of ranges) {
+    if (r.tag === 'zh' || r.tag.startsWith('zh-')) return 'zh-Hant';
+    if (r.tag === 'en' || r.tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}

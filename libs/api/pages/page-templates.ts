@@ -1,0 +1,118 @@
+import { Eta } from 'eta';
+import { PAGE_CSS } from './page-style.js';
+
+/**
+ * The pages' Eta templates. `<%= %>` escapes (autoEscape, Eta's default, kept explicit); nothing here prints raw
+ * except the layout's body (already rendered and escaped by its template) and the stylesheet (a constant).
+ */
+const LAYOUT = `<!doctype html>
+<html lang="<%= it.lang %>">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title><%= it.title %></title>
+<style><%~ it.css %></style>
+</head>
+<body>
+<a class="skip" href="#main"><%= it.s.skip %></a>
+<header>
+<nav aria-label="<%= it.tournamentName %>"><ul>
+<li><a href="<%= it.links.tournament %>"><%= it.tournamentName %></a></li>
+<li><a href="<%= it.links.standings %>"><%= it.s.standings %></a></li>
+</ul></nav>
+<div class="lang"><span id="lang-label"><%= it.s.language %></span>:
+<% it.langs.forEach(function (l) { %> <a href="<%= l.href %>" hreflang="<%= l.lang %>" lang="<%= l.lang %>"<% if (l.current) { %> aria-current="true"<% } %>><%= l.name %></a><% }) %>
+</div>
+</header>
+<main id="main">
+<%~ it.body %>
+</main>
+</body>
+</html>
+`;
+
+const TOURNAMENT = `<% layout('@layout') %>
+<h1><%= it.t.name %></h1>
+<p class="meta"><%= it.t.discipline %><% if (it.t.roundsPlanned !== null) { %> · <%= it.s.roundsPlanned(it.t.roundsPlanned) %><% } %></p>
+<h2><%= it.s.divisions %></h2>
+<% it.t.divisions.forEach(function (d) { %>
+<section class="division" aria-labelledby="div-<%= d.name %>">
+<h3 id="div-<%= d.name %>"><%= it.s.division %> <%= d.name %> · <%= it.s.players %>: <%= d.players %></h3>
+<% if (d.rounds.length === 0) { %><p><%= it.s.noRounds %></p><% } else { %>
+<ul class="rounds">
+<% d.rounds.forEach(function (r) { %><li><a href="<%= it.roundHref(d.name, r.round) %>"><%= r.label %> — <%= it.s.pairings %></a> (<%= r.status %>)</li>
+<% }) %></ul>
+<% } %>
+</section>
+<% }) %>
+<p><a href="<%= it.links.standings %>"><%= it.s.standings %></a></p>
+`;
+
+const ROUND = `<% layout('@layout') %>
+<h1><%= it.tournamentName %> — <%= it.r.label %> <%= it.s.pairings %></h1>
+<p class="meta"><%= it.s.division %> <%= it.r.division %> · <%= it.r.status %></p>
+<p class="print-hint"><%= it.s.printHint %></p>
+<section class="division" aria-labelledby="by-table">
+<h2 id="by-table"><%= it.s.byTable %></h2>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="by-table"><table id="pairings-by-table">
+<% if (it.r.games.length > 0) { %>
+<thead><tr><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.first %></th><th scope="col"><%= it.s.second %></th><th scope="col"><%= it.s.result %></th></tr></thead>
+<tbody>
+<% it.r.games.forEach(function (g) { %><tr><td class="num"><%= g.table %></td><td><%= g.first %></td><td><%= g.second %></td><td><%= g.result %></td></tr>
+<% }) %>
+<% } else { %>
+<thead><tr><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.players %></th><th scope="col"><%= it.s.result %></th></tr></thead>
+<tbody>
+<% it.r.tables.forEach(function (t) { %><tr><td class="num"><%= t.table %></td><td><% t.seats.forEach(function (seat, i) { %><%= i ? ' · ' : '' %><%= seat.wind %> <%= seat.name %><% }) %></td><td><%= t.result %></td></tr>
+<% }) %>
+<% } %>
+<% it.r.byes.forEach(function (b) { %><tr class="bye"><td class="num">–</td><td colspan="<%= it.r.games.length > 0 ? 2 : 1 %>"><%= b %></td><td><%= it.s.bye %></td></tr>
+<% }) %>
+</tbody></table></div>
+</section>
+<section class="division" aria-labelledby="by-name">
+<h2 id="by-name"><%= it.s.byName %></h2>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="by-name"><table id="pairings-by-name">
+<thead><tr><th scope="col"><%= it.s.player %></th><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.seat %></th><th scope="col"><%= it.s.opponent %></th></tr></thead>
+<tbody>
+<% it.r.byName.forEach(function (e) { %><tr><td><%= e.name %></td><td class="num"><%= e.table === null ? '–' : e.table %></td><td class="seat"><%= e.seat %></td><td><%= e.opponent %></td></tr>
+<% }) %>
+</tbody></table></div>
+</section>
+`;
+
+const STANDINGS = `<% layout('@layout') %>
+<h1><%= it.tournamentName %> — <%= it.s.standings %></h1>
+<p class="print-hint"><%= it.s.printHint %></p>
+<% it.divisions.forEach(function (d) { %>
+<section class="division" aria-labelledby="st-<%= d.division %>">
+<h2 id="st-<%= d.division %>"><%= it.s.division %> <%= d.division %></h2>
+<p class="meta"><%= d.through %><% if (d.inProgress) { %> · <%= d.inProgress %><% } %></p>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="st-<%= d.division %>"><table class="standings">
+<thead><tr><th scope="col" class="num"><%= it.s.rank %></th><th scope="col"><%= it.s.player %></th><th scope="col" class="num"><%= it.s.score %></th><th scope="col"><%= it.s.wdl %></th>
+<% if (d.showSpread) { %><th scope="col" class="num wide"><%= it.s.spread %></th><% } %>
+<% d.tieBreaks.forEach(function (tb) { %><th scope="col" class="num"><%= tb.label %></th><% }) %>
+<th scope="col" class="num wide"><%= it.s.penalty %></th></tr></thead>
+<tbody>
+<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><td><%= row.name %><% if (row.withdrawn) { %> (<%= it.s.withdrawn %>)<% } %></td><td class="num"><%= row.score %></td><td><%= row.wdl %></td>
+<% if (d.showSpread) { %><td class="num wide"><%= row.spread %></td><% } %>
+<% row.tieBreaks.forEach(function (v) { %><td class="num"><%= v %></td><% }) %>
+<td class="num wide"><%= row.penalty %></td></tr>
+<% }) %>
+</tbody></table></div>
+<p class="meta"><%= it.s.tieBreakLegend %>: <%= d.tieBreaks.map(function (tb) { return tb.label; }).join(' › ') %></p>
+</section>
+<% }) %>
+`;
+
+/** The template engine with the pages' templates loaded (compiled once, on first use). */
+export function pageTemplates(): Eta {
+  const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+  eta.loadTemplate('@layout', LAYOUT);
+  eta.loadTemplate('@tournament', TOURNAMENT);
+  eta.loadTemplate('@round', ROUND);
+  eta.loadTemplate('@standings', STANDINGS);
+  return eta;
+}
+
+export { PAGE_CSS };

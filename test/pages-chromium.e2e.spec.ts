@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import axe from 'axe-core';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { RecordsHarness } from './support/records-harness.js';
+import { runPagesRound1 } from './support/pages-tournament.js';
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+/** Where the screenshots go (kept in the repository under docs/pages, and as CI artefacts). */
+const SHOTS = process.env.ARBITRA_PAGES_SCREENSHOTS ?? join(process.cwd(), 'docs', 'pages');
+const T = 'pages-chromium';
+/** WCAG 2.1 A and AA rules of axe-core; the pages may have no serious or critical violation. */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface AxeSummary {
+  page: string;
+  violations: { id: string; impact: string | null; nodes: number }[];
+  passes: number;
+}
+
+describe('public pages in Chromium (issue 35): what a reader sees, in both languages, on a phone and on paper; axe-core', () => {
+  let h: RecordsHarness;
+  let browser: Browser;
+  let base: string;
+  const axeResults: AxeSummary[] = [];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    if (!CHROMIUM) throw new Error('no Chromium found (/usr/bin/chromium): .ci/run installs Debian chromium; elsewhere apt-get install -y chromium');
+    h = await RecordsHarness.start();
+    await runPagesRound1(h, T, 'Pages Open 2026 · 公開賽');
+    await h.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}/pages/tournaments/${T}`;
+    // Debian's chromium as the appeal timeline test drives it; no background networking on this closed network.
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    if (axeResults.length > 0) writeFileSync(join(SHOTS, 'axe-results.json'), `${JSON.stringify({ tags: WCAG.join(' '), pages: axeResults }, null, 2)}\n`);
+    await h?.stop();
+  });
+
+  /** A page opened as a browser would (its own Accept-Language), any alert() it raised remembered. */
+  async function open(path: string, opts: { acceptLanguage?: string; width?: number; height?: number } = {}): Promise<Page> {
+    const page = await browser.newPage();
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.setViewport({ width: opts.width ?? 1024, height: opts.height ?? 800 });
+    if (opts.acceptLanguage) await page.setExtraHTTPHeaders({ 'accept-language': opts.acceptLanguage });
+    const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    expect(r?.status()).toBe(200);
+    return page;
+  }
+
+  /** axe-core's WCAG 2.1 AA run on the page (its source evaluated in the page, past the page's CSP); the summary is kept. */
+  async function audit(page: Page, name: string): Promise<AxeSummary> {
+    await page.evaluate(axe.source);
+    const result = await page.evaluate((tags) => (globalThis as unknown as { axe: typeof axe }).axe.run({ runOnly: { type: 'tag', values: tags } }), WCAG);
+    const summary = {
+      page: name,
+      violations: result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, nodes: v.nodes.length })),
+      passes: result.passes.length,
+    };
+    axeResults.push(summary);
+    return summary;
+  }
+
+  const cells = (page: Page, selector: string) =>
+    page.$$eval(`${selector} tbody tr`, (rows) =>
+      rows.map((r) => Array.from((r as unknown as { cells: ArrayLike<{ textContent: string | null }> }).cells, (c) => (c.textContent ?? '').trim())),
+    );
+
+  it('the tournament page in English and, switched by its link, in zh-Hant', async () => {
+    const page = await open('?lang=en');
+    expect(await page.$eval('html', (e) => e.lang)).toBe('en');
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Pages Open 2026 · 公開賽');
+    expect(await page.$$eval('ul.rounds a', (as) => as.map((a) => a.textContent))).toEqual(['Round 1 — Pairings']);
+    await page.screenshot({ path: join(SHOTS, 'tournament-en.png'), fullPage: true });
+    const switched = await page.$eval('a[hreflang="zh-Hant"]', (a) => (a as unknown as { href: string }).href);
+    await Promise.all([page.waitForNavigation(), page.click('a[hreflang="zh-Hant"]')]);
+    expect(page.url()).toBe(switched);
+    expect(await page.$eval('html', (e) => e.lang)).toBe('zh-Hant');
+    expect(await page.$$eval('ul.rounds a', (as) => as.map((a) => a.textContent))).toEqual(['第 1 輪 — 對陣']);
+    const a = await audit(page, 'tournament zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.close();
+  });
+
+  it('round 1 pairings: by table and by name, the bye, the markup in a name shown as text and never run', async () => {
+    const page = await open('/rounds/1', { acceptLanguage: 'en-US,en;q=0.9' });
+    expect(await cells(page, '#pairings-by-table')).toEqual([
+      ['1', '陳學希', 'Wong Siu Ki', '1–0 (420–380)'],
+      ['2', '<script>alert(1)</script> Evil', 'Lee Kwan Yee', '0–1 (300–460)'],
+      ['–', 'Ho Ka Wai', 'Bye'],
+    ]);
+    expect((await cells(page, '#pairings-by-name')).map((r) => r[0])).toEqual([
+      '<script>alert(1)</script> Evil',
+      'Ho Ka Wai',
+      'Lee Kwan Yee',
+      'Wong Siu Ki',
+      '陳學希',
+    ]);
+    expect(await page.$$eval('script', (s) => s.length)).toBe(0);
+    expect(dialogs).toEqual([]);
+    const a = await audit(page, 'round 1 pairings en');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'pairings-en.png'), fullPage: true });
+    // On paper: no navigation or language switch, A4.
+    await page.emulateMediaType('print');
+    expect(await page.evaluate("getComputedStyle(document.querySelector('header nav')).display")).toBe('none');
+    const pdf = await page.pdf({ format: 'A4', printBackground: false });
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.screenshot({ path: join(SHOTS, 'pairings-print.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('round 1 pairings in zh-Hant on a phone: the rules’ terms, nothing wider than the screen', async () => {
+    const page = await open('/rounds/1', { acceptLanguage: 'zh-HK,zh;q=0.9', width: 375, height: 740 });
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Pages Open 2026 · 公開賽 — 第 1 輪 對陣');
+    expect(await page.$$eval('#pairings-by-table thead th', (ths) => ths.map((t) => t.textContent))).toEqual(['台號', '先手', '後手', '結果']);
+    expect((await cells(page, '#pairings-by-table'))[2]).toEqual(['–', 'Ho Ka Wai', '輪空']);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    const a = await audit(page, 'round 1 pairings zh-Hant (phone)');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'pairings-zh-Hant-phone.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('the standings in both languages: ranks, names, the profile’s tie-break column', async () => {
+    const zh = await open('/standings?lang=zh-Hant');
+    expect(await zh.$$eval('table.standings thead th', (ths) => ths.map((t) => t.textContent))).toEqual([
+      '名次',
+      '參賽者',
+      '積分',
+      '勝–和–負',
+      '總分數差異',
+      '罰分',
+    ]);
+    expect((await cells(zh, 'table.standings')).map((r) => [r[0], r[1]])).toEqual([
+      ['1', 'Lee Kwan Yee'],
+      ['2', 'Ho Ka Wai'],
+      ['3', '陳學希'],
+      ['4', 'Wong Siu Ki'],
+      ['5', '<script>alert(1)</script> Evil'],
+    ]);
+    const a = await audit(zh, 'standings zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await zh.screenshot({ path: join(SHOTS, 'standings-zh-Hant.png'), fullPage: true });
+    await zh.close();
+    const en = await open('/standings?lang=en');
+    expect(await en.$eval('.meta', (e) => e.textContent)).toBe('After round 1');
+    const b = await audit(en, 'standings en');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await en.emulateMediaType('print');
+    await en.screenshot({ path: join(SHOTS, 'standings-en-print.png'), fullPage: true });
+    await en.close();
+  });
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecordsHarness } from './support/records-harness.js';
+import { PAGE_PLAYERS, runPagesRound1 } from './support/pages-tournament.js';
+
+const PLAYERS = PAGE_PLAYERS;
+const T = 'pages-open';
+/** The text a reader sees in a fragment of HTML (tags dropped, entities of the escaper decoded). */
+const text = (html: string) =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+/** The rows of the table with this id, each as its cells' text. */
+function rows(html: string, id: string): string[][] {
+  const table = html.match(new RegExp(`<table id="${id}">([\\s\\S]*?)</table>`))?.[1] ?? '';
+  const body = table.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ?? '';
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => text(c[1]!).trim()));
+}
+
+describe('public pages (issue 35): a tournament run through the API, followed through its HTML pages', () => {
+  let h: RecordsHarness;
+  let arbiter: string;
+  const post = (path: string, body: object) => h.post(path, body, arbiter);
+  const page = (path: string, lang?: string, token: string | null = null) => {
+    const req = h.get(`/pages/tournaments/${T}${path}`, token);
+    return lang ? req.set('accept-language', lang) : req;
+  };
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    ({ arbiter } = await runPagesRound1(h, T, 'Pages Open 2026'));
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('serves the tournament page in English: its division, its published round, links in the same language', async () => {
+    const r = await page('', 'en-GB,en;q=0.8').expect(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(r.headers.vary).toContain('Accept-Language');
+    expect(r.text).toContain('<html lang="en">');
+    expect(text(r.text)).toContain('Pages Open 2026');
+    expect(r.text).toContain(`href="/pages/tournaments/${T}/rounds/1?division=main&amp;lang=en"`);
+    expect(text(r.text)).toContain('Round 1 — Pairings');
+  });
+
+  it('shows round 1 by table and alphabetically by name, with the bye, the results, and the markup in a name as text', async () => {
+    const r = await page('/rounds/1?lang=en').expect(200);
+    expect(rows(r.text, 'pairings-by-table')).toEqual([
+      ['1', '陳學希', 'Wong Siu Ki', '1–0 (420–380)'],
+      ['2', '<script>alert(1)</script> Evil', 'Lee Kwan Yee', '0–1 (300–460)'],
+      ['–', 'Ho Ka Wai', 'Bye'],
+    ]);
+    expect(rows(r.text, 'pairings-by-name').map((row) => row[0])).toEqual([
+      '<script>alert(1)</script> Evil',
+      'Ho Ka Wai',
+      'Lee Kwan Yee',
+      'Wong Siu Ki',
+      '陳學希',
+    ]);
+    expect(rows(r.text, 'pairings-by-name')[1]).toEqual(['Ho Ka Wai', '–', 'Bye', '']);
+    // The name is escaped, never markup: the page has no script element at all.
+    expect(r.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Evil');
+    expect(r.text).not.toMatch(/<script/i);
+  });
+
+  it('shows the standings with the profile’s tie-break (WESPA: spread), in zh-Hant from Accept-Language with the rules’ terms', async () => {
+    const r = await page('/standings', 'zh-TW,zh;q=0.9,en;q=0.5').expect(200);
+    expect(r.text).toContain('<html lang="zh-Hant">');
+    const t = text(r.text);
+    for (const term of ['排名', '名次', '參賽者', '積分', '總分數差異', '第 1 輪後']) expect(t).toContain(term);
+    const table = r.text.match(/<table class="standings">([\s\S]*?)<\/table>/)![1]!;
+    const body = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+      .slice(1)
+      .map((m) => [...m[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => text(c[1]!).trim()));
+    // The page shows the public standings the API serves, row for row (rank, name, spread: WESPA's one tie-break).
+    const api = await h.get(`/v1/tournaments/${T}/standings`).expect(200);
+    const names = new Map(PLAYERS.map((p) => [p.id, p.name]));
+    const expected = api.body.divisions[0].rows.map((row: { rank: number; player: string; spread: number }) => [
+      String(row.rank),
+      names.get(row.player),
+      String(row.spread),
+    ]);
+    expect(body.map((row) => [row[0], row[1], row[4]])).toEqual(expected);
+    // Lee +160 and 陳學希 +40 won; Ho's bye counts as a win (+50 in the WESPA profile); Wong −40 and Evil −160 lost.
+    expect(expected.map((row: string[]) => row[1])).toEqual(['Lee Kwan Yee', 'Ho Ka Wai', '陳學希', 'Wong Siu Ki', '<script>alert(1)</script> Evil']);
+    const en = await page('/standings?lang=en', 'zh-TW').expect(200);
+    expect(text(en.text)).toContain('After round 1');
+  });
+
+  it('hides an unpublished round from every page, whoever asks, and its pairing moves no ETag', async () => {
+    const before = await page('').expect(200);
+    const standingsBefore = await page('/standings').expect(200);
+    await post(`/v1/tournaments/${T}/rounds/2/pairings`, {
+      kind: 'manual',
+      reason: 'second draw',
+      games: [
+        { table: 1, first: 'ho', second: 'chan' },
+        { table: 2, first: 'wong', second: 'lee' },
+      ],
+      tables: [],
+      bye: 'evil',
+    });
+    // The API shows it to the arbiter; the pages never do.
+    await h.get(`/v1/tournaments/${T}/rounds/2/pairings`, arbiter).expect(200);
+    const r404 = await page('/rounds/2').expect(404);
+    expect(r404.body.type).toBe('urn:arbitra:problem:tournament/round-not-published');
+    await page('/rounds/2', undefined, arbiter).expect(404);
+    const after = await page('', undefined, arbiter).expect(200);
+    expect(text(after.text)).not.toContain('Round 2');
+    expect(after.headers.etag).toBe(before.headers.etag);
+    await page('').set('if-none-match', before.headers.etag!).expect(304);
+    const standingsAfter = await page('/standings').expect(200);
+    expect(standingsAfter.headers.etag).toBe(standingsBefore.headers.etag);
+    await post(`/v1/tournaments/${T}/rounds/2/publish`, {});
+    const published = await page('').expect(200);
+    expect(published.headers.etag).not.toBe(before.headers.etag);
+    expect(text(published.text)).toContain('Round 2');
+    const round2 = await page('/rounds/2?lang=zh-Hant').expect(200);
+    expect(rows(round2.text, 'pairings-by-table')).toEqual([
+      ['1', 'Ho Ka Wai', '陳學希', '–'],
+      ['2', 'Wong Siu Ki', 'Lee Kwan Yee', '–'],
+      ['–', '<script>alert(1)</script> Evil', '輪空'],
+    ]);
+    expect(text(round2.text)).toContain('第 2 輪 對陣');
+  });
+
+  it('refuses an unknown language or tournament with problem+json naming the field', async () => {
+    const bad = await page('?lang=fr').expect(400);
+    expect(bad.body).toMatchObject({ type: 'urn:arbitra:problem:validation/failed', field: 'lang' });
+    const unknown = await h.get('/pages/tournaments/no-such/standings').expect(404);
+    expect(unknown.body.type).toBe('urn:arbitra:problem:tournament/unknown-tournament');
+  });
+});
