@@ -24,9 +24,10 @@ const LAYOUT = `<!doctype html>
 <% it.langs.forEach(function (l) { %> <a href="<%= l.href %>" hreflang="<%= l.lang %>" lang="<%= l.lang %>"<% if (l.current) { %> aria-current="true"<% } %>><%= l.name %></a><% }) %>
 </div>
 </header>
-<main id="main">
+<main id="main" data-live="<%= it.live %>">
 <%~ it.body %>
 </main>
+<script><%~ it.liveScript %></script>
 </body>
 </html>
 `;
@@ -114,5 +115,36 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@standings', STANDINGS);
   return eta;
 }
+
+/**
+ * Progressive enhancement for a projected page (issue 35): the tournament's public SSE stream (GET /v1/tournaments/:id/live,
+ * redacted as the public views are) tells the page that something public changed; it fetches itself again once the
+ * read models have the event (?waitFor=) and swaps in the new <main> when it differs. Without JavaScript the page is
+ * the same, only not live. It reads the stream's URL from data-live (no data is ever written into the script).
+ */
+export const LIVE_SCRIPT = `(function () {
+  var main = document.getElementById('main');
+  if (!main || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  var types = ['tournament.RoundPublished', 'tournament.ResultRecorded', 'tournament.ResultCorrected', 'tournament.RoundLocked',
+    'tournament.PlayerRegistered', 'tournament.PlayerWithdrawn', 'tournament.PenaltyApplied'];
+  var source = new EventSource(main.getAttribute('data-live'));
+  var position = 0, timer = null;
+  function refresh() {
+    var url = new URL(window.location.href);
+    url.searchParams.set('waitFor', String(position));
+    fetch(url.toString(), { headers: { accept: 'text/html' } }).then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
+      if (!html) return;
+      var next = new DOMParser().parseFromString(html, 'text/html').getElementById('main');
+      if (next && next.innerHTML !== main.innerHTML) main.innerHTML = next.innerHTML;
+    }).catch(function () {});
+  }
+  types.forEach(function (type) {
+    source.addEventListener(type, function (e) {
+      try { position = Math.max(position, JSON.parse(e.data).position || 0); } catch (_) {}
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 250);
+    });
+  });
+})();`;
 
 export { PAGE_CSS };

@@ -16,7 +16,7 @@ import { divisionOf } from '../tournaments/tournament-command.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { TournamentParams } from '../tournaments/tournament.dto.js';
 import { negotiateLang, PAGE_LANGS, PAGE_STRINGS, type PageLang } from './page-i18n.js';
-import { PAGE_CSS, pageTemplates } from './page-templates.js';
+import { LIVE_SCRIPT, PAGE_CSS, pageTemplates } from './page-templates.js';
 import { namesOf, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
 import { PageQuery } from './pages.dto.js';
 
@@ -104,6 +104,8 @@ export class TournamentPagesController {
       lang,
       s: PAGE_STRINGS[lang],
       css: PAGE_CSS,
+      liveScript: LIVE_SCRIPT,
+      live: `/v1/tournaments/${encodeURIComponent(id)}/live`,
       title,
       tournamentName,
       links: { tournament: this.href(`/tournaments/${id}`, lang), standings: this.href(`/tournaments/${id}/standings`, lang) },
@@ -125,12 +127,14 @@ export class TournamentPagesController {
   private send(request: AuthedRequest, reply: FastifyReply, template: string, data: object): string | undefined {
     const html = this.eta.render(template, data);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+    // text/html on the 304 too: it gets the page's headers (CSP), which a browser merges into the page it keeps; with
+    // the API's CSP (default-src 'none') a revalidated page lost its style and its live script.
     void reply.header('etag', etag).header('cache-control', PUBLIC_DOCUMENT_CACHE).header('vary', 'Accept-Language');
+    void reply.header('content-type', 'text/html; charset=utf-8');
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       void reply.status(304);
       return undefined;
     }
-    void reply.header('content-type', 'text/html; charset=utf-8');
     return html;
   }
 }
