@@ -166,6 +166,22 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await en.close();
   });
 
+  it('the crosstable in zh-Hant: one column per round, the total; axe-core', async () => {
+    const page = await open('/crosstable?lang=zh-Hant');
+    expect(await page.$$eval('table.crosstable thead th', (ths) => ths.map((t) => t.textContent))).toEqual(['名次', '參賽者', '第 1 輪', '總分']);
+    expect(await page.$$eval('table.crosstable tbody th', (ths) => ths.map((t) => t.textContent))).toEqual([
+      'Lee Kwan Yee',
+      'Ho Ka Wai',
+      '陳學希',
+      'Wong Siu Ki',
+      '<script>alert(1)</script> Evil',
+    ]);
+    const a = await audit(page, 'crosstable zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'crosstable-zh-Hant.png'), fullPage: true });
+    await page.close();
+  });
+
   it('a projected page updates itself from the live stream: a round once published, then a result (progressive enhancement)', async () => {
     const arbiter = h.token('arbiter', [T], 'arb-1');
     const home = await open('?lang=en');

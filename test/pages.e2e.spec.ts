@@ -97,9 +97,27 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     expect(text(en.text)).toContain('After round 1');
   });
 
+  it('shows the crosstable: per player in standings order, each round’s result against the opponent’s rank, the bye, the total', async () => {
+    const r = await page('/crosstable?lang=en').expect(200);
+    const table = r.text.match(/<table class="crosstable">([\s\S]*?)<\/table>/)![1]!;
+    const body = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+      .slice(1)
+      .map((m) => [...m[1]!.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((c) => text(c[1]!).trim()));
+    expect(body).toEqual([
+      ['1', 'Lee Kwan Yee', '1 – 5 (460–300)', '1'],
+      ['2', 'Ho Ka Wai', 'Bye', '1'],
+      ['3', '陳學希', '1 – 4 (420–380)', '1'],
+      ['4', 'Wong Siu Ki', '0 – 3 (380–420)', '0'],
+      ['5', '<script>alert(1)</script> Evil', '0 – 1 (300–460)', '0'],
+    ]);
+    const zh = await page('/crosstable', 'zh-Hant').expect(200);
+    expect(text(zh.text)).toContain('對賽表');
+  });
+
   it('hides an unpublished round from every page, whoever asks, and its pairing moves no ETag', async () => {
     const before = await page('').expect(200);
     const standingsBefore = await page('/standings').expect(200);
+    const crosstableBefore = await page('/crosstable').expect(200);
     await post(`/v1/tournaments/${T}/rounds/2/pairings`, {
       kind: 'manual',
       reason: 'second draw',
@@ -122,6 +140,9 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     // The 304 carries the page's CSP, not the API's (a browser merges it into the page it keeps).
     expect(notModified.headers['content-security-policy']).toContain("default-src 'self'");
     const standingsAfter = await page('/standings').expect(200);
+    const crosstableAfter = await page('/crosstable', undefined, arbiter).expect(200);
+    expect(crosstableAfter.headers.etag).toBe(crosstableBefore.headers.etag);
+    expect(text(crosstableAfter.text)).not.toContain('Round 2');
     expect(standingsAfter.headers.etag).toBe(standingsBefore.headers.etag);
     await post(`/v1/tournaments/${T}/rounds/2/publish`, {});
     const published = await page('').expect(200);

@@ -19,6 +19,7 @@ const LAYOUT = `<!doctype html>
 <nav aria-label="<%= it.tournamentName %>"><ul>
 <li><a href="<%= it.links.tournament %>"><%= it.tournamentName %></a></li>
 <li><a href="<%= it.links.standings %>"><%= it.s.standings %></a></li>
+<li><a href="<%= it.links.crosstable %>"><%= it.s.crosstable %></a></li>
 </ul></nav>
 <div class="lang"><span id="lang-label"><%= it.s.language %></span>:
 <% it.langs.forEach(function (l) { %> <a href="<%= l.href %>" hreflang="<%= l.lang %>" lang="<%= l.lang %>"<% if (l.current) { %> aria-current="true"<% } %>><%= l.name %></a><% }) %>
@@ -106,6 +107,25 @@ const STANDINGS = `<% layout('@layout') %>
 <% }) %>
 `;
 
+const CROSSTABLE = `<% layout('@layout') %>
+<h1><%= it.tournamentName %> — <%= it.s.crosstable %></h1>
+<% it.divisions.forEach(function (d) { %>
+<section class="division" aria-labelledby="ct-<%= d.division %>">
+<h2 id="ct-<%= d.division %>"><%= it.s.division %> <%= d.division %></h2>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="ct-<%= d.division %>"><table class="crosstable">
+<thead><tr><th scope="col" class="num"><%= it.s.rank %></th><th scope="col"><%= it.s.player %></th>
+<% d.rounds.forEach(function (label) { %><th scope="col"><%= label %></th><% }) %>
+<th scope="col" class="num"><%= it.s.total %></th></tr></thead>
+<tbody>
+<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><th scope="row"><%= row.name %></th>
+<% row.cells.forEach(function (c) { %><td><%= c.text %></td><% }) %>
+<td class="num"><%= row.total %></td></tr>
+<% }) %>
+</tbody></table></div>
+</section>
+<% }) %>
+`;
+
 /** The template engine with the pages' templates loaded (compiled once, on first use). */
 export function pageTemplates(): Eta {
   const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
@@ -113,6 +133,7 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@tournament', TOURNAMENT);
   eta.loadTemplate('@round', ROUND);
   eta.loadTemplate('@standings', STANDINGS);
+  eta.loadTemplate('@crosstable', CROSSTABLE);
   return eta;
 }
 

@@ -1,4 +1,4 @@
-import type { RoundDocument, StandingsDocument, TournamentSummary } from '../../runtime/features/tournament/index.js';
+import type { CrosstableDocument, RoundDocument, StandingsDocument, TournamentSummary } from '../../runtime/features/tournament/index.js';
 import type { GameResult } from '../../domain/standings/index.js';
 import { type PAGE_STRINGS, type PageLang } from './page-i18n.js';
 
@@ -108,6 +108,44 @@ export function standingsView(doc: StandingsDocument, summary: TournamentSummary
       spread: r.spread,
       penalty: r.penaltyPoints,
       tieBreaks: codes.map((code) => r.tieBreaks.find((t) => t.code === code)?.value ?? ''),
+    })),
+  };
+}
+
+/**
+ * The stored public crosstable of a division: per player (standings order) and round, the result (1, ½, 0) against
+ * the opponent's rank, or the bye, or the table rank and points (mahjong); the running total after each round.
+ */
+export function crosstableView(doc: CrosstableDocument, names: ReadonlyMap<string, string>, s: Strings) {
+  const rankOf = new Map(doc.rows.map((r) => [r.player, r.rank]));
+  const rounds = Math.max(0, ...doc.rows.map((r) => r.cells.length));
+  const mark = (outcome: 'win' | 'draw' | 'loss' | null) => (outcome === 'win' ? '1' : outcome === 'draw' ? '½' : outcome === 'loss' ? '0' : '');
+  return {
+    division: doc.division,
+    rounds: Array.from({ length: rounds }, (_, i) => s.round(i + 1)),
+    rows: doc.rows.map((r) => ({
+      rank: r.rank,
+      name: r.name ?? names.get(r.player) ?? r.player,
+      cells: r.cells.map((c) => {
+        const vs = c.opponent === null ? '' : ` – ${rankOf.get(c.opponent) ?? '?'}`;
+        const score = c.scoreFor !== null && c.scoreAgainst !== null ? ` (${c.scoreFor}–${c.scoreAgainst})` : '';
+        switch (c.kind) {
+          case 'played':
+            return { text: `${mark(c.outcome)}${vs}${score}`, running: c.running };
+          case 'forfeit':
+          case 'double-forfeit':
+            return { text: `${mark(c.outcome)}${vs} (${s.forfeit})`, running: c.running };
+          case 'bye':
+            return { text: s.bye, running: c.running };
+          case 'mahjong-table':
+            return { text: `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`, running: c.running };
+          case 'absent':
+            return { text: s.absent, running: c.running };
+          case 'not-yet-played':
+            return { text: '', running: null };
+        }
+      }),
+      total: r.cells.length === 0 ? 0 : r.cells[r.cells.length - 1]!.running,
     })),
   };
 }

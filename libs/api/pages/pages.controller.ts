@@ -4,7 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS, divisionKey, roundDocKey, type RoundDocument, type StandingsDocument } from '../../runtime/features/tournament/index.js';
+import {
+  COLLECTIONS,
+  divisionKey,
+  roundDocKey,
+  type CrosstableDocument,
+  type RoundDocument,
+  type StandingsDocument,
+} from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { matchesIfNoneMatch, PUBLIC_DOCUMENT_CACHE } from '../document-response.js';
@@ -17,7 +24,7 @@ import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { TournamentParams } from '../tournaments/tournament.dto.js';
 import { negotiateLang, PAGE_LANGS, PAGE_STRINGS, type PageLang } from './page-i18n.js';
 import { LIVE_SCRIPT, PAGE_CSS, pageTemplates } from './page-templates.js';
-import { namesOf, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
+import { crosstableView, namesOf, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
 import { PageQuery } from './pages.dto.js';
 
 /** Where the pages live: their own prefix, beside the API's /v1. */
@@ -86,6 +93,23 @@ export class TournamentPagesController {
     return this.send(request, reply, '@standings', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.standings}`), divisions });
   }
 
+  @Get('crosstable')
+  @Public()
+  @ServesHtml()
+  async crosstable(@Param() p: TournamentParams, @Query() q: PageQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    const summary = publicSummary(this.reads.summary(p.id));
+    const wanted = q.division === undefined ? summary.divisions : [divisionOf(summary, q.division)];
+    const { lang, s } = this.language(q, request);
+    const names = namesOf(summary);
+    // The stored public crosstable (published rounds only), the document GET /v1/tournaments/:id/crosstable serves.
+    const divisions = wanted
+      .map((d) => this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d)))
+      .filter((d): d is CrosstableDocument => d !== undefined)
+      .map((d) => crosstableView(d, names, s));
+    return this.send(request, reply, '@crosstable', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.crosstable}`), divisions });
+  }
+
   private language(q: PageQuery, request: AuthedRequest) {
     const lang = negotiateLang(q.lang, request.headers['accept-language']);
     return { lang, s: PAGE_STRINGS[lang] };
@@ -108,7 +132,11 @@ export class TournamentPagesController {
       live: `/v1/tournaments/${encodeURIComponent(id)}/live`,
       title,
       tournamentName,
-      links: { tournament: this.href(`/tournaments/${id}`, lang), standings: this.href(`/tournaments/${id}/standings`, lang) },
+      links: {
+        tournament: this.href(`/tournaments/${id}`, lang),
+        standings: this.href(`/tournaments/${id}/standings`, lang),
+        crosstable: this.href(`/tournaments/${id}/crosstable`, lang),
+      },
       langs: PAGE_LANGS.map((l) => ({ lang: l, name: PAGE_STRINGS[l].langName, current: l === lang, href: `?${this.switchQuery(q, l)}` })),
     };
   }
