@@ -166,7 +166,7 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await en.close();
   });
 
-  it('the crosstable in zh-Hant: one column per round, the total; axe-core', async () => {
+  it('the crosstable in zh-Hant: one column per round, the total; a name leads to the player page; axe-core', async () => {
     const page = await open('/crosstable?lang=zh-Hant');
     expect(await page.$$eval('table.crosstable thead th', (ths) => ths.map((t) => t.textContent))).toEqual(['名次', '參賽者', '第 1 輪', '總分']);
     expect(await page.$$eval('table.crosstable tbody th', (ths) => ths.map((t) => t.textContent))).toEqual([
@@ -179,6 +179,13 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     const a = await audit(page, 'crosstable zh-Hant');
     expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'crosstable-zh-Hant.png'), fullPage: true });
+    // A name leads to the player's page, in the same language.
+    await Promise.all([page.waitForNavigation(), page.click('table.crosstable tbody th a')]);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Lee Kwan Yee');
+    expect(await cells(page, '#player-games')).toEqual([['第 1 輪', '2', '後手', '<script>alert(1)</script> Evil', '1 (460–300)', '1']]);
+    const b = await audit(page, 'player zh-Hant');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'player-zh-Hant.png'), fullPage: true });
     await page.close();
   });
 

@@ -114,6 +114,20 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     expect(text(zh.text)).toContain('對賽表');
   });
 
+  it('shows a player’s page: standing and each round’s game, the opponent linked to their page; names link there', async () => {
+    const r = await page('/players/evil?lang=en').expect(200);
+    expect(text(r.text)).toContain('Rank 5 · Score 0 · W–D–L 0–0–1');
+    expect(rows(r.text, 'player-games')).toEqual([['Round 1', '2', 'First', 'Lee Kwan Yee', '0 (300–460)', '0']]);
+    expect(r.text).toContain(`<a href="/pages/tournaments/${T}/players/lee?lang=en">Lee Kwan Yee</a>`);
+    expect(r.text).toContain('<h1>&lt;script&gt;alert(1)&lt;/script&gt; Evil</h1>');
+    const ho = await page('/players/ho?lang=zh-Hant').expect(200);
+    expect(rows(ho.text, 'player-games')).toEqual([['第 1 輪', '–', '', '', '輪空', '1']]);
+    const standings = await page('/standings?lang=en').expect(200);
+    expect(standings.text).toContain(`<a href="/pages/tournaments/${T}/players/ho?lang=en">Ho Ka Wai</a>`);
+    const unknown = await page('/players/nobody').expect(404);
+    expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-player', field: 'playerId' });
+  });
+
   it('hides an unpublished round from every page, whoever asks, and its pairing moves no ETag', async () => {
     const before = await page('').expect(200);
     const standingsBefore = await page('/standings').expect(200);
@@ -143,6 +157,8 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     const crosstableAfter = await page('/crosstable', undefined, arbiter).expect(200);
     expect(crosstableAfter.headers.etag).toBe(crosstableBefore.headers.etag);
     expect(text(crosstableAfter.text)).not.toContain('Round 2');
+    const evilAfter = await page('/players/evil?lang=en', undefined, arbiter).expect(200);
+    expect(rows(evilAfter.text, 'player-games').map((row) => row[0])).toEqual(['Round 1']);
     expect(standingsAfter.headers.etag).toBe(standingsBefore.headers.etag);
     await post(`/v1/tournaments/${T}/rounds/2/publish`, {});
     const published = await page('').expect(200);

@@ -96,7 +96,7 @@ const STANDINGS = `<% layout('@layout') %>
 <% d.tieBreaks.forEach(function (tb) { %><th scope="col" class="num"><%= tb.label %></th><% }) %>
 <th scope="col" class="num wide"><%= it.s.penalty %></th></tr></thead>
 <tbody>
-<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><td><%= row.name %><% if (row.withdrawn) { %> (<%= it.s.withdrawn %>)<% } %></td><td class="num"><%= row.score %></td><td><%= row.wdl %></td>
+<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><td><a href="<%= it.playerHref(row.player) %>"><%= row.name %></a><% if (row.withdrawn) { %> (<%= it.s.withdrawn %>)<% } %></td><td class="num"><%= row.score %></td><td><%= row.wdl %></td>
 <% if (d.showSpread) { %><td class="num wide"><%= row.spread %></td><% } %>
 <% row.tieBreaks.forEach(function (v) { %><td class="num"><%= v %></td><% }) %>
 <td class="num wide"><%= row.penalty %></td></tr>
@@ -117,13 +117,27 @@ const CROSSTABLE = `<% layout('@layout') %>
 <% d.rounds.forEach(function (label) { %><th scope="col"><%= label %></th><% }) %>
 <th scope="col" class="num"><%= it.s.total %></th></tr></thead>
 <tbody>
-<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><th scope="row"><%= row.name %></th>
+<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><th scope="row"><a href="<%= it.playerHref(row.player) %>"><%= row.name %></a></th>
 <% row.cells.forEach(function (c) { %><td><%= c.text %></td><% }) %>
 <td class="num"><%= row.total %></td></tr>
 <% }) %>
 </tbody></table></div>
 </section>
 <% }) %>
+`;
+
+const PLAYER = `<% layout('@layout') %>
+<h1><%= it.p.name %></h1>
+<p class="meta"><%= it.s.division %> <%= it.p.division %><% if (it.p.standing) { %> · <%= it.s.rank %> <%= it.p.standing.rank %> · <%= it.s.score %> <%= it.p.standing.score %> · <%= it.s.wdl %> <%= it.p.standing.wdl %><% } %></p>
+<h2 id="games"><%= it.s.games %></h2>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="games"><table id="player-games">
+<thead><tr><th scope="col"><%= it.s.rounds %></th><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.seat %></th><th scope="col"><%= it.s.opponent %></th><th scope="col"><%= it.s.result %></th><th scope="col" class="num"><%= it.s.after %></th></tr></thead>
+<tbody>
+<% it.p.games.forEach(function (g) { %><tr><td><%= g.label %></td><td class="num"><%= g.table === null ? '–' : g.table %></td><td class="seat"><%= g.seat %></td>
+<td><% if (g.opponent) { %><a href="<%= it.playerHref(g.opponent.id) %>"><%= g.opponent.name %></a><% } %><% g.tableMates.forEach(function (m, i) { %><%= i ? ', ' : '' %><a href="<%= it.playerHref(m.id) %>"><%= m.name %></a><% }) %></td>
+<td><%= g.result %></td><td class="num"><%= g.running %></td></tr>
+<% }) %>
+</tbody></table></div>
 `;
 
 /** The template engine with the pages' templates loaded (compiled once, on first use). */
@@ -134,6 +148,7 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@round', ROUND);
   eta.loadTemplate('@standings', STANDINGS);
   eta.loadTemplate('@crosstable', CROSSTABLE);
+  eta.loadTemplate('@player', PLAYER);
   return eta;
 }
 

@@ -101,6 +101,7 @@ export function standingsView(doc: StandingsDocument, summary: TournamentSummary
     showSpread: !codes.includes('SPREAD'),
     rows: doc.rows.map((r) => ({
       rank: r.rank,
+      player: r.player,
       name: r.name ?? names.get(r.player) ?? r.player,
       withdrawn: r.withdrawn,
       score: r.mcmahon ?? r.score,
@@ -125,6 +126,7 @@ export function crosstableView(doc: CrosstableDocument, names: ReadonlyMap<strin
     rounds: Array.from({ length: rounds }, (_, i) => s.round(i + 1)),
     rows: doc.rows.map((r) => ({
       rank: r.rank,
+      player: r.player,
       name: r.name ?? names.get(r.player) ?? r.player,
       cells: r.cells.map((c) => {
         const vs = c.opponent === null ? '' : ` – ${rankOf.get(c.opponent) ?? '?'}`;
@@ -147,5 +149,43 @@ export function crosstableView(doc: CrosstableDocument, names: ReadonlyMap<strin
       }),
       total: r.cells.length === 0 ? 0 : r.cells[r.cells.length - 1]!.running,
     })),
+  };
+}
+
+/** A player's page: their standing and each round's game (opponent, table, side, result) from the public crosstable. */
+export function playerView(
+  player: { id: string; name: string; division: string },
+  standings: StandingsDocument | undefined,
+  crosstable: CrosstableDocument | undefined,
+  names: ReadonlyMap<string, string>,
+  s: Strings,
+) {
+  const row = standings?.rows.find((r) => r.player === player.id);
+  const cells = crosstable?.rows.find((r) => r.player === player.id)?.cells ?? [];
+  const mark = (outcome: 'win' | 'draw' | 'loss' | null) => (outcome === 'win' ? '1' : outcome === 'draw' ? '½' : outcome === 'loss' ? '0' : '');
+  return {
+    id: player.id,
+    name: player.name,
+    division: player.division,
+    standing: row ? { rank: row.rank, score: row.mcmahon ?? row.score, wdl: `${row.wins}–${row.draws}–${row.losses}` } : null,
+    games: cells
+      .filter((c) => c.kind !== 'not-yet-played')
+      .map((c) => ({
+        round: c.round,
+        label: s.round(c.round),
+        table: c.table,
+        opponent: c.opponent === null ? null : { id: c.opponent, name: names.get(c.opponent) ?? c.opponent },
+        tableMates: c.tableMates.map((m) => ({ id: m, name: names.get(m) ?? m })),
+        seat: c.wind !== null ? (s.winds[c.wind] ?? c.wind) : c.side === 'first' ? s.first : c.side === 'second' ? s.second : '',
+        result:
+          c.kind === 'bye'
+            ? s.bye
+            : c.kind === 'absent'
+              ? s.absent
+              : c.kind === 'mahjong-table'
+                ? `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`
+                : `${mark(c.outcome)}${c.scoreFor !== null && c.scoreAgainst !== null ? ` (${c.scoreFor}–${c.scoreAgainst})` : ''}${c.kind === 'played' ? '' : ` (${c.kind === 'forfeit' ? s.forfeit : s.doubleForfeit})`}`,
+        running: c.running,
+      })),
   };
 }

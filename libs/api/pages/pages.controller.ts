@@ -21,10 +21,10 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { RoundParams } from '../tournaments/round.dto.js';
 import { divisionOf } from '../tournaments/tournament-command.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { TournamentParams } from '../tournaments/tournament.dto.js';
+import { PlayerParams, TournamentParams } from '../tournaments/tournament.dto.js';
 import { negotiateLang, PAGE_LANGS, PAGE_STRINGS, type PageLang } from './page-i18n.js';
 import { LIVE_SCRIPT, PAGE_CSS, pageTemplates } from './page-templates.js';
-import { crosstableView, namesOf, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
+import { crosstableView, namesOf, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
 import { PageQuery } from './pages.dto.js';
 
 /** Where the pages live: their own prefix, beside the API's /v1. */
@@ -110,6 +110,30 @@ export class TournamentPagesController {
     return this.send(request, reply, '@crosstable', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.crosstable}`), divisions });
   }
 
+  @Get('players/:playerId')
+  @Public()
+  @ServesHtml()
+  async player(@Param() p: PlayerParams, @Query() q: PageQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    const summary = publicSummary(this.reads.summary(p.id));
+    const player = summary.players.find((x) => x.id === p.playerId);
+    if (!player)
+      throw new ProblemException(404, 'tournament/unknown-player', 'Not found', `player ${p.playerId} is not registered in tournament ${p.id}`, {
+        field: 'playerId',
+        rule: 'the referenced record must exist',
+      });
+    const { lang, s } = this.language(q, request);
+    const key = divisionKey(p.id, player.division);
+    const view = playerView(
+      player,
+      this.reads.doc<StandingsDocument>(COLLECTIONS.standings, key),
+      this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, key),
+      namesOf(summary),
+      s,
+    );
+    return this.send(request, reply, '@player', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${player.name}`), p: view });
+  }
+
   private language(q: PageQuery, request: AuthedRequest) {
     const lang = negotiateLang(q.lang, request.headers['accept-language']);
     return { lang, s: PAGE_STRINGS[lang] };
@@ -129,6 +153,7 @@ export class TournamentPagesController {
       s: PAGE_STRINGS[lang],
       css: PAGE_CSS,
       liveScript: LIVE_SCRIPT,
+      playerHref: (player: string) => this.href(`/tournaments/${id}/players/${encodeURIComponent(player)}`, lang),
       live: `/v1/tournaments/${encodeURIComponent(id)}/live`,
       title,
       tournamentName,
