@@ -57,7 +57,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await page.setViewport({ width: opts.width ?? 1024, height: opts.height ?? 800 });
     if (opts.acceptLanguage) await page.setExtraHTTPHeaders({ 'accept-language': opts.acceptLanguage });
     const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-    expect(r?.status()).toBe(200);
+    // 304 when the browser revalidates a page it has (its ETag still current).
+    expect([200, 304]).toContain(r?.status());
     return page;
   }
 
@@ -109,7 +110,7 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
       'Wong Siu Ki',
       '陳學希',
     ]);
-    expect(await page.$$eval('script', (s) => s.length)).toBe(0);
+    expect(await page.$$eval('script', (s) => s.map((e) => e.textContent ?? '').filter((t) => t.includes('alert')))).toEqual([]);
     expect(dialogs).toEqual([]);
     const a = await audit(page, 'round 1 pairings en');
     expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
@@ -164,4 +165,64 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await en.screenshot({ path: join(SHOTS, 'standings-en-print.png'), fullPage: true });
     await en.close();
   });
+
+  it('the crosstable in zh-Hant: one column per round, the total; a name leads to the player page; axe-core', async () => {
+    const page = await open('/crosstable?lang=zh-Hant');
+    expect(await page.$$eval('table.crosstable thead th', (ths) => ths.map((t) => t.textContent))).toEqual(['名次', '參賽者', '第 1 輪', '總分']);
+    expect(await page.$$eval('table.crosstable tbody th', (ths) => ths.map((t) => t.textContent))).toEqual([
+      'Lee Kwan Yee',
+      'Ho Ka Wai',
+      '陳學希',
+      'Wong Siu Ki',
+      '<script>alert(1)</script> Evil',
+    ]);
+    const a = await audit(page, 'crosstable zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'crosstable-zh-Hant.png'), fullPage: true });
+    // A name leads to the player's page, in the same language.
+    await Promise.all([page.waitForNavigation(), page.click('table.crosstable tbody th a')]);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Lee Kwan Yee');
+    expect(await cells(page, '#player-games')).toEqual([['第 1 輪', '2', '後手', '<script>alert(1)</script> Evil', '1 (460–300)', '1']]);
+    const b = await audit(page, 'player zh-Hant');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'player-zh-Hant.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('a projected page updates itself from the live stream: a round once published, then a result (progressive enhancement)', async () => {
+    const arbiter = h.token('arbiter', [T], 'arb-1');
+    const home = await open('?lang=en');
+    const roundLinks = () => home.$$eval('ul.rounds a', (as) => as.map((a) => a.textContent));
+    expect(await roundLinks()).toEqual(['Round 1 — Pairings']);
+    const games = [
+      { table: 1, first: 'ho', second: 'chan' },
+      { table: 2, first: 'wong', second: 'lee' },
+    ];
+    await h.post(`/v1/tournaments/${T}/rounds/2/pairings`, { kind: 'manual', reason: 'second draw', games, tables: [], bye: 'evil' }, arbiter);
+    await h.post(`/v1/tournaments/${T}/rounds/2/publish`, {}, arbiter);
+    // No reload: the page's <main> is swapped in once the stream says the round is published (polled, generous limit).
+    await home.waitForFunction(
+      () => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('ul.rounds a').length === 2,
+      { timeout: 60_000, polling: 250 },
+    );
+    expect(await roundLinks()).toEqual(['Round 1 — Pairings', 'Round 2 — Pairings']);
+    const wall = await open('/rounds/2?lang=zh-Hant');
+    expect((await cells(wall, '#pairings-by-table'))[0]).toEqual(['1', 'Ho Ka Wai', '陳學希', '–']);
+    await h.post(
+      `/v1/tournaments/${T}/rounds/2/results`,
+      { table: 1, result: { kind: 'played', outcome: 'first', score: { first: 410, second: 390 } } },
+      arbiter,
+    );
+    await wall.waitForFunction(
+      () => {
+        const cell = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
+          '#pairings-by-table tbody tr td:nth-child(4)',
+        );
+        return cell?.textContent === '1–0 (410–390)';
+      },
+      { timeout: 60_000, polling: 250 },
+    );
+    await wall.screenshot({ path: join(SHOTS, 'pairings-zh-Hant-live.png'), fullPage: true });
+    await Promise.all([home.close(), wall.close()]);
+  }, 150_000);
 });

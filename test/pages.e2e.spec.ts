@@ -65,9 +65,12 @@ describe('public pages (issue 35): a tournament run through the API, followed th
       '陳學希',
     ]);
     expect(rows(r.text, 'pairings-by-name')[1]).toEqual(['Ho Ka Wai', '–', 'Bye', '']);
-    // The name is escaped, never markup: the page has no script element at all.
+    // The name is escaped, never markup: the only script element is the page's own live-update script.
     expect(r.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Evil');
-    expect(r.text).not.toMatch(/<script/i);
+    expect(r.text.match(/<script/gi)).toHaveLength(1);
+    expect(r.text).not.toMatch(/<script>alert/i);
+    // The live script reads the stream's address from data-live; it carries no data of its own.
+    expect(r.text).toContain(`<main id="main" data-live="/v1/tournaments/${T}/live">`);
   });
 
   it('shows the standings with the profile’s tie-break (WESPA: spread), in zh-Hant from Accept-Language with the rules’ terms', async () => {
@@ -94,9 +97,41 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     expect(text(en.text)).toContain('After round 1');
   });
 
+  it('shows the crosstable: per player in standings order, each round’s result against the opponent’s rank, the bye, the total', async () => {
+    const r = await page('/crosstable?lang=en').expect(200);
+    const table = r.text.match(/<table class="crosstable">([\s\S]*?)<\/table>/)![1]!;
+    const body = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+      .slice(1)
+      .map((m) => [...m[1]!.matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/g)].map((c) => text(c[1]!).trim()));
+    expect(body).toEqual([
+      ['1', 'Lee Kwan Yee', '1 – 5 (460–300)', '1'],
+      ['2', 'Ho Ka Wai', 'Bye', '1'],
+      ['3', '陳學希', '1 – 4 (420–380)', '1'],
+      ['4', 'Wong Siu Ki', '0 – 3 (380–420)', '0'],
+      ['5', '<script>alert(1)</script> Evil', '0 – 1 (300–460)', '0'],
+    ]);
+    const zh = await page('/crosstable', 'zh-Hant').expect(200);
+    expect(text(zh.text)).toContain('對賽表');
+  });
+
+  it('shows a player’s page: standing and each round’s game, the opponent linked to their page; names link there', async () => {
+    const r = await page('/players/evil?lang=en').expect(200);
+    expect(text(r.text)).toContain('Rank 5 · Score 0 · W–D–L 0–0–1');
+    expect(rows(r.text, 'player-games')).toEqual([['Round 1', '2', 'First', 'Lee Kwan Yee', '0 (300–460)', '0']]);
+    expect(r.text).toContain(`<a href="/pages/tournaments/${T}/players/lee?lang=en">Lee Kwan Yee</a>`);
+    expect(r.text).toContain('<h1>&lt;script&gt;alert(1)&lt;/script&gt; Evil</h1>');
+    const ho = await page('/players/ho?lang=zh-Hant').expect(200);
+    expect(rows(ho.text, 'player-games')).toEqual([['第 1 輪', '–', '', '', '輪空', '1']]);
+    const standings = await page('/standings?lang=en').expect(200);
+    expect(standings.text).toContain(`<a href="/pages/tournaments/${T}/players/ho?lang=en">Ho Ka Wai</a>`);
+    const unknown = await page('/players/nobody').expect(404);
+    expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-player', field: 'playerId' });
+  });
+
   it('hides an unpublished round from every page, whoever asks, and its pairing moves no ETag', async () => {
     const before = await page('').expect(200);
     const standingsBefore = await page('/standings').expect(200);
+    const crosstableBefore = await page('/crosstable').expect(200);
     await post(`/v1/tournaments/${T}/rounds/2/pairings`, {
       kind: 'manual',
       reason: 'second draw',
@@ -115,8 +150,15 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     const after = await page('', undefined, arbiter).expect(200);
     expect(text(after.text)).not.toContain('Round 2');
     expect(after.headers.etag).toBe(before.headers.etag);
-    await page('').set('if-none-match', before.headers.etag!).expect(304);
+    const notModified = await page('').set('if-none-match', before.headers.etag!).expect(304);
+    // The 304 carries the page's CSP, not the API's (a browser merges it into the page it keeps).
+    expect(notModified.headers['content-security-policy']).toContain("default-src 'self'");
     const standingsAfter = await page('/standings').expect(200);
+    const crosstableAfter = await page('/crosstable', undefined, arbiter).expect(200);
+    expect(crosstableAfter.headers.etag).toBe(crosstableBefore.headers.etag);
+    expect(text(crosstableAfter.text)).not.toContain('Round 2');
+    const evilAfter = await page('/players/evil?lang=en', undefined, arbiter).expect(200);
+    expect(rows(evilAfter.text, 'player-games').map((row) => row[0])).toEqual(['Round 1']);
     expect(standingsAfter.headers.etag).toBe(standingsBefore.headers.etag);
     await post(`/v1/tournaments/${T}/rounds/2/publish`, {});
     const published = await page('').expect(200);

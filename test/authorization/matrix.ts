@@ -329,6 +329,13 @@ export const MATRIX: readonly MatrixRow[] = [
   post('/v1/webhooks/:id/deactivation', ADMIN, 'none', { params: { id: 'authz-hook' } }),
   { ...get('/v1/webhooks/:id/deliveries', ADMIN, 'none'), params: { id: 'authz-hook' } },
 
+  // Public pages (libs/api/pages): HTML of the public view, the same whoever asks (a token changes nothing)
+  get('/pages/tournaments/:id', PUBLIC, 'tournament', 'text/html; published rounds only, to anyone'),
+  get('/pages/tournaments/:id/rounds/:n', PUBLIC, 'tournament', 'an unpublished round: 404 to everyone, officials included'),
+  get('/pages/tournaments/:id/standings', PUBLIC, 'tournament'),
+  get('/pages/tournaments/:id/crosstable', PUBLIC, 'tournament'),
+  get('/pages/tournaments/:id/players/:playerId', PUBLIC, 'tournament'),
+
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),
   get(`${R}/pairings`, PUBLIC, 'tournament', 'an unpublished round: officials only (404 to others)'),

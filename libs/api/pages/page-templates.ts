@@ -19,14 +19,16 @@ const LAYOUT = `<!doctype html>
 <nav aria-label="<%= it.tournamentName %>"><ul>
 <li><a href="<%= it.links.tournament %>"><%= it.tournamentName %></a></li>
 <li><a href="<%= it.links.standings %>"><%= it.s.standings %></a></li>
+<li><a href="<%= it.links.crosstable %>"><%= it.s.crosstable %></a></li>
 </ul></nav>
 <div class="lang"><span id="lang-label"><%= it.s.language %></span>:
 <% it.langs.forEach(function (l) { %> <a href="<%= l.href %>" hreflang="<%= l.lang %>" lang="<%= l.lang %>"<% if (l.current) { %> aria-current="true"<% } %>><%= l.name %></a><% }) %>
 </div>
 </header>
-<main id="main">
+<main id="main" data-live="<%= it.live %>">
 <%~ it.body %>
 </main>
+<script><%~ it.liveScript %></script>
 </body>
 </html>
 `;
@@ -94,7 +96,7 @@ const STANDINGS = `<% layout('@layout') %>
 <% d.tieBreaks.forEach(function (tb) { %><th scope="col" class="num"><%= tb.label %></th><% }) %>
 <th scope="col" class="num wide"><%= it.s.penalty %></th></tr></thead>
 <tbody>
-<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><td><%= row.name %><% if (row.withdrawn) { %> (<%= it.s.withdrawn %>)<% } %></td><td class="num"><%= row.score %></td><td><%= row.wdl %></td>
+<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><td><a href="<%= it.playerHref(row.player) %>"><%= row.name %></a><% if (row.withdrawn) { %> (<%= it.s.withdrawn %>)<% } %></td><td class="num"><%= row.score %></td><td><%= row.wdl %></td>
 <% if (d.showSpread) { %><td class="num wide"><%= row.spread %></td><% } %>
 <% row.tieBreaks.forEach(function (v) { %><td class="num"><%= v %></td><% }) %>
 <td class="num wide"><%= row.penalty %></td></tr>
@@ -105,6 +107,39 @@ const STANDINGS = `<% layout('@layout') %>
 <% }) %>
 `;
 
+const CROSSTABLE = `<% layout('@layout') %>
+<h1><%= it.tournamentName %> — <%= it.s.crosstable %></h1>
+<% it.divisions.forEach(function (d) { %>
+<section class="division" aria-labelledby="ct-<%= d.division %>">
+<h2 id="ct-<%= d.division %>"><%= it.s.division %> <%= d.division %></h2>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="ct-<%= d.division %>"><table class="crosstable">
+<thead><tr><th scope="col" class="num"><%= it.s.rank %></th><th scope="col"><%= it.s.player %></th>
+<% d.rounds.forEach(function (label) { %><th scope="col"><%= label %></th><% }) %>
+<th scope="col" class="num"><%= it.s.total %></th></tr></thead>
+<tbody>
+<% d.rows.forEach(function (row) { %><tr><td class="num"><%= row.rank %></td><th scope="row"><a href="<%= it.playerHref(row.player) %>"><%= row.name %></a></th>
+<% row.cells.forEach(function (c) { %><td><%= c.text %></td><% }) %>
+<td class="num"><%= row.total %></td></tr>
+<% }) %>
+</tbody></table></div>
+</section>
+<% }) %>
+`;
+
+const PLAYER = `<% layout('@layout') %>
+<h1><%= it.p.name %></h1>
+<p class="meta"><%= it.s.division %> <%= it.p.division %><% if (it.p.standing) { %> · <%= it.s.rank %> <%= it.p.standing.rank %> · <%= it.s.score %> <%= it.p.standing.score %> · <%= it.s.wdl %> <%= it.p.standing.wdl %><% } %></p>
+<h2 id="games"><%= it.s.games %></h2>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="games"><table id="player-games">
+<thead><tr><th scope="col"><%= it.s.rounds %></th><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.seat %></th><th scope="col"><%= it.s.opponent %></th><th scope="col"><%= it.s.result %></th><th scope="col" class="num"><%= it.s.after %></th></tr></thead>
+<tbody>
+<% it.p.games.forEach(function (g) { %><tr><td><%= g.label %></td><td class="num"><%= g.table === null ? '–' : g.table %></td><td class="seat"><%= g.seat %></td>
+<td><% if (g.opponent) { %><a href="<%= it.playerHref(g.opponent.id) %>"><%= g.opponent.name %></a><% } %><% g.tableMates.forEach(function (m, i) { %><%= i ? ', ' : '' %><a href="<%= it.playerHref(m.id) %>"><%= m.name %></a><% }) %></td>
+<td><%= g.result %></td><td class="num"><%= g.running %></td></tr>
+<% }) %>
+</tbody></table></div>
+`;
+
 /** The template engine with the pages' templates loaded (compiled once, on first use). */
 export function pageTemplates(): Eta {
   const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
@@ -112,7 +147,40 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@tournament', TOURNAMENT);
   eta.loadTemplate('@round', ROUND);
   eta.loadTemplate('@standings', STANDINGS);
+  eta.loadTemplate('@crosstable', CROSSTABLE);
+  eta.loadTemplate('@player', PLAYER);
   return eta;
 }
+
+/**
+ * Progressive enhancement for a projected page (issue 35): the tournament's public SSE stream (GET /v1/tournaments/:id/live,
+ * redacted as the public views are) tells the page that something public changed; it fetches itself again once the
+ * read models have the event (?waitFor=) and swaps in the new <main> when it differs. Without JavaScript the page is
+ * the same, only not live. It reads the stream's URL from data-live (no data is ever written into the script).
+ */
+export const LIVE_SCRIPT = `(function () {
+  var main = document.getElementById('main');
+  if (!main || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  var types = ['tournament.RoundPublished', 'tournament.ResultRecorded', 'tournament.ResultCorrected', 'tournament.RoundLocked',
+    'tournament.PlayerRegistered', 'tournament.PlayerWithdrawn', 'tournament.PenaltyApplied'];
+  var source = new EventSource(main.getAttribute('data-live'));
+  var position = 0, timer = null;
+  function refresh() {
+    var url = new URL(window.location.href);
+    url.searchParams.set('waitFor', String(position));
+    fetch(url.toString(), { headers: { accept: 'text/html' } }).then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
+      if (!html) return;
+      var next = new DOMParser().parseFromString(html, 'text/html').getElementById('main');
+      if (next && next.innerHTML !== main.innerHTML) main.innerHTML = next.innerHTML;
+    }).catch(function () {});
+  }
+  types.forEach(function (type) {
+    source.addEventListener(type, function (e) {
+      try { position = Math.max(position, JSON.parse(e.data).position || 0); } catch (_) {}
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 250);
+    });
+  });
+})();`;
 
 export { PAGE_CSS };

@@ -1,4 +1,4 @@
-import type { RoundDocument, StandingsDocument, TournamentSummary } from '../../runtime/features/tournament/index.js';
+import type { CrosstableDocument, RoundDocument, StandingsDocument, TournamentSummary } from '../../runtime/features/tournament/index.js';
 import type { GameResult } from '../../domain/standings/index.js';
 import { type PAGE_STRINGS, type PageLang } from './page-i18n.js';
 
@@ -101,6 +101,7 @@ export function standingsView(doc: StandingsDocument, summary: TournamentSummary
     showSpread: !codes.includes('SPREAD'),
     rows: doc.rows.map((r) => ({
       rank: r.rank,
+      player: r.player,
       name: r.name ?? names.get(r.player) ?? r.player,
       withdrawn: r.withdrawn,
       score: r.mcmahon ?? r.score,
@@ -109,5 +110,82 @@ export function standingsView(doc: StandingsDocument, summary: TournamentSummary
       penalty: r.penaltyPoints,
       tieBreaks: codes.map((code) => r.tieBreaks.find((t) => t.code === code)?.value ?? ''),
     })),
+  };
+}
+
+/**
+ * The stored public crosstable of a division: per player (standings order) and round, the result (1, ½, 0) against
+ * the opponent's rank, or the bye, or the table rank and points (mahjong); the running total after each round.
+ */
+export function crosstableView(doc: CrosstableDocument, names: ReadonlyMap<string, string>, s: Strings) {
+  const rankOf = new Map(doc.rows.map((r) => [r.player, r.rank]));
+  const rounds = Math.max(0, ...doc.rows.map((r) => r.cells.length));
+  const mark = (outcome: 'win' | 'draw' | 'loss' | null) => (outcome === 'win' ? '1' : outcome === 'draw' ? '½' : outcome === 'loss' ? '0' : '');
+  return {
+    division: doc.division,
+    rounds: Array.from({ length: rounds }, (_, i) => s.round(i + 1)),
+    rows: doc.rows.map((r) => ({
+      rank: r.rank,
+      player: r.player,
+      name: r.name ?? names.get(r.player) ?? r.player,
+      cells: r.cells.map((c) => {
+        const vs = c.opponent === null ? '' : ` – ${rankOf.get(c.opponent) ?? '?'}`;
+        const score = c.scoreFor !== null && c.scoreAgainst !== null ? ` (${c.scoreFor}–${c.scoreAgainst})` : '';
+        switch (c.kind) {
+          case 'played':
+            return { text: `${mark(c.outcome)}${vs}${score}`, running: c.running };
+          case 'forfeit':
+          case 'double-forfeit':
+            return { text: `${mark(c.outcome)}${vs} (${s.forfeit})`, running: c.running };
+          case 'bye':
+            return { text: s.bye, running: c.running };
+          case 'mahjong-table':
+            return { text: `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`, running: c.running };
+          case 'absent':
+            return { text: s.absent, running: c.running };
+          case 'not-yet-played':
+            return { text: '', running: null };
+        }
+      }),
+      total: r.cells.length === 0 ? 0 : r.cells[r.cells.length - 1]!.running,
+    })),
+  };
+}
+
+/** A player's page: their standing and each round's game (opponent, table, side, result) from the public crosstable. */
+export function playerView(
+  player: { id: string; name: string; division: string },
+  standings: StandingsDocument | undefined,
+  crosstable: CrosstableDocument | undefined,
+  names: ReadonlyMap<string, string>,
+  s: Strings,
+) {
+  const row = standings?.rows.find((r) => r.player === player.id);
+  const cells = crosstable?.rows.find((r) => r.player === player.id)?.cells ?? [];
+  const mark = (outcome: 'win' | 'draw' | 'loss' | null) => (outcome === 'win' ? '1' : outcome === 'draw' ? '½' : outcome === 'loss' ? '0' : '');
+  return {
+    id: player.id,
+    name: player.name,
+    division: player.division,
+    standing: row ? { rank: row.rank, score: row.mcmahon ?? row.score, wdl: `${row.wins}–${row.draws}–${row.losses}` } : null,
+    games: cells
+      .filter((c) => c.kind !== 'not-yet-played')
+      .map((c) => ({
+        round: c.round,
+        label: s.round(c.round),
+        table: c.table,
+        opponent: c.opponent === null ? null : { id: c.opponent, name: names.get(c.opponent) ?? c.opponent },
+        tableMates: c.tableMates.map((m) => ({ id: m, name: names.get(m) ?? m })),
+        seat: c.wind !== null ? (s.winds[c.wind] ?? c.wind) : c.side === 'first' ? s.first : c.side === 'second' ? s.second : '',
+        result:
+          c.kind === 'bye'
+            ? s.bye
+            : c.kind === 'absent'
+              ? s.absent
+              : c.kind === 'mahjong-table'
+                ? `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`
+                : `${mark(c.outcome)}${c.scoreFor !== null && c.scoreAgainst !== null ? ` (${c.scoreFor}–${c.scoreAgainst})` : ''}${c.kind === 'played' ? '' : ` (${c.kind === 'forfeit' ? s.forfeit : s.doubleForfeit})`}`,
+        running: c.running,
+      })),
   };
 }

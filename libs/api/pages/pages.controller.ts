@@ -4,7 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS, divisionKey, roundDocKey, type RoundDocument, type StandingsDocument } from '../../runtime/features/tournament/index.js';
+import {
+  COLLECTIONS,
+  divisionKey,
+  roundDocKey,
+  type CrosstableDocument,
+  type RoundDocument,
+  type StandingsDocument,
+} from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { matchesIfNoneMatch, PUBLIC_DOCUMENT_CACHE } from '../document-response.js';
@@ -14,10 +21,10 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { RoundParams } from '../tournaments/round.dto.js';
 import { divisionOf } from '../tournaments/tournament-command.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { TournamentParams } from '../tournaments/tournament.dto.js';
+import { PlayerParams, TournamentParams } from '../tournaments/tournament.dto.js';
 import { negotiateLang, PAGE_LANGS, PAGE_STRINGS, type PageLang } from './page-i18n.js';
-import { PAGE_CSS, pageTemplates } from './page-templates.js';
-import { namesOf, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
+import { LIVE_SCRIPT, PAGE_CSS, pageTemplates } from './page-templates.js';
+import { crosstableView, namesOf, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
 import { PageQuery } from './pages.dto.js';
 
 /** Where the pages live: their own prefix, beside the API's /v1. */
@@ -86,6 +93,47 @@ export class TournamentPagesController {
     return this.send(request, reply, '@standings', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.standings}`), divisions });
   }
 
+  @Get('crosstable')
+  @Public()
+  @ServesHtml()
+  async crosstable(@Param() p: TournamentParams, @Query() q: PageQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    const summary = publicSummary(this.reads.summary(p.id));
+    const wanted = q.division === undefined ? summary.divisions : [divisionOf(summary, q.division)];
+    const { lang, s } = this.language(q, request);
+    const names = namesOf(summary);
+    // The stored public crosstable (published rounds only), the document GET /v1/tournaments/:id/crosstable serves.
+    const divisions = wanted
+      .map((d) => this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d)))
+      .filter((d): d is CrosstableDocument => d !== undefined)
+      .map((d) => crosstableView(d, names, s));
+    return this.send(request, reply, '@crosstable', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.crosstable}`), divisions });
+  }
+
+  @Get('players/:playerId')
+  @Public()
+  @ServesHtml()
+  async player(@Param() p: PlayerParams, @Query() q: PageQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.reads.ready(request);
+    const summary = publicSummary(this.reads.summary(p.id));
+    const player = summary.players.find((x) => x.id === p.playerId);
+    if (!player)
+      throw new ProblemException(404, 'tournament/unknown-player', 'Not found', `player ${p.playerId} is not registered in tournament ${p.id}`, {
+        field: 'playerId',
+        rule: 'the referenced record must exist',
+      });
+    const { lang, s } = this.language(q, request);
+    const key = divisionKey(p.id, player.division);
+    const view = playerView(
+      player,
+      this.reads.doc<StandingsDocument>(COLLECTIONS.standings, key),
+      this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, key),
+      namesOf(summary),
+      s,
+    );
+    return this.send(request, reply, '@player', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${player.name}`), p: view });
+  }
+
   private language(q: PageQuery, request: AuthedRequest) {
     const lang = negotiateLang(q.lang, request.headers['accept-language']);
     return { lang, s: PAGE_STRINGS[lang] };
@@ -104,9 +152,16 @@ export class TournamentPagesController {
       lang,
       s: PAGE_STRINGS[lang],
       css: PAGE_CSS,
+      liveScript: LIVE_SCRIPT,
+      playerHref: (player: string) => this.href(`/tournaments/${id}/players/${encodeURIComponent(player)}`, lang),
+      live: `/v1/tournaments/${encodeURIComponent(id)}/live`,
       title,
       tournamentName,
-      links: { tournament: this.href(`/tournaments/${id}`, lang), standings: this.href(`/tournaments/${id}/standings`, lang) },
+      links: {
+        tournament: this.href(`/tournaments/${id}`, lang),
+        standings: this.href(`/tournaments/${id}/standings`, lang),
+        crosstable: this.href(`/tournaments/${id}/crosstable`, lang),
+      },
       langs: PAGE_LANGS.map((l) => ({ lang: l, name: PAGE_STRINGS[l].langName, current: l === lang, href: `?${this.switchQuery(q, l)}` })),
     };
   }
@@ -125,12 +180,14 @@ export class TournamentPagesController {
   private send(request: AuthedRequest, reply: FastifyReply, template: string, data: object): string | undefined {
     const html = this.eta.render(template, data);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+    // text/html on the 304 too: it gets the page's headers (CSP), which a browser merges into the page it keeps; with
+    // the API's CSP (default-src 'none') a revalidated page lost its style and its live script.
     void reply.header('etag', etag).header('cache-control', PUBLIC_DOCUMENT_CACHE).header('vary', 'Accept-Language');
+    void reply.header('content-type', 'text/html; charset=utf-8');
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       void reply.status(304);
       return undefined;
     }
-    void reply.header('content-type', 'text/html; charset=utf-8');
     return html;
   }
 }
