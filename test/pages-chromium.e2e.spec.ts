@@ -2,14 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import axe from 'axe-core';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { RecordsHarness } from './support/records-harness.js';
 import { runPagesRound1 } from './support/pages-tournament.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
-/** Where the screenshots go (kept in the repository under docs/pages, and as CI artefacts). */
-const SHOTS = process.env.ARBITRA_PAGES_SCREENSHOTS ?? join(process.cwd(), 'docs', 'pages');
+/**
+ * Where the screenshots and axe results go: ARBITRA_PAGES_SCREENSHOTS (.ci/run keeps them as artefacts in .ci-artifacts/;
+ * `ARBITRA_PAGES_SCREENSHOTS=docs/pages` refreshes the committed ones), else a temporary folder, so a test run leaves
+ * the working tree as it was.
+ */
+const SHOTS = process.env.ARBITRA_PAGES_SCREENSHOTS ?? join(tmpdir(), 'arbitra-pages-screenshots');
 const T = 'pages-chromium';
 /** WCAG 2.1 A and AA rules of axe-core; the pages may have no serious or critical violation. */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
