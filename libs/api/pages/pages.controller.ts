@@ -11,6 +11,7 @@ import {
   type CrosstableDocument,
   type RoundDocument,
   type StandingsDocument,
+  type TournamentSummary,
 } from '../../runtime/features/tournament/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
@@ -82,14 +83,10 @@ export class TournamentPagesController {
   async standings(@Param() p: TournamentParams, @Query() q: PageQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const summary = publicSummary(this.reads.summary(p.id));
-    const wanted = q.division === undefined ? summary.divisions : [divisionOf(summary, q.division)];
     const { lang, s } = this.language(q, request);
     const names = namesOf(summary);
     // The stored public standings (published rounds only), the document GET /v1/tournaments/:id/standings serves.
-    const divisions = wanted
-      .map((d) => this.reads.doc<StandingsDocument>(COLLECTIONS.standings, divisionKey(p.id, d)))
-      .filter((d): d is StandingsDocument => d !== undefined)
-      .map((d) => standingsView(d, summary, names, s));
+    const divisions = this.divisionDocs<StandingsDocument>(COLLECTIONS.standings, p.id, summary, q).map((d) => standingsView(d, summary, names, s));
     return this.send(request, reply, '@standings', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.standings}`), divisions });
   }
 
@@ -99,14 +96,10 @@ export class TournamentPagesController {
   async crosstable(@Param() p: TournamentParams, @Query() q: PageQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
     const summary = publicSummary(this.reads.summary(p.id));
-    const wanted = q.division === undefined ? summary.divisions : [divisionOf(summary, q.division)];
     const { lang, s } = this.language(q, request);
     const names = namesOf(summary);
     // The stored public crosstable (published rounds only), the document GET /v1/tournaments/:id/crosstable serves.
-    const divisions = wanted
-      .map((d) => this.reads.doc<CrosstableDocument>(COLLECTIONS.crosstable, divisionKey(p.id, d)))
-      .filter((d): d is CrosstableDocument => d !== undefined)
-      .map((d) => crosstableView(d, names, s));
+    const divisions = this.divisionDocs<CrosstableDocument>(COLLECTIONS.crosstable, p.id, summary, q).map((d) => crosstableView(d, names, s));
     return this.send(request, reply, '@crosstable', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${s.crosstable}`), divisions });
   }
 
@@ -132,6 +125,12 @@ export class TournamentPagesController {
       s,
     );
     return this.send(request, reply, '@player', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${player.name}`), p: view });
+  }
+
+  /** A tournament's stored per-division documents (the divisions asked for, or all), those that exist. */
+  private divisionDocs<D>(collection: string, id: string, summary: TournamentSummary, q: PageQuery): D[] {
+    const wanted = q.division === undefined ? summary.divisions : [divisionOf(summary, q.division)];
+    return wanted.map((d) => this.reads.doc<D>(collection, divisionKey(id, d))).filter((d): d is D => d !== undefined);
   }
 
   private language(q: PageQuery, request: AuthedRequest) {
