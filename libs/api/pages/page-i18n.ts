@@ -1,6 +1,6 @@
 /**
  * The pages' two languages (issue 35): English and Traditional Chinese. The Chinese terms follow the rule texts where
- * they have one (/work/shared/rules: 名次 and 參賽者 from the WESPA summary's standings table, 勝出局數 and 總分數差異
+ * they have one (the rule texts in shared/rules/: 名次 and 參賽者 from the WESPA summary's standings table, 勝出局數 and 總分數差異
  * likewise; 台號 and 回合/輪 from the WMC mahjong rules and the rapid-chess rules); the rest are the usual tournament words.
  */
 export type PageLang = 'en' | 'zh-Hant';
