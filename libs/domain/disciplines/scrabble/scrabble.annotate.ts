@@ -4,7 +4,7 @@
  * checked against a bag the game did not track), so the record can be given back as it was written.
  */
 import { invalid, refuse } from '../../kernel/errors.js';
-import { type Emitter, requireTd } from './scrabble.emitter.js';
+import type { Emitter } from './scrabble.emitter.js';
 import type { DataOf } from './scrabble.commands.js';
 import { isRackTile, RACK_SIZE } from './tiles.js';
 
@@ -18,7 +18,6 @@ function tilesOrNull(x: readonly string[] | undefined, field: string): string[] 
 }
 
 export function decideAnnotateTurn(em: Emitter, c: DataOf<'scrabble.annotate-turn'>): void {
-  requireTd(em.ctx.actor, 'record what a written record says of a turn');
   const turn = em.game.turns.find((t) => t.n === c.turn);
   if (!turn) refuse('scrabble/no-such-turn', `there is no turn ${c.turn}`, ANNOTATION_RULE, { kind: 'invalid', field: 'turn' });
   const rack = tilesOrNull(c.rack, 'rack');

@@ -142,9 +142,6 @@ describe('challenges (seed Challenge)', () => {
   it('seed 抽棋過快: after a too-fast draw the TD may allow a challenge (a TD ruling event)', () => {
     const t = afterZa();
     t.run({ type: 'scrabble.draw-tiles', seat: 1, count: 2 });
-    t.when({ type: 'scrabble.allow-late-challenge', turn: 2, reason: 'drew too fast' }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/td-only', {
-      kind: 'invalid',
-    });
     t.when({ type: 'scrabble.allow-late-challenge', turn: 2, reason: 'drew too fast' }).then([
       { type: 'scrabble.LateChallengeAllowed', data: { turn: 2, reason: 'drew too fast', rule: expect.stringContaining('比賽總監可能容許對手質疑該步') } },
     ]);

@@ -1,6 +1,6 @@
 /** Deciding challenges: naming words, lexicon proposals, adjudication, penalties, re-announcing. */
 import { invalid, refuse } from '../../kernel/errors.js';
-import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
+import { checkSeat, type Emitter } from './scrabble.emitter.js';
 import type { DataOf } from './scrabble.commands.js';
 import type { EventData } from './scrabble.events.js';
 import { RULES } from './scrabble.rules.js';
@@ -11,7 +11,7 @@ import { endHold } from './scrabble.decide-turn.js';
 export function decideChallenge(em: Emitter, c: DataOf<'scrabble.challenge'>): void {
   const s = em.state;
   if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'a challenge is made while the game is in play', RULES.challengeAfterPress);
-  requireSeat(em.ctx.actor, s.game, c.seat);
+  checkSeat(c.seat);
   const st = s.status;
   if (st.kind === 'to-move' && st.seat !== c.seat && st.tentative)
     refuse('scrabble/challenge-before-clock', 'wait until the player has pressed the clock before challenging', RULES.challengeAfterPress);
@@ -83,7 +83,7 @@ export function decideReannounceScore(em: Emitter, c: DataOf<'scrabble.reannounc
   if (s.phase !== 'playing' || s.status.kind !== 'reannounce')
     refuse('scrabble/no-reannounce-due', 'a score is re-announced after a challenged play stands', RULES.reannounce);
   const st = s.status;
-  requireSeat(em.ctx.actor, s.game, c.seat);
+  checkSeat(c.seat);
   if (c.seat !== st.seat) invalid('scrabble/reannounce-by-player', `seat ${st.seat} made the play and re-announces its score`, RULES.reannounce, 'seat');
   if (!Number.isInteger(c.score) || c.score < 0) invalid('scrabble/bad-score', 'a score is a whole number ≥ 0', RULES.reannounce, 'score');
   em.record('scrabble.ScoreReannounced', { seat: c.seat, turn: st.turn, score: c.score });
@@ -98,7 +98,6 @@ export function decideReannounceScore(em: Emitter, c: DataOf<'scrabble.reannounc
 }
 
 export function decideAllowLateChallenge(em: Emitter, c: DataOf<'scrabble.allow-late-challenge'>): void {
-  requireTd(em.ctx.actor, 'allow a challenge after a too-fast draw');
   const s = em.state;
   if (s.phase !== 'playing' || s.status.kind !== 'to-move' || s.status.tentative)
     refuse('scrabble/late-challenge-not-possible', 'a late challenge is allowed only before the opponent has moved', RULES.fastDraw);

@@ -1,17 +1,16 @@
 /** Deciding after the game ends: time penalties entered by hand, score corrections, recount, signing. */
 import { invalid, refuse } from '../../kernel/errors.js';
-import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
+import { checkSeat, type Emitter } from './scrabble.emitter.js';
 import type { DataOf } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { resultOf } from './scrabble.end.js';
 import { refuseIfSigned, WITHDRAWAL_RULE } from './scrabble.signing.js';
 
 export function decideRecordTimePenalty(em: Emitter, c: DataOf<'scrabble.record-time-penalty'>): void {
-  requireTd(em.ctx.actor, 'enter a time penalty');
   refuseIfSigned(em.state, 'a time penalty');
   if (em.state.phase !== 'ended') refuse('scrabble/not-ended', 'a time penalty is entered once the game has ended', RULES.overtime);
   if (!Number.isInteger(c.points) || c.points <= 0) invalid('scrabble/bad-points', 'a time penalty is a whole number of points > 0', RULES.overtime, 'points');
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   em.record('scrabble.TimePenaltyApplied', { seat: c.seat, overMs: null, points: c.points });
 }
 
@@ -40,7 +39,7 @@ export function decideRequestRecount(em: Emitter, c: DataOf<'scrabble.request-re
   const s = em.state;
   refuseIfSigned(s, 'a recount');
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'a recount is requested after the game ends and before the slip is signed', RULES.recount);
-  requireSeat(em.ctx.actor, s.game, c.seat);
+  checkSeat(c.seat);
   if (s.end.recount !== 'none') refuse('scrabble/recount-already-requested', 'the game has already been recounted', RULES.recount);
   // Seed 重新計算分數: 「如果最終分數差距少於20分」 — the FINAL margin, i.e. once the end racks are settled.
   if (!s.end.racksSettled)
@@ -74,7 +73,7 @@ export function decideSignResultSlip(em: Emitter, c: DataOf<'scrabble.sign-resul
   const s = em.state;
   if (s.phase !== 'ended')
     refuse(s.phase === 'finished' ? 'scrabble/result-signed' : 'scrabble/not-ended', 'the result slip is signed once, after the game ends', RULES.signing);
-  requireSeat(em.ctx.actor, s.game, c.seat);
+  checkSeat(c.seat);
   if (!s.end.racksSettled) refuse('scrabble/end-racks-not-settled', 'enter the racks left at the end before signing', RULES.ownRack);
   if (s.end.recount === 'requested') refuse('scrabble/recount-in-progress', 'a recount is in progress', RULES.recount);
   if (s.end.signedBy.includes(c.seat)) refuse('scrabble/already-signed', `seat ${c.seat} has already signed`, RULES.signing);
@@ -89,7 +88,7 @@ export function decideWithdrawSignature(em: Emitter, c: DataOf<'scrabble.withdra
   if (s.phase === 'finished')
     refuse('scrabble/result-signed', 'both players signed: the result is locked; only reversed scores may be fixed, by TD decision', RULES.signedLocked);
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'the result slip is signed, and a signature withdrawn, only after the game ends', RULES.signing);
-  requireSeat(em.ctx.actor, s.game, c.seat);
+  checkSeat(c.seat);
   if (!s.end.signedBy.includes(c.seat)) refuse('scrabble/not-signed', `seat ${c.seat} has not signed the result slip`, WITHDRAWAL_RULE, { field: 'seat' });
   if (typeof c.reason !== 'string' || c.reason.trim() === '')
     invalid('scrabble/reason-required', 'say why the signature is withdrawn', WITHDRAWAL_RULE, 'reason');
@@ -97,7 +96,6 @@ export function decideWithdrawSignature(em: Emitter, c: DataOf<'scrabble.withdra
 }
 
 export function decideCorrectReversedScores(em: Emitter, c: DataOf<'scrabble.correct-reversed-scores'>): void {
-  requireTd(em.ctx.actor, 'correct reversed scores on a signed slip');
   const s = em.state;
   if (s.phase !== 'finished' || s.result.forfeit)
     refuse('scrabble/not-signed', 'only a signed (non-forfeit) result can have reversed scores fixed', RULES.signedLocked);

@@ -4,7 +4,7 @@ import { msBetween } from '../../kernel/command.js';
 import { remainingAt } from './clock.js';
 import { makeProfile } from './profile.js';
 import { isRackTile, RACK_SIZE, removeTiles } from './tiles.js';
-import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
+import { checkSeat, type Emitter } from './scrabble.emitter.js';
 import type { DataOf, GameLink } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { resultOf } from './scrabble.end.js';
@@ -70,10 +70,9 @@ function checkLink(l: GameLink): GameLink {
 }
 
 export function decideStartAbsentClock(em: Emitter, c: DataOf<'scrabble.start-absent-clock'>): void {
-  requireTd(em.ctx.actor, "start an absent player's clock");
   if (em.state.phase !== 'setup' || em.game.clock.running !== null)
     refuse('scrabble/game-already-running', "the absent player's clock is started before play begins", RULES.absence);
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   em.record('scrabble.AbsentClockStarted', { seat: c.seat });
 }
 
@@ -149,7 +148,7 @@ function draw(em: Emitter, seat: Seat, n: number, tiles: string[] | null, faceDo
 export function decideDrawTiles(em: Emitter, c: DataOf<'scrabble.draw-tiles'>): void {
   const s0 = em.state;
   if (s0.phase !== 'setup' && s0.phase !== 'playing') refuse('scrabble/not-in-play', 'tiles are drawn only while the game is in play', RULES.drawOrder);
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   if (s0.phase === 'setup') {
     if (em.game.absent !== null) refuse('scrabble/player-absent', `seat ${em.game.absent} is absent`, RULES.absence);
     const { n, tiles } = checkDrawInput(em, c.seat, c.count, c.tiles);
@@ -206,7 +205,7 @@ function tileListOrCount(x: number | readonly string[]): { n: number; tiles: str
 export function decideResolveOverdraw(em: Emitter, c: DataOf<'scrabble.resolve-overdraw'>): void {
   const s = em.state;
   if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'an overdraw is resolved while the game is in play', RULES.overdraw);
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   const g = em.game;
   if (g.tracking !== !!c.drawn)
     invalid(

@@ -1,7 +1,7 @@
 /** Deciding table matters: pausing the clock, calling the TD, incidents, overtime limit. */
 import { invalid, refuse } from '../../kernel/errors.js';
 import { overtimeMs, PAUSE_REASONS, type PauseReason } from './clock.js';
-import { type Emitter, requireSeat, requireTd } from './scrabble.emitter.js';
+import { checkSeat, type Emitter } from './scrabble.emitter.js';
 import type { DataOf, IncidentKind } from './scrabble.commands.js';
 import { RULES } from './scrabble.rules.js';
 import { endGame, resultOf } from './scrabble.end.js';
@@ -71,9 +71,8 @@ export function decideRecordIncident(em: Emitter, c: DataOf<'scrabble.record-inc
   if (em.state.phase === 'none') refuse('scrabble/game-not-started', 'no game has been created', RULES.td);
   const rule = INCIDENT_RULES[c.kind];
   if (!rule) invalid('scrabble/incident-kind', `unknown incident kind "${String(c.kind)}"`, RULES.td, 'kind');
-  if (c.seat !== null) requireSeat({ id: em.ctx.actor.id, role: em.ctx.actor.role === 'player' ? 'arbiter' : em.ctx.actor.role }, em.game, c.seat);
+  if (c.seat !== null) checkSeat(c.seat);
   const points = c.points ?? 0;
-  if (c.kind === 'td-warning' || c.kind === 'td-penalty') requireTd(em.ctx.actor, 'record a warning or penalty');
   if (points !== 0 && c.kind !== 'td-penalty') invalid('scrabble/points-only-for-penalty', 'only a TD penalty carries points', RULES.td, 'points');
   if (!Number.isInteger(points) || points < 0) invalid('scrabble/bad-points', 'penalty points are a whole number ≥ 0', RULES.td, 'points');
   if (c.kind === 'td-penalty' && c.seat === null) invalid('scrabble/penalty-needs-seat', 'a penalty names the penalised seat', RULES.td, 'seat');
@@ -91,10 +90,9 @@ export function decideRecordIncident(em: Emitter, c: DataOf<'scrabble.record-inc
 
 /** Seed 出棋次序: tile tracking before drawing — "你可以要求比賽總監向你提供額外時間". */
 export function decideGrantExtraTime(em: Emitter, c: DataOf<'scrabble.grant-extra-time'>): void {
-  requireTd(em.ctx.actor, 'grant extra time');
   const s = em.state;
   if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'extra time is granted while the game is in play', RULES.tracking);
-  requireSeat(em.ctx.actor, s.game, c.seat);
+  checkSeat(c.seat);
   if (!Number.isInteger(c.ms) || c.ms <= 0) invalid('scrabble/bad-extra-time', 'extra time is a whole number of ms > 0', RULES.tracking, 'ms');
   em.record('scrabble.ExtraTimeGranted', { seat: c.seat, ms: c.ms, reason: c.reason, rule: RULES.tracking });
 }

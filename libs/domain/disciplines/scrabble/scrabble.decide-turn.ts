@@ -1,7 +1,7 @@
 /** Deciding a turn: announcing a move, pressing the clock, hold and acceptance. */
 import { msBetween } from '../../kernel/command.js';
 import { invalid, refuse } from '../../kernel/errors.js';
-import { type Emitter, requireSeat } from './scrabble.emitter.js';
+import { checkSeat, type Emitter } from './scrabble.emitter.js';
 import type { DataOf } from './scrabble.commands.js';
 import type { TurnStatus } from './scrabble.state.js';
 import { RULES } from './scrabble.rules.js';
@@ -43,7 +43,7 @@ function takeTurn(em: Emitter, seat: Seat): void {
 
 export function decideAnnounceMove(em: Emitter, c: DataOf<'scrabble.announce-move'>): void {
   playingStatus(em);
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   takeTurn(em, c.seat);
   // Seed 完成一步: "當計時器還未被按下時，你可以轉換你在該步之選擇" — a new announcement replaces the last.
   const p = prepareMove(em.game, c.seat, c.move, c.announcedScore);
@@ -52,7 +52,7 @@ export function decideAnnounceMove(em: Emitter, c: DataOf<'scrabble.announce-mov
 
 export function decidePressClock(em: Emitter, c: DataOf<'scrabble.press-clock'>): void {
   const st = playingStatus(em);
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   if (st.kind !== 'to-move' || st.seat !== c.seat || !st.tentative)
     refuse('scrabble/nothing-announced', 'announce the move and its score before pressing the clock', RULES.orderOfPlay, { field: 'seat' });
   // Seed 完成一步: after the clock is pressed the move (tiles, exchange count, blank letters) is final.
@@ -61,14 +61,14 @@ export function decidePressClock(em: Emitter, c: DataOf<'scrabble.press-clock'>)
 
 export function decideMakeMove(em: Emitter, c: DataOf<'scrabble.make-move'>): void {
   playingStatus(em);
-  requireSeat(em.ctx.actor, em.game, c.seat);
+  checkSeat(c.seat);
   takeTurn(em, c.seat);
   completeMove(em, c.seat, prepareMove(em.game, c.seat, c.move, c.announcedScore), 'clock');
 }
 
 function opponentOfPending(em: Emitter, seat: Seat, what: 'hold' | 'accept'): Extract<TurnStatus, { kind: 'pending' }> {
   const st = playingStatus(em);
-  requireSeat(em.ctx.actor, em.game, seat);
+  checkSeat(seat);
   if (st.kind === 'to-move' && st.seat !== seat && st.tentative) {
     refuse(`scrabble/${what}-before-clock`, `the player has not pressed the clock yet`, RULES.holdAfterPress);
   }

@@ -1,5 +1,5 @@
-/** Decide-side helpers: an emitter that folds as it emits, and the guards every command shares. */
-import type { Actor, CommandContext } from '../../kernel/command.js';
+/** Decide-side helpers: an emitter that folds as it emits, and the seat check the commands share. */
+import type { CommandContext } from '../../kernel/command.js';
 import { Emitter as KernelEmitter } from '../../kernel/emitter.js';
 import { refuse } from '../../kernel/errors.js';
 import { evolve } from './scrabble.evolve.js';
@@ -31,18 +31,10 @@ export class Emitter extends KernelEmitter<ScrabbleEvent, ScrabbleState> {
   }
 }
 
-const TD_ROLES = new Set(['arbiter', 'chief-arbiter', 'admin', 'system']);
-export function isTd(actor: Actor): boolean {
-  return TD_ROLES.has(actor.role);
-}
-
-export function requireTd(actor: Actor, what: string): void {
-  if (!isTd(actor)) refuse('scrabble/td-only', `only the tournament director or an arbiter may ${what}`, RULES.td, { kind: 'invalid' });
-}
-
-/** A player may act only for their own seat; arbiters record for either. */
-export function requireSeat(actor: Actor, game: Game, seat: Seat): void {
+/**
+ * A seat named by a command is 0 or 1. Who may act for it is the runner's to decide, once, for every
+ * discipline (libs/api/games/game-access.ts): officials for either seat, a player for their own.
+ */
+export function checkSeat(seat: Seat): void {
   if (seat !== 0 && seat !== 1) refuse('scrabble/bad-seat', `seat must be 0 or 1; got ${String(seat)}`, RULES.td, { kind: 'invalid', field: 'seat' });
-  if (actor.role === 'player' && actor.id !== game.players[seat].id)
-    refuse('scrabble/not-your-seat', `player ${actor.id} does not sit at seat ${seat}`, RULES.td, { kind: 'invalid', field: 'seat' });
 }

@@ -188,12 +188,6 @@ describe('result slip (seed 分數 / 重新計算分數)', () => {
       { type: 'scrabble.GameFinished', data: { result: { scores: [-3, -7], winner: 0, spread: 4, forfeit: false } } },
     ]);
     t.when({ type: 'scrabble.correct-score', turn: 1, score: 9, agreedBy: [0, 1] }).thenRefuses('scrabble/result-signed', { rule: '簽署後不可更改分數' });
-    t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7', agreedBy: [0, 1] }, 1, { id: 'p-ann', role: 'player' }).thenRefuses(
-      'scrabble/td-only',
-      {
-        kind: 'invalid',
-      },
-    );
     t.when({ type: 'scrabble.correct-reversed-scores', tdDecision: 'TD-7: slip had scores reversed', agreedBy: [0, 1] }).then([
       {
         type: 'scrabble.SignedResultCorrected',
@@ -226,10 +220,6 @@ describe('incidents (seed 離開比賽區域 / 關於作弊的投訴)', () => {
     t.when({ type: 'scrabble.record-incident', kind: 'cheating-complaint', seat: 1, description: 'looked into the bag' }).then([
       { type: 'scrabble.IncidentRecorded', data: { kind: 'cheating-complaint', seat: 1, rule: expect.stringContaining('作弊') } },
     ]);
-    t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'x', points: 10 }, 1, { id: 'p-bob', role: 'player' }).thenRefuses(
-      'scrabble/td-only',
-      { kind: 'invalid' },
-    );
     t.when({ type: 'scrabble.record-incident', kind: 'td-penalty', seat: 0, description: 'repeated holds', points: 10 }).then([
       { type: 'scrabble.IncidentRecorded', data: { kind: 'td-penalty', seat: 0, points: 10 } },
     ]);

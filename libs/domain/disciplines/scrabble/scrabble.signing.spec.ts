@@ -27,10 +27,6 @@ describe('signatures lock the score (seed 分數: 分數計算錯誤可以於簽
     const t = ended();
     t.run({ type: 'scrabble.sign-result-slip', seat: 0 });
     t.when({ type: 'scrabble.withdraw-signature', seat: 1, reason: 'x' }).thenRefuses('scrabble/not-signed', { field: 'seat' });
-    t.when({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'x' }, 1, { id: 'p-bob', role: 'player' }).thenRefuses('scrabble/not-your-seat', {
-      kind: 'invalid',
-      field: 'seat',
-    });
     t.when({ type: 'scrabble.withdraw-signature', seat: 0, reason: 'turn 1 was scored 4, should be 5' }, 1, { id: 'p-ann', role: 'player' }).then([
       { type: 'scrabble.SignatureWithdrawn', data: { seat: 0, reason: 'turn 1 was scored 4, should be 5', by: { id: 'p-ann', role: 'player' } } },
     ]);

@@ -104,10 +104,6 @@ describe('a turn (seed 出棋次序 / 完成一步 / 接受該步)', () => {
     t.when({ type: 'scrabble.make-move', seat: 1, move: { kind: 'pass' } }).thenRefuses('scrabble/not-your-turn', { field: 'seat', rule: '出棋次序' });
     t.run({ type: 'scrabble.make-move', seat: 0, move: qi, announcedScore: 22 });
     t.when({ type: 'scrabble.hold', seat: 0 }).thenRefuses('scrabble/hold-own-move');
-    t.when({ type: 'scrabble.accept-move', seat: 1 }, 1, { id: 'p-ann', role: 'player' }).thenRefuses('scrabble/not-your-seat', {
-      kind: 'invalid',
-      field: 'seat',
-    });
   });
   it('a tracked game refuses tiles that are not on the rack', () => {
     const t = startedTable({ tracking: true });
