@@ -79,7 +79,7 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, pressClock: false, at: at(10, t0) },
       td,
     );
-    await post(`/v1/scrabble/games/${id}/clock/press`, { seat: 0, at: at(12, t0) }, td);
+    await post(`/v1/scrabble/games/${id}/clock/presses`, { seat: 0, at: at(12, t0) }, td);
     await post(`/v1/scrabble/games/${id}/challenges`, { seat: 1, words: ['QI'], at: at(13, t0) }, td);
     const v = await post(`/v1/scrabble/games/${id}/challenges/verdicts`, { verdicts: [{ word: 'QI', valid: false }], at: at(20, t0) }, td);
     expect(v.body.events[0]).toMatchObject({ type: 'scrabble.ChallengeResolved', data: { outcome: 'play-withdrawn' } });

@@ -16,12 +16,12 @@ const HOUR_AGO = () => new Date(Date.now() - 3_600_000).toISOString();
 const SELF_ENDPOINTS: [string, object][] = [
   ['draws', { seat: 0, count: 7 }],
   ['moves', { seat: 0, move: { kind: 'pass' } }],
-  ['clock/press', { seat: 0 }],
+  ['clock/presses', { seat: 0 }],
   ['holds', { seat: 0 }],
-  ['accept', { seat: 0 }],
+  ['acceptances', { seat: 0 }],
   ['challenges', { seat: 0, words: ['QI'] }],
   ['challenges/withdrawal', { seat: 0 }],
-  ['reannounce', { seat: 0, score: 10 }],
+  ['reannouncements', { seat: 0, score: 10 }],
   ['td-calls', { reason: 'noise at the next table' }],
   ['recount', { seat: 0 }],
   ['signatures', { seat: 0 }],
@@ -29,12 +29,13 @@ const SELF_ENDPOINTS: [string, object][] = [
 
 describe('game commands go through one runner', () => {
   let h: RecordsHarness;
-  let arbiter: string, ann: string;
+  let arbiter: string, ann: string, bob: string;
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
     arbiter = h.token('arbiter', [], 'arb-1');
     ann = h.token('player', [], 'ann');
+    bob = h.token('player', [], 'bob');
     await h.post('/v1/scrabble/games', { id: 'g1', ...START }, arbiter);
   });
   afterAll(async () => {
@@ -51,6 +52,17 @@ describe('game commands go through one runner', () => {
     expect(clocks.body).toMatchObject({ type: 'urn:arbitra:problem:games/players-may-not-time', field: 'clockReading' });
     expect(await revision('g1')).toBe(before);
   });
+
+  // Issue 28: who acts for a seat is the runner's rule alone (game-access.ts); the Scrabble decider no longer checks it again.
+  it.each(SELF_ENDPOINTS.filter(([, body]) => 'seat' in body))(
+    'a player may not record for the other seat through POST …/%s (403, nothing recorded)',
+    async (path, body) => {
+      const before = await revision('g1');
+      const other = await h.post(`/v1/scrabble/games/g1/${path}`, body, bob, 403); // bob sits at seat 1; the body names seat 0
+      expect(other.body).toMatchObject({ type: 'urn:arbitra:problem:games/not-your-seat', field: 'seat' });
+      expect(await revision('g1')).toBe(before);
+    },
+  );
 
   it('the arbiter may record a clock reading with a challenge (the same path, an official)', async () => {
     await h.post('/v1/scrabble/games/g1/draws', { seat: 0, count: 7 }, arbiter);

@@ -67,9 +67,9 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(forOpponent.body).toMatchObject({ type: 'urn:arbitra:problem:games/not-your-seat', field: 'seat' });
     const stranger = await post('/v1/scrabble/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, eve, 403);
     expect(stranger.body.type).toBe('urn:arbitra:problem:games/not-a-player');
-    const otherOfficial = await post('/v1/scrabble/games/g1/clock/pause', { reason: 'td-call', at: at(2) }, h.token('arbiter', ['t9'], 'arb-2'), 403);
+    const otherOfficial = await post('/v1/scrabble/games/g1/clock/pauses', { reason: 'td-call', at: at(2) }, h.token('arbiter', ['t9'], 'arb-2'), 403);
     expect(otherOfficial.body.type).toBe('urn:arbitra:problem:games/not-your-game');
-    const playerPauses = await post('/v1/scrabble/games/g1/clock/pause', { reason: 'td-call', at: at(2) }, ann, 403);
+    const playerPauses = await post('/v1/scrabble/games/g1/clock/pauses', { reason: 'td-call', at: at(2) }, ann, 403);
     expect(playerPauses.body.type).toBe('urn:arbitra:problem:auth/role-not-allowed');
     await post('/v1/scrabble/games/g1/draws', { seat: 1, tiles: 'ZAOXENR'.split(''), at: at(2) }, arbiter); // the arbiter records from the table
     expect(await revision('g1')).toBe(3); // created, drawn, clock started, drawn
@@ -134,7 +134,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(early.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/draw-during-hold', rule: expect.stringContaining('30秒') });
     expect(await revision('g1')).toBe(before);
-    await post('/v1/scrabble/games/g1/accept', { seat: 1, at: at(45) }, arbiter); // the arbiter records from the table
+    await post('/v1/scrabble/games/g1/acceptances', { seat: 1, at: at(45) }, arbiter); // the arbiter records from the table
     await post('/v1/scrabble/games/g1/draws', { seat: 0, tiles: ['D', 'O'], at: at(46) }, arbiter); // the arbiter records from the table
   });
 
@@ -150,14 +150,14 @@ describe('records server: a Scrabble game over HTTP', () => {
     const early = await post('/v1/scrabble/games/g1/challenges', { seat: 0, words: ['XI'], at: at(61) }, arbiter, 409);
     expect(early.body).toMatchObject({ type: 'urn:arbitra:problem:scrabble/challenge-before-clock', rule: expect.stringContaining('Challenge') });
     expect(await revision('g1')).toBe(before);
-    await post('/v1/scrabble/games/g1/clock/press', { seat: 1, at: at(62) }, arbiter); // the arbiter records from the table
+    await post('/v1/scrabble/games/g1/clock/presses', { seat: 1, at: at(62) }, arbiter); // the arbiter records from the table
     const ch = await post('/v1/scrabble/games/g1/challenges', { seat: 0, words: ['xi'], at: at(63) }, arbiter); // the arbiter records from the table
     expect(ch.body.events[0]).toMatchObject({ type: 'scrabble.ChallengeMade', data: { words: ['XI'] } });
     expect((await get('/v1/scrabble/games/g1').expect(200)).body.challenge).toMatchObject({ challenger: 0, words: ['XI'] });
     await post('/v1/scrabble/games/g1/challenges/verdicts', { verdicts: [{ word: 'XI', valid: true }], at: at(70) }, ann, 403);
     const v = await post('/v1/scrabble/games/g1/challenges/verdicts', { verdicts: [{ word: 'XI', valid: true }], at: at(70) }, arbiter);
     expect(v.body.events[0].data).toMatchObject({ outcome: 'play-stands', penalty: { kind: 'points', seat: 0, points: -5 } });
-    await post('/v1/scrabble/games/g1/reannounce', { seat: 1, score: 9, at: at(72) }, arbiter); // the arbiter records from the table
+    await post('/v1/scrabble/games/g1/reannouncements', { seat: 1, score: 9, at: at(72) }, arbiter); // the arbiter records from the table
     await post('/v1/scrabble/games/g1/draws', { seat: 1, tiles: ['U'], at: at(73) }, arbiter); // the arbiter records from the table
     expect((await get('/v1/scrabble/games/g1').expect(200)).body.scores).toEqual([17, 9]);
   });
@@ -244,7 +244,7 @@ describe('records server: a Scrabble game over HTTP', () => {
       detail: expect.stringContaining('86'),
     });
     expect(exchange.body.field).toBe('move.count'); // the field the request sent, not "tiles"
-    const pause = await post('/v1/scrabble/games/g3/clock/pause', { reason: 'coffee', at: at(6) }, arbiter, 422);
+    const pause = await post('/v1/scrabble/games/g3/clock/pauses', { reason: 'coffee', at: at(6) }, arbiter, 422);
     expect(pause.body).toMatchObject({
       type: 'urn:arbitra:problem:scrabble/pause-reason-not-allowed',
       field: 'reason',
@@ -253,7 +253,7 @@ describe('records server: a Scrabble game over HTTP', () => {
     expect(await revision('g3')).toBe(drawn.body.revision);
     const stale = await h
       .http()
-      .post('/v1/scrabble/games/g3/clock/pause')
+      .post('/v1/scrabble/games/g3/clock/pauses')
       .set('authorization', arbiter)
       .set('if-match', '"1"')
       .send({ reason: 'tile-count', at: at(7) })
@@ -262,14 +262,14 @@ describe('records server: a Scrabble game over HTTP', () => {
     const key = { 'idempotency-key': 'g3-pause-000001' };
     const first = await h
       .http()
-      .post('/v1/scrabble/games/g3/clock/pause')
+      .post('/v1/scrabble/games/g3/clock/pauses')
       .set('authorization', arbiter)
       .set(key)
       .send({ reason: 'tile-count', at: at(7) })
       .expect(201);
     const again = await h
       .http()
-      .post('/v1/scrabble/games/g3/clock/pause')
+      .post('/v1/scrabble/games/g3/clock/pauses')
       .set('authorization', arbiter)
       .set(key)
       .send({ reason: 'tile-count', at: at(7) })

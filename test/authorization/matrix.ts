@@ -12,6 +12,7 @@
  * (or a new `Scope`): otherwise its "other" cells answer 404, not 403, and the test fails.
  */
 import type { TokenRole } from '../../libs/api/auth/principal.js';
+import { SCRABBLE_VERB_ROUTES } from '../../libs/api/scrabble/scrabble-verb-routes.controller.js';
 
 /** A caller: a token of one role, or no token at all. */
 export type Who = TokenRole | 'anonymous';
@@ -76,6 +77,8 @@ const post = (path: string, allow: readonly Who[], scope: Scope, extra: Partial<
 const T = '/v1/tournaments/:id';
 const R = `${T}/rounds/:n`;
 const G = '/v1/scrabble/games/:id';
+/** The deprecated Scrabble verb routes that only officials reach (as their nouns). */
+const OFFICIAL_ONLY_VERBS = new Set(['clock/pause', 'clock/resume', 'clock/switch']);
 const A = '/v1/appeals/:id';
 /** libs/api/appeals: the chief arbiter and the appeals committee run an appeal in their tournament. */
 const APPEAL_RUNNERS: readonly Who[] = ['admin', 'chief-arbiter', 'appeals-committee'];
@@ -365,12 +368,12 @@ export const MATRIX: readonly MatrixRow[] = [
   // Scrabble games: the player's own seat (and officials)
   post(`${G}/draws`, GAME_SELF, 'game'),
   post(`${G}/moves`, GAME_SELF, 'game', { body: { seat: 0, move: { kind: 'pass' } } }),
-  post(`${G}/clock/press`, GAME_SELF, 'game'),
+  post(`${G}/clock/presses`, GAME_SELF, 'game'),
   post(`${G}/holds`, GAME_SELF, 'game'),
-  post(`${G}/accept`, GAME_SELF, 'game'),
+  post(`${G}/acceptances`, GAME_SELF, 'game'),
   post(`${G}/challenges`, GAME_SELF, 'game'),
   post(`${G}/challenges/withdrawal`, GAME_SELF, 'game'),
-  post(`${G}/reannounce`, GAME_SELF, 'game'),
+  post(`${G}/reannouncements`, GAME_SELF, 'game'),
   post(`${G}/td-calls`, GAME_SELF, 'game'),
   post(`${G}/recount`, GAME_SELF, 'game'),
   post(`${G}/signatures`, GAME_SELF, 'game'),
@@ -382,10 +385,10 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${G}/overdraw`, GAME_OFFICIALS, 'game'),
   post(`${G}/absent-clock`, GAME_OFFICIALS, 'game'),
   post(`${G}/arrivals`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/pause`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/resume`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/pauses`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/resumptions`, GAME_OFFICIALS, 'game'),
   post(`${G}/clock/extra-time`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/switch`, GAME_OFFICIALS, 'game'),
+  post(`${G}/clock/switches`, GAME_OFFICIALS, 'game'),
   post(`${G}/late-challenges`, GAME_OFFICIALS, 'game'),
   post(`${G}/overtime-end`, GAME_OFFICIALS, 'game'),
   post(`${G}/end-racks`, GAME_OFFICIALS, 'game'),
@@ -394,6 +397,14 @@ export const MATRIX: readonly MatrixRow[] = [
   post(`${G}/recount/completion`, GAME_OFFICIALS, 'game'),
   post(`${G}/reversed-scores`, GAME_OFFICIALS, 'game'),
   post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
+
+  // Scrabble games: the verb routes before issue 28, each a 308 to its noun (the noun route then checks the game)
+  ...Object.entries(SCRABBLE_VERB_ROUTES).map(([from, to]) =>
+    post(`${G}/${from}`, OFFICIAL_ONLY_VERBS.has(from) ? GAME_OFFICIALS : GAME_SELF, 'none', {
+      params: { id: 'authz-game' },
+      note: `deprecated: 308 to …/${to}`,
+    }),
+  ),
 
   // Ratings, rankings and player identities (libs/api/ratings): the federation (admin) writes; everyone reads
   post('/v1/ratings/:discipline/periods', ADMIN, 'none', { params: { discipline: 'scrabble' } }),

@@ -548,7 +548,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/scrabble/games/{id}/clock/press': {
+  '/v1/scrabble/games/{id}/clock/presses': {
     parameters: {
       query?: never;
       header?: never;
@@ -582,7 +582,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/scrabble/games/{id}/accept': {
+  '/v1/scrabble/games/{id}/acceptances': {
     parameters: {
       query?: never;
       header?: never;
@@ -667,7 +667,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/scrabble/games/{id}/reannounce': {
+  '/v1/scrabble/games/{id}/reannouncements': {
     parameters: {
       query?: never;
       header?: never;
@@ -735,7 +735,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/scrabble/games/{id}/clock/pause': {
+  '/v1/scrabble/games/{id}/clock/pauses': {
     parameters: {
       query?: never;
       header?: never;
@@ -752,7 +752,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/scrabble/games/{id}/clock/resume': {
+  '/v1/scrabble/games/{id}/clock/resumptions': {
     parameters: {
       query?: never;
       header?: never;
@@ -786,7 +786,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/v1/scrabble/games/{id}/clock/switch': {
+  '/v1/scrabble/games/{id}/clock/switches': {
     parameters: {
       query?: never;
       header?: never;
@@ -1001,6 +1001,126 @@ export interface paths {
     put?: never;
     /** RecordIncident: leaving the playing area, a cheating complaint, a TD warning or penalty (with points), a fast draw … each with the rule cited (arbiter) */
     post: operations['GameTableController_incident'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/games/{id}/clock/press': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deprecated: answers 308 Permanent Redirect to POST …/clock/presses (method and body kept); use that route
+     * @deprecated
+     */
+    post: operations['GameVerbRoutesController_press'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/games/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deprecated: answers 308 Permanent Redirect to POST …/acceptances (method and body kept); use that route
+     * @deprecated
+     */
+    post: operations['GameVerbRoutesController_accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/games/{id}/reannounce': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deprecated: answers 308 Permanent Redirect to POST …/reannouncements (method and body kept); use that route
+     * @deprecated
+     */
+    post: operations['GameVerbRoutesController_reannounce'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/games/{id}/clock/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deprecated: answers 308 Permanent Redirect to POST …/clock/pauses (method and body kept); use that route
+     * @deprecated
+     */
+    post: operations['GameVerbRoutesController_pause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/games/{id}/clock/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deprecated: answers 308 Permanent Redirect to POST …/clock/resumptions (method and body kept); use that route
+     * @deprecated
+     */
+    post: operations['GameVerbRoutesController_resume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/games/{id}/clock/switch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deprecated: answers 308 Permanent Redirect to POST …/clock/switches (method and body kept); use that route
+     * @deprecated
+     */
+    post: operations['GameVerbRoutesController_switchClock'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3558,7 +3678,7 @@ export interface components {
        */
       announcedScore?: number;
       /**
-       * @description true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/press (seed 完成一步)
+       * @description true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/presses (seed 完成一步)
        * @default true
        * @example true
        */
@@ -7945,6 +8065,192 @@ export interface operations {
         content: {
           'application/json': unknown;
         };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  GameVerbRoutesController_press: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Game id (stream `scrabble-game-<id>`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to …/clock/presses: send the same request there (RFC 9110 §15.4.9 keeps the method and body) */
+      308: {
+        headers: {
+          /** @description /v1/scrabble/games/{id}/clock/presses (the query string kept) */
+          Location?: string;
+          /** @description RFC 9745: when this route was deprecated */
+          Deprecation?: string;
+          /** @description RFC 8288: the successor route, rel="successor-version" (RFC 5829) */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  GameVerbRoutesController_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Game id (stream `scrabble-game-<id>`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to …/acceptances: send the same request there (RFC 9110 §15.4.9 keeps the method and body) */
+      308: {
+        headers: {
+          /** @description /v1/scrabble/games/{id}/acceptances (the query string kept) */
+          Location?: string;
+          /** @description RFC 9745: when this route was deprecated */
+          Deprecation?: string;
+          /** @description RFC 8288: the successor route, rel="successor-version" (RFC 5829) */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  GameVerbRoutesController_reannounce: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Game id (stream `scrabble-game-<id>`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to …/reannouncements: send the same request there (RFC 9110 §15.4.9 keeps the method and body) */
+      308: {
+        headers: {
+          /** @description /v1/scrabble/games/{id}/reannouncements (the query string kept) */
+          Location?: string;
+          /** @description RFC 9745: when this route was deprecated */
+          Deprecation?: string;
+          /** @description RFC 8288: the successor route, rel="successor-version" (RFC 5829) */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  GameVerbRoutesController_pause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Game id (stream `scrabble-game-<id>`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to …/clock/pauses: send the same request there (RFC 9110 §15.4.9 keeps the method and body) */
+      308: {
+        headers: {
+          /** @description /v1/scrabble/games/{id}/clock/pauses (the query string kept) */
+          Location?: string;
+          /** @description RFC 9745: when this route was deprecated */
+          Deprecation?: string;
+          /** @description RFC 8288: the successor route, rel="successor-version" (RFC 5829) */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  GameVerbRoutesController_resume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Game id (stream `scrabble-game-<id>`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to …/clock/resumptions: send the same request there (RFC 9110 §15.4.9 keeps the method and body) */
+      308: {
+        headers: {
+          /** @description /v1/scrabble/games/{id}/clock/resumptions (the query string kept) */
+          Location?: string;
+          /** @description RFC 9745: when this route was deprecated */
+          Deprecation?: string;
+          /** @description RFC 8288: the successor route, rel="successor-version" (RFC 5829) */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  GameVerbRoutesController_switchClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Game id (stream `scrabble-game-<id>`) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to …/clock/switches: send the same request there (RFC 9110 §15.4.9 keeps the method and body) */
+      308: {
+        headers: {
+          /** @description /v1/scrabble/games/{id}/clock/switches (the query string kept) */
+          Location?: string;
+          /** @description RFC 9745: when this route was deprecated */
+          Deprecation?: string;
+          /** @description RFC 8288: the successor route, rel="successor-version" (RFC 5829) */
+          Link?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];

@@ -1,8 +1,9 @@
 import { GamesController } from './scrabble-games.controller.js';
 import { GameTableController } from './scrabble-table.controller.js';
 import { GameTurnsController } from './scrabble-turns.controller.js';
+import { GameVerbRoutesController } from './scrabble-verb-routes.controller.js';
 
-export { GamesController, GameTableController, GameTurnsController };
+export { GamesController, GameTableController, GameTurnsController, GameVerbRoutesController };
 
-/** Scrabble's game controllers (`/v1/scrabble/games/...`). */
-export const SCRABBLE_CONTROLLERS = [GamesController, GameTurnsController, GameTableController] as const;
+/** Scrabble's game controllers (`/v1/scrabble/games/...`), with the deprecated verb routes that redirect to their nouns. */
+export const SCRABBLE_CONTROLLERS = [GamesController, GameTurnsController, GameTableController, GameVerbRoutesController] as const;

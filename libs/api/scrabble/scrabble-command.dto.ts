@@ -132,7 +132,8 @@ export class MoveCommandDto extends SeatCommandDto {
   @ApiPropertyOptional({
     example: true,
     default: true,
-    description: 'true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/press (seed 完成一步)',
+    description:
+      'true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/presses (seed 完成一步)',
   })
   @Omittable()
   @IsBoolean()

@@ -13,7 +13,7 @@ import { recordSource } from '../exchange/record-source.js';
 import { requireReadableNames } from '../person-name.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { EVENTS_EXAMPLE, GAME_COMMAND_EXAMPLE, GAME_VIEW_EXAMPLE, SCORESHEET_EXAMPLE } from '../games/examples.js';
-import { loadScrabbleGame, scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
+import { GameRunner, loadGame } from '../games/game-runner.js';
 import { requireGranted, resolveLink } from '../games/game-link.js';
 import { GAME_ID, GameParams, ReadQuery } from '../games/game.dto.js';
 import { ImportGcgDto, StartGameDto } from './scrabble.dto.js';
@@ -54,13 +54,13 @@ function playerIdOf(nick: string): { id: string; mapped: boolean } {
 @ApiBearerAuth()
 @Controller('v1/scrabble/games')
 export class GamesController {
-  private readonly run: ScrabbleRunner;
+  private readonly run;
 
   constructor(
     @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
     @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
   ) {
-    this.run = scrabbleRunner(core);
+    this.run = new GameRunner(core, SCRABBLE_GAME);
   }
 
   @Post()
@@ -145,7 +145,7 @@ export class GamesController {
       commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, SCRABBLE_GAME, body.id, body.link, start.data.players) } };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
     const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
-    const after = await loadScrabbleGame(this.core, body.id);
+    const after = await loadGame(this.core, SCRABBLE_GAME, body.id);
     const { events: _events, ...response } = answer(reply, result);
     const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;
     return { id: body.id, commands: commands.length, ...response, scores, phase: after.state.phase, players, source, notKept: record.notKept };

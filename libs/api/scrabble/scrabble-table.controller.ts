@@ -6,7 +6,8 @@ import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from '../games/examples.js';
-import { scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
+import { GameRunner } from '../games/game-runner.js';
+import { SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
 import {
   EndRacksDto,
   ExtraTimeDto,
@@ -37,13 +38,13 @@ const CREATED = { description: 'The events recorded; ETag is the stream revision
 @ApiBearerAuth()
 @Controller('v1/scrabble/games/:id')
 export class GameTableController {
-  private readonly run: ScrabbleRunner;
+  private readonly run;
 
   constructor(@Inject(ARBITRA_CORE) core: ArbitraCore) {
-    this.run = scrabbleRunner(core);
+    this.run = new GameRunner(core, SCRABBLE_GAME);
   }
 
-  @Post('clock/pause')
+  @Post('clock/pauses')
   @Allow(...OFFICIALS)
   @ApiOperation({
     summary: 'PauseClock: only for a score dispute, counting tiles, an overdraw or a TD call (seed 計時器); anything else is refused with the list (arbiter)',
@@ -53,7 +54,7 @@ export class GameTableController {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.pause-clock', reason: b.reason });
   }
 
-  @Post('clock/resume')
+  @Post('clock/resumptions')
   @Allow(...OFFICIALS)
   @ApiOperation({ summary: 'ResumeClock: the paused side runs again (arbiter)' })
   @ApiCreatedResponse(CREATED)
@@ -69,7 +70,7 @@ export class GameTableController {
     return this.run.official(r, reply, p.id, b, { type: 'scrabble.grant-extra-time', seat: b.seat, ms: b.ms, reason: b.reason });
   }
 
-  @Post('clock/switch')
+  @Post('clock/switches')
   @Allow(...OFFICIALS)
   @ApiOperation({ summary: "SwitchClock: back to the blank's player until the blank is recorded, then forward (seed 空白) (arbiter)" })
   @ApiCreatedResponse(CREATED)

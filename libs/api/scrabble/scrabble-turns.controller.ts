@@ -4,12 +4,12 @@ import type { FastifyReply } from 'fastify';
 import { proposeVerdicts, type MoveInput } from '../../domain/disciplines/scrabble/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { lexiconFor } from '../../runtime/features/scrabble/index.js';
+import { lexiconFor, SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { GAME_COMMAND_EXAMPLE } from '../games/examples.js';
-import { scrabbleRunner, type ScrabbleRunner } from './scrabble-runner.js';
+import { GameRunner } from '../games/game-runner.js';
 import { moveFields, naming, overdrawFields } from './request-fields.js';
 import {
   ArrivalDto,
@@ -52,13 +52,13 @@ const upper = (xs: readonly string[] | undefined) => xs?.map((x) => x.toUpperCas
 @ApiBearerAuth()
 @Controller('v1/scrabble/games/:id')
 export class GameTurnsController {
-  private readonly run: ScrabbleRunner;
+  private readonly run;
 
   constructor(
     @Inject(ARBITRA_CORE) core: ArbitraCore,
     @Inject(ARBITRA_CONFIG) private readonly config: ArbitraConfig,
   ) {
-    this.run = scrabbleRunner(core);
+    this.run = new GameRunner(core, SCRABBLE_GAME);
   }
 
   @Post('draws')
@@ -94,7 +94,7 @@ export class GameTurnsController {
     return naming(moveFields(b), () => this.run.self(r, reply, p.id, b, b.seat, command));
   }
 
-  @Post('clock/press')
+  @Post('clock/presses')
   @Allow(...SELF)
   @ApiOperation({ summary: 'PressClock: completes the announced move; it is final after (seed 完成一步) (player for own seat, arbiter)' })
   @ApiCreatedResponse(CREATED)
@@ -110,7 +110,7 @@ export class GameTurnsController {
     return this.run.self(r, reply, p.id, b, b.seat, { type: 'scrabble.hold', seat: b.seat });
   }
 
-  @Post('accept')
+  @Post('acceptances')
   @Allow(...SELF)
   @ApiOperation({
     summary: 'AcceptMove: the opponent accepts the pending play (ends a hold; ends the game after a going-out play) (player for own seat, arbiter)',
@@ -178,7 +178,7 @@ export class GameTurnsController {
     });
   }
 
-  @Post('reannounce')
+  @Post('reannouncements')
   @Allow(...SELF)
   @ApiOperation({
     summary: 'ReannounceScore: after a failed challenge the player says the score again before the clock restarts (player for own seat, arbiter)',
