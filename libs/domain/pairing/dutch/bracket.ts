@@ -6,7 +6,7 @@
  */
 import { colourViolations } from './colours.js';
 import { BOUND_LIMIT, matchingBound, SCALARS } from './bound.js';
-import { completionChecker, maxPairs, type Compatible } from './completion.js';
+import { completionChecker, maxPairs, nextBracketPairs, type Compatible } from './completion.js';
 import { exactRemainder } from './exact-remainder.js';
 import type { DutchPlayer } from './players.js';
 
@@ -117,6 +117,7 @@ export function pairBracket(input: BracketInput): BracketResult {
 
   // The quality vector (all minimised) of a complete candidate: C.5, C.6 (by score), C.7, C.9, C.10–C.13, C.14–C.17, C.18–C.21 (by score).
   const nextPairsCache = new Map<string, number[]>();
+  const belowNext = input.below.filter((p) => !input.next.includes(p));
   const head = (pairs: readonly Pair[], floaters: readonly DutchPlayer[]): number[] => {
     const byScore = new Array<number>(K).fill(0);
     for (const [a, b] of pairs) byScore[scoreIdx.get(Math.max(a.score, b.score)) as number]! -= 1;
@@ -125,7 +126,7 @@ export function pairBracket(input: BracketInput): BracketResult {
       const key = floaters.map((f) => f.id).join('|');
       let cached = nextPairsCache.get(key);
       if (!cached) {
-        const m = maxPairs([...floaters, ...input.next], (p) => floaters.includes(p), compatible);
+        const m = nextBracketPairs(floaters, input.next, belowNext, compatible, input.byeOk);
         cached = [-m.pairs, -m.mdpPairs];
         nextPairsCache.set(key, cached);
       }
