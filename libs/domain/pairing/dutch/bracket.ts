@@ -307,6 +307,7 @@ export function pairBracket(input: BracketInput): BracketResult {
   // The remainder (or a homogeneous bracket): S1 the first `p` players, S2 the rest, then exchanges (D.2).
   // A remainder of one score leaving at most one player is paired exactly (exact-remainder.ts), with no budget.
   const exactChoices = new Map<string, ReturnType<typeof exactRemainder>>();
+  const count = (ps: readonly DutchPlayer[], c: 'W' | 'B' | null): number => ps.filter((x) => x.pref === c).length;
   const exactly = (players: DutchPlayer[], p: number, tail: number[], pairs: Pair[], lead: DutchPlayer[]): boolean => {
     const n = players.length;
     const score = players[0]?.score;
@@ -339,6 +340,8 @@ export function pairBracket(input: BracketInput): BracketResult {
           return k == null ? null : ranks.indexOf(k) * B ** 4 * 4 + (f.floats[0] === 'down' ? 2 : 0) + (f.floats[1] === 'down' ? 1 : 0);
         },
         exchanges: exchangesOf(p, n - p),
+        // C.12 counting bound: players wanting one colour beyond those wanting the other, or none, meet each other.
+        lowerBound: Math.max(0, Math.ceil((Math.abs(count(players, 'W') - count(players, 'B')) - count(players, null) - (n % 2)) / 2)) * B * 4,
       });
       exactChoices.set(key, choice);
     }

@@ -85,7 +85,8 @@ describe('FIDE Dutch (C.04.3 D.1–D.2): the exact remainder', () => {
         fc.integer({ min: 2, max: 7 }),
         fc.array(fc.integer({ min: -1, max: 4 }), { minLength: 49, maxLength: 49 }),
         fc.array(fc.integer({ min: -1, max: 6 }), { minLength: 7, maxLength: 7 }),
-        (n, raw, floats) => {
+        fc.boolean(),
+        (n, raw, floats, bounded) => {
           const p = Math.floor(n / 2);
           const pr: RemainderProblem = {
             size: n,
@@ -96,6 +97,8 @@ describe('FIDE Dutch (C.04.3 D.1–D.2): the exact remainder', () => {
             },
             floatCost: (i) => ((floats[i] as number) < 0 ? null : (floats[i] as number) * 10),
             exchanges: someExchanges(p, n),
+            // Every cost is ≥ 0: a valid lower bound, which lets the original split end the search when it reaches 0.
+            ...(bounded && { lowerBound: 0 }),
           };
           const want = bruteForce(pr);
           const got = exactRemainder(pr);

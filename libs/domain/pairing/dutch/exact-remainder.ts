@@ -19,6 +19,8 @@ export interface RemainderProblem {
   readonly floatCost: (i: number) => number | null;
   /** The exchanges of D.2 in their order (BSNs 1-based over S1 then S2), after the original split. */
   readonly exchanges: ReadonlyArray<{ readonly out: readonly number[]; readonly in: readonly number[] }>;
+  /** A cost no pairing can go below (optional): when the original split reaches it, no blossom run is needed. */
+  readonly lowerBound?: number;
 }
 
 export interface RemainderChoice {
@@ -43,24 +45,40 @@ export function exactRemainder(pr: RemainderProblem): RemainderChoice | null {
   // An impossible pair costs more than any pairing made of possible ones.
   const inf = (top + 1) * (m / 2 + 1);
   const cost = (i: number, j: number): number => raw(i, j) ?? inf;
+  // The original split reaching the caller's lower bound is optimal: the blossom run is saved (large brackets).
+  const first = splitOf(pr, { out: [], in: [] }, odd);
+  if (first && pr.lowerBound !== undefined && assignmentCost(first.rows, first.cols, cost) <= pr.lowerBound)
+    return firstOptimal(first.rows, first.cols, cost, inf, 0, n);
   const optimum = minCostPerfectMatching(m, cost, undefined, { top: inf, zeroPair: false }).cost;
   if (optimum >= inf) return null;
   let fallback: { rows: number[]; cols: number[]; exchanged: number; cost: number } | null = null;
   const splits = [{ out: [] as readonly number[], in: [] as readonly number[] }, ...pr.exchanges];
   for (const x of splits) {
-    const out = new Set(x.out.map((b) => b - 1));
-    const moveIn = new Set(x.in.map((b) => b - 1));
-    const idx = [...Array(n).keys()];
-    const rows = idx.filter((i) => (i < pr.p && !out.has(i)) || moveIn.has(i));
-    const cols = idx.filter((i) => (i >= pr.p && !moveIn.has(i)) || out.has(i));
-    if (cols.length !== rows.length + (odd ? 1 : 0)) continue;
-    // The floating player is a last S1 row of its own (it takes the S2 player a transposition leaves last).
-    if (odd) rows.push(n);
+    const split = splitOf(pr, x, odd);
+    if (!split) continue;
+    const { rows, cols } = split;
     const total = assignmentCost(rows, cols, cost);
     if (total === optimum) return firstOptimal(rows, cols, cost, inf, x.out.length, n);
     if (total < inf && (fallback === null || total < fallback.cost)) fallback = { rows, cols, exchanged: x.out.length, cost: total };
   }
   return fallback && firstOptimal(fallback.rows, fallback.cols, cost, inf, fallback.exchanged, n);
+}
+
+/** The rows (S1, then the floating row when odd) and columns (S2) of one split (D.2 exchange). */
+function splitOf(
+  pr: RemainderProblem,
+  x: { readonly out: readonly number[]; readonly in: readonly number[] },
+  odd: boolean,
+): { rows: number[]; cols: number[] } | null {
+  const out = new Set(x.out.map((b) => b - 1));
+  const moveIn = new Set(x.in.map((b) => b - 1));
+  const idx = [...Array(pr.size).keys()];
+  const rows = idx.filter((i) => (i < pr.p && !out.has(i)) || moveIn.has(i));
+  const cols = idx.filter((i) => (i >= pr.p && !moveIn.has(i)) || out.has(i));
+  if (cols.length !== rows.length + (odd ? 1 : 0)) return null;
+  // The floating player is a last S1 row of its own (it takes the S2 player a transposition leaves last).
+  if (odd) rows.push(pr.size);
+  return { rows, cols };
 }
 
 interface Assignment {
