@@ -6,7 +6,8 @@
  */
 import { colourViolations } from './colours.js';
 import { BOUND_LIMIT, matchingBound, SCALARS } from './bound.js';
-import { completionChecker, maxPairs, type Compatible } from './completion.js';
+import { completionChecker, maxPairs, nextBracketPairs, type Compatible } from './completion.js';
+import { exactRemainder } from './exact-remainder.js';
 import type { DutchPlayer } from './players.js';
 
 export type Pair = readonly [DutchPlayer, DutchPlayer];
@@ -116,6 +117,7 @@ export function pairBracket(input: BracketInput): BracketResult {
 
   // The quality vector (all minimised) of a complete candidate: C.5, C.6 (by score), C.7, C.9, C.10–C.13, C.14–C.17, C.18–C.21 (by score).
   const nextPairsCache = new Map<string, number[]>();
+  const belowNext = input.below.filter((p) => !input.next.includes(p));
   const head = (pairs: readonly Pair[], floaters: readonly DutchPlayer[]): number[] => {
     const byScore = new Array<number>(K).fill(0);
     for (const [a, b] of pairs) byScore[scoreIdx.get(Math.max(a.score, b.score)) as number]! -= 1;
@@ -124,7 +126,7 @@ export function pairBracket(input: BracketInput): BracketResult {
       const key = floaters.map((f) => f.id).join('|');
       let cached = nextPairsCache.get(key);
       if (!cached) {
-        const m = maxPairs([...floaters, ...input.next], (p) => floaters.includes(p), compatible);
+        const m = nextBracketPairs(floaters, input.next, belowNext, compatible, input.byeOk);
         cached = [-m.pairs, -m.mdpPairs];
         nextPairsCache.set(key, cached);
       }
@@ -303,7 +305,58 @@ export function pairBracket(input: BracketInput): BracketResult {
   };
 
   // The remainder (or a homogeneous bracket): S1 the first `p` players, S2 the rest, then exchanges (D.2).
+  // A remainder of one score leaving at most one player is paired exactly (exact-remainder.ts), with no budget.
+  const exactChoices = new Map<string, ReturnType<typeof exactRemainder>>();
+  const count = (ps: readonly DutchPlayer[], c: 'W' | 'B' | null): number => ps.filter((x) => x.pref === c).length;
+  const exactly = (players: DutchPlayer[], p: number, tail: number[], pairs: Pair[], lead: DutchPlayer[]): boolean => {
+    const n = players.length;
+    const score = players[0]?.score;
+    if (p === 0 || n - 2 * p > 1 || players.some((x) => x.score !== score) || (input.last && lead.length > 0)) return false;
+    const key = `${p}:${players.map((x) => x.id).join('|')}/${lead.map((x) => x.id).join('|')}`;
+    let choice = exactChoices.get(key);
+    if (choice === undefined) {
+      // Costs weigh the criteria lexicographically: who floats (C.4, C.2 may forbid; C.7, C.9 rank), C.10–C.13, C.14, C.16.
+      const B = Math.floor(n / 2) + 1;
+      const colour = (v: readonly number[]): number => ((((v[0] as number) * B + (v[1] as number)) * B + (v[2] as number)) * B + (v[3] as number)) * 4;
+      const keys = players.map((f) =>
+        n % 2 === 0 || (input.last ? !input.byeOk(f) : !completesWith([...lead, f]))
+          ? null
+          : head(pairs, [...lead, f])
+              .slice(-2)
+              .join(','),
+      );
+      const ranks = [...new Set(keys.filter((k): k is string => k !== null))].sort((x, y) => {
+        const [a, b] = [x.split(',').map(Number), y.split(',').map(Number)];
+        return lexLess(a, b) ? -1 : lexLess(b, a) ? 1 : 0;
+      });
+      choice = exactRemainder({
+        size: n,
+        p,
+        pairCost: (i, j) =>
+          compatible(players[i] as DutchPlayer, players[j] as DutchPlayer) ? colour(scalarsOf(players[i] as DutchPlayer, players[j] as DutchPlayer)) : null,
+        floatCost: (i) => {
+          const k = keys[i];
+          const f = players[i] as DutchPlayer;
+          return k == null ? null : ranks.indexOf(k) * B ** 4 * 4 + (f.floats[0] === 'down' ? 2 : 0) + (f.floats[1] === 'down' ? 1 : 0);
+        },
+        exchanges: exchangesOf(p, n - p),
+        // C.12 counting bound: players wanting one colour beyond those wanting the other, or none, meet each other.
+        lowerBound: Math.max(0, Math.ceil((Math.abs(count(players, 'W') - count(players, 'B')) - count(players, null) - (n % 2)) / 2)) * B * 4,
+      });
+      exactChoices.set(key, choice);
+    }
+    tick();
+    if (choice === null) return true;
+    const t = tail.slice();
+    const made = choice.pairs.map(([i, j]) => [players[i], players[j]] as Pair);
+    for (const [a, b] of made) pairTail(a, b, t);
+    const floaters = choice.floater === null ? lead : [...lead, players[choice.floater] as DutchPlayer];
+    consider([...pairs, ...made], floaters, t, choice.exchanged);
+    return true;
+  };
+
   const remainder = (players: DutchPlayer[], p: number, tail: number[], pairs: Pair[], lead: DutchPlayer[]): void => {
+    if (exactly(players, p, tail, pairs, lead)) return;
     const q = players.length - p;
     const tryOrder = (s1: DutchPlayer[], s2: DutchPlayer[], ex: number): void =>
       assign(s1, s2, tail, pairs, 0, (unused, t) => consider(pairs, [...lead, ...unused], t, ex));

@@ -94,3 +94,67 @@ export function maxPairs(players: readonly DutchPlayer[], isMdp: (p: DutchPlayer
   }
   return { pairs, mdpPairs };
 }
+
+/**
+ * C.7–C.8 as the rest of the round allows them (C.4): the most pairs the next bracket (the downfloaters with its
+ * residents) can make, and among those the most with a downfloater, such that everyone left over still pairs below it
+ * (the pairing-allocated bye to an eligible player). When the unconstrained best already leaves a completable rest it is
+ * the answer; otherwise one blossom matching over the next bracket and everyone below, completion weighing most.
+ */
+export function nextBracketPairs(
+  floaters: readonly DutchPlayer[],
+  next: readonly DutchPlayer[],
+  below: readonly DutchPlayer[],
+  compatible: Compatible,
+  byeOk: (p: DutchPlayer) => boolean,
+): { pairs: number; mdpPairs: number } {
+  const group = [...floaters, ...next];
+  const isFloater = (p: DutchPlayer): boolean => floaters.includes(p);
+  const g = group.length;
+  const gw = (i: number, j: number): number =>
+    compatible(group[i] as DutchPlayer, group[j] as DutchPlayer)
+      ? g + 1 + (isFloater(group[i] as DutchPlayer) !== isFloater(group[j] as DutchPlayer) ? 1 : 0)
+      : 0;
+  const gm = maxWeightMatching(g, gw, false);
+  const plain = { pairs: 0, mdpPairs: 0 };
+  const left: DutchPlayer[] = [];
+  for (let i = 0; i < g; i++) {
+    const j = gm[i] as number;
+    if (j < 0 || gw(i, j) === 0) left.push(group[i] as DutchPlayer);
+    else if (j > i) {
+      plain.pairs++;
+      if (gw(i, j) > g + 1) plain.mdpPairs++;
+    }
+  }
+  if (completes([...left, ...below], compatible, byeOk)) return plain;
+  const all = [...group, ...below];
+  const n = all.length;
+  const m = n % 2 === 1 ? n + 1 : n;
+  const inGroup = (i: number): boolean => i < group.length;
+  const mdpBonus = 1;
+  const pairBonus = n + 1;
+  const complete = (n + 1) * pairBonus;
+  const w = (i: number, j: number): number => {
+    if (i === n || j === n) return byeOk(all[i === n ? j : i] as DutchPlayer) ? complete : 0;
+    const a = all[i] as DutchPlayer;
+    const b = all[j] as DutchPlayer;
+    if (!compatible(a, b)) return 0;
+    if (!inGroup(i) || !inGroup(j)) return complete;
+    return complete + pairBonus + (isFloater(a) !== isFloater(b) ? mdpBonus : 0);
+  };
+  const mate = maxWeightMatching(m, w, false);
+  let pairs = 0;
+  let mdpPairs = 0;
+  let matched = 0;
+  for (let i = 0; i < m; i++) {
+    const j = mate[i] as number;
+    if (j <= i || w(i, j) === 0) continue;
+    matched++;
+    if (j < group.length) {
+      pairs++;
+      if (isFloater(all[i] as DutchPlayer) !== isFloater(all[j] as DutchPlayer)) mdpPairs++;
+    }
+  }
+  // No completion at all: the candidate fails C.4 anyway; the unconstrained count stands.
+  return matched * 2 === m ? { pairs, mdpPairs } : plain;
+}
