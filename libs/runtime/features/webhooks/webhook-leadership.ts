@@ -30,12 +30,19 @@ export async function whileLeading(leader: WebhookLeadership, stop: AbortSignal,
       if (!(await leader.acquire(stop))) return;
       // Stopped while the lock was being taken (a connection under way): give it back and deliver nothing.
       if (stop.aborted) return await leader.release();
+      let onStop!: () => void;
       const lost = new Promise<void>((resolve) => {
         leader.onLost((e) => (session.report(e, 'lost the webhooks leader lock; deliveries stop until it is taken again'), resolve()));
-        stop.addEventListener('abort', () => resolve(), { once: true });
+        onStop = resolve;
+        stop.addEventListener('abort', onStop, { once: true });
       });
-      await session.begin();
-      await lost;
+      try {
+        await session.begin();
+        await lost;
+      } finally {
+        // Each lead taken adds one listener on `stop`: removed here, or a process that loses the lock often leaks one per loss.
+        stop.removeEventListener('abort', onStop);
+      }
       await session.halt();
     } catch (e) {
       session.report(e, 'the webhooks leader lock');
