@@ -26,5 +26,9 @@ describe('TSH .t: a real public division file', () => {
     // Keras withdrew after round 19: 0 / -50 in the file, absent in Arbitra.
     expect(file.divisions[0].players[15].rounds.slice(19)).toEqual(Array(4).fill({ kind: 'absent' }));
     expect(file.notKept.some((n) => n.text.startsWith('newr'))).toBe(true);
+    // Issue 30: TSH's -50 against no one is a forfeit loss (TSH data entry: "-50 for a forfeit"); Arbitra records forfeits
+    // at a paired table, so each such round is listed as not kept, with its line, never silently dropped.
+    const lost = file.notKept.filter((k) => k.why.startsWith('a forfeit loss against no one'));
+    expect(lost.map((k) => `${k.line} ${k.text}`)).toEqual(['16 round 20: 0 -50', '16 round 21: 0 -50', '16 round 22: 0 -50', '16 round 23: 0 -50']);
   });
 });

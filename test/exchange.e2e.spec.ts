@@ -99,6 +99,50 @@ describe('exchange formats (e2e)', () => {
     expect(exported.map((p) => [p.name, p.rating, p.rounds])).toEqual(original.map((p) => [p.name, p.rating, p.rounds]));
   });
 
+  it('issue 30: a forfeit and a double forfeit go out and come back as forfeits (.t), a .TOU forfeit win is listed as not kept, a name the .TOU column cannot hold is refused', async () => {
+    const id = 'forfeits';
+    await h.post('/v1/tournaments', { id, name: 'Forfeit Night', discipline: 'scrabble', pairingSystems: ['round-robin'] }, admin);
+    for (const [pid, name] of [
+      ['ann', 'Player 3'],
+      ['bo', 'Brown, Bo'],
+      ['cy', 'Chan, Cy'],
+      ['di', 'Diaz, Di'],
+    ])
+      await h.post(`/v1/tournaments/${id}/players`, { id: pid, name }, admin);
+    await h.post(
+      `/v1/tournaments/${id}/rounds/1/pairings`,
+      {
+        kind: 'manual',
+        reason: 'club',
+        games: [
+          { table: 1, first: 'ann', second: 'bo' },
+          { table: 2, first: 'cy', second: 'di' },
+        ],
+        tables: [],
+        bye: null,
+      },
+      admin,
+    );
+    await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+    await h.post(`/v1/tournaments/${id}/rounds/1/results`, { table: 1, result: { kind: 'forfeit', absent: 'second' } }, admin);
+    await h.post(`/v1/tournaments/${id}/rounds/1/results`, { table: 2, result: { kind: 'double-forfeit' } }, admin);
+    const t = (await h.get(`/v1/scrabble/tournaments/${id}/tsh`).expect(200)).text;
+    expect(t.split('\n')[0]).toBe('Player 3                   0 0; 100; board 1; p12 0; forfeit 2');
+    const r = await h.post('/v1/scrabble/tournaments/import/tsh', { id: `${id}-2`, name: 'Again', divisions: [{ name: 'main', t }] }, admin);
+    expect(r.body.notKept).toEqual([]);
+    expect((await h.get(`/v1/scrabble/tournaments/${id}-2/tsh`).expect(200)).text).toBe(t);
+    // "Player 3": the .TOU readers would take the 3 for a score; the export is refused, naming the player and the rule.
+    const refused = await h.get(`/v1/scrabble/tournaments/${id}/tou`).expect(422);
+    expect(refused.body).toMatchObject({
+      type: expect.stringContaining('exchange/tou-unwritable'),
+      player: 'Player 3',
+      rule: expect.stringContaining('20-column'),
+    });
+    const tou = '*M29.11.2026 Forfeit Night\r\n*A\r\nAnn Ames             2100    1\r\nBo Brown             0000    2\r\n*** END OF FILE ***\r\n';
+    const imported = await h.post('/v1/scrabble/tournaments/import/tou', { id: `${id}-3`, tou }, admin);
+    expect(imported.body.notKept).toContainEqual({ line: 3, text: 'round 1: 2100 1', why: expect.stringContaining('does not say against whom') });
+  });
+
   it('a file that cannot be recorded is refused whole: 422 naming the field and line, nothing stored', async () => {
     const bad = '*M29.11.2026 Bad\r\n*A\r\nAnn 2400 2\r\nBo 2300 +1\r\n*** END OF FILE ***\r\n';
     const r = await h.post('/v1/scrabble/tournaments/import/tou', { id: 'tou-bad', tou: bad }, admin, 422);

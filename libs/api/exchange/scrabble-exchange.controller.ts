@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { divisionGrid, importCommands, parseTou, parseTsh, writeTou, writeTsh, type ImportedFile } from '../../domain/exchange/index.js';
+import { divisionGrid, ExchangeExportError, importCommands, parseTou, parseTsh, writeTou, writeTsh, type ImportedFile } from '../../domain/exchange/index.js';
 import type { TournamentCommand } from '../../domain/tournament/index.js';
 import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
@@ -17,6 +17,16 @@ import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
 import { asImportRefusal, readFile, requireCreator } from './exchange-import.js';
 import { ImportTouDto, ImportTshDto } from './exchange.dto.js';
+
+/** The export, or a 422 naming the player the format cannot write (a name its readers would misread) and the rule. */
+function writable(write: () => string): string {
+  try {
+    return write();
+  } catch (e) {
+    if (!(e instanceof ExchangeExportError)) throw e;
+    throw new ProblemException(422, `exchange/${e.format}-unwritable`, 'Unprocessable request', e.message, { field: 'id', rule: e.rule, player: e.player });
+  }
+}
 
 const IMPORT_EXAMPLE = {
   id: 'club-open-2026',
@@ -59,7 +69,7 @@ export class ScrabbleExchangeController {
     const days = grids.flatMap((g) => g.days).sort();
     void reply.header('content-type', 'text/plain; charset=utf-8');
     void reply.header('content-disposition', `attachment; filename="${p.id}.tou"`);
-    return writeTou(t.name, days.at(-1) ?? summary.asOf.at.slice(0, 10), grids);
+    return writable(() => writeTou(t.name, days.at(-1) ?? summary.asOf.at.slice(0, 10), grids));
   }
 
   @Get(':id/tsh')
@@ -73,7 +83,7 @@ export class ScrabbleExchangeController {
     const division = divisionOf(t, q.division);
     void reply.header('content-type', 'text/plain; charset=utf-8');
     void reply.header('content-disposition', `attachment; filename="${division.toLowerCase().replace(/[^a-z0-9._-]/g, '_')}.t"`);
-    return writeTsh(divisionGrid(t, division));
+    return writable(() => writeTsh(divisionGrid(t, division)));
   }
 
   @Post('import/tou')
@@ -116,7 +126,7 @@ export class ScrabbleExchangeController {
       const { events: _events, ...answer } = await runSequence(this.core, request, reply, TournamentAggregate, id, (context) =>
         plan.commands.map((c, i) => ({ ...c, context: i === 0 ? context : { ...context, commandId: `${context.commandId}:${i}` } }) as TournamentCommand),
       );
-      return { id, commands: plan.commands.length, ...answer, rounds: plan.rounds, players: plan.players, notKept: file.notKept };
+      return { id, commands: plan.commands.length, ...answer, rounds: plan.rounds, players: plan.players, notKept: [...file.notKept, ...plan.notKept] };
     } catch (e) {
       throw asImportRefusal(e, field);
     }

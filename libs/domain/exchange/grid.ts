@@ -17,8 +17,19 @@ export type GridCell =
       readonly opponentScore: number | null;
       readonly outcome: 'win' | 'draw' | 'loss' | null;
     }
-  /** A forfeit: `spread` is what the profile gives the winner (WESPA seed 缺席: 100). */
-  | { readonly kind: 'forfeit'; readonly table: number; readonly opponent: number; readonly first: boolean; readonly won: boolean; readonly spread: number }
+  /**
+   * A forfeit at a paired table: `spread` is what the profile gives (WESPA seed 缺席: the winner +100); `double` when
+   * both players were absent (both lose by the profile's double-forfeit spread).
+   */
+  | {
+      readonly kind: 'forfeit';
+      readonly table: number;
+      readonly opponent: number;
+      readonly first: boolean;
+      readonly won: boolean;
+      readonly double: boolean;
+      readonly spread: number;
+    }
   | { readonly kind: 'bye'; readonly outcome: 'win' | 'draw' | 'loss'; readonly spread: number }
   /** Not paired this round: absent, withdrawn or not yet joined. */
   | { readonly kind: 'none' };
@@ -45,9 +56,9 @@ function resultOf(r: RoundState, table: number): GameResult | undefined {
 
 function gameCell(t: OpenTournament, r: RoundState, table: number, me: string, opponent: number, first: boolean): GridCell {
   const result = resultOf(r, table);
-  const spread = t.profile.forfeitSpread;
-  if (result?.kind === 'forfeit') return { kind: 'forfeit', table, opponent, first, won: (result.absent === 'first') !== first, spread };
-  if (result?.kind === 'double-forfeit') return { kind: 'forfeit', table, opponent, first, won: false, spread };
+  if (result?.kind === 'forfeit')
+    return { kind: 'forfeit', table, opponent, first, won: (result.absent === 'first') !== first, double: false, spread: t.profile.forfeitSpread };
+  if (result?.kind === 'double-forfeit') return { kind: 'forfeit', table, opponent, first, won: false, double: true, spread: t.profile.doubleForfeitSpread };
   if (result?.kind !== 'played') return { kind: 'game', table, opponent, first, score: null, opponentScore: null, outcome: null };
   const mine = result.score ? (result.first === me ? result.score.first : result.score.second) : null;
   const theirs = result.score ? (result.first === me ? result.score.second : result.score.first) : null;

@@ -1,6 +1,7 @@
 import type { PairedGame } from '../pairing/types.js';
-import type { TournamentCommand } from '../tournament/tournament.commands.js';
+import type { ResultInput, TournamentCommand } from '../tournament/tournament.commands.js';
 import type { CommandBody } from '../kernel/command.js';
+import { effectiveProfile } from '../tournament/profiles.js';
 import type { ImportedDivision, ImportedFile, ImportedPlayer } from './imported.js';
 
 export type TournamentCommandBody = CommandBody<TournamentCommand>;
@@ -10,6 +11,8 @@ export interface ImportPlan {
   /** Who each line became. */
   readonly players: ReadonlyArray<{ readonly division: string; readonly number: number; readonly id: string; readonly name: string; readonly line: number }>;
   readonly rounds: number;
+  /** What the file says that the recorded tournament does not (a spread the profile sets otherwise), with the line. */
+  readonly notKept: ReadonlyArray<{ readonly line: number; readonly text: string; readonly why: string }>;
 }
 
 function slug(name: string): string {
@@ -44,19 +47,28 @@ interface Seat {
   readonly firstIsA: boolean;
   readonly table?: number;
   readonly scores: readonly [number, number] | null;
+  /** A forfeit: who was absent (a, b or both); no scores. */
+  readonly absent?: 'a' | 'b' | 'both';
 }
 
 function seatsOf(players: readonly ImportedPlayer[], k: number): Seat[] {
   const seats: Seat[] = [];
   players.forEach((p, i) => {
     const r = p.rounds[k];
-    if (r?.kind !== 'game' || r.opponent - 1 <= i) return;
+    if ((r?.kind !== 'game' && r?.kind !== 'forfeit') || r.opponent - 1 <= i) return;
     const back = players[r.opponent - 1].rounds[k];
+    const backTable = back?.kind === 'game' || back?.kind === 'forfeit' ? back.table : undefined;
+    const table = r.table !== undefined && backTable === r.table ? r.table : undefined;
+    if (r.kind === 'forfeit') {
+      // No game was played, so nobody moved first: the lower-numbered player takes the first seat (Arbitra's reading).
+      const absent = r.double ? 'both' : r.won ? 'b' : 'a';
+      seats.push({ a: i, b: r.opponent - 1, firstIsA: true, ...(table !== undefined && { table }), scores: null, absent });
+      return;
+    }
     const backFirst = back?.kind === 'game' ? back.first : null;
     const backScore = back?.kind === 'game' ? back.score : null;
     // Who went first: the file's mark; with none, the lower-numbered player (Arbitra's reading of an unmarked game).
     const firstIsA = r.first === true || (r.first === null && backFirst !== true);
-    const table = r.table !== undefined && back?.kind === 'game' && back.table === r.table ? r.table : undefined;
     seats.push({
       a: i,
       b: r.opponent - 1,
@@ -69,6 +81,15 @@ function seatsOf(players: readonly ImportedPlayer[], k: number): Seat[] {
   const boards = seats.map((s) => s.table);
   const usable = boards.every((b) => b !== undefined) && new Set(boards).size === boards.length;
   return seats.map((s, n) => ({ ...s, table: usable ? s.table : n + 1 }));
+}
+
+/** The result a seat's file lines give: a forfeit, a double forfeit, a played game with its scores, or none yet. */
+function resultOf(s: Seat): ResultInput | null {
+  if (s.absent === 'both') return { kind: 'double-forfeit' };
+  if (s.absent !== undefined) return { kind: 'forfeit', absent: (s.absent === 'a') === s.firstIsA ? 'first' : 'second' };
+  if (s.scores === null) return null;
+  const [first, second] = s.firstIsA ? s.scores : [s.scores[1], s.scores[0]];
+  return { kind: 'played', outcome: first > second ? 'first' : first < second ? 'second' : 'draw', score: { first, second } };
 }
 
 /**
@@ -121,25 +142,40 @@ export function importCommands(file: ImportedFile, opts: { readonly id: string; 
       });
       commands.push({ type: 'tournament.publish-round', data: { division: d.name, round } });
       for (const s of seats) {
-        if (s.scores === null) continue;
-        const [first, second] = s.firstIsA ? s.scores : [s.scores[1], s.scores[0]];
-        const outcome = first > second ? 'first' : first < second ? 'second' : 'draw';
-        commands.push({
-          type: 'tournament.record-result',
-          data: {
-            division: d.name,
-            round,
-            table: s.table as number,
-            result: { kind: 'played', outcome, score: { first, second } },
-            source: { kind: 'arbiter' },
-          },
-        });
+        const result = resultOf(s);
+        if (result)
+          commands.push({ type: 'tournament.record-result', data: { division: d.name, round, table: s.table as number, result, source: { kind: 'arbiter' } } });
       }
     }
   });
   return {
     commands,
     rounds,
+    notKept: spreadsNotKept(file),
     players: file.divisions.flatMap((d, di) => d.players.map((p, i) => ({ division: d.name, number: i + 1, id: ids[di][i], name: p.name, line: p.line }))),
   };
+}
+
+/**
+ * A forfeit's or bye's spread is the tournament profile's (WESPA seed 缺席: 100), not the file's: a file writing
+ * another (TSH's customary ±50) is recorded with the profile's, and the file's value is listed, never silently changed.
+ */
+function spreadsNotKept(file: ImportedFile): ImportPlan['notKept'] {
+  const profile = effectiveProfile('scrabble');
+  const out: Array<{ line: number; text: string; why: string }> = [];
+  for (const d of file.divisions)
+    for (const p of d.players)
+      p.rounds.forEach((r, k) => {
+        const expected =
+          r.kind === 'forfeit' ? (r.double ? profile.doubleForfeitSpread : profile.forfeitSpread) : r.kind === 'bye' ? profile.bye.spread : undefined;
+        const written = r.kind === 'forfeit' || r.kind === 'bye' ? r.spread : undefined;
+        if (expected === undefined || written === undefined || written === expected) return;
+        const what = r.kind === 'bye' ? 'bye' : r.kind === 'forfeit' && r.double ? 'double forfeit' : 'forfeit';
+        out.push({
+          line: p.line,
+          text: `round ${k + 1}: ${what} spread ${written}`,
+          why: `the ${what} is recorded; its spread is the tournament profile’s (${expected}), not the file’s`,
+        });
+      });
+  return out;
 }

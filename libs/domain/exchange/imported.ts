@@ -5,7 +5,21 @@
 export type ImportedRound =
   /** `score` null: paired, no result in the file yet; `table` when the file names it. */
   | { readonly kind: 'game'; readonly opponent: number; readonly score: number | null; readonly first: boolean | null; readonly table?: number }
-  | { readonly kind: 'bye' }
+  /** `spread` as the file writes it, when it does (TSH +50). */
+  | { readonly kind: 'bye'; readonly spread?: number }
+  /**
+   * A forfeit at a table the file pairs (TSH `.t` as Arbitra writes it): `won` this player was present and the
+   * opponent absent; `double` both were absent. Never rated: no game was played.
+   */
+  | {
+      readonly kind: 'forfeit';
+      readonly opponent: number;
+      readonly won: boolean;
+      readonly double: boolean;
+      /** The spread the file writes (unsigned). */
+      readonly spread: number;
+      readonly table?: number;
+    }
   /** Not paired: absent or withdrawn (a forfeit loss without an opponent). */
   | { readonly kind: 'absent' };
 
@@ -40,6 +54,21 @@ export class ExchangeFormatError extends Error {
     readonly rule: string,
   ) {
     super(`line ${line}: ${message}`);
+  }
+}
+
+/**
+ * A tournament a format cannot write faithfully (a name its readers would split, a column it would overflow): the
+ * export is refused, naming the player and the format's rule, rather than written ambiguous.
+ */
+export class ExchangeExportError extends Error {
+  constructor(
+    readonly format: 'tou' | 'tsh',
+    readonly player: string,
+    message: string,
+    readonly rule: string,
+  ) {
+    super(message);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { DivisionGrid, GridCell } from './grid.js';
-import { eachNamedBack, ExchangeFormatError, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
+import { eachNamedBack, ExchangeExportError, ExchangeFormatError, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
 
 /**
  * The WESPA rating submission (.TOU, the AUPAIR layout rating programs read). Sources: issue 15
@@ -14,10 +14,13 @@ export const TOU_RULES = {
   score: 'WESPA .TOU: a winner’s score + 2000, a draw + 1000, a loss as scored; the first mover’s opponent marked +',
   bye: 'WESPA .TOU (issue 15): a bye is 1350 against oneself',
   pairs: 'WESPA .TOU: both players of a game name each other in the same round, one of them won unless drawn',
+  forfeit:
+    'WESPA .TOU: every game between two players is rated, so a forfeit is written against oneself (the winner 2000 + the forfeit spread, an absent player 0000, as an absence): the file cannot say who forfeited to whom',
+  name: 'AUPAIR .TOU: the name fills a 20-column field and the readers take the name as the words before the first number: a name over 20 characters, a word that is a number ("Player 3") or a leading * (a section line) cannot be written',
 } as const;
 
 const END = '*** END OF FILE ***';
-/** Arbitra: a round without a rated game (absent, forfeit, no result) is written 0 against oneself, as the AUPAIR writer does. */
+/** Arbitra: a round without a rated game (absent, a forfeit loss, no result) is written 0 against oneself, as the AUPAIR writer does. */
 const UNPLAYED = '0000';
 const BYE_VALUE = 1350;
 const BYE = String(BYE_VALUE);
@@ -40,9 +43,28 @@ function cell(c: GridCell, self: number): string {
     case 'bye':
       return pair(BYE, self, false);
     case 'forfeit':
+      // Issue 30: never a game between the two (rated); the winner's win and spread against oneself, the loser as absent.
+      if (!c.won || c.double) return pair(UNPLAYED, self, false);
+      if (c.spread > 999)
+        throw new ExchangeFormatError('tou', 0, `a forfeit spread of ${c.spread} does not fit the three digits of a .TOU score`, TOU_RULES.score);
+      return pair(String(2000 + c.spread), self, false);
     case 'none':
       return pair(UNPLAYED, self, false);
   }
+}
+
+/** A name the .TOU readers would read back as given, or the refusal naming the player. */
+function writableName(name: string, number: number): string {
+  const why =
+    name.length > 20
+      ? `is ${name.length} characters, over the 20-column name field`
+      : name.split(/\s+/).some((w) => /^[+-]?\d+$/.test(w))
+        ? 'holds a word that is a number, which the readers take for a score'
+        : /^[*\s]/.test(name)
+          ? 'starts with * or a space, which the readers take for a section or high-word line'
+          : null;
+  if (why) throw new ExchangeExportError('tou', name, `player ${number} (${name}) cannot be written in a .TOU file: the name ${why}`, TOU_RULES.name);
+  return name;
 }
 
 /** The .TOU file of the given divisions (one section each), dated by the last round's day or `date`. */
@@ -50,7 +72,7 @@ export function writeTou(name: string, date: string, grids: readonly DivisionGri
   const lines = [`*M${touDate(date)} ${name}`];
   for (const g of grids) {
     lines.push(`*${g.division}`);
-    for (const p of g.players) lines.push(`${p.name.padEnd(20, ' ')} ${p.cells.map((c) => cell(c, p.number)).join(' ')}`.trimEnd());
+    for (const p of g.players) lines.push(`${writableName(p.name, p.number).padEnd(20, ' ')} ${p.cells.map((c) => cell(c, p.number)).join(' ')}`.trimEnd());
   }
   lines.push(END);
   return `${lines.join('\r\n')}\r\n`;
@@ -91,11 +113,25 @@ function parsePlayer(line: string, n: number): ImportedPlayer | null {
   };
 }
 
-function decode(p: ImportedPlayer, self: number): ImportedRound[] {
-  return p.rounds.map((r) => {
+function decode(p: ImportedPlayer, self: number, notKept: Array<{ line: number; text: string; why: string }>): ImportedRound[] {
+  return p.rounds.map((r, k) => {
     if (r.kind !== 'game') return r;
     const value = r.score ?? 0;
-    if (r.opponent === self) return value === BYE_VALUE ? { kind: 'bye' } : { kind: 'absent' };
+    if (r.opponent === self) {
+      if (value === BYE_VALUE) return { kind: 'bye' };
+      // Issue 30: a result against oneself other than the bye names no opponent (a forfeit as Arbitra and others write
+      // it): Arbitra records forfeits between two paired players, so the round is recorded as absent, and said.
+      if (value !== 0)
+        notKept.push({
+          line: p.line,
+          text: `round ${k + 1}: ${String(value).padStart(4, '0')} ${self}`,
+          why:
+            value >= 2000
+              ? 'a win against oneself (a forfeit win): .TOU does not say against whom, and Arbitra records a forfeit only between two paired players; recorded as absent'
+              : 'a result against oneself other than the bye (1350): recorded as absent',
+        });
+      return { kind: 'absent' };
+    }
     if (value >= 3000) throw new ExchangeFormatError('tou', p.line, `score ${value}: above 2999 is not a .TOU score`, TOU_RULES.score);
     return { ...r, score: value % 1000 };
   });
@@ -145,7 +181,7 @@ export function parseTou(text: string): ImportedFile {
   if (!ended) throw new ExchangeFormatError('tou', lines.length, `the file must end with ${END}`, TOU_RULES.layout);
   const divisions = sections.map((s) => {
     const rawValues = s.players.map((p) => p.rounds.map((r) => (r.kind === 'game' ? (r.score ?? 0) : 0)));
-    const players = s.players.map((p, i) => ({ ...p, rounds: decode(p, i + 1) }));
+    const players = s.players.map((p, i) => ({ ...p, rounds: decode(p, i + 1, notKept) }));
     checkPairs(players, rawValues);
     return { name: s.name, players };
   });

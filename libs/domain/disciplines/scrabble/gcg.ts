@@ -22,14 +22,14 @@
  */
 import type { Actor } from '../../kernel/command.js';
 import type { RecordSource } from '../../kernel/record-source.js';
-import { invalid } from '../../kernel/errors.js';
+import { DomainError, invalid } from '../../kernel/errors.js';
 import { GCG_RULE as RULE, parseGcg, type GcgLine, type GcgNotKept } from './gcg-parse.js';
 import { decide, initialState } from './scrabble.decider.js';
 import { evolve } from './scrabble.evolve.js';
 import { scrabbleCommand, type PlayerInfo, type ScrabbleCommand, type ScrabbleStep } from './scrabble.commands.js';
 import type { ScrabbleEvent } from './scrabble.events.js';
 import type { ScrabbleState } from './scrabble.state.js';
-import { endRacksOf, gameLog, stateOf } from './game-log.js';
+import { endRacksOf, gameLog, stateOf, type LogLine } from './game-log.js';
 import { other, type Seat } from './seat.js';
 import { RACK_SIZE } from './tiles.js';
 
@@ -82,13 +82,21 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
   const actor = opts.actor ?? { id: 'gcg-import', role: 'arbiter' as const };
   const commands: ScrabbleCommand[] = [];
   let state: ScrabbleState = initialState();
+  /** The file line being recorded, for refusals. */
+  let reading: number | null = null;
   const push = (c: ScrabbleStep) => {
     const cmd = scrabbleCommand(c, {
       at: new Date(t0 + commands.length * step).toISOString(),
       actor,
       commandId: `${opts.commandIdPrefix ?? 'gcg'}-${commands.length + 1}`,
     });
-    for (const e of decide(cmd, state)) state = evolve(state, e);
+    try {
+      for (const e of decide(cmd, state)) state = evolve(state, e);
+    } catch (e) {
+      // Issue 30: every refusal of a file names its line (a game ended on the overtime limit: GCG does not say so).
+      if (!(e instanceof DomainError) || reading === null || e.message.startsWith('line ')) throw e;
+      throw new DomainError(e.type, `line ${reading}: ${e.message}`, e.rule, e.kind, e.field ?? 'text', e.details);
+    }
     commands.push(cmd);
   };
   const lastTurn = (): number | null => (state.phase === 'none' || state.game.turns.length === 0 ? null : state.game.turns[state.game.turns.length - 1].n);
@@ -147,6 +155,7 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
   const ownRacks: (string | null)[] = [null, null];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
+    reading = l.lineNo;
     const seat = seatOf(l.nick, l.lineNo);
     const next = lines[i + 1];
     const nextSame = next && seatOf(next.nick, next.lineNo) === seat ? next : undefined;
@@ -239,6 +248,23 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
 }
 
+/**
+ * After the last turn, the end-rack lines come before the time penalties (as GCG files write them, and as an import
+ * records them: rack points are scored when the game ends, a time penalty entered after). A live game may have
+ * recorded its clock's penalties first; writing one order keeps export → import → export byte-identical (issue 30).
+ */
+function endRacksFirst(lines: readonly LogLine[]): LogLine[] {
+  const lastTurn = lines.map((l) => l.kind).lastIndexOf('turn');
+  const tail = lines.slice(lastTurn + 1);
+  const end = tail.findIndex((l) => l.kind === 'end-rack' || l.kind === 'time-penalty');
+  if (end < 0) return [...lines];
+  const block = tail.slice(end);
+  const racksEnd = block.findIndex((l) => l.kind !== 'end-rack' && l.kind !== 'time-penalty');
+  const settled = racksEnd < 0 ? block : block.slice(0, racksEnd);
+  const rest = racksEnd < 0 ? [] : block.slice(racksEnd);
+  return [...lines.slice(0, lastTurn + 1 + end), ...settled.filter((l) => l.kind === 'end-rack'), ...settled.filter((l) => l.kind !== 'end-rack'), ...rest];
+}
+
 /** A game (its state, or its events) → GCG text. Exchanges show letters when the game tracked tiles. */
 export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endRacks?: readonly { seat: Seat; rack: readonly string[] }[]): string {
   const state = stateOf(source);
@@ -253,7 +279,9 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
     : ['#character-encoding UTF-8', `#player1 ${nick(0)} ${g.players[0].name}`, `#player2 ${nick(1)} ${g.players[1].name}`];
   const racks = endRacks ?? (Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : []);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
-  for (const l of gameLog(g, racks)) {
+  const totals: [number, number] = [0, 0];
+  for (const l of endRacksFirst(gameLog(g, racks))) {
+    totals[l.seat] += l.points;
     const t = l.turn;
     const known = t?.rackBefore ?? t?.written?.rack ?? null;
     const rack = known ? `${known.join('')} ` : '';
@@ -294,7 +322,7 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
       case 'correction':
         continue;
     }
-    out.push(`>${nick(l.seat)}: ${body}${sign(l.points)} ${l.totals[l.seat]}`);
+    out.push(`>${nick(l.seat)}: ${body}${sign(l.points)} ${totals[l.seat]}`);
     if (l.kind === 'turn') for (const n of t?.written?.notes ?? []) out.push(`#note ${n}`);
     // Seed 分數: the reversal of signed scores carries its TD decision.
     if (l.kind === 'reversal' && l.seat === 1 && l.decision) out.push(`#note TD decision: ${l.decision.tdDecision}`);
