@@ -20,6 +20,8 @@ export interface BracketInput {
   /** Everyone below this bracket (completion, C.4). */
   readonly below: readonly DutchPlayer[];
   readonly last: boolean;
+  /** The field is odd and nobody below this bracket may take the bye: it goes to one of this bracket's downfloaters (C.9). */
+  readonly byeDown?: boolean;
   readonly compatible: Compatible;
   readonly byeOk: (p: DutchPlayer) => boolean;
   /** Distinct scores of the field, highest first (score-weighted criteria compare by score). */
@@ -132,7 +134,10 @@ export function pairBracket(input: BracketInput): BracketResult {
       }
       nextPairs = (cached[0] as number) * 1000 + (cached[1] as number);
     }
-    const bye = input.last && floaters.length === 1 ? input.round - 1 - (floaters[0] as DutchPlayer).playedGames : 0;
+    const unplayed = (f: DutchPlayer): number => input.round - 1 - f.playedGames;
+    // C.9: the bye assignee's unplayed games, in the last bracket or in the one whose downfloaters must supply it.
+    const eligible = input.byeDown === true ? floaters.filter(input.byeOk) : [];
+    const bye = input.last && floaters.length === 1 ? unplayed(floaters[0] as DutchPlayer) : eligible.length > 0 ? Math.min(...eligible.map(unplayed)) : 0;
     return [-pairs.length, ...byScore, nextPairs, bye];
   };
   const pairTail = (a: DutchPlayer, b: DutchPlayer, into: number[]): void => {
@@ -374,7 +379,7 @@ export function pairBracket(input: BracketInput): BracketResult {
 
   const wants = (c: 'W' | 'B'): number => all.filter((p) => p.pref === c).length;
   const byeOks = all.filter(input.byeOk).map((p) => input.round - 1 - p.playedGames);
-  const byeIdeal = input.last && all.length % 2 === 1 && byeOks.length > 0 ? Math.min(...byeOks) : 0;
+  const byeIdeal = ((input.last && all.length % 2 === 1) || input.byeDown === true) && byeOks.length > 0 ? Math.min(...byeOks) : 0;
   const search = (): void => {
     for (let target = max.pairs; target >= 0 && !found() && !exhausted; target--) {
       for (let m1 = Math.min(max.mdpPairs, target, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {

@@ -91,6 +91,7 @@ export function dutchPairing(req: DutchRequest): DutchResult {
       next: isLast ? [] : (groups[g + 1] as DutchPlayer[]),
       below,
       last: isLast,
+      byeDown: players.length % 2 === 1 && !isLast && !below.some(byeOk),
       compatible,
       byeOk,
       scores: scoresDesc,
