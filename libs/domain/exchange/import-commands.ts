@@ -1,7 +1,7 @@
 import type { PairedGame } from '../pairing/types.js';
 import type { TournamentCommand } from '../tournament/tournament.commands.js';
 import type { CommandBody } from '../kernel/command.js';
-import type { ImportedDivision, ImportedFile, ImportedPlayer } from './imported.js';
+import type { ImportedFile, ImportedPlayer } from './imported.js';
 
 export type TournamentCommandBody = CommandBody<TournamentCommand>;
 
@@ -25,7 +25,7 @@ function slug(name: string): string {
 }
 
 /** Player ids from names ("Smylie, Jackson" → smylie-jackson), made unique in the tournament with -2, -3… */
-function playerIds(divisions: readonly ImportedDivision[]): string[][] {
+export function playerIds(divisions: ReadonlyArray<{ readonly players: ReadonlyArray<{ readonly name: string }> }>): string[][] {
   const taken = new Set<string>();
   return divisions.map((d) =>
     d.players.map((p) => {
