@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseTrf, trfImportCommands, ExchangeFormatError } from '../libs/domain/exchange/index.js';
@@ -8,6 +9,7 @@ import { initialColourOf } from '../libs/domain/pairing/dutch/check.js';
 import type { TournamentCommand } from '../libs/domain/tournament/index.js';
 import { pairingRequestFor } from '../libs/domain/tournament/pairing-request.js';
 import { ctx, extend, stateOf } from '../libs/domain/tournament/testing/tournament.test-support.js';
+import { RecordsHarness } from './support/records-harness.js';
 
 /**
  * Issue 29 (FIDE Handbook C.04.A: an endorsed program imports TRF-16 as well as exports it): a tournament paired
@@ -60,5 +62,73 @@ describe('TRF-16 import continues a tournament (C.04.A)', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /v1/chess/tournaments/import/trf (e2e)', () => {
+  let h: RecordsHarness;
+  let admin: string;
+  const text = readFileSync(join(DIR, 'bbp-1030.trf'), 'utf8');
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+    admin = h.token('admin');
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('records rounds 1..k with their source; round k+1 paired through the API is the file’s; export → import → export is the same file', async () => {
+    const full = readTrf(text);
+    const k = 4;
+    const cut = truncate(text, k);
+    const res = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-1030', trf: cut }, admin);
+    expect(res.body).toMatchObject({ id: 'trf-1030', rounds: k });
+    // The cut file keeps the whole tournament's points column: each contradiction is listed with its line, not dropped.
+    const discrepancies = res.body.discrepancies as Array<{ line: number; why: string }>;
+    expect(discrepancies.length).toBeGreaterThan(0);
+    expect(discrepancies[0]).toMatchObject({
+      line: expect.any(Number),
+      why: expect.stringMatching(/^the points column says [\d.]+; the results written give [\d.]+$/),
+    });
+    expect(res.body.players[0]).toEqual({ startRank: 1, id: 'test0001-player0001', name: 'Test0001 Player0001', line: 2 });
+    expect(res.body.notKept).toEqual([{ line: expect.any(Number), text: '092 FIDE_DUTCH_2025', why: 'record 092 is not recorded by Arbitra' }]);
+    const summary = (await h.get('/v1/tournaments/trf-1030').expect(200)).body;
+    expect(summary.imported).toMatchObject({
+      format: 'trf',
+      sha256: createHash('sha256').update(cut, 'utf8').digest('hex'),
+      importedBy: 'admin-1',
+      discrepancies,
+    });
+    expect(summary.pairingSystems).toEqual(['fide-dutch']);
+    expect(summary.roundsPlanned).toBe(full.roundsInFile);
+
+    const idOf = new Map<string, string>(res.body.players.map((p: { startRank: number; id: string }) => [String(p.startRank), p.id]));
+    const paired = new Set(trfRound(full, k + 1).paired.map((tpn) => idOf.get(tpn)));
+    for (const [, id] of idOf) if (!paired.has(id)) await h.post(`/v1/tournaments/trf-1030/players/${id}/absences`, { round: k + 1 }, admin);
+    const initialColour = initialColourOf(full) === 'B' ? 'black' : 'white';
+    const pairing = await h.post(
+      `/v1/tournaments/trf-1030/rounds/${k + 1}/pairings`,
+      { kind: 'system', system: 'fide-dutch', options: { initialColour } },
+      admin,
+    );
+    const direct = pairTrfRound(full, k + 1);
+    const games = pairing.body.events[0].data.games as Array<{ first: string; second: string }>;
+    expect(games.map((g) => [g.first, g.second])).toEqual(direct.games.map((g) => [idOf.get(g.white), idOf.get(g.black)]));
+
+    const exported = (await h.get('/v1/chess/tournaments/trf-1030/trf').expect(200)).text;
+    await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-1030-again', trf: exported }, admin);
+    const again = (await h.get('/v1/chess/tournaments/trf-1030-again/trf').expect(200)).text;
+    expect(again).toBe(exported);
+  });
+
+  it('refuses a file that is not TRF-16, naming the line; a half-point bye is refused naming its line; nothing is recorded', async () => {
+    const bad = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-bad', trf: text.replace(/^(001 {4}2.{86})\S/m, '$1x') }, admin, 422);
+    expect(bad.body).toMatchObject({ type: expect.stringContaining('exchange/trf-unreadable'), field: 'trf', line: 3 });
+    const half = `012 Half\n001    1      Ann Ames                          1800                             0.5    1  0000 - H\n`;
+    const refused = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-half', trf: half }, admin, 422);
+    expect(refused.body).toMatchObject({ field: 'trf', line: 2 });
+    expect(refused.body.detail).toMatch(/^line 2: round 1: a half-point bye/);
+    await h.get('/v1/tournaments/trf-half').expect(404);
   });
 });

@@ -44,6 +44,13 @@ function unpaired(p: TrfImportPlayer, round: number): 'bye' | 'absent' {
  */
 export function trfImportCommands(file: TrfImportFile, opts: { readonly id: string; readonly name: string; readonly source: RecordSource }): TrfImportPlan {
   const [ids] = playerIds([file]);
+  // A points column that is not the sum of the results written: the results are recorded, the contradiction listed (issue 30).
+  const discrepancies = file.players.flatMap((p) => {
+    const sum = p.blocks.reduce((s, b) => s + (b ? (POINTS[b.result] ?? 0) : 0), 0);
+    return p.points !== null && p.points !== sum
+      ? [{ line: p.line, text: `81–84 ${p.points.toFixed(1)}`, why: `the points column says ${p.points}; the results written give ${sum}` }]
+      : [];
+  });
   const id = (startRank: number) => ids[startRank - 1];
   const commands: TournamentCommandBody[] = [
     {
@@ -55,7 +62,7 @@ export function trfImportCommands(file: TrfImportFile, opts: { readonly id: stri
         pairingSystems: ['fide-dutch'],
         ...(file.roundsPlanned !== undefined && { roundsPlanned: file.roundsPlanned }),
         ...(file.rapidMinutes !== undefined && { profile: { rapidMinutes: file.rapidMinutes } }),
-        source: opts.source,
+        source: discrepancies.length > 0 ? { ...opts.source, discrepancies } : opts.source,
       },
     },
   ];
@@ -110,12 +117,6 @@ export function trfImportCommands(file: TrfImportFile, opts: { readonly id: stri
       if (g.result !== null)
         commands.push({ type: 'tournament.record-result', data: { round, table: g.table, result: g.result, source: { kind: 'arbiter' } } });
   }
-  const discrepancies = file.players.flatMap((p) => {
-    const sum = p.blocks.reduce((s, b) => s + (b ? (POINTS[b.result] ?? 0) : 0), 0);
-    return p.points !== null && p.points !== sum
-      ? [{ line: p.line, text: `81–84 ${p.points.toFixed(1)}`, why: `the points column says ${p.points}; the results written give ${sum}` }]
-      : [];
-  });
   return {
     commands,
     rounds: file.rounds,
