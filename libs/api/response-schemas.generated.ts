@@ -238,6 +238,27 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   RankingsResponse: { $ref: '#/components/schemas/RankingsPage' },
+  RecordSource: {
+    type: 'object',
+    properties: {
+      format: { type: 'string', enum: ['sgf', 'pgn', 'gcg', 'trf'] },
+      sha256: { type: 'string' },
+      importedBy: { type: 'string' },
+      importedAt: { type: 'string' },
+      headers: { type: 'array', items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 } },
+      discrepancies: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { line: { type: 'number' }, text: { type: 'string' }, why: { type: 'string' } },
+          required: ['line', 'text', 'why'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['format', 'sha256', 'importedBy', 'importedAt', 'headers'],
+    additionalProperties: false,
+  },
   RegisteredPlayer: {
     type: 'object',
     properties: {
@@ -419,20 +440,6 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   TournamentResponse: { $ref: '#/components/schemas/TournamentSummary' },
-  TournamentSettings: {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      discipline: { $ref: '#/components/schemas/Discipline' },
-      profile: { $ref: '#/components/schemas/RulesProfile' },
-      divisions: { type: 'array', items: { type: 'string' } },
-      roundsPlanned: { type: 'number', nullable: true },
-      pairingSystems: { type: 'array', items: { $ref: '#/components/schemas/PairingSystem' } },
-    },
-    required: ['id', 'name', 'discipline', 'profile', 'divisions', 'roundsPlanned', 'pairingSystems'],
-    additionalProperties: false,
-  },
   TournamentSummary: {
     type: 'object',
     properties: {
@@ -443,6 +450,7 @@ export const RESPONSE_SCHEMAS = {
       divisions: { type: 'array', items: { type: 'string' } },
       roundsPlanned: { type: 'number', nullable: true },
       pairingSystems: { type: 'array', items: { $ref: '#/components/schemas/PairingSystem' } },
+      imported: { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/RecordSource' }] },
       players: {
         type: 'array',
         items: {
@@ -476,6 +484,7 @@ export const RESPONSE_SCHEMAS = {
       'divisions',
       'forbiddenPairings',
       'id',
+      'imported',
       'name',
       'pairingSystems',
       'penalties',

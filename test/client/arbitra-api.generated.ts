@@ -2951,6 +2951,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/chess/tournaments/import/trf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a FIDE TRF-16 file as a new chess tournament paired by fide-dutch, all or nothing (admin, or a chief arbiter granted the id) */
+    post: operations['ChessExchangeController_importTrf'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/tournaments/{id}/live': {
     parameters: {
       query?: never;
@@ -5461,6 +5478,26 @@ export interface components {
       /** @description One .t file a division */
       divisions: components['schemas']['TshDivisionDto'][];
     };
+    ImportTrfDto: {
+      /**
+       * @description The id of the new chess tournament
+       * @example club-rapid-2026
+       */
+      id: string;
+      /**
+       * @description Default: the name on the 012 record
+       * @example Club Rapid 2026
+       */
+      name?: string;
+      /**
+       * @description The FIDE TRF-16 text: header records and one 001 record a player
+       * @example 012 Club Rapid
+       *     XXR 5
+       *     001    1      Ames, Ann                         1800                             1.0    1     2 w 1
+       *     001    2      Brown, Bo                         1700                             0.0    2     1 b 0
+       */
+      trf: string;
+    };
     RegisterWebhookDto: {
       /** @example ratings-office */
       id: string;
@@ -5551,6 +5588,7 @@ export interface components {
       divisions: string[];
       roundsPlanned: number | null;
       pairingSystems: components['schemas']['PairingSystem'][];
+      imported: components['schemas']['RecordSource'] | null;
       players: {
         withdrawn: boolean;
         id: string;
@@ -5648,6 +5686,19 @@ export interface components {
     /** @enum {string} */
     PairingSystem:
       'australian-draw' | 'king-of-the-hill' | 'random' | 'round-robin' | 'mahjong-by-standing' | 'mahjong-swiss' | 'knockout' | 'fide-dutch' | 'mcmahon';
+    RecordSource: {
+      /** @enum {string} */
+      format: 'sgf' | 'pgn' | 'gcg' | 'trf';
+      sha256: string;
+      importedBy: string;
+      importedAt: string;
+      headers: string[][];
+      discrepancies?: {
+        line: number;
+        text: string;
+        why: string;
+      }[];
+    };
     RoundOverview: {
       division: string;
       round: number;
@@ -11306,6 +11357,33 @@ export interface operations {
       };
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ChessExchangeController_importTrf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportTrfDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       default: components['responses']['Problem'];
     };
   };

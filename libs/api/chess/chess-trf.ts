@@ -4,7 +4,7 @@
  * Colours: the pairing's "first" player is written as White (FIDE pairings name White first).
  */
 import { exportTrf, type TrfResult, type TrfRound } from '../../domain/disciplines/chess/index.js';
-import type { OpenTournament } from '../../domain/tournament/index.js';
+import { roundKey, type OpenTournament } from '../../domain/tournament/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
 
@@ -51,11 +51,19 @@ export function tournamentTrf(t: OpenTournament, division: string, asOf: AsOf): 
     roundDates: Array.from({ length: dates.length }, (_, i) => dates[i]),
     players: rows.map((row) => {
       const p = t.players.find((x) => x.id === row.player);
-      const rounds: TrfRound[] = row.cells.map((c) => ({
-        opponent: c.kind === 'played' || c.kind === 'forfeit' || c.kind === 'double-forfeit' ? startRank(c.opponent) : null,
-        colour: c.side === 'first' ? 'w' : c.side === 'second' ? 'b' : '-',
-        result: resultOf(c),
-      }));
+      const rounds: TrfRound[] = Array.from({ length: Math.max(row.cells.length, dates.length) }, (_, i) => {
+        const c = row.cells[i] as CrosstableCell | undefined;
+        if (c && c.kind !== 'not-yet-played' && c.kind !== 'absent')
+          return {
+            opponent: c.kind === 'played' || c.kind === 'forfeit' || c.kind === 'double-forfeit' ? startRank(c.opponent) : null,
+            colour: c.side === 'first' ? 'w' : c.side === 'second' ? 'b' : '-',
+            result: resultOf(c),
+          };
+        // A game paired and published without a result yet: its opponent and colour, result blank (TRF-16: not yet played).
+        const g = t.rounds[roundKey(division, i + 1)]?.games.find((x) => x.first === row.player || x.second === row.player);
+        if (g) return { opponent: startRank(g.first === row.player ? g.second : g.first), colour: g.first === row.player ? 'w' : 'b', result: ' ' };
+        return { opponent: null, colour: '-', result: c?.kind === 'absent' ? 'Z' : ' ' };
+      });
       return {
         startRank: startRank(row.player) as number,
         name: p?.name ?? row.player,

@@ -28,7 +28,7 @@ function slug(name: string): string {
 }
 
 /** Player ids from names ("Smylie, Jackson" → smylie-jackson), made unique in the tournament with -2, -3… */
-function playerIds(divisions: readonly ImportedDivision[]): string[][] {
+export function playerIds(divisions: ReadonlyArray<{ readonly players: ReadonlyArray<{ readonly name: string }> }>): string[][] {
   const taken = new Set<string>();
   return divisions.map((d) =>
     d.players.map((p) => {

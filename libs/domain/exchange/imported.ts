@@ -48,7 +48,7 @@ export interface ImportedFile {
 /** A file that cannot be read as its format: the 400/422 names the request field and the line. */
 export class ExchangeFormatError extends Error {
   constructor(
-    readonly format: 'tou' | 'tsh',
+    readonly format: 'tou' | 'tsh' | 'trf',
     readonly line: number,
     message: string,
     readonly rule: string,

@@ -4,3 +4,5 @@ export * from './tou.js';
 export * from './tsh.js';
 export * from './import-commands.js';
 export * from './mahjong-csv.js';
+export * from './trf.js';
+export * from './trf-commands.js';

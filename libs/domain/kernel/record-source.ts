@@ -4,7 +4,7 @@
  * observed at a table: it carries no clock readings but the ones the file writes, kept as the file's.
  */
 export interface RecordSource {
-  readonly format: 'sgf' | 'pgn' | 'gcg';
+  readonly format: 'sgf' | 'pgn' | 'gcg' | 'trf';
   /** Hex SHA-256 of the file's text as sent (UTF-8). */
   readonly sha256: string;
   readonly importedBy: string;

@@ -64,6 +64,7 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
         divisions,
         roundsPlanned: c.roundsPlanned ?? null,
         pairingSystems: [...new Set(pairingSystems)],
+        ...(c.source !== undefined && { source: c.source }),
       },
     },
   ];

@@ -1,4 +1,5 @@
 import type { CommandBody, CommandUnion } from '../kernel/command.js';
+import type { RecordSource } from '../kernel/record-source.js';
 import type { PairedGame, PairedTable, PairingOptions, PairingResult, PairingSystem } from '../pairing/types.js';
 import type { Discipline, Outcome, PairCounts, Side } from '../standings/results.js';
 import type { RulesProfileOverrides } from './profiles.js';
@@ -49,6 +50,8 @@ export interface TournamentCommandData {
     readonly roundsPlanned?: number;
     /** Omitted: the discipline's default (pairing-systems.ts), where it has one. */
     readonly pairingSystems?: readonly PairingSystem[];
+    /** An imported tournament: the file it came from (issue 30; set by the import routes, never by a client). */
+    readonly source?: RecordSource;
   };
   readonly 'tournament.register-player': { readonly player: PlayerDetails; readonly joinsAtRound?: number };
   readonly 'tournament.withdraw-player': { readonly playerId: string; readonly fromRound: number; readonly reason?: string };

@@ -2,6 +2,7 @@ import type { Actor } from '../kernel/command.js';
 import type { DomainEvent } from '../kernel/decider.js';
 import type { PairedGame, PairedTable, PairingOptions, PairingResult, PairingSystem } from '../pairing/types.js';
 import type { Discipline, GameResult } from '../standings/results.js';
+import type { RecordSource } from '../kernel/record-source.js';
 import type { RulesProfile } from './profiles.js';
 import type { PlayerDetails } from './tournament.commands.js';
 
@@ -19,6 +20,8 @@ export interface TournamentSettings {
   readonly divisions: readonly string[];
   readonly roundsPlanned: number | null;
   readonly pairingSystems: readonly PairingSystem[];
+  /** An imported tournament's file: format, SHA-256, who imported it and when, its header records (issue 30). */
+  readonly source?: RecordSource;
 }
 
 /** A round as paired: how, the games or tables, the bye, and what the pairing had to relax and why. */

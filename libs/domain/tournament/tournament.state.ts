@@ -108,6 +108,7 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
         divisions: d.divisions,
         roundsPlanned: d.roundsPlanned,
         pairingSystems: d.pairingSystems,
+        ...(d.source !== undefined && { source: d.source }),
         players: [],
         forbidden: [],
         rounds: {},

@@ -21,6 +21,7 @@ export function summaryOf(t: OpenTournament, asOf: AsOf): TournamentSummary {
     divisions: t.divisions,
     roundsPlanned: t.roundsPlanned,
     pairingSystems: t.pairingSystems,
+    imported: t.source ?? null,
     // Object.assign rather than a spread followed by a new key (about 0.6 µs a player on Node 20, measured alone).
     players: t.players.map((p) => Object.assign({}, p, { withdrawn: p.withdrawnFromRound !== null })),
     forbiddenPairings: t.forbidden.length,

@@ -1,4 +1,4 @@
-import type { Actor } from '../../../domain/kernel/index.js';
+import type { Actor, RecordSource } from '../../../domain/kernel/index.js';
 import type { PairingResult, PairingSystem } from '../../../domain/pairing/index.js';
 import type { CrosstableRow, Discipline, GameResult, Penalty, StandingsRow } from '../../../domain/standings/index.js';
 import type { PairingMethod, PlayerState, RoundPairing, RoundStatus, TournamentSettings } from '../../../domain/tournament/index.js';
@@ -55,7 +55,9 @@ export interface RoundOverview {
   readonly missing: readonly number[];
 }
 
-export interface TournamentSummary extends TournamentSettings {
+export interface TournamentSummary extends Omit<TournamentSettings, 'source'> {
+  /** An imported tournament's file (format, SHA-256, who imported it and when, its header records); null when recorded here. */
+  readonly imported: RecordSource | null;
   /** `withdrawn`: a withdrawal is recorded (from `withdrawnFromRound` on). */
   readonly players: ReadonlyArray<PlayerState & { readonly withdrawn: boolean }>;
   /** How many pairs are kept apart (their reasons are not public). */
