@@ -73,6 +73,8 @@ describe('real public SGF files (corpus): import and re-export invent nothing', 
     for (const prop of INVENTED_SGF)
       for (const m of first.matchAll(new RegExp(`(?:^|[;\\]\\s])${prop}\\[([^\\]]*)\\]`, 'g'))) expect(record.headers).toContainEqual([prop, m[1]]);
     expect(first).not.toContain('2026');
+    // Names and grades as the file writes them (e.g. BR[6级]).
+    for (const [prop, value] of record.headers.filter(([p]) => ['PB', 'PW', 'BR', 'WR'].includes(p))) expect(first).toContain(`${prop}[${value}]`);
     expect(exportSgf(importSgf(first).game)).toBe(first);
   });
 
