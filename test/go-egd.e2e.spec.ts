@@ -20,9 +20,9 @@ describe('GET /v1/go/tournaments/:id/egd: the EGD results layout', () => {
       id: T,
       name: 'Prague Open',
       discipline: 'go',
-      pairingSystems: ['round-robin'],
+      pairingSystems: ['mcmahon'],
       roundsPlanned: 2,
-      profile: { mcmahon: { bar: 2300, floor: 1800 }, egd: { class: 'B', place: 'CZ, Prague' } },
+      profile: { mcmahon: { bar: 2300, floor: 1800, handicap: { lowerBy: 2, max: 9 } }, egd: { class: 'B', place: 'CZ, Prague' } },
     });
     // a: 3d (2300, at the bar), b: 1k, c: 10k (below the floor), d: registered without a rating.
     const players = [
@@ -48,11 +48,11 @@ describe('GET /v1/go/tournaments/:id/egd: the EGD results layout', () => {
   });
   afterAll(() => h.stop());
 
-  it('writes CL, PC and HA, names in two fields, grades from the ratings, and the McMahon order with its scores', async () => {
+  it('a McMahon tournament: writes CL, PC and HA (its handicap policy), names in two fields, grades from the ratings, and the McMahon order with its scores', async () => {
     const text = (await h.get(`/v1/go/tournaments/${T}/egd`).expect(200)).text;
     const { tournament, notKept } = readEgd(text);
     expect(notKept).toEqual([]);
-    expect(tournament).toMatchObject({ class: 'B', name: 'Prague Open', place: 'CZ, Prague', dates: '2026-11-20,2026-11-20', handicapReduction: 9 });
+    expect(tournament).toMatchObject({ class: 'B', name: 'Prague Open', place: 'CZ, Prague', dates: '2026-11-20,2026-11-20', handicapReduction: 2 });
     const rows = tournament.players.map((p) => [p.place, p.surname, p.firstName, p.rank, p.points, p.mcmahon]);
     // MMS = initial (ranks above the floor, capped at the bar: 5 at 2300, 2 at 2000, 0 below the floor or unrated) + wins.
     // Jan Novák lost but keeps the highest MMS (5): the places follow the MMS, the points column shows the wins.
