@@ -152,8 +152,9 @@ describe('records server: a Go game (Ing rules) over HTTP', () => {
     expect(sgf).toContain('BL[-660]');
     const egd = (await get(`/v1/go/tournaments/${TID}/egd`).expect(200)).text.split('\n');
     expect(egd[0]).toBe('; EV[Ing Open]');
-    expect(egd.find((l) => l.includes('Bob_Chan'))).toMatch(/^\s+1 Bob_Chan\s+1k\s.*\s2\+\/w0$/);
-    expect(egd.find((l) => l.includes('Ann_Lee'))).toMatch(/^\s+2 Ann_Lee\s+2d\s.*\s1-\/b0$/);
+    // Names registered without "Family, Given" are not split (issue 30): the whole name, first name "-".
+    expect(egd.find((l) => l.includes('Bob_Chan'))).toMatch(/^\s+1 Bob_Chan\s+-\s+1k\s.*\s2\+\/w0$/);
+    expect(egd.find((l) => l.includes('Ann_Lee'))).toMatch(/^\s+2 Ann_Lee\s+-\s+2d\s.*\s1-\/b0$/);
   });
 
   it('the arbiter stops the clocks (no move meanwhile, 409 naming the rule), restarts them and records a disputed move with the ruling', async () => {

@@ -69,6 +69,12 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   Discipline: { type: 'string', enum: ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'] },
+  EgdEvent: {
+    type: 'object',
+    properties: { class: { type: 'string', enum: ['A', 'B', 'C', 'D'] }, place: { type: 'string' } },
+    required: ['class'],
+    additionalProperties: false,
+  },
   ImportProvenance: {
     type: 'object',
     properties: {
@@ -333,6 +339,7 @@ export const RESPONSE_SCHEMAS = {
       format: { type: 'string', enum: ['two-player', 'mahjong-table'] },
       rapidMinutes: { type: 'number', enum: [30, 60] },
       goBasicMinutes: { type: 'number' },
+      egd: { $ref: '#/components/schemas/EgdEvent' },
     },
     required: ['bye', 'discipline', 'doubleForfeitSpread', 'forfeitSpread', 'format', 'name', 'penaltiesApplyTo', 'points', 'scores', 'tieBreaks'],
     additionalProperties: false,

@@ -1,12 +1,15 @@
 /**
- * A Go tournament as an EGD-style results table: places from the standings (points, SOS, SODOS…),
+ * A Go tournament as an EGD results table: places from the standings (points, MMS, SOS, SODOS…),
  * each round from the crosstable, colour and handicap from the game linked to the pairing (without one,
- * the pairing's first player is written Black), ranks from the linked games' players.
+ * the pairing's first player is written Black), grades from the linked games' players, else from the
+ * registered rating (EGD GoR scale), names split only as registered ("Family, Given"), the class and place
+ * from the profile's `egd`, the handicap line from the McMahon handicap policy (none: h9).
  */
-import { exportEgd, type EgdRound, type GoState } from '../../domain/disciplines/go/index.js';
+import { egdFieldProblem, egdName, exportEgd, gradeOfRating, type EgdRound, type GoState } from '../../domain/disciplines/go/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
 import { publishedView, roundsOf, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import { ProblemException } from '../problem.js';
 import { GO_GAME } from '../../runtime/features/go/index.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
 import { GAME_COLLECTIONS, gamesProjectionName, linkedGames, type GameDocument } from '../../runtime/games/index.js';
@@ -17,7 +20,9 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
     .map((g) => core.readModels.get<GameDocument<GoState>>(projection, GAME_COLLECTIONS.game, g.id)?.state)
     .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
   const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
-  const rankOf = (id: string) => games.flatMap((g) => g.players).find((p) => p.id === id && p.rank)?.rank ?? '?';
+  // The grade as a linked game wrote it, else the grade of the registered rating (issue 30: not "?" when a rating says it).
+  const rankOf = (id: string, rating: number | undefined) =>
+    games.flatMap((g) => g.players).find((p) => p.id === id && p.rank)?.rank ?? (rating !== undefined ? gradeOfRating(rating) : '?');
   const standings = standingsOf(t, division, asOf).rows;
   const place = new Map(standings.map((r, i) => [r.player, i + 1]));
   const cells = new Map(crosstableOf(t, division, asOf).rows.map((r) => [r.player, r.cells]));
@@ -39,17 +44,22 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
   const dates = roundsOf(publishedView(t), division)
     .flatMap((r) => (r.day ? [r.day] : []))
     .sort();
-  return exportEgd({
+  const handicap = t.profile.mcmahon?.handicap;
+  const table = {
+    ...(t.profile.egd && { class: t.profile.egd.class }),
     name: t.name,
+    ...(t.profile.egd?.place && { place: t.profile.egd.place }),
     ...(dates.length && { dates: `${dates[0]},${dates[dates.length - 1]}` }),
+    // EGD HA[h<n>]: handicap = grade difference − n; h9 leaves none (even games: Arbitra gives no handicap without a policy).
+    handicapReduction: handicap ? handicap.lowerBy : 9,
     ...(games[0] && { compensation: games[0].compensation, basicTimeMinutes: games[0].rules.basicTimeMinutes }),
     tieBreaks: t.profile.tieBreaks,
     players: standings.map((row, i) => {
       const p = t.players.find((x) => x.id === row.player);
       return {
         place: i + 1,
-        name: p?.name ?? row.player,
-        rank: rankOf(row.player),
+        ...egdName(p?.name ?? row.player),
+        rank: rankOf(row.player, p?.rating),
         country: p?.country ?? '',
         club: p?.club ?? '',
         points: row.score,
@@ -58,5 +68,15 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
         rounds: (cells.get(row.player) ?? []).filter((c) => c.kind !== 'not-yet-played').map((c) => round(row.player, c)),
       };
     }),
-  });
+  };
+  const problem = egdFieldProblem(table);
+  if (problem)
+    throw new ProblemException(
+      422,
+      'go/egd-unwritable-field',
+      'A name cannot be written in the EGD table',
+      `place ${problem.place}: ${problem.field} "${problem.value}" contains ";" or "|", which the EGD reader takes for a comment or a PIN`,
+      { rule: 'EGD tournament table format: everything after ";" is ignored; "|" starts the PIN', field: problem.field },
+    );
+  return exportEgd(table);
 }

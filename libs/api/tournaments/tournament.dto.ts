@@ -85,6 +85,20 @@ export class ByeValueDto {
   spread: number;
 }
 
+/** Go: what the EGD results table says of the event (issue 30): the EGF class and the place. */
+export class EgdEventDto {
+  @ApiProperty({ enum: ['A', 'B', 'C', 'D'], description: 'EGF tournament class (CL), known before the event' })
+  @IsIn(['A', 'B', 'C', 'D'])
+  class: 'A' | 'B' | 'C' | 'D';
+  @ApiPropertyOptional({ example: 'CZ, Prague', description: 'PC: "<country code>, <city>" (no "]" or ";")' })
+  @Omittable()
+  @IsString()
+  @Length(1, 100)
+  @IsPersonName()
+  @Matches(/^[^;\]]*$/, { message: 'place must not contain "]" or ";" (the EGD reader would cut the line there)' })
+  place?: string;
+}
+
 /** McMahon pairing: handicap = McMahon difference lowered by `lowerBy`, at most `max` stones (EGF/OpenGotha handicap policy). */
 export class McMahonHandicapDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(0) @Max(30) lowerBy: number;
@@ -158,6 +172,11 @@ export class ProfileOverridesDto {
   @ValidateNested()
   @Type(() => McMahonDto)
   mcmahon?: McMahonDto;
+  @ApiPropertyOptional({ type: EgdEventDto, description: 'Go: the EGF class and place written in the EGD results table' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => EgdEventDto)
+  egd?: EgdEventDto;
 }
 
 export class CreateTournamentDto {

@@ -14,9 +14,16 @@ function field(v: string | number): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+export type MahjongCsvRow = Record<(typeof MAHJONG_CSV_HEADER)[number], string | number>;
+
+/** Writes rows (the header first) as RFC 4180 CSV; `mahjongTableCsv` and the round trip share it. */
+export function writeMahjongCsv(rows: readonly MahjongCsvRow[]): string {
+  return [[...MAHJONG_CSV_HEADER], ...rows.map((r) => MAHJONG_CSV_HEADER.map((h) => r[h]))].map((r) => `${r.map(field).join(',')}\r\n`).join('');
+}
+
 export function mahjongTableCsv(t: OpenTournament): string {
   const names = new Map(t.players.map((p) => [p.id, p.name]));
-  const rows: Array<Array<string | number>> = [[...MAHJONG_CSV_HEADER]];
+  const rows: MahjongCsvRow[] = [];
   for (const division of t.divisions) {
     const rounds = Object.values(t.rounds)
       .filter((r) => r.division === division)
@@ -26,15 +33,25 @@ export function mahjongTableCsv(t: OpenTournament): string {
       for (const table of tables) {
         const result = t.rounds[roundKey(division, r.round)].results[`t${table.table}`];
         if (result?.kind !== 'mahjong-table') continue;
-        for (const s of result.seats) rows.push([division, r.round, table.table, s.wind, s.player, names.get(s.player) ?? s.player, s.points, s.rank]);
+        for (const s of result.seats)
+          rows.push({
+            division,
+            round: r.round,
+            table: table.table,
+            wind: s.wind,
+            player: s.player,
+            name: names.get(s.player) ?? s.player,
+            points: s.points,
+            rank: s.rank,
+          });
       }
     }
   }
-  return rows.map((r) => `${r.map(field).join(',')}\r\n`).join('');
+  return writeMahjongCsv(rows);
 }
 
 /** Reads the CSV back (for the round trip): rows as written, numbers as numbers. */
-export function parseMahjongCsv(text: string): Array<Record<(typeof MAHJONG_CSV_HEADER)[number], string | number>> {
+export function parseMahjongCsv(text: string): MahjongCsvRow[] {
   const records: string[][] = [];
   let row: string[] = [];
   let cell = '';

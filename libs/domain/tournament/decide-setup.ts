@@ -92,6 +92,13 @@ function validateProfile(p: RulesProfile): void {
       RULES.goBasicMinutes,
       'profile.goBasicMinutes',
     );
+  if (p.egd !== undefined) {
+    const place = p.egd.place;
+    if (p.discipline !== 'go') invalid('tournament/profile-value', 'profile egd is for Go tournaments only', RULES.egd, 'profile.egd');
+    if (!['A', 'B', 'C', 'D'].includes(p.egd.class)) invalid('tournament/profile-value', 'profile egd.class is A, B, C or D', RULES.egd, 'profile.egd.class');
+    if (place !== undefined && (typeof place !== 'string' || !/\S/.test(place) || /[\p{Cc};\]]/u.test(place) || place.length > 100))
+      invalid('tournament/profile-value', 'profile egd.place is 1–100 characters without line breaks, "]" or ";"', RULES.egd, 'profile.egd.place');
+  }
   if (p.mcmahon !== undefined) {
     if (p.discipline !== 'go') invalid('tournament/profile-value', 'profile mcmahon is for Go tournaments only', RULES.mcmahon, 'profile.mcmahon');
     const m = mcmahonProblem(p.mcmahon);

@@ -22,6 +22,16 @@ export interface RulesProfile extends ScoringProfile {
    * 事先规定). When set, a linked game takes it and a game naming other minutes is refused. Unset: each game's own.
    */
   readonly goBasicMinutes?: number;
+  /**
+   * Go: what the EGD results table says of the event that Arbitra does not otherwise record (issue 30): the EGF class
+   * (`CL`: A, B, C or D, known before the event: EGD "Tournament classes") and the place (`PC`: "<country code>, <city>").
+   */
+  readonly egd?: EgdEvent;
+}
+
+export interface EgdEvent {
+  readonly class: 'A' | 'B' | 'C' | 'D';
+  readonly place?: string;
 }
 
 /** Overrides accepted at creation; nested values are replaced whole. */
@@ -43,5 +53,6 @@ export function effectiveProfile(discipline: Discipline, overrides: RulesProfile
     bye: { ...(defined.bye ?? base.bye) },
     tieBreaks: [...(defined.tieBreaks ?? base.tieBreaks)] as TieBreakCode[],
     ...(defined.mcmahon && { mcmahon: { ...defined.mcmahon } }),
+    ...(defined.egd && { egd: { ...defined.egd } }),
   };
 }

@@ -14,6 +14,7 @@ export const RULES = {
   profile: 'Arbitra: profile values are finite numbers and tie-breaks come from the discipline catalogue',
   goBasicMinutes: "Ing rules 第七条 基时: each player's basic time is fixed in advance (事先规定) for the event: whole minutes, 1 to 600, Go only",
   mcmahonPairing: 'EGF McMahon system (OpenGotha/Pairgoth): pairing by McMahon score, which starts from the rank between the bar and the floor; Go only',
+  egd: 'EGD tournament table format (A. Cieply, "Tournament classes", "Tournament table format"): Go only; class A, B, C or D; the place "<country code>, <city>" without line breaks, "]" or ";" (a comment to the EGD reader)',
   mcmahon: 'Arbitra profile value (Go only; the Ing excerpt does not speak of McMahon): McMahon bar and floor are finite ratings, floor ≤ bar',
   tieBreaks: 'FIDE Tie-Break Regulations (2023) / Arbitra catalogue: a tournament picks an ordered tie-break list from its discipline catalogue',
   roundsPlanned: 'Arbitra: a tournament plays at most the rounds it planned',

@@ -6,4 +6,5 @@ export * from './go.profile.js';
 export { RULES as GO_RULES } from './go.rules.js';
 export { remainingAt, runningSeat, penaltyPoints, beyondLimit, timeUp } from './clock.js';
 export { parsePoint, sgfPoint, gtpPoint, areaCount, handicapPoints } from './board.js';
-export { exportEgd, type EgdTournament, type EgdPlayer, type EgdRound } from './egd.js';
+export { exportEgd, egdName, egdFieldProblem, gradeOfRating, EGD_CLASSES, type EgdTournament, type EgdPlayer, type EgdRound, type EgdClass } from './egd.js';
+export { readEgd, type EgdRead } from './egd-read.js';
