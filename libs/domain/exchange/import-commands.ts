@@ -41,6 +41,8 @@ export function playerIds(divisions: ReadonlyArray<{ readonly players: ReadonlyA
   );
 }
 
+type Kept = Array<{ line: number; text: string; why: string }>;
+
 interface Seat {
   readonly a: number;
   readonly b: number;
@@ -51,7 +53,7 @@ interface Seat {
   readonly absent?: 'a' | 'b' | 'both';
 }
 
-function seatsOf(players: readonly ImportedPlayer[], k: number): Seat[] {
+function seatsOf(players: readonly ImportedPlayer[], k: number, notKept: Kept): Seat[] {
   const seats: Seat[] = [];
   players.forEach((p, i) => {
     const r = p.rounds[k];
@@ -59,6 +61,12 @@ function seatsOf(players: readonly ImportedPlayer[], k: number): Seat[] {
     const back = players[r.opponent - 1].rounds[k];
     const backTable = back?.kind === 'game' || back?.kind === 'forfeit' ? back.table : undefined;
     const table = r.table !== undefined && backTable === r.table ? r.table : undefined;
+    if (r.table !== undefined && backTable !== undefined && backTable !== r.table)
+      notKept.push({
+        line: p.line,
+        text: `round ${k + 1}: board ${r.table}, its opponent's line board ${backTable}`,
+        why: 'the two lines of a game name different boards: the game is recorded at a table of its own',
+      });
     if (r.kind === 'forfeit') {
       // No game was played, so nobody moved first: the lower-numbered player takes the first seat (Arbitra's reading).
       const absent = r.double ? 'both' : r.won ? 'b' : 'a';
@@ -77,10 +85,18 @@ function seatsOf(players: readonly ImportedPlayer[], k: number): Seat[] {
       scores: r.score === null || backScore === null ? null : [r.score, backScore],
     });
   });
-  // The file's boards when every game names one and they differ; otherwise tables in player order.
-  const boards = seats.map((s) => s.table);
-  const usable = boards.every((b) => b !== undefined) && new Set(boards).size === boards.length;
-  return seats.map((s, n) => ({ ...s, table: usable ? s.table : n + 1 }));
+  // The file's boards when they differ; a game without one (or whose two sides disagree) takes the lowest free table;
+  // with two games on one board, tables in player order.
+  const named = seats.flatMap((s) => (s.table === undefined ? [] : [s.table]));
+  if (new Set(named).size !== named.length) return seats.map((s, n) => ({ ...s, table: n + 1 }));
+  const taken = new Set(named);
+  let free = 1;
+  return seats.map((s) => {
+    if (s.table !== undefined) return s;
+    while (taken.has(free)) free++;
+    taken.add(free);
+    return { ...s, table: free };
+  });
 }
 
 /** The result a seat's file lines give: a forfeit, a double forfeit, a played game with its scores, or none yet. */
@@ -114,6 +130,7 @@ export function importCommands(file: ImportedFile, opts: { readonly id: string; 
     ),
   );
   let rounds = 0;
+  const notKept: Kept = [];
   file.divisions.forEach((d, di) => {
     const id = (i: number) => ids[di][i];
     const count = d.players.reduce((n, p) => Math.max(n, p.rounds.length), 0);
@@ -125,7 +142,7 @@ export function importCommands(file: ImportedFile, opts: { readonly id: string; 
         if (r === undefined || r.kind === 'absent')
           commands.push({ type: 'tournament.mark-absent', data: { playerId: id(i), round, reason: `${opts.format} file: no game in round ${round}` } });
       });
-      const seats = seatsOf(d.players, k);
+      const seats = seatsOf(d.players, k, notKept);
       const games: PairedGame[] = seats.map((s) => ({
         table: s.table as number,
         first: id(s.firstIsA ? s.a : s.b),
@@ -151,7 +168,7 @@ export function importCommands(file: ImportedFile, opts: { readonly id: string; 
   return {
     commands,
     rounds,
-    notKept: spreadsNotKept(file),
+    notKept: [...notKept, ...spreadsNotKept(file)],
     players: file.divisions.flatMap((d, di) => d.players.map((p, i) => ({ division: d.name, number: i + 1, id: ids[di][i], name: p.name, line: p.line }))),
   };
 }

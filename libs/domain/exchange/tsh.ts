@@ -2,6 +2,7 @@ import type { DivisionGrid, GridCell } from './grid.js';
 import {
   eachNamedBack,
   ExchangeExportError,
+  oneByeARound,
   ExchangeFormatError,
   type ImportedDivision,
   type ImportedFile,
@@ -199,6 +200,7 @@ export function parseTsh(text: string, division: string): ImportedFile {
   });
   const players = pairForfeits(raw.map((r, i) => ({ ...r.player, rounds: roundsOf(raw, i, notKept) })));
   check(players);
+  oneByeARound(players, 'tsh', TSH_RULES.bye);
   const d: ImportedDivision = { name: division, players };
   return { divisions: [d], notKept };
 }

@@ -1,25 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { fold } from '../../kernel/decider.js';
 import { scrabbleDecider } from './scrabble.decider.js';
-import type { ScrabbleEvent } from './scrabble.events.js';
 import { exportGcg, importGcgRecord, parseGcg } from './gcg.js';
 import { scoreSheet } from './scoresheet.js';
 import { HAND_GAME } from './testing/hand-game.js';
+import { replay } from './testing/replay.js';
 import type { ScrabbleCommand } from './scrabble.commands.js';
 import type { RecordSource } from '../../kernel/record-source.js';
 
 const AT = '2026-01-01T10:00:00.000Z';
-
-function replay(commands: readonly ScrabbleCommand[]): ScrabbleEvent[] {
-  let state = scrabbleDecider.initialState();
-  const events: ScrabbleEvent[] = [];
-  for (const c of commands) {
-    const out = scrabbleDecider.decide(c, state);
-    events.push(...out);
-    state = fold(scrabbleDecider, out, state);
-  }
-  return events;
-}
 
 /** What a GCG file says, line by line: who, the rack before a move, the move, the score, the total, the notes. */
 function said(text: string) {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { fold } from '../../kernel/decider.js';
 import type { RecordSource } from '../../kernel/record-source.js';
 import { exportGcg, importGcgRecord, parseGcg } from './gcg.js';
-import type { ScrabbleCommand } from './scrabble.commands.js';
-import { scrabbleDecider } from './scrabble.decider.js';
-import type { ScrabbleEvent } from './scrabble.events.js';
+import { replay } from './testing/replay.js';
 import { simulateGame } from './testing/simulation.js';
 
 /**
@@ -14,17 +11,6 @@ import { simulateGame } from './testing/simulation.js';
  * with names holding digits, and pragmas added.
  */
 const AT = '2026-01-01T10:00:00.000Z';
-
-function replay(commands: readonly ScrabbleCommand[]): ScrabbleEvent[] {
-  let state = scrabbleDecider.initialState();
-  const events: ScrabbleEvent[] = [];
-  for (const c of commands) {
-    const out = scrabbleDecider.decide(c, state);
-    events.push(...out);
-    state = fold(scrabbleDecider, out, state);
-  }
-  return events;
-}
 
 const source = (text: string): RecordSource => ({ format: 'gcg', sha256: '0'.repeat(64), importedBy: 'td', importedAt: AT, headers: parseGcg(text).headers });
 const imported = (text: string) => exportGcg(replay(importGcgRecord(text, { startAt: AT, stepSeconds: 0, source: source(text) }).commands));
