@@ -96,7 +96,7 @@ describe('Idempotency-Key over HTTP (IETF draft-ietf-httpapi-idempotency-key-hea
   });
 
   it('the older POST …/penalties: its ETag is the tournament revision its If-Match pins, and a retry under its key gets the first answer', async () => {
-    const etag = (await h.get(`/v1/tournaments/${T}`).expect(200)).headers.etag;
+    const etag = (await h.get(`/v1/tournaments/${T}`, chief).expect(200)).headers.etag;
     const key = { 'idempotency-key': 'legacy-penalty-0001', 'if-match': etag };
     const first = await h.post(`/v1/tournaments/${T}/penalties`, { player: 'p1', points: 2, reason: 'slow', ref: 'L-1', round: 1 }, chief, 201, key);
     expect(first.headers.etag).toBe(etag);

@@ -28,7 +28,7 @@ describe('live clients: server-sent events (e2e)', () => {
     await h.stop();
   });
 
-  it('a tournament’s stream: ids are revisions; the public sees a round only at its publication, with its pairing; officials see the pairing at once', async () => {
+  it('a tournament’s stream: officials’ ids are revisions, the public’s count its own events; the public sees a round only at its publication, with its pairing; officials see the pairing at once', async () => {
     const pub = await open(`/v1/tournaments/${TID}/live`);
     const official = await open(`/v1/tournaments/${TID}/live`, chief);
     expect(pub.status).toBe(200);
@@ -49,7 +49,9 @@ describe('live clients: server-sent events (e2e)', () => {
     // Events arrive in order: nothing of the round reached the public before its publication.
     expect(seen.map((e) => e.event)).not.toContain('tournament.RoundPaired');
     const published = seen.find((e) => e.event === 'tournament.RoundPublished') as Sse;
-    expect(published.id).toBe(6);
+    // The pairing (revision 5) is not the public's: its publication is the public's sixth event (issue 32).
+    expect(published.id).toBe(5);
+    expect(published.data.revision).toBe(5);
     expect(published.data).toMatchObject({ data: { division: 'main', round: 1, published: { games, bye: null } } });
     expect(JSON.stringify(seen)).not.toContain('chief-live');
   });
@@ -60,19 +62,21 @@ describe('live clients: server-sent events (e2e)', () => {
       { table: 1, result: { kind: 'played', outcome: 'first', score: { first: 420, second: 380 } } },
       chief,
     );
-    const resumed = await open(`/v1/tournaments/${TID}/live`, undefined, { 'last-event-id': '6' });
+    const resumed = await open(`/v1/tournaments/${TID}/live`, undefined, { 'last-event-id': '5' });
     const events = await resumed.waitFor(resumed.has('tournament.ResultRecorded'));
-    expect(events.map((e) => [e.id, e.event])).toEqual([[7, 'tournament.ResultRecorded']]);
+    expect(events.map((e) => [e.id, e.event])).toEqual([[6, 'tournament.ResultRecorded']]);
     await h.post(
       `/v1/tournaments/${TID}/rounds/1/results`,
       { table: 2, result: { kind: 'played', outcome: 'second', score: { first: 350, second: 390 } } },
       chief,
     );
-    expect((await resumed.waitFor((e) => e.length === 2)).map((e) => e.id)).toEqual([7, 8]);
+    expect((await resumed.waitFor((e) => e.length === 2)).map((e) => e.id)).toEqual([6, 7]);
 
-    const plain = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=6`).expect(200);
+    const plain = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=5`).expect(200);
     expect(plain.headers['content-type']).toContain('text/event-stream');
-    expect(plain.text.match(/^id: \d+$/gm)).toEqual(['id: 7', 'id: 8']);
+    expect(plain.text.match(/^id: \d+$/gm)).toEqual(['id: 6', 'id: 7']);
+    const officialPlain = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=6`).set('authorization', chief).expect(200);
+    expect(officialPlain.text.match(/^id: \d+$/gm)).toEqual(['id: 7', 'id: 8']);
     const bad = await h.http().get(`/v1/tournaments/${TID}/live`).set('last-event-id', 'x').expect(400);
     expect(bad.body).toMatchObject({ field: 'Last-Event-ID' });
     await h.http().get('/v1/tournaments/nope/live').expect(404);
@@ -84,14 +88,15 @@ describe('live clients: server-sent events (e2e)', () => {
       { table: 2, first: 'dan', second: 'ann' },
     ];
     await h.post(`/v1/tournaments/${TID}/rounds/2/pairings`, { kind: 'manual', reason: 'live test', games, tables: [], bye: null }, chief);
-    const plain = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=8`).expect(200);
+    const plain = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=7`).expect(200);
     expect(plain.text).not.toContain('RoundPaired');
     expect(plain.text).not.toContain('"bob","second":"cat"');
     const officials = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=8`).set('authorization', chief).expect(200);
     expect(officials.text).toContain('tournament.RoundPaired');
     // Who is absent is public (as in the summary), why is not.
     await h.post(`/v1/tournaments/${TID}/players/dan/absences`, { round: 3, reason: 'a private matter' }, chief);
-    const absence = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=9`).expect(200);
+    const absence = await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=7`).expect(200);
+    expect(absence.text.match(/^id: \d+$/gm)).toEqual(['id: 8']);
     expect(absence.text).toContain('tournament.PlayerMarkedAbsent');
     expect(absence.text).not.toContain('a private matter');
     expect((await h.http().get(`/v1/tournaments/${TID}/live?lastEventId=9`).set('authorization', chief).expect(200)).text).toContain('a private matter');

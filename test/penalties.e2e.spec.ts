@@ -104,11 +104,16 @@ describe('records server: the penalty ledger (issue 10)', () => {
   });
 
   it('a ledger event leaves the tournament summary’s ETag at the tournament’s revision (If-Match on tournament commands still works)', async () => {
-    const t0 = await get(`/v1/tournaments/${W}`).expect(200);
+    // The officials' view: its ETag is the revision (the public's is a tag over its bytes, issue 32).
+    const t0 = await get(`/v1/tournaments/${W}`, chief).expect(200);
+    const public0 = await get(`/v1/tournaments/${W}`).expect(200);
     await post(ledger, { penaltyId: 'W-9', target: { player: offender }, offence: 'etiquette', kind: 'warning', reason: 'loud' });
-    const t1 = await get(`/v1/tournaments/${W}`).expect(200);
+    const t1 = await get(`/v1/tournaments/${W}`, chief).expect(200);
     expect(t1.body.asOf.revision).toBe(t0.body.asOf.revision);
     expect(t1.body.asOf.position).toBe(h.position);
+    // A warning changes nothing the public sees: its view does not move (issue 32).
+    const public1 = await get(`/v1/tournaments/${W}`).expect(200);
+    expect([public1.headers.etag, public1.text]).toEqual([public0.headers.etag, public0.text]);
     await h.post(`/v1/tournaments/${W}/forbidden-pairings`, { a: 'm1', b: 'm2', reason: 'siblings' }, arbiter, 201, { 'if-match': t1.headers.etag });
   });
 

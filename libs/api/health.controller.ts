@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, SetMetadata, type OnModuleInit, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Req, SetMetadata, type OnModuleInit, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import { ACCESS_KEY, Public, type AccessRule } from './auth/allow.decorator.js';
 import { auditOf } from './audit/audit-services.js';
+import type { AuthedRequest } from './auth/auth.guard.js';
 import { ARBITRA_CORE } from './tokens.js';
 
 /** A projection this far behind the log is reported as degraded (still serving, but stale). */
@@ -48,7 +49,10 @@ export class HealthController implements OnModuleInit {
       "Readiness: store reachable; read models' lag behind the log; the log's verification at start (`degraded` when served broken by --allow-broken-log). " +
       '503 when not ready. Liveness is GET /health',
   })
-  check() {
+  check(@Req() request: AuthedRequest) {
+    // The log's head and the read models' lag move with every event, published or not: a caller without a token
+    // (or a player's) gets each check's state only, so it learns nothing of what was recorded or when (issue 32).
+    const detailed = request.principal !== undefined && request.principal.role !== 'player';
     return this.health.check([
       () => {
         // Issue 10: a server started on a broken log (only with --allow-broken-log) says so here.
@@ -60,21 +64,27 @@ export class HealthController implements OnModuleInit {
           : session.degraded({ broken: integrity.firstProblem, verifiedAt: integrity.checkedAt });
       },
       () =>
-        this.indicators
-          .check('store')
-          .attempt(async () => ({ head: await this.core.store.headPosition() }))
-          .withTimeout(2000),
+        detailed
+          ? this.indicators
+              .check('store')
+              .attempt(async () => ({ head: await this.core.store.headPosition() }))
+              .withTimeout(2000)
+          : this.core.store.headPosition().then(
+              () => this.indicators.check('store').up(),
+              (e: unknown) => this.indicators.check('store').down({ error: String((e as Error).message ?? e) }),
+            ),
       async () => {
         const session = this.indicators.check('projections');
         // The store down is the store check's failure; the lag is then unknown (not a 500).
         const head = await this.core.store.headPosition().catch(() => null);
         if (head === null) return session.down({ lag: null, error: 'the log head cannot be read' });
-        const lag = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
+        const lags = Object.fromEntries(Object.entries(this.core.projections.checkpoints()).map(([name, p]) => [name, Math.max(0, head - p)]));
+        const lag: Record<string, unknown> = detailed ? { lag: lags } : {};
         const stalled = this.core.projections.failures();
-        if (Object.keys(stalled).length > 0) return session.down({ lag, stalled });
+        if (Object.keys(stalled).length > 0) return session.down({ ...lag, stalled });
         const failure = this.core.projections.lastError;
-        if (failure) return session.down({ lag, error: String((failure as Error).message ?? failure) });
-        return Math.max(0, ...Object.values(lag)) > LAG_DEGRADED ? session.degraded({ lag }) : session.up({ lag });
+        if (failure) return session.down({ ...lag, error: String((failure as Error).message ?? failure) });
+        return Math.max(0, ...Object.values(lags)) > LAG_DEGRADED ? session.degraded(lag) : session.up(lag);
       },
       // The projector's dead letters: `degraded` while any is kept (some read model misses an event until it is rebuilt),
       // without taking the service out of rotation (the rest flows).

@@ -107,8 +107,20 @@ export class CommandHandler {
     if (opts.freshCommandId) return this.decideAndAppend(aggregate, stream, opts, release, steps);
     return this.earlier.once(
       ctx.commandId,
-      async () => (await this.earlier.find(stream, ctx, fingerprint)) ?? this.decideAndAppend(aggregate, stream, opts, release, steps),
+      async () =>
+        (await this.earlier.find(stream, ctx, fingerprint)) ??
+        this.refusalsKept(stream, ctx, fingerprint, this.decideAndAppend(aggregate, stream, opts, release, steps)),
     );
+  }
+
+  /** A keyed command's refusal by the domain is its key's answer: remembered for its retries (EarlierAnswers.rememberRefusal). */
+  private async refusalsKept(stream: string, ctx: CommandContext, fingerprint: string | undefined, run: Promise<CommandResult>): Promise<CommandResult> {
+    try {
+      return await run;
+    } catch (e) {
+      if (fingerprint !== undefined) this.earlier.rememberRefusal(stream, ctx, fingerprint, e);
+      throw e;
+    }
   }
 
   /** The stored form of what a command decided: ids derived from its command id, its context in the meta. */

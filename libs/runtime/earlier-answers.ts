@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
 import { CommandIdReusedError, type CommandResult } from './command-types.js';
 
 const NO_OP_MEMORY = 10_000;
+const REFUSAL_MEMORY = 10_000;
 
 const noop = (): void => undefined;
 
@@ -11,9 +12,12 @@ const noop = (): void => undefined;
  * A command id seen before: its first answer, given again. What a command appended is found in the store by its
  * command id; a command that appended nothing is remembered here (the last 10,000), since the store cannot tell
  * its retry from a new command. A retry must come from the same actor, to the same stream, with the same command.
+ * A keyed command the domain refused is remembered the same way (issue 32): its retry gets the same refusal, never a
+ * later 201 (IETF idempotency-key draft: the first answer, success or failure, is the key's answer).
  */
 export class EarlierAnswers {
   private readonly noOps = new Map<string, { stream: string; actor: Actor; fingerprint: string; revision: number; position: number }>();
+  private readonly refusals = new Map<string, { stream: string; actor: Actor; fingerprint: string; error: DomainError }>();
   /** Keyed commands being run in this process, by command id. */
   private readonly running = new Map<string, Promise<unknown>>();
 
@@ -38,6 +42,11 @@ export class EarlierAnswers {
   async find(stream: string, ctx: CommandContext, fingerprint?: string): Promise<CommandResult | null> {
     const earlier = await this.store.findByCommandId(ctx.commandId);
     if (earlier.length > 0) return this.replayed(stream, ctx, earlier, fingerprint);
+    const refused = this.refusals.get(ctx.commandId);
+    if (refused) {
+      checkSameCommand(ctx, stream, refused.actor, refused.stream, refused.fingerprint, fingerprint);
+      throw refused.error;
+    }
     const noOp = this.noOps.get(ctx.commandId);
     if (!noOp) return null;
     checkSameCommand(ctx, stream, noOp.actor, noOp.stream, noOp.fingerprint, fingerprint);
@@ -48,6 +57,16 @@ export class EarlierAnswers {
   rememberNoOp(stream: string, ctx: CommandContext, fingerprint: string, revision: number, position: number): void {
     this.noOps.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, revision, position });
     if (this.noOps.size > NO_OP_MEMORY) this.noOps.delete(this.noOps.keys().next().value as string);
+  }
+
+  /**
+   * A keyed command the domain refused (a DomainError from its decider): its retries get the same refusal. Not a
+   * conflict of revisions, a full disk or an If-Match mismatch (those may pass when retried), nor a refused reuse of the key.
+   */
+  rememberRefusal(stream: string, ctx: CommandContext, fingerprint: string, error: unknown): void {
+    if (!(error instanceof DomainError) || error.type === 'command/id-reused') return;
+    this.refusals.set(ctx.commandId, { stream, actor: ctx.actor, fingerprint, error });
+    if (this.refusals.size > REFUSAL_MEMORY) this.refusals.delete(this.refusals.keys().next().value as string);
   }
 
   /** The answer made of the events a command recorded the first time, once the retry is checked to be the same command. */

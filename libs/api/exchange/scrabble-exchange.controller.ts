@@ -69,7 +69,9 @@ export class ScrabbleExchangeController {
     const days = grids.flatMap((g) => g.days).sort();
     void reply.header('content-type', 'text/plain; charset=utf-8');
     void reply.header('content-disposition', `attachment; filename="${p.id}.tou"`);
-    return writable(() => writeTou(t.name, days.at(-1) ?? summary.asOf.at.slice(0, 10), grids));
+    // The file is of published rounds: without a day recorded it is dated by the last public change (issue 32).
+    const publicAsOf = this.reads.publicAsOf(p.id) ?? summary.asOf;
+    return writable(() => writeTou(t.name, days.at(-1) ?? publicAsOf.at.slice(0, 10), grids));
   }
 
   @Get(':id/tsh')

@@ -23,7 +23,8 @@ import { endAllStreams, lastEventId, serveSse, type StreamLimits } from './sse.j
 
 /**
  * Live clients (issue 15): server-sent events of a tournament and of a game. Each event's id is its stream
- * revision; a client that reconnects with `Last-Event-ID` gets what followed, nothing twice. Hidden information
+ * revision (on the public's tournament stream, the count of the public's own events, issue 32); a client that
+ * reconnects with `Last-Event-ID` gets what followed, nothing twice. Hidden information
  * is redacted as in the views: unpublished rounds for the public, racks and drawn tiles of a game in progress.
  */
 @ApiTags('live')
@@ -79,17 +80,40 @@ export class LiveController implements BeforeApplicationShutdown {
   @ApiProduces('text/event-stream')
   @ApiOperation({
     summary:
-      'A tournament’s events as server-sent events (id = stream revision; resume with Last-Event-ID). The public sees a round once published; officials everything',
+      'A tournament’s events as server-sent events (resume with Last-Event-ID). Officials see everything, id = stream revision; the public sees a round once published, id = the count of its own events (0, 1, 2…)',
   })
   async tournament(@Param() p: TournamentParams, @Req() request: AuthedRequest, @Res() reply: FastifyReply) {
     const after = lastEventId(request);
     const stream = streamOf(TournamentAggregate, p.id);
-    const upTo = after < 0 ? [] : await this.core.store.readStream(stream, 0, after + 1);
     const head = await this.core.store.readStream(stream, 0, 1);
     if (head.length === 0) throw unknownTournament(p.id);
+    if (!isOfficial(request, p.id)) return this.publicTournament(request, reply, stream, after);
+    const upTo = after < 0 ? [] : await this.core.store.readStream(stream, 0, after + 1);
     const state = upTo.reduce((s, e) => evolveTournament(s, e as unknown as TournamentEvent), initialTournamentState());
-    const live = new TournamentLive(state, isOfficial(request, p.id));
+    const live = new TournamentLive(state, true);
     serveSse(this.core, request, reply, { stream, after, render: (events) => live.render(events) }, this.limits(request));
+  }
+
+  /**
+   * The public's stream (issue 32): its ids (and each message's `revision`) count the public's own messages, 0, 1, 2…, so
+   * a gap tells nothing of what was recorded unpublished in between. `Last-Event-ID` names the last of them received.
+   */
+  private async publicTournament(request: AuthedRequest, reply: FastifyReply, stream: string, lastSent: number): Promise<void> {
+    const live = new TournamentLive(initialTournamentState(), false);
+    let sent = -1;
+    let after = -1;
+    if (lastSent >= 0)
+      for (const e of await this.core.store.readStream(stream)) {
+        if (sent === lastSent) break;
+        sent += live.render([e]).length;
+        after = e.revision;
+      }
+    const render = (events: Parameters<TournamentLive['render']>[0]) =>
+      live.render(events).map((m) => {
+        const id = ++sent;
+        return { id, event: m.event, data: Object.assign({}, m.data as object, { revision: id }) };
+      });
+    serveSse(this.core, request, reply, { stream, after, render }, this.limits(request));
   }
 
   @Get('games/:discipline/:id/live')

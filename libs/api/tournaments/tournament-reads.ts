@@ -1,14 +1,22 @@
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS, divisionKey, TOURNAMENTS_PROJECTION, type TournamentSummary } from '../../runtime/features/tournament/index.js';
-import type { RawDocument } from '../../runtime/projections/read-model-store.js';
+import {
+  COLLECTIONS,
+  divisionKey,
+  TOURNAMENTS_PROJECTION,
+  type AsOf,
+  type TournamentIndexEntry,
+  type TournamentSummary,
+} from '../../runtime/features/tournament/index.js';
+import { contentTag, type RawDocument } from '../../runtime/projections/read-model-store.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition } from '../command-request.js';
 import { composeDocuments, type PublicDocumentRoutes } from '../document-response.js';
 import { divisionOf, unknownTournament } from './tournament-command.js';
 
 const divisionsOf = (t: { divisions: readonly string[] }): readonly string[] => t.divisions;
-const revisionOf = (s: TournamentSummary): number => s.asOf.revision;
+const positionOf = (s: TournamentSummary): number => s.asOf.position;
+const publicAsOfOf = (i: TournamentIndexEntry): AsOf => i.publicAsOf ?? i.asOf;
 const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
 
 /** How many composed per-division bodies stay in memory (one per tournament and collection read). */
@@ -18,8 +26,6 @@ const COMPOSED_CACHE = 2_000;
 export class TournamentReads {
   /** Composed bodies by tournament, collection and division, with the stored parts they were made of. */
   private readonly composed = new Map<string, { parts: ReadonlyArray<RawDocument | undefined>; doc: RawDocument }>();
-  /** The public summary answer per stored summary document (same object while the version is the same). */
-  private readonly summaries = new WeakMap<RawDocument, RawDocument>();
 
   constructor(
     private readonly core: ArbitraCore,
@@ -45,20 +51,35 @@ export class TournamentReads {
     return s;
   }
 
+  /** The public's asOf (issue 32): of the last event that changed what the public sees. Undefined: no such tournament. */
+  publicAsOf(id: string): AsOf | undefined {
+    return this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.index, id, publicAsOfOf);
+  }
+
   /**
-   * The public summary as stored, when the public may see all of it (no unpublished round, RULES.unpublishedHidden);
-   * its ETag is the stream revision it reflects. Undefined: no such tournament, or a view to compute per request.
+   * The public summary as stored, when the public may see all of it (no unpublished round, RULES.unpublishedHidden) and
+   * its asOf is the public's (the last event changed something public, issue 32); its ETag is a tag over its bytes, as
+   * for the public summary computed per request (`publicSummary`). Undefined: no such tournament, or a view to compute.
    */
   storedPublicSummary(id: string): RawDocument | undefined {
     const readModels = this.core.readModels;
     if (readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, hasUnpublished) !== false) return undefined;
-    const raw = readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
-    const revision = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, revisionOf);
-    if (!raw || revision === undefined) return undefined;
-    // One answer object per stored version (its bytes are encoded once: document-response.ts).
-    let doc = this.summaries.get(raw);
-    if (!doc) this.summaries.set(raw, (doc = { json: raw.json, etag: `"${revision}"` }));
-    return doc;
+    const position = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, positionOf);
+    if (position === undefined || position !== this.publicAsOf(id)?.position) return undefined;
+    return readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
+  }
+
+  /**
+   * The summary as the public sees it (issue 32): published rounds only, at the public's asOf, tagged by its bytes, so
+   * it is byte for byte what it was until something public changes. 404 for an unknown tournament.
+   */
+  publicSummary(id: string): RawDocument {
+    const stored = this.storedPublicSummary(id);
+    if (stored) return stored;
+    const summary = this.summary(id);
+    const asOf = this.publicAsOf(id) ?? summary.asOf;
+    const json = JSON.stringify({ ...summary, rounds: summary.rounds.filter((r) => r.published), asOf } satisfies TournamentSummary);
+    return { json, etag: contentTag(json) };
   }
 
   /**

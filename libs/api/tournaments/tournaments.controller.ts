@@ -14,8 +14,7 @@ import {
   TournamentAggregate,
   type Audience,
   type StandingsDocument,
-  type TournamentListItem,
-  type TournamentSummary,
+  type TournamentIndexEntry,
 } from '../../runtime/features/tournament/index.js';
 import { PenaltiesAggregate } from '../../runtime/features/penalties/index.js';
 import { issueIntoLedger } from '../penalties/ledger-command.js';
@@ -48,7 +47,6 @@ const asOfPositionForOfficials = (id: string) =>
     field: 'asOfPosition',
     rule: "Arbitra: ?asOfPosition= replays the tournament's stream per request, so it is limited to the tournament's officials (admin, its arbiters, chief arbiter, appeals committee)",
   });
-const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
 
 /**
  * Tournaments: creation, players, forbidden pairings, penalties, standings and crosstable.
@@ -117,10 +115,15 @@ export class TournamentsController {
   })
   async list(@Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     await this.reads.ready(request);
-    const items = this.reads.list<TournamentListItem>(COLLECTIONS.index);
+    const items = this.reads.list<TournamentIndexEntry>(COLLECTIONS.index);
     // roundsPaired counts unpublished rounds: the tournament's officials only (RULES.unpublishedHidden).
     // Object.assign, not a spread followed by new keys (slow on Node 20).
-    return { tournaments: items.map(({ roundsPaired, ...item }) => (isOfficial(request, item.id) ? Object.assign({}, item, { roundsPaired }) : item)) };
+    // The public's asOf is of the last event that changed what the public sees (issue 32); officials see the last event's.
+    return {
+      tournaments: items.map(({ roundsPaired, publicAsOf, ...item }) =>
+        isOfficial(request, item.id) ? Object.assign({}, item, { roundsPaired }) : Object.assign(item, { asOf: publicAsOf ?? item.asOf }),
+      ),
+    };
   }
 
   @Get(':id')
@@ -132,19 +135,16 @@ export class TournamentsController {
   @StoredDocumentResponses('TournamentResponse', SUMMARY_EXAMPLE)
   async get(@Param() p: TournamentParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.reads.ready(request);
-    const official = isOfficial(request, p.id);
-    if (official || this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, p.id, hasUnpublished)) {
+    if (isOfficial(request, p.id)) {
       const summary = this.reads.summary(p.id);
       // The stream revision the summary reflects: send it back as If-Match.
       void reply.header('etag', `"${summary.asOf.revision}"`);
       void reply.header('cache-control', 'private, no-store');
       // Unpublished rounds (their pairing, bye, missing tables) are for the officials only; they see them as `published: false`.
-      return official ? summary : ({ ...summary, rounds: summary.rounds.filter((r) => r.published) } satisfies TournamentSummary);
+      return summary;
     }
-    // Nothing unpublished: the stored bytes, served as they are. The ETag is the stream revision the summary reflects.
-    const stored = this.reads.storedPublicSummary(p.id);
-    if (!stored) throw unknownTournament(p.id);
-    return sendDocument(request, reply, stored);
+    // The public's view (issue 32): published rounds at the public's asOf, tagged by its bytes (the stored bytes when they are that).
+    return sendDocument(request, reply, this.reads.publicSummary(p.id));
   }
 
   @Post(':id/players')
@@ -236,7 +236,7 @@ export class TournamentsController {
     // The public's current standings are stored (published rounds only) and served as stored; the rest is computed.
     if (q.round === undefined && audience === 'public') return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.standings));
     void reply.header('cache-control', audience === 'public' ? 'public, no-cache' : 'private, no-store');
-    return this.perDivision(p.id, q, (t, d) => standingsOf(t, d, this.asOf(p.id), q.round, audience));
+    return this.perDivision(p.id, q, (t, d) => standingsOf(t, d, this.asOf(p.id, audience), q.round, audience));
   }
 
   @Get(':id/crosstable')
@@ -251,7 +251,7 @@ export class TournamentsController {
     const audience = audienceOf(request, p.id);
     if (q.round === undefined && audience === 'public') return sendDocument(request, reply, this.storedPerDivision(p.id, q.division, COLLECTIONS.crosstable));
     void reply.header('cache-control', audience === 'public' ? 'public, no-cache' : 'private, no-store');
-    return this.perDivision(p.id, q, (t, d) => crosstableOf(t, d, this.asOf(p.id), q.round, audience));
+    return this.perDivision(p.id, q, (t, d) => crosstableOf(t, d, this.asOf(p.id, audience), q.round, audience));
   }
 
   /** The same reducer replayed over the tournament's stream up to a log position. */
@@ -285,8 +285,10 @@ export class TournamentsController {
     return stored;
   }
 
-  private asOf(id: string) {
-    return this.reads.summary(id).asOf;
+  /** The asOf a computed view carries: the public's is of the last event that changed what the public sees (issue 32). */
+  private asOf(id: string, audience: Audience) {
+    const asOf = this.reads.summary(id).asOf;
+    return audience === 'public' ? (this.reads.publicAsOf(id) ?? asOf) : asOf;
   }
 
   /** The documents of the requested division, or of every division. */

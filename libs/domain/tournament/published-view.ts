@@ -29,3 +29,39 @@ export function unpublishedRounds(t: OpenTournament, division: string, upToRound
     .filter((r) => r.status === 'paired' && r.round <= upToRound)
     .map((r) => r.round);
 }
+
+/**
+ * Does this event change what the public sees of the tournament (RULES.unpublishedHidden, issue 32)? Not a round's
+ * pairing (the round is unpublished until its publication), not a result of an unpublished round (a bye is recorded at
+ * pairing), not a points penalty, nor a penalty-ledger change, of an unpublished round. The public's position (asOf) moves
+ * only with these, so it does not tell that, or when, something unpublished was recorded. Any other event counts as public.
+ */
+export function changesPublicView(event: { readonly type: string; readonly data: unknown }, before: TournamentState, after: TournamentState): boolean {
+  if (before.status !== 'open' || after.status !== 'open') return true;
+  switch (event.type) {
+    case 'tournament.RoundPaired':
+      return false;
+    case 'tournament.ResultRecorded':
+    case 'tournament.ResultCorrected': {
+      const d = event.data as { division: string; round: number };
+      return after.rounds[roundKey(d.division, d.round)]?.status !== 'paired';
+    }
+    case 'tournament.PenaltyApplied':
+      return !sameRounds(before, after) || publicPenalties(before) !== publicPenalties(after);
+    default:
+      // A penalty-ledger event (the only other events folded into a tournament) is public only if it changed a
+      // published points penalty (a warning, or a penalty of an unpublished round, changes nothing public).
+      if (!event.type.startsWith('tournament.')) return !sameRounds(before, after) || publicPenalties(before) !== publicPenalties(after);
+      return true;
+  }
+}
+
+/** The same rounds and players in both states (an event that changed at most the penalties). */
+function sameRounds(before: OpenTournament, after: OpenTournament): boolean {
+  return before.rounds === after.rounds && before.players === after.players;
+}
+
+/** The public penalties as canonical text, to compare two states. */
+function publicPenalties(t: OpenTournament): string {
+  return JSON.stringify(t.penalties.filter((p) => penaltyPublished(t, p)));
+}

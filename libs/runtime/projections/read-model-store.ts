@@ -19,6 +19,11 @@ interface CachedDocument extends RawDocument {
   derived?: Map<unknown, unknown>;
 }
 
+/** A strong ETag over a document's bytes (SHA-256): the same bytes, wherever they were made, get the same tag. */
+export function contentTag(json: string): string {
+  return `"${hash('sha256', json, 'base64url').slice(0, 32)}"`;
+}
+
 /** How many raw documents stay in memory (the hot standings and summaries). */
 const RAW_CACHE = 2_000;
 /**
@@ -170,7 +175,7 @@ export class ReadModelStore {
     if (hit) return hit;
     const json = this.storedJson(projection, collection, key);
     if (json === undefined) return undefined;
-    const doc: CachedDocument = { json, etag: `"${hash('sha256', json, 'base64url').slice(0, 32)}"` };
+    const doc: CachedDocument = { json, etag: contentTag(json) };
     if (this.raws.size >= RAW_CACHE) this.raws.delete(this.raws.keys().next().value as string);
     this.raws.set(id, doc);
     return doc;

@@ -79,6 +79,11 @@ export interface TournamentListItem {
   readonly asOf: AsOf;
 }
 
+/** The list entry as stored: with the asOf of the last event that changed what the public sees (issue 32), served to the public as `asOf`. */
+export interface TournamentIndexEntry extends TournamentListItem {
+  readonly publicAsOf: AsOf;
+}
+
 export interface CorrectionEntry {
   readonly table: number;
   readonly corrects: GameResult;

@@ -1,4 +1,4 @@
-import { missingResults, roundKey, type OpenTournament, type RoundState, type TournamentEvent } from '../../../domain/tournament/index.js';
+import { changesPublicView, missingResults, roundKey, type OpenTournament, type RoundState, type TournamentEvent } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { DocumentTx, Projection } from '../../projections/projection.js';
 import { provisionalDocuments } from './provisional-documents.js';
@@ -12,6 +12,7 @@ import {
   type AsOf,
   type CorrectionEntry,
   type RoundDocument,
+  type TournamentIndexEntry,
   type TournamentListItem,
 } from './tournament-read-model.js';
 
@@ -126,7 +127,8 @@ export const tournamentsProjection: Projection = {
   // folded state's journal is one document per event, a snapshot once the journal outgrows it (tournament-fold.ts); same documents read.
   // 6: the standings, crosstable and provisional pairings are kept here, from the same fold: they were two projections of
   // their own ('tournament-standings', 'tournament-provisional', retired), each folding and journaling every event again.
-  version: 6,
+  // 7: the list entry keeps the public's position (`publicAsOf`), which the public standings and crosstable carry (issue 32).
+  version: 7,
   handles: handlesTournamentEvent,
   transient: [COLLECTIONS.state, COLLECTIONS.summary, COLLECTIONS.round, ...DIVISION_DOCUMENTS.flatMap((d) => d.collections)],
   recoveryOnly: FOLD_RECOVERY,
@@ -146,6 +148,9 @@ export const tournamentsProjection: Projection = {
     const folded = foldInto(docs, id, before, event);
     if (!folded) return;
     const { t, asOf } = folded;
+    // The public's position: the last event that changed what the public sees (issue 32), so an unpublished round's
+    // pairing, byes and penalties move no public asOf, ETag or document.
+    const publicAsOf = changesPublicView(event, before, t) ? asOf : (docs.get<TournamentIndexEntry>(COLLECTIONS.index, id)?.publicAsOf ?? asOf);
     docs.defer(COLLECTIONS.summary, id, () => summaryOf(t, asOf));
     docs.put(COLLECTIONS.index, id, {
       id,
@@ -156,10 +161,12 @@ export const tournamentsProjection: Projection = {
       roundsPaired: Object.keys(t.rounds).length,
       roundsPublished: Object.values(t.rounds).filter((r) => r.status !== 'paired').length,
       asOf,
-    } satisfies TournamentListItem);
+      publicAsOf,
+    } satisfies TournamentIndexEntry);
     updateRoundDocument(docs, id, t, event, asOf);
     const e = { type: event.type, data: event.data } as TournamentEvent;
-    for (const division of DIVISION_DOCUMENTS) division.mark(docs, id, before, t, e, asOf);
+    // The standings and crosstable stored are the public's: they carry the public's position.
+    for (const division of DIVISION_DOCUMENTS) division.mark(docs, id, before, t, e, division === standingsDocuments ? publicAsOf : asOf);
   },
   flush(docs) {
     for (const division of DIVISION_DOCUMENTS) division.flush(docs);
