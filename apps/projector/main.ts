@@ -6,6 +6,7 @@ import { describeStore } from '../../libs/runtime/store-selection.js';
 import { startProjector } from './start-projector.js';
 import { closeOnSignal } from '../records/shutdown.js';
 import { createLogger } from '../../libs/runtime/logger.js';
+import { kafkaDependency, postgresDependency, waitAtStart } from '../../libs/runtime/dependency-wait.js';
 
 // The projector process of the distributed mode: Kafka -> read models (its own read-models.db) -> GET endpoints.
 // Reads ArbitraConfig (libs/runtime/config.ts), ARBITRA_KAFKA_* and ARBITRA_PROJECTOR_* / ARBITRA_DLQ_TOPIC.
@@ -17,6 +18,9 @@ if (!kafka) {
   process.exit(2);
 }
 const settings = projectorSettingsFromEnv(process.env, kafka.topic);
+// The database or the broker not reachable yet: wait, not ready (503 on the health probes), and retry with a backoff.
+const dependencies = [...(config.store === 'postgres' ? [postgresDependency(config.pgUrl!)] : []), kafkaDependency(kafka.brokers, kafka.clientId)];
+await waitAtStart(dependencies, { logger, health: { port: config.port, host: config.host } });
 const projector = await startProjector({ config, kafka, settings, logger });
 await projector.app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;

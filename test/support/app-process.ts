@@ -45,3 +45,12 @@ export class AppProcess {
     });
   }
 }
+
+/** Polls `check` every 100 ms for at most `limitMs` (generous: the machine may be busy); rejects naming `what`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, limitMs = 120_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${limitMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -62,6 +62,8 @@ export class PostgresEventStore implements EventStore {
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
   private listener: Promise<pg.Client | null> | null = null;
+  private listenFailures = 0;
+  private relistenTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(readonly options: PostgresEventStoreOptions) {
@@ -219,23 +221,43 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** One LISTEN connection per store, opened by the first subscriber: appends by other processes wake it. */
+  /**
+   * One LISTEN connection per store, opened by the first subscriber: appends by other processes wake it. When it ends
+   * (a database restart, a dropped connection) or cannot be opened, it is opened again after a backoff while the store
+   * is open; until then the subscribers' poll (pollMs) still finds the appends.
+   */
   private listen(): Promise<pg.Client | null> {
-    this.listener ??= (async () => {
-      await this.ready;
-      const client = new pg.Client({ connectionString: this.options.connectionString });
-      client.on('error', () => undefined); // then the poll still finds appends
-      client.on('notification', () => this.notifier.emit('appended'));
-      try {
-        await client.connect();
-        await client.query('LISTEN arbitra_events');
-        return client;
-      } catch {
-        await client.end().catch(() => undefined);
-        return null;
-      }
-    })();
+    this.listener ??= this.openListener();
     return this.listener;
+  }
+
+  private async openListener(): Promise<pg.Client | null> {
+    await this.ready;
+    const client = new pg.Client({ connectionString: this.options.connectionString });
+    client.on('error', () => undefined); // followed by 'end', which reopens it
+    client.on('notification', () => this.notifier.emit('appended'));
+    try {
+      await client.connect();
+      await client.query('LISTEN arbitra_events');
+    } catch {
+      await client.end().catch(() => undefined);
+      this.relisten();
+      return null;
+    }
+    client.once('end', () => this.relisten());
+    if (this.listenFailures > 0) this.notifier.emit('appended'); // appends while it was away were not notified: read now
+    this.listenFailures = 0;
+    return client;
+  }
+
+  /** Opens the LISTEN connection again after 100 ms, doubling up to 10 s while it keeps failing. */
+  private relisten(): void {
+    if (this.closed) return;
+    const wait = Math.min(100 * 2 ** this.listenFailures++, 10_000);
+    this.relistenTimer = setTimeout(() => {
+      if (!this.closed) this.listener = this.openListener().catch(() => (this.relisten(), null));
+    }, wait);
+    this.relistenTimer.unref();
   }
 
   async streamInfo(stream: string): Promise<StreamInfo> {
@@ -281,6 +303,7 @@ export class PostgresEventStore implements EventStore {
     this.notifier.emit('closed');
     // Appends already accepted are written (or refused) before the connections close.
     while (this.writing) await this.writing;
+    clearTimeout(this.relistenTimer);
     const listener = await this.listener?.catch(() => null);
     await listener?.end().catch(() => undefined);
     await this.pool.end();
