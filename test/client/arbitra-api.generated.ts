@@ -4009,143 +4009,6 @@ export interface components {
       players: components['schemas']['PlayerDto'][];
       link?: components['schemas']['GameLinkDto'];
     };
-    ChessMoveDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 0 White, 1 Black (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description SAN (Nf3, O-O, e8=Q) or UCI (g1f3)
-       * @example Nf3
-       */
-      move: string;
-    };
-    ChessSeatDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 0 White, 1 Black (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-    };
-    DrawClaimDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 0 White, 1 Black (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description FIDE Laws 9.2 (a threefold repetition on the board) or 9.3; a perpetual check is ruled by the arbiter (rapid rules 12(1))
-       * @enum {string}
-       */
-      reason: 'repetition' | 'fifty-moves';
-    };
-    DrawRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @enum {number} */
-      claimant: 0 | 1;
-      /**
-       * @description Rapid rules 12(1) (a perpetual check or forced repetition demonstrated), 12(2) or 11 (另外)
-       * @enum {string}
-       */
-      ground: 'perpetual' | 'no-winning-chances' | 'time-trouble';
-      upheld: boolean;
-      note?: string;
-    };
-    IllegalMoveRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description Who made the illegal move (the claimant is the opponent)
-       * @enum {number}
-       */
-      offender: 0 | 1;
-      /**
-       * @description The illegal move as made on the board
-       * @example Ke2
-       */
-      move: string;
-      note?: string;
-    };
-    BreachRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @enum {number} */
-      offender: 0 | 1;
-      /**
-       * @description Rapid rules 21(1),(3)
-       * @enum {string}
-       */
-      breach: 'rule-2' | 'rule-5' | 'rule-7' | 'rule-8' | 'rule-17' | 'rule-18' | 'fide-15.1' | 'ambiguous-move';
-      note?: string;
-    };
-    ChessPenaltyDto: {
-      /** @enum {string} */
-      kind: 'time-to-opponent' | 'loss';
-      /** @example 120000 */
-      ms?: number;
-    };
-    PenalizeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The penalised seat
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      penalty: components['schemas']['ChessPenaltyDto'];
-      /**
-       * @description The rule applied: document and section
-       * @example rapid rules 24
-       */
-      rule: string;
-      reason: string;
-    };
     StartXiguaqiDto: {
       /**
        * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
@@ -5367,6 +5230,150 @@ export interface components {
     };
     DeactivateWebhookDto: {
       /** @example the ratings office moved */
+      reason: string;
+    };
+    ChessMoveDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 0 White, 1 Black (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description SAN (Nf3, O-O, e8=Q) or UCI (g1f3)
+       * @example Nf3
+       */
+      move: string;
+    };
+    ChessSeatDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 0 White, 1 Black (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+    };
+    DrawClaimDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 0 White, 1 Black (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description FIDE Laws 9.2 (a threefold repetition on the board) or 9.3; a perpetual check is ruled by the arbiter (rapid rules 12(1))
+       * @enum {string}
+       */
+      reason: 'repetition' | 'fifty-moves';
+    };
+    DrawRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @enum {integer} */
+      claimant: 0 | 1;
+      /**
+       * @description Rapid rules 12(1) (a perpetual check or forced repetition demonstrated), 12(2) or 11 (另外)
+       * @enum {string}
+       */
+      ground: 'perpetual' | 'no-winning-chances' | 'time-trouble';
+      upheld: boolean;
+      note?: string;
+    };
+    IllegalMoveRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description Who made the illegal move (the claimant is the opponent)
+       * @enum {integer}
+       */
+      offender: 0 | 1;
+      /**
+       * @description The illegal move as made on the board
+       * @example Ke2
+       */
+      move: string;
+      note?: string;
+    };
+    BreachRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @enum {integer} */
+      offender: 0 | 1;
+      /**
+       * @description Rapid rules 21(1),(3)
+       * @enum {string}
+       */
+      breach: 'rule-2' | 'rule-5' | 'rule-7' | 'rule-8' | 'rule-17' | 'rule-18' | 'fide-15.1' | 'ambiguous-move';
+      note?: string;
+    };
+    ChessPenaltyDto: {
+      /** @enum {string} */
+      kind: 'time-to-opponent' | 'loss';
+      /** @example 120000 */
+      ms?: number;
+    };
+    PenalizeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The penalised seat
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      penalty: components['schemas']['ChessPenaltyDto'];
+      /**
+       * @description The rule applied: document and section
+       * @example rapid rules 24
+       */
+      rule: string;
       reason: string;
     };
     /** @description RFC 9457 problem details. `type` is stable per refusal (clients switch on it); `rule` names the rule that refused and `field` the input at fault, where there is one. */
