@@ -43,6 +43,34 @@ export interface DeclaredCommand<B> {
   readonly step?: (fields: CheckedBody) => B;
 }
 
+type Body = DeclaredCommand<unknown>['body'];
+/** A command the player of the body's seat records (and the game's officials). */
+export const bySeat = <B>(route: string, name: string, type: string, summary: string, body: Body): DeclaredCommand<B> => ({
+  route,
+  name,
+  by: 'seat',
+  type,
+  summary,
+  body,
+});
+/** A command only the game's officials record. */
+export const byOfficials = <B>(
+  route: string,
+  name: string,
+  type: string,
+  summary: string,
+  body: Body,
+  step?: DeclaredCommand<B>['step'],
+): DeclaredCommand<B> => ({
+  route,
+  name,
+  by: 'officials',
+  type,
+  summary,
+  body,
+  ...(step && { step }),
+});
+
 /** The commands of one discipline's games, served on `/v1/<discipline>/games/:id/<route>`. */
 export interface DeclaredCommands<B> {
   /** The controller's name (the operation ids' prefix, e.g. `ChessMovesController`) and the OpenAPI tag. */
