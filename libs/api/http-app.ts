@@ -9,7 +9,7 @@ import pino, { type Logger } from 'pino';
 import type { ArbitraCore } from '../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../runtime/config.js';
 import { withValidationRules } from './openapi-rules.js';
-import { routeHandlers, withAccessAndProblems } from './openapi-routes.js';
+import { routeHandlers, withAccessAndProblems, withDeclaredBodies } from './openapi-routes.js';
 import { withResponseSchemas } from './openapi-responses.js';
 import { AuditController } from './audit.controller.js';
 import { TokenRevocations } from '../runtime/features/auth/index.js';
@@ -164,7 +164,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     .build();
   const document = () => {
     const handlers = routeHandlers(controllers);
-    return withResponseSchemas(withAccessAndProblems(withValidationRules(SwaggerModule.createDocument(app, openapi), handlers), handlers));
+    const classes = withValidationRules(SwaggerModule.createDocument(app, openapi), handlers);
+    return withResponseSchemas(withAccessAndProblems(withDeclaredBodies(classes, handlers), handlers));
   };
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   await app.init();

@@ -3,6 +3,7 @@ import { METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.j
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ACCESS_KEY, type AccessRule } from './auth/allow.decorator.js';
+import { DECLARED_BODY, openApiSchema, type Schema } from './body-schema.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 
 /** A route handler of a controller, as Nest registers it. */
@@ -12,6 +13,8 @@ export interface RouteHandler {
   /** The classes of its whole-object `@Query()` and `@Param()` arguments (their rules are the parameters' rules). */
   readonly query?: Type;
   readonly params?: Type;
+  /** Its body's JSON Schema, where the body is declared as one (libs/api/games/game-commands.ts). */
+  readonly body?: Schema;
 }
 
 /** Every route handler of `controllers`, by the operation id swagger gives it (`Controller_method`). */
@@ -28,7 +31,8 @@ export function routeHandlers(controllers: readonly Type[]): Map<string, RouteHa
       const whole = (kind: RouteParamtypes) =>
         Object.entries(args).find(([key, arg]) => key.split(':')[0] === String(kind) && arg.data === undefined)?.[1].index;
       const [query, params] = [whole(RouteParamtypes.QUERY), whole(RouteParamtypes.PARAM)].map((i) => (i === undefined ? undefined : types[i]));
-      handlers.set(`${controller.name}_${method}`, { access, query, params });
+      const body = Reflect.getMetadata(DECLARED_BODY, handler) as Schema | undefined;
+      handlers.set(`${controller.name}_${method}`, { access, query, params, ...(body && { body }) });
     }
   }
   return handlers;
@@ -110,5 +114,16 @@ export function withAccessAndProblems(document: OpenAPIObject, handlers: Readonl
       };
     }
   }
+  return document;
+}
+
+/** Each declared body as the document shows it: its schema, named parts as components (body-schema.ts `openApiSchema`). */
+export function withDeclaredBodies(document: OpenAPIObject, handlers: ReadonlyMap<string, RouteHandler>): OpenAPIObject {
+  const schemas = ((document.components ??= {}).schemas ??= {}) as Record<string, unknown>;
+  for (const item of Object.values(document.paths))
+    for (const op of Object.values(item as Record<string, Operation>)) {
+      const body = op.operationId === undefined ? undefined : handlers.get(op.operationId)?.body;
+      if (body) op.requestBody = { required: true, content: { 'application/json': { schema: openApiSchema(body, schemas) } } };
+    }
   return document;
 }

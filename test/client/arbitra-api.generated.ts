@@ -4146,143 +4146,6 @@ export interface components {
       players: components['schemas']['PlayerDto'][];
       link?: components['schemas']['GameLinkDto'];
     };
-    ChessMoveDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 0 White, 1 Black (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description SAN (Nf3, O-O, e8=Q) or UCI (g1f3)
-       * @example Nf3
-       */
-      move: string;
-    };
-    ChessSeatDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 0 White, 1 Black (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-    };
-    DrawClaimDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 0 White, 1 Black (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description FIDE Laws 9.2 (a threefold repetition on the board) or 9.3; a perpetual check is ruled by the arbiter (rapid rules 12(1))
-       * @enum {string}
-       */
-      reason: 'repetition' | 'fifty-moves';
-    };
-    DrawRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @enum {number} */
-      claimant: 0 | 1;
-      /**
-       * @description Rapid rules 12(1) (a perpetual check or forced repetition demonstrated), 12(2) or 11 (另外)
-       * @enum {string}
-       */
-      ground: 'perpetual' | 'no-winning-chances' | 'time-trouble';
-      upheld: boolean;
-      note?: string;
-    };
-    IllegalMoveRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description Who made the illegal move (the claimant is the opponent)
-       * @enum {number}
-       */
-      offender: 0 | 1;
-      /**
-       * @description The illegal move as made on the board
-       * @example Ke2
-       */
-      move: string;
-      note?: string;
-    };
-    BreachRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @enum {number} */
-      offender: 0 | 1;
-      /**
-       * @description Rapid rules 21(1),(3)
-       * @enum {string}
-       */
-      breach: 'rule-2' | 'rule-5' | 'rule-7' | 'rule-8' | 'rule-17' | 'rule-18' | 'fide-15.1' | 'ambiguous-move';
-      note?: string;
-    };
-    ChessPenaltyDto: {
-      /** @enum {string} */
-      kind: 'time-to-opponent' | 'loss';
-      /** @example 120000 */
-      ms?: number;
-    };
-    PenalizeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The penalised seat
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      penalty: components['schemas']['ChessPenaltyDto'];
-      /**
-       * @description The rule applied: document and section
-       * @example rapid rules 24
-       */
-      rule: string;
-      reason: string;
-    };
     StartXiguaqiDto: {
       /**
        * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
@@ -4328,115 +4191,6 @@ export interface components {
       /** @description The players as ids (seat 0, seat 1); the record gives only names */
       players: components['schemas']['PlayerDto'][];
       link?: components['schemas']['GameLinkDto'];
-    };
-    XiguaqiMoveDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description A player token acts only for its own seat
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description The point the piece leaves (docs/xiguaqi-board.svg)
-       * @example 7
-       */
-      from: number;
-      /**
-       * @description The adjacent empty point it moves to
-       * @example 7
-       */
-      to: number;
-      /**
-       * @description 西瓜棋规则 第五条: opponent pieces without liberties the mover captures (a point takes its group)
-       * @example [
-       *       2
-       *     ]
-       */
-      captures?: number[];
-    };
-    XiguaqiSeatDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description A player token acts only for its own seat
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-    };
-    TimeCallDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat calling time (omit for an official)
-       * @enum {number}
-       */
-      seat?: 0 | 1;
-    };
-    NextGameDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 西瓜棋规则 第十一条: required for the deciding game (a new guess); else the alternation
-       * @enum {number}
-       */
-      first?: 0 | 1;
-    };
-    GameRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description 西瓜棋规则 第十三条: the game ruled won by a seat, or drawn
-       * @example draw
-       */
-      winner: (0 | 1) | 'draw';
-      note?: string;
-    };
-    ForfeitDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat that forfeits (弃权)
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description 西瓜棋规则 第十三条: the game in play, or the whole match
-       * @enum {string}
-       */
-      scope: 'game' | 'match';
     };
     GoClockReadingDto: {
       /**
@@ -4533,137 +4287,6 @@ export interface components {
       /** @description The players as ids (Black, White); the SGF gives only names */
       players: components['schemas']['GoPlayerDto'][];
       link?: components['schemas']['GameLinkDto'];
-    };
-    GoMoveDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /**
-       * @description 0 Black, 1 White (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /** @example Q16 */
-      point: string;
-    };
-    GoSeatDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /**
-       * @description 0 Black, 1 White (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-    };
-    DeadStonesDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /**
-       * @description 0 Black, 1 White (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description A stone of each dead group (the whole group is taken)
-       * @example [
-       *       "A9"
-       *     ]
-       */
-      stones: string[];
-    };
-    GoPauseDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /** @enum {string} */
-      reason: 'arbiter-call' | 'rest';
-      note?: string;
-    };
-    GoCommandDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-    };
-    DisputedMoveDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /**
-       * @description 0 Black, 1 White (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /** @example Q16 */
-      point: string;
-      /** @description What was disputed and how the arbiter ruled */
-      note: string;
-    };
-    DeadStonesRulingDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /**
-       * @example [
-       *       "A9"
-       *     ]
-       */
-      stones: string[];
-      note: string;
-    };
-    LossRulingDto: {
-      /**
-       * @description Observed time (officials only); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command */
-      clockReading?: components['schemas']['GoClockReadingDto'];
-      /**
-       * @description 0 Black, 1 White (a player token acts only for its own seat)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Ing rules 第八条 裁败 (2) 弃权, (3) 悔着, (5) 抗命
-       * @enum {string}
-       */
-      ground: 'withdrawal' | 'retraction' | 'defiance';
-      note: string;
     };
     StartMahjongDto: {
       /**
@@ -5525,6 +5148,404 @@ export interface components {
     DeactivateWebhookDto: {
       /** @example the ratings office moved */
       reason: string;
+    };
+    ChessMoveDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 0 White, 1 Black (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description SAN (Nf3, O-O, e8=Q) or UCI (g1f3)
+       * @example Nf3
+       */
+      move: string;
+    };
+    ChessSeatDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 0 White, 1 Black (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+    };
+    DrawClaimDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 0 White, 1 Black (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description FIDE Laws 9.2 (a threefold repetition on the board) or 9.3; a perpetual check is ruled by the arbiter (rapid rules 12(1))
+       * @enum {string}
+       */
+      reason: 'repetition' | 'fifty-moves';
+    };
+    DrawRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @enum {integer} */
+      claimant: 0 | 1;
+      /**
+       * @description Rapid rules 12(1) (a perpetual check or forced repetition demonstrated), 12(2) or 11 (另外)
+       * @enum {string}
+       */
+      ground: 'perpetual' | 'no-winning-chances' | 'time-trouble';
+      upheld: boolean;
+      note?: string;
+    };
+    IllegalMoveRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description Who made the illegal move (the claimant is the opponent)
+       * @enum {integer}
+       */
+      offender: 0 | 1;
+      /**
+       * @description The illegal move as made on the board
+       * @example Ke2
+       */
+      move: string;
+      note?: string;
+    };
+    BreachRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @enum {integer} */
+      offender: 0 | 1;
+      /**
+       * @description Rapid rules 21(1),(3)
+       * @enum {string}
+       */
+      breach: 'rule-2' | 'rule-5' | 'rule-7' | 'rule-8' | 'rule-17' | 'rule-18' | 'fide-15.1' | 'ambiguous-move';
+      note?: string;
+    };
+    ChessPenaltyDto: {
+      /** @enum {string} */
+      kind: 'time-to-opponent' | 'loss';
+      /** @example 120000 */
+      ms?: number;
+    };
+    PenalizeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The penalised seat
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      penalty: components['schemas']['ChessPenaltyDto'];
+      /**
+       * @description The rule applied: document and section
+       * @example rapid rules 24
+       */
+      rule: string;
+      reason: string;
+    };
+    XiguaqiMoveDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description A player token acts only for its own seat
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description The point the piece leaves (docs/xiguaqi-board.svg)
+       * @example 7
+       */
+      from: number;
+      /**
+       * @description The adjacent empty point it moves to
+       * @example 7
+       */
+      to: number;
+      /**
+       * @description 西瓜棋规则 第五条: opponent pieces without liberties the mover captures (a point takes its group)
+       * @example [
+       *       2
+       *     ]
+       */
+      captures?: number[];
+    };
+    XiguaqiSeatDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description A player token acts only for its own seat
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+    };
+    TimeCallDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat calling time (omit for an official)
+       * @enum {integer}
+       */
+      seat?: 0 | 1;
+    };
+    NextGameDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 西瓜棋规则 第十一条: required for the deciding game (a new guess); else the alternation
+       * @enum {integer}
+       */
+      first?: 0 | 1;
+    };
+    GameRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description 西瓜棋规则 第十三条: the game ruled won by a seat, or drawn
+       * @example draw
+       */
+      winner: (0 | 1) | 'draw';
+      note?: string;
+    };
+    ForfeitDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat that forfeits (弃权)
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description 西瓜棋规则 第十三条: the game in play, or the whole match
+       * @enum {string}
+       */
+      scope: 'game' | 'match';
+    };
+    GoMoveDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /**
+       * @description 0 Black, 1 White (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /** @example Q16 */
+      point: string;
+    };
+    GoSeatDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /**
+       * @description 0 Black, 1 White (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+    };
+    DeadStonesDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /**
+       * @description 0 Black, 1 White (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description A stone of each dead group (the whole group is taken)
+       * @example [
+       *       "A9"
+       *     ]
+       */
+      stones: string[];
+    };
+    GoPauseDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /** @enum {string} */
+      reason: 'arbiter-call' | 'rest';
+      note?: string;
+    };
+    GoCommandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+    };
+    DisputedMoveDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /**
+       * @description 0 Black, 1 White (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /** @example Q16 */
+      point: string;
+      /** @description What was disputed and how the arbiter ruled */
+      note: string;
+    };
+    DeadStonesRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /**
+       * @example [
+       *       "A9"
+       *     ]
+       */
+      stones: string[];
+      note: string;
+    };
+    LossRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['GoClockReadingDto'];
+      /**
+       * @description 0 Black, 1 White (a player token acts only for its own seat)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Ing rules 第八条 裁败 (2) 弃权, (3) 悔着, (5) 抗命
+       * @enum {string}
+       */
+      ground: 'withdrawal' | 'retraction' | 'defiance';
+      note: string;
     };
     /** @description RFC 9457 problem details. `type` is stable per refusal (clients switch on it); `rule` names the rule that refused and `field` the input at fault, where there is one. */
     Problem: {

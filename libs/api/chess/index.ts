@@ -1,5 +1,5 @@
 import { ChessGamesController } from './chess-games.controller.js';
-import { ChessMovesController } from './chess-moves.controller.js';
+import { ChessMovesController } from './chess-commands.js';
 import { ChessTournamentsController } from './chess-tournaments.controller.js';
 
 /** Rapid chess's controllers (`/v1/chess/games/...`). */

@@ -1,14 +1,10 @@
-/** Bodies of the Go endpoints (unknown fields refused; every command body may carry `at` and `clockReading`). */
+/** Bodies of starting and importing a Go game (unknown fields refused); the game commands are declared in go-commands.ts. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
-
-const SEATS = [0, 1] as const;
-const POINT = /^([A-HJ-Ta-hj-t]\d{1,2}|[a-s]{2})$/;
-const POINT_MESSAGE = '$property is a point in GTP ("Q16") or SGF letters ("pd")';
 
 export class GoClockReadingDto {
   // type: an array's element type is not reflected, so swagger documented strings, which the server refuses.
@@ -121,41 +117,4 @@ export class ImportSgfDto {
   @Type(() => GoPlayerDto)
   players: GoPlayerDto[];
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
-}
-
-export class GoSeatDto extends GoCommandDto {
-  @ApiProperty({ enum: SEATS, example: 0, description: '0 Black, 1 White (a player token acts only for its own seat)' }) @IsIn(SEATS) seat: 0 | 1;
-}
-
-export class GoMoveDto extends GoSeatDto {
-  @ApiProperty({ example: 'Q16' }) @Matches(POINT, { message: POINT_MESSAGE }) point: string;
-}
-
-export class DeadStonesDto extends GoSeatDto {
-  @ApiProperty({ example: ['A9'], description: 'A stone of each dead group (the whole group is taken)' })
-  @IsArray()
-  @ArrayMaxSize(361)
-  @Matches(POINT, { each: true, message: POINT_MESSAGE })
-  stones: string[];
-}
-
-export class DeadStonesRulingDto extends GoCommandDto {
-  @ApiProperty({ example: ['A9'] }) @IsArray() @ArrayMaxSize(361) @Matches(POINT, { each: true, message: POINT_MESSAGE }) stones: string[];
-  @ApiProperty() @IsString() @Length(1, 500) note: string;
-}
-
-export class DisputedMoveDto extends GoMoveDto {
-  @ApiProperty({ description: 'What was disputed and how the arbiter ruled' }) @IsString() @Length(1, 500) note: string;
-}
-
-export class LossRulingDto extends GoSeatDto {
-  @ApiProperty({ enum: ['withdrawal', 'retraction', 'defiance'], description: 'Ing rules 第八条 裁败 (2) 弃权, (3) 悔着, (5) 抗命' })
-  @IsIn(['withdrawal', 'retraction', 'defiance'])
-  ground: 'withdrawal' | 'retraction' | 'defiance';
-  @ApiProperty() @IsString() @Length(1, 500) note: string;
-}
-
-export class GoPauseDto extends GoCommandDto {
-  @ApiProperty({ enum: ['arbiter-call', 'rest'] }) @IsIn(['arbiter-call', 'rest']) reason: 'arbiter-call' | 'rest';
-  @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;
 }

@@ -1,13 +1,12 @@
-/** Bodies of the xiguaqi endpoints (unknown fields refused; every command body may carry `at` and `clockReading`). */
+/** Bodies of starting and importing a xiguaqi match, and the position query (unknown fields refused); the match commands are declared in xiguaqi-commands.ts. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { QueryNumber } from '../query-number.js';
 
 const SEATS = [0, 1] as const;
-const point = (description: string) => ApiProperty({ example: 7, minimum: 1, maximum: 21, description });
 
 export class StartXiguaqiDto extends GameCommandDto {
   @ApiProperty({ example: 'xg-r1-t1' }) @Matches(GAME_ID, { message: GAME_ID_MESSAGE }) id: string;
@@ -36,59 +35,6 @@ export class ImportXiguaqiDto {
   record: string;
   @ApiProperty({ type: [PlayerDto], description: 'The players as ids (seat 0, seat 1); the record gives only names' }) @SeatedPlayers(2) players: PlayerDto[];
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
-}
-
-export class XiguaqiSeatDto extends GameCommandDto {
-  @ApiProperty({ enum: SEATS, example: 0, description: 'A player token acts only for its own seat' }) @IsIn(SEATS) seat: 0 | 1;
-}
-
-export class XiguaqiMoveDto extends XiguaqiSeatDto {
-  @point('The point the piece leaves (docs/xiguaqi-board.svg)') @IsInt() @Min(1) @Max(21) from: number;
-  @point('The adjacent empty point it moves to') @IsInt() @Min(1) @Max(21) to: number;
-  @ApiPropertyOptional({
-    type: 'integer',
-    isArray: true,
-    example: [2],
-    description: '西瓜棋规则 第五条: opponent pieces without liberties the mover captures (a point takes its group)',
-  })
-  @Omittable()
-  @IsArray()
-  @ArrayMaxSize(6)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(21, { each: true })
-  captures?: number[];
-}
-
-export class TimeCallDto extends GameCommandDto {
-  @ApiPropertyOptional({ enum: SEATS, description: 'The seat calling time (omit for an official)' }) @Omittable() @IsIn(SEATS) seat?: 0 | 1;
-}
-
-export class NextGameDto extends GameCommandDto {
-  @ApiPropertyOptional({ enum: SEATS, description: '西瓜棋规则 第十一条: required for the deciding game (a new guess); else the alternation' })
-  @Omittable()
-  @IsIn(SEATS)
-  first?: 0 | 1;
-}
-
-export class GameRulingDto extends GameCommandDto {
-  @ApiProperty({
-    oneOf: [
-      { type: 'integer', enum: [0, 1] },
-      { type: 'string', enum: ['draw'] },
-    ],
-    example: 'draw',
-    description: '西瓜棋规则 第十三条: the game ruled won by a seat, or drawn',
-  })
-  @IsIn([0, 1, 'draw'])
-  winner: 0 | 1 | 'draw';
-  @ApiPropertyOptional() @Omittable() @IsString() @Length(1, 500) note?: string;
-}
-
-export class ForfeitDto extends GameCommandDto {
-  @ApiProperty({ enum: SEATS, description: 'The seat that forfeits (弃权)' }) @IsIn(SEATS) seat: 0 | 1;
-  @ApiProperty({ enum: ['game', 'match'], description: '西瓜棋规则 第十三条: the game in play, or the whole match' }) @IsIn(['game', 'match']) scope:
-    'game' | 'match';
 }
 
 export class PositionQuery extends ReadQuery {

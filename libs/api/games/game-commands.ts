@@ -1,0 +1,176 @@
+/**
+ * A discipline's game commands declared once (issue 28): the route, who may send it, the body's schema and the step
+ * the GameFeature builds the command from. `gameCommandsController` serves every declaration through the GameRunner;
+ * the OpenAPI document, the body check and the authorization matrix (test/authorization/declared-rows.ts) read the
+ * same declaration, so none of them is written twice.
+ */
+import { Body, Controller, Inject, Param, Post, Req, Res, SetMetadata, type Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Command, DomainEvent } from '../../domain/kernel/index.js';
+import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { GameClock, GameFeature } from '../../runtime/games/index.js';
+import { Allow } from '../auth/allow.decorator.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { checkedBody, compileBody, DECLARED_BODY, described, int, list, named, object, optional, type Schema } from '../body-schema.js';
+import { ARBITRA_CORE } from '../tokens.js';
+import { GameRunner } from './game-runner.js';
+import { GameParams } from './game.dto.js';
+
+/** Who may send a command: the player of the body's `seat` (and the game's officials), or its officials only. */
+export type CommandSender = 'seat' | 'officials';
+export const SENDERS: Readonly<Record<CommandSender, readonly ('arbiter' | 'chief-arbiter' | 'player')[]>> = {
+  seat: ['arbiter', 'chief-arbiter', 'player'],
+  officials: ['arbiter', 'chief-arbiter'],
+};
+
+/** A body as checked: the declared fields, the observed time and the clock reading. */
+export type CheckedBody = Readonly<Record<string, unknown>> & { readonly seat?: number; readonly at?: string; readonly clockReading?: unknown };
+
+export interface DeclaredCommand<B> {
+  /** The route below `/v1/<discipline>/games/:id` (a noun: `moves`, `rulings/draw-claims`). */
+  readonly route: string;
+  /** The handler's name: the OpenAPI operation is `<Controller>_<name>`. */
+  readonly name: string;
+  readonly by: CommandSender;
+  /** What the OpenAPI document says of it, with the rule cited. */
+  readonly summary: string;
+  /** The command's type; its step is `{ type, ...fields }` unless `step` says otherwise. */
+  readonly type: string;
+  /** The body's schema name in the OpenAPI document, and its own fields (`at` and any `clockReading` are added). */
+  readonly body: { readonly name: string; readonly fields: Readonly<Record<string, Schema>> };
+  /** The step from a checked body without `at` and `clockReading`, where it is not the fields as sent. */
+  readonly step?: (fields: CheckedBody) => B;
+}
+
+type Body = DeclaredCommand<unknown>['body'];
+/** A command the player of the body's seat records (and the game's officials). */
+export const bySeat = <B>(route: string, name: string, type: string, summary: string, body: Body): DeclaredCommand<B> => ({
+  route,
+  name,
+  by: 'seat',
+  type,
+  summary,
+  body,
+});
+/** A command only the game's officials record. */
+export const byOfficials = <B>(
+  route: string,
+  name: string,
+  type: string,
+  summary: string,
+  body: Body,
+  step?: DeclaredCommand<B>['step'],
+): DeclaredCommand<B> => ({
+  route,
+  name,
+  by: 'officials',
+  type,
+  summary,
+  body,
+  ...(step && { step }),
+});
+
+/** The commands of one discipline's games, served on `/v1/<discipline>/games/:id/<route>`. */
+export interface DeclaredCommands<B> {
+  /** The controller's name (the operation ids' prefix, e.g. `ChessMovesController`) and the OpenAPI tag. */
+  readonly controller: string;
+  readonly tag: string;
+  /** One line for the controller's purpose. */
+  readonly commands: readonly DeclaredCommand<B>[];
+}
+
+const AT = { type: 'string', format: 'iso-8601', example: '2026-11-29T10:03:12.000Z' } as const;
+/** A two-sided table clock's reading (chess, xiguaqi; Go adds its byo-yomi periods). */
+const CLOCK_READING = named(
+  'ClockReadingDto',
+  object({
+    remainingMs: list(
+      { type: 'integer' },
+      { min: 2, max: 2 },
+      {
+        example: [1_380_000, 1_452_000],
+        description: 'Remaining ms of seat 0 and seat 1 as read on the physical timer',
+      },
+    ),
+  }),
+);
+const GO_CLOCK_READING = named(
+  'GoClockReadingDto',
+  object({
+    remainingMs: list(
+      int(-86_400_000, 86_400_000),
+      { min: 2, max: 2 },
+      {
+        example: [1_380_000, -660_000],
+        description: 'Basic time left of Black and White (ms); negative: overtime used (Ing clocks)',
+      },
+    ),
+    periodsLeft: optional(
+      list(int(0, 1000), { min: 2, max: 2 }, { example: [5, 3], description: 'Byo-yomi periods left of Black and White, where the clock shows them' }),
+    ),
+  }),
+);
+
+/** The fields every command body of `feature`'s games may carry: `at`, and a clock reading where the game has a clock. */
+export function sentTimeFields(clock: GameClock): Record<string, Schema> {
+  const at = optional({ ...AT, description: 'Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time' });
+  if (!clock) return { at };
+  const reading = clock.periods ? GO_CLOCK_READING : CLOCK_READING;
+  return { at, clockReading: optional(described('A reading of the table clock, recorded before the command (officials only)', reading)) };
+}
+
+/** Marks a handler with its declaration (the authorization matrix reads it). */
+export const DECLARED_COMMAND = 'arbitra:declared-command';
+
+/** The full body schema of a declared command (its fields and the sent-time fields), named for the OpenAPI document. */
+export function bodySchema<B>(command: DeclaredCommand<B>, clock: GameClock): Schema {
+  return named(command.body.name, object({ ...sentTimeFields(clock), ...command.body.fields }));
+}
+
+/** A Nest controller serving `declared` for `feature`'s games: each route checks its body, then runs through GameRunner. */
+export function gameCommandsController<C extends Command, E extends DomainEvent, S, B, X extends object>(
+  feature: GameFeature<C, E, S, B, X>,
+  declared: DeclaredCommands<B>,
+): Type {
+  @ApiTags(declared.tag)
+  @ApiBearerAuth()
+  @Controller(`v1/${feature.discipline}/games/:id`)
+  class GameCommands {
+    readonly run: GameRunner<C, E, S, B, X>;
+    constructor(@Inject(ARBITRA_CORE) core: ArbitraCore) {
+      this.run = new GameRunner(core, feature);
+    }
+  }
+  Object.defineProperty(GameCommands, 'name', { value: declared.controller });
+  const proto = GameCommands.prototype as unknown as Record<string, unknown>;
+  for (const command of declared.commands) {
+    const schema = bodySchema(command, feature.clock);
+    const check = compileBody(schema);
+    const step = command.step ?? ((fields: CheckedBody) => ({ type: command.type, ...fields }) as B);
+    const handler = function (this: GameCommands, p: GameParams, sent: unknown, r: AuthedRequest, reply: FastifyReply) {
+      const body = checkedBody<CheckedBody>(check, sent);
+      const { at: _at, clockReading: _reading, ...fields } = body;
+      if (command.by === 'seat') return this.run.self(r, reply, p.id, body, body.seat ?? null, step(fields));
+      return this.run.official(r, reply, p.id, body, step(fields));
+    };
+    Object.defineProperty(handler, 'name', { value: command.name });
+    Object.defineProperty(proto, command.name, { value: handler, writable: true, configurable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(proto, command.name)!;
+    for (const decorate of [
+      Post(command.route),
+      Allow(...SENDERS[command.by]),
+      ApiOperation({ summary: command.summary }),
+      ApiBody({ schema: schema as object }),
+      SetMetadata(DECLARED_BODY, schema),
+      SetMetadata(DECLARED_COMMAND, command),
+    ])
+      decorate(proto, command.name, descriptor);
+    Param()(proto, command.name, 0);
+    Body()(proto, command.name, 1);
+    Req()(proto, command.name, 2);
+    Res({ passthrough: true })(proto, command.name, 3);
+    Reflect.defineMetadata('design:paramtypes', [GameParams, Object, Object, Object], proto, command.name);
+  }
+  return GameCommands;
+}
