@@ -2975,7 +2975,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A tournament’s events as server-sent events (id = stream revision; resume with Last-Event-ID). The public sees a round once published; officials everything */
+    /** A tournament’s events as server-sent events (resume with Last-Event-ID). Officials see everything, id = stream revision; the public sees a round once published, id = the count of its own events (0, 1, 2…) */
     get: operations['LiveController_tournament'];
     put?: never;
     post?: never;
@@ -3126,6 +3126,18 @@ export interface components {
        */
       geographyGap?: number;
     };
+    EgdEventDto: {
+      /**
+       * @description EGF tournament class (CL), known before the event
+       * @enum {string}
+       */
+      class: 'A' | 'B' | 'C' | 'D';
+      /**
+       * @description PC: "<country code>, <city>" (no "]" or ";")
+       * @example CZ, Prague
+       */
+      place?: string;
+    };
     ProfileOverridesDto: {
       /** @example wespa-hk */
       name?: string;
@@ -3158,6 +3170,8 @@ export interface components {
       penaltiesApplyTo?: 'score' | 'spread';
       /** @description Go: rank by McMahon score (initial score from the rating + wins) */
       mcmahon?: components['schemas']['McMahonDto'];
+      /** @description Go: the EGF class and place written in the EGD results table */
+      egd?: components['schemas']['EgdEventDto'];
     };
     CreateTournamentDto: {
       /**
@@ -5703,6 +5717,7 @@ export interface components {
       /** @enum {number} */
       rapidMinutes?: 30 | 60;
       goBasicMinutes?: number;
+      egd?: components['schemas']['EgdEvent'];
     };
     /** @enum {string} */
     PairingSystem:
@@ -5832,6 +5847,11 @@ export interface components {
       avoidSameClubUntilRound?: number;
       avoidSameCountryUntilRound?: number;
       geographyGap?: number;
+    };
+    EgdEvent: {
+      /** @enum {string} */
+      class: 'A' | 'B' | 'C' | 'D';
+      place?: string;
     };
     /** @enum {string} */
     RoundStatus: 'paired' | 'published' | 'locked';

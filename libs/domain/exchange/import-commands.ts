@@ -2,7 +2,7 @@ import type { PairedGame } from '../pairing/types.js';
 import type { ResultInput, TournamentCommand } from '../tournament/tournament.commands.js';
 import type { CommandBody } from '../kernel/command.js';
 import { effectiveProfile } from '../tournament/profiles.js';
-import type { ImportedDivision, ImportedFile, ImportedPlayer } from './imported.js';
+import type { ImportedFile, ImportedPlayer } from './imported.js';
 
 export type TournamentCommandBody = CommandBody<TournamentCommand>;
 
