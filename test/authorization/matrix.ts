@@ -216,7 +216,15 @@ export const GO_ROWS: readonly MatrixRow[] = [
   post(`${GG}/rulings/disputed-moves`, GAME_OFFICIALS, 'game', goSeat({ point: 'D4', note: 'authorization matrix' })),
   post(`${GG}/rulings/dead-stones`, GAME_OFFICIALS, 'game', { ...goGame, body: { stones: [], note: 'authorization matrix' } }),
   post(`${GG}/rulings/losses`, GAME_OFFICIALS, 'game', goSeat({ ground: 'withdrawal', note: 'authorization matrix' })),
-  { ...get('/v1/go/tournaments/:id/egd', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: GO.own },
+  {
+    ...get(
+      '/v1/go/tournaments/:id/egd',
+      PUBLIC,
+      'tournament',
+      'published rounds only; 422 for a tournament of another discipline, or a name the EGD table cannot carry (`;`, `|`)',
+    ),
+    tournament: GO.own,
+  },
 ];
 
 // MAHJONG_ROWS: WMC mahjong tables (libs/api/mahjong), in mahjong tournaments and a table session the spec's setup creates.
