@@ -116,7 +116,17 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     const rack = isTurnLine && l.rack ? l.rack.split('') : undefined;
     const exchanged = l.move.kind === 'exchange' && l.move.tiles ? l.move.tiles.split('') : undefined;
     const t = state.phase === 'none' ? undefined : state.game.turns.find((x) => x.n === turn);
-    const word = l.move.kind === 'play' && t?.move?.kind === 'play' && t.move.word !== l.move.word ? l.move.word : undefined;
+    const played = l.move.kind === 'play' && t?.move?.kind === 'play' ? { file: l.move, game: t.move } : null;
+    // A one-tile play the file writes in the other direction (J6 .O for 7J O.): its word cannot go with the recorded
+    // coordinate, so the play is written as recorded (the same square) and the file's notation is named.
+    const turned = played !== null && played.game.coordinate !== played.file.coordinate;
+    if (played && turned)
+      lost(
+        l,
+        `${played.file.coordinate} ${played.file.word}`,
+        `written in the other direction; recorded as ${played.game.coordinate} ${played.game.word}, the same tiles`,
+      );
+    const word = played && !turned && played.game.word !== played.file.word ? played.file.word : undefined;
     const notes = l.move.kind === 'reversed' ? l.notes.filter((n) => !TD_DECISION.test(n)) : l.notes;
     const source = `GCG line ${l.lineNo}`;
     if (rack || word || exchanged || notes.length > 0) {
@@ -280,7 +290,15 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
   const racks = endRacks ?? (Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : []);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   const totals: [number, number] = [0, 0];
+  // A turn's notes follow its whole move: the play, then its withdrawal (--) or challenge line (GCG: a #note follows
+  // the move it comments; the import keeps a note written after those lines with the turn).
+  let pending: { turn: number; notes: readonly string[] } | null = null;
+  const flush = () => {
+    for (const n of pending?.notes ?? []) out.push(`#note ${n}`);
+    pending = null;
+  };
   for (const l of endRacksFirst(gameLog(g, racks))) {
+    if (!(pending && (l.kind === 'play-withdrawn' || l.kind === 'challenge-penalty') && l.turn?.n === pending.turn)) flush();
     totals[l.seat] += l.points;
     const t = l.turn;
     const known = t?.rackBefore ?? t?.written?.rack ?? null;
@@ -323,9 +341,10 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
         continue;
     }
     out.push(`>${nick(l.seat)}: ${body}${sign(l.points)} ${totals[l.seat]}`);
-    if (l.kind === 'turn') for (const n of t?.written?.notes ?? []) out.push(`#note ${n}`);
+    if (l.kind === 'turn' && t) pending = { turn: t.n, notes: t.written?.notes ?? [] };
     // Seed 分數: the reversal of signed scores carries its TD decision.
     if (l.kind === 'reversal' && l.seat === 1 && l.decision) out.push(`#note TD decision: ${l.decision.tdDecision}`);
   }
+  flush();
   return out.join('\n') + '\n';
 }
