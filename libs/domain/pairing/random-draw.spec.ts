@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { bruteForceMinCost } from './brute-force.fixture.js';
+import { pairKey } from './field.js';
+import { readHistory } from './history.js';
 import { pair } from './index.js';
 import { field, request, simulate, withMeetings } from './pairing-fixtures.js';
 import { randomDraw } from './random-draw.js';
+import { costModel } from './repeat-cost.js';
 
 describe('random draw (WESPA seed 電腦隨機)', () => {
   it('由電腦隨機抽出: seeded — the same seed gives the same draw, other seeds differ', () => {
@@ -13,17 +16,26 @@ describe('random draw (WESPA seed 電腦隨機)', () => {
     expect(b.games).not.toEqual(a.games);
   });
 
-  it('除非另有指明，否則不會與較早前之對手相同: never a previous opponent when brute force finds a clean draw; else the same fewest repeats', () => {
+  it('除非另有指明，否則不會與較早前之對手相同: never a previous opponent when brute force finds a clean draw; else the least repeat cost', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 2, max: 12 }), fc.integer({ min: 1, max: 8 }), (seed, n, rounds) => {
         const players = simulate(pair, 'random', n, rounds, seed);
-        const res = randomDraw(request(players, { round: rounds + 1, seed }));
-        const met = new Set(players.flatMap((p) => p.met.map((m) => `${p.id}|${m.opponent}`)));
+        const req = request(players, { round: rounds + 1, seed });
+        const res = randomDraw(req);
         const rest = players.filter((p) => p.id !== res.bye);
-        const brute = bruteForceMinCost(rest.length, (i, j) => (met.has(`${rest[i].id}|${rest[j].id}`) ? 1 : 0));
-        const got = res.games.filter((g) => met.has(`${g.first}|${g.second}`)).length;
-        expect(got).toBe(brute.cost);
-        expect(res.repeats).toHaveLength(brute.cost);
+        // The cost the draw minimises (repeat-cost.ts): a pair met k times weighs k², so two second meetings may
+        // be chosen over one third meeting; a clean draw (cost 0) is always found when one exists.
+        const h = readHistory(req);
+        const model = costModel(h, rest.length);
+        const cost = (a: string, b: string) => {
+          const met = h.metRounds.get(pairKey(a, b));
+          return met ? model.rematch(met) : 0;
+        };
+        const brute = bruteForceMinCost(rest.length, (i, j) => cost(rest[i].id, rest[j].id));
+        expect(res.games.reduce((sum, g) => sum + cost(g.first, g.second), 0)).toBe(brute.cost);
+        const repeated = res.games.filter((g) => cost(g.first, g.second) > 0);
+        expect(res.repeats).toHaveLength(repeated.length);
+        if (brute.cost === 0) expect(repeated).toHaveLength(0);
       }),
       { numRuns: 60 },
     );
