@@ -31,6 +31,7 @@ describe('waitForDependencies (a service started before its database or broker)'
         kafkaChecks++;
         const r = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null);
         probes.push(r ? { status: r.status, body: await r.json() } : 'nothing listening');
+        if (r) expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200); // alive meanwhile
         if (kafkaChecks < 4) throw new Error('connect ECONNREFUSED');
       },
     };

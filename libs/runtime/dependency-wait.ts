@@ -57,7 +57,7 @@ export interface DependencyWaitOptions {
 /**
  * Waits until every dependency answers, checking again with a doubling backoff and logging each failure, instead of
  * letting a service exit when its database or broker is not up yet (a whole deployment started at once). After a first
- * failure, a small server answers the health probes 503 `starting`, so the service is alive but not ready. Resolves true once all
+ * failure, a small server answers the probes `starting`: `/health` 200 (alive), `/health/ready` 503 (not ready). Resolves true once all
  * answer, false if `signal` aborted first.
  */
 export async function waitForDependencies(dependencies: readonly Dependency[], options: DependencyWaitOptions): Promise<boolean> {
@@ -90,8 +90,10 @@ export async function waitForDependencies(dependencies: readonly Dependency[], o
 }
 
 function startingHealth(at: { port: number; host: string }, waitingFor: () => string[]): Promise<Server> {
-  const server = createServer((_request, response) => {
-    response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
+  // Liveness (`/health`) holds: the process runs and retries (a probe failing it would restart the process for nothing);
+  // readiness (`/health/ready`) and anything else is 503 until the service has started.
+  const server = createServer((request, response) => {
+    response.writeHead(request.url === '/health' ? 200 : 503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
     response.end(JSON.stringify({ status: 'starting', waitingFor: waitingFor() }));
   });
   return new Promise((resolve, reject) => {
