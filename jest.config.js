@@ -11,6 +11,8 @@ const shared = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // .ci/lts's copy of the tree (.ci-tools/lts-tree) is not part of this one.
+  modulePathIgnorePatterns: ['<rootDir>/.ci-tools/'],
   testTimeout: 30000,
 };
 

@@ -181,7 +181,7 @@ describe('deploy/k8s', () => {
       for (const p of ports) expect(p.containerPort).toBe(config.port);
       // Every pod can write its volumes as the image's user (node, uid/gid 1000).
       expect(w.spec.template.spec.securityContext?.fsGroup).toBe(1000);
-      expect(c.readinessProbe.httpGet.path).toBe(app === 'relay' ? '/health' : '/health/ready');
+      expect(c.readinessProbe.httpGet.path).toBe('/health/ready');
       expect(c.livenessProbe.httpGet.path).toBe('/health');
       for (const probe of [c.readinessProbe, c.livenessProbe, c.startupProbe].filter(Boolean)) {
         expect(ports.map((p) => p.name)).toContain(probe.httpGet.port);

@@ -15,7 +15,7 @@ import { freePort } from './support/server-child.js';
 
 /**
  * Issue 33: the distributed services started before their database and broker (a whole deployment started at once)
- * wait for them, alive and answering their probes 503, instead of exiting; and a store's LISTEN connection is opened
+ * wait for them, alive (`/health` 200) and not ready (`/health/ready` 503), instead of exiting; and a store's LISTEN connection is opened
  * again after a PostgreSQL restart, so subscribers hear other processes' appends without waiting for their poll.
  * A PostgreSQL cluster and a Kafka broker of this test's own (free ports, own state dirs), stopped and started for real.
  * The built apps: `npm run build` first.
@@ -67,7 +67,7 @@ describeWithKafka('distributed services started before PostgreSQL and Kafka', ()
       await broker('stop').catch(() => undefined);
     }, 120_000);
 
-    it('api, relay and projector stay up answering 503 until PostgreSQL and then Kafka answer, then start and carry a command through', async () => {
+    it('api, relay and projector stay up, not ready, until PostgreSQL and then Kafka answer, then start and carry a command through', async () => {
       const common = {
         ARBITRA_STORE: 'postgres',
         ARBITRA_PG_URL: pgUrl,
@@ -90,11 +90,12 @@ describeWithKafka('distributed services started before PostgreSQL and Kafka', ()
       }
       const [api, relay, projector] = procs;
 
-      // Nothing answers on PostgreSQL's port: each process says so, keeps retrying, and its probes answer 503.
+      // Nothing answers on PostgreSQL's port: each process says so, keeps retrying, alive but not ready.
       for (const p of procs) await p.waitFor(/postgres cannot be reached yet[\s\S]*postgres cannot be reached yet/);
       for (const name of ['api', 'relay', 'projector']) {
         const h = await health(base[name]);
         expect(h).toEqual({ status: 503, body: { status: 'starting', waitingFor: name === 'projector' ? ['postgres', 'kafka'] : ['postgres'] } });
+        expect((await fetch(`${base[name]}/health`)).status).toBe(200);
       }
 
       // PostgreSQL up: the api and the relay start; the projector now waits for the broker alone.

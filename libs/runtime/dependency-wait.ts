@@ -56,14 +56,14 @@ export interface DependencyWaitOptions {
 
 /**
  * Waits until every dependency answers, checking again with a doubling backoff and logging each failure, instead of
- * letting a service exit when its database or broker is not up yet (a whole deployment started at once). Meanwhile a
- * small server answers the health probes 503 `starting`, so the service is alive but not ready. Resolves true once all
+ * letting a service exit when its database or broker is not up yet (a whole deployment started at once). After a first
+ * failure, a small server answers the probes `starting`: `/health` 200 (alive), `/health/ready` 503 (not ready). Resolves true once all
  * answer, false if `signal` aborted first.
  */
 export async function waitForDependencies(dependencies: readonly Dependency[], options: DependencyWaitOptions): Promise<boolean> {
   const { logger, signal = new AbortController().signal } = options;
   const waiting = new Set(dependencies.map((d) => d.name));
-  const health = options.health ? await startingHealth(options.health, () => [...waiting]) : undefined;
+  let health: Server | undefined; // bound at the first failure only: a service whose dependencies answer never binds it
   try {
     for (const dependency of dependencies) {
       for (let failures = 0; ; failures++) {
@@ -76,20 +76,24 @@ export async function waitForDependencies(dependencies: readonly Dependency[], o
         } catch (err) {
           const waitMs = Math.min((options.initialBackoffMs ?? 500) * 2 ** failures, options.maxBackoffMs ?? 10_000);
           logger.warn({ err, dependency: dependency.name, waitMs }, `${dependency.name} cannot be reached yet; not ready, retrying`);
+          if (options.health && !health) health = await startingHealth(options.health, () => [...waiting]);
           await abortableDelay(waitMs, signal);
         }
       }
     }
     return true;
   } finally {
-    health?.closeAllConnections();
-    await new Promise((resolve) => (health ? health.close(resolve) : resolve(undefined)));
+    const server = health;
+    server?.closeAllConnections();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   }
 }
 
 function startingHealth(at: { port: number; host: string }, waitingFor: () => string[]): Promise<Server> {
-  const server = createServer((_request, response) => {
-    response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
+  // Liveness (`/health`) holds: the process runs and retries (a probe failing it would restart the process for nothing);
+  // readiness (`/health/ready`) and anything else is 503 until the service has started.
+  const server = createServer((request, response) => {
+    response.writeHead(request.url === '/health' ? 200 : 503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
     response.end(JSON.stringify({ status: 'starting', waitingFor: waitingFor() }));
   });
   return new Promise((resolve, reject) => {
