@@ -21,8 +21,7 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
     .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
   const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
   // Without a linked game, the stones are the pairing's (McMahon handicap policy), not an invented even game.
-  const pairedHandicap = (round: number, table: number | null) =>
-    t.rounds[roundKey(division, round)]?.games.find((g) => g.table === table)?.handicap ?? 0;
+  const pairedHandicap = (round: number, table: number | null) => t.rounds[roundKey(division, round)]?.games.find((g) => g.table === table)?.handicap ?? 0;
   // The grade as a linked game wrote it, else the grade of the registered rating (issue 30: not "?" when a rating says it).
   const rankOf = (id: string, rating: number | undefined) =>
     games.flatMap((g) => g.players).find((p) => p.id === id && p.rank)?.rank ?? (rating !== undefined ? gradeOfRating(rating) : '?');
