@@ -66,6 +66,26 @@ describe('GET /v1/go/tournaments/:id/egd: the EGD results layout', () => {
     expect(tournament.players[2].rounds).toEqual([{ opponentPlace: 4, result: '+', colour: 'b', handicap: 0, byDefault: true }]);
   });
 
+  it("a McMahon handicap game without a linked game writes the pairing's stones, the weaker Black (not an even game)", async () => {
+    const id = 'go-egd-handicap';
+    const profile = { mcmahon: { bar: 2300, floor: 1800, handicap: { lowerBy: 1, max: 9 } }, egd: { class: 'C' } };
+    await post('/v1/tournaments', { id, name: 'Handicap Cup', discipline: 'go', pairingSystems: ['mcmahon'], roundsPlanned: 1, profile });
+    await post(`/v1/tournaments/${id}/players`, { id: 'strong', name: 'Strong, Sam', rating: 2300 });
+    await post(`/v1/tournaments/${id}/players`, { id: 'weak', name: 'Weak, Wu', rating: 1900 });
+    const paired = (await post(`/v1/tournaments/${id}/rounds/1/pairings`, { system: 'mcmahon' })).body.events[0].data.games;
+    expect(paired).toEqual([{ table: 1, first: 'weak', second: 'strong', handicap: expect.any(Number) }]);
+    const stones = paired[0].handicap;
+    expect(stones).toBeGreaterThan(0);
+    await post(`/v1/tournaments/${id}/rounds/1/publish`, {});
+    await post(`/v1/tournaments/${id}/rounds/1/results`, { table: 1, result: { kind: 'played', outcome: 'first' } });
+    const { tournament } = readEgd((await h.get(`/v1/go/tournaments/${id}/egd`).expect(200)).text);
+    expect(tournament.players.map((p) => [p.surname, p.rounds[0]])).toEqual([
+      // Sam keeps the higher McMahon score (5 against 1 + 1 win): place 1.
+      ['Strong', { opponentPlace: 2, result: '-', colour: 'w', handicap: stones, byDefault: false }],
+      ['Weak', { opponentPlace: 1, result: '+', colour: 'b', handicap: stones, byDefault: false }],
+    ]);
+  });
+
   it('a profile egd is Go only, its class A–D, its place without ";" or "]"', async () => {
     const base = { name: 'X', pairingSystems: ['round-robin'] };
     const chess = await post(

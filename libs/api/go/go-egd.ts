@@ -7,7 +7,7 @@
  */
 import { egdFieldProblem, egdName, exportEgd, gradeOfRating, type EgdRound, type GoState } from '../../domain/disciplines/go/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
-import { publishedView, roundsOf, type OpenTournament } from '../../domain/tournament/index.js';
+import { publishedView, roundKey, roundsOf, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { ProblemException } from '../problem.js';
 import { GO_GAME } from '../../runtime/features/go/index.js';
@@ -20,6 +20,8 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
     .map((g) => core.readModels.get<GameDocument<GoState>>(projection, GAME_COLLECTIONS.game, g.id)?.state)
     .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
   const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
+  // Without a linked game, the stones are the pairing's (McMahon handicap policy), not an invented even game.
+  const pairedHandicap = (round: number, table: number | null) => t.rounds[roundKey(division, round)]?.games.find((g) => g.table === table)?.handicap ?? 0;
   // The grade as a linked game wrote it, else the grade of the registered rating (issue 30: not "?" when a rating says it).
   const rankOf = (id: string, rating: number | undefined) =>
     games.flatMap((g) => g.players).find((p) => p.id === id && p.rank)?.rank ?? (rating !== undefined ? gradeOfRating(rating) : '?');
@@ -36,7 +38,7 @@ export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: st
       opponentPlace: place.get(c.opponent) ?? null,
       result,
       colour: seat === 0 ? 'b' : 'w',
-      handicap: game?.handicapStones.length ?? 0,
+      handicap: game ? game.handicapStones.length : pairedHandicap(c.round, c.table),
       byDefault: c.kind !== 'played',
     };
   };
