@@ -221,7 +221,7 @@ export const GO_ROWS: readonly MatrixRow[] = [
       '/v1/go/tournaments/:id/egd',
       PUBLIC,
       'tournament',
-      'published rounds only; 422 for a tournament of another discipline, or a name the EGD table cannot carry (`;`, `|`)',
+      'published rounds only; 422 for a tournament of another discipline, or a name the EGD table cannot carry (a semicolon or a vertical bar)',
     ),
     tournament: GO.own,
   },
