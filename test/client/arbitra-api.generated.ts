@@ -2838,7 +2838,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A tournament’s events as server-sent events (id = stream revision; resume with Last-Event-ID). The public sees a round once published; officials everything */
+    /** A tournament’s events as server-sent events (resume with Last-Event-ID). Officials see everything, id = stream revision; the public sees a round once published, id = the count of its own events (0, 1, 2…) */
     get: operations['LiveController_tournament'];
     put?: never;
     post?: never;
@@ -5139,8 +5139,11 @@ export interface components {
       reason: string;
     };
     LodgeAppealDto: {
-      /** @example appeal-7 */
-      appealId: string;
+      /**
+       * @description Not the appeal id (the server makes it: the answer’s `stream` and event data name it, issue 32): without an Idempotency-Key, the key of this lodging (a retry with it gets the first answer)
+       * @example my-appeal-1
+       */
+      appealId?: string;
       /** @example hk-open-2026 */
       tournamentId: string;
       /** @description The recorded decision appealed against, by event id (a ruling, penalty, result, challenge adjudication or pairing) */
