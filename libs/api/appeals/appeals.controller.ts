@@ -33,7 +33,13 @@ import {
 } from './appeals.dto.js';
 
 const RUNNERS = ['chief-arbiter', 'appeals-committee'] as const;
-const COMMAND_EXAMPLE = { stream: 'appeal-appeal-7', revision: 0, position: 120, duplicate: false, events: [{ type: 'appeals.AppealLodged' }] };
+const COMMAND_EXAMPLE = {
+  stream: 'appeal-ap-3f9c1e0b7a5d2c8e4f6a1b0d',
+  revision: 0,
+  position: 120,
+  duplicate: false,
+  events: [{ type: 'appeals.AppealLodged' }],
+};
 
 /**
  * Appeals: lodge against a recorded decision (by event id), then acknowledged → committee → statements →
@@ -183,7 +189,7 @@ export class AppealsController {
   @Get(':id')
   @Public()
   @ApiOperation({ summary: 'The appeal file (appellant, committee, officials); the public sees only the decision, once final' })
-  @ApiOkResponse({ schema: { example: { appealId: 'appeal-7', step: 'final', decision: { outcome: 'upheld' } } } })
+  @ApiOkResponse({ schema: { example: { appealId: 'ap-3f9c1e0b7a5d2c8e4f6a1b0d', step: 'final', decision: { outcome: 'upheld' } } } })
   async file(@Param() p: AppealParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const { state, events } = await this.load(p.id);
