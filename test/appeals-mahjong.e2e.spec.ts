@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppealIds } from './support/appeal-ids.js';
 import { RecordsHarness } from './support/records-harness.js';
 
 /**
@@ -26,7 +27,9 @@ describe('records server: WMC 申訴程式 — appeals against a mahjong table�
   let arbiter: string, chief: string;
   let seated: string[], outsider: string;
   let rulingId: string, penaltyId: string, lockedId: string, lockedAt: string;
-  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+  // Appeal ids are the server's (issue 32): `appeals.of(key)` is the id of the appeal lodged with appealId `key`.
+  const appeals = new AppealIds();
+  const post = async (path: string, body: object, token: string | null, status = 201) => appeals.record(path, body, await h.post(path, body, token, status));
   const cmd = (path: string, body: object, status = 201) => post(`/v1/mahjong/games/${G}/${path}`, body, arbiter, status);
   const player = (id: string) => h.token('player', [W], id);
   const lodge = (appealId: string, eventId: string, by: string, status = 201) =>
@@ -132,10 +135,10 @@ describe('records server: WMC 申訴程式 — appeals against a mahjong table�
   });
 
   it('a player seated at the table may not sit on the committee; the chief referee hears it (裁判長有最終決定權)', async () => {
-    await post('/v1/appeals/ap-penalty/acknowledgement', {}, chief);
+    await post(`/v1/appeals/${appeals.of('ap-penalty')}/acknowledgement`, {}, chief);
     const member = (id: string) => ({ members: [{ id, name: id, role: 'chair' }] });
-    const party = await post('/v1/appeals/ap-penalty/committee', member(seated[3]), chief, 409);
+    const party = await post(`/v1/appeals/${appeals.of('ap-penalty')}/committee`, member(seated[3]), chief, 409);
     expect(party.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/member-is-party', field: 'members[0].id' });
-    await post('/v1/appeals/ap-penalty/committee', member('chief-chan'), chief);
+    await post(`/v1/appeals/${appeals.of('ap-penalty')}/committee`, member('chief-chan'), chief);
   });
 });

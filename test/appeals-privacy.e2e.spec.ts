@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppealIds } from './support/appeal-ids.js';
 import { RecordsHarness } from './support/records-harness.js';
 
 const TID = 'priv-open';
@@ -11,7 +12,9 @@ const PLAYERS = [
 describe('review s12-a finding 4: the write routes do not confirm that a private appeal exists', () => {
   let h: RecordsHarness;
   let chief: string;
-  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+  // Appeal ids are the server's (issue 32): `appeals.of(key)` is the id of the appeal lodged with appealId `key`.
+  const appeals = new AppealIds();
+  const post = async (path: string, body: object, token: string | null, status = 201) => appeals.record(path, body, await h.post(path, body, token, status));
   const statement = { statementId: 's-1', kind: 'appellant', author: 'x', text: 'my statement', references: [] };
 
   beforeAll(async () => {
@@ -47,36 +50,53 @@ describe('review s12-a finding 4: the write routes do not confirm that a private
       ['a player of the same tournament who is not a party', h.token('player', [TID], 'cee'), 'statements', statement],
     ];
     for (const [who, token, route, body] of outsiders) {
-      const existing = await post(`/v1/appeals/appeal-b-1/${route}`, body, token, 404);
+      const existing = await post(`/v1/appeals/${appeals.of('appeal-b-1')}/${route}`, body, token, 404);
       const unknown = await post(`/v1/appeals/no-such-appeal/${route}`, body, token, 404);
       const same = (p: { type: string; field: string; rule: string; detail: string }) => ({
         who,
         type: p.type,
         field: p.field,
         rule: p.rule,
-        detail: p.detail.replace(/appeal-b-1|no-such-appeal/, '<id>'),
+        detail: p.detail.replace(appeals.of('appeal-b-1'), '<id>').replace('no-such-appeal', '<id>'),
       });
       expect(same(existing.body)).toEqual(same(unknown.body));
       expect(existing.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-appeal', field: 'id' });
       expect(JSON.stringify(existing.body)).not.toContain(TID);
     }
-    expect((await h.core.store.readStream('appeal-appeal-b-1')).map((e) => e.type)).toEqual(['appeals.AppealLodged']);
+    expect((await h.core.store.readStream(`appeal-${appeals.of('appeal-b-1')}`)).map((e) => e.type)).toEqual(['appeals.AppealLodged']);
   });
 
-  it('the appellant and the tournament’s officials still act on it; lodging the same id again is still 409 already-lodged', async () => {
-    await post('/v1/appeals/appeal-b-1/statements', statement, h.token('player', [TID], 'bee'));
-    await post('/v1/appeals/appeal-b-1/acknowledgement', {}, chief);
-    // Left as it is (review s12-a finding 4): the lodge route still says the id is taken, to a caller who names a real decision.
+  it('the appellant and the tournament’s officials still act on it; an outsider lodging with its id learns nothing: the same answer as for a free id (issue 32)', async () => {
+    await post(`/v1/appeals/${appeals.of('appeal-b-1')}/statements`, statement, h.token('player', [TID], 'bee'));
+    await post(`/v1/appeals/${appeals.of('appeal-b-1')}/acknowledgement`, {}, chief);
+    // The attack (issue 32): 409 already-lodged told a caller naming a real decision that an appeal id was taken. Appeal
+    // ids are the server's now; the client's appealId is only the key of its own lodging.
     const r = (await h.core.store.readStream(`tournament-${TID}`)).find((e) => e.type === 'tournament.ResultRecorded')!;
-    const again = {
-      appealId: 'appeal-b-1',
+    const dee = h.token('player', [TID], 'dee');
+    const lodging = (appealId: string) => ({
+      appealId,
       tournamentId: TID,
       contestedEventId: r.id,
       appellant: { id: 'dee', capacity: 'player', forPlayer: 'dee' },
       grounds: 'g',
       remedySought: 'r',
-    };
-    const taken = await post('/v1/appeals', again, h.token('player', [TID], 'dee'), 409);
-    expect(taken.body.type).toBe('urn:arbitra:problem:appeals/already-lodged');
+    });
+    const bees = await h.core.store.readStream(`appeal-${appeals.of('appeal-b-1')}`);
+    const taken = await post('/v1/appeals', lodging(appeals.of('appeal-b-1')), dee);
+    const free = await post('/v1/appeals', lodging('never-used-1'), dee);
+    const shape = (b: { stream: string; revision: number; duplicate: boolean; events: Array<{ type: string; data: { appealId: string } }> }) => ({
+      stream: b.stream.replace(b.events[0].data.appealId, '<id>'),
+      revision: b.revision,
+      duplicate: b.duplicate,
+      types: b.events.map((e) => e.type),
+    });
+    expect(shape(taken.body)).toEqual(shape(free.body));
+    // Each is a new appeal of dee's own, under an id the server made; bee's appeal is untouched.
+    for (const own of [taken, free]) expect(own.body.stream).not.toBe(`appeal-${appeals.of('appeal-b-1')}`);
+    expect(taken.body.stream).not.toBe(free.body.stream);
+    expect(await h.core.store.readStream(`appeal-${appeals.of('appeal-b-1')}`)).toEqual(bees);
+    // dee's retry with its key gets its first answer, not another appeal.
+    const retry = await post('/v1/appeals', lodging('never-used-1'), dee);
+    expect(retry.body).toMatchObject({ duplicate: true, stream: free.body.stream });
   });
 });

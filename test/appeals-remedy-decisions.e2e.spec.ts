@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppealIds } from './support/appeal-ids.js';
 import { RecordsHarness } from './support/records-harness.js';
 
 const PLAYERS = [
@@ -9,7 +10,9 @@ const MEMBERS = (ids: readonly string[]) => ids.map((id, i) => ({ id, name: `Mem
 
 describe('appeals over HTTP: a remedy event is the appeal decision that caused it', () => {
   let h: RecordsHarness;
-  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+  // Appeal ids are the server's (issue 32): `appeals.of(key)` is the id of the appeal lodged with appealId `key`.
+  const appeals = new AppealIds();
+  const post = async (path: string, body: object, token: string | null, status = 201) => appeals.record(path, body, await h.post(path, body, token, status));
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
@@ -31,7 +34,7 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
   async function appealDecided(tid: string, appealId: string, contestedEventId: string, player: string, members: string[], remedies: object[]) {
     const chair = await appealHeard(tid, appealId, contestedEventId, player, members);
     const votes = members.map((member) => ({ member, vote: 'uphold' }));
-    const d = await post(`/v1/appeals/${appealId}/decision`, { outcome: 'upheld', reasons: 'the other player won', votes, remedies }, chair);
+    const d = await post(`/v1/appeals/${appeals.of(appealId)}/decision`, { outcome: 'upheld', reasons: 'the other player won', votes, remedies }, chair);
     await h.core.settle();
     h.position = await h.core.store.headPosition();
     return d;
@@ -50,10 +53,10 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
       remedySought: 'correct it',
     };
     await post('/v1/appeals', lodge, h.token('player', [tid], player));
-    await post(`/v1/appeals/${appealId}/acknowledgement`, {}, chief);
-    await post(`/v1/appeals/${appealId}/committee`, { members: MEMBERS(members) }, chief);
-    await post(`/v1/appeals/${appealId}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
-    await post(`/v1/appeals/${appealId}/hearing/minutes`, { present: [...members, player], minutes: 'heard' }, chair);
+    await post(`/v1/appeals/${appeals.of(appealId)}/acknowledgement`, {}, chief);
+    await post(`/v1/appeals/${appeals.of(appealId)}/committee`, { members: MEMBERS(members) }, chief);
+    await post(`/v1/appeals/${appeals.of(appealId)}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
+    await post(`/v1/appeals/${appeals.of(appealId)}/hearing/minutes`, { present: [...members, player], minutes: 'heard' }, chair);
     return chair;
   }
 
@@ -77,14 +80,16 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
       grounds: 'the committee was wrong',
       remedySought: 'restore my win',
     };
+    await h.core.settle();
+    const head = await h.core.store.headPosition();
     const refused = await post('/v1/appeals', lodge, h.token('player', [tid], 'bob'), 409);
     expect(refused.body).toMatchObject({
       type: 'urn:arbitra:problem:appeals/decision-final',
       field: 'contestedEventId',
-      detail: expect.stringContaining('applied the decision of appeal rd-ap1'),
+      detail: expect.stringContaining(`applied the decision of appeal ${appeals.of('rd-ap1')}`),
       rule: expect.stringContaining('the tournament committee decides for good'),
     });
-    expect((await h.core.store.streamInfo('appeal-rd-ap2')).exists).toBe(false);
+    expect(await h.core.store.headPosition()).toBe(head);
   });
 
   it('review s12-b F1: the committee that decided an appeal may not hear the appeal against the remedy its decision caused', async () => {
@@ -107,12 +112,12 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
       eventId: remedy,
       kind: 'appeal-decision',
       officials: ['gm-1', 'gm-2', 'gm-3'],
-      appliesAppealDecision: { appealId: 'rd-go-1', eventId: d.body.events[0].id },
+      appliesAppealDecision: { appealId: appeals.of('rd-go-1'), eventId: d.body.events[0].id },
     });
-    await post('/v1/appeals/rd-go-2/acknowledgement', {}, chief);
-    const same = await post('/v1/appeals/rd-go-2/committee', { members: MEMBERS(['gx-1', 'gm-2', 'gx-3']) }, chief, 409);
+    await post(`/v1/appeals/${appeals.of('rd-go-2')}/acknowledgement`, {}, chief);
+    const same = await post(`/v1/appeals/${appeals.of('rd-go-2')}/committee`, { members: MEMBERS(['gx-1', 'gm-2', 'gx-3']) }, chief, 409);
     expect(same.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/member-involved', field: 'members[1].id' });
-    await post('/v1/appeals/rd-go-2/committee', { members: MEMBERS(['gx-1', 'gx-2', 'gx-3']) }, chief);
+    await post(`/v1/appeals/${appeals.of('rd-go-2')}/committee`, { members: MEMBERS(['gx-1', 'gx-2', 'gx-3']) }, chief);
   });
 
   it('review s12-b F1: a penalty reduction applied for a final appeal decision is refused as appealing that decision', async () => {
@@ -145,7 +150,7 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
     const chair = await appealHeard(tid, 'rd-bad', recorded, 'ann', members);
     const votes = members.map((member) => ({ member, vote: 'uphold' }));
     const decide = (remedies: object[], status: number) =>
-      post('/v1/appeals/rd-bad/decision', { outcome: 'upheld', reasons: 'ann won', votes, remedies }, chair, status);
+      post(`/v1/appeals/${appeals.of('rd-bad')}/decision`, { outcome: 'upheld', reasons: 'ann won', votes, remedies }, chair, status);
     const played = (first: number, second: number, outcome = 'second') => ({ kind: 'played', outcome, score: { first, second } });
     const inconsistent = await decide([{ kind: 'correct-result', round: 1, table: 1, result: played(420, 380) }], 422);
     expect(inconsistent.body).toMatchObject({
@@ -170,7 +175,7 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
     expect(replay.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-round', field: 'remedies[1].round' });
     const replayTable = await decide([{ kind: 'order-replay', round: 1, table: 77, instructions: 'replay' }], 422);
     expect(replayTable.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-table', field: 'remedies[0].table' });
-    expect((await h.core.store.readStream('appeal-rd-bad')).map((e) => e.type)).not.toContain('appeals.AppealDecided');
+    expect((await h.core.store.readStream(`appeal-${appeals.of('rd-bad')}`)).map((e) => e.type)).not.toContain('appeals.AppealDecided');
     // The committee, told what is wrong, records the decision it meant; the remedy is applied.
     await decide([{ kind: 'correct-result', round: 1, table: 1, result: played(350, 400) }], 201);
     await h.core.settle();
@@ -192,15 +197,15 @@ describe('appeals over HTTP: a remedy event is the appeal decision that caused i
     const votes = members.map((member) => ({ member, vote: 'vary' }));
     const decision = { outcome: 'varied', reasons: 'halve it', votes, remedies: [{ kind: 'reduce-penalty', penaltyId: 'pen-r', amount: 5 }] };
     const key = { 'idempotency-key': 'rd-retry-decision-1' };
-    const first = await h.post('/v1/appeals/rd-retry-1/decision', decision, chair, 201, key);
+    const first = await h.post(`/v1/appeals/${appeals.of('rd-retry-1')}/decision`, decision, chair, 201, key);
     await h.core.settle();
     // The remedy is applied: the penalty stands at 5, so "reduce to 5" is no longer a reduction.
     const ledger = await h.get(`/v1/tournaments/${tid}/penalty-ledger`, chief).expect(200);
     expect(ledger.body.penalties.find((p: { penaltyId: string }) => p.penaltyId === 'pen-r')).toMatchObject({ netAmount: 5 });
-    const retry = await h.post('/v1/appeals/rd-retry-1/decision', decision, chair, 201, key);
+    const retry = await h.post(`/v1/appeals/${appeals.of('rd-retry-1')}/decision`, decision, chair, 201, key);
     expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision });
     // Another decision under the key is still refused naming it.
-    const other = await h.post('/v1/appeals/rd-retry-1/decision', { ...decision, reasons: 'something else' }, chair, 422, key);
+    const other = await h.post(`/v1/appeals/${appeals.of('rd-retry-1')}/decision`, { ...decision, reasons: 'something else' }, chair, 422, key);
     expect(other.body).toMatchObject({ field: 'Idempotency-Key' });
   });
 });

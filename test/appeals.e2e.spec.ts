@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AppealIds } from './support/appeal-ids.js';
 import { RecordsHarness } from './support/records-harness.js';
 
 /** Observed table times, relative to a session that started ten minutes ago (the late game: three hours ago). */
@@ -51,7 +52,9 @@ function renderInChromium(html: string): { dom: string; text: string; pdf: Buffe
 describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, the result corrected', () => {
   let h: RecordsHarness;
   let chief: string, td: string, ann: string, bob: string, lee: string, arb: string;
-  const post = (path: string, body: object, token: string | null, status = 201) => h.post(path, body, token, status);
+  // Appeal ids are the server's (issue 32): `appeals.of(key)` is the id of the appeal lodged with appealId `key`.
+  const appeals = new AppealIds();
+  const post = async (path: string, body: object, token: string | null, status = 201) => appeals.record(path, body, await h.post(path, body, token, status));
   const get = (path: string, token: string | null = null) => h.get(path, token);
   let verdictId = '';
 
@@ -111,14 +114,17 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       grounds: 'QI is a valid word; the arbiter ruled it invalid',
       remedySought: 'the play stands; the result is corrected',
     };
-    const notMine = await post('/v1/appeals', { ...lodge, appellant: { id: 'bob', capacity: 'player', forPlayer: 'bob' } }, ann, 409);
+    // appealId is the key of a lodging (issue 32): a refused lodging keeps its refusal under it, so the refused ones have keys of their own.
+    const notMine = await post('/v1/appeals', { ...lodge, appealId: 'ap-0', appellant: { id: 'bob', capacity: 'player', forPlayer: 'bob' } }, ann, 409);
     expect(notMine.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/not-appellant', field: 'appellant.id' });
     const otherTournament = await post('/v1/appeals', lodge, h.token('player', ['elsewhere'], 'ann'), 403);
     expect(otherTournament.body.field).toBe('tournamentId');
     const unknown = await post('/v1/appeals', { ...lodge, contestedEventId: 'no-such-event' }, ann, 404);
     expect(unknown.body.field).toBe('contestedEventId');
     const r = await post('/v1/appeals', lodge, ann);
-    expect(r.body.stream).toBe('appeal-ap-1');
+    // The appeal id is the server's (issue 32): the answer names it.
+    expect(r.body.stream).toMatch(/^appeal-ap-[0-9a-f]{24}$/);
+    expect(r.body.stream).toBe(`appeal-${appeals.of('ap-1')}`);
     expect(r.body.events[0]).toMatchObject({
       type: 'appeals.AppealLodged',
       data: {
@@ -128,18 +134,18 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
         by: { id: 'ann', role: 'player' },
       },
     });
-    await get('/v1/appeals/ap-1').expect(404);
-    await get('/v1/appeals/ap-1', bob).expect(404);
-    await get('/v1/appeals/ap-1/timeline', arb).expect(404);
-    expect((await get('/v1/appeals/ap-1', ann).expect(200)).body.step).toBe('lodged');
-    expect((await get('/v1/appeals/ap-1', lee).expect(200)).body.events).toHaveLength(1);
+    await get(`/v1/appeals/${appeals.of('ap-1')}`).expect(404);
+    await get(`/v1/appeals/${appeals.of('ap-1')}`, bob).expect(404);
+    await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, arb).expect(404);
+    expect((await get(`/v1/appeals/${appeals.of('ap-1')}`, ann).expect(200)).body.step).toBe('lodged');
+    expect((await get(`/v1/appeals/${appeals.of('ap-1')}`, lee).expect(200)).body.events).toHaveLength(1);
   });
 
   it('acknowledged; the committee is formed (the acting arbiter and a party are refused); statements; hearing', async () => {
-    await post('/v1/appeals/ap-1/acknowledgement', {}, ann, 403);
-    await post('/v1/appeals/ap-1/acknowledgement', {}, chief);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/acknowledgement`, {}, ann, 403);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/acknowledgement`, {}, chief);
     const involved = await post(
-      '/v1/appeals/ap-1/committee',
+      `/v1/appeals/${appeals.of('ap-1')}/committee`,
       {
         members: [
           { id: 'c-lee', name: 'Lee Ka Man', role: 'chair' },
@@ -152,7 +158,7 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     );
     expect(involved.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/member-involved', field: 'members[2].id' });
     const party = await post(
-      '/v1/appeals/ap-1/committee',
+      `/v1/appeals/${appeals.of('ap-1')}/committee`,
       {
         members: [
           { id: 'c-lee', name: 'Lee Ka Man', role: 'chair' },
@@ -169,22 +175,22 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       { id: 'c-ng', name: 'Ng Wing', role: 'member' },
       { id: 'c-ho', name: 'Ho Sze', role: 'member' },
     ];
-    await post('/v1/appeals/ap-1/committee', { members }, chief);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/committee`, { members }, chief);
     await post(
-      '/v1/appeals/ap-1/statements',
+      `/v1/appeals/${appeals.of('ap-1')}/statements`,
       { statementId: 'ann-1', kind: 'appellant', author: 'Ann Lee', text: 'QI is in the word list in use.', references: [verdictId] },
       ann,
     );
     await post(
-      '/v1/appeals/ap-1/statements',
+      `/v1/appeals/${appeals.of('ap-1')}/statements`,
       { statementId: 'w-1', kind: 'witness', author: 'Carol Ng (word judge)', text: 'The adjudication screen showed QI as acceptable.', references: [] },
       lee,
     );
     // Bob may not read the file, so to him it does not exist (review s12-a finding 4: a 409 told him it did).
-    await post('/v1/appeals/ap-1/statements', { statementId: 'b-1', kind: 'respondent', author: 'Bob', text: 'x', references: [] }, bob, 404);
-    await post('/v1/appeals/ap-1/hearing', { hearingAt: at(900), place: 'Room 2' }, lee);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/statements`, { statementId: 'b-1', kind: 'respondent', author: 'Bob', text: 'x', references: [] }, bob, 404);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/hearing`, { hearingAt: at(900), place: 'Room 2' }, lee);
     await post(
-      '/v1/appeals/ap-1/hearing/minutes',
+      `/v1/appeals/${appeals.of('ap-1')}/hearing/minutes`,
       { present: ['c-lee', 'c-ng', 'c-ho', 'ann', 'bob'], minutes: 'Both players heard; the word list consulted.' },
       lee,
     );
@@ -192,10 +198,10 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
 
   it('issue 10 review: a committee member’s token for another tournament does not read the file', async () => {
     const leeElsewhere = h.token('appeals-committee', ['another-open'], 'c-lee');
-    const file = await get('/v1/appeals/ap-1', leeElsewhere).expect(404);
+    const file = await get(`/v1/appeals/${appeals.of('ap-1')}`, leeElsewhere).expect(404);
     expect(file.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/unknown-appeal', field: 'id' });
-    await get('/v1/appeals/ap-1/timeline', leeElsewhere).expect(404);
-    await get('/v1/appeals/ap-1/timeline', lee).expect(200);
+    await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, leeElsewhere).expect(404);
+    await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, lee).expect(200);
   });
 
   it('upheld by the committee: the result is corrected as a command caused by the decision; standings change', async () => {
@@ -212,27 +218,27 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
         { kind: 're-pair-next-round', round: 1 },
       ],
     };
-    await post('/v1/appeals/ap-1/decision', decision, chief, 409); // not a member
-    const d = await post('/v1/appeals/ap-1/decision', decision, lee);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/decision`, decision, chief, 409); // not a member
+    const d = await post(`/v1/appeals/${appeals.of('ap-1')}/decision`, decision, lee);
     const decidedId = d.body.events[0].id;
     await h.core.settle();
     h.position = await h.core.store.headPosition();
     const corrected = (await h.core.store.readStream(`tournament-${TID}`)).filter((e) => e.type === 'tournament.ResultCorrected');
     expect(corrected).toHaveLength(1);
     expect(corrected[0].meta.causationId).toBe(decidedId);
-    expect(corrected[0].data).toMatchObject({ reason: expect.stringContaining('appeal ap-1 upheld'), result: { outcome: 'second' } });
+    expect(corrected[0].data).toMatchObject({ reason: expect.stringContaining(`appeal ${appeals.of('ap-1')} upheld`), result: { outcome: 'second' } });
     const standings = await get(`/v1/tournaments/${TID}/standings`).expect(200);
     expect(standings.body.divisions[0].rows[0]).toMatchObject({ player: 'ann', wins: 1 });
-    await post('/v1/appeals/ap-1/finalisation', { note: 'result corrected; players informed' }, lee);
+    await post(`/v1/appeals/${appeals.of('ap-1')}/finalisation`, { note: 'result corrected; players informed' }, lee);
   });
 
   it('the public sees the final decision only; the timeline shows everything in order, identical on every rebuild', async () => {
-    const pub = await get('/v1/appeals/ap-1').expect(200);
+    const pub = await get(`/v1/appeals/${appeals.of('ap-1')}`).expect(200);
     expect(pub.body).toMatchObject({ step: 'final', decision: { outcome: 'upheld' } });
     expect(pub.body.events).toBeUndefined();
-    await get('/v1/appeals/ap-1/timeline').expect(404);
-    await get('/v1/appeals/ap-1/timeline', h.token('player', ['elsewhere'], 'ann')).expect(404); // a token for another tournament
-    const t = await get('/v1/appeals/ap-1/timeline', ann).expect(200);
+    await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`).expect(404);
+    await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, h.token('player', ['elsewhere'], 'ann')).expect(404); // a token for another tournament
+    const t = await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, ann).expect(200);
     // The same route answering JSON keeps the API's headers (the page set is for text/html only).
     expect(t.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(t.body.contested).toMatchObject({ eventId: verdictId, type: 'scrabble.ChallengeResolved' });
@@ -257,7 +263,7 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     const applied = t.body.entries.find((e: { status?: string }) => e.status === 'applied');
     expect(applied.effect.standings.before[0]).toMatchObject({ player: 'bob', wins: 1 });
     expect(applied.effect.standings.after[0]).toMatchObject({ player: 'ann', wins: 1 });
-    const page = await get('/v1/appeals/ap-1/timeline?format=html', lee)
+    const page = await get(`/v1/appeals/${appeals.of('ap-1')}/timeline?format=html`, lee)
       .expect(200)
       .expect('content-type', /text\/html/);
     // A page a browser renders: helmet's page headers, not the API's (which forbid everything, styles included).
@@ -266,25 +272,25 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     const html = page.text;
     const md = (
-      await get('/v1/appeals/ap-1/timeline', lee)
+      await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, lee)
         .set('accept', 'text/markdown')
         .expect(200)
         .expect('content-type', /text\/markdown/)
     ).text;
     expect(md).toContain('**decided**');
     await h.core.projections.rebuild();
-    const again = await get('/v1/appeals/ap-1/timeline?format=html', lee).expect(200);
+    const again = await get(`/v1/appeals/${appeals.of('ap-1')}/timeline?format=html`, lee).expect(200);
     expect(again.text).toBe(html);
     await h.restart();
-    expect((await get('/v1/appeals/ap-1/timeline?format=md', lee).expect(200)).text).toBe(md);
-    expect((await get('/v1/appeals/ap-1/timeline', ann).expect(200)).body).toEqual(t.body);
+    expect((await get(`/v1/appeals/${appeals.of('ap-1')}/timeline?format=md`, lee).expect(200)).text).toBe(md);
+    expect((await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, ann).expect(200)).body).toEqual(t.body);
   });
 
   // Skipped only outside CI when no browser is installed; in CI (.ci/run installs it) a missing browser fails.
   (CHROMIUM || process.env.CI === 'true' ? it : it.skip)(
     'headless Chromium renders the printable timeline: the steps in order, the board as SVG, a PDF',
     async () => {
-      const html = (await get('/v1/appeals/ap-1/timeline?format=html', lee).expect(200)).text;
+      const html = (await get(`/v1/appeals/${appeals.of('ap-1')}/timeline?format=html`, lee).expect(200)).text;
       expect(html).not.toContain('<script');
       const { dom, text, pdf } = renderInChromium(html);
       const steps = [
@@ -337,18 +343,22 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       ann,
     );
     expect(lodged.body.events[0].data.contested).toMatchObject({ kind: 'penalty', parties: ['ann'] });
-    await post('/v1/appeals/ap-pen/acknowledgement', {}, chief);
+    await post(`/v1/appeals/${appeals.of('ap-pen')}/acknowledgement`, {}, chief);
     const members = [
       { id: 'c-lee', name: 'Lee Ka Man', role: 'chair' },
       { id: 'c-ng', name: 'Ng Wing', role: 'member' },
       { id: 'c-ho', name: 'Ho Sze', role: 'member' },
     ];
-    await post('/v1/appeals/ap-pen/committee', { members }, chief);
-    await post('/v1/appeals/ap-pen/hearing', { hearingAt: at(900), place: 'Room 2' }, lee);
-    await post('/v1/appeals/ap-pen/hearing/minutes', { present: ['c-lee', 'c-ng', 'c-ho', 'ann'], minutes: 'The clock log shows no delay.' }, lee);
+    await post(`/v1/appeals/${appeals.of('ap-pen')}/committee`, { members }, chief);
+    await post(`/v1/appeals/${appeals.of('ap-pen')}/hearing`, { hearingAt: at(900), place: 'Room 2' }, lee);
+    await post(
+      `/v1/appeals/${appeals.of('ap-pen')}/hearing/minutes`,
+      { present: ['c-lee', 'c-ng', 'c-ho', 'ann'], minutes: 'The clock log shows no delay.' },
+      lee,
+    );
     const votes = ['c-lee', 'c-ng', 'c-ho'].map((member) => ({ member, vote: 'uphold' }));
     const d = await post(
-      '/v1/appeals/ap-pen/decision',
+      `/v1/appeals/${appeals.of('ap-pen')}/decision`,
       { outcome: 'upheld', reasons: 'No delay is recorded.', votes, remedies: [{ kind: 'cancel-penalty', penaltyId: 'pen-1' }] },
       lee,
     );
@@ -357,9 +367,9 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     const cancelled = (await h.core.store.readStream(`penalties-${TID}`)).filter((e) => e.type === 'penalties.PenaltyCancelled');
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0].meta.causationId).toBe(d.body.events[0].id);
-    expect(cancelled[0].data).toMatchObject({ penaltyId: 'pen-1', authority: { kind: 'appeal', appealId: 'ap-pen' } });
+    expect(cancelled[0].data).toMatchObject({ penaltyId: 'pen-1', authority: { kind: 'appeal', appealId: appeals.of('ap-pen') } });
     expect((await row()).penaltyPoints).toBe(0);
-    const t = await get('/v1/appeals/ap-pen/timeline', ann).expect(200);
+    const t = await get(`/v1/appeals/${appeals.of('ap-pen')}/timeline`, ann).expect(200);
     expect(t.body.entries.find((e: { kind: string }) => e.kind === 'remedy')).toMatchObject({
       status: 'applied',
       effect: { event: { type: 'penalties.PenaltyCancelled' } },
@@ -384,7 +394,7 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     };
     h.position = await h.core.store.headPosition();
     await post('/v1/appeals', lodge, ann);
-    const t = await get('/v1/appeals/ap-pen-2/timeline', ann).expect(200);
+    const t = await get(`/v1/appeals/${appeals.of('ap-pen-2')}/timeline`, ann).expect(200);
     expect(t.body.contested.context.length).toBeGreaterThan(1);
     expect(JSON.stringify(t.body.contested)).not.toMatch(/pen-bob|bob insulted/);
   });
@@ -400,10 +410,12 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       grounds: 'QI is valid',
       remedySought: 'the play stands',
     };
+    const head = await h.core.store.headPosition();
     const late = await post('/v1/appeals', lodge, ann, 409);
     expect(late.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/late', field: 'contestedEventId', rule: expect.stringContaining('30 minutes') });
-    expect((await h.core.store.streamInfo('appeal-ap-late')).exists).toBe(false);
-    await post('/v1/appeals', { ...lodge, lateAcceptance: { reason: 'I accept it' } }, ann, 409);
+    expect(await h.core.store.headPosition()).toBe(head);
+    // Another lodging (its own key): a player may not accept a late appeal.
+    await post('/v1/appeals', { ...lodge, appealId: 'ap-late-2', lateAcceptance: { reason: 'I accept it' } }, ann, 409);
     const accepted = await post('/v1/appeals', { ...lodge, lateAcceptance: { reason: 'the appellant was with the medical officer' } }, chief);
     expect(accepted.body.events[0].data).toMatchObject({
       late: { reason: 'the appellant was with the medical officer', acceptedBy: { id: 'chief-wong', role: 'chief-arbiter' } },
@@ -432,11 +444,11 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
       deposit: 100, // FIDE-style appeals committee: refunded if upheld
     };
     await post('/v1/appeals', lodge, annC);
-    const html = (await get('/v1/appeals/ap-chess/timeline?format=html', annC).expect(200)).text;
+    const html = (await get(`/v1/appeals/${appeals.of('ap-chess')}/timeline?format=html`, annC).expect(200)).text;
     expect(html).toContain('The position at the moment of the decision');
     for (const piece of ['White knight on f3', 'White pawn on e4', 'Black pawn on e5', 'White king on e1', 'Black to move']) expect(html).toContain(piece);
     expect(html).not.toContain('White knight on g1');
-    const md = (await get('/v1/appeals/ap-chess/timeline?format=md', annC).expect(200)).text;
+    const md = (await get(`/v1/appeals/${appeals.of('ap-chess')}/timeline?format=md`, annC).expect(200)).text;
     expect(md).toContain('FEN `rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2`');
   });
 });

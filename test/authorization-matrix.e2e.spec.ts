@@ -17,7 +17,8 @@ import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 const OWN = 'authz-own';
 const OTHER = 'authz-other';
 const GAME = 'authz-game';
-const APPEAL = 'authz-appeal';
+/** The appeal lodged in OWN: its id is the server's (issue 32), read from the lodging's answer. */
+let APPEAL = '';
 /** The player token's subject: seat 0 of GAME. */
 const PLAYER = 'ann';
 const PLACES = ['own', 'other'] as const;
@@ -159,8 +160,9 @@ describe('authorization matrix: every route × role × own/other tournament (iss
       await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
     }
     await h.post('/v1/mahjong/games', { id: MAHJONG.game, players: four, link: { tournamentId: MAHJONG.own, round: 1, table: 1 } }, admin);
-    const appeal = { appealId: APPEAL, tournamentId: OWN, contestedEventId: ownPairing, grounds: 'g', remedySought: 'r' };
-    await h.post('/v1/appeals', { ...appeal, appellant: { id: PLAYER, capacity: 'player', forPlayer: PLAYER } }, admin);
+    const appeal = { appealId: 'authz-appeal', tournamentId: OWN, contestedEventId: ownPairing, grounds: 'g', remedySought: 'r' };
+    const lodged = await h.post('/v1/appeals', { ...appeal, appellant: { id: PLAYER, capacity: 'player', forPlayer: PLAYER } }, admin);
+    APPEAL = lodged.body.events[0].data.appealId;
     routes = registeredRoutes(h.app.getHttpAdapter().getInstance());
     openapi = (await h.http().get('/docs-json').expect(200)).body as OpenApiDocument;
   });

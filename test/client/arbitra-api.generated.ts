@@ -4913,8 +4913,11 @@ export interface components {
       reason: string;
     };
     LodgeAppealDto: {
-      /** @example appeal-7 */
-      appealId: string;
+      /**
+       * @description Not the appeal id (the server makes it: the answer’s `stream` and event data name it, issue 32): without an Idempotency-Key, the key of this lodging (a retry with it gets the first answer)
+       * @example my-appeal-1
+       */
+      appealId?: string;
       /** @example hk-open-2026 */
       tournamentId: string;
       /** @description The recorded decision appealed against, by event id (a ruling, penalty, result, challenge adjudication or pairing) */

@@ -35,9 +35,14 @@ export class LateAcceptanceDto {
 }
 
 export class LodgeAppealDto {
-  @ApiProperty({ example: 'appeal-7' })
+  @ApiPropertyOptional({
+    example: 'my-appeal-1',
+    description:
+      'Not the appeal id (the server makes it: the answer’s `stream` and event data name it, issue 32): without an Idempotency-Key, the key of this lodging (a retry with it gets the first answer)',
+  })
+  @Omittable()
   @Matches(ID_PATTERN, { message: ID_MESSAGE })
-  appealId: string;
+  appealId?: string;
   @ApiProperty({ example: 'hk-open-2026' })
   @Matches(ID_PATTERN, { message: ID_MESSAGE })
   tournamentId: string;
