@@ -6,6 +6,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isISO8601 } from 'class-validator';
 import { canonicalJson } from '../domain/kernel/canonical-json.js';
+import { personNameProblem } from './person-name.js';
 import { ProblemException, type FieldProblem } from './problem.js';
 import { fieldPath } from './validation.js';
 
@@ -45,10 +46,55 @@ export function object(properties: Readonly<Record<string, Schema>>, doc: Doc = 
   return { type: 'object', properties, ...(required.length > 0 && { required }), additionalProperties: false, ...doc };
 }
 
+/**
+ * Fields of some kinds of an object only (`fields` apply when `property` is `equals`): there they are required, sent
+ * elsewhere they are refused (rule `onlyWhen`, as omittable.ts's `@OnlyWhen`), instead of being dropped unread.
+ * OpenAPI 3.0 cannot say it: each field's description does.
+ */
+export function onlyWhen(property: string, equals: string, properties: Readonly<Record<string, Schema>>, fields: readonly string[]): Schema {
+  const when = `when ${property} is ${equals}`;
+  const described = Object.fromEntries(
+    Object.entries(properties).map(([k, v]) =>
+      fields.includes(k)
+        ? [
+            k,
+            optional({
+              ...v,
+              description: `${v.description ? `${String(v.description)}. ` : ''}Applies only ${when}: required there, refused elsewhere (rule onlyWhen)`,
+            }),
+          ]
+        : [k, v],
+    ),
+  );
+  return { ...object(described), [ONLY_WHEN]: { property, equals, fields } };
+}
+const ONLY_WHEN = 'x-only-when';
+
 /** `at` as validation.ts's `@IsISO8601({ strict: true })` read it, so the declared bodies accept what the classes did. */
 const ISO_8601 = 'iso-8601';
 const ajv = new Ajv({ allErrors: true, strict: true });
 ajv.addKeyword('example');
+type OnlyWhenSpec = { property: string; equals: string; fields: string[] };
+ajv.addKeyword({
+  keyword: ONLY_WHEN,
+  type: 'object',
+  errors: true,
+  validate: function onlyWhenCheck(spec: OnlyWhenSpec, data: Record<string, unknown>, _schema?: unknown, ctx?: { instancePath: string }): boolean {
+    const applies = data[spec.property] === spec.equals;
+    const wrong = spec.fields.filter((f) => (data[f] === undefined) === applies);
+    (onlyWhenCheck as { errors?: Partial<ErrorObject>[] }).errors = wrong.map((f) => ({
+      keyword: applies ? 'required' : 'onlyWhen',
+      instancePath: `${ctx?.instancePath ?? ''}/${f}`,
+      schemaPath: '',
+      params: {},
+      message: applies ? 'is required' : `applies only when ${spec.property} is ${spec.equals}`,
+    }));
+    return wrong.length === 0;
+  },
+});
+/** A person's name as person-name.ts reads one (visible characters, no control or bidi characters). */
+export const PERSON_NAME = 'person-name';
+ajv.addFormat(PERSON_NAME, { type: 'string', validate: (s: string) => personNameProblem(s) === null });
 ajv.addFormat(ISO_8601, { type: 'string', validate: (s: string) => isISO8601(s, { strict: true }) });
 
 /** Marks a route handler whose body is declared as a schema (openapi-routes.ts shows it in the document). */
@@ -65,7 +111,7 @@ function fieldProblem(e: ErrorObject): FieldProblem {
     .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<string>((parent, k) => fieldPath(parent, parent && /^\d+$/.test(k) ? Number(k) : k), '');
   const p = e.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
-  if (e.keyword === 'required')
+  if (e.keyword === 'required' && p.missingProperty !== undefined)
     return { field: fieldPath(path, p.missingProperty!), rule: 'required', message: `${fieldPath(path, p.missingProperty!)} is required` };
   // The name every other route gives an unknown field (class-validator's whitelist), so clients see one rule for it.
   if (e.keyword === 'additionalProperties') {

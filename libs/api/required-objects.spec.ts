@@ -56,8 +56,9 @@ describe('request bodies: required objects', () => {
       if (!errors.some((e) => e.property === property)) missed.push(`${cls.name}.${property}`);
     }
     expect(missed).toEqual([]);
-    // The scan found the request classes (a broken import would check nothing).
-    expect(checked.length).toBeGreaterThan(30);
+    // The scan found the request classes (a broken import would check nothing). The game commands' bodies are JSON
+    // Schema now (libs/api/games/game-commands.ts), where a field not marked optional is required by construction.
+    expect(checked.length).toBeGreaterThan(20);
     expect(checked).toEqual(expect.arrayContaining(['ClosePeriodDto.engine', 'LodgeAppealDto.appellant', 'IssuePenaltyDto.target']));
   });
 

@@ -4335,489 +4335,6 @@ export interface components {
       /** @description The tournament's mahjong table this half-session is played at */
       link?: components['schemas']['GameLinkDto'];
     };
-    DiceDto: {
-      /**
-       * @description Who threw first
-       * @enum {number}
-       */
-      thrower: 0 | 1 | 2 | 3;
-      /**
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      first: number[];
-      /**
-       * @example [
-       *       2,
-       *       3
-       *     ]
-       */
-      second: number[];
-    };
-    DrawSeatsDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The round this seating is for (1, then 2 after 換位)
-       * @example 1
-       */
-      round: number;
-      /**
-       * @description The wind tile seat 0, 1, 2, 3 drew
-       * @example [
-       *       "E",
-       *       "S",
-       *       "W",
-       *       "N"
-       *     ]
-       */
-      winds: ('E' | 'S' | 'W' | 'N')[];
-      dice?: components['schemas']['DiceDto'];
-    };
-    SubstituteDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The empty seat
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      substitute: components['schemas']['PlayerDto'];
-      /**
-       * @example substitute
-       * @enum {string}
-       */
-      kind: 'substitute' | 'eliminated-player';
-      /** @example absent at the start */
-      reason: string;
-    };
-    DealDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The dealer's throw: counts the opener (開門人) from the dealer
-       * @example [
-       *       3,
-       *       3
-       *     ]
-       */
-      dealerDice: number[];
-      /**
-       * @description The opener's throw: with the dealer's, the 開門數
-       * @example [
-       *       4,
-       *       5
-       *     ]
-       */
-      openerDice: number[];
-    };
-    DiscardDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /** @example 3s */
-      tile: string;
-    };
-    ClaimDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /**
-       * @example pung
-       * @enum {string}
-       */
-      kind: 'chow' | 'pung' | 'kong';
-      /**
-       * @example [
-       *       "3s",
-       *       "3s",
-       *       "3s"
-       *     ]
-       */
-      tiles: string[];
-    };
-    ConflictClaimDto: {
-      /**
-       * @description A claimant
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /** @enum {string} */
-      kind: 'win' | 'pung' | 'kong' | 'chow';
-    };
-    ClaimConflictDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description Who discarded the claimed tile
-       * @example 0
-       * @enum {number}
-       */
-      discarder: 0 | 1 | 2 | 3;
-      /**
-       * @example [
-       *       {
-       *         "seat": 1,
-       *         "kind": "win"
-       *       },
-       *       {
-       *         "seat": 2,
-       *         "kind": "win"
-       *       }
-       *     ]
-       */
-      claims: components['schemas']['ConflictClaimDto'][];
-    };
-    ExposedSetDto: {
-      /** @enum {string} */
-      kind: 'chow' | 'pung' | 'kong';
-      /**
-       * @example [
-       *       "Rd",
-       *       "Rd",
-       *       "Rd"
-       *     ]
-       */
-      tiles: string[];
-      concealedKong?: boolean;
-      /** @enum {string} */
-      claimedFrom?: 'left' | 'across' | 'right';
-    };
-    GivenHandDto: {
-      /** @description Concealed tiles including the winning tile */
-      concealed: string[];
-      exposed: components['schemas']['ExposedSetDto'][];
-      /** @example 5p */
-      winningTile: string;
-      kongReplacement?: boolean;
-    };
-    OutcomeDto: {
-      /**
-       * @example win
-       * @enum {string}
-       */
-      kind: 'win' | 'drawn';
-      /**
-       * @description Applies only when kind is win: required there, refused elsewhere (rule onlyWhen)
-       * @example 0
-       * @enum {number}
-       */
-      winner?: 0 | 1 | 2 | 3;
-      /**
-       * @description Applies only when kind is win: required there, refused elsewhere (rule onlyWhen)
-       * @example discard
-       * @enum {string}
-       */
-      by?: 'self-draw' | 'discard' | 'robbing-kong';
-      /**
-       * @description The discarder, or the konger robbed
-       * @example 2
-       * @enum {number}
-       */
-      from?: 0 | 1 | 2 | 3;
-      /** @description Won on the last tile (海底 / 河底) */
-      lastTile?: boolean;
-      /**
-       * @description Claimed scoring elements by catalogue code (a per-set code repeats per set). Applies only when kind is win: required there, refused elsewhere (rule onlyWhen)
-       * @example [
-       *       "2.1.1",
-       *       "4.1"
-       *     ]
-       */
-      elements?: string[];
-      /**
-       * @description The tile won on; a robbing-the-kong win (搶槓) on a hand whose discards are recorded names the kong tile, so 跟張免責 can be checked
-       * @example 3s
-       */
-      winningTile?: string;
-      hand?: components['schemas']['GivenHandDto'];
-      /**
-       * @description 跟張免責 facts: who first discarded the winning tile in that go-around
-       * @enum {number}
-       */
-      firstDiscarder?: 0 | 1 | 2 | 3;
-    };
-    RecordHandDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The hand being played (1–8)
-       * @example 1
-       */
-      hand: number;
-      outcome: components['schemas']['OutcomeDto'];
-    };
-    ConfirmHandDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /** @example 1 */
-      hand: number;
-    };
-    CorrectHandDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The hand being played (1–8)
-       * @example 1
-       */
-      hand: number;
-      outcome: components['schemas']['OutcomeDto'];
-      /** @example points miscounted */
-      reason: string;
-    };
-    ScoreFlagRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @example 1 */
-      hand: number;
-      /** @enum {string} */
-      accept: 'claimed' | 'computed';
-      note?: string;
-    };
-    MahjongSeatDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-    };
-    ChiefRulingDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The hand being played (1–8)
-       * @example 1
-       */
-      hand: number;
-      outcome: components['schemas']['OutcomeDto'];
-      /** @example points miscounted */
-      reason: string;
-      /** @enum {string} */
-      ground: 'dispute' | 'appeal';
-      /**
-       * @description The formal dispute or the appeal decided
-       * @example dispute-7
-       */
-      reference: string;
-    };
-    ExposeTilesDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /**
-       * @example [
-       *       "5p"
-       *     ]
-       */
-      tiles: string[];
-      /** @description Exposed while arranging the deal (罰張 6: one tile free) */
-      duringDeal?: boolean;
-    };
-    WrongCountDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /**
-       * @description 小相公 short, 大相公 long
-       * @enum {string}
-       */
-      count: 'short' | 'long';
-    };
-    WrongClaimDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /**
-       * @description 錯鳴 1–7
-       * @example empty-claim
-       * @enum {string}
-       */
-      variant: 'mistaken-claim' | 'change-of-claim' | 'empty-claim' | 'empty-kong' | 'wrong-set' | 'wrong-set-after-kong' | 'false-win' | 'empty-win-call';
-      /**
-       * @example [
-       *       "5p",
-       *       "7s"
-       *     ]
-       */
-      tiles?: string[];
-      /** @description The referee’s deduction when too frequent (過頻) */
-      points?: number;
-      /** @description 空和: concealed tiles left, when fewer than three */
-      concealedLeft?: number;
-    };
-    TurnDto: {
-      /**
-       * @description How long the turn took (ms)
-       * @example 40000
-       */
-      ms: number;
-      /**
-       * @description When it started after the deal (ms): the first 15 s are not counted
-       * @example 0
-       */
-      sinceDealMs?: number;
-    };
-    TurnTimeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      turns: components['schemas']['TurnDto'][];
-    };
-    SevereOvertimeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      accepted: boolean;
-      /** @example none given */
-      explanation: string;
-    };
-    LateRulingDto: {
-      /** @enum {string} */
-      kind: 'absent' | 'deduction';
-      /** @description Applies only when kind is deduction: required there, refused elsewhere (rule onlyWhen) */
-      points?: number;
-    };
-    TimeOutDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /** @enum {string} */
-      kind: 'time-out' | 'late' | 'medical' | 'left-table';
-      /** @example 45000 */
-      ms: number;
-      /** @description A medical certificate handed in before the contest */
-      certificate?: boolean;
-      lateRuling?: components['schemas']['LateRulingDto'];
-    };
-    ConductDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /**
-       * @description The seat (a player token acts only for its own)
-       * @example 0
-       * @enum {number}
-       */
-      seat: 0 | 1 | 2 | 3;
-      /**
-       * @example phone
-       * @enum {string}
-       */
-      offence: 'phone' | 'refused-interview' | 'collusion' | 'voluntary-withdrawal' | 'other';
-      /** @example 10 */
-      points?: number;
-      /** @example phone rang during hand 3 */
-      note: string;
-    };
     PenaltyTargetDto: {
       /** @example lee-kwan-yee */
       player: string;
@@ -5562,6 +5079,510 @@ export interface components {
        * @enum {string}
        */
       ground: 'withdrawal' | 'retraction' | 'defiance';
+      note: string;
+    };
+    DiceDto: {
+      /**
+       * @description Who threw first
+       * @enum {integer}
+       */
+      thrower: 0 | 1 | 2 | 3;
+      /**
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      first: number[];
+      /**
+       * @example [
+       *       2,
+       *       3
+       *     ]
+       */
+      second: number[];
+    };
+    DrawSeatsDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The round this seating is for (1, then 2 after 換位)
+       * @example 1
+       */
+      round: number;
+      /**
+       * @description The wind tile seat 0, 1, 2, 3 drew
+       * @example [
+       *       "E",
+       *       "S",
+       *       "W",
+       *       "N"
+       *     ]
+       */
+      winds: ('E' | 'S' | 'W' | 'N')[];
+      dice?: components['schemas']['DiceDto'];
+    };
+    SubstituteDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The empty seat
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      substitute: {
+        /**
+         * @description Player id (a player token with this `sub` may self-record)
+         * @example chan-hok-hei
+         */
+        id: string;
+        /**
+         * Format: person-name
+         * @example Chan Hok Hei
+         */
+        name: string;
+      };
+      /**
+       * @example substitute
+       * @enum {string}
+       */
+      kind: 'substitute' | 'eliminated-player';
+      /** @example absent at the start */
+      reason: string;
+    };
+    DealDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The dealer's throw: counts the opener (開門人) from the dealer
+       * @example [
+       *       3,
+       *       3
+       *     ]
+       */
+      dealerDice: number[];
+      /**
+       * @description The opener's throw: with the dealer's, the 開門數
+       * @example [
+       *       4,
+       *       5
+       *     ]
+       */
+      openerDice: number[];
+    };
+    DiscardDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /** @example 3s */
+      tile: string;
+    };
+    ClaimDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /**
+       * @example pung
+       * @enum {string}
+       */
+      kind: 'chow' | 'pung' | 'kong';
+      /**
+       * @example [
+       *       "3s",
+       *       "3s",
+       *       "3s"
+       *     ]
+       */
+      tiles: string[];
+    };
+    ConflictClaimDto: {
+      /**
+       * @description A claimant
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /** @enum {string} */
+      kind: 'win' | 'pung' | 'kong' | 'chow';
+    };
+    ClaimConflictDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description Who discarded the claimed tile
+       * @example 0
+       * @enum {integer}
+       */
+      discarder: 0 | 1 | 2 | 3;
+      /**
+       * @example [
+       *       {
+       *         "seat": 1,
+       *         "kind": "win"
+       *       },
+       *       {
+       *         "seat": 2,
+       *         "kind": "win"
+       *       }
+       *     ]
+       */
+      claims: components['schemas']['ConflictClaimDto'][];
+    };
+    ExposedSetDto: {
+      /** @enum {string} */
+      kind: 'chow' | 'pung' | 'kong';
+      /**
+       * @example [
+       *       "Rd",
+       *       "Rd",
+       *       "Rd"
+       *     ]
+       */
+      tiles: string[];
+      concealedKong?: boolean;
+      /** @enum {string} */
+      claimedFrom?: 'left' | 'across' | 'right';
+    };
+    GivenHandDto: {
+      /** @description Concealed tiles including the winning tile */
+      concealed: string[];
+      exposed: components['schemas']['ExposedSetDto'][];
+      /** @example 5p */
+      winningTile: string;
+      kongReplacement?: boolean;
+    };
+    OutcomeDto: {
+      /**
+       * @example win
+       * @enum {string}
+       */
+      kind: 'win' | 'drawn';
+      /**
+       * @description Applies only when kind is win: required there, refused elsewhere (rule onlyWhen)
+       * @example 0
+       * @enum {integer}
+       */
+      winner?: 0 | 1 | 2 | 3;
+      /**
+       * @description Applies only when kind is win: required there, refused elsewhere (rule onlyWhen)
+       * @example discard
+       * @enum {string}
+       */
+      by?: 'self-draw' | 'discard' | 'robbing-kong';
+      /**
+       * @description The discarder, or the konger robbed
+       * @example 2
+       * @enum {integer}
+       */
+      from?: 0 | 1 | 2 | 3;
+      /** @description Won on the last tile (海底 / 河底) */
+      lastTile?: boolean;
+      /**
+       * @description Claimed scoring elements by catalogue code (a per-set code repeats per set). Applies only when kind is win: required there, refused elsewhere (rule onlyWhen)
+       * @example [
+       *       "2.1.1",
+       *       "4.1"
+       *     ]
+       */
+      elements?: string[];
+      /**
+       * @description The tile won on; a robbing-the-kong win (搶槓) on a hand whose discards are recorded names the kong tile, so 跟張免責 can be checked
+       * @example 3s
+       */
+      winningTile?: string;
+      hand?: components['schemas']['GivenHandDto'];
+      /**
+       * @description 跟張免責 facts: who first discarded the winning tile in that go-around
+       * @enum {integer}
+       */
+      firstDiscarder?: 0 | 1 | 2 | 3;
+    };
+    RecordHandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @example 1 */
+      hand: number;
+      outcome: components['schemas']['OutcomeDto'];
+    };
+    ConfirmHandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /** @example 1 */
+      hand: number;
+    };
+    CorrectHandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @example 1 */
+      hand: number;
+      outcome: components['schemas']['OutcomeDto'];
+      /** @example points miscounted */
+      reason: string;
+    };
+    ScoreFlagRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @example 1 */
+      hand: number;
+      /** @enum {string} */
+      accept: 'claimed' | 'computed';
+      note?: string;
+    };
+    MahjongSeatDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+    };
+    ChiefRulingDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @example 1 */
+      hand: number;
+      outcome: components['schemas']['OutcomeDto'];
+      /** @example points miscounted */
+      reason: string;
+      /** @enum {string} */
+      ground: 'dispute' | 'appeal';
+      /**
+       * @description The formal dispute or the appeal decided
+       * @example dispute-7
+       */
+      reference: string;
+    };
+    ExposeTilesDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /**
+       * @example [
+       *       "5p"
+       *     ]
+       */
+      tiles: string[];
+      /** @description Exposed while arranging the deal (罰張 6: one tile free) */
+      duringDeal?: boolean;
+    };
+    WrongCountDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /**
+       * @description 小相公 short, 大相公 long
+       * @enum {string}
+       */
+      count: 'short' | 'long';
+    };
+    WrongClaimDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /**
+       * @description 錯鳴 1–7
+       * @example empty-claim
+       * @enum {string}
+       */
+      variant: 'mistaken-claim' | 'change-of-claim' | 'empty-claim' | 'empty-kong' | 'wrong-set' | 'wrong-set-after-kong' | 'false-win' | 'empty-win-call';
+      /**
+       * @example [
+       *       "5p",
+       *       "7s"
+       *     ]
+       */
+      tiles?: string[];
+      /** @description The referee’s deduction when too frequent (過頻) */
+      points?: number;
+      /** @description 空和: concealed tiles left, when fewer than three */
+      concealedLeft?: number;
+    };
+    TurnDto: {
+      /**
+       * @description How long the turn took (ms)
+       * @example 40000
+       */
+      ms: number;
+      /**
+       * @description When it started after the deal (ms): the first 15 s are not counted
+       * @example 0
+       */
+      sinceDealMs?: number;
+    };
+    TurnTimeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      turns: components['schemas']['TurnDto'][];
+    };
+    SevereOvertimeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      accepted: boolean;
+      /** @example none given */
+      explanation: string;
+    };
+    LateRulingDto: {
+      /** @enum {string} */
+      kind: 'absent' | 'deduction';
+      /** @description Applies only when kind is deduction: required there, refused elsewhere (rule onlyWhen) */
+      points?: number;
+    };
+    TimeOutDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /** @enum {string} */
+      kind: 'time-out' | 'late' | 'medical' | 'left-table';
+      /** @example 45000 */
+      ms: number;
+      /** @description A medical certificate handed in before the contest */
+      certificate?: boolean;
+      lateRuling?: components['schemas']['LateRulingDto'];
+    };
+    ConductDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /**
+       * @description The seat (a player token acts only for its own)
+       * @example 0
+       * @enum {integer}
+       */
+      seat: 0 | 1 | 2 | 3;
+      /**
+       * @example phone
+       * @enum {string}
+       */
+      offence: 'phone' | 'refused-interview' | 'collusion' | 'voluntary-withdrawal' | 'other';
+      /** @example 10 */
+      points?: number;
+      /** @example phone rang during hand 3 */
       note: string;
     };
     /** @description RFC 9457 problem details. `type` is stable per refusal (clients switch on it); `rule` names the rule that refused and `field` the input at fault, where there is one. */

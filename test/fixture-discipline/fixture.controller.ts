@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { Matches, ValidateNested } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { Allow, Public } from '../../libs/api/auth/allow.decorator.js';
@@ -9,10 +9,13 @@ import type { AuthedRequest } from '../../libs/api/auth/auth.guard.js';
 import { requireGranted, resolveLink } from '../../libs/api/games/game-link.js';
 import { gameEvents } from '../../libs/api/games/game-reads.js';
 import { GameRunner } from '../../libs/api/games/game-runner.js';
-import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto, GameParams, ObservedTimeDto, PlayerDto, SEATS, SeatedPlayers } from '../../libs/api/games/game.dto.js';
+import { byOfficials, gameCommandsController, type DeclaredCommands } from '../../libs/api/games/game-commands.js';
+import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto, GameParams, ObservedTimeDto, PlayerDto, SeatedPlayers } from '../../libs/api/games/game.dto.js';
+import { int, oneOf, text } from '../../libs/api/body-schema.js';
 import { Omittable } from '../../libs/api/omittable.js';
 import { ARBITRA_CORE } from '../../libs/api/tokens.js';
 import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import type { FixtureStep } from './fixture.decider.js';
 import { FIXTURE_GAME } from './fixture.game-feature.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
@@ -22,15 +25,23 @@ class StartFixtureDto extends ObservedTimeDto {
   @ApiProperty({ type: [PlayerDto] }) @SeatedPlayers(2) players: PlayerDto[];
   @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }
-class FixtureSeatDto extends ObservedTimeDto {
-  @ApiProperty({ enum: SEATS }) @IsIn(SEATS) seat: 0 | 1;
-}
-class FixturePenaltyDto extends FixtureSeatDto {
-  @ApiProperty() @IsInt() @Min(1) @Max(100) points: number;
-  @ApiProperty() @IsString() @Length(1, 200) reason: string;
-}
+const SEAT = oneOf([0, 1]);
 
-/** The fixture discipline's routes, `/v1/fixture/games`: every command endpoint one line through the generic runner. */
+/** The fixture's game commands, declared once (FIXTURE §1 points, §2 penalties, §3 the end): officials record them all. */
+export const FIXTURE_COMMANDS: DeclaredCommands<FixtureStep> = {
+  controller: 'FixtureCommandsController',
+  tag: 'fixture',
+  commands: [
+    byOfficials('points', 'score', 'fixture.score', 'A point for a seat (FIXTURE §1)', { name: 'FixtureSeatDto', fields: { seat: SEAT } }),
+    byOfficials('penalties', 'penalise', 'fixture.penalise', 'Points off a seat (FIXTURE §2)', {
+      name: 'FixturePenaltyDto',
+      fields: { seat: SEAT, points: int(1, 100), reason: text(1, 200) },
+    }),
+    byOfficials('end', 'end', 'fixture.end', 'The end: the higher score wins (FIXTURE §3)', { name: 'FixtureEndDto', fields: {} }),
+  ],
+};
+
+/** The fixture discipline's start and events routes, `/v1/fixture/games` (its commands are served from FIXTURE_COMMANDS). */
 @Controller('v1/fixture/games')
 export class FixtureGamesController {
   private readonly run;
@@ -50,27 +61,11 @@ export class FixtureGamesController {
     return this.run.start(r, reply, b.id, b, { type: 'fixture.start', players, ...(link && { link }) });
   }
 
-  @Post(':id/points')
-  @Allow(...OFFICIALS)
-  score(@Param() p: GameParams, @Body() b: FixtureSeatDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'fixture.score', seat: b.seat });
-  }
-
-  @Post(':id/penalties')
-  @Allow(...OFFICIALS)
-  penalise(@Param() p: GameParams, @Body() b: FixturePenaltyDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'fixture.penalise', seat: b.seat, points: b.points, reason: b.reason });
-  }
-
-  @Post(':id/end')
-  @Allow(...OFFICIALS)
-  end(@Param() p: GameParams, @Body() b: ObservedTimeDto, @Req() r: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.run.official(r, reply, p.id, b, { type: 'fixture.end' });
-  }
-
   @Get(':id/events')
   @Public()
   events(@Param() p: GameParams, @Req() r: AuthedRequest) {
     return gameEvents(this.core, FIXTURE_GAME, p.id, r.principal);
   }
 }
+
+export const FixtureCommandsController = gameCommandsController(FIXTURE_GAME, FIXTURE_COMMANDS);

@@ -1,6 +1,6 @@
 import type { TestDiscipline } from '../support/test-disciplines.js';
 import { FIXTURE_DESCRIPTOR } from './descriptor.js';
-import { FixtureGamesController } from './fixture.controller.js';
+import { FixtureCommandsController, FixtureGamesController } from './fixture.controller.js';
 import { FIXTURE_DRIVER } from './fixture.driver.js';
 import { FIXTURE_FEATURE } from './fixture.game-feature.js';
 
@@ -8,6 +8,6 @@ import { FIXTURE_FEATURE } from './fixture.game-feature.js';
 export const FIXTURE_DISCIPLINE: TestDiscipline = {
   descriptor: FIXTURE_DESCRIPTOR,
   feature: FIXTURE_FEATURE,
-  controllers: [FixtureGamesController],
+  controllers: [FixtureGamesController, FixtureCommandsController],
   driver: FIXTURE_DRIVER,
 };

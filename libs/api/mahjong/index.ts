@@ -1,4 +1,4 @@
-import { MahjongCommandsController } from './mahjong-commands.controller.js';
+import { MahjongCommandsController } from './mahjong-commands.js';
 import { MahjongGamesController, MahjongTablesController } from './mahjong-games.controller.js';
 
 /** Mahjong's controllers (`/v1/mahjong/games/...`, `/v1/tables/:id`). */

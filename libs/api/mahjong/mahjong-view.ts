@@ -1,47 +1,8 @@
 /** What a reader sees of a table: seats, dealer, hand, scores, open penalties, time used; and its score card (JSON, CSV). */
 import { stringify } from 'csv-stringify/sync';
-import {
-  handWinds,
-  occupant,
-  roundOf,
-  totalHands,
-  totalsOf,
-  type HandOutcome,
-  type MahjongState,
-  type MahjongTable,
-  type Seat,
-} from '../../domain/disciplines/mahjong/index.js';
-import type { OutcomeDto } from './mahjong.dto.js';
+import { handWinds, occupant, roundOf, totalHands, totalsOf, type MahjongState, type MahjongTable, type Seat } from '../../domain/disciplines/mahjong/index.js';
 
 const SEAT_LIST: Seat[] = [0, 1, 2, 3];
-
-/** The outcome a controller sends to the decider: the win's fields only when it is a win. */
-export function outcomeOf(o: OutcomeDto): HandOutcome {
-  if (o.kind === 'drawn') return { kind: 'drawn' };
-  return {
-    kind: 'win',
-    winner: o.winner as Seat,
-    by: o.by as 'self-draw' | 'discard' | 'robbing-kong',
-    elements: o.elements ?? [],
-    ...(o.from !== undefined && { from: o.from }),
-    ...(o.lastTile !== undefined && { lastTile: o.lastTile }),
-    ...(o.winningTile !== undefined && { winningTile: o.winningTile }),
-    ...(o.firstDiscarder !== undefined && { firstDiscarder: o.firstDiscarder }),
-    ...(o.hand && {
-      hand: {
-        concealed: o.hand.concealed,
-        exposed: o.hand.exposed.map((x) => ({
-          kind: x.kind,
-          tiles: x.tiles,
-          ...(x.concealedKong !== undefined && { concealedKong: x.concealedKong }),
-          ...(x.claimedFrom && { claimedFrom: x.claimedFrom }),
-        })),
-        winningTile: o.hand.winningTile,
-        ...(o.hand.kongReplacement !== undefined && { kongReplacement: o.hand.kongReplacement }),
-      },
-    }),
-  };
-}
 
 function currentHand(t: MahjongTable) {
   const n = t.current.hand;
