@@ -387,7 +387,7 @@ export function pairBracket(input: BracketInput): BracketResult {
         const nextIdeal = input.last || input.next.length === 0 || floating === 0 ? 0 : -Math.floor((floating + input.next.length) / 2) * 1000 - floating;
         // B.2: S1 = the M1 moved-down players to pair (highest first, other choices after), S2 = the residents.
         for (const choice of combinations(mdps.length, m1, 200)) {
-          if (done()) break;
+          if (exhausted) break;
           const s1 = choice.map((i) => mdps[i] as DutchPlayer);
           const limbo = mdps.filter((_, i) => !choice.includes(i));
           const byScore = new Array<number>(K).fill(0);
@@ -403,6 +403,8 @@ export function pairBracket(input: BracketInput): BracketResult {
           if (root && root.pairs < target) continue;
           if (root && root.pairs === target) root.scalars.forEach((v, k) => (rootTail[k] = Math.max(v, rootTail[k] as number)));
           ideal = [...nodeHead, ...rootTail];
+          // The ideal is this choice's own: a best already as good skips the choice, a later choice may still beat it.
+          if (done()) continue;
           const pairs: Pair[] = [];
           assign(
             s1,
