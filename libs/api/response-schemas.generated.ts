@@ -332,6 +332,7 @@ export const RESPONSE_SCHEMAS = {
       scores: { type: 'string', enum: ['required', 'optional', 'none'] },
       format: { type: 'string', enum: ['two-player', 'mahjong-table'] },
       rapidMinutes: { type: 'number', enum: [30, 60] },
+      acceleration: { type: 'string', enum: ['baku'] },
       goBasicMinutes: { type: 'number' },
     },
     required: ['bye', 'discipline', 'doubleForfeitSpread', 'forfeitSpread', 'format', 'name', 'penaltiesApplyTo', 'points', 'scores', 'tieBreaks'],
