@@ -338,6 +338,7 @@ export const RESPONSE_SCHEMAS = {
       scores: { type: 'string', enum: ['required', 'optional', 'none'] },
       format: { type: 'string', enum: ['two-player', 'mahjong-table'] },
       rapidMinutes: { type: 'number', enum: [30, 60] },
+      acceleration: { type: 'string', enum: ['baku'] },
       goBasicMinutes: { type: 'number' },
       egd: { $ref: '#/components/schemas/EgdEvent' },
     },

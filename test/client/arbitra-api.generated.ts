@@ -3151,6 +3151,11 @@ export interface components {
        */
       rapidMinutes?: 30 | 60;
       /**
+       * @description chess-rapid with fide-dutch: accelerated pairings, the Baku Acceleration Method (FIDE C.04.5.1): virtual points for pairing only
+       * @enum {string}
+       */
+      acceleration?: 'baku';
+      /**
        * @description Go: basic time per player in minutes for every game (Ing rules 第七条 基时); linked games take it
        * @example 90
        */
@@ -5740,6 +5745,8 @@ export interface components {
       format: 'two-player' | 'mahjong-table';
       /** @enum {number} */
       rapidMinutes?: 30 | 60;
+      /** @enum {string} */
+      acceleration?: 'baku';
       goBasicMinutes?: number;
       egd?: components['schemas']['EgdEvent'];
     };

@@ -153,6 +153,13 @@ export class ProfileOverridesDto {
   @Omittable()
   @IsIn([30, 60])
   rapidMinutes?: 30 | 60;
+  @ApiPropertyOptional({
+    enum: ['baku'],
+    description: 'chess-rapid with fide-dutch: accelerated pairings, the Baku Acceleration Method (FIDE C.04.5.1): virtual points for pairing only',
+  })
+  @Omittable()
+  @IsIn(['baku'])
+  acceleration?: 'baku';
   @ApiPropertyOptional({ example: 90, description: 'Go: basic time per player in minutes for every game (Ing rules 第七条 基时); linked games take it' })
   @Omittable()
   @IsInt()

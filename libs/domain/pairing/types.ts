@@ -92,6 +92,11 @@ export interface PairingRecord {
   readonly plannedRounds: number;
   /** Points of a win and of a loss (bye eligibility C.2, floats A.4). */
   readonly points: { readonly win: number; readonly loss: number };
+  /**
+   * Accelerated pairings (C.04.5): virtual points by player, index 0 = round 1, added to the score the pairing reads
+   * (brackets, floats, the bye) before that round, never to the standings. Absent: none.
+   */
+  readonly virtualPoints?: Readonly<Record<string, readonly number[]>>;
 }
 
 /** A player a pairing deliberately does not pair: eliminated earlier, or below a knockout's cut. */

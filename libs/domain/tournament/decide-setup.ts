@@ -10,6 +10,7 @@ import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { resolveDivision } from './division.js';
 import { RULES } from './rules.js';
 import { validateRapidMinutes } from './rounds-per-day.js';
+import { BAKU_RULE } from '../pairing/dutch/baku.js';
 import type { TournamentCommandData } from './tournament.commands.js';
 import type { TournamentEvent } from './tournament.events.js';
 import { findPlayer, lastPairedRound, type OpenTournament, type PlayerState, type TournamentState } from './tournament.state.js';
@@ -44,6 +45,7 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
     );
   const profile = effectiveProfile(c.discipline, c.profile);
   validateProfile(profile);
+  validateAcceleration(profile, c.roundsPlanned, pairingSystems);
   if (pairingSystems.includes('mcmahon')) {
     if (profile.mcmahon === undefined)
       invalid(
@@ -68,6 +70,25 @@ export function decideCreate(c: Cmd<'tournament.create'>, state: TournamentState
       },
     },
   ];
+}
+
+/**
+ * FIDE Handbook C.04.5.1: the Baku method applies where a win is 1 and a draw ½; its accelerated rounds are the first half
+ * of the tournament, so the rounds planned must be known; it accelerates the Dutch system's pairing.
+ */
+function validateAcceleration(p: RulesProfile, roundsPlanned: number | undefined, systems: readonly string[]): void {
+  if (p.acceleration === undefined) return;
+  const why =
+    p.acceleration !== 'baku'
+      ? `unknown acceleration "${String(p.acceleration)}"`
+      : p.discipline !== 'chess-rapid' || !systems.includes('fide-dutch')
+        ? 'the Baku acceleration accelerates fide-dutch pairings of chess tournaments'
+        : p.points.win !== 1 || p.points.draw !== 0.5 || p.points.loss !== 0
+          ? 'the Baku acceleration needs the standard scoring (1 a win, ½ a draw, 0 a loss)'
+          : roundsPlanned === undefined
+            ? 'the Baku acceleration needs roundsPlanned (its accelerated rounds are the first half of the tournament)'
+            : null;
+  if (why) invalid('tournament/profile-value', why, BAKU_RULE, 'profile.acceleration');
 }
 
 function validateProfile(p: RulesProfile): void {

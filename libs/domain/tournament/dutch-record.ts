@@ -7,6 +7,7 @@
  */
 import type { CrossEntry, CrossRow } from '../pairing/dutch/players.js';
 import type { PairingRecord } from '../pairing/types.js';
+import { bakuAcceleration } from '../pairing/dutch/baku.js';
 import { linesOf } from '../standings/tally.js';
 import { byesOf, roundsOf, type OpenTournament } from './tournament.state.js';
 
@@ -37,8 +38,18 @@ export function dutchRecordFor(t: OpenTournament, division: string, round: numbe
   const rows: CrossRow[] = t.players
     .filter((p) => p.division === division)
     .map((p) => ({ id: p.id, tpn: seedOf.get(p.id) as number, entries: entries.get(p.id) ?? [] }));
+  // C.04.5.1: GA is the top of the initial order of the players who start the tournament (a late entry is seeded below them).
+  const initial = t.players.filter((p) => p.division === division && p.joinsAtRound === 1).sort((a, b) => (seedOf.get(a.id) ?? 0) - (seedOf.get(b.id) ?? 0));
+  const virtual =
+    t.profile.acceleration === 'baku' && t.roundsPlanned !== null
+      ? bakuAcceleration(
+          initial.map((p) => p.id),
+          t.roundsPlanned,
+        )
+      : null;
   return {
     rows,
+    ...(virtual !== null && { virtualPoints: Object.fromEntries(virtual) }),
     // Without a planned number of rounds no round is known to be the last (topscorers, C.04.3 A.7, never arise).
     plannedRounds: t.roundsPlanned ?? Number.MAX_SAFE_INTEGER,
     points: { win: t.profile.points.win, loss: t.profile.points.loss },

@@ -18,6 +18,11 @@ export interface RulesProfile extends ScoringProfile {
   /** Chess rapid: 30 or 60 minutes a game (rapid rules 1), which sets the rounds a day (rapid rules 23). */
   readonly rapidMinutes?: 30 | 60;
   /**
+   * Chess with fide-dutch: accelerated pairings by the Baku Acceleration Method (FIDE Handbook C.04.5.1): virtual points
+   * for the top group in the first rounds, read by the pairing only, never by the standings.
+   */
+  readonly acceleration?: 'baku';
+  /**
    * Go: each player's basic time in minutes for every game of the event (Ing rules 第七条 基时: fixed in advance,
    * 事先规定). When set, a linked game takes it and a game naming other minutes is refused. Unset: each game's own.
    */

@@ -54,7 +54,7 @@ export function pairTrfRound(file: TrfFile, round: number, budget?: number): Dut
     round,
     totalRounds: file.plannedRounds ?? file.roundsInFile,
     initialColour: initialColourOf(file),
-    players: dutchPlayers(rows, paired, round),
+    players: dutchPlayers(rows, paired, round, undefined, (id, r) => file.accelerations.get(Number(id))?.[r - 1] ?? 0),
     forbidden: [],
     ...(budget !== undefined && { budget }),
   });

@@ -3,11 +3,12 @@ import { invalid } from '../../kernel/errors.js';
 import { validateRequest } from '../field.js';
 import type { PairingRequest, PairingResult } from '../types.js';
 import { dutchPairing } from './dutch.js';
-import { dutchPlayers, type CrossRow } from './players.js';
+import { dutchPlayers, type CrossRow, type VirtualPoints } from './players.js';
 
 export { dutchPairing, DEFAULT_DUTCH_BUDGET, type DutchRequest, type DutchResult, type DutchGame } from './dutch.js';
 export { dutchPlayers, type CrossRow, type CrossEntry, type DutchPlayer, type Colour } from './players.js';
 export { readTrf, trfCrossTable, trfRound, type TrfFile } from './trf-read.js';
+export { bakuAcceleration, bakuGroupSize, bakuVirtualPoints, BAKU_RULE } from './baku.js';
 export { checkTrf, checkRound, pairTrfRound, type RoundCheck } from './check.js';
 
 /**
@@ -18,6 +19,11 @@ export function effectiveNumbers(rows: readonly CrossRow[], paired: ReadonlySet<
   const taking = rows.filter((r) => paired.has(r.id) || r.entries.some((e) => e.round < round && (e.opponent !== null || e.pab))).sort((a, b) => a.tpn - b.tpn);
   const number = new Map(taking.map((r, i) => [r.id, i + 1]));
   return rows.map((r) => ({ ...r, tpn: number.get(r.id) ?? rows.length + r.tpn }));
+}
+
+/** The virtual points of a round from the record's table (index 0 = round 1). */
+export function virtualOf(table: Readonly<Record<string, readonly number[]>> | undefined): VirtualPoints | undefined {
+  return table && ((id, round) => table[id]?.[round - 1] ?? 0);
 }
 
 export function fideDutch(request: PairingRequest): PairingResult {
@@ -40,13 +46,16 @@ export function fideDutch(request: PairingRequest): PairingResult {
     round: request.round,
     totalRounds: record.plannedRounds,
     initialColour: request.options?.initialColour === 'black' ? 'B' : 'W',
-    players: dutchPlayers(rows, ids, request.round, record.points),
+    players: dutchPlayers(rows, ids, request.round, record.points, virtualOf(record.virtualPoints)),
     forbidden: request.forbidden.map((f) => [f.a, f.b] as const),
     win: record.points.win,
   });
   const rules = new Map<string, number>();
   for (const g of result.games) rules.set(g.colourRule, (rules.get(g.colourRule) ?? 0) + 1);
   const colours = [...rules].sort(([a], [b]) => (a < b ? -1 : 1)).map(([r, n]) => `${r} ×${n}`);
+  const accelerated = Object.values(record.virtualPoints ?? {}).filter((v) => (v[request.round - 1] ?? 0) > 0).length;
+  const acceleration =
+    accelerated > 0 ? [`${accelerated} players paired with virtual points added (accelerated pairings, C.04.5; never in the standings)`] : [];
   return {
     system: 'fide-dutch',
     round: request.round,
@@ -54,6 +63,6 @@ export function fideDutch(request: PairingRequest): PairingResult {
     tables: [],
     bye: result.bye,
     repeats: [],
-    explanation: [...result.explanation, ...(colours.length > 0 ? [`colours decided by ${colours.join(', ')} (C.04.3 E)`] : [])],
+    explanation: [...acceleration, ...result.explanation, ...(colours.length > 0 ? [`colours decided by ${colours.join(', ')} (C.04.3 E)`] : [])],
   };
 }

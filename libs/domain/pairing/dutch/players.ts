@@ -51,9 +51,13 @@ export interface DutchPlayer {
   readonly floats: readonly [Float, Float];
 }
 
-/** Each player's score before `round` (sum of points of rounds before it). */
-function scoreBefore(row: CrossRow, round: number): number {
-  let s = 0;
+/** Virtual points (C.04.5 accelerated pairings) a player has before a round: added for pairing only. */
+export type VirtualPoints = (id: string, round: number) => number;
+const NONE: VirtualPoints = () => 0;
+
+/** Each player's pairing score before `round`: the points of rounds before it, plus the round's virtual points. */
+function scoreBefore(row: CrossRow, round: number, virtual: VirtualPoints): number {
+  let s = virtual(row.id, round);
   for (const e of row.entries) if (e.round < round) s += e.points;
   return s;
 }
@@ -62,14 +66,15 @@ function scoreBefore(row: CrossRow, round: number): number {
  * The float a player received in `round` (C.04.3 A.4): down when paired with a lower score, up when
  * with a higher one; a round not played but scored above a loss (a bye, a forfeit win) is a downfloat.
  */
-function floatIn(row: CrossRow, round: number, rows: ReadonlyMap<string, CrossRow>, lossPoints: number): Float {
+function floatIn(row: CrossRow, round: number, rows: ReadonlyMap<string, CrossRow>, lossPoints: number, virtual: VirtualPoints): Float {
   const e = row.entries.find((x) => x.round === round);
   if (!e) return null;
   if (!e.played) return e.points > lossPoints ? 'down' : null;
   const opp = e.opponent === null ? undefined : rows.get(e.opponent);
   if (!opp) return null;
-  const mine = scoreBefore(row, round);
-  const theirs = scoreBefore(opp, round);
+  // With acceleration, a float is read on the pairing scores of that round (virtual points included).
+  const mine = scoreBefore(row, round, virtual);
+  const theirs = scoreBefore(opp, round, virtual);
   return mine > theirs ? 'down' : mine < theirs ? 'up' : null;
 }
 
@@ -79,6 +84,7 @@ export function dutchPlayers(
   ids: readonly string[],
   round: number,
   points: { readonly win: number; readonly loss: number } = { win: 1, loss: 0 },
+  virtual: VirtualPoints = NONE,
 ): DutchPlayer[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
@@ -110,7 +116,7 @@ export function dutchPlayers(
     return {
       id,
       tpn: row.tpn,
-      score: scoreBefore(row, round),
+      score: scoreBefore(row, round, virtual),
       colours,
       cd,
       pref,
@@ -119,7 +125,7 @@ export function dutchPlayers(
       opponents,
       byeEligible,
       playedGames: colours.length,
-      floats: [floatIn(row, round - 1, byId, points.loss), floatIn(row, round - 2, byId, points.loss)],
+      floats: [floatIn(row, round - 1, byId, points.loss, virtual), floatIn(row, round - 2, byId, points.loss, virtual)],
     };
   });
 }

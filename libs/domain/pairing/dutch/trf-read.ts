@@ -22,6 +22,8 @@ export interface TrfFile {
   readonly initialColour: Colour | null;
   /** The rounds the file holds results or pairings for. */
   readonly roundsInFile: number;
+  /** XXA: acceleration (virtual) points by starting rank, index 0 = round 1 (C.04.5; the format bbpPairings reads). */
+  readonly accelerations: ReadonlyMap<number, readonly number[]>;
 }
 
 /** Points of a TRF result code (TRF-16: 1 = 0 win/draw/loss, + - forfeits, W D L unrated, H F U Z byes). */
@@ -34,8 +36,15 @@ export function readTrf(text: string): TrfFile {
   let initialColour: Colour | null = null;
   const players: TrfPlayer[] = [];
   let roundsInFile = 0;
+  const accelerations = new Map<number, number[]>();
   for (const line of lines) {
     const code = line.slice(0, 3);
+    // XXA: the starting rank at columns 5–8, then one 4-column field a round from column 10, each followed by a space.
+    if (code === 'XXA') {
+      const points: number[] = [];
+      for (let at = 9; at < line.length; at += 5) points.push(Number.parseFloat(line.slice(at, at + 4)) || 0);
+      accelerations.set(Number.parseInt(line.slice(4, 8), 10), points);
+    }
     if (code === 'XXR') plannedRounds = Number.parseInt(line.slice(3).trim(), 10) || null;
     if (code === 'XXC') {
       const v = line.slice(3).trim().toLowerCase();
@@ -57,7 +66,7 @@ export function readTrf(text: string): TrfFile {
     roundsInFile = Math.max(roundsInFile, blocks.length);
     players.push({ tpn, name: line.slice(14, 47).trim(), rating: Number.isNaN(rating) ? null : rating, blocks });
   }
-  return { players, plannedRounds, initialColour, roundsInFile };
+  return { players, plannedRounds, initialColour, roundsInFile, accelerations };
 }
 
 /** Player id used for a TRF player: its starting rank. */
