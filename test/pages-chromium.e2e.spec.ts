@@ -29,6 +29,7 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
   let h: RecordsHarness;
   let browser: Browser;
   let base: string;
+  let origin: string;
   const axeResults: AxeSummary[] = [];
   const dialogs: string[] = [];
 
@@ -37,7 +38,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     h = await RecordsHarness.start();
     await runPagesRound1(h, T, 'Pages Open 2026 · 公開賽');
     await h.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}/pages/tournaments/${T}`;
+    origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}`;
+    base = `${origin}/pages/tournaments/${T}`;
     // Debian's chromium as the appeal timeline test drives it; no background networking on this closed network.
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
@@ -61,7 +63,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     });
     await page.setViewport({ width: opts.width ?? 1024, height: opts.height ?? 800 });
     if (opts.acceptLanguage) await page.setExtraHTTPHeaders({ 'accept-language': opts.acceptLanguage });
-    const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    // A path under /pages is the federation's; any other is the tournament's own.
+    const r = await page.goto(`${path.startsWith('/pages') ? origin : base}${path}`, { waitUntil: 'load' });
     // 304 when the browser revalidates a page it has (its ETag still current).
     expect([200, 304]).toContain(r?.status());
     return page;
@@ -98,6 +101,18 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     expect(await page.$$eval('ul.rounds a', (as) => as.map((a) => a.textContent))).toEqual(['第 1 輪 — 對陣']);
     const a = await audit(page, 'tournament zh-Hant');
     expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.close();
+  });
+
+  it('the federation’s tournament list in zh-Hant: each tournament linked to its page; axe-core', async () => {
+    const page = await open('/pages?lang=zh-Hant');
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('比賽一覽');
+    expect(await cells(page, '#tournament-list')).toEqual([['Pages Open 2026 · 公開賽', '拼字', 'main', '5', '1']]);
+    const a = await audit(page, 'tournament list zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'tournaments-zh-Hant.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('#tournament-list tbody a')]);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Pages Open 2026 · 公開賽');
     await page.close();
   });
 

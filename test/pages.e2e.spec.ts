@@ -128,8 +128,24 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-player', field: 'playerId' });
   });
 
+  it('lists the federation’s tournaments at /pages and /pages/tournaments, each linked to its page, in both languages', async () => {
+    const r = await h.get('/pages?lang=en').expect(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(rows(r.text, 'tournament-list')).toEqual([['Pages Open 2026', 'Scrabble', 'main', '5', '1']]);
+    expect(r.text).toContain(`<a href="/pages/tournaments/${T}?lang=en">Pages Open 2026</a>`);
+    // Not a live page (no tournament stream): no script at all.
+    expect(r.text).not.toMatch(/<script/i);
+    const zh = await h.get('/pages/tournaments').set('accept-language', 'zh-TW').expect(200);
+    expect(zh.text).toContain('<html lang="zh-Hant">');
+    expect(rows(zh.text, 'tournament-list')).toEqual([['Pages Open 2026', '拼字', 'main', '5', '1']]);
+    // Every tournament page links back to the list.
+    expect((await page('?lang=en').expect(200)).text).toContain('<a href="/pages/tournaments?lang=en">Tournaments</a>');
+    await h.get('/pages?lang=fr').expect(400);
+  });
+
   it('hides an unpublished round from every page, whoever asks, and its pairing moves no ETag', async () => {
     const before = await page('').expect(200);
+    const listBefore = await h.get('/pages/tournaments?lang=en').expect(200);
     const standingsBefore = await page('/standings').expect(200);
     const crosstableBefore = await page('/crosstable').expect(200);
     await post(`/v1/tournaments/${T}/rounds/2/pairings`, {
@@ -160,6 +176,10 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     const evilAfter = await page('/players/evil?lang=en', undefined, arbiter).expect(200);
     expect(rows(evilAfter.text, 'player-games').map((row) => row[0])).toEqual(['Round 1']);
     expect(standingsAfter.headers.etag).toBe(standingsBefore.headers.etag);
+    // The list shows rounds published, never rounds paired (the API's roundsPaired is the officials'), to anyone.
+    const listAfter = await h.get('/pages/tournaments?lang=en', arbiter).expect(200);
+    expect(listAfter.headers.etag).toBe(listBefore.headers.etag);
+    expect(rows(listAfter.text, 'tournament-list')[0]![4]).toBe('1');
     await post(`/v1/tournaments/${T}/rounds/2/publish`, {});
     const published = await page('').expect(200);
     expect(published.headers.etag).not.toBe(before.headers.etag);

@@ -338,6 +338,8 @@ export const MATRIX: readonly MatrixRow[] = [
   get('/pages/tournaments/:id/standings', PUBLIC, 'tournament'),
   get('/pages/tournaments/:id/crosstable', PUBLIC, 'tournament'),
   get('/pages/tournaments/:id/players/:playerId', PUBLIC, 'tournament'),
+  get('/pages', PUBLIC, 'none', "the federation's tournament list (rounds published, never paired)"),
+  get('/pages/tournaments', PUBLIC, 'none'),
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),

@@ -1,11 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { Omittable } from '../omittable.js';
-import { DivisionQuery } from '../tournaments/tournament.dto.js';
+import { DivisionQuery, ReadQuery } from '../tournaments/tournament.dto.js';
 import { PAGE_LANGS, type PageLang } from './page-i18n.js';
 
 /** A page's query: the division (default every one) and the language switch (default: Accept-Language). */
 export class PageQuery extends DivisionQuery {
+  @ApiPropertyOptional({ enum: PAGE_LANGS, description: 'Language of the page (default: from Accept-Language, else en)' })
+  @Omittable()
+  @IsIn(PAGE_LANGS)
+  lang?: PageLang;
+}
+
+/** A federation page's query: the language switch only (plus ?waitFor=, as every read). */
+export class LangQuery extends ReadQuery {
   @ApiPropertyOptional({ enum: PAGE_LANGS, description: 'Language of the page (default: from Accept-Language, else en)' })
   @Omittable()
   @IsIn(PAGE_LANGS)
