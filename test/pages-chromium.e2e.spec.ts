@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { RecordsHarness } from './support/records-harness.js';
-import { runPagesRound1 } from './support/pages-tournament.js';
+import { runPagesAppeal, runPagesRound1 } from './support/pages-tournament.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 /**
@@ -245,4 +245,32 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await wall.screenshot({ path: join(SHOTS, 'pairings-zh-Hant-live.png'), fullPage: true });
     await Promise.all([home.close(), wall.close()]);
   }, 150_000);
+
+  it('a final appeal decision in English and on a phone in zh-Hant: outcome, reasons, remedies, nothing of the file; axe-core', async () => {
+    await runPagesAppeal(h, T, 'chromium-ap-1');
+    const page = await open('/pages/appeals/chromium-ap-1?lang=en');
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Appeal chromium-ap-1: final decision');
+    const terms = await page.$$eval('#appeal-decision dt', (ds) => ds.map((d) => d.textContent));
+    const values = await page.$$eval('#appeal-decision dd', (ds) => ds.map((d) => (d.textContent ?? '').trim()));
+    expect(terms).toEqual(['Decision appealed against', 'Decision', 'Reasons', 'Remedies', 'Decided']);
+    expect(values.slice(0, 4)).toEqual([
+      'A result',
+      'Varied',
+      'The clock was set for 20 minutes, not 25.',
+      'Round 1, table 2: the game is to be replayed: after the last round, <b>same clocks</b>',
+    ]);
+    expect(await page.$$eval('#remedies b', (bs) => bs.length)).toBe(0);
+    expect(await page.evaluate('document.body.innerText.includes("SECRET")')).toBe(false);
+    const a = await audit(page, 'appeal decision en');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'appeal-en.png'), fullPage: true });
+    await page.close();
+    const phone = await open('/pages/appeals/chromium-ap-1', { acceptLanguage: 'zh-TW', width: 375, height: 740 });
+    expect(await phone.$eval('h1', (e) => e.textContent)).toBe('申訴 chromium-ap-1：最終裁決');
+    expect(await phone.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    const b = await audit(phone, 'appeal decision zh-Hant (phone)');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await phone.screenshot({ path: join(SHOTS, 'appeal-zh-Hant-phone.png'), fullPage: true });
+    await phone.close();
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RecordsHarness } from './support/records-harness.js';
-import { PAGE_PLAYERS, runPagesRound1 } from './support/pages-tournament.js';
+import { PAGE_PLAYERS, runPagesAppeal, runPagesRound1 } from './support/pages-tournament.js';
 
 const PLAYERS = PAGE_PLAYERS;
 const T = 'pages-open';
@@ -191,6 +191,39 @@ describe('public pages (issue 35): a tournament run through the API, followed th
       ['–', '<script>alert(1)</script> Evil', '輪空'],
     ]);
     expect(text(round2.text)).toContain('第 2 輪 對陣');
+  });
+
+  it('shows a final appeal decision only, to anyone, and nothing of the file (grounds, statements, votes, minutes)', async () => {
+    const evil = h.token('player', [T], 'evil');
+    const chair = h.token('appeals-committee', [T], 'c-chair');
+    const chief = h.token('chief-arbiter', [T], 'td-1');
+    await runPagesAppeal(h, T, 'pages-ap-1', async () => {
+      // Decided, not yet final: no page, to anyone, the appellant and the chair included (the API's public answer).
+      for (const token of [null, evil, chair, chief]) {
+        const r = await h.get('/pages/appeals/pages-ap-1', token).expect(404);
+        expect(r.body.type).toBe('urn:arbitra:problem:appeals/unknown-appeal');
+      }
+    });
+    const r = await h.get('/pages/appeals/pages-ap-1?lang=en', evil).expect(200);
+    const t = text(r.text);
+    expect(t).toContain('Appeal pages-ap-1: final decision');
+    expect(t).toContain('Decision appealed against A result');
+    expect(t).toContain('Decision Varied');
+    expect(t).toContain('Reasons The clock was set for 20 minutes, not 25.');
+    expect(t).toContain('Round 1, table 2: the game is to be replayed: after the last round, <b>same clocks</b>');
+    expect(r.text).toContain('&lt;b&gt;same clocks&lt;/b&gt;');
+    expect(r.text).toContain(`<a href="/pages/tournaments/${T}?lang=en">Pages Open 2026</a>`);
+    // The file stays the file's: whoever asks, the page is the public one (same bytes, same ETag).
+    expect(r.text).not.toMatch(/SECRET|c-chair|c-two|vary|dismiss/);
+    const anon = await h.get('/pages/appeals/pages-ap-1?lang=en').expect(200);
+    expect(anon.headers.etag).toBe(r.headers.etag);
+    // The page says what the API's public view says: outcome, reasons, remedies.
+    const api = await h.get('/v1/appeals/pages-ap-1').expect(200);
+    expect(api.body.decision).toMatchObject({ outcome: 'varied', reasons: 'The clock was set for 20 minutes, not 25.' });
+    const zh = await h.get('/pages/appeals/pages-ap-1').set('accept-language', 'zh-HK').expect(200);
+    expect(text(zh.text)).toContain('申訴 pages-ap-1：最終裁決');
+    expect(text(zh.text)).toContain('第 1 輪第 2 台：重賽');
+    await h.get('/pages/appeals/no-such-appeal').expect(404);
   });
 
   it('refuses an unknown language or tournament with problem+json naming the field', async () => {

@@ -340,6 +340,10 @@ export const MATRIX: readonly MatrixRow[] = [
   get('/pages/tournaments/:id/players/:playerId', PUBLIC, 'tournament'),
   get('/pages', PUBLIC, 'none', "the federation's tournament list (rounds published, never paired)"),
   get('/pages/tournaments', PUBLIC, 'none'),
+  {
+    ...get('/pages/appeals/:id', PUBLIC, 'none', 'a final decision, to anyone; before it is final 404 to everyone (the file is the API’s)'),
+    params: { id: 'authz-appeal' },
+  },
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),

@@ -15,3 +15,18 @@ export const TOURNAMENTS = `<% layout('@layout') %>
 </tbody></table></div>
 <% } %>
 `;
+
+export const APPEAL = `<% layout('@layout') %>
+<h1><%= it.a.title %></h1>
+<p class="meta"><a href="<%= it.links.tournament %>"><%= it.tournamentName %></a></p>
+<dl class="decision" id="appeal-decision">
+<dt><%= it.s.appeal.contested %></dt><dd><%= it.a.contested %></dd>
+<dt><%= it.s.appeal.outcome %></dt><dd><strong><%= it.a.outcome %></strong></dd>
+<dt><%= it.s.appeal.reasons %></dt><dd class="reasons"><%= it.a.reasons %></dd>
+<dt><%= it.s.appeal.remedies %></dt><dd><% if (it.a.remedies.length === 0) { %><%= it.s.appeal.noRemedies %><% } else { %><ul id="remedies">
+<% it.a.remedies.forEach(function (r) { %><li><%= r %></li>
+<% }) %></ul><% } %></dd>
+<dt><%= it.s.appeal.decidedAt %></dt><dd><time datetime="<%= it.a.at %>"><%= it.a.atText %></time></dd>
+</dl>
+<p><%= it.a.final %></p>
+`;

@@ -1,6 +1,6 @@
 import { Eta } from 'eta';
 import { PAGE_CSS } from './page-style.js';
-import { TOURNAMENTS } from './page-templates-federation.js';
+import { APPEAL, TOURNAMENTS } from './page-templates-federation.js';
 
 /**
  * The pages' Eta templates. `<%= %>` escapes (autoEscape, Eta's default, kept explicit); nothing here prints raw
@@ -149,6 +149,7 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@crosstable', CROSSTABLE);
   eta.loadTemplate('@player', PLAYER);
   eta.loadTemplate('@tournaments', TOURNAMENTS);
+  eta.loadTemplate('@appeal', APPEAL);
   return eta;
 }
 
