@@ -273,4 +273,28 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await phone.screenshot({ path: join(SHOTS, 'appeal-zh-Hant-phone.png'), fullPage: true });
     await phone.close();
   }, 120_000);
+
+  it('the published rating list in zh-Hant, and a player’s rating history: the SVG chart and its table; axe-core', async () => {
+    const csv = 'federationId,name,country,rating,games,date\r\nW-1,"Chan, Tai Man",HKG,1850,112,2026-11-30\r\nW-2,李小明,MAC,1720,12,2026-11-30\r\n';
+    const imported = await h.http().post('/v1/ratings/scrabble/list-import').set('authorization', h.token('admin')).set('content-type', 'text/csv').send(csv);
+    expect(imported.status).toBe(201);
+    const page = await open(`/pages/ratings/scrabble?lang=zh-Hant&waitFor=${imported.body.position}`);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('拼字等級分表');
+    expect((await cells(page, '#rating-list')).map((r) => [r[1], r[3]])).toEqual([
+      ['Chan, Tai Man (不列排名（近期局數不足）)', '1850'],
+      ['李小明 (暫定, 不列排名（近期局數不足）)', '1720'],
+    ]);
+    const a = await audit(page, 'rating list zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'ratings-zh-Hant.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('#rating-list tbody a')]);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Chan, Tai Man');
+    expect(await page.$eval('figure.chart svg', (e) => e.getAttribute('aria-label'))).toBe('Chan, Tai Man — 拼字');
+    expect(await page.$$eval('figure.chart svg circle', (cs) => cs.length)).toBe(1);
+    expect(await cells(page, '#history-scrabble')).toEqual([['@import', '2026-11-30', '1', '1850', '–', '112', '–']]);
+    const b = await audit(page, 'rating history zh-Hant');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'rating-history-zh-Hant.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
 });

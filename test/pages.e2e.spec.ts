@@ -226,6 +226,49 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     await h.get('/pages/appeals/no-such-appeal').expect(404);
   });
 
+  it('serves the published rating list and a rated player’s history (SVG chart and table); a period without a list is not shown', async () => {
+    const admin = h.token('admin');
+    const csv = 'federationId,name,country,rating,games,date\r\nW-1,"Chan, Tai Man",HKG,1850,112,2026-11-30\r\nW-2,<i>Kim</i>,MAC,1720,12,2026-11-30\r\n';
+    const imported = await h.http().post('/v1/ratings/scrabble/list-import').set('authorization', admin).set('content-type', 'text/csv').send(csv);
+    expect(imported.status).toBe(201);
+    h.position = Math.max(h.position, imported.body.position);
+    const before = await h.get('/pages/ratings/scrabble?lang=en').expect(200);
+    expect(text(before.text)).toContain('Scrabble rating list');
+    expect(text(before.text)).toContain('Period @import, version 1, closed on 2026-11-30 · Players 1–2 of 2');
+    // As the API's list: every player unranked until Arbitra records their games; Kim provisional (12 games < 30).
+    const api = await h.get('/v1/rankings/scrabble').expect(200);
+    expect(rows(before.text, 'rating-list')).toEqual(
+      api.body.entries.map((e: { name: string; country: string; rating: number; games: number; provisional: boolean }) => [
+        '–',
+        `${e.name} (${e.provisional ? 'provisional, ' : ''}not ranked (too few recent games))`,
+        e.country,
+        String(e.rating),
+        String(e.games),
+        '–',
+      ]),
+    );
+    expect(before.text).toContain('&lt;i&gt;Kim&lt;/i&gt;');
+    expect(before.text).toContain('<a href="/pages/players/W-1?lang=en">Chan, Tai Man</a>');
+    const player = await h.get('/pages/players/W-1').set('accept-language', 'zh-HK').expect(200);
+    expect(player.text).toContain('<html lang="zh-Hant">');
+    expect(player.text).toMatch(/<figure class="chart"><svg [^>]*role="img" aria-label="Chan, Tai Man — 拼字"/);
+    expect(rows(player.text, 'history-scrabble')).toEqual([['@import', '2026-11-30', '1', '1850', '–', '112', '–']]);
+    // A period closed and not yet published is the federation's: the list page and its ETag stay as they were.
+    await h.post(
+      '/v1/ratings/scrabble/periods',
+      { period: '2026-12', closesOn: '2026-12-31', tournaments: [T], engine: { name: 'wespa-elo', version: 1 } },
+      admin,
+    );
+    const after = await h.get('/pages/ratings/scrabble?lang=en', admin).expect(200);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect(text(after.text)).not.toContain('2026-12');
+    const go = await h.get('/pages/ratings/go?lang=en').expect(200);
+    expect(text(go.text)).toContain('No list has been published yet.');
+    await h.get('/pages/ratings/checkers').expect(400);
+    const unknown = await h.get('/pages/players/nobody').expect(404);
+    expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:players/unknown-player', field: 'id' });
+  });
+
   it('refuses an unknown language or tournament with problem+json naming the field', async () => {
     const bad = await page('?lang=fr').expect(400);
     expect(bad.body).toMatchObject({ type: 'urn:arbitra:problem:validation/failed', field: 'lang' });

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
+import { DISCIPLINES } from '../../domain/standings/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { matchesIfNoneMatch, PUBLIC_DOCUMENT_CACHE } from '../document-response.js';
 import { negotiateLang, PAGE_LANGS, PAGE_STRINGS, type PageLang } from './page-i18n.js';
@@ -44,7 +45,10 @@ export function pageHref(path: string, lang: PageLang, query: Readonly<Record<st
 /** The federation's pages, linked from every page: the tournament list and the rating lists. */
 export function federationNav(lang: PageLang): NavLink[] {
   const s = PAGE_STRINGS[lang];
-  return [{ href: pageHref('/tournaments', lang), label: s.tournaments }];
+  return [
+    { href: pageHref('/tournaments', lang), label: s.tournaments },
+    ...DISCIPLINES.map((d) => ({ href: pageHref(`/ratings/${d}`, lang), label: s.ratings.title(s.disciplines[d] ?? d) })),
+  ];
 }
 
 /** Renders the pages' templates and sends them with their caching headers. */

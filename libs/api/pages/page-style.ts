@@ -31,6 +31,9 @@ dl.decision dt { font-weight: 600; }
 dl.decision dd { margin: 0; }
 dl.decision ul { margin: 0; padding-left: 1.2rem; }
 .reasons { white-space: pre-line; }
+figure.chart { margin: 0.5rem 0; }
+figure.chart svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-size: 0.9rem; }
 @media (max-width: 40rem) {
   body { font-size: 1.05rem; }
   th, td { padding: 0.3rem 0.35rem; }

@@ -30,3 +30,36 @@ export const APPEAL = `<% layout('@layout') %>
 </dl>
 <p><%= it.a.final %></p>
 `;
+
+export const RATINGS = `<% layout('@layout') %>
+<h1><%= it.r.title %></h1>
+<% if (!it.r.list) { %><p><%= it.s.ratings.none %></p><% } else { %>
+<p class="meta"><%= it.r.list.caption %> · <%= it.r.list.shown %></p>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="rating-caption"><table id="rating-list">
+<caption id="rating-caption"><%= it.r.title %></caption>
+<thead><tr><th scope="col" class="num"><%= it.s.rank %></th><th scope="col"><%= it.s.player %></th><th scope="col"><%= it.s.ratings.country %></th><th scope="col" class="num"><%= it.s.ratings.rating %></th><th scope="col" class="num"><%= it.s.ratings.games %></th><th scope="col" class="num wide"><%= it.s.ratings.change %></th></tr></thead>
+<tbody>
+<% it.r.list.rows.forEach(function (e) { %><tr><td class="num"><%= e.rank %></td><td><a href="<%= e.href %>"><%= e.name %></a><% if (e.note) { %> (<%= e.note %>)<% } %></td><td><%= e.country %></td><td class="num"><%= e.rating %></td><td class="num"><%= e.games %></td><td class="num wide"><%= e.change %></td></tr>
+<% }) %>
+</tbody></table></div>
+<% if (it.r.list.nextHref) { %><p><a href="<%= it.r.list.nextHref %>" rel="next"><%= it.s.ratings.next %></a></p><% } %>
+<% } %>
+`;
+
+export const RATED_PLAYER = `<% layout('@layout') %>
+<h1><%= it.p.name %></h1>
+<p class="meta"><%= it.p.country %> · <%= it.p.federationId %></p>
+<% if (it.p.disciplines.length === 0) { %><p><%= it.s.ratings.notRated %></p><% } %>
+<% it.p.disciplines.forEach(function (d) { %>
+<section class="division" aria-labelledby="h-<%= d.id %>">
+<h2 id="h-<%= d.id %>"><%= d.name %> — <%= it.s.ratings.history %></h2>
+<figure class="chart"><%~ d.svg %><figcaption><%= it.s.ratings.chartAlt %></figcaption></figure>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="h-<%= d.id %>"><table id="history-<%= d.id %>">
+<thead><tr><th scope="col"><%= it.s.ratings.period %></th><th scope="col"><%= it.s.ratings.closesOn %></th><th scope="col" class="num"><%= it.s.ratings.version %></th><th scope="col" class="num"><%= it.s.ratings.rating %></th><th scope="col" class="num"><%= it.s.ratings.change %></th><th scope="col" class="num"><%= it.s.ratings.games %></th><th scope="col" class="num"><%= it.s.rank %></th></tr></thead>
+<tbody>
+<% d.points.forEach(function (x) { %><tr><td><%= x.period %></td><td><%= x.closesOn %></td><td class="num"><%= x.version %></td><td class="num"><%= x.rating %><% if (x.provisional) { %> (<%= it.s.ratings.provisional %>)<% } %></td><td class="num"><%= x.change %></td><td class="num"><%= x.games %></td><td class="num"><%= x.rank %></td></tr>
+<% }) %>
+</tbody></table></div>
+</section>
+<% }) %>
+`;

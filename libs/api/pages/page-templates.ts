@@ -1,6 +1,6 @@
 import { Eta } from 'eta';
 import { PAGE_CSS } from './page-style.js';
-import { APPEAL, TOURNAMENTS } from './page-templates-federation.js';
+import { APPEAL, RATED_PLAYER, RATINGS, TOURNAMENTS } from './page-templates-federation.js';
 
 /**
  * The pages' Eta templates. `<%= %>` escapes (autoEscape, Eta's default, kept explicit); nothing here prints raw
@@ -150,6 +150,8 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@player', PLAYER);
   eta.loadTemplate('@tournaments', TOURNAMENTS);
   eta.loadTemplate('@appeal', APPEAL);
+  eta.loadTemplate('@ratings', RATINGS);
+  eta.loadTemplate('@rated-player', RATED_PLAYER);
   return eta;
 }
 

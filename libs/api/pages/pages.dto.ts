@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsIn, IsInt, Min } from 'class-validator';
 import { Omittable } from '../omittable.js';
+import { QueryNumber } from '../query-number.js';
 import { DivisionQuery, ReadQuery } from '../tournaments/tournament.dto.js';
 import { PAGE_LANGS, type PageLang } from './page-i18n.js';
 
@@ -18,4 +19,14 @@ export class LangQuery extends ReadQuery {
   @Omittable()
   @IsIn(PAGE_LANGS)
   lang?: PageLang;
+}
+
+/** The rating list page's query: the language and where the page starts (the list's `next`). */
+export class RatingsPageQuery extends LangQuery {
+  @ApiPropertyOptional({ example: 0, description: 'Entries to skip (the previous page’s next)' })
+  @Omittable()
+  @QueryNumber()
+  @IsInt()
+  @Min(0)
+  after?: number;
 }
