@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { RecordsHarness } from './support/records-harness.js';
-import { runPagesRound1 } from './support/pages-tournament.js';
+import { runPagesAppeal, runPagesRound1 } from './support/pages-tournament.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 /**
@@ -29,6 +29,7 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
   let h: RecordsHarness;
   let browser: Browser;
   let base: string;
+  let origin: string;
   const axeResults: AxeSummary[] = [];
   const dialogs: string[] = [];
 
@@ -37,7 +38,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     h = await RecordsHarness.start();
     await runPagesRound1(h, T, 'Pages Open 2026 · 公開賽');
     await h.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}/pages/tournaments/${T}`;
+    origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}`;
+    base = `${origin}/pages/tournaments/${T}`;
     // Debian's chromium as the appeal timeline test drives it; no background networking on this closed network.
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
@@ -61,7 +63,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     });
     await page.setViewport({ width: opts.width ?? 1024, height: opts.height ?? 800 });
     if (opts.acceptLanguage) await page.setExtraHTTPHeaders({ 'accept-language': opts.acceptLanguage });
-    const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    // A path under /pages is the federation's; any other is the tournament's own.
+    const r = await page.goto(`${path.startsWith('/pages') ? origin : base}${path}`, { waitUntil: 'load' });
     // 304 when the browser revalidates a page it has (its ETag still current).
     expect([200, 304]).toContain(r?.status());
     return page;
@@ -98,6 +101,18 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     expect(await page.$$eval('ul.rounds a', (as) => as.map((a) => a.textContent))).toEqual(['第 1 輪 — 對陣']);
     const a = await audit(page, 'tournament zh-Hant');
     expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.close();
+  });
+
+  it('the federation’s tournament list in zh-Hant: each tournament linked to its page; axe-core', async () => {
+    const page = await open('/pages?lang=zh-Hant');
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('比賽一覽');
+    expect(await cells(page, '#tournament-list')).toEqual([['Pages Open 2026 · 公開賽', '拼字', 'main', '5', '1']]);
+    const a = await audit(page, 'tournament list zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'tournaments-zh-Hant.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('#tournament-list tbody a')]);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Pages Open 2026 · 公開賽');
     await page.close();
   });
 
@@ -230,4 +245,56 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     await wall.screenshot({ path: join(SHOTS, 'pairings-zh-Hant-live.png'), fullPage: true });
     await Promise.all([home.close(), wall.close()]);
   }, 150_000);
+
+  it('a final appeal decision in English and on a phone in zh-Hant: outcome, reasons, remedies, nothing of the file; axe-core', async () => {
+    await runPagesAppeal(h, T, 'chromium-ap-1');
+    const page = await open('/pages/appeals/chromium-ap-1?lang=en');
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Appeal chromium-ap-1: final decision');
+    const terms = await page.$$eval('#appeal-decision dt', (ds) => ds.map((d) => d.textContent));
+    const values = await page.$$eval('#appeal-decision dd', (ds) => ds.map((d) => (d.textContent ?? '').trim()));
+    expect(terms).toEqual(['Decision appealed against', 'Decision', 'Reasons', 'Remedies', 'Decided']);
+    expect(values.slice(0, 4)).toEqual([
+      'A result',
+      'Varied',
+      'The clock was set for 20 minutes, not 25.',
+      'Round 1, table 2: the game is to be replayed: after the last round, <b>same clocks</b>',
+    ]);
+    expect(await page.$$eval('#remedies b', (bs) => bs.length)).toBe(0);
+    expect(await page.evaluate('document.body.innerText.includes("SECRET")')).toBe(false);
+    const a = await audit(page, 'appeal decision en');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'appeal-en.png'), fullPage: true });
+    await page.close();
+    const phone = await open('/pages/appeals/chromium-ap-1', { acceptLanguage: 'zh-TW', width: 375, height: 740 });
+    expect(await phone.$eval('h1', (e) => e.textContent)).toBe('申訴 chromium-ap-1：最終裁決');
+    expect(await phone.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    const b = await audit(phone, 'appeal decision zh-Hant (phone)');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await phone.screenshot({ path: join(SHOTS, 'appeal-zh-Hant-phone.png'), fullPage: true });
+    await phone.close();
+  }, 120_000);
+
+  it('the published rating list in zh-Hant, and a player’s rating history: the SVG chart and its table; axe-core', async () => {
+    const csv = 'federationId,name,country,rating,games,date\r\nW-1,"Chan, Tai Man",HKG,1850,112,2026-11-30\r\nW-2,李小明,MAC,1720,12,2026-11-30\r\n';
+    const imported = await h.http().post('/v1/ratings/scrabble/list-import').set('authorization', h.token('admin')).set('content-type', 'text/csv').send(csv);
+    expect(imported.status).toBe(201);
+    const page = await open(`/pages/ratings/scrabble?lang=zh-Hant&waitFor=${imported.body.position}`);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('拼字等級分表');
+    expect((await cells(page, '#rating-list')).map((r) => [r[1], r[3]])).toEqual([
+      ['Chan, Tai Man (不列排名（近期局數不足）)', '1850'],
+      ['李小明 (暫定, 不列排名（近期局數不足）)', '1720'],
+    ]);
+    const a = await audit(page, 'rating list zh-Hant');
+    expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'ratings-zh-Hant.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('#rating-list tbody a')]);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Chan, Tai Man');
+    expect(await page.$eval('figure.chart svg', (e) => e.getAttribute('aria-label'))).toBe('Chan, Tai Man — 拼字');
+    expect(await page.$$eval('figure.chart svg circle', (cs) => cs.length)).toBe(1);
+    expect(await cells(page, '#history-scrabble')).toEqual([['@import', '2026-11-30', '1', '1850', '–', '112', '–']]);
+    const b = await audit(page, 'rating history zh-Hant');
+    expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'rating-history-zh-Hant.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RecordsHarness } from './support/records-harness.js';
-import { PAGE_PLAYERS, runPagesRound1 } from './support/pages-tournament.js';
+import { PAGE_PLAYERS, runPagesAppeal, runPagesRound1 } from './support/pages-tournament.js';
 
 const PLAYERS = PAGE_PLAYERS;
 const T = 'pages-open';
@@ -128,8 +128,24 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/unknown-player', field: 'playerId' });
   });
 
+  it('lists the federation’s tournaments at /pages and /pages/tournaments, each linked to its page, in both languages', async () => {
+    const r = await h.get('/pages?lang=en').expect(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(rows(r.text, 'tournament-list')).toEqual([['Pages Open 2026', 'Scrabble', 'main', '5', '1']]);
+    expect(r.text).toContain(`<a href="/pages/tournaments/${T}?lang=en">Pages Open 2026</a>`);
+    // Not a live page (no tournament stream): no script at all.
+    expect(r.text).not.toMatch(/<script/i);
+    const zh = await h.get('/pages/tournaments').set('accept-language', 'zh-TW').expect(200);
+    expect(zh.text).toContain('<html lang="zh-Hant">');
+    expect(rows(zh.text, 'tournament-list')).toEqual([['Pages Open 2026', '拼字', 'main', '5', '1']]);
+    // Every tournament page links back to the list.
+    expect((await page('?lang=en').expect(200)).text).toContain('<a href="/pages/tournaments?lang=en">Tournaments</a>');
+    await h.get('/pages?lang=fr').expect(400);
+  });
+
   it('hides an unpublished round from every page, whoever asks, and its pairing moves no ETag', async () => {
     const before = await page('').expect(200);
+    const listBefore = await h.get('/pages/tournaments?lang=en').expect(200);
     const standingsBefore = await page('/standings').expect(200);
     const crosstableBefore = await page('/crosstable').expect(200);
     await post(`/v1/tournaments/${T}/rounds/2/pairings`, {
@@ -160,6 +176,10 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     const evilAfter = await page('/players/evil?lang=en', undefined, arbiter).expect(200);
     expect(rows(evilAfter.text, 'player-games').map((row) => row[0])).toEqual(['Round 1']);
     expect(standingsAfter.headers.etag).toBe(standingsBefore.headers.etag);
+    // The list shows rounds published, never rounds paired (the API's roundsPaired is the officials'), to anyone.
+    const listAfter = await h.get('/pages/tournaments?lang=en', arbiter).expect(200);
+    expect(listAfter.headers.etag).toBe(listBefore.headers.etag);
+    expect(rows(listAfter.text, 'tournament-list')[0]![4]).toBe('1');
     await post(`/v1/tournaments/${T}/rounds/2/publish`, {});
     const published = await page('').expect(200);
     expect(published.headers.etag).not.toBe(before.headers.etag);
@@ -171,6 +191,82 @@ describe('public pages (issue 35): a tournament run through the API, followed th
       ['–', '<script>alert(1)</script> Evil', '輪空'],
     ]);
     expect(text(round2.text)).toContain('第 2 輪 對陣');
+  });
+
+  it('shows a final appeal decision only, to anyone, and nothing of the file (grounds, statements, votes, minutes)', async () => {
+    const evil = h.token('player', [T], 'evil');
+    const chair = h.token('appeals-committee', [T], 'c-chair');
+    const chief = h.token('chief-arbiter', [T], 'td-1');
+    await runPagesAppeal(h, T, 'pages-ap-1', async () => {
+      // Decided, not yet final: no page, to anyone, the appellant and the chair included (the API's public answer).
+      for (const token of [null, evil, chair, chief]) {
+        const r = await h.get('/pages/appeals/pages-ap-1', token).expect(404);
+        expect(r.body.type).toBe('urn:arbitra:problem:appeals/unknown-appeal');
+      }
+    });
+    const r = await h.get('/pages/appeals/pages-ap-1?lang=en', evil).expect(200);
+    const t = text(r.text);
+    expect(t).toContain('Appeal pages-ap-1: final decision');
+    expect(t).toContain('Decision appealed against A result');
+    expect(t).toContain('Decision Varied');
+    expect(t).toContain('Reasons The clock was set for 20 minutes, not 25.');
+    expect(t).toContain('Round 1, table 2: the game is to be replayed: after the last round, <b>same clocks</b>');
+    expect(r.text).toContain('&lt;b&gt;same clocks&lt;/b&gt;');
+    expect(r.text).toContain(`<a href="/pages/tournaments/${T}?lang=en">Pages Open 2026</a>`);
+    // The file stays the file's: whoever asks, the page is the public one (same bytes, same ETag).
+    expect(r.text).not.toMatch(/SECRET|c-chair|c-two|vary|dismiss/);
+    const anon = await h.get('/pages/appeals/pages-ap-1?lang=en').expect(200);
+    expect(anon.headers.etag).toBe(r.headers.etag);
+    // The page says what the API's public view says: outcome, reasons, remedies.
+    const api = await h.get('/v1/appeals/pages-ap-1').expect(200);
+    expect(api.body.decision).toMatchObject({ outcome: 'varied', reasons: 'The clock was set for 20 minutes, not 25.' });
+    const zh = await h.get('/pages/appeals/pages-ap-1').set('accept-language', 'zh-HK').expect(200);
+    expect(text(zh.text)).toContain('申訴 pages-ap-1：最終裁決');
+    expect(text(zh.text)).toContain('第 1 輪第 2 台：重賽');
+    await h.get('/pages/appeals/no-such-appeal').expect(404);
+  });
+
+  it('serves the published rating list and a rated player’s history (SVG chart and table); a period without a list is not shown', async () => {
+    const admin = h.token('admin');
+    const csv = 'federationId,name,country,rating,games,date\r\nW-1,"Chan, Tai Man",HKG,1850,112,2026-11-30\r\nW-2,<i>Kim</i>,MAC,1720,12,2026-11-30\r\n';
+    const imported = await h.http().post('/v1/ratings/scrabble/list-import').set('authorization', admin).set('content-type', 'text/csv').send(csv);
+    expect(imported.status).toBe(201);
+    h.position = Math.max(h.position, imported.body.position);
+    const before = await h.get('/pages/ratings/scrabble?lang=en').expect(200);
+    expect(text(before.text)).toContain('Scrabble rating list');
+    expect(text(before.text)).toContain('Period @import, version 1, closed on 2026-11-30 · Players 1–2 of 2');
+    // As the API's list: every player unranked until Arbitra records their games; Kim provisional (12 games < 30).
+    const api = await h.get('/v1/rankings/scrabble').expect(200);
+    expect(rows(before.text, 'rating-list')).toEqual(
+      api.body.entries.map((e: { name: string; country: string; rating: number; games: number; provisional: boolean }) => [
+        '–',
+        `${e.name} (${e.provisional ? 'provisional, ' : ''}not ranked (too few recent games))`,
+        e.country,
+        String(e.rating),
+        String(e.games),
+        '–',
+      ]),
+    );
+    expect(before.text).toContain('&lt;i&gt;Kim&lt;/i&gt;');
+    expect(before.text).toContain('<a href="/pages/players/W-1?lang=en">Chan, Tai Man</a>');
+    const player = await h.get('/pages/players/W-1').set('accept-language', 'zh-HK').expect(200);
+    expect(player.text).toContain('<html lang="zh-Hant">');
+    expect(player.text).toMatch(/<figure class="chart"><svg [^>]*role="img" aria-label="Chan, Tai Man — 拼字"/);
+    expect(rows(player.text, 'history-scrabble')).toEqual([['@import', '2026-11-30', '1', '1850', '–', '112', '–']]);
+    // A period closed and not yet published is the federation's: the list page and its ETag stay as they were.
+    await h.post(
+      '/v1/ratings/scrabble/periods',
+      { period: '2026-12', closesOn: '2026-12-31', tournaments: [T], engine: { name: 'wespa-elo', version: 1 } },
+      admin,
+    );
+    const after = await h.get('/pages/ratings/scrabble?lang=en', admin).expect(200);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect(text(after.text)).not.toContain('2026-12');
+    const go = await h.get('/pages/ratings/go?lang=en').expect(200);
+    expect(text(go.text)).toContain('No list has been published yet.');
+    await h.get('/pages/ratings/checkers').expect(400);
+    const unknown = await h.get('/pages/players/nobody').expect(404);
+    expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:players/unknown-player', field: 'id' });
   });
 
   it('refuses an unknown language or tournament with problem+json naming the field', async () => {

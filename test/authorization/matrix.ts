@@ -352,6 +352,17 @@ export const MATRIX: readonly MatrixRow[] = [
   get('/pages/tournaments/:id/standings', PUBLIC, 'tournament'),
   get('/pages/tournaments/:id/crosstable', PUBLIC, 'tournament'),
   get('/pages/tournaments/:id/players/:playerId', PUBLIC, 'tournament'),
+  get('/pages', PUBLIC, 'none', "the federation's tournament list (rounds published, never paired)"),
+  get('/pages/tournaments', PUBLIC, 'none'),
+  {
+    ...get('/pages/ratings/:discipline', PUBLIC, 'none', 'the published list in force (never a closed period without one)'),
+    params: { discipline: 'scrabble' },
+  },
+  { ...get('/pages/players/:id', PUBLIC, 'none', 'a rated player: 404 for an unknown one'), params: { id: 'authz-player' } },
+  {
+    ...get('/pages/appeals/:id', PUBLIC, 'none', 'a final decision, to anyone; before it is final 404 to everyone (the file is the API’s)'),
+    params: { id: 'authz-appeal' },
+  },
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),

@@ -31,3 +31,45 @@ export async function runPagesRound1(h: RecordsHarness, id: string, name: string
   await h.post(`/v1/tournaments/${id}/rounds/1/results`, { table: 2, result: scrabbleWin(300, 460) }, arbiter);
   return { chief, arbiter };
 }
+
+/**
+ * A final appeal in the pages' tournament (issue 35), against round 1 table 2's result: lodged by Evil, a committee,
+ * a statement, a hearing with minutes, decided (varied: a replay ordered), then `beforeFinal` runs, then finalised.
+ * Everything of the file carries SECRET, the committee's names and votes included, so a page can be searched for it.
+ */
+export async function runPagesAppeal(h: RecordsHarness, id: string, appealId: string, beforeFinal: () => Promise<void> = async () => {}): Promise<void> {
+  const chief = h.token('chief-arbiter', [id], 'td-1');
+  const evil = h.token('player', [id], 'evil');
+  const chair = h.token('appeals-committee', [id], 'c-chair');
+  const log = await h.core.store.readStream(`tournament-${id}`);
+  const contested = log.find((e) => e.type === 'tournament.ResultRecorded' && (e.data as { table: number }).table === 2)!.id;
+  const appeal = (path: string, body: object, token: string) => h.post(`/v1/appeals/${appealId}${path}`, body, token);
+  const lodge = {
+    appealId,
+    tournamentId: id,
+    contestedEventId: contested,
+    appellant: { id: 'evil', capacity: 'player', forPlayer: 'evil' },
+    grounds: 'SECRET-GROUNDS the clock was set wrong',
+    remedySought: 'SECRET-REMEDY-SOUGHT a replay',
+  };
+  await h.post('/v1/appeals', lodge, evil);
+  await appeal('/acknowledgement', {}, chief);
+  const members = [
+    { id: 'c-chair', name: 'SECRET Chair', role: 'chair' },
+    { id: 'c-two', name: 'SECRET Member Two', role: 'member' },
+    { id: 'c-three', name: 'SECRET Member Three', role: 'member' },
+  ];
+  await appeal('/committee', { members }, chief);
+  await appeal('/statements', { statementId: 's-1', kind: 'appellant', author: 'Evil', text: 'SECRET-STATEMENT', references: [] }, evil);
+  await appeal('/hearing', { hearingAt: '2026-11-29T14:00:00Z', place: 'SECRET-ROOM' }, chair);
+  await appeal('/hearing/minutes', { present: ['c-chair', 'c-two', 'c-three', 'evil'], minutes: 'SECRET-MINUTES' }, chair);
+  const votes = [
+    { member: 'c-chair', vote: 'vary' },
+    { member: 'c-two', vote: 'vary' },
+    { member: 'c-three', vote: 'dismiss' },
+  ];
+  const remedies = [{ kind: 'order-replay', round: 1, table: 2, instructions: 'after the last round, <b>same clocks</b>' }];
+  await appeal('/decision', { outcome: 'varied', reasons: 'The clock was set for 20 minutes, not 25.', votes, remedies }, chair);
+  await beforeFinal();
+  await appeal('/finalisation', { note: 'SECRET-NOTE' }, chair);
+}

@@ -1,6 +1,8 @@
+import { AppealPagesController } from './appeal-pages.controller.js';
+import { FederationPagesController } from './federation-pages.controller.js';
 import { TournamentPagesController } from './pages.controller.js';
 
-export { TournamentPagesController };
+export { AppealPagesController, FederationPagesController, TournamentPagesController };
 
 /** The read-only HTML pages (issue 35), for the app registry. */
-export const PAGES_CONTROLLERS = [TournamentPagesController] as const;
+export const PAGES_CONTROLLERS = [TournamentPagesController, FederationPagesController, AppealPagesController] as const;

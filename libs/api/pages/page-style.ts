@@ -26,10 +26,20 @@ td.num, td.seat { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .lang a[aria-current] { font-weight: 700; color: var(--fg); text-decoration: none; }
 .print-hint { color: var(--muted); font-size: 0.9rem; }
+dl.decision { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1.5rem; }
+dl.decision dt { font-weight: 600; }
+dl.decision dd { margin: 0; }
+dl.decision ul { margin: 0; padding-left: 1.2rem; }
+.reasons { white-space: pre-line; }
+figure.chart { margin: 0.5rem 0; }
+figure.chart svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-size: 0.9rem; }
 @media (max-width: 40rem) {
   body { font-size: 1.05rem; }
   th, td { padding: 0.3rem 0.35rem; }
   .wide { display: none; }
+  dl.decision { grid-template-columns: 1fr; gap: 0.15rem; }
+  dl.decision dd { margin-bottom: 0.5rem; }
 }
 @media print {
   @page { size: A4; margin: 12mm; }

@@ -1,5 +1,6 @@
 import { Eta } from 'eta';
 import { PAGE_CSS } from './page-style.js';
+import { APPEAL, RATED_PLAYER, RATINGS, TOURNAMENTS } from './page-templates-federation.js';
 
 /**
  * The pages' Eta templates. `<%= %>` escapes (autoEscape, Eta's default, kept explicit); nothing here prints raw
@@ -16,19 +17,17 @@ const LAYOUT = `<!doctype html>
 <body>
 <a class="skip" href="#main"><%= it.s.skip %></a>
 <header>
-<nav aria-label="<%= it.tournamentName %>"><ul>
-<li><a href="<%= it.links.tournament %>"><%= it.tournamentName %></a></li>
-<li><a href="<%= it.links.standings %>"><%= it.s.standings %></a></li>
-<li><a href="<%= it.links.crosstable %>"><%= it.s.crosstable %></a></li>
-</ul></nav>
+<nav aria-label="<%= it.navLabel %>"><ul>
+<% it.nav.forEach(function (n) { %><li><a href="<%= n.href %>"><%= n.label %></a></li>
+<% }) %></ul></nav>
 <div class="lang"><span id="lang-label"><%= it.s.language %></span>:
 <% it.langs.forEach(function (l) { %> <a href="<%= l.href %>" hreflang="<%= l.lang %>" lang="<%= l.lang %>"<% if (l.current) { %> aria-current="true"<% } %>><%= l.name %></a><% }) %>
 </div>
 </header>
-<main id="main" data-live="<%= it.live %>">
+<main id="main"<% if (it.live) { %> data-live="<%= it.live %>"<% } %>>
 <%~ it.body %>
 </main>
-<script><%~ it.liveScript %></script>
+<% if (it.live) { %><script><%~ it.liveScript %></script><% } %>
 </body>
 </html>
 `;
@@ -149,6 +148,10 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@standings', STANDINGS);
   eta.loadTemplate('@crosstable', CROSSTABLE);
   eta.loadTemplate('@player', PLAYER);
+  eta.loadTemplate('@tournaments', TOURNAMENTS);
+  eta.loadTemplate('@appeal', APPEAL);
+  eta.loadTemplate('@ratings', RATINGS);
+  eta.loadTemplate('@rated-player', RATED_PLAYER);
   return eta;
 }
 
