@@ -202,7 +202,7 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     // A name leads to the player's page, in the same language.
     await Promise.all([page.waitForNavigation(), page.click('table.crosstable tbody th a')]);
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('Lee Kwan Yee');
-    expect(await cells(page, '#player-games')).toEqual([['第 1 輪', '2', '後手', '<script>alert(1)</script> Evil', '1 (460–300)', '1']]);
+    expect(await cells(page, '#player-games')).toEqual([['第 1 輪', '2', '後手', '<script>alert(1)</script> Evil', '1 (460–300)', '1', '']]);
     const b = await audit(page, 'player zh-Hant');
     expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'player-zh-Hant.png'), fullPage: true });

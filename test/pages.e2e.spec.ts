@@ -117,11 +117,11 @@ describe('public pages (issue 35): a tournament run through the API, followed th
   it('shows a player’s page: standing and each round’s game, the opponent linked to their page; names link there', async () => {
     const r = await page('/players/evil?lang=en').expect(200);
     expect(text(r.text)).toContain('Rank 5 · Score 0 · W–D–L 0–0–1');
-    expect(rows(r.text, 'player-games')).toEqual([['Round 1', '2', 'First', 'Lee Kwan Yee', '0 (300–460)', '0']]);
+    expect(rows(r.text, 'player-games')).toEqual([['Round 1', '2', 'First', 'Lee Kwan Yee', '0 (300–460)', '0', '']]);
     expect(r.text).toContain(`<a href="/pages/tournaments/${T}/players/lee?lang=en">Lee Kwan Yee</a>`);
     expect(r.text).toContain('<h1>&lt;script&gt;alert(1)&lt;/script&gt; Evil</h1>');
     const ho = await page('/players/ho?lang=zh-Hant').expect(200);
-    expect(rows(ho.text, 'player-games')).toEqual([['第 1 輪', '–', '', '', '輪空', '1']]);
+    expect(rows(ho.text, 'player-games')).toEqual([['第 1 輪', '–', '', '', '輪空', '1', '']]);
     const standings = await page('/standings?lang=en').expect(200);
     expect(standings.text).toContain(`<a href="/pages/tournaments/${T}/players/ho?lang=en">Ho Ka Wai</a>`);
     const unknown = await page('/players/nobody').expect(404);
@@ -267,6 +267,21 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     await h.get('/pages/ratings/checkers').expect(400);
     const unknown = await h.get('/pages/players/nobody').expect(404);
     expect(unknown.body).toMatchObject({ type: 'urn:arbitra:problem:players/unknown-player', field: 'id' });
+  });
+
+  it('links a player’s game to its record (GCG, the API’s own export) when the game was recorded through Arbitra', async () => {
+    const players = [
+      { id: 'chan', name: '陳學希' },
+      { id: 'wong', name: 'Wong Siu Ki' },
+    ];
+    const start = { players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
+    await post('/v1/scrabble/games', { id: 'pages-g1', ...start, link: { tournamentId: T, round: 1, table: 1 }, at: '2026-11-29T10:00:00.000Z' });
+    const chan = await page('/players/chan?lang=en').expect(200);
+    expect(rows(chan.text, 'player-games')[0]![6]).toBe('GCG');
+    expect(chan.text).toContain('<a href="/v1/scrabble/games/pages-g1/gcg">GCG</a>');
+    await h.get('/v1/scrabble/games/pages-g1/gcg').expect(200);
+    // An arbiter's result has no record: no link (Lee's game at table 2 was not recorded through Arbitra).
+    expect(rows((await page('/players/lee?lang=en').expect(200)).text, 'player-games')[0]![6]).toBe('');
   });
 
   it('refuses an unknown language or tournament with problem+json naming the field', async () => {

@@ -130,11 +130,11 @@ const PLAYER = `<% layout('@layout') %>
 <p class="meta"><%= it.s.division %> <%= it.p.division %><% if (it.p.standing) { %> · <%= it.s.rank %> <%= it.p.standing.rank %> · <%= it.s.score %> <%= it.p.standing.score %> · <%= it.s.wdl %> <%= it.p.standing.wdl %><% } %></p>
 <h2 id="games"><%= it.s.games %></h2>
 <div class="scroll" tabindex="0" role="region" aria-labelledby="games"><table id="player-games">
-<thead><tr><th scope="col"><%= it.s.rounds %></th><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.seat %></th><th scope="col"><%= it.s.opponent %></th><th scope="col"><%= it.s.result %></th><th scope="col" class="num"><%= it.s.after %></th></tr></thead>
+<thead><tr><th scope="col"><%= it.s.rounds %></th><th scope="col" class="num"><%= it.s.table %></th><th scope="col"><%= it.s.seat %></th><th scope="col"><%= it.s.opponent %></th><th scope="col"><%= it.s.result %></th><th scope="col" class="num"><%= it.s.after %></th><th scope="col"><%= it.s.record %></th></tr></thead>
 <tbody>
 <% it.p.games.forEach(function (g) { %><tr><td><%= g.label %></td><td class="num"><%= g.table === null ? '–' : g.table %></td><td class="seat"><%= g.seat %></td>
 <td><% if (g.opponent) { %><a href="<%= it.playerHref(g.opponent.id) %>"><%= g.opponent.name %></a><% } %><% g.tableMates.forEach(function (m, i) { %><%= i ? ', ' : '' %><a href="<%= it.playerHref(m.id) %>"><%= m.name %></a><% }) %></td>
-<td><%= g.result %></td><td class="num"><%= g.running %></td></tr>
+<td><%= g.result %></td><td class="num"><%= g.running %></td><td><% g.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.href %>"><%= r.format %></a><% }) %></td></tr>
 <% }) %>
 </tbody></table></div>
 `;

@@ -24,6 +24,7 @@ import { PlayerParams, TournamentParams } from '../tournaments/tournament.dto.js
 import { federationNav, PageRenderer, pageHref, pageLanguage } from './page-frame.js';
 import { PAGE_STRINGS, type PageLang } from './page-i18n.js';
 import { crosstableView, namesOf, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
+import { recordLinks } from './page-records.js';
 import { PageQuery } from './pages.dto.js';
 
 /**
@@ -37,7 +38,10 @@ export class TournamentPagesController {
   private readonly reads: TournamentReads;
   private readonly pages = new PageRenderer();
 
-  constructor(@Inject(ARBITRA_CORE) core: ArbitraCore, @Inject(ARBITRA_CONFIG) config: ArbitraConfig) {
+  constructor(
+    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
+    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
+  ) {
     this.reads = new TournamentReads(core, config);
   }
 
@@ -119,7 +123,12 @@ export class TournamentPagesController {
       namesOf(summary),
       s,
     );
-    return this.pages.send(request, reply, '@player', { ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${player.name}`), p: view });
+    const records = recordLinks(this.core.readModels, summary.discipline, { tournamentId: p.id, division: player.division });
+    const games = view.games.map((g) => Object.assign({}, g, { records: records(g.round, g.table) }));
+    return this.pages.send(request, reply, '@player', {
+      ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${player.name}`),
+      p: { ...view, games },
+    });
   }
 
   /** A tournament's stored per-division documents (the divisions asked for, or all), those that exist. */
