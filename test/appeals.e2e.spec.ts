@@ -236,6 +236,10 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     const pub = await get(`/v1/appeals/${appeals.of('ap-1')}`).expect(200);
     expect(pub.body).toMatchObject({ step: 'final', decision: { outcome: 'upheld' } });
     expect(pub.body.events).toBeUndefined();
+    // The re-pairing says which round, not what the runtime found (that could tell of an unpublished round).
+    expect(pub.body.decision.remedies).toContainEqual({ kind: 're-pair-next-round', round: 1 });
+    const officials = await get(`/v1/appeals/${appeals.of('ap-1')}`, ann).expect(200);
+    expect(JSON.stringify(officials.body.events)).toContain('"found"');
     await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`).expect(404);
     await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, h.token('player', ['elsewhere'], 'ann')).expect(404); // a token for another tournament
     const t = await get(`/v1/appeals/${appeals.of('ap-1')}/timeline`, ann).expect(200);

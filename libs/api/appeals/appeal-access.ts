@@ -1,4 +1,4 @@
-import type { AppealState } from '../../domain/appeals/index.js';
+import type { AppealState, Remedy } from '../../domain/appeals/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { TOURNAMENT_SCOPED } from '../auth/principal.js';
 import { ProblemException } from '../problem.js';
@@ -39,4 +39,14 @@ export function requireTournamentScope(request: AuthedRequest, tournamentId: str
 
 export function unknownAppeal(id: string): ProblemException {
   return new ProblemException(404, 'appeals/unknown-appeal', 'Not found', `no appeal ${id} that you may see`, { field: 'id', rule: VISIBILITY_RULE });
+}
+
+/**
+ * A remedy as the public reads it once the appeal is final. A re-pairing keeps which round, never what the runtime
+ * found: `paired-unpublished` would tell the public that the next round was paired before it was published.
+ */
+export function publicRemedy(remedy: Remedy): Remedy | Omit<Extract<Remedy, { kind: 're-pair-next-round' }>, 'found'> {
+  if (remedy.kind !== 're-pair-next-round') return remedy;
+  const { found: _found, ...rest } = remedy;
+  return rest;
 }

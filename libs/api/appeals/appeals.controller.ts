@@ -17,7 +17,7 @@ import { ServesHtml } from '../security-headers.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { loadTournament } from '../tournaments/tournament-command.js';
 import { ReadQuery } from '../tournaments/tournament.dto.js';
-import { canSeeFile, isTournamentOfficial, requireTournamentScope, unknownAppeal } from './appeal-access.js';
+import { canSeeFile, isTournamentOfficial, publicRemedy, requireTournamentScope, unknownAppeal } from './appeal-access.js';
 import { remedyOf } from './remedy-input.js';
 import {
   AppealParams,
@@ -209,7 +209,7 @@ export class AppealsController {
       tournamentId: state.tournamentId,
       step: state.step,
       contested: { eventId: state.contested!.eventId, type: state.contested!.type },
-      decision: { outcome: d.outcome, reasons: d.reasons, remedies: d.remedies, at: d.at, final: d.final },
+      decision: { outcome: d.outcome, reasons: d.reasons, remedies: d.remedies.map(publicRemedy), at: d.at, final: d.final },
     };
   }
 
