@@ -6232,6 +6232,7 @@ export interface operations {
            *         "australian-draw",
            *         "king-of-the-hill"
            *       ],
+           *       "imported": null,
            *       "players": [
            *         {
            *           "id": "chan-hok-hei",
