@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dutchCheckCommand } from './dutch-check.js';
+import { trfCheckCommand } from './trf-import-check.js';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
 import { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
@@ -30,7 +31,9 @@ const USAGE = `usage: npm run arbitra -- <command>
   export  --tournament <id> [--out <file>]   the tournament's history as NDJSON with hashes, and <file>.manifest.json
   keygen  --out <file>                a new Ed25519 checkpoint signing key (set ARBITRA_SIGNING_KEY_FILE to it; never in the data dir)
   dutch-check <file.trf> [--from <round>]   re-pair each round of a TRF-16 file by the FIDE Dutch system (C.04.3) and
-          say where its pairs or colours differ; exit 1 when a round differs`;
+          say where its pairs or colours differ; exit 1 when a round differs
+  trf-check <file.trf>   what POST /v1/chess/tournaments/import/trf would record from a TRF-16 file (players, rounds,
+          not kept, discrepancies), or its refusal naming the line; exit 1 when it would be refused`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -40,6 +43,13 @@ async function main(argv: string[]): Promise<number> {
       rest,
       (l) => process.stdout.write(`${l}\n`),
       (l) => process.stderr.write(`${l}\n`),
+    );
+  if (command === 'trf-check')
+    return trfCheckCommand(
+      rest,
+      (l) => process.stdout.write(`${l}\n`),
+      (l) => process.stderr.write(`${l}\n`),
+      new Date().toISOString(),
     );
   const config = loadConfig();
   switch (command) {

@@ -20,13 +20,8 @@ export function dutchCheckCommand(args: string[], out: (line: string) => void, e
     err(`--from must be a round number from 1; got ${values.from}`);
     return 2;
   }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    err(`cannot read ${file}: ${(e as Error).message}`);
-    return 2;
-  }
+  const text = readText(file, err);
+  if (text === null) return 2;
   const checks = checkTrf(text, from);
   if (checks.length === 0) {
     err(`${file} holds no round from ${from} on to check`);
@@ -39,4 +34,14 @@ export function dutchCheckCommand(args: string[], out: (line: string) => void, e
   const differing = checks.filter((c) => !c.identical).length;
   out(`${checks.length - differing} of ${checks.length} round(s) agree`);
   return differing === 0 ? 0 : 1;
+}
+
+/** A file's text, or null after saying why it cannot be read. */
+export function readText(file: string, err: (line: string) => void): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    err(`cannot read ${file}: ${(e as Error).message}`);
+    return null;
+  }
 }

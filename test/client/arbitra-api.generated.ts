@@ -6417,6 +6417,7 @@ export interface operations {
            *         "australian-draw",
            *         "king-of-the-hill"
            *       ],
+           *       "imported": null,
            *       "players": [
            *         {
            *           "id": "chan-hok-hei",

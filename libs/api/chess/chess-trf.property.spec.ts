@@ -8,7 +8,7 @@ import { tournamentTrf } from './chess-trf.js';
 /**
  * Issue 30: TRF-16 export → import → export is byte-identical on generated chess tournaments: played games, draws,
  * forfeits, double forfeits, pairing-allocated byes, absences, withdrawals, a last round in progress, unrated players, names with digits,
- * federations, FIDE IDs and ids that are not FIDE IDs, round days and the rapid time control (fast-check).
+ * federations, FIDE IDs and ids that are not FIDE IDs, round days, the rapid time control and the Baku acceleration's XXR/XXA lines (fast-check).
  */
 const AS_OF = { revision: 0, position: 0, at: '2026-12-02T10:00:00Z' };
 const SOURCE = { format: 'trf' as const, sha256: '0'.repeat(64), importedBy: 'admin-1', importedAt: AS_OF.at, headers: [] };
@@ -34,7 +34,7 @@ function tournament(
   players: ReadonlyArray<{ name: string; rating?: number; country?: string; federationId?: string }>,
   rounds: ReadonlyArray<{ order: number[]; absent: boolean[] }>,
   results: readonly number[],
-  opts: { days: boolean; minutes?: 30 | 60; withdraw?: number; pending: number },
+  opts: { days: boolean; minutes?: 30 | 60; withdraw?: number; pending: number; baku: boolean },
 ) {
   const ids = players.map((_, i) => `p${i + 1}`);
   const commands: TournamentCommand[] = [
@@ -43,7 +43,8 @@ function tournament(
       name: 'Generated Open',
       discipline: 'chess-rapid',
       pairingSystems: ['fide-dutch'],
-      ...(opts.minutes && { profile: { rapidMinutes: opts.minutes } }),
+      ...(opts.baku && { roundsPlanned: rounds.length + 2 }),
+      profile: { ...(opts.minutes && { rapidMinutes: opts.minutes }), ...(opts.baku && { acceleration: 'baku' as const }) },
     }),
     ...players.map((p, i) => register(ids[i], p)),
   ];
@@ -87,11 +88,14 @@ describe('TRF-16 round trip (property)', () => {
           minutes: fc.option(fc.constantFrom(30 as const, 60 as const), { nil: undefined }),
           withdraw: fc.option(fc.nat(), { nil: undefined }),
           pending: fc.integer({ min: 0, max: 8 }),
+          baku: fc.boolean(),
         }),
         (players, rounds, results, opts) => {
           const first = tournamentTrf(tournament(players, rounds, results, opts), 'main', AS_OF);
           const again = tournamentTrf(reimported(first), 'main', AS_OF);
           expect(again).toBe(first);
+          // An accelerated tournament writes its rounds planned and its virtual points (C.04.5.1) and comes back accelerated.
+          expect(/^XXA /m.test(first)).toBe(opts.baku);
         },
       ),
       { numRuns: 200 },

@@ -4,7 +4,7 @@
  * Colours: the pairing's "first" player is written as White (FIDE pairings name White first).
  */
 import { exportTrf, type TrfResult, type TrfRound } from '../../domain/disciplines/chess/index.js';
-import { roundKey, type OpenTournament } from '../../domain/tournament/index.js';
+import { roundKey, seedingOrder, virtualPointsOf, type OpenTournament } from '../../domain/tournament/index.js';
 import type { CrosstableCell } from '../../domain/standings/crosstable.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
 
@@ -44,11 +44,17 @@ export function tournamentTrf(t: OpenTournament, division: string, asOf: AsOf): 
       return ds;
     }, []);
   const known = dates.filter((d): d is string => d !== undefined).sort();
+  // Accelerated pairings (C.04.5.1): the virtual points as XXA lines, so the file pairs and checks as Arbitra paired it.
+  const virtual = virtualPointsOf(t, division, new Map(seedingOrder(t, division).map((p, i) => [p.id, i + 1])));
   return exportTrf({
     name: t.name,
     ...(known.length && { startDate: known[0], endDate: known[known.length - 1] }),
     ...(t.profile.rapidMinutes && { timeControl: `${t.profile.rapidMinutes} min a player (rapid)` }),
     roundDates: Array.from({ length: dates.length }, (_, i) => dates[i]),
+    ...(virtual !== null && {
+      ...(t.roundsPlanned !== null && { roundsPlanned: t.roundsPlanned }),
+      accelerations: Object.entries(virtual).map(([id, points]) => ({ startRank: startRank(id) as number, points })),
+    }),
     players: rows.map((row) => {
       const p = t.players.find((x) => x.id === row.player);
       const rounds: TrfRound[] = Array.from({ length: Math.max(row.cells.length, dates.length) }, (_, i) => {

@@ -43,6 +43,7 @@ export const SUMMARY_EXAMPLE = {
   divisions: ['main'],
   roundsPlanned: 7,
   pairingSystems: ['australian-draw', 'king-of-the-hill'],
+  imported: null,
   players: [
     { id: 'chan-hok-hei', name: 'Chan Hok Hei', rating: 1900, division: 'main', joinsAtRound: 1, withdrawnFromRound: null, absentRounds: [], withdrawn: false },
   ],

@@ -61,7 +61,12 @@ export function trfImportCommands(file: TrfImportFile, opts: { readonly id: stri
         discipline: 'chess-rapid',
         pairingSystems: ['fide-dutch'],
         ...(file.roundsPlanned !== undefined && { roundsPlanned: file.roundsPlanned }),
-        ...(file.rapidMinutes !== undefined && { profile: { rapidMinutes: file.rapidMinutes } }),
+        ...((file.rapidMinutes !== undefined || file.acceleration !== undefined) && {
+          profile: {
+            ...(file.rapidMinutes !== undefined && { rapidMinutes: file.rapidMinutes }),
+            ...(file.acceleration !== undefined && { acceleration: file.acceleration }),
+          },
+        }),
         source: discrepancies.length > 0 ? { ...opts.source, discrepancies } : opts.source,
       },
     },

@@ -5,6 +5,7 @@
  * rating 49–52, federation 54–56, FIDE ID 58–68, birth date 70–79, points 81–84, rank 86–89, and per round from
  * column 92 a 10-character block: opponent 92–95, colour 97, result 99. Pure; every refusal names the line.
  */
+import { bakuAcceleration } from '../pairing/dutch/baku.js';
 import { ExchangeFormatError } from './imported.js';
 
 export const TRF_RULES = {
@@ -45,6 +46,8 @@ export interface TrfImportFile {
   readonly roundsPlanned?: number;
   /** 122 written as Arbitra writes a rapid profile's time control ("60 min a player (rapid)"). */
   readonly rapidMinutes?: 30 | 60;
+  /** XXA lines that are exactly the Baku method's virtual points for these players and XXR (C.04.5.1). */
+  readonly acceleration?: 'baku';
   /** Per round 1..rounds: its day (YYYY-MM-DD) from the 132 record, the century taken from the 042 start date. */
   readonly roundDays: readonly (string | undefined)[];
   readonly rounds: number;
@@ -101,6 +104,8 @@ function header(code: string, value: string, n: number, out: { -readonly [K in k
     case '072':
     case '132':
       return; // derived or read below (dates of the rounds, counts of players)
+    case 'XXA':
+      return; // read below, against the Baku method's points
     case 'XXC':
       return skip('the first board’s colour is given with each pairing request (options.initialColour), not kept with the tournament');
     default:
@@ -146,6 +151,11 @@ export function parseTrf(text: string): TrfImportFile {
   checkPairs(sorted, rounds);
   counts(at, sorted, notKept);
   const roundDays = dates(at, rounds, notKept);
+  const xxa = lines.flatMap((line, i) => (line.startsWith('XXA') ? [{ n: i + 1, line }] : []));
+  if (xxa.length > 0 && isBaku(xxa, sorted.length, out.roundsPlanned)) out.acceleration = 'baku';
+  else
+    for (const { n, line } of xxa)
+      notKept.push({ line: n, text: line.trimEnd(), why: 'acceleration points other than the Baku method’s (C.04.5.1, with XXR) are not recorded' });
   return { ...out, rounds, roundDays, players: sorted, headers, notKept };
 }
 
@@ -237,4 +247,19 @@ function dates(at: Record<string, { n: number; line: string }>, rounds: number, 
       notKept.push({ line: h.n, text: h.line.trimEnd(), why: 'Arbitra dates a tournament by its rounds’ days: this date is not one of them' });
   }
   return days;
+}
+
+/** Do the XXA lines give exactly the Baku method's virtual points (C.04.5.1) for `players` in starting-rank order? */
+function isBaku(xxa: ReadonlyArray<{ line: string }>, players: number, roundsPlanned: number | undefined): boolean {
+  if (roundsPlanned === undefined) return false;
+  const expected = bakuAcceleration(
+    Array.from({ length: players }, (_, i) => String(i + 1)),
+    roundsPlanned,
+  );
+  const written = new Map(xxa.map(({ line }) => [String(Number(line.slice(4, 8))), line.slice(9).trim().split(/\s+/).map(Number)]));
+  if (written.size !== xxa.length || written.size !== expected.size) return false;
+  return [...expected].every(([rank, points]) => {
+    const w = written.get(rank);
+    return w !== undefined && w.length === points.length && w.every((p, i) => p === points[i]);
+  });
 }

@@ -38,20 +38,27 @@ export function dutchRecordFor(t: OpenTournament, division: string, round: numbe
   const rows: CrossRow[] = t.players
     .filter((p) => p.division === division)
     .map((p) => ({ id: p.id, tpn: seedOf.get(p.id) as number, entries: entries.get(p.id) ?? [] }));
-  // C.04.5.1: GA is the top of the initial order of the players who start the tournament (a late entry is seeded below them).
-  const initial = t.players.filter((p) => p.division === division && p.joinsAtRound === 1).sort((a, b) => (seedOf.get(a.id) ?? 0) - (seedOf.get(b.id) ?? 0));
-  const virtual =
-    t.profile.acceleration === 'baku' && t.roundsPlanned !== null
-      ? bakuAcceleration(
-          initial.map((p) => p.id),
-          t.roundsPlanned,
-        )
-      : null;
+  const virtual = virtualPointsOf(t, division, seedOf);
   return {
     rows,
-    ...(virtual !== null && { virtualPoints: Object.fromEntries(virtual) }),
+    ...(virtual !== null && { virtualPoints: virtual }),
     // Without a planned number of rounds no round is known to be the last (topscorers, C.04.3 A.7, never arise).
     plannedRounds: t.roundsPlanned ?? Number.MAX_SAFE_INTEGER,
     points: { win: t.profile.points.win, loss: t.profile.points.loss },
   };
+}
+
+/**
+ * Baku acceleration (C.04.5.1) when the profile asks for it: each GA player's virtual points by round. GA is the top of
+ * the initial order of the players who start the tournament (a late entry is seeded below them).
+ */
+export function virtualPointsOf(t: OpenTournament, division: string, seedOf: ReadonlyMap<string, number>): Record<string, number[]> | null {
+  if (t.profile.acceleration !== 'baku' || t.roundsPlanned === null) return null;
+  const initial = t.players.filter((p) => p.division === division && p.joinsAtRound === 1).sort((a, b) => (seedOf.get(a.id) ?? 0) - (seedOf.get(b.id) ?? 0));
+  return Object.fromEntries(
+    bakuAcceleration(
+      initial.map((p) => p.id),
+      t.roundsPlanned,
+    ),
+  );
 }

@@ -9,6 +9,7 @@ export { eliminatedBefore, isKnockoutRound, knockoutRoundsBefore, losersOf } fro
 export { activePlayers } from './pairing-validation.js';
 export { requireOpen } from './decide-setup.js';
 export * from './pairing-request.js';
+export { virtualPointsOf } from './dutch-record.js';
 export * from './standings-input.js';
 export * from './published-view.js';
 export * from './division.js';

@@ -36,6 +36,10 @@ export interface TrfTournament {
   /** Per round (1-based index + 1): its date YYYY-MM-DD, if known. */
   readonly roundDates?: readonly (string | undefined)[];
   readonly players: readonly TrfPlayer[];
+  /** XXR, the rounds planned: written with acceleration (bbpPairings' TRF(x) extension). */
+  readonly roundsPlanned?: number;
+  /** XXA: acceleration points by starting rank, index 0 = round 1 (bbpPairings' TRF(x) extension, C.04.5). */
+  readonly accelerations?: ReadonlyArray<{ readonly startRank: number; readonly points: readonly number[] }>;
 }
 
 /** A fixed-column line: `text` placed at 1-based column `col`, `width` wide (right-aligned when `right`). */
@@ -90,6 +94,11 @@ export function exportTrf(t: TrfTournament): string {
     put(line, 1, 3, '132');
     t.roundDates.forEach((d, i) => d && put(line, 92 + 10 * i, 8, d.slice(2).replace(/-/g, '/')));
     lines.push(trim(line));
+  }
+  if (t.accelerations?.length) {
+    if (t.roundsPlanned !== undefined) lines.push(`XXR ${t.roundsPlanned}`);
+    for (const a of [...t.accelerations].sort((x, y) => x.startRank - y.startRank))
+      lines.push(`XXA ${String(a.startRank).padStart(4)} ${a.points.map((p) => p.toFixed(1).padStart(4)).join(' ')}`);
   }
   for (const p of [...t.players].sort((a, b) => a.startRank - b.startRank)) lines.push(playerRecord(p));
   return `${lines.join('\n')}\n`;
