@@ -8736,6 +8736,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "seat": 0
+         *     }
+         */
         'application/json': components['schemas']['TimeCallDto'];
       };
     };
@@ -9635,6 +9640,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hand": 1,
+         *       "outcome": {
+         *         "kind": "drawn"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['RecordHandDto'];
       };
     };
@@ -9691,6 +9704,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hand": 1,
+         *       "outcome": {
+         *         "kind": "drawn"
+         *       },
+         *       "reason": "points miscounted"
+         *     }
+         */
         'application/json': components['schemas']['CorrectHandDto'];
       };
     };
@@ -9775,6 +9797,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hand": 1,
+         *       "outcome": {
+         *         "kind": "drawn"
+         *       },
+         *       "reason": "points miscounted",
+         *       "ground": "dispute",
+         *       "reference": "dispute-7"
+         *     }
+         */
         'application/json': components['schemas']['ChiefRulingDto'];
       };
     };
