@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkedBody, compileBody, described, int, list, named, object, oneOf, openApiSchema, optional, text } from './body-schema.js';
+import { checkedBody, compileBody, described, int, list, named, object, oneOf, onlyWhen, openApiSchema, optional, text } from './body-schema.js';
 import type { ProblemException } from './problem.js';
 
 const check = compileBody(
@@ -64,5 +64,23 @@ describe('declared bodies (JSON Schema, ajv)', () => {
       additionalProperties: false,
     });
     expect(() => openApiSchema(named('Reading', object({ ms: int(0, 11) })), components)).toThrow('two request schemas are named Reading');
+  });
+
+  it('refuses a field of one kind sent on another (onlyWhen), and requires it where it applies', () => {
+    const outcome = compileBody(object({ outcome: onlyWhen('kind', 'win', { kind: oneOf(['win', 'drawn']), winner: oneOf([0, 1]) }, ['winner']) }));
+    const refused = (body: unknown) => {
+      try {
+        checkedBody(outcome, body);
+      } catch (e) {
+        return (e as ProblemException).extras.errors;
+      }
+      return null;
+    };
+    expect(refused({ outcome: { kind: 'drawn', winner: 0 } })).toEqual([
+      { field: 'outcome.winner', rule: 'onlyWhen', message: 'outcome.winner applies only when kind is win' },
+    ]);
+    expect(refused({ outcome: { kind: 'win' } })).toEqual([{ field: 'outcome.winner', rule: 'required', message: 'outcome.winner is required' }]);
+    expect(refused({ outcome: { kind: 'win', winner: 1 } })).toBeNull();
+    expect(refused({ outcome: { kind: 'drawn' } })).toBeNull();
   });
 });

@@ -97,7 +97,7 @@ export const PERSON_NAME = 'person-name';
 ajv.addFormat(PERSON_NAME, { type: 'string', validate: (s: string) => personNameProblem(s) === null });
 ajv.addFormat(ISO_8601, { type: 'string', validate: (s: string) => isISO8601(s, { strict: true }) });
 
-/** Marks a route handler whose body is declared as a schema (openapi-routes.ts shows it in the document). */
+/** Marks a route handler whose body is declared as a schema, `{ schema, example? }` (openapi-routes.ts shows it in the document). */
 export const DECLARED_BODY = 'arbitra:declared-body';
 
 /** A body's check, compiled once. */

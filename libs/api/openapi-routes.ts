@@ -13,8 +13,8 @@ export interface RouteHandler {
   /** The classes of its whole-object `@Query()` and `@Param()` arguments (their rules are the parameters' rules). */
   readonly query?: Type;
   readonly params?: Type;
-  /** Its body's JSON Schema, where the body is declared as one (libs/api/games/game-commands.ts). */
-  readonly body?: Schema;
+  /** Its body's JSON Schema, and an example, where the body is declared as one (libs/api/games/game-commands.ts). */
+  readonly body?: { readonly schema: Schema; readonly example?: unknown };
 }
 
 /** Every route handler of `controllers`, by the operation id swagger gives it (`Controller_method`). */
@@ -31,7 +31,7 @@ export function routeHandlers(controllers: readonly Type[]): Map<string, RouteHa
       const whole = (kind: RouteParamtypes) =>
         Object.entries(args).find(([key, arg]) => key.split(':')[0] === String(kind) && arg.data === undefined)?.[1].index;
       const [query, params] = [whole(RouteParamtypes.QUERY), whole(RouteParamtypes.PARAM)].map((i) => (i === undefined ? undefined : types[i]));
-      const body = Reflect.getMetadata(DECLARED_BODY, handler) as Schema | undefined;
+      const body = Reflect.getMetadata(DECLARED_BODY, handler) as RouteHandler['body'];
       handlers.set(`${controller.name}_${method}`, { access, query, params, ...(body && { body }) });
     }
   }
@@ -123,7 +123,9 @@ export function withDeclaredBodies(document: OpenAPIObject, handlers: ReadonlyMa
   for (const item of Object.values(document.paths))
     for (const op of Object.values(item as Record<string, Operation>)) {
       const body = op.operationId === undefined ? undefined : handlers.get(op.operationId)?.body;
-      if (body) op.requestBody = { required: true, content: { 'application/json': { schema: openApiSchema(body, schemas) } } };
+      if (!body) continue;
+      const media = { schema: openApiSchema(body.schema, schemas), ...(body.example !== undefined && { example: body.example }) };
+      op.requestBody = { required: true, content: { 'application/json': media } };
     }
   return document;
 }

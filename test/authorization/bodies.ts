@@ -17,7 +17,7 @@ interface Schema {
 }
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> } }>>;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -40,9 +40,10 @@ function build(doc: OpenApiDocument, schema: Schema, depth = 0): unknown {
 /** `/v1/tournaments/:id` → `/v1/tournaments/{id}` (OpenAPI's form). */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** The documented example body of `method path`, or `{}` when the route documents none. */
+/** The documented example body of `method path` (the route's own, else built from its schema), or `{}` when it documents none. */
 export function exampleBody(doc: OpenApiDocument, method: string, path: string): Record<string, unknown> {
   const op = doc.paths[openApiPath(path)]?.[method.toLowerCase()];
-  const schema = op?.requestBody?.content?.['application/json']?.schema;
-  return schema ? (build(doc, schema) as Record<string, unknown>) : {};
+  const media = op?.requestBody?.content?.['application/json'];
+  if (media?.example !== undefined) return media.example as Record<string, unknown>;
+  return media?.schema ? (build(doc, media.schema) as Record<string, unknown>) : {};
 }

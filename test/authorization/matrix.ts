@@ -13,6 +13,7 @@
  */
 import type { TokenRole } from '../../libs/api/auth/principal.js';
 import { SCRABBLE_VERB_ROUTES } from '../../libs/api/scrabble/scrabble-verb-routes.controller.js';
+import { declaredRows } from './declared-rows.js';
 
 /** A caller: a token of one role, or no token at all. */
 export type Who = TokenRole | 'anonymous';
@@ -111,25 +112,8 @@ export const CHESS_ROWS: readonly MatrixRow[] = [
     body: { id: 'authz-chess-import', pgn: '1. e4 e5 *', players: chessPlayers },
   }),
 
-  // Chess games: the player's own seat (and officials)
-  post(`${CG}/moves`, GAME_SELF, 'game', chessGame),
-  post(`${CG}/draw-offers`, GAME_SELF, 'game', chessGame),
-  post(`${CG}/draw-acceptances`, GAME_SELF, 'game', chessGame),
-  post(`${CG}/draw-claims`, GAME_SELF, 'game', chessGame),
-  post(`${CG}/flag-claims`, GAME_SELF, 'game', chessGame),
-  post(`${CG}/resignation`, GAME_SELF, 'game', chessGame),
-
-  // Chess games: officials only
-  post(`${CG}/rulings/draw-claims`, GAME_OFFICIALS, 'game', chessGame),
-  post(`${CG}/rulings/illegal-moves`, GAME_OFFICIALS, 'game', chessGame),
-  post(`${CG}/rulings/breaches`, GAME_OFFICIALS, 'game', chessGame),
-  post(`${CG}/penalties`, GAME_OFFICIALS, 'game', {
-    ...chessGame,
-    // The OpenAPI example is the tournament PenaltyDto's: two classes of that name share one schema (finding in the report).
-    body: { seat: 0, penalty: { kind: 'time-to-opponent', ms: 120_000 }, rule: 'rapid rules 24', reason: 'authorization matrix' },
-  }),
-
-  // Chess tournaments
+  // Chess games: the declared commands (libs/api/chess/chess-commands.ts)
+  ...declaredRows('chess', CHESS.game),
   { ...get('/v1/chess/tournaments/:id/trf', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: CHESS.own },
   {
     ...get('/v1/chess/tournaments/:id/rounds/:n/pgn', PUBLIC, 'tournament', 'the round’s linked games in table order; 404 before publication, to anyone'),
@@ -152,7 +136,6 @@ export const XIGUAQI = { own: 'authz-xiguaqi-own', other: 'authz-xiguaqi-other',
 const XG = '/v1/xiguaqi/games/:id';
 const xiguaqiGame = { params: { id: XIGUAQI.game } };
 const xiguaqiGet = (path: string): MatrixRow => ({ ...get(path, PUBLIC, 'game'), ...xiguaqiGame });
-const xiguaqiPost = (path: string, allow: readonly Who[], body: object): MatrixRow => post(path, allow, 'game', { ...xiguaqiGame, body });
 
 export const XIGUAQI_ROWS: readonly MatrixRow[] = [
   // Reads (public: open information)
@@ -171,14 +154,7 @@ export const XIGUAQI_ROWS: readonly MatrixRow[] = [
     body: { id: 'authz-xiguaqi-import', record: '[BestOf "3"]\n[MinutesPerGame "20"]\nGame 1 black=0 @0\n1. B 4-7 @1\n', players: chessPlayers },
   }),
   // The player's own seat (and officials)
-  xiguaqiPost(`${XG}/moves`, GAME_SELF, { seat: 0, from: 4, to: 7 }),
-  xiguaqiPost(`${XG}/passes`, GAME_SELF, { seat: 0 }),
-  xiguaqiPost(`${XG}/resignation`, GAME_SELF, { seat: 0 }),
-  xiguaqiPost(`${XG}/time-calls`, GAME_SELF, { seat: 0 }),
-  // Officials only
-  xiguaqiPost(`${XG}/next-games`, GAME_OFFICIALS, {}),
-  xiguaqiPost(`${XG}/rulings`, GAME_OFFICIALS, { winner: 'draw' }),
-  xiguaqiPost(`${XG}/forfeits`, GAME_OFFICIALS, { seat: 0, scope: 'game' }),
+  ...declaredRows('xiguaqi', XIGUAQI.game),
 ];
 
 // GO_ROWS: Go under the Ing rules (libs/api/go), in Go tournaments and a Go game the spec's setup creates.
@@ -187,7 +163,6 @@ export const GO = { own: 'authz-go-own', other: 'authz-go-other', game: 'authz-g
 const GG = '/v1/go/games/:id';
 const goGame = { params: { id: GO.game } };
 const goGet = (path: string): MatrixRow => ({ ...get(path, PUBLIC, 'game'), ...goGame });
-const goSeat = (body: object = {}) => ({ ...goGame, body: { seat: 0, ...body } });
 
 export const GO_ROWS: readonly MatrixRow[] = [
   goGet(GG),
@@ -202,20 +177,7 @@ export const GO_ROWS: readonly MatrixRow[] = [
     tournament: GO.own,
     body: { id: 'authz-go-import', sgf: '(;GM[1]FF[4]SZ[19];B[pd];W[dp])', players: chessPlayers },
   }),
-  post(`${GG}/moves`, GAME_SELF, 'game', goSeat({ point: 'Q16' })),
-  post(`${GG}/passes`, GAME_SELF, 'game', goSeat()),
-  post(`${GG}/resignation`, GAME_SELF, 'game', goSeat()),
-  post(`${GG}/time-claims`, GAME_SELF, 'game', goSeat()),
-  post(`${GG}/dead-stones`, GAME_SELF, 'game', goSeat({ stones: [] })),
-  post(`${GG}/dead-stones/acceptance`, GAME_SELF, 'game', goSeat()),
-  post(`${GG}/signatures`, GAME_SELF, 'game', goSeat()),
-  post(`${GG}/arrivals`, GAME_OFFICIALS, 'game', goSeat()),
-  post(`${GG}/absences`, GAME_OFFICIALS, 'game', goSeat()),
-  post(`${GG}/clock/pauses`, GAME_OFFICIALS, 'game', { ...goGame, body: { reason: 'arbiter-call' } }),
-  post(`${GG}/clock/resumptions`, GAME_OFFICIALS, 'game', { ...goGame, body: {} }),
-  post(`${GG}/rulings/disputed-moves`, GAME_OFFICIALS, 'game', goSeat({ point: 'D4', note: 'authorization matrix' })),
-  post(`${GG}/rulings/dead-stones`, GAME_OFFICIALS, 'game', { ...goGame, body: { stones: [], note: 'authorization matrix' } }),
-  post(`${GG}/rulings/losses`, GAME_OFFICIALS, 'game', goSeat({ ground: 'withdrawal', note: 'authorization matrix' })),
+  ...declaredRows('go', GO.game),
   {
     ...get(
       '/v1/go/tournaments/:id/egd',
@@ -232,10 +194,6 @@ export const GO_ROWS: readonly MatrixRow[] = [
 export const MAHJONG = { own: 'authz-mahjong-own', other: 'authz-mahjong-other', game: 'authz-mahjong-game' } as const;
 const MG = '/v1/mahjong/games/:id';
 const mahjongGame = { params: { id: MAHJONG.game } };
-const mahjongPost = (path: string, allow: readonly Who[], body?: object): MatrixRow =>
-  post(`${MG}/${path}`, allow, 'game', { ...mahjongGame, ...(body && { body }) });
-/** The nested outcome has no OpenAPI example that passes validation. */
-const drawnHand = { hand: 1, outcome: { kind: 'drawn' } };
 
 export const MAHJONG_ROWS: readonly MatrixRow[] = [
   // Reads (public: the record a referee vouches for)
@@ -248,22 +206,7 @@ export const MAHJONG_ROWS: readonly MatrixRow[] = [
     body: { id: 'authz-mahjong-start', players: ['ann', 'bob', 'cid', 'dee'].map((id) => ({ id, name: `Player ${id}` })) },
     note: 'an unlinked session: any official',
   }),
-  // A player records and confirms for their own seat
-  mahjongPost('discards', GAME_SELF),
-  mahjongPost('claims', GAME_SELF),
-  mahjongPost('confirmations', GAME_SELF),
-  mahjongPost('signatures', GAME_SELF),
-  // The referee
-  ...['seat-draws', 'deals', 'substitutes', 'claim-conflicts', 'rulings/score-flags', 'penalty-tiles', 'rulings/wrong-counts'].map((x) =>
-    mahjongPost(x, GAME_OFFICIALS),
-  ),
-  mahjongPost('hands', GAME_OFFICIALS, drawnHand),
-  mahjongPost('corrections', GAME_OFFICIALS, { ...drawnHand, reason: 'authorization matrix' }),
-  ...['rulings/wrong-claims', 'turn-times', 'rulings/severe-overtime', 'time-outs', 'conduct'].map((x) => mahjongPost(x, GAME_OFFICIALS)),
-  {
-    ...mahjongPost('rulings/chief-referee', GAME_OFFICIALS, { ...drawnHand, reason: 'authorization matrix', ground: 'dispute', reference: 'd-1' }),
-    note: 'the decider refuses any official but the chief referee (409)',
-  },
+  ...declaredRows('mahjong', MAHJONG.game),
 ];
 
 export const MATRIX: readonly MatrixRow[] = [

@@ -9124,6 +9124,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "seat": 0
+         *     }
+         */
         'application/json': components['schemas']['TimeCallDto'];
       };
     };
@@ -10023,6 +10028,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hand": 1,
+         *       "outcome": {
+         *         "kind": "drawn"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['RecordHandDto'];
       };
     };
@@ -10079,6 +10092,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hand": 1,
+         *       "outcome": {
+         *         "kind": "drawn"
+         *       },
+         *       "reason": "points miscounted"
+         *     }
+         */
         'application/json': components['schemas']['CorrectHandDto'];
       };
     };
@@ -10163,6 +10185,17 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "hand": 1,
+         *       "outcome": {
+         *         "kind": "drawn"
+         *       },
+         *       "reason": "points miscounted",
+         *       "ground": "dispute",
+         *       "reference": "dispute-7"
+         *     }
+         */
         'application/json': components['schemas']['ChiefRulingDto'];
       };
     };

@@ -41,6 +41,18 @@ export interface DeclaredCommand<B> {
   readonly body: { readonly name: string; readonly fields: Readonly<Record<string, Schema>> };
   /** The step from a checked body without `at` and `clockReading`, where it is not the fields as sent. */
   readonly step?: (fields: CheckedBody) => B;
+  /** A body that passes the check, where the fields' own examples do not make one (shown in the OpenAPI document). */
+  readonly example?: Readonly<Record<string, unknown>>;
+  /** What the decider narrows further about who may send it (shown in the authorization matrix). */
+  readonly note?: string;
+}
+
+/** What a served command's handler is marked with: its declaration, its discipline and its full path. */
+export interface ServedCommand {
+  readonly discipline: string;
+  /** As Fastify registers it: `/v1/chess/games/:id/moves`. */
+  readonly path: string;
+  readonly command: DeclaredCommand<unknown>;
 }
 
 type Body = DeclaredCommand<unknown>['body'];
@@ -61,15 +73,9 @@ export const byOfficials = <B>(
   summary: string,
   body: Body,
   step?: DeclaredCommand<B>['step'],
-): DeclaredCommand<B> => ({
-  route,
-  name,
-  by: 'officials',
-  type,
-  summary,
-  body,
-  ...(step && { step }),
-});
+  example?: DeclaredCommand<B>['example'],
+  note?: string,
+): DeclaredCommand<B> => ({ route, name, by: 'officials', type, summary, body, ...(step && { step }), ...(example && { example }), ...(note && { note }) });
 
 /** The commands of one discipline's games, served on `/v1/<discipline>/games/:id/<route>`. */
 export interface DeclaredCommands<B> {
@@ -120,7 +126,7 @@ export function sentTimeFields(clock: GameClock): Record<string, Schema> {
   return { at, clockReading: optional(described('A reading of the table clock, recorded before the command (officials only)', reading)) };
 }
 
-/** Marks a handler with its declaration (the authorization matrix reads it). */
+/** Marks a handler with its ServedCommand (the authorization matrix reads it). */
 export const DECLARED_COMMAND = 'arbitra:declared-command';
 
 /** The full body schema of a declared command (its fields and the sent-time fields), named for the OpenAPI document. */
@@ -162,8 +168,12 @@ export function gameCommandsController<C extends Command, E extends DomainEvent,
       Allow(...SENDERS[command.by]),
       ApiOperation({ summary: command.summary }),
       ApiBody({ schema: schema as object }),
-      SetMetadata(DECLARED_BODY, schema),
-      SetMetadata(DECLARED_COMMAND, command),
+      SetMetadata(DECLARED_BODY, { schema, ...(command.example && { example: command.example }) }),
+      SetMetadata(DECLARED_COMMAND, {
+        discipline: feature.discipline,
+        path: `/v1/${feature.discipline}/games/:id/${command.route}`,
+        command,
+      } satisfies ServedCommand),
     ])
       decorate(proto, command.name, descriptor);
     Param()(proto, command.name, 0);

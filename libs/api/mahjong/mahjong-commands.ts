@@ -10,6 +10,8 @@ type Outcome = { kind: 'win' | 'drawn'; winner?: Seat; by?: 'self-draw' | 'disca
 const seatBody = { name: 'MahjongSeatDto', fields: { seat: SEAT } };
 const recordHand = { hand: BODIES.hand, outcome: OUTCOME };
 const correctHand = { ...recordHand, reason: text(1, 500, { example: 'points miscounted' }) };
+/** A drawn hand: the outcome's documented example (a win needs its elements to pass). */
+const DRAWN = { hand: 1, outcome: { kind: 'drawn' } };
 /** A hand's outcome as sent, with the win's fields only when it is a win (the body's schema refuses them on a drawn hand). */
 const withOutcome = (type: string) => (b: CheckedBody) => ({ ...b, type, outcome: outcomeOf(b.outcome as Outcome) }) as M;
 
@@ -68,6 +70,7 @@ export const MAHJONG_COMMANDS: DeclaredCommands<M> = {
       "The hand's outcome on the card: a win (elements checked; the hand scored when given, a difference flagged) or a drawn hand",
       { name: 'RecordHandDto', fields: recordHand },
       withOutcome('mahjong.record-hand'),
+      DRAWN,
     ),
     bySeat<M>('confirmations', 'confirm', 'mahjong.confirm-hand', "A player confirms the hand's line on the card (all four before the next hand)", {
       name: 'ConfirmHandDto',
@@ -80,6 +83,7 @@ export const MAHJONG_COMMANDS: DeclaredCommands<M> = {
       'A correction of a line before the card is signed, countersigned by the referee recording it',
       { name: 'CorrectHandDto', fields: correctHand },
       withOutcome('mahjong.correct-hand'),
+      { ...DRAWN, reason: 'points miscounted' },
     ),
     byOfficials<M>('rulings/score-flags', 'scoreFlag', 'mahjong.rule-score-flag', 'The referee rules on a flagged hand: the claimed or the computed scoring', {
       name: 'ScoreFlagRulingDto',
@@ -106,6 +110,8 @@ export const MAHJONG_COMMANDS: DeclaredCommands<M> = {
         },
       },
       withOutcome('mahjong.rule-chief-referee'),
+      { ...DRAWN, reason: 'points miscounted', ground: 'dispute', reference: 'dispute-7' },
+      'the decider refuses any official but the chief referee (409)',
     ),
     byOfficials<M>('penalty-tiles', 'expose', 'mahjong.expose-tiles', '罰張: exposed tiles become live penalty tiles (one free while arranging the deal)', {
       name: 'ExposeTilesDto',

@@ -36,16 +36,19 @@ export const XIGUAQI_COMMANDS: DeclaredCommands<X> = {
     bySeat<X>('passes', 'pass', 'xiguaqi.pass', 'Give up the right to move (第二条六)', seat),
     bySeat<X>('resignation', 'resign', 'xiguaqi.resign', 'Resign the game in play (第八条二, 第十六条一)', seat),
     // An official calls time without a seat: the seat, when sent, is the caller's own.
-    bySeat<X>(
-      'time-calls',
-      'time',
-      'xiguaqi.call-time',
-      'The end of the time (第八条一): once both halves are used the pieces on the board are counted (第九条二、三)',
-      {
-        name: 'TimeCallDto',
-        fields: { seat: optional(oneOf([0, 1], { description: 'The seat calling time (omit for an official)' })) },
-      },
-    ),
+    {
+      ...bySeat<X>(
+        'time-calls',
+        'time',
+        'xiguaqi.call-time',
+        'The end of the time (第八条一): once both halves are used the pieces on the board are counted (第九条二、三)',
+        {
+          name: 'TimeCallDto',
+          fields: { seat: optional(oneOf([0, 1], { description: 'The seat calling time (omit for an official)' })) },
+        },
+      ),
+      example: { seat: 0 },
+    },
     byOfficials<X>(
       'next-games',
       'next',
