@@ -31,6 +31,12 @@ export class ArbitraMetrics implements CommandObserver {
     registers: [this.registry],
   });
 
+  private readonly reads = new Counter({
+    name: 'arbitra_http_reads_total',
+    help: 'Successful GET/HEAD answers (status below 400): counted here, logged per request at debug only',
+    registers: [this.registry],
+  });
+
   constructor(probe: { head: () => Promise<number>; checkpoints: () => Record<string, number> }, defaults = true) {
     if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'arbitra_process_' });
     new Gauge({
@@ -56,6 +62,11 @@ export class ArbitraMetrics implements CommandObserver {
   onCommand(aggregate: string, outcome: string, seconds: number): void {
     this.commands.inc({ aggregate, outcome });
     this.latency.observe({ aggregate }, seconds);
+  }
+
+  /** A successful read answered (the request log writes it at debug, not info). */
+  onRead(): void {
+    this.reads.inc();
   }
 
   onConflict(aggregate: string): void {

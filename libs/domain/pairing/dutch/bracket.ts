@@ -135,8 +135,8 @@ export function pairBracket(input: BracketInput): BracketResult {
       nextPairs = (cached[0] as number) * 1000 + (cached[1] as number);
     }
     const unplayed = (f: DutchPlayer): number => input.round - 1 - f.playedGames;
-    // C.9: the bye assignee's unplayed games, in the last bracket or in the one whose downfloaters must supply it.
-    const eligible = input.byeDown === true ? floaters.filter(input.byeOk) : [];
+    // C.9: the bye assignee's unplayed games, in the last bracket or when this bracket's single downfloater must take it.
+    const eligible = input.byeDown === true && floaters.length === 1 ? floaters.filter(input.byeOk) : [];
     const bye = input.last && floaters.length === 1 ? unplayed(floaters[0] as DutchPlayer) : eligible.length > 0 ? Math.min(...eligible.map(unplayed)) : 0;
     return [-pairs.length, ...byScore, nextPairs, bye];
   };
@@ -379,7 +379,7 @@ export function pairBracket(input: BracketInput): BracketResult {
 
   const wants = (c: 'W' | 'B'): number => all.filter((p) => p.pref === c).length;
   const byeOks = all.filter(input.byeOk).map((p) => input.round - 1 - p.playedGames);
-  const byeIdeal = ((input.last && all.length % 2 === 1) || input.byeDown === true) && byeOks.length > 0 ? Math.min(...byeOks) : 0;
+  const byeIdeal = input.last && all.length % 2 === 1 && byeOks.length > 0 ? Math.min(...byeOks) : 0;
   const search = (): void => {
     for (let target = max.pairs; target >= 0 && !found() && !exhausted; target--) {
       for (let m1 = Math.min(max.mdpPairs, target, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {
