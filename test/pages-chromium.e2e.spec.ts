@@ -247,9 +247,9 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
   }, 150_000);
 
   it('a final appeal decision in English and on a phone in zh-Hant: outcome, reasons, remedies, nothing of the file; axe-core', async () => {
-    await runPagesAppeal(h, T, 'chromium-ap-1');
-    const page = await open('/pages/appeals/chromium-ap-1?lang=en');
-    expect(await page.$eval('h1', (e) => e.textContent)).toBe('Appeal chromium-ap-1: final decision');
+    const ap = await runPagesAppeal(h, T, 'chromium-ap-1');
+    const page = await open(`/pages/appeals/${ap}?lang=en`);
+    expect(await page.$eval('h1', (e) => e.textContent)).toBe(`Appeal ${ap}: final decision`);
     const terms = await page.$$eval('#appeal-decision dt', (ds) => ds.map((d) => d.textContent));
     const values = await page.$$eval('#appeal-decision dd', (ds) => ds.map((d) => (d.textContent ?? '').trim()));
     expect(terms).toEqual(['Decision appealed against', 'Decision', 'Reasons', 'Remedies', 'Decided']);
@@ -265,8 +265,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     expect(a.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'appeal-en.png'), fullPage: true });
     await page.close();
-    const phone = await open('/pages/appeals/chromium-ap-1', { acceptLanguage: 'zh-TW', width: 375, height: 740 });
-    expect(await phone.$eval('h1', (e) => e.textContent)).toBe('申訴 chromium-ap-1：最終裁決');
+    const phone = await open(`/pages/appeals/${ap}`, { acceptLanguage: 'zh-TW', width: 375, height: 740 });
+    expect(await phone.$eval('h1', (e) => e.textContent)).toBe(`申訴 ${ap}：最終裁決`);
     expect(await phone.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     const b = await audit(phone, 'appeal decision zh-Hant (phone)');
     expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

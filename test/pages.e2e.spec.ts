@@ -197,16 +197,16 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     const evil = h.token('player', [T], 'evil');
     const chair = h.token('appeals-committee', [T], 'c-chair');
     const chief = h.token('chief-arbiter', [T], 'td-1');
-    await runPagesAppeal(h, T, 'pages-ap-1', async () => {
+    const ap = await runPagesAppeal(h, T, 'pages-ap-1', async (id) => {
       // Decided, not yet final: no page, to anyone, the appellant and the chair included (the API's public answer).
       for (const token of [null, evil, chair, chief]) {
-        const r = await h.get('/pages/appeals/pages-ap-1', token).expect(404);
+        const r = await h.get(`/pages/appeals/${id}`, token).expect(404);
         expect(r.body.type).toBe('urn:arbitra:problem:appeals/unknown-appeal');
       }
     });
-    const r = await h.get('/pages/appeals/pages-ap-1?lang=en', evil).expect(200);
+    const r = await h.get(`/pages/appeals/${ap}?lang=en`, evil).expect(200);
     const t = text(r.text);
-    expect(t).toContain('Appeal pages-ap-1: final decision');
+    expect(t).toContain(`Appeal ${ap}: final decision`);
     expect(t).toContain('Decision appealed against A result');
     expect(t).toContain('Decision Varied');
     expect(t).toContain('Reasons The clock was set for 20 minutes, not 25.');
@@ -215,13 +215,13 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     expect(r.text).toContain(`<a href="/pages/tournaments/${T}?lang=en">Pages Open 2026</a>`);
     // The file stays the file's: whoever asks, the page is the public one (same bytes, same ETag).
     expect(r.text).not.toMatch(/SECRET|c-chair|c-two|vary|dismiss/);
-    const anon = await h.get('/pages/appeals/pages-ap-1?lang=en').expect(200);
+    const anon = await h.get(`/pages/appeals/${ap}?lang=en`).expect(200);
     expect(anon.headers.etag).toBe(r.headers.etag);
     // The page says what the API's public view says: outcome, reasons, remedies.
-    const api = await h.get('/v1/appeals/pages-ap-1').expect(200);
+    const api = await h.get(`/v1/appeals/${ap}`).expect(200);
     expect(api.body.decision).toMatchObject({ outcome: 'varied', reasons: 'The clock was set for 20 minutes, not 25.' });
-    const zh = await h.get('/pages/appeals/pages-ap-1').set('accept-language', 'zh-HK').expect(200);
-    expect(text(zh.text)).toContain('申訴 pages-ap-1：最終裁決');
+    const zh = await h.get(`/pages/appeals/${ap}`).set('accept-language', 'zh-HK').expect(200);
+    expect(text(zh.text)).toContain(`申訴 ${ap}：最終裁決`);
     expect(text(zh.text)).toContain('第 1 輪第 2 台：重賽');
     await h.get('/pages/appeals/no-such-appeal').expect(404);
   });

@@ -35,24 +35,30 @@ export async function runPagesRound1(h: RecordsHarness, id: string, name: string
 /**
  * A final appeal in the pages' tournament (issue 35), against round 1 table 2's result: lodged by Evil, a committee,
  * a statement, a hearing with minutes, decided (varied: a replay ordered), then `beforeFinal` runs, then finalised.
- * Everything of the file carries SECRET, the committee's names and votes included, so a page can be searched for it.
+ * Answers the server's appeal id. Everything of the file carries SECRET, the committee's names and votes included, so a page can be searched for it.
  */
-export async function runPagesAppeal(h: RecordsHarness, id: string, appealId: string, beforeFinal: () => Promise<void> = async () => {}): Promise<void> {
+export async function runPagesAppeal(
+  h: RecordsHarness,
+  id: string,
+  key: string,
+  beforeFinal: (appealId: string) => Promise<void> = async () => {},
+): Promise<string> {
   const chief = h.token('chief-arbiter', [id], 'td-1');
   const evil = h.token('player', [id], 'evil');
   const chair = h.token('appeals-committee', [id], 'c-chair');
   const log = await h.core.store.readStream(`tournament-${id}`);
   const contested = log.find((e) => e.type === 'tournament.ResultRecorded' && (e.data as { table: number }).table === 2)!.id;
-  const appeal = (path: string, body: object, token: string) => h.post(`/v1/appeals/${appealId}${path}`, body, token);
   const lodge = {
-    appealId,
+    appealId: key,
     tournamentId: id,
     contestedEventId: contested,
     appellant: { id: 'evil', capacity: 'player', forPlayer: 'evil' },
     grounds: 'SECRET-GROUNDS the clock was set wrong',
     remedySought: 'SECRET-REMEDY-SOUGHT a replay',
   };
-  await h.post('/v1/appeals', lodge, evil);
+  // The server makes the appeal id (issue 32); the test's `key` is the lodging's key.
+  const appealId = (await h.post('/v1/appeals', lodge, evil)).body.events[0].data.appealId as string;
+  const appeal = (path: string, body: object, token: string) => h.post(`/v1/appeals/${appealId}${path}`, body, token);
   await appeal('/acknowledgement', {}, chief);
   const members = [
     { id: 'c-chair', name: 'SECRET Chair', role: 'chair' },
@@ -70,6 +76,7 @@ export async function runPagesAppeal(h: RecordsHarness, id: string, appealId: st
   ];
   const remedies = [{ kind: 'order-replay', round: 1, table: 2, instructions: 'after the last round, <b>same clocks</b>' }];
   await appeal('/decision', { outcome: 'varied', reasons: 'The clock was set for 20 minutes, not 25.', votes, remedies }, chair);
-  await beforeFinal();
+  await beforeFinal(appealId);
   await appeal('/finalisation', { note: 'SECRET-NOTE' }, chair);
+  return appealId;
 }

@@ -12,6 +12,7 @@ a { color: var(--link); }
 header { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: baseline; justify-content: space-between; padding: 0.75rem 1rem; border-bottom: 1px solid var(--line); }
 header nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; margin: 0; padding: 0; }
 main { padding: 0.5rem 1rem 2rem; max-width: 60rem; margin: 0 auto; }
+h1, dd { overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: 0.75rem 0 0.25rem; }
 h2 { font-size: 1.3rem; margin: 1.5rem 0 0.5rem; }
 h3 { font-size: 1.1rem; margin: 1rem 0 0.5rem; }
