@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
 import { isIsoInstant } from '../domain/kernel/index.js';
@@ -199,4 +199,27 @@ export async function runSequence<C extends Command, E extends DomainEvent, S>(
   opts: ExecuteOptions = executeOptions(request),
 ) {
   return runWithContext(request, reply, (context) => core.executeSequence(aggregate, id, build(context), opts));
+}
+
+/**
+ * A command that opens a stream whose id the server makes from the command id (an appeal, issue 32): a client cannot
+ * name an id to probe whether it is taken. `clientKey`, sent without an Idempotency-Key, is that key: a retry with it
+ * is the same command, with the same id and the first answer. The id is `prefix` and the command id's SHA-256 (96 bits).
+ */
+export function runCreating<C extends Command, E extends DomainEvent, S>(
+  core: ArbitraCore,
+  request: AuthedRequest,
+  reply: FastifyReply,
+  aggregate: AggregateType<C, E, S>,
+  creating: { prefix: string; kind: string; clientKey: string | undefined },
+  build: (context: CommandContext, id: string) => C,
+) {
+  const context = commandContext(request);
+  const opts = executeOptions(request);
+  const keyedByClient = request.headers['idempotency-key'] === undefined && creating.clientKey !== undefined;
+  const commandId = keyedByClient ? `key:${context.actor.role}:${context.actor.id}:${creating.kind}:${creating.clientKey}` : context.commandId;
+  const id = `${creating.prefix}${createHash('sha256').update(commandId).digest('hex').slice(0, 24)}`;
+  return runWithContext(request, reply, () =>
+    core.execute(aggregate, id, build({ ...context, commandId }, id), keyedByClient ? { ...opts, freshCommandId: false } : opts),
+  );
 }

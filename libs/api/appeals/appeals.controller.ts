@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { AppealEvent, AppealState } from '../../domain/appeals/index.js';
 import type { LedgerState } from '../../domain/penalties/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
@@ -11,7 +10,7 @@ import { AppealAggregate, buildTimeline, contestedDecision, locateEvent, timelin
 import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, awaitPosition, commandContext, executeOptions, isRetry, runCommand } from '../command-request.js';
+import { awaitPosition, isRetry, runCommand, runCreating } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ServesHtml } from '../security-headers.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
@@ -83,30 +82,21 @@ export class AppealsController {
           rule: 'Arbitra appeals: an appeal is heard in the tournament of the decision it contests',
         },
       );
-    const { context, appealId, opts } = lodgeContext(request, body.appealId);
-    return answer(
-      reply,
-      await this.core.execute(
-        AppealAggregate,
+    return runCreating(this.core, request, reply, AppealAggregate, { prefix: 'ap-', kind: 'appeal', clientKey: body.appealId }, (context, appealId) => ({
+      type: 'appeals.lodge' as const,
+      context,
+      data: {
         appealId,
-        {
-          type: 'appeals.lodge' as const,
-          context,
-          data: {
-            appealId,
-            tournamentId: body.tournamentId,
-            discipline: t.discipline,
-            appellant: { id: body.appellant.id, capacity: body.appellant.capacity, forPlayer: body.appellant.forPlayer },
-            contested: found.decision,
-            grounds: body.grounds,
-            remedySought: body.remedySought,
-            deposit: body.deposit ?? null,
-            lateAcceptance: body.lateAcceptance ? { reason: body.lateAcceptance.reason } : null,
-          },
-        },
-        opts,
-      ),
-    );
+        tournamentId: body.tournamentId,
+        discipline: t.discipline,
+        appellant: { id: body.appellant.id, capacity: body.appellant.capacity, forPlayer: body.appellant.forPlayer },
+        contested: found.decision,
+        grounds: body.grounds,
+        remedySought: body.remedySought,
+        deposit: body.deposit ?? null,
+        lateAcceptance: body.lateAcceptance ? { reason: body.lateAcceptance.reason } : null,
+      },
+    }));
   }
 
   @Post(':id/acknowledgement')
@@ -262,31 +252,13 @@ export class AppealsController {
    * tournament, admin). To anyone else the appeal does not exist, as on the reads: the same 404 as for an unknown id,
    * before any step's decider runs, so a write never confirms that a private appeal exists, names its tournament
    * (a 403 for a token of another tournament did) or tells a non-party it is not one (a 409 did). Appeal ids are the
-   * made by the server (`lodgeContext`): a client cannot name one to lodge under, so no answer tells that an id exists.
+   * made by the server (`runCreating`): a client cannot name one to lodge under, so no answer tells that an id exists.
    */
   private async scoped(request: AuthedRequest, id: string): Promise<AppealState> {
     const { state } = await this.core.commands.load(AppealAggregate, streamOf(AppealAggregate, id));
     if (state.step === null || !canSeeFile(request, state)) throw unknownAppeal(id);
     return state;
   }
-}
-
-/**
- * The lodging's context and its appeal id (issue 32). The server makes the id, from the command id: a client could
- * probe for others' appeals with an id of its choosing (`409 already-lodged` said it was taken). The client's
- * `appealId`, when sent without an Idempotency-Key, is that key: a retry with it is the same command, with the same
- * appeal id and the first answer. The id is the command id's SHA-256 (96 bits, hex): two lodgings never share one.
- */
-function lodgeContext(request: AuthedRequest, clientAppealId: string | undefined) {
-  const context = commandContext(request);
-  const opts = executeOptions(request);
-  const keyedByAppealId = request.headers['idempotency-key'] === undefined && clientAppealId !== undefined;
-  const commandId = keyedByAppealId ? `key:${context.actor.role}:${context.actor.id}:appeal:${clientAppealId}` : context.commandId;
-  return {
-    context: { ...context, commandId },
-    appealId: `ap-${createHash('sha256').update(commandId).digest('hex').slice(0, 24)}`,
-    opts: keyedByAppealId ? { ...opts, freshCommandId: false } : opts,
-  };
 }
 
 function formatFromAccept(accept: string | undefined): 'json' | 'html' | 'md' {
