@@ -33,12 +33,12 @@ try {
 }
 const { app, core, bootstrapToken } = started;
 await app.listen({ port: config.port, host: config.host });
-const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-const lines = [`Arbitra api listening on ${url}`, `  events:   ${describeStore(config)}`, `  log head: position ${await core.store.headPosition()}`];
-if (bootstrapToken) lines.push('', 'First start of this data dir: bootstrap admin token (shown once, valid 7 days):', `  ${bootstrapToken}`);
-process.stdout.write(`${lines.join('\n')}\n`);
-
+// The stop handler is in place before the banner says the server is up: a SIGTERM right after it is a clean stop.
 closeOnSignal(logger, async () => {
   await app.close();
   await core.close();
 });
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+const lines = [`Arbitra api listening on ${url}`, `  events:   ${describeStore(config)}`, `  log head: position ${await core.store.headPosition()}`];
+if (bootstrapToken) lines.push('', 'First start of this data dir: bootstrap admin token (shown once, valid 7 days):', `  ${bootstrapToken}`);
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -23,6 +23,10 @@ const dependencies = [...(config.store === 'postgres' ? [postgresDependency(conf
 await waitAtStart(dependencies, { logger, health: { port: config.port, host: config.host } });
 const projector = await startProjector({ config, kafka, settings, logger });
 await projector.app.listen({ port: config.port, host: config.host });
+// The stop handler is in place before the banner says the server is up: a SIGTERM right after it is a clean stop.
+closeOnSignal(logger, async () => {
+  await projector.close();
+});
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 process.stdout.write(
   [
@@ -32,7 +36,3 @@ process.stdout.write(
     `  events:      ${describeStore(config)}`,
   ].join('\n') + '\n',
 );
-
-closeOnSignal(logger, async () => {
-  await projector.close();
-});

@@ -25,6 +25,12 @@ await app.listen({ port: config.port, host: config.host });
 // Tells `npm run arbitra -- replay` that this data directory is in use (read models are live).
 const pidFile = join(config.dataDir, 'server.pid');
 writeFileSync(pidFile, `${process.pid}\n`);
+// The stop handler is in place before the banner says the server is up: a SIGTERM right after it is a clean stop.
+closeOnSignal(logger, async () => {
+  await app.close();
+  await core.close();
+  rmSync(pidFile, { force: true });
+});
 
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 const lines = [
@@ -45,9 +51,3 @@ if (bootstrapToken) {
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);
-
-closeOnSignal(logger, async () => {
-  await app.close();
-  await core.close();
-  rmSync(pidFile, { force: true });
-});
