@@ -46,27 +46,36 @@ export function object(properties: Readonly<Record<string, Schema>>, doc: Doc = 
   return { type: 'object', properties, ...(required.length > 0 && { required }), additionalProperties: false, ...doc };
 }
 
+/** Fields of some kinds of an object only: they apply when `property` is `equals` (and `without` is not sent). */
+export interface OnlyWhenSpec {
+  readonly property: string;
+  readonly equals: string;
+  readonly fields: readonly string[];
+  readonly without?: string;
+}
+const whenOf = (spec: OnlyWhenSpec) => `when ${spec.property} is ${spec.equals}${spec.without ? ` without ${spec.without}` : ''}`;
+
 /**
  * Fields of some kinds of an object only (`fields` apply when `property` is `equals`): there they are required, sent
  * elsewhere they are refused (rule `onlyWhen`, as omittable.ts's `@OnlyWhen`), instead of being dropped unread.
  * OpenAPI 3.0 cannot say it: each field's description does.
  */
 export function onlyWhen(property: string, equals: string, properties: Readonly<Record<string, Schema>>, fields: readonly string[]): Schema {
-  const when = `when ${property} is ${equals}`;
+  return onlyWhenAll(properties, { property, equals, fields });
+}
+
+/** `onlyWhen` for several groups of fields of one object, each with its own condition. */
+export function onlyWhenAll(properties: Readonly<Record<string, Schema>>, ...specs: readonly OnlyWhenSpec[]): Schema {
+  const specOf = (k: string) => specs.find((s) => s.fields.includes(k));
   const described = Object.fromEntries(
-    Object.entries(properties).map(([k, v]) =>
-      fields.includes(k)
-        ? [
-            k,
-            optional({
-              ...v,
-              description: `${v.description ? `${String(v.description)}. ` : ''}Applies only ${when}: required there, refused elsewhere (rule onlyWhen)`,
-            }),
-          ]
-        : [k, v],
-    ),
+    Object.entries(properties).map(([k, v]) => {
+      const spec = specOf(k);
+      if (!spec) return [k, v];
+      const description = `${v.description ? `${String(v.description)}. ` : ''}Applies only ${whenOf(spec)}: required there, refused elsewhere (rule onlyWhen)`;
+      return [k, optional({ ...v, description })];
+    }),
   );
-  return { ...object(described), [ONLY_WHEN]: { property, equals, fields } };
+  return { ...object(described), [ONLY_WHEN]: specs.length === 1 ? specs[0] : specs };
 }
 const ONLY_WHEN = 'x-only-when';
 
@@ -74,22 +83,30 @@ const ONLY_WHEN = 'x-only-when';
 const ISO_8601 = 'iso-8601';
 const ajv = new Ajv({ allErrors: true, strict: true });
 ajv.addKeyword('example');
-type OnlyWhenSpec = { property: string; equals: string; fields: string[] };
 ajv.addKeyword({
   keyword: ONLY_WHEN,
   type: 'object',
   errors: true,
-  validate: function onlyWhenCheck(spec: OnlyWhenSpec, data: Record<string, unknown>, _schema?: unknown, ctx?: { instancePath: string }): boolean {
-    const applies = data[spec.property] === spec.equals;
-    const wrong = spec.fields.filter((f) => (data[f] === undefined) === applies);
-    (onlyWhenCheck as { errors?: Partial<ErrorObject>[] }).errors = wrong.map((f) => ({
-      keyword: applies ? 'required' : 'onlyWhen',
-      instancePath: `${ctx?.instancePath ?? ''}/${f}`,
-      schemaPath: '',
-      params: {},
-      message: applies ? 'is required' : `applies only when ${spec.property} is ${spec.equals}`,
-    }));
-    return wrong.length === 0;
+  validate: function onlyWhenCheck(
+    given: OnlyWhenSpec | readonly OnlyWhenSpec[],
+    data: Record<string, unknown>,
+    _schema?: unknown,
+    ctx?: { instancePath: string },
+  ): boolean {
+    const errors = (Array.isArray(given) ? given : [given]).flatMap((spec: OnlyWhenSpec) => {
+      const applies = data[spec.property] === spec.equals && (spec.without === undefined || data[spec.without] === undefined);
+      return spec.fields
+        .filter((f) => (data[f] === undefined) === applies)
+        .map((f) => ({
+          keyword: applies ? 'required' : 'onlyWhen',
+          instancePath: `${ctx?.instancePath ?? ''}/${f}`,
+          schemaPath: '',
+          params: {},
+          message: applies ? 'is required' : `applies only ${whenOf(spec)}`,
+        }));
+    });
+    (onlyWhenCheck as { errors?: Partial<ErrorObject>[] }).errors = errors;
+    return errors.length === 0;
   },
 });
 /** A person's name as person-name.ts reads one (visible characters, no control or bidi characters). */

@@ -42,7 +42,8 @@ describe('request bodies: required objects', () => {
     const byName = new Map<string, number>();
     for (const cls of await requestClasses()) byName.set(cls.name, (byName.get(cls.name) ?? 0) + 1);
     expect([...byName].filter(([, n]) => n > 1).map(([name]) => name)).toEqual([]);
-    expect(byName.size).toBeGreaterThan(100);
+    // The scan found the request classes; the game commands' bodies are declared schemas now (game-commands.ts).
+    expect(byName.size).toBeGreaterThan(60);
   });
 
   it('refuses a body without a required nested object or list, naming it, in every request class', async () => {

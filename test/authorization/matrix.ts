@@ -333,38 +333,8 @@ export const MATRIX: readonly MatrixRow[] = [
   post('/v1/scrabble/games', GAME_OFFICIALS, 'game-link', { note: 'an unlinked game: any official; its creator then records it' }),
   post('/v1/scrabble/games/import', GAME_OFFICIALS, 'game-link'),
 
-  // Scrabble games: the player's own seat (and officials)
-  post(`${G}/draws`, GAME_SELF, 'game'),
-  post(`${G}/moves`, GAME_SELF, 'game', { body: { seat: 0, move: { kind: 'pass' } } }),
-  post(`${G}/clock/presses`, GAME_SELF, 'game'),
-  post(`${G}/holds`, GAME_SELF, 'game'),
-  post(`${G}/acceptances`, GAME_SELF, 'game'),
-  post(`${G}/challenges`, GAME_SELF, 'game'),
-  post(`${G}/challenges/withdrawal`, GAME_SELF, 'game'),
-  post(`${G}/reannouncements`, GAME_SELF, 'game'),
-  post(`${G}/td-calls`, GAME_SELF, 'game'),
-  post(`${G}/recount`, GAME_SELF, 'game'),
-  post(`${G}/signatures`, GAME_SELF, 'game'),
-  post(`${G}/signatures/withdrawal`, GAME_SELF, 'game'),
-
-  // Scrabble games: officials only
-  post(`${G}/challenges/proposals`, GAME_OFFICIALS, 'game'),
-  post(`${G}/challenges/verdicts`, GAME_OFFICIALS, 'game'),
-  post(`${G}/overdraw`, GAME_OFFICIALS, 'game'),
-  post(`${G}/absent-clock`, GAME_OFFICIALS, 'game'),
-  post(`${G}/arrivals`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/pauses`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/resumptions`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/extra-time`, GAME_OFFICIALS, 'game'),
-  post(`${G}/clock/switches`, GAME_OFFICIALS, 'game'),
-  post(`${G}/late-challenges`, GAME_OFFICIALS, 'game'),
-  post(`${G}/overtime-end`, GAME_OFFICIALS, 'game'),
-  post(`${G}/end-racks`, GAME_OFFICIALS, 'game'),
-  post(`${G}/time-penalties`, GAME_OFFICIALS, 'game'),
-  post(`${G}/score-corrections`, GAME_OFFICIALS, 'game'),
-  post(`${G}/recount/completion`, GAME_OFFICIALS, 'game'),
-  post(`${G}/reversed-scores`, GAME_OFFICIALS, 'game'),
-  post(`${G}/incidents`, GAME_OFFICIALS, 'game'),
+  // Scrabble games: the declared commands (libs/api/scrabble/scrabble-commands.ts), a seat's before the officials'
+  ...declaredRows('scrabble', 'authz-game'),
 
   // Scrabble games: the verb routes before issue 28, each a 308 to its noun (the noun route then checks the game)
   ...Object.entries(SCRABBLE_VERB_ROUTES).map(([from, to]) =>

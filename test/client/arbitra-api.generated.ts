@@ -3614,518 +3614,6 @@ export interface components {
       gcg: string;
       link?: components['schemas']['GameLinkDto'];
     };
-    DrawDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Tiles drawn (score-only games)
-       * @example 7
-       */
-      count?: number;
-      /**
-       * @description Tiles drawn (tracked games)
-       * @example [
-       *       "A",
-       *       "E",
-       *       "I",
-       *       "N",
-       *       "R",
-       *       "S",
-       *       "T"
-       *     ]
-       */
-      tiles?: string[];
-    };
-    PlacementDto: {
-      /** @example 7 */
-      row: number;
-      /** @example 6 */
-      col: number;
-      /**
-       * @description The letter shown (for a blank: the letter it stands for)
-       * @example Q
-       */
-      letter: string;
-      /** @example false */
-      blank?: boolean;
-    };
-    MoveDto: {
-      /**
-       * @example play
-       * @enum {string}
-       */
-      kind: 'play' | 'exchange' | 'pass';
-      /**
-       * @description Play: GCG coordinate ("8G" across, "G8" down); with `word`. Applies only when kind is play without placements: required there, refused elsewhere (rule onlyWhen)
-       * @example 8G
-       */
-      coordinate?: string;
-      /**
-       * @description Play: the word as in GCG ("." = tile already on the board, lower case = blank). Applies only when kind is play without placements: required there, refused elsewhere (rule onlyWhen)
-       * @example QI
-       */
-      word?: string;
-      /** @description Play: the tiles placed (instead of coordinate and word) */
-      placements?: components['schemas']['PlacementDto'][];
-      /**
-       * @description Exchange: the announced count. Applies only when kind is exchange without tiles: required there, refused elsewhere (rule onlyWhen)
-       * @example 3
-       */
-      count?: number;
-      /**
-       * @description Exchange in a tracked game: the tiles put back
-       * @example [
-       *       "U",
-       *       "U",
-       *       "V"
-       *     ]
-       */
-      tiles?: string[];
-    };
-    MoveCommandDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      move: components['schemas']['MoveDto'];
-      /**
-       * @description Required for a play (seed 出棋次序: announce the score)
-       * @example 22
-       */
-      announcedScore?: number;
-      /**
-       * @description true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/presses (seed 完成一步)
-       * @default true
-       * @example true
-       */
-      pressClock: boolean;
-    };
-    SeatCommandDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-    };
-    ChallengeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Every challenged word (seed Challenge)
-       * @example [
-       *       "QI"
-       *     ]
-       */
-      words: string[];
-    };
-    ProposalDto: {
-      /** @example QI */
-      word: string;
-      /**
-       * @description null: the word source cannot say
-       * @example true
-       */
-      valid?: boolean | null;
-    };
-    ProposalsDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The word source consulted
-       * @example CSW24 (printed)
-       */
-      lexicon: string;
-      proposals: components['schemas']['ProposalDto'][];
-    };
-    VerdictDto: {
-      /** @example QI */
-      word: string;
-      /** @example true */
-      valid: boolean;
-    };
-    VerdictsDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @description One verdict per challenged word */
-      verdicts: components['schemas']['VerdictDto'][];
-    };
-    ReannounceDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Seed Challenge: the score said again before the clock restarts
-       * @example 22
-       */
-      score: number;
-    };
-    OverdrawDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Tiles drawn in the overdraw
-       * @example 3
-       */
-      drawnCount: number;
-      /**
-       * @description Tracked games: the tiles drawn
-       * @example [
-       *       "A",
-       *       "B",
-       *       "C"
-       *     ]
-       */
-      drawn?: string[];
-      /**
-       * @description x+2 tiles shown face down (count); or give `shown`
-       * @example 3
-       */
-      shownCount?: number;
-      /**
-       * @example [
-       *       "A",
-       *       "B",
-       *       "C"
-       *     ]
-       */
-      shown?: string[];
-      /**
-       * @description x tiles returned to the bag (count); or give `returned`
-       * @example 1
-       */
-      returnedCount?: number;
-      /**
-       * @example [
-       *       "B"
-       *     ]
-       */
-      returned?: string[];
-    };
-    ArrivalDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)
-       * @example play
-       * @enum {string}
-       */
-      choice: 'play' | 'forfeit';
-    };
-    PauseDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description Seed 計時器: score-dispute, tile-count, overdraw or td-call (a challenge pauses by itself); anything else is refused with the list
-       * @example score-dispute
-       */
-      reason: string;
-    };
-    GameCommandDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-    };
-    ExtraTimeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /** @example 60000 */
-      ms: number;
-      /** @example opponent tracked tiles before drawing */
-      reason: string;
-    };
-    SwitchClockDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @example 0
-       * @enum {number}
-       */
-      to: 0 | 1;
-      /**
-       * @example blank-not-recorded
-       * @enum {string}
-       */
-      reason: 'blank-not-recorded' | 'blank-recorded';
-    };
-    ReasonDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @example dispute over a blank */
-      reason: string;
-    };
-    LateChallengeDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The accepted play the TD lets the opponent challenge
-       * @example 4
-       */
-      turn: number;
-      /** @example replacement tiles drawn too fast */
-      reason: string;
-    };
-    EndRackDto: {
-      /**
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description The tiles left on that seat's rack ("" for none)
-       * @example AEI
-       */
-      rack: string;
-    };
-    EndRacksDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @description The racks left at the end (both after six zeros or the overtime limit) */
-      racks: components['schemas']['EndRackDto'][];
-    };
-    TimePenaltyDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /** @example 10 */
-      points: number;
-    };
-    ScoreCorrectionDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /** @example 3 */
-      turn: number;
-      /** @example 24 */
-      score: number;
-      /**
-       * @description Seed 分數: both players agree
-       * @example [
-       *       0,
-       *       1
-       *     ]
-       */
-      agreedBy: (0 | 1)[];
-    };
-    TurnScoreDto: {
-      /** @example 3 */
-      turn: number;
-      /** @example 24 */
-      score: number;
-    };
-    RecountCompletionDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      corrections: components['schemas']['TurnScoreDto'][];
-    };
-    SignatureWithdrawalDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The seat acting (a player token may act only for its own seat)
-       * @example 1
-       * @enum {number}
-       */
-      seat: 0 | 1;
-      /**
-       * @description Why the signature is withdrawn (recorded with who withdrew it)
-       * @example turn 3 was scored 22, should be 24
-       */
-      reason: string;
-    };
-    ReversedScoresDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @description The TD decision consenting to the reversal
-       * @example TD ruling 2026-11-29 #3: scores entered reversed
-       */
-      tdDecision: string;
-      /**
-       * @description Seed 分數 (除非雙方因分數顛倒而獲比賽總監同意更改): the players who ask for the reversal; both seats are required
-       * @example [
-       *       0,
-       *       1
-       *     ]
-       */
-      agreedBy: (0 | 1)[];
-    };
-    IncidentDto: {
-      /**
-       * @description Observed table time (ISO-8601 with zone); default: the server stamps the receive time
-       * @example 2026-11-29T10:03:12.000Z
-       */
-      at?: string;
-      /** @description A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4) */
-      clockReading?: components['schemas']['ClockReadingDto'];
-      /**
-       * @example td-warning
-       * @enum {string}
-       */
-      kind: 'left-playing-area' | 'cheating-complaint' | 'td-warning' | 'td-penalty' | 'fast-draw' | 'tile-tracking-before-draw' | 'other';
-      /**
-       * @description The seat concerned (null/absent: none)
-       * @example 1
-       * @enum {number|null}
-       */
-      seat?: 0 | 1 | null;
-      /** @example left the playing area without permission */
-      description: string;
-      /**
-       * @description td-penalty only
-       * @example 10
-       */
-      points?: number;
-    };
     TimeControlDto: {
       /**
        * @description Rapid rules 1: 60 or 30 minutes a player
@@ -4687,6 +4175,540 @@ export interface components {
     DeactivateWebhookDto: {
       /** @example the ratings office moved */
       reason: string;
+    };
+    DrawDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Tiles drawn (score-only games)
+       * @example 7
+       */
+      count?: number;
+      /**
+       * @description Tiles drawn (tracked games)
+       * @example [
+       *       "A",
+       *       "E",
+       *       "I",
+       *       "N",
+       *       "R",
+       *       "S",
+       *       "T"
+       *     ]
+       */
+      tiles?: string[];
+    };
+    PlacementDto: {
+      /** @example 7 */
+      row: number;
+      /** @example 6 */
+      col: number;
+      /**
+       * @description The letter shown (for a blank: the letter it stands for)
+       * @example Q
+       */
+      letter: string;
+      /** @example false */
+      blank?: boolean;
+    };
+    MoveDto: {
+      /**
+       * @example play
+       * @enum {string}
+       */
+      kind: 'play' | 'exchange' | 'pass';
+      /**
+       * @description Play: GCG coordinate ("8G" across, "G8" down); with `word`. Applies only when kind is play without placements: required there, refused elsewhere (rule onlyWhen)
+       * @example 8G
+       */
+      coordinate?: string;
+      /**
+       * @description Play: the word as in GCG ("." = tile already on the board, lower case = blank). Applies only when kind is play without placements: required there, refused elsewhere (rule onlyWhen)
+       * @example QI
+       */
+      word?: string;
+      /** @description Play: the tiles placed (instead of coordinate and word) */
+      placements?: components['schemas']['PlacementDto'][];
+      /**
+       * @description Exchange: the announced count. Applies only when kind is exchange without tiles: required there, refused elsewhere (rule onlyWhen)
+       * @example 3
+       */
+      count?: number;
+      /**
+       * @description Exchange in a tracked game: the tiles put back
+       * @example [
+       *       "U",
+       *       "U",
+       *       "V"
+       *     ]
+       */
+      tiles?: string[];
+    };
+    MoveCommandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      move: components['schemas']['MoveDto'];
+      /**
+       * @description Required for a play (seed 出棋次序: announce the score)
+       * @example 22
+       */
+      announcedScore?: number;
+      /**
+       * @description true (default): the move is announced and the clock pressed (final). false: announced only; it may change until /clock/presses (seed 完成一步)
+       * @default true
+       * @example true
+       */
+      pressClock: boolean;
+    };
+    SeatCommandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+    };
+    ChallengeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Every challenged word (seed Challenge)
+       * @example [
+       *       "QI"
+       *     ]
+       */
+      words: string[];
+    };
+    ProposalDto: {
+      /** @example QI */
+      word: string;
+      /**
+       * @description null: the word source cannot say
+       * @example true
+       */
+      valid?: boolean | null;
+    };
+    ProposalsDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The word source consulted
+       * @example CSW24 (printed)
+       */
+      lexicon: string;
+      proposals: components['schemas']['ProposalDto'][];
+    };
+    VerdictDto: {
+      /** @example QI */
+      word: string;
+      /** @example true */
+      valid: boolean;
+    };
+    VerdictsDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @description One verdict per challenged word */
+      verdicts: components['schemas']['VerdictDto'][];
+    };
+    ReannounceDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Seed Challenge: the score said again before the clock restarts
+       * @example 22
+       */
+      score: number;
+    };
+    OverdrawDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Tiles drawn in the overdraw
+       * @example 3
+       */
+      drawnCount: number;
+      /**
+       * @description Tracked games: the tiles drawn
+       * @example [
+       *       "A",
+       *       "B",
+       *       "C"
+       *     ]
+       */
+      drawn?: string[];
+      /**
+       * @description x+2 tiles shown face down (count); or give `shown`
+       * @example 3
+       */
+      shownCount?: number;
+      /**
+       * @example [
+       *       "A",
+       *       "B",
+       *       "C"
+       *     ]
+       */
+      shown?: string[];
+      /**
+       * @description x tiles returned to the bag (count); or give `returned`
+       * @example 1
+       */
+      returnedCount?: number;
+      /**
+       * @example [
+       *       "B"
+       *     ]
+       */
+      returned?: string[];
+    };
+    ArrivalDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Seed 缺席: with ≤ 15 min left the late player may play on or forfeit; with no time left the forfeit is recorded whatever is chosen (如果時間已過，你必須放棄棋局)
+       * @example play
+       * @enum {string}
+       */
+      choice: 'play' | 'forfeit';
+    };
+    PauseDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description Seed 計時器: score-dispute, tile-count, overdraw or td-call (a challenge pauses by itself); anything else is refused with the list
+       * @example score-dispute
+       */
+      reason: string;
+    };
+    GameCommandDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+    };
+    ExtraTimeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /** @example 60000 */
+      ms: number;
+      /** @example opponent tracked tiles before drawing */
+      reason: string;
+    };
+    SwitchClockDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @example 0
+       * @enum {integer}
+       */
+      to: 0 | 1;
+      /**
+       * @example blank-not-recorded
+       * @enum {string}
+       */
+      reason: 'blank-not-recorded' | 'blank-recorded';
+    };
+    ReasonDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @example dispute over a blank */
+      reason: string;
+    };
+    LateChallengeDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The accepted play the TD lets the opponent challenge
+       * @example 4
+       */
+      turn: number;
+      /** @example replacement tiles drawn too fast */
+      reason: string;
+    };
+    EndRackDto: {
+      /**
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description The tiles left on that seat's rack ("" for none)
+       * @example AEI
+       */
+      rack: string;
+    };
+    EndRacksDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @description The racks left at the end (both after six zeros or the overtime limit) */
+      racks: components['schemas']['EndRackDto'][];
+    };
+    TimePenaltyDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /** @example 10 */
+      points: number;
+    };
+    ScoreCorrectionDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /** @example 3 */
+      turn: number;
+      /** @example 24 */
+      score: number;
+      /**
+       * @description Seed 分數: both players agree
+       * @example [
+       *       0,
+       *       1
+       *     ]
+       */
+      agreedBy: (0 | 1)[];
+    };
+    TurnScoreDto: {
+      /** @example 3 */
+      turn: number;
+      /** @example 24 */
+      score: number;
+    };
+    RecountCompletionDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      corrections: components['schemas']['TurnScoreDto'][];
+    };
+    SignatureWithdrawalDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The seat acting (a player token may act only for its own seat)
+       * @example 1
+       * @enum {integer}
+       */
+      seat: 0 | 1;
+      /**
+       * @description Why the signature is withdrawn (recorded with who withdrew it)
+       * @example turn 3 was scored 22, should be 24
+       */
+      reason: string;
+    };
+    ReversedScoresDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @description The TD decision consenting to the reversal
+       * @example TD ruling 2026-11-29 #3: scores entered reversed
+       */
+      tdDecision: string;
+      /**
+       * @description Seed 分數 (除非雙方因分數顛倒而獲比賽總監同意更改): the players who ask for the reversal; both seats are required
+       * @example [
+       *       0,
+       *       1
+       *     ]
+       */
+      agreedBy: (0 | 1)[];
+    };
+    IncidentDto: {
+      /**
+       * Format: iso-8601
+       * @description Observed table time (ISO-8601 with zone; officials only); default: the server stamps the receive time
+       * @example 2026-11-29T10:03:12.000Z
+       */
+      at?: string;
+      /** @description A reading of the table clock, recorded before the command (officials only) */
+      clockReading?: components['schemas']['ClockReadingDto'];
+      /**
+       * @example td-warning
+       * @enum {string}
+       */
+      kind: 'left-playing-area' | 'cheating-complaint' | 'td-warning' | 'td-penalty' | 'fast-draw' | 'tile-tracking-before-draw' | 'other';
+      /**
+       * @description The seat concerned (null/absent: none)
+       * @example 1
+       * @enum {integer|null}
+       */
+      seat?: 0 | 1 | null;
+      /** @example left the playing area without permission */
+      description: string;
+      /**
+       * @description td-penalty only
+       * @example 10
+       */
+      points?: number;
     };
     ChessMoveDto: {
       /**
@@ -7340,6 +7362,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "seat": 0,
+         *       "move": {
+         *         "kind": "pass"
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['MoveCommandDto'];
       };
     };

@@ -5,16 +5,18 @@
  * same declaration, so none of them is written twice.
  */
 import { Body, Controller, Inject, Param, Post, Req, Res, SetMetadata, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { Command, DomainEvent } from '../../domain/kernel/index.js';
+import type { Command, CommandContext, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { ArbitraConfig } from '../../runtime/config.js';
 import type { GameClock, GameFeature } from '../../runtime/games/index.js';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { checkedBody, compileBody, DECLARED_BODY, described, int, list, named, object, optional, type Schema } from '../body-schema.js';
-import { ARBITRA_CORE } from '../tokens.js';
-import { GameRunner } from './game-runner.js';
+import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { GameRunner, type FollowUp } from './game-runner.js';
+import { naming, type RequestFields } from './request-fields.js';
 import { GameParams } from './game.dto.js';
 
 /** Who may send a command: the player of the body's `seat` (and the game's officials), or its officials only. */
@@ -45,6 +47,12 @@ export interface DeclaredCommand<B> {
   readonly example?: Readonly<Record<string, unknown>>;
   /** What the decider narrows further about who may send it (shown in the authorization matrix). */
   readonly note?: string;
+  /** Where a refusal's command field was sent under another name: the request's names, from the body as sent. */
+  readonly requestFields?: (body: CheckedBody) => RequestFields;
+  /** A command the server runs right after this one (a word list's proposal after a challenge), if any. */
+  followUp?(step: B, config: ArbitraConfig): ((ctx: CommandContext) => FollowUp<B> | null) | undefined;
+  /** The 201 answer's description in the OpenAPI document, where it says more than the controller's. */
+  readonly created?: string;
 }
 
 /** What a served command's handler is marked with: its declaration, its discipline and its full path. */
@@ -84,6 +92,8 @@ export interface DeclaredCommands<B> {
   readonly tag: string;
   /** One line for the controller's purpose. */
   readonly commands: readonly DeclaredCommand<B>[];
+  /** The 201 answer as the OpenAPI document shows it (description and example), where the discipline gives one. */
+  readonly created?: { readonly description: string; readonly example: unknown };
 }
 
 const AT = { type: 'string', format: 'iso-8601', example: '2026-11-29T10:03:12.000Z' } as const;
@@ -144,7 +154,10 @@ export function gameCommandsController<C extends Command, E extends DomainEvent,
   @Controller(`v1/${feature.discipline}/games/:id`)
   class GameCommands {
     readonly run: GameRunner<C, E, S, B, X>;
-    constructor(@Inject(ARBITRA_CORE) core: ArbitraCore) {
+    constructor(
+      @Inject(ARBITRA_CORE) core: ArbitraCore,
+      @Inject(ARBITRA_CONFIG) readonly config: ArbitraConfig,
+    ) {
       this.run = new GameRunner(core, feature);
     }
   }
@@ -157,8 +170,12 @@ export function gameCommandsController<C extends Command, E extends DomainEvent,
     const handler = function (this: GameCommands, p: GameParams, sent: unknown, r: AuthedRequest, reply: FastifyReply) {
       const body = checkedBody<CheckedBody>(check, sent);
       const { at: _at, clockReading: _reading, ...fields } = body;
-      if (command.by === 'seat') return this.run.self(r, reply, p.id, body, body.seat ?? null, step(fields));
-      return this.run.official(r, reply, p.id, body, step(fields));
+      const made = step(fields);
+      const run = () => {
+        if (command.by === 'officials') return this.run.official(r, reply, p.id, body, made);
+        return this.run.self(r, reply, p.id, body, body.seat ?? null, made, command.followUp?.(made, this.config));
+      };
+      return command.requestFields ? naming(command.requestFields(body), run) : run();
     };
     Object.defineProperty(handler, 'name', { value: command.name });
     Object.defineProperty(proto, command.name, { value: handler, writable: true, configurable: true });
@@ -168,6 +185,9 @@ export function gameCommandsController<C extends Command, E extends DomainEvent,
       Allow(...SENDERS[command.by]),
       ApiOperation({ summary: command.summary }),
       ApiBody({ schema: schema as object }),
+      ...(declared.created
+        ? [ApiCreatedResponse({ description: command.created ?? declared.created.description, schema: { example: declared.created.example } as object })]
+        : []),
       SetMetadata(DECLARED_BODY, { schema, ...(command.example && { example: command.example }) }),
       SetMetadata(DECLARED_COMMAND, {
         discipline: feature.discipline,

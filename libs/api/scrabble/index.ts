@@ -1,6 +1,5 @@
 import { GamesController } from './scrabble-games.controller.js';
-import { GameTableController } from './scrabble-table.controller.js';
-import { GameTurnsController } from './scrabble-turns.controller.js';
+import { GameTableController, GameTurnsController } from './scrabble-commands.js';
 import { GameVerbRoutesController } from './scrabble-verb-routes.controller.js';
 
 export { GamesController, GameTableController, GameTurnsController, GameVerbRoutesController };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../../domain/kernel/index.js';
-import { IMPORT_FIELDS, moveFields, naming, overdrawFields, requestField } from './request-fields.js';
+import { naming, requestField } from '../games/request-fields.js';
+import { IMPORT_FIELDS, moveFields, overdrawFields } from './request-fields.js';
 
 describe('refusals name the field the client sent', () => {
   it('maps command fields to request fields per endpoint (exact names and prefixes), leaving others as they are', () => {

@@ -17,7 +17,8 @@ import { GameRunner, loadGame } from '../games/game-runner.js';
 import { requireGranted, resolveLink } from '../games/game-link.js';
 import { GAME_ID, GameParams, ReadQuery } from '../games/game.dto.js';
 import { ImportGcgDto, StartGameDto } from './scrabble.dto.js';
-import { IMPORT_FIELDS, naming } from './request-fields.js';
+import { naming } from '../games/request-fields.js';
+import { IMPORT_FIELDS } from './request-fields.js';
 import { gameEvents, readGame } from '../games/game-reads.js';
 import { gameView, gcgView, scoreSheetView } from './scrabble-view.js';
 

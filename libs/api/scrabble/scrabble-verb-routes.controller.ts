@@ -3,10 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
+import { SENDERS } from '../games/game-commands.js';
 import { GameParams } from '../games/game.dto.js';
-
-const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
-const SELF = ['arbiter', 'chief-arbiter', 'player'] as const;
+import { SCRABBLE_TABLE_COMMANDS, SCRABBLE_TURN_COMMANDS } from './scrabble-commands.js';
 
 /** The verb routes replaced by nouns on 2026-12-02 (issue 28), each with its successor. */
 export const SCRABBLE_VERB_ROUTES = {
@@ -44,57 +43,28 @@ const moved = (from: VerbRoute) => {
 /**
  * Scrabble's verb routes of before issue 28, kept so that existing clients do not break silently: each
  * answers 308 to its noun route with `Deprecation` and `Link: <…>; rel="successor-version"`. The
- * same roles as the noun route reach the redirect; the noun route decides everything else.
+ * noun route's declaration gives the handler's name and who reaches the redirect; the noun route decides the rest.
  */
 @ApiTags('games')
 @ApiBearerAuth()
 @Controller('v1/scrabble/games/:id')
-export class GameVerbRoutesController {
-  private redirect(from: VerbRoute, p: GameParams, request: AuthedRequest, reply: FastifyReply): void {
+export class GameVerbRoutesController {}
+
+const NOUNS = [...SCRABBLE_TURN_COMMANDS.commands, ...SCRABBLE_TABLE_COMMANDS.commands];
+for (const from of Object.keys(SCRABBLE_VERB_ROUTES) as VerbRoute[]) {
+  const noun = NOUNS.find((c) => c.route === SCRABBLE_VERB_ROUTES[from])!;
+  const proto = GameVerbRoutesController.prototype as unknown as Record<string, unknown>;
+  const handler = function (p: GameParams, request: AuthedRequest, reply: FastifyReply): void {
     const query = request.url.indexOf('?');
     const location = `/v1/scrabble/games/${encodeURIComponent(p.id)}/${SCRABBLE_VERB_ROUTES[from]}${query < 0 ? '' : request.url.slice(query)}`;
     void reply.code(308).header('location', location).header('deprecation', DEPRECATED_AT).header('link', `<${location}>; rel="successor-version"`).send();
-  }
-
-  @Post('clock/press')
-  @Allow(...SELF)
-  @moved('clock/press')
-  press(@Param() p: GameParams, @Req() r: AuthedRequest, @Res() reply: FastifyReply) {
-    this.redirect('clock/press', p, r, reply);
-  }
-
-  @Post('accept')
-  @Allow(...SELF)
-  @moved('accept')
-  accept(@Param() p: GameParams, @Req() r: AuthedRequest, @Res() reply: FastifyReply) {
-    this.redirect('accept', p, r, reply);
-  }
-
-  @Post('reannounce')
-  @Allow(...SELF)
-  @moved('reannounce')
-  reannounce(@Param() p: GameParams, @Req() r: AuthedRequest, @Res() reply: FastifyReply) {
-    this.redirect('reannounce', p, r, reply);
-  }
-
-  @Post('clock/pause')
-  @Allow(...OFFICIALS)
-  @moved('clock/pause')
-  pause(@Param() p: GameParams, @Req() r: AuthedRequest, @Res() reply: FastifyReply) {
-    this.redirect('clock/pause', p, r, reply);
-  }
-
-  @Post('clock/resume')
-  @Allow(...OFFICIALS)
-  @moved('clock/resume')
-  resume(@Param() p: GameParams, @Req() r: AuthedRequest, @Res() reply: FastifyReply) {
-    this.redirect('clock/resume', p, r, reply);
-  }
-
-  @Post('clock/switch')
-  @Allow(...OFFICIALS)
-  @moved('clock/switch')
-  switchClock(@Param() p: GameParams, @Req() r: AuthedRequest, @Res() reply: FastifyReply) {
-    this.redirect('clock/switch', p, r, reply);
-  }
+  };
+  Object.defineProperty(handler, 'name', { value: noun.name });
+  Object.defineProperty(proto, noun.name, { value: handler, writable: true, configurable: true });
+  const descriptor = Object.getOwnPropertyDescriptor(proto, noun.name)!;
+  for (const decorate of [Post(from), Allow(...SENDERS[noun.by]), moved(from)]) decorate(proto, noun.name, descriptor);
+  Param()(proto, noun.name, 0);
+  Req()(proto, noun.name, 1);
+  Res()(proto, noun.name, 2);
+  Reflect.defineMetadata('design:paramtypes', [GameParams, Object, Object], proto, noun.name);
 }
