@@ -21,18 +21,20 @@ const recorded = (plan: ReturnType<typeof importCommands>) =>
   stateOf(extend([], ...plan.commands.map((c) => ({ ...c, context: ctx('admin') }) as TournamentCommand)));
 
 /**
- * A division's rounds as a rating program reads them: a bye's spread is the profile's, and a game whose two lines name
- * different boards gets a table of its own, both listed as not kept and checked apart.
+ * A division's rounds as a rating program reads them: a bye's spread is the profile's, a game whose two lines name
+ * different boards gets a table of its own, and a game whose file does not say who went first is recorded with the
+ * lower-numbered player first: each listed as not kept and checked apart.
  */
-const games = (f: ImportedFile, boardsNotKept: ReadonlySet<string>) =>
+const games = (f: ImportedFile, boardsNotKept: ReadonlySet<string>, firstNotKept: ReadonlySet<string>) =>
   f.divisions.map((d) =>
     d.players.map((p, i) => [
       p.name,
       p.rounds.map((r, k) => {
         if (r.kind === 'bye') return { kind: 'bye' };
-        if (r.kind !== 'game' || !(boardsNotKept.has(`${i + 1}/${k}`) || boardsNotKept.has(`${r.opponent}/${k}`))) return r;
-        const { table: _table, ...rest } = r;
-        return rest;
+        if (r.kind !== 'game') return r;
+        const listed = (set: ReadonlySet<string>) => set.has(`${i + 1}/${k}`) || set.has(`${r.opponent}/${k}`);
+        const { table, first, ...rest } = r;
+        return { ...rest, ...(!listed(boardsNotKept) && { table }), ...(!listed(firstNotKept) && { first }) };
       }),
     ]),
   );
@@ -43,13 +45,16 @@ function tshTrip(text: string, name: string): { first: string; notKept: number }
   const first = writeTsh(divisionGrid(recorded(plan), 'A'));
   const back = parseTsh(first, 'A');
   const lineOf = new Map(file.divisions[0].players.map((p, i) => [p.line, i + 1]));
-  const boards = new Set(
-    plan.notKept.flatMap((n) => {
-      const m = /^round (\d+): board /.exec(n.text);
-      return m ? [`${lineOf.get(n.line)}/${Number(m[1]) - 1}`] : [];
-    }),
-  );
-  expect(games(back, boards)).toEqual(games(file, boards));
+  const listed = (what: RegExp) =>
+    new Set(
+      plan.notKept.flatMap((n) => {
+        const m = what.exec(n.text);
+        return m ? [`${lineOf.get(n.line)}/${Number(m[1]) - 1}`] : [];
+      }),
+    );
+  const boards = listed(/^round (\d+): board /);
+  const firsts = listed(/^round (\d+): who went first /);
+  expect(games(back, boards, firsts)).toEqual(games(file, boards, firsts));
   expect(back.divisions[0].players.map((p) => p.rating)).toEqual(file.divisions[0].players.map((p) => p.rating));
   // A bye's spread other than the profile's is listed, never silently changed.
   file.divisions[0].players.forEach((p) =>
