@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exportEgd } from '../libs/domain/disciplines/go/egd.js';
 import { exportGcg, importGcgRecord, parseGcg } from '../libs/domain/disciplines/scrabble/gcg.js';
 import { replay as replayCommands } from '../libs/domain/disciplines/scrabble/testing/replay.js';
 import type { ScrabbleEvent } from '../libs/domain/disciplines/scrabble/scrabble.events.js';
@@ -12,7 +13,8 @@ import { ctx, extend, stateOf } from '../libs/domain/tournament/testing/tourname
  * Issue 30: real public Scrabble exchange files (test/fixtures/exchange/corpus/README.md) import and re-export
  * without invented content: what comes back is what the file said, less what the import lists as not kept, and a
  * second round gives the same bytes. Files whose licence forbids committing them are read from the folder named by
- * ARBITRA_EXCHANGE_CORPUS (opt-in; *.t, *.tou, *.gcg): each must round-trip or be refused naming its line.
+ * ARBITRA_EXCHANGE_CORPUS (opt-in; *.t, *.tou, *.gcg): each must round-trip or be refused naming its line; an EGD results
+ * table there (*.h9; Arbitra imports none) is checked against the layout Arbitra writes.
  */
 const COMMITTED = new URL('./fixtures/exchange/corpus/', import.meta.url);
 const OPT_IN = process.env.ARBITRA_EXCHANGE_CORPUS;
@@ -21,18 +23,20 @@ const recorded = (plan: ReturnType<typeof importCommands>) =>
   stateOf(extend([], ...plan.commands.map((c) => ({ ...c, context: ctx('admin') }) as TournamentCommand)));
 
 /**
- * A division's rounds as a rating program reads them: a bye's spread is the profile's, and a game whose two lines name
- * different boards gets a table of its own, both listed as not kept and checked apart.
+ * A division's rounds as a rating program reads them: a bye's spread is the profile's, a game whose two lines name
+ * different boards gets a table of its own, and a game whose file does not say who went first is recorded with the
+ * lower-numbered player first: each listed as not kept and checked apart.
  */
-const games = (f: ImportedFile, boardsNotKept: ReadonlySet<string>) =>
+const games = (f: ImportedFile, boardsNotKept: ReadonlySet<string>, firstNotKept: ReadonlySet<string>) =>
   f.divisions.map((d) =>
     d.players.map((p, i) => [
       p.name,
       p.rounds.map((r, k) => {
         if (r.kind === 'bye') return { kind: 'bye' };
-        if (r.kind !== 'game' || !(boardsNotKept.has(`${i + 1}/${k}`) || boardsNotKept.has(`${r.opponent}/${k}`))) return r;
-        const { table: _table, ...rest } = r;
-        return rest;
+        if (r.kind !== 'game') return r;
+        const listed = (set: ReadonlySet<string>) => set.has(`${i + 1}/${k}`) || set.has(`${r.opponent}/${k}`);
+        const { table, first, ...rest } = r;
+        return { ...rest, ...(!listed(boardsNotKept) && { table }), ...(!listed(firstNotKept) && { first }) };
       }),
     ]),
   );
@@ -43,13 +47,16 @@ function tshTrip(text: string, name: string): { first: string; notKept: number }
   const first = writeTsh(divisionGrid(recorded(plan), 'A'));
   const back = parseTsh(first, 'A');
   const lineOf = new Map(file.divisions[0].players.map((p, i) => [p.line, i + 1]));
-  const boards = new Set(
-    plan.notKept.flatMap((n) => {
-      const m = /^round (\d+): board /.exec(n.text);
-      return m ? [`${lineOf.get(n.line)}/${Number(m[1]) - 1}`] : [];
-    }),
-  );
-  expect(games(back, boards)).toEqual(games(file, boards));
+  const listed = (what: RegExp) =>
+    new Set(
+      plan.notKept.flatMap((n) => {
+        const m = what.exec(n.text);
+        return m ? [`${lineOf.get(n.line)}/${Number(m[1]) - 1}`] : [];
+      }),
+    );
+  const boards = listed(/^round (\d+): board /);
+  const firsts = listed(/^round (\d+): who went first /);
+  expect(games(back, boards, firsts)).toEqual(games(file, boards, firsts));
   expect(back.divisions[0].players.map((p) => p.rating)).toEqual(file.divisions[0].players.map((p) => p.rating));
   // A bye's spread other than the profile's is listed, never silently changed.
   file.divisions[0].players.forEach((p) =>
@@ -106,16 +113,61 @@ function gcgTrip(text: string): void {
   expect(exportGcg(replay(first))).toBe(first);
 }
 
+/** An EGD result (EGD table format, A. Cieply: `<place><+|-|=>[/<b|w><h>]`), with the forfeit mark `!` after it or in place of `/`. */
+const EGD_CELL = /^(\d+)([+=-])(?:([/!])([bw])(\d+)?)?(!)?$/;
+
+/**
+ * A real EGD results table: Arbitra writes its header lines in the file's order, and reads each game as both players
+ * wrote it (one line a player, opponents by line, the same number of rounds on every line; each game named back with
+ * the other colour, the same stones and the other result).
+ */
+function egdCheck(text: string): void {
+  const tags = (t: string) => [...t.matchAll(/^;\s*([A-Z]{2})\[/gm)].map((m) => m[1]);
+  const ours = tags(
+    exportEgd({ class: 'A', name: 'E', place: 'P', dates: 'D', handicapReduction: 3, compensation: 6.5, basicTimeMinutes: 60, tieBreaks: [], players: [] }),
+  );
+  const theirs = tags(text);
+  expect(theirs.filter((k) => ours.includes(k))).toEqual(ours.filter((k) => theirs.includes(k)));
+  const rows = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() && !l.trimStart().startsWith(';'))
+    .map((l) => {
+      const f = l.replace(/\|.*$/, '').trim().split(/\s+/);
+      let k = f.length;
+      while (k > 0 && EGD_CELL.test(f[k - 1])) k--;
+      return f.slice(k).map((c) => EGD_CELL.exec(c) as RegExpExecArray);
+    });
+  expect(rows.length).toBeGreaterThan(0);
+  expect(new Set(rows.map((r) => r.length)).size).toBe(1);
+  const back = { '+': '-', '-': '+', '=': '=' } as Record<string, string>;
+  rows.forEach((cells, i) =>
+    cells.forEach((m, k) => {
+      const opponent = Number(m[1]);
+      if (opponent === 0) return;
+      const o = rows[opponent - 1]?.[k];
+      expect([i + 1, k + 1, o?.[1], o?.[2], o?.[4], o?.[5] ?? '0']).toEqual([
+        i + 1,
+        k + 1,
+        String(i + 1),
+        back[m[2]],
+        m[4] === undefined ? undefined : m[4] === 'b' ? 'w' : 'b',
+        m[5] ?? '0',
+      ]);
+    }),
+  );
+}
+
 describe('real public exchange files (corpus)', () => {
   it.each(readdirSync(COMMITTED).filter((f) => f.endsWith('.t')))('TSH %s: imports and re-exports the same games, nothing invented', (name) => {
     const { first } = tshTrip(readFileSync(new URL(name, COMMITTED), 'utf8'), name);
     expect(first.length).toBeGreaterThan(0);
   });
 
-  const optIn = OPT_IN ? readdirSync(OPT_IN).filter((f) => /\.(t|tou|gcg)$/i.test(f)) : [];
+  const optIn = OPT_IN ? readdirSync(OPT_IN).filter((f) => /\.(t|tou|gcg|h9)$/i.test(f)) : [];
   (optIn.length ? it.each(optIn) : it.skip.each(['(set ARBITRA_EXCHANGE_CORPUS)']))('opt-in %s: round-trips, or is refused naming its line', (name) => {
     const text = readFileSync(join(OPT_IN as string, name), 'utf8');
     try {
+      if (/\.h9$/i.test(name)) return egdCheck(text);
       if (/\.t$/i.test(name)) tshTrip(text, name);
       else if (/\.tou$/i.test(name)) touTrip(text, name);
       else gcgTrip(text);

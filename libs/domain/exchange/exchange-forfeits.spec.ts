@@ -110,3 +110,54 @@ describe('.TOU forfeits and names', () => {
     );
   });
 });
+
+describe('TSH .t: several byes in one round (RULES.byesAsRecorded)', () => {
+  /** Round 1: Ann beats Bo; Cy and Di both have a bye (an even field: TSH writes each against opponent 0). */
+  const twoByes = (): OpenTournament =>
+    stateOf(
+      run(
+        create(),
+        register('a', { name: 'Ann Ames' }),
+        register('b', { name: 'Bo Brown' }),
+        register('c', { name: 'Cy Chan' }),
+        register('d', { name: 'Di Diaz' }),
+        pairManual(1, [game(1, 'a', 'b')], 'c', [], undefined, ['c', 'd']),
+        publish(1),
+        record(1, 1, scrabble(420, 380)),
+      ),
+    );
+
+  it('byesAsRecorded: two byes in a round go out as two opponent-0 rounds and come back as two byes; the file is the same', () => {
+    const first = writeTsh(divisionGrid(twoByes(), 'main'));
+    expect(first.split('\n').slice(2, 4)).toEqual(['Cy Chan                    0 0; 50; board 0; p12 0', 'Di Diaz                    0 0; 50; board 0; p12 0']);
+    const file = parseTsh(first, 'main');
+    expect(file.divisions[0].players.map((p) => p.rounds[0].kind)).toEqual(['game', 'game', 'bye', 'bye']);
+    const again = recorded(importCommands(file, { id: 'x', name: 'X', format: 'TSH' }));
+    const r1 = again.rounds[roundKey('main', 1)];
+    expect([r1.bye, r1.byes]).toEqual(['cy-chan', ['cy-chan', 'di-diaz']]);
+    expect(Object.values(r1.results).filter((x) => x.kind === 'bye').length).toBe(2);
+    expect(writeTsh(divisionGrid(again, 'main'))).toBe(first);
+  });
+
+  it('byesAsRecorded: the .TOU file writes both byes (1350 against oneself) and reads both back', () => {
+    const first = writeTou('Club', '2026-11-29', [divisionGrid(twoByes(), 'main')]);
+    const file = parseTou(first);
+    expect(file.divisions[0].players.map((p) => p.rounds[0].kind)).toEqual(['game', 'game', 'bye', 'bye']);
+    const again = recorded(importCommands(file, { id: 'x', name: 'Club', format: 'TOU' }));
+    expect(writeTou('Club', '2026-11-29', [divisionGrid(again, 'main')])).toBe(first);
+  });
+});
+
+describe('TSH .t: a game whose file does not say who went first', () => {
+  it('issue 30: p12 3 on both lines is recorded with the lower-numbered player first, and listed as not kept with its line', () => {
+    const plan = importCommands(parseTsh('Ann 1500 2; 400; board 1; p12 3\nBo 1400 1; 350; board 1; p12 3\n', 'A'), { id: 'x', name: 'X', format: 'TSH' });
+    expect(plan.notKept).toEqual([
+      {
+        line: 1,
+        text: 'round 1: who went first against Bo',
+        why: 'the file does not say who went first: the game is recorded with the lower-numbered player first',
+      },
+    ]);
+    expect(recorded(plan).rounds[roundKey('A', 1)].results.t1).toMatchObject({ first: 'ann', second: 'bo' });
+  });
+});

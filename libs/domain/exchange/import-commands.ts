@@ -75,8 +75,15 @@ function seatsOf(players: readonly ImportedPlayer[], k: number, notKept: Kept): 
     }
     const backFirst = back?.kind === 'game' ? back.first : null;
     const backScore = back?.kind === 'game' ? back.score : null;
-    // Who went first: the file's mark; with none, the lower-numbered player (Arbitra's reading of an unmarked game).
+    // Who went first: the file's mark; with none, the lower-numbered player (Arbitra's reading of an unmarked game),
+    // listed: a game is recorded with a first player, and the file does not say which (TSH p12 3 or 4, no .TOU `+`).
     const firstIsA = r.first === true || (r.first === null && backFirst !== true);
+    if (r.first === null && backFirst === null)
+      notKept.push({
+        line: p.line,
+        text: `round ${k + 1}: who went first against ${players[r.opponent - 1].name}`,
+        why: 'the file does not say who went first: the game is recorded with the lower-numbered player first',
+      });
     seats.push({
       a: i,
       b: r.opponent - 1,
@@ -154,7 +161,8 @@ export function importCommands(file: ImportedFile, opts: { readonly id: string; 
         data: {
           division: d.name,
           round,
-          pairing: { kind: 'manual', reason: `imported from a ${opts.format} file`, games, tables: [], bye: byes[0] ?? null },
+          // Every bye the file gives in the round (TSH can give several: RULES.byesAsRecorded).
+          pairing: { kind: 'manual', reason: `imported from a ${opts.format} file`, games, tables: [], bye: byes[0] ?? null, ...(byes.length > 1 && { byes }) },
         },
       });
       commands.push({ type: 'tournament.publish-round', data: { division: d.name, round } });

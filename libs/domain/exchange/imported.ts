@@ -95,17 +95,3 @@ export function eachNamedBack(
     }),
   );
 }
-
-/** Arbitra records one bye a round in a division (a manual pairing's bye): a file giving two is refused at the second. */
-export function oneByeARound(players: readonly ImportedPlayer[], format: 'tou' | 'tsh', rule: string): void {
-  const first = new Map<number, ImportedPlayer>();
-  players.forEach((p) =>
-    p.rounds.forEach((r, k) => {
-      if (r.kind !== 'bye') return;
-      const other = first.get(k);
-      if (other)
-        throw new ExchangeFormatError(format, p.line, `round ${k + 1}: a second bye (${other.name} and ${p.name}): Arbitra records one bye a round`, rule);
-      first.set(k, p);
-    }),
-  );
-}

@@ -1,13 +1,5 @@
 import type { DivisionGrid, GridCell } from './grid.js';
-import {
-  eachNamedBack,
-  ExchangeExportError,
-  oneByeARound,
-  ExchangeFormatError,
-  type ImportedFile,
-  type ImportedPlayer,
-  type ImportedRound,
-} from './imported.js';
+import { eachNamedBack, ExchangeExportError, ExchangeFormatError, type ImportedFile, type ImportedPlayer, type ImportedRound } from './imported.js';
 
 /**
  * The WESPA rating submission (.TOU, the AUPAIR layout rating programs read). Sources: issue 15
@@ -191,7 +183,6 @@ export function parseTou(text: string): ImportedFile {
     const rawValues = s.players.map((p) => p.rounds.map((r) => (r.kind === 'game' ? (r.score ?? 0) : 0)));
     const players = s.players.map((p, i) => ({ ...p, rounds: decode(p, i + 1, notKept) }));
     checkPairs(players, rawValues);
-    oneByeARound(players, 'tou', TOU_RULES.bye);
     return { name: s.name, players };
   });
   return { ...header, divisions, notKept };

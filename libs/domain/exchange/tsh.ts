@@ -2,7 +2,6 @@ import type { DivisionGrid, GridCell } from './grid.js';
 import {
   eachNamedBack,
   ExchangeExportError,
-  oneByeARound,
   ExchangeFormatError,
   type ImportedDivision,
   type ImportedFile,
@@ -200,7 +199,6 @@ export function parseTsh(text: string, division: string): ImportedFile {
   });
   const players = pairForfeits(raw.map((r, i) => ({ ...r.player, rounds: roundsOf(raw, i, notKept) })));
   check(players);
-  oneByeARound(players, 'tsh', TSH_RULES.bye);
   const d: ImportedDivision = { name: division, players };
   return { divisions: [d], notKept };
 }

@@ -84,7 +84,7 @@ export function decidePairRound(c: Cmd<'tournament.pair-round'>, state: Tourname
     case 'manual': {
       if (!input.reason?.trim()) invalid('tournament/reason-required', 'a manual pairing needs a reason', RULES.manualReason, 'pairing.reason');
       method = { kind: 'manual', reason: input.reason };
-      proposed = { games: input.games, tables: input.tables, bye: input.bye, repeats: [] };
+      proposed = { games: input.games, tables: input.tables, bye: input.bye, ...(input.byes !== undefined && { byes: input.byes }), repeats: [] };
       explanation = [`manual pairing: ${input.reason}`];
       break;
     }

@@ -46,8 +46,10 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
   const byes = byeHolders(p);
   if (p.byes !== undefined && (p.bye ?? null) !== (byes[0] ?? null))
     invalid('tournament/pairing-bye', `the bye (${p.bye ?? 'none'}) must be the first of the byes (${byes.join(', ') || 'none'})`, RULES.byeOnlyOdd, 'pairing');
-  if (!knockout && byes.length > 1)
-    invalid('tournament/pairing-bye', `${byes.length} byes: only a knockout gives more than one bye`, RULES.byeOnlyOdd, 'pairing');
+  // A manual pairing (system undefined) may record several byes, as a file's round gave them (RULES.byesAsRecorded).
+  const manual = system === undefined;
+  if (!knockout && !manual && byes.length > 1)
+    invalid('tournament/pairing-bye', `${byes.length} byes: only a knockout or a manual pairing gives more than one bye`, RULES.byeOnlyOdd, 'pairing');
   const mahjong = t.profile.format === 'mahjong-table';
   if (mahjong && (p.games.length > 0 || byes.length > 0))
     invalid('tournament/pairing-format', 'a mahjong round is paired in tables of four, without 2-player games or byes', RULES.mahjongTable, 'pairing');
@@ -102,7 +104,7 @@ export function validatePairing(t: OpenTournament, division: string, round: numb
         missing,
       },
     );
-  if (!mahjong && !knockout) {
+  if (!mahjong && !knockout && byes.length <= 1) {
     const odd = active.length % 2 === 1;
     if (odd !== (p.bye !== null))
       invalid(

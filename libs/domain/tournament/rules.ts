@@ -37,6 +37,8 @@ export const RULES = {
   pairingForbidden: 'Arbitra: a forbidden pairing is only allowed when the pairing system declares it as a relaxation',
   mahjongTable: 'WMC: 麻將 is played four to a table, seats in wind order 東南西北',
   byeOnlyOdd: 'Arbitra: a bye is given only to make an odd field even, to one player',
+  byesAsRecorded:
+    'Arbitra (issue 30): a manual pairing may give several byes in a round, as a results file records them (TSH .t: each a player against opponent 0 with a score)',
   manualReason: 'Arbitra: a manual pairing carries the reason for it',
   publishOnce: 'Arbitra: a round is published once, after it is paired',
   notPublished: 'Arbitra: results are recorded for published rounds',

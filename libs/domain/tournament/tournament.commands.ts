@@ -37,6 +37,8 @@ export type RoundPairingInput =
       readonly games: readonly PairedGame[];
       readonly tables: readonly PairedTable[];
       readonly bye: string | null;
+      /** Several byes in the round, `bye` the first (RULES.byesAsRecorded: a file's round as it was played). */
+      readonly byes?: readonly string[];
     };
 
 /** The data of each tournament command, by command type (the envelope is the kernel's `Command`). */

@@ -84,6 +84,16 @@ describe('tournament: pairing a round (pairing injected as a PairingResult)', ()
       .thenRefuses('tournament/rounds-planned-exceeded');
   });
 
+  it('byesAsRecorded: a manual pairing may give several byes (a file’s round as played); a system pairing may not', () => {
+    const events = given(fourPlayers()).when(pairManual(1, [game(1, 'a', 'b')], 'c', [], undefined, ['c', 'd']));
+    expect(events.filter((e) => e.type === 'tournament.ResultRecorded').map((e) => (e.data as { result: { player?: string } }).result.player)).toEqual([
+      'c',
+      'd',
+    ]);
+    const e = given(fourPlayers()).refuses(pairSystem(1, systemResult(1, [game(1, 'a', 'b')], 'c', { byes: ['c', 'd'] })));
+    expect([e.type, e.message]).toEqual(['tournament/pairing-bye', '2 byes: only a knockout or a manual pairing gives more than one bye']);
+  });
+
   it('refuses a pairing system the tournament does not allow', () => {
     const h = run(create({ pairingSystems: ['round-robin'] }), register('a'), register('b'));
     const e = given(h).refuses(pairSystem(1, systemResult(1, [game(1, 'a', 'b')])));

@@ -120,7 +120,7 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
 
   it('a PGN TimeControl other than 60 or 30 minutes is refused naming pgn (rapid rules 1), not read as 60 minutes', () => {
     expect(() => parsePgn('[TimeControl "600+5"]\n\n1. e4 *')).toThrow(
-      expect.objectContaining({ type: 'chess/time-control', field: 'pgn', rule: 'rapid rules 1' }),
+      expect.objectContaining({ type: 'chess/time-control', field: 'pgn', rule: 'rapid rules 1', message: expect.stringMatching(/^line 1: /) }),
     );
     expect(parsePgn('[TimeControl "1800+10"]\n\n1. e4 *').timeControl).toEqual({ minutes: 30, incrementSeconds: 10 });
     expect(parsePgn('[TimeControl "3600"]\n\n1. e4 *').timeControl).toEqual({ minutes: 60, incrementSeconds: 0 });
@@ -129,12 +129,18 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
   it('a PGN Result contradicting the checkmate its moves deliver is refused naming pgn', () => {
     const record = parsePgn('[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n');
     expect(() => pgnCommands(record, [PLAYERS[0], PLAYERS[1]], source('[Result "1-0"]'))).toThrow(
-      expect.objectContaining({ type: 'chess/pgn-result-contradicts', field: 'pgn' }),
+      expect.objectContaining({ type: 'chess/pgn-result-contradicts', field: 'pgn', message: expect.stringMatching(/^line 1: the PGN's Result 1-0/) }),
     );
     expect(play('[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')).toMatchObject({ game: { result: { winner: 1, reason: 'checkmate' } } });
   });
 
-  it('an unreadable PGN is refused naming pgn', () => {
-    expect(() => parsePgn('1. e4 e5 2. Ke3 *')).toThrow(expect.objectContaining({ type: 'chess/pgn-unreadable', field: 'pgn' }));
+  it('issue 30: an unreadable PGN is refused naming pgn and the line (an illegal move, a token the grammar refuses)', () => {
+    expect(() => parsePgn('1. e4 e5 2. Ke3 *')).toThrow(
+      expect.objectContaining({ type: 'chess/pgn-unreadable', field: 'pgn', message: expect.stringMatching(/^line 1: /) }),
+    );
+    expect(() => parsePgn('[Event "x"]\n[Result "*"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n')).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/^line 5: the PGN cannot be read: Invalid move in PGN: Ke3/) }),
+    );
+    expect(() => parsePgn('[Event "x"]\n\n1. e4 e5\n2. Nf9 Nc6 *\n')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^line 4: /) }));
   });
 });

@@ -76,6 +76,22 @@ function movetextNotKept(pgn: string): { line: number; text: string; why: string
   return out;
 }
 
+/** The 1-based line of the tag pair `name`, if the file writes it. */
+function tagLine(pgn: string, name: string): number | null {
+  const i = pgn.split(/\r?\n/).findIndex((l) => new RegExp(`^\\s*\\[${name}\\s`).test(l));
+  return i < 0 ? null : i + 1;
+}
+
+/** The 1-based line of the first movetext line holding `token` as a word (a move chess.js refused), if any. */
+function movetextLine(pgn: string, token: string): number | null {
+  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const i = pgn.split(/\r?\n/).findIndex((l) => !/^\s*\[/.test(l) && new RegExp(`(^|[\\s.])${escaped}($|[\\s!?+#])`).test(l));
+  return i < 0 ? null : i + 1;
+}
+
+/** Issue 30: every refusal of a file names its line, when the file has one to name. */
+const atLine = (line: number | null, message: string): string => (line === null ? message : `line ${line}: ${message}`);
+
 export interface PgnRecord {
   /** The names as the file writes them (White, Black tags), if it does. */
   readonly white?: string;
@@ -85,6 +101,8 @@ export interface PgnRecord {
   /** What the file says that is not recorded, each naming its line. */
   readonly notKept: readonly { readonly line: number; readonly text: string; readonly why: string }[];
   readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  /** The line of the Result tag, for a refusal that names it. */
+  readonly resultLine?: number;
   readonly timeControl: TimeControl;
   /** The set-up position (PGN SetUp/FEN tags), if any. */
   readonly startFen?: string;
@@ -98,7 +116,11 @@ export function parsePgn(pgn: string): PgnRecord {
   try {
     chess.loadPgn(pgn);
   } catch (e) {
-    invalid('chess/pgn-unreadable', `the PGN cannot be read: ${(e as Error).message}`, PGN_RULE, 'pgn');
+    // chess.js names where its grammar fails (location) or the move it refused ("Invalid move in PGN: Ke3").
+    const err = e as Error & { location?: { start?: { line?: number } } };
+    const refused = /^Invalid move in PGN: (\S+)/.exec(err.message)?.[1];
+    const line = err.location?.start?.line ?? (refused ? movetextLine(pgn, refused) : null);
+    invalid('chess/pgn-unreadable', atLine(line, `the PGN cannot be read: ${err.message}`), PGN_RULE, 'pgn');
   }
   const h = chess.getHeaders();
   const comments = new Map(chess.getComments().map((c) => [c.fen, c.comment ?? '']));
@@ -115,7 +137,7 @@ export function parsePgn(pgn: string): PgnRecord {
   if (!tc && !['', '?', '-'].includes(written))
     invalid(
       'chess/time-control',
-      `the PGN's TimeControl "${written}" is not a rapid game of 60 or 30 minutes a player (3600 or 1800 seconds)`,
+      atLine(tagLine(pgn, 'TimeControl'), `the PGN's TimeControl "${written}" is not a rapid game of 60 or 30 minutes a player (3600 or 1800 seconds)`),
       'rapid rules 1',
       'pgn',
     );
@@ -131,6 +153,7 @@ export function parsePgn(pgn: string): PgnRecord {
     headers,
     notKept: movetextNotKept(pgn),
     result,
+    ...(tagLine(pgn, 'Result') !== null && { resultLine: tagLine(pgn, 'Result') as number }),
     ...(h.FEN && { startFen: h.FEN }),
     timeControl: { minutes, incrementSeconds: tc?.[2] ? Number(tc[2]) : 0 },
     moves,
@@ -154,7 +177,7 @@ export function pgnCommands(record: PgnRecord, players: readonly [ChessPlayer, C
   if (played && record.result !== '*' && record.result !== played)
     invalid(
       'chess/pgn-result-contradicts',
-      `the PGN's Result ${record.result} contradicts its moves, which end the game by ${end.reason} (${played})`,
+      atLine(record.resultLine ?? null, `the PGN's Result ${record.result} contradicts its moves, which end the game by ${end.reason} (${played})`),
       `${PGN_RULE}; 8.2.6 game termination marker; FIDE Laws 5`,
       'pgn',
     );

@@ -113,3 +113,52 @@ describe('GCG import keeps what the file says (racks, exchanged letters, notes)'
     expect(said(exportGcg(replay(importGcgRecord(text).commands)))).toEqual(said(text));
   });
 });
+
+/** HAND_GAME cut after two passes; Bob then reaches the overtime limit (seed 過時): both racks deducted, 100 off. */
+const OVERTIME_GAME = `${HAND_GAME.split('\n').slice(0, 13).join('\n').replace('BCDEUFH (challenge)', '(challenge)')}
+>Ann: EEIORTU (EEIORTU) -7 36
+>Bob: BCDEFHK (BCDEFHK) -22 -7
+>Bob: (time) -100 -107
+`;
+const GCG_SOURCE = (text: string): RecordSource => ({
+  format: 'gcg',
+  sha256: 'c'.repeat(64),
+  importedBy: 'td',
+  importedAt: AT,
+  headers: parseGcg(text).headers,
+});
+
+describe('issue 30: a GCG game ended on the overtime limit (seed 過時: 如果過時10分鐘，遊戲結束)', () => {
+  it('seed 過時: imports ended on the limit with the penalty as written, no clock reading or TD call made up; export gives the same file', () => {
+    const events = replay(importGcgRecord(OVERTIME_GAME, { startAt: AT, stepSeconds: 0, source: GCG_SOURCE(OVERTIME_GAME) }).commands);
+    const state = fold(scrabbleDecider, events);
+    expect(state.phase).toBe('finished');
+    expect(state.phase === 'finished' && state.end?.reason).toBe('overtime-limit');
+    expect(state.phase === 'finished' && state.result.scores).toEqual([36, -107]);
+    expect(events.filter((e) => e.type === 'scrabble.TimePenaltyApplied').map((e) => e.data)).toEqual([
+      expect.objectContaining({ seat: 1, overMs: null, points: 100 }),
+    ]);
+    expect(events.some((e) => e.type === 'scrabble.TdCalled' || 'remainingMs' in (e.data as object))).toBe(false);
+    const text = exportGcg(events);
+    expect(text).toBe(OVERTIME_GAME);
+  });
+  it('seed 過時: both racks deducted in play with no (time) line is refused naming the line: the file does not say who reached the limit', () => {
+    const unsaid = OVERTIME_GAME.replace('>Bob: (time) -100 -107\n', '');
+    expect(() => importGcgRecord(unsaid, { startAt: AT, stepSeconds: 0, source: GCG_SOURCE(unsaid) })).toThrow(
+      expect.objectContaining({ type: 'scrabble/gcg-end-unsaid', field: 'text', message: expect.stringMatching(/^line 14: both own racks/) }),
+    );
+  });
+  it('seed 過時: only an imported record ends on the limit as written; an imported one takes no end without its file line', () => {
+    const cmd = (asWritten?: string): ScrabbleCommand => ({
+      type: 'scrabble.end-on-overtime',
+      data: { seat: 1, ...(asWritten !== undefined && { asWritten }) },
+      context: { at: AT, actor: { id: 'td', role: 'arbiter' }, commandId: 'ot' },
+    });
+    const cut = HAND_GAME.split('\n').slice(0, 13).join('\n');
+    const live = fold(scrabbleDecider, replay(importGcgRecord(cut, { startAt: AT }).commands));
+    expect(() => scrabbleDecider.decide(cmd('GCG line 14'), live)).toThrow(expect.objectContaining({ type: 'scrabble/not-imported', field: 'asWritten' }));
+    const imported = fold(scrabbleDecider, replay(importGcgRecord(cut, { startAt: AT, stepSeconds: 0, source: GCG_SOURCE(cut) }).commands));
+    expect(() => scrabbleDecider.decide(cmd(), imported)).toThrow(expect.objectContaining({ type: 'scrabble/imported-untimed', field: 'asWritten' }));
+    expect(scrabbleDecider.decide(cmd('GCG line 14'), imported).map((e) => e.type)).toEqual(['scrabble.GameEnded']);
+  });
+});

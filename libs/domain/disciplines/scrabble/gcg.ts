@@ -9,7 +9,8 @@
  *   >nick: RACK -- -score total          the previous play withdrawn after a challenge (phoney)
  *   >nick: RACK (challenge) +5 total     bonus to the player after an unsuccessful challenge
  *   >nick: (RACK) +n total               end-rack points to the player who went out (2× opponent's rack)
- *   >nick: RACK (RACK) -n total          own rack deducted (six scoreless turns / overtime limit)
+ *   >nick: RACK (RACK) -n total          own rack deducted (six scoreless turns / overtime limit: an end on the
+ *                                        limit is read from both racks deducted in play, its player from (time))
  *   >nick: RACK (time) -n total          time penalty
  *   >nick: (penalty) -n total            a TD penalty (an Arbitra extension, not in the Poslfit spec)
  *   >nick: (reversed) ±n total           signed scores reversed by TD decision (an Arbitra extension), then
@@ -224,6 +225,9 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
           racks[other(seat)] = l.move.rack;
           push({ type: 'scrabble.enter-end-racks', racks });
         } else {
+          // Both own racks deducted while the game is in play (no six zeros): the file records an end on the overtime
+          // limit (seed 過時). The player who reached it is the one its (time) lines charge most; GCG writes no clock.
+          if (state.phase === 'playing') push({ type: 'scrabble.end-on-overtime', seat: overtimeSeat(lines, i, seatOf), asWritten: `GCG line ${l.lineNo}` });
           ownRacks[seat] = l.move.rack;
           if (ownRacks[0] !== null && ownRacks[1] !== null) push({ type: 'scrabble.enter-end-racks', racks: [ownRacks[0], ownRacks[1]] });
         }
@@ -256,6 +260,20 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision, agreedBy: [0, 1] });
   }
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
+}
+
+/** The seat an end on the overtime limit charges: the largest (time) penalty after line i; refused when none says. */
+function overtimeSeat(lines: readonly GcgLine[], i: number, seatOf: (nick: string, lineNo: number) => Seat): Seat {
+  const penalties = lines.slice(i + 1).filter((l) => l.move.kind === 'time');
+  const most = penalties.reduce<GcgLine | null>((m, l) => (m === null || Math.abs(l.score) > Math.abs(m.score) ? l : m), null);
+  if (!most)
+    invalid(
+      'scrabble/gcg-end-unsaid',
+      `line ${lines[i].lineNo}: both own racks are deducted while the game is in play, which only the overtime limit does, but no (time) line says who reached it`,
+      RULE,
+      'text',
+    );
+  return seatOf(most.nick, most.lineNo);
 }
 
 /**

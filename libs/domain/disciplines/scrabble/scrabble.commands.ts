@@ -83,7 +83,11 @@ export interface ScrabbleCommandData {
   readonly 'scrabble.call-td': Reading & { readonly reason: string };
   readonly 'scrabble.grant-extra-time': Reading & { readonly seat: Seat; readonly ms: number; readonly reason: string };
   readonly 'scrabble.switch-clock': Reading & { readonly to: Seat; readonly reason: 'blank-not-recorded' | 'blank-recorded' };
-  readonly 'scrabble.end-on-overtime': Reading & { readonly seat: Seat };
+  readonly 'scrabble.end-on-overtime': Reading & {
+    readonly seat: Seat;
+    /** An imported record only: the file line that records the end (no clock here says the limit was reached). */
+    readonly asWritten?: string;
+  };
   readonly 'scrabble.enter-end-racks': Reading & { readonly racks: readonly [string | null, string | null] };
   readonly 'scrabble.record-time-penalty': Reading & { readonly seat: Seat; readonly points: number };
   readonly 'scrabble.correct-score': Reading & { readonly turn: number; readonly score: number; readonly agreedBy: readonly Seat[] };

@@ -38,6 +38,21 @@ export function decideEndOnOvertime(em: Emitter, c: DataOf<'scrabble.end-on-over
   const s = em.state;
   if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'the overtime limit applies while the game is in play', RULES.overtimeLimit);
   const g = s.game;
+  checkSeat(c.seat);
+  if (g.source || c.asWritten !== undefined) {
+    // Issue 30: an imported record has no clock; its file's end on the overtime limit is recorded as written, with
+    // no TD call and no clock reading made up for it.
+    if (!g.source) invalid('scrabble/not-imported', 'only an imported record ends on the overtime limit as its file writes it', RULES.imported, 'asWritten');
+    if (typeof c.asWritten !== 'string' || c.asWritten.trim() === '')
+      invalid(
+        'scrabble/imported-untimed',
+        'an imported record was not timed here: it ends on the overtime limit only as its file writes it',
+        RULES.imported,
+        'asWritten',
+      );
+    endGame(em, 'overtime-limit', null);
+    return;
+  }
   const over = overtimeMs(g.clock, em.ctx.at, g.profile.timePerSideMs)[c.seat];
   if (over < g.profile.overtimeLimitMs) {
     refuse(

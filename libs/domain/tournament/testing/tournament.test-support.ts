@@ -45,13 +45,14 @@ export const pairManual = (
   bye: string | null = null,
   tables: PairedTable[] = [],
   division?: string,
+  byes?: string[],
 ): TournamentCommand => ({
   type: 'tournament.pair-round',
   context: ctx(),
   data: {
     round,
     ...(division !== undefined && { division }),
-    pairing: { kind: 'manual', reason: 'arbiter pairing for the test', games, tables, bye },
+    pairing: { kind: 'manual', reason: 'arbiter pairing for the test', games, tables, bye, ...(byes !== undefined && { byes }) },
   },
 });
 export const systemResult = (round: number, games: PairedGame[], bye: string | null = null, over: Partial<PairingResult> = {}): PairingResult => ({
