@@ -1,66 +1,28 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testBrokers, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
 import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/testing/pg-test-env.js';
+import { TcpProxy } from '../libs/store/postgres/testing/tcp-proxy.js';
 import { AppProcess, until } from './support/app-process.js';
 import { freePort } from './support/server-child.js';
 
 /**
  * Issue 33: PostgreSQL going away in the window between a service's start-up dependency check and its store opening.
- * Each built app (`npm run build` first) reaches the database through a TCP proxy of this test that forwards the
+ * Each built app (`npm run build` first) reaches the database through a TCP proxy (TcpProxy) that forwards the
  * first connection it accepts (the dependency check) and stops listening at that moment, so the store's connections
  * are refused: no timing involved. The service must stay up, answer its readiness probe 503, and start once the
  * proxy listens again.
  */
-class RefusingProxy {
-  private server?: Server;
-  private readonly sockets = new Set<Socket>();
-  accepted = 0;
-  constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
-
-  /** Listens; with `onlyOne`, stops listening as soon as the first connection is accepted (that one is still forwarded). */
-  listen(onlyOne: boolean): Promise<void> {
-    const server = createServer((inbound) => {
-      this.accepted++;
-      if (onlyOne) server.close();
-      const outbound = connect(this.target.port, this.target.host);
-      for (const s of [inbound, outbound]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      inbound.pipe(outbound).pipe(inbound);
-      inbound.on('close', () => outbound.destroy());
-      outbound.on('close', () => inbound.destroy());
-    });
-    this.server = server;
-    return new Promise((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  get listening(): boolean {
-    return this.server?.listening ?? false;
-  }
-
-  async close(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    if (this.server?.listening) await new Promise((r) => this.server!.close(r));
-  }
-}
-
 const ready = async (port: number) => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status ?? 'nothing listening';
 const alive = async (port: number) => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.status ?? 'nothing listening';
 
 describeWithPostgres('a service whose database goes away between its dependency check and its store opening', (url) => {
   let db: { url: string; drop: () => Promise<void> };
   const procs: AppProcess[] = [];
-  const proxies: RefusingProxy[] = [];
+  const proxies: TcpProxy[] = [];
   const brokers = testBrokers();
 
   beforeAll(async () => {
@@ -68,16 +30,16 @@ describeWithPostgres('a service whose database goes away between its dependency 
   });
   afterAll(async () => {
     for (const p of procs) await p.kill9();
-    for (const p of proxies) await p.close();
+    for (const p of proxies) await p.cut();
     await db?.drop();
   });
 
   /** Starts `app` on the database through a proxy that refuses every connection after the first, up to the refusal. */
   async function startInTheWindow(app: string, env: Record<string, string> = {}) {
     const target = new URL(db.url);
-    const proxy = new RefusingProxy(await freePort(), { host: target.hostname, port: Number(target.port) });
+    const proxy = new TcpProxy(target.hostname, Number(target.port));
     proxies.push(proxy);
-    await proxy.listen(true);
+    await proxy.restore({ onlyOne: true });
     const viaProxy = new URL(db.url);
     viaProxy.port = String(proxy.port);
     const port = await freePort();
@@ -105,7 +67,7 @@ describeWithPostgres('a service whose database goes away between its dependency 
     expect(await alive(port)).toBe(200);
     expect(p.alive).toBe(true);
 
-    await proxy.listen(false);
+    await proxy.restore();
     await p.waitFor('Arbitra api listening on');
     await until('the api ready', async () => (await ready(port)) === 200);
     const token = /bootstrap admin token[^\n]*\n\s+(\S+)/.exec(p.output)![1];
@@ -125,7 +87,7 @@ describeWithPostgres('a service whose database goes away between its dependency 
     });
     await until('the relay to answer its probes while it waits', async () => (await ready(port)) === 503);
     expect(p.alive).toBe(true);
-    await proxy.listen(false);
+    await proxy.restore();
     await p.waitFor('relay started');
     await until('the relay health on its port', async () => (await alive(port)) === 200);
     expect(p.alive).toBe(true);
@@ -141,7 +103,7 @@ describeWithPostgres('a service whose database goes away between its dependency 
       });
       await until('the projector to answer its probes while it waits', async () => (await ready(port)) === 503);
       expect(p.alive).toBe(true);
-      await proxy.listen(false);
+      await proxy.restore();
       await p.waitFor('Arbitra projector listening on');
       await until('the projector ready', async () => (await ready(port)) === 200);
     },
