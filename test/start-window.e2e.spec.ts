@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testBrokers, uniqueName } from '../libs/bus/testing/kafka-test-env.js';
@@ -23,6 +23,7 @@ describeWithPostgres('a service whose database goes away between its dependency 
   let db: { url: string; drop: () => Promise<void> };
   const procs: AppProcess[] = [];
   const proxies: TcpProxy[] = [];
+  const dataDirs: string[] = [];
   const brokers = testBrokers();
 
   beforeAll(async () => {
@@ -31,6 +32,7 @@ describeWithPostgres('a service whose database goes away between its dependency 
   afterAll(async () => {
     for (const p of procs) await p.kill9();
     for (const p of proxies) await p.cut();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await db?.drop();
   });
 
@@ -47,7 +49,7 @@ describeWithPostgres('a service whose database goes away between its dependency 
       ARBITRA_STORE: 'postgres',
       ARBITRA_PG_URL: viaProxy.toString(),
       ARBITRA_JWT_SECRET: randomBytes(32).toString('hex'),
-      ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-window-${app}-`)),
+      ARBITRA_DATA_DIR: dataDirs[dataDirs.push(mkdtempSync(join(tmpdir(), `arbitra-window-${app}-`))) - 1],
       ARBITRA_LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),
