@@ -8,7 +8,7 @@
  *   ARBITRA_KAFKA_BROKERS=127.0.0.1:9092 npm run bench:distributed -- --seconds=10 --steps=2000,4000,8000
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { startProjector } from '../apps/projector/start-projector.js';
 import { superviseRelay } from '../apps/relay/relay-supervisor.js';
+import { kafkaClient } from '../libs/bus/kafka/kafka-client.js';
 import { KafkaEventBus } from '../libs/bus/kafka/kafka-event-bus.js';
 import { loadConfig } from '../libs/runtime/config.js';
 import type { Projection } from '../libs/runtime/projections/projection.js';
@@ -69,8 +70,9 @@ const relaying = superviseRelay(
   },
   stopRelay.signal,
 );
+const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-bench-dist-'));
 const projector = await startProjector({
-  config: loadConfig({ ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-bench-dist-')), ARBITRA_SQLITE_SYNC: 'NORMAL' }),
+  config: loadConfig({ ARBITRA_DATA_DIR: dataDir, ARBITRA_SQLITE_SYNC: 'NORMAL' }),
   kafka: { brokers, topic },
   settings: { group: `${topic}-projector`, dlqTopic: `${topic}.dlq`, retries: 0 },
   store,
@@ -140,4 +142,11 @@ await projector.close();
 await store.close();
 await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
 await admin.end();
+// Nothing of this run left on the broker either: its topic, dead-letter topic and consumer group.
+const kafkaAdmin = kafkaClient({ clientId: 'arbitra-bench', brokers, logLevel: 0 }).admin();
+await kafkaAdmin.connect();
+await kafkaAdmin.deleteTopics({ topics: [topic, `${topic}.dlq`] }).catch((e: unknown) => process.stderr.write(`deleting the topics: ${String(e)}\n`));
+await kafkaAdmin.deleteGroups([`${topic}-projector`]).catch((e: unknown) => process.stderr.write(`deleting the group: ${String(e)}\n`));
+await kafkaAdmin.disconnect();
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

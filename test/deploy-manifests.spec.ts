@@ -111,6 +111,22 @@ describe('deploy/compose/docker-compose.yml', () => {
   });
 });
 
+describe('the image build context (.dockerignore)', () => {
+  const entries = (file: string) =>
+    read(file)
+      .split('\n')
+      .map((l) => l.trim().replace(/\/$/, ''))
+      .filter((l) => l && !l.startsWith('#'));
+
+  it('keeps out everything local the repository ignores (dependencies, builds, data dirs, test clusters) and the secrets', () => {
+    // The build stage copies the whole context (`COPY . .`): what .dockerignore lets through lands in the image.
+    expect(read('deploy/compose/Dockerfile')).toMatch(/^COPY \. \.$/m);
+    const ignored = new Set(entries('.dockerignore'));
+    expect(entries('.gitignore').filter((e) => !ignored.has(e))).toEqual([]);
+    for (const secret of ['.git', '.env', '.env.*', '*.pem']) expect(ignored).toContain(secret);
+  });
+});
+
 describe('deploy/k8s', () => {
   type Doc = { kind: string; metadata: { name: string }; data?: Record<string, string>; stringData?: Record<string, string>; spec: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
   // The workloads, and the Secrets they read (deploy/k8s/secrets: keys with placeholder values, not applied).

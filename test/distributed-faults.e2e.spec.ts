@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +52,12 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
     let token = '';
     const api: string[] = [];
     let projectorUrl = '';
+
+    const dataDirs: string[] = [];
+    const dataDir = (name: string) => {
+      dataDirs.push(mkdtempSync(join(tmpdir(), `arbitra-${name}-`)));
+      return dataDirs[dataDirs.length - 1];
+    };
 
     const cluster = (cmd: string) => run('bash', [join(root, 'deploy/postgres/cluster.sh'), cmd], { env: pgEnv });
     const broker = (cmd: string) => run('bash', [join(root, 'deploy/kafka/broker.sh'), cmd], { env: kafkaEnv });
@@ -147,7 +153,7 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
       const kafka = { ARBITRA_KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`, ARBITRA_KAFKA_TOPIC: uniqueName('arbitra-faults'), ARBITRA_KAFKA_RETRIES: '2' };
       for (const name of ['api-1', 'api-2']) {
         const port = await freePort();
-        const p = new AppProcess(name, 'api', { ...common, PORT: String(port), ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)) });
+        const p = new AppProcess(name, 'api', { ...common, PORT: String(port), ARBITRA_DATA_DIR: dataDir(name) });
         procs.push(p);
         await p.waitFor('Arbitra api listening on');
         api.push(`http://127.0.0.1:${port}`);
@@ -158,7 +164,7 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
           ...common,
           ...kafka,
           PORT: String(await freePort()),
-          ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), `arbitra-${name}-`)),
+          ARBITRA_DATA_DIR: dataDir(name),
         });
         procs.push(p);
         await p.waitFor('relay leader lock');
@@ -169,7 +175,7 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
         ...common,
         ...kafka,
         PORT: String(port),
-        ARBITRA_DATA_DIR: mkdtempSync(join(tmpdir(), 'arbitra-projector-')),
+        ARBITRA_DATA_DIR: dataDir('projector'),
         ARBITRA_PROJECTOR_GROUP: uniqueName('projector'),
       });
       procs.push(projector);
@@ -185,6 +191,9 @@ describeWithKafka('distributed mode: PostgreSQL restarted and Kafka down under l
       process.stdout.write(`issue 33 fault test: process logs in ${logs}\n`);
       await cluster('stop').catch(() => undefined);
       await broker('stop').catch(() => undefined);
+      // Nothing else left behind: the broker's log joins the others, the state and data dirs go.
+      if (existsSync(join(kafkaDir, 'broker.log'))) copyFileSync(join(kafkaDir, 'broker.log'), join(logs, 'kafka-broker.log'));
+      for (const dir of [pgDir, kafkaDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
     }, 120_000);
 
     it('no process exits, no acknowledged command is lost or recorded twice, and the projector converges', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import kafkajs from 'kafkajs';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +16,12 @@ import { describeWithKafka, uniqueName } from '../libs/bus/testing/kafka-test-en
 import { loadConfig } from '../libs/runtime/config.js';
 import { webhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
 import type { ReadModelStore } from '../libs/runtime/projections/read-model-store.js';
-import { clearDeadLetters } from '../libs/runtime/projector/dead-letters.js';
 import type { RecordedEvent } from '../libs/store/event-store.port.js';
 import { recordTournament } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
 
 const { Kafka, logLevel } = kafkajs;
+const root = new URL('..', import.meta.url).pathname;
 
 /** Every document of every projection, in one canonical order. */
 function documents(readModels: ReadModelStore) {
@@ -72,13 +74,14 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
   it('builds, through Kafka, read models equal to a full replay of the log, and serves the same GET answers', async () => {
     const topic = uniqueName('arbitra-proj');
     const head = await relayAll(h, brokers, topic);
-    const projector = await startProjector({
+    const options = {
       config: projectorConfig(),
       kafka: { brokers, topic },
       settings: { group: uniqueName('proj'), dlqTopic: `${topic}.dlq`, retries: 2 },
       store: h.core.store,
       logger: pino({ level: 'silent' }),
-    });
+    };
+    const projector = await startProjector(options);
     cleanups.push(() => projector.close());
     expect(await projector.core.projections.waitFor(head, 30_000)).toBe(true);
 
@@ -203,13 +206,14 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     await producer.send({ topic, acks: -1, messages });
     await producer.disconnect();
 
-    const projector = await startProjector({
+    const options = {
       config: projectorConfig(),
       kafka: { brokers, topic },
       settings: { group: uniqueName('proj'), dlqTopic: `${topic}.dlq`, retries: 2 },
       store: h.core.store,
       logger: pino({ level: 'silent' }),
-    });
+    };
+    const projector = await startProjector(options);
     cleanups.push(() => projector.close());
     expect(await projector.core.projections.waitFor(head, 30_000)).toBe(true);
     const letters = projector.core.readModels.db.prepare('SELECT event_id, projection FROM dead_letters ORDER BY id').all();
@@ -228,10 +232,25 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     expect(ready.body.status).toBe('degraded');
     expect(ready.body.details.service).toMatchObject({ status: 'degraded', deadLetters: { count: 2 } });
 
-    // A rebuild from the log (the replay command on a stopped projector) makes them moot: /health stops listing them.
-    expect(clearDeadLetters(projector.core.readModels.db)).toBe(2);
-    expect((await request(projector.app.getHttpServer()).get('/health')).body.deadLetters.count).toBe(0);
-    const after = await request(projector.app.getHttpServer()).get('/health/ready');
+    // The operator's fix: stop the projector, rebuild its read models from the log with the built CLI's `replay` (here
+    // on a consistent copy of the log in its data dir), start it again: /health stops listing the dead letters.
+    await projector.close();
+    const dataDir = options.config.dataDir;
+    const source = new Database(join(h.config.dataDir, 'events.db'), { readonly: true });
+    source.exec(`VACUUM INTO '${join(dataDir, 'events.db')}'`);
+    source.close();
+    const replayed = execFileSync(process.execPath, [join(root, 'dist/apps/records/cli.js'), 'replay'], {
+      env: { ...process.env, ARBITRA_DATA_DIR: dataDir, ARBITRA_STORE: 'sqlite' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(replayed).toContain('cleared 2 dead letters of the rebuilt read models');
+    const again = await startProjector(options);
+    cleanups.push(() => again.close());
+    expect(await again.core.projections.waitFor(head, 30_000)).toBe(true);
+    expect((await request(again.app.getHttpServer()).get('/health')).body.deadLetters.count).toBe(0);
+    const after = await request(again.app.getHttpServer()).get('/health/ready');
     expect(after.body.details.service.status).toBe('up');
+    expect(documents(again.core.readModels)).toEqual(documents(h.core.readModels));
   }, 90_000);
 });

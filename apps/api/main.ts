@@ -6,7 +6,7 @@ import { loadConfig } from '../../libs/runtime/config.js';
 import { describeStore } from '../../libs/runtime/store-selection.js';
 import { closeOnSignal } from '../records/shutdown.js';
 import { createLogger } from '../../libs/runtime/logger.js';
-import { postgresDependency, waitAtStart } from '../../libs/runtime/dependency-wait.js';
+import { postgresDependency, startAtStart } from '../../libs/runtime/dependency-wait.js';
 
 // The api service of the distributed mode: HTTP commands and the reads served from the store, stateless
 // (several replicas on one PostgreSQL; every revision is decided by the database). It is the records
@@ -21,11 +21,15 @@ if (config.store === 'sqlite') {
 if (!config.jwtSecret) {
   logger.warn('ARBITRA_JWT_SECRET is not set: tokens of this replica are not accepted by the others (each data dir generates its own)');
 }
-// PostgreSQL not reachable yet (the whole deployment starting at once, the database restarting): wait, not ready, and retry.
-await waitAtStart(config.store === 'postgres' ? [postgresDependency(config.pgUrl!)] : [], { logger, health: { port: config.port, host: config.host } });
+// PostgreSQL not reachable yet (the whole deployment starting at once, the database restarting), or gone between that
+// check and the store opening: wait, not ready, and retry.
 let started;
 try {
-  started = await startRecords(config, logger, loadAuditConfig(process.env, process.argv.slice(2)));
+  started = await startAtStart(
+    config.store === 'postgres' ? [postgresDependency(config.pgUrl!)] : [],
+    () => startRecords(config, logger, loadAuditConfig(process.env, process.argv.slice(2))),
+    { logger, health: { port: config.port, host: config.host } },
+  );
 } catch (e) {
   if (!(e instanceof BrokenLogError)) throw e;
   logger.fatal({ firstProblem: e.report.firstProblem }, e.message);

@@ -6,7 +6,7 @@ import { describeStore } from '../../libs/runtime/store-selection.js';
 import { startProjector } from './start-projector.js';
 import { closeOnSignal } from '../records/shutdown.js';
 import { createLogger } from '../../libs/runtime/logger.js';
-import { kafkaDependency, postgresDependency, waitAtStart } from '../../libs/runtime/dependency-wait.js';
+import { kafkaDependency, postgresDependency, startAtStart } from '../../libs/runtime/dependency-wait.js';
 
 // The projector process of the distributed mode: Kafka -> read models (its own read-models.db) -> GET endpoints.
 // Reads ArbitraConfig (libs/runtime/config.ts), ARBITRA_KAFKA_* and ARBITRA_PROJECTOR_* / ARBITRA_DLQ_TOPIC.
@@ -18,10 +18,13 @@ if (!kafka) {
   process.exit(2);
 }
 const settings = projectorSettingsFromEnv(process.env, kafka.topic);
-// The database or the broker not reachable yet: wait, not ready (503 on the health probes), and retry with a backoff.
+// The database or the broker not reachable yet, or gone between that check and the start: wait, not ready (503 on the
+// health probes), and retry with a backoff.
 const dependencies = [...(config.store === 'postgres' ? [postgresDependency(config.pgUrl!)] : []), kafkaDependency(kafka.brokers, kafka.clientId)];
-await waitAtStart(dependencies, { logger, health: { port: config.port, host: config.host } });
-const projector = await startProjector({ config, kafka, settings, logger });
+const projector = await startAtStart(dependencies, () => startProjector({ config, kafka, settings, logger }), {
+  logger,
+  health: { port: config.port, host: config.host },
+});
 await projector.app.listen({ port: config.port, host: config.host });
 // The stop handler is in place before the banner says the server is up: a SIGTERM right after it is a clean stop.
 closeOnSignal(logger, async () => {

@@ -105,12 +105,20 @@ export async function startProjector(options: ProjectorOptions) {
     onError: (e) => logger.error({ err: e }, 'kafka'),
     logger,
   });
-  await core.start();
-  await feed.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
-  const revocations = await TokenRevocations.start(core);
   let metricsServer: Server | undefined;
-  const app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
+  let app;
+  try {
+    await core.start();
+    await feed.start();
+    const revocations = await TokenRevocations.start(core);
+    app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
+  } catch (e) {
+    // A start that failed (the database or broker gone meanwhile) releases what it opened: the caller may try again.
+    await feed.stop().catch(() => undefined);
+    await core.close().catch(() => undefined);
+    throw e;
+  }
   const close = async () => {
     await app.close();
     // Projections first: their trailing checkpoints are stored, so the feed's last commit covers all they applied.

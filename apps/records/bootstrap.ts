@@ -48,27 +48,35 @@ export async function startRecords(
     await checked.checkpointer?.stop();
     await closeCore();
   };
-  await core.start();
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
-  const revocations = await TokenRevocations.start(core);
   let metricsServer: Server | undefined;
-  const app = await createHttpApp({
-    core,
-    config,
-    tokens,
-    revocations,
-    controllers: [...CONTROLLERS, ...(extra.controllers ?? [])],
-    logger,
-    onMetricsServer: (s) => (metricsServer = s),
-  });
+  let revocations, app, shared: boolean;
+  try {
+    await core.start();
+    revocations = await TokenRevocations.start(core);
+    app = await createHttpApp({
+      core,
+      config,
+      tokens,
+      revocations,
+      controllers: [...CONTROLLERS, ...(extra.controllers ?? [])],
+      logger,
+      onMetricsServer: (s) => (metricsServer = s),
+    });
+    // On a shared log (PostgreSQL: api replicas, pods with an emptyDir) the bootstrap token is once per deployment,
+    // recorded in the database; a data dir that already printed one (an upgrade) claims it without printing another.
+    shared = core.store instanceof PostgresEventStore ? await core.store.claimOnce('bootstrap-admin-token') : true;
+  } catch (e) {
+    // A start that failed (the database gone meanwhile) releases what it opened: the caller may try again.
+    await app?.close().catch(() => undefined);
+    await core.close().catch(() => undefined);
+    throw e;
+  }
 
   // First start of this data dir: print an admin token once, so the federation can issue the rest.
   const marker = join(config.dataDir, 'bootstrap-done');
   let bootstrapToken: string | null = null;
   let bootstrapTokenId: string | null = null;
-  // On a shared log (PostgreSQL: api replicas, pods with an emptyDir) once per deployment, recorded in the database; a
-  // data dir that already printed one (an upgrade) claims it without printing another.
-  const shared = core.store instanceof PostgresEventStore ? await core.store.claimOnce('bootstrap-admin-token') : true;
   if (shared && !existsSync(marker)) {
     // Like every token, it carries a jti: `arbitra revoke --jti <id>` or POST /v1/auth/revocations revokes it.
     const issued = tokens.issueWithId({ sub: 'bootstrap-admin', role: 'admin' }, '7d');

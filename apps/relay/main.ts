@@ -9,7 +9,7 @@ import { PgLeaderLock } from '../../libs/runtime/leader-lock.js';
 import { JsonFileCheckpoint } from './relay-checkpoint.js';
 import { superviseRelay, type RelayStatus } from './relay-supervisor.js';
 import { createLogger } from '../../libs/runtime/logger.js';
-import { postgresDependency, waitAtStart } from '../../libs/runtime/dependency-wait.js';
+import { postgresDependency, startAtStart } from '../../libs/runtime/dependency-wait.js';
 
 // The relay process of the distributed mode: the store's global log -> Kafka, checkpoint after
 // the broker's ack. Reads ARBITRA_DATA_DIR (events.db, relay-checkpoint.json), ARBITRA_KAFKA_*
@@ -23,11 +23,14 @@ if (!kafka) {
 }
 const batch = process.env.ARBITRA_RELAY_BATCH ? Number(process.env.ARBITRA_RELAY_BATCH) : undefined;
 
-// PostgreSQL not reachable yet: wait with a backoff (GET /health answers 503 meanwhile). The broker needs no wait here:
-// the supervisor below retries it.
-await waitAtStart(config.store === 'postgres' ? [postgresDependency(config.pgUrl!)] : [], { logger, health: { port: config.port, host: config.host } });
+// PostgreSQL not reachable yet, or gone between that check and the store opening: wait with a backoff (GET /health
+// answers 503 meanwhile) and retry. The broker needs no wait here: the supervisor below retries it.
 // Another process (the API) appends to this file; the store notices by polling (pollMs).
-const store = (await openSelectedStore(config)) ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync });
+const store = await startAtStart(
+  config.store === 'postgres' ? [postgresDependency(config.pgUrl!)] : [],
+  async () => (await openSelectedStore(config)) ?? new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.sqliteSync }),
+  { logger, health: { port: config.port, host: config.host } },
+);
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -24,8 +24,17 @@ export class TcpProxy {
     return { proxy, url: u.toString() };
   }
 
-  restore(): Promise<void> {
+  /** Connections accepted since the proxy was made. */
+  accepted = 0;
+
+  /**
+   * Listens (again) on the proxy's port. With `onlyOne`, it stops listening the moment it accepts a connection: that
+   * one is forwarded, the next ones are refused, as a server that goes away right after answering once.
+   */
+  restore(options: { onlyOne?: boolean } = {}): Promise<void> {
     const server = createServer((client) => {
+      this.accepted++;
+      if (options.onlyOne) server.close();
       const upstream = connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -48,7 +57,12 @@ export class TcpProxy {
     const server = this.server;
     this.server = undefined;
     for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
+  }
+
+  /** True while new connections are accepted. */
+  get listening(): boolean {
+    return this.server?.listening ?? false;
   }
 
   /** Connections open through the proxy (each side counted). */
