@@ -83,6 +83,9 @@ describe('game pages (issue 35): each discipline’s recorded game at any move, 
     expect([after[4], after[7], after[17], after[13]]).toEqual([undefined, 'B', undefined, 'W']);
     expect(moves(last.text)).toEqual(['1. 黑方 4–7', '2. 白方 17–13']);
     expect(text(last.text)).toContain('第 1 局 · 第 2 步後（共 2 步）');
+    // Each piece's tooltip in the page's language (逃棋: 西瓜棋规则 第六条), the API's SVG stays English.
+    expect(last.text).toContain('<title>7 點黑子</title>');
+    expect(last.text).not.toContain('piece on');
     expect(last.text).toContain('aria-label="第 1 局第 2 步後：黑子 Ann 安，白子 Bob 寶"');
     expect((await page(`xiguaqi/${PAGE_GAMES.xiguaqi}?game=2`).expect(404)).body.field).toBe('game');
   });

@@ -316,7 +316,7 @@ export function xiguaqiPage(state: XiguaqiState, gameNo: number | undefined, mov
   const black = names[g.black];
   const white = names[g.black === 0 ? 1 : 0];
   const count = (c: 'B' | 'W') => board.filter((p) => p?.colour === c).length;
-  const svg = positionSvg(board, s.game.xgTitle(g.number, n, black, white), s.game.xgCaption(g.number, n, count('B'), count('W')));
+  const svg = positionSvg(board, s.game.xgTitle(g.number, n, black, white), s.game.xgCaption(g.number, n, count('B'), count('W')), s.game.xgPiece);
   return {
     players: [
       { side: s.game.black, name: black },
