@@ -291,6 +291,8 @@ describe('public pages in Chromium (issue 35): what a reader sees, in both langu
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('Chan, Tai Man');
     expect(await page.$eval('figure.chart svg', (e) => e.getAttribute('aria-label'))).toBe('Chan, Tai Man — 拼字');
     expect(await page.$$eval('figure.chart svg circle', (cs) => cs.length)).toBe(1);
+    // The chart's axis titles in the page's language (the API's SVG says Rating, Rating period).
+    expect(await page.$$eval('figure.chart svg text', (ts) => ts.map((t) => t.textContent))).toEqual(expect.arrayContaining(['等級分', '週期']));
     expect(await cells(page, '#history-scrabble')).toEqual([['@import', '2026-11-30', '1', '1850', '–', '112', '–']]);
     const b = await audit(page, 'rating history zh-Hant');
     expect(b.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -277,8 +277,8 @@ describe('public pages (issue 35): a tournament run through the API, followed th
     const start = { players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
     await post('/v1/scrabble/games', { id: 'pages-g1', ...start, link: { tournamentId: T, round: 1, table: 1 }, at: '2026-11-29T10:00:00.000Z' });
     const chan = await page('/players/chan?lang=en').expect(200);
-    expect(rows(chan.text, 'player-games')[0]![6]).toBe('GCG');
-    expect(chan.text).toContain('<a href="/v1/scrabble/games/pages-g1/gcg">GCG</a>');
+    expect(rows(chan.text, 'player-games')[0]![6]).toBe('Board · GCG');
+    expect(chan.text).toContain('<a href="/pages/games/scrabble/pages-g1?lang=en">Board</a> · <a href="/v1/scrabble/games/pages-g1/gcg">GCG</a>');
     await h.get('/v1/scrabble/games/pages-g1/gcg').expect(200);
     // An arbiter's result has no record: no link (Lee's game at table 2 was not recorded through Arbitra).
     expect(rows((await page('/players/lee?lang=en').expect(200)).text, 'player-games')[0]![6]).toBe('');

@@ -306,6 +306,10 @@ export const MATRIX: readonly MatrixRow[] = [
     ...get('/pages/appeals/:id', PUBLIC, 'none', 'a final decision, to anyone; before it is final 404 to everyone (the file is the API’s)'),
     params: { id: 'authz-appeal' },
   },
+  {
+    ...get('/pages/games/:discipline/:id', PUBLIC, 'game', 'a game at any move, public view only (no rack), the same to every token'),
+    params: { discipline: 'go', id: GO.game },
+  },
 
   // Rounds
   post(`${R}/pairings`, ['admin', 'chief-arbiter', 'arbiter'], 'tournament'),

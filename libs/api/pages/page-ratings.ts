@@ -45,7 +45,13 @@ export function ratedPlayerView(doc: PlayerDocument, s: Strings) {
       return {
         id: discipline,
         name,
-        svg: ratingChartSvg(`${doc.name} — ${name}`, points),
+        // The axis titles in the page's language (the API's own SVG stays English).
+        svg: ratingChartSvg(`${doc.name} — ${name}`, points, {
+          rating: s.ratings.rating,
+          period: s.ratings.period,
+          none: s.ratings.notRated,
+          provisional: s.ratings.provisional,
+        }),
         points: points.map((x) => ({
           period: x.period,
           closesOn: x.closesOn,

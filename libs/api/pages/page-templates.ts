@@ -1,6 +1,7 @@
 import { Eta } from 'eta';
 import { PAGE_CSS } from './page-style.js';
 import { APPEAL, RATED_PLAYER, RATINGS, TOURNAMENTS } from './page-templates-federation.js';
+import { GAME } from './page-templates-games.js';
 
 /**
  * The pages' Eta templates. `<%= %>` escapes (autoEscape, Eta's default, kept explicit); nothing here prints raw
@@ -134,7 +135,7 @@ const PLAYER = `<% layout('@layout') %>
 <tbody>
 <% it.p.games.forEach(function (g) { %><tr><td><%= g.label %></td><td class="num"><%= g.table === null ? '–' : g.table %></td><td class="seat"><%= g.seat %></td>
 <td><% if (g.opponent) { %><a href="<%= it.playerHref(g.opponent.id) %>"><%= g.opponent.name %></a><% } %><% g.tableMates.forEach(function (m, i) { %><%= i ? ', ' : '' %><a href="<%= it.playerHref(m.id) %>"><%= m.name %></a><% }) %></td>
-<td><%= g.result %></td><td class="num"><%= g.running %></td><td><% g.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.href %>"><%= r.format %></a><% }) %></td></tr>
+<td><%= g.result %></td><td class="num"><%= g.running %></td><td><% g.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.page %>"><%= r.pageLabel %></a> · <a href="<%= r.href %>"><%= it.s.game.formats[r.format] || r.format %></a><% }) %></td></tr>
 <% }) %>
 </tbody></table></div>
 `;
@@ -152,6 +153,7 @@ export function pageTemplates(): Eta {
   eta.loadTemplate('@appeal', APPEAL);
   eta.loadTemplate('@ratings', RATINGS);
   eta.loadTemplate('@rated-player', RATED_PLAYER);
+  eta.loadTemplate('@game', GAME);
   return eta;
 }
 

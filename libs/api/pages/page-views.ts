@@ -189,3 +189,30 @@ export function playerView(
       })),
   };
 }
+
+/**
+ * A player's games in published rounds without a result yet (the crosstable has no table for them): from the round's
+ * public pairing, so the player page lists the game being played (and links its record and page) before its result.
+ */
+export function pendingGames(player: string, rounds: readonly RoundDocument[], names: ReadonlyMap<string, string>, s: Strings) {
+  return rounds.flatMap((r) => {
+    const game = r.games.find((g) => g.first === player || g.second === player);
+    const table = r.tables.find((t) => t.seats.some((seat) => seat.player === player));
+    if (!game && !table) return [];
+    const opponent = game ? (game.first === player ? game.second : game.first) : null;
+    const mates = table ? table.seats.filter((seat) => seat.player !== player).map((seat) => seat.player) : [];
+    const wind = table?.seats.find((seat) => seat.player === player)?.wind;
+    return [
+      {
+        round: r.round,
+        label: s.round(r.round),
+        table: game?.table ?? table!.table,
+        opponent: opponent === null ? null : { id: opponent, name: names.get(opponent) ?? opponent },
+        tableMates: mates.map((m) => ({ id: m, name: names.get(m) ?? m })),
+        seat: wind ? (s.winds[wind] ?? wind) : game ? (game.first === player ? s.first : s.second) : '',
+        result: s.noResult,
+        running: '',
+      },
+    ];
+  });
+}

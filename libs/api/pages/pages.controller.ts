@@ -23,7 +23,7 @@ import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { PlayerParams, TournamentParams } from '../tournaments/tournament.dto.js';
 import { federationNav, PageRenderer, pageHref, pageLanguage } from './page-frame.js';
 import { PAGE_STRINGS, type PageLang } from './page-i18n.js';
-import { crosstableView, namesOf, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
+import { crosstableView, namesOf, pendingGames, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
 import { recordLinks } from './page-records.js';
 import { PageQuery } from './pages.dto.js';
 
@@ -123,8 +123,25 @@ export class TournamentPagesController {
       namesOf(summary),
       s,
     );
+    const names = namesOf(summary);
+    const listed = new Set(view.games.map((g) => g.round));
+    // Published rounds without the player's result yet: their public pairing gives the table (publicSummary: published only).
+    const open = summary.rounds
+      .filter((r) => r.division === player.division && !listed.has(r.round))
+      .map((r) => this.reads.doc<RoundDocument>(COLLECTIONS.round, roundDocKey(p.id, r.division, r.round)))
+      .filter((d): d is RoundDocument => d !== undefined && d.status !== 'paired');
+    const played = [...view.games, ...pendingGames(player.id, open, names, s)].sort((a, b) => a.round - b.round);
     const records = recordLinks(this.core.readModels, summary.discipline, { tournamentId: p.id, division: player.division });
-    const games = view.games.map((g) => Object.assign({}, g, { records: records(g.round, g.table) }));
+    // Each recorded game: its record (the API's export) and its page at the last move, in the page's language.
+    const games = played.map((g) =>
+      Object.assign({}, g, {
+        records: records(g.round, g.table).map((r) => ({
+          ...r,
+          page: pageHref(`/games/${r.game.discipline}/${encodeURIComponent(r.game.id)}`, lang),
+          pageLabel: r.game.discipline === 'mahjong' ? s.game.card : s.game.board,
+        })),
+      }),
+    );
     return this.pages.send(request, reply, '@player', {
       ...this.frame(p.id, summary.name, lang, q, `${summary.name} — ${player.name}`),
       p: { ...view, games },

@@ -1,8 +1,10 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, Matches, Min } from 'class-validator';
+import { GAME_ID, GAME_ID_MESSAGE } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { QueryNumber } from '../query-number.js';
 import { DivisionQuery, ReadQuery } from '../tournaments/tournament.dto.js';
+import { GAME_PAGE_DISCIPLINES, type GamePageDiscipline } from './page-games.js';
 import { PAGE_LANGS, type PageLang } from './page-i18n.js';
 
 /** A page's query: the division (default every one) and the language switch (default: Accept-Language). */
@@ -29,4 +31,32 @@ export class RatingsPageQuery extends LangQuery {
   @IsInt()
   @Min(0)
   after?: number;
+}
+
+/** A game page's address: the discipline and the game's id (the API's, e.g. `/v1/go/games/:id`). */
+export class GamePageParams {
+  @ApiProperty({ enum: GAME_PAGE_DISCIPLINES, description: 'The discipline (chess: rapid chess)' })
+  @IsIn(GAME_PAGE_DISCIPLINES)
+  discipline: GamePageDiscipline;
+
+  @ApiProperty({ example: 'hk-open-2026-r1-t1', description: 'Game id (a mahjong table, a xiguaqi match)' })
+  @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
+  id: string;
+}
+
+/** A game page's query: the language, the move shown (0: the start; default the last), the xiguaqi match's game. */
+export class GamePageQuery extends LangQuery {
+  @ApiPropertyOptional({ example: 12, description: 'The position after this move (ply, Scrabble turn, mahjong hand); 0: the start; default: the last' })
+  @Omittable()
+  @QueryNumber()
+  @IsInt()
+  @Min(0)
+  move?: number;
+
+  @ApiPropertyOptional({ example: 1, description: 'The game of a xiguaqi match (default: the latest)' })
+  @Omittable()
+  @QueryNumber()
+  @IsInt()
+  @Min(1)
+  game?: number;
 }

@@ -56,8 +56,12 @@ export function boardDiagramSvg(): string {
   return parts.join('\n') + '\n';
 }
 
+/** A piece's name in its tooltip: colour, point, escaped (第六条); English unless a page gives its own words. */
+export type PieceName = (colour: 'B' | 'W', point: number, escaped: boolean) => string;
+const englishPiece: PieceName = (colour, point, escaped) => `${colour === 'B' ? 'Black' : 'White'} piece on ${point}${escaped ? ' (escaped)' : ''}`;
+
 /** A position: the board's pieces (escaped ones dashed), the points numbered, a caption under it. */
-export function positionSvg(board: Board, title: string, caption: string): string {
+export function positionSvg(board: Board, title: string, caption: string, pieceName: PieceName = englishPiece): string {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="board xiguaqi" width="${SIZE}" height="${SIZE + 40}" viewBox="0 0 ${SIZE} ${SIZE + 40}" role="img" aria-label="${escapeXml(title)}">`,
     `<title>${escapeXml(title)}</title>`,
@@ -69,11 +73,10 @@ export function positionSvg(board: Board, title: string, caption: string): strin
       parts.push(`<circle cx="${x(p)}" cy="${y(p)}" r="4" fill="#3b6e22"/>`, label(p));
       continue;
     }
-    const name = piece.colour === 'B' ? 'Black' : 'White';
     const dash = piece.escaped ? ' stroke-dasharray="4 3"' : '';
     parts.push(
       `<circle cx="${x(p)}" cy="${y(p)}" r="13" fill="${piece.colour === 'B' ? '#111' : '#fff'}" stroke="${piece.escaped ? '#c00' : '#111'}" stroke-width="2"${dash} ` +
-        `class="piece" data-point="${p}" data-colour="${piece.colour}" data-escaped="${piece.escaped}"><title>${name} piece on ${p}${piece.escaped ? ' (escaped)' : ''}</title></circle>`,
+        `class="piece" data-point="${p}" data-colour="${piece.colour}" data-escaped="${piece.escaped}"><title>${escapeXml(pieceName(piece.colour, p, piece.escaped))}</title></circle>`,
       label(p, '#555'),
     );
   }

@@ -19,8 +19,19 @@ export type { ScrabbleEvent, ScrabbleEventType, EventOf, EventData, MoveRecord, 
 export type { ScrabbleState, Game, TurnStatus, TurnRecord, LedgerEntry, EndInfo, Flag, TileSet } from './scrabble.state.js';
 export { DEFAULT_PROFILE, makeProfile, overtimePenalty, type ScrabbleProfile, type ChallengePenalty, type OvertimeLimitOutcome } from './profile.js';
 export { PAUSE_REASONS, type PauseReason, type Clock, usedAt, remainingAt, overtimeMs } from './clock.js';
-export { analysePlay, placementsFromWord, wordsFormed, BINGO_BONUS, type Placement, type PlayAnalysis, type FormedWord } from './scoring.js';
-export { emptyBoard, premiumAt, parseCoordinate, formatCoordinate, type Board, type Premium, type Coordinate } from './board.js';
+export { analysePlay, placementsFromWord, wordsFormed, boardLetter, BINGO_BONUS, type Placement, type PlayAnalysis, type FormedWord } from './scoring.js';
+export {
+  emptyBoard,
+  premiumAt,
+  parseCoordinate,
+  formatCoordinate,
+  placeOnBoard,
+  squareName,
+  SIZE as BOARD_SIZE,
+  type Board,
+  type Premium,
+  type Coordinate,
+} from './board.js';
 export { LETTER_VALUES, DISTRIBUTION, TILE_COUNT, RACK_SIZE, fullBag, rackValue, tileValue } from './tiles.js';
 export { unseenTiles, tilesOffBoard, resultOf } from './scrabble.end.js';
 export { proposeVerdicts, overriddenProposals, type Lexicon, type Proposal } from './lexicon.js';

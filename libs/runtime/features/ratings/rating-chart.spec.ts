@@ -64,4 +64,14 @@ describe('ratings as served (issue 31)', () => {
     expect(publicEntry({ ...entry, rating: 2210, change: null })).toMatchObject({ rating: 2210, change: null });
     expect(entry.state.rating).toBe(2235.794391057133);
   });
+
+  it('writes its axis titles in the words it is given (a zh-Hant page), escaped; English by default', () => {
+    const words = { rating: '等級分', period: '週期', none: '尚無已公佈的等級分。', provisional: '暫定' };
+    const svg = ratingChartSvg('陳 — 圍棋', [{ ...point('2026-11', 1800), provisional: true }], words);
+    expect(svg).toContain('>等級分</text>');
+    expect(svg).toContain('>週期</text>');
+    expect(svg).toContain('2026-11 (v1): 1800 暫定</title>');
+    expect(svg).not.toContain('Rating');
+    expect(ratingChartSvg('t', [], { ...words, none: '<none>' })).toContain('>&lt;none&gt;</text>');
+  });
 });

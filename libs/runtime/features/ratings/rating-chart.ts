@@ -11,6 +11,15 @@ const LABEL_GAP = 56;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fmt = (n: number) => (Math.round(n * 10) / 10).toString();
 
+/** The words a chart writes: its axis titles, what it says with no rating, a provisional point's mark. */
+export interface ChartWords {
+  readonly rating: string;
+  readonly period: string;
+  readonly none: string;
+  readonly provisional: string;
+}
+const ENGLISH: ChartWords = { rating: 'Rating', period: 'Rating period', none: 'no rating yet', provisional: 'provisional' };
+
 /** A round tick step (1, 2 or 5 × 10^k) giving about `count` intervals over `span`. */
 function tickStep(span: number, count: number): number {
   const raw = span / count;
@@ -23,12 +32,13 @@ function tickStep(span: number, count: number): number {
  * A player's rating history as an SVG line chart: one point per period (its latest list version), provisional points
  * hollow; axis titles, rating ticks at round values with grid lines, period labels thinned so they never overlap, the
  * last one always shown and inside the picture. Deterministic: the same history gives the same bytes (served with an ETag).
+ * `words`: the chart's own words (the axis titles) in the reader's language; English by default (the API's SVG).
  */
-export function ratingChartSvg(title: string, points: readonly HistoryPoint[]): string {
+export function ratingChartSvg(title: string, points: readonly HistoryPoint[], words: ChartWords = ENGLISH): string {
   const rated = points.filter((p): p is HistoryPoint & { rating: number } => p.rating !== null);
   const head = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(title)}">`;
   const titleEl = `<title>${esc(title)}</title><text x="${PAD.left}" y="18" ${FONT} font-size="14">${esc(title)}</text>`;
-  if (rated.length === 0) return `${head}${titleEl}<text x="${W / 2}" y="${H / 2}" text-anchor="middle" ${FONT}>no rating yet</text></svg>`;
+  if (rated.length === 0) return `${head}${titleEl}<text x="${W / 2}" y="${H / 2}" text-anchor="middle" ${FONT}>${esc(words.none)}</text></svg>`;
   const lo = Math.min(...rated.map((p) => p.rating));
   const hi = Math.max(...rated.map((p) => p.rating));
   const step = tickStep(hi - lo || 100, 5);
@@ -51,8 +61,8 @@ export function ratingChartSvg(title: string, points: readonly HistoryPoint[]): 
   const axes =
     `<line x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${H - PAD.bottom}" stroke="#888"/>` +
     `<line x1="${PAD.left}" y1="${H - PAD.bottom}" x2="${W - PAD.right}" y2="${H - PAD.bottom}" stroke="#888"/>` +
-    `<text transform="translate(16 ${fmt(PAD.top + plotH / 2)}) rotate(-90)" text-anchor="middle" ${FONT} font-size="12">Rating</text>` +
-    `<text x="${fmt(PAD.left + plotW / 2)}" y="${H - 12}" text-anchor="middle" ${FONT} font-size="12">Rating period</text>`;
+    `<text transform="translate(16 ${fmt(PAD.top + plotH / 2)}) rotate(-90)" text-anchor="middle" ${FONT} font-size="12">${esc(words.rating)}</text>` +
+    `<text x="${fmt(PAD.left + plotW / 2)}" y="${H - 12}" text-anchor="middle" ${FONT} font-size="12">${esc(words.period)}</text>`;
   // Every k-th period label, so that labels stand LABEL_GAP apart; the last one always (the one before it dropped if too close).
   const every = rated.length === 1 ? 1 : Math.max(1, Math.ceil(LABEL_GAP / (plotW / (rated.length - 1))));
   const last = rated.length - 1;
@@ -62,7 +72,7 @@ export function ratingChartSvg(title: string, points: readonly HistoryPoint[]): 
     .map(
       (p, i) =>
         `<circle cx="${fmt(x(i))}" cy="${fmt(y(p.rating))}" r="4" fill="${p.provisional ? 'white' : '#1f6feb'}" stroke="#1f6feb">` +
-        `<title>${esc(`${p.period} (v${p.version}): ${fmt(p.rating)}${p.provisional ? ' provisional' : ''}`)}</title></circle>` +
+        `<title>${esc(`${p.period} (v${p.version}): ${fmt(p.rating)}${p.provisional ? ` ${words.provisional}` : ''}`)}</title></circle>` +
         `<line x1="${fmt(x(i))}" y1="${H - PAD.bottom}" x2="${fmt(x(i))}" y2="${H - PAD.bottom + 4}" stroke="#888"/>` +
         (labelled(i) ? `<text x="${fmt(x(i))}" y="${H - PAD.bottom + 18}" text-anchor="middle" ${FONT} font-size="10">${esc(p.period)}</text>` : ''),
     )
