@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,6 +12,8 @@ import { rewritePostgresLog } from '../libs/store/postgres/testing/pg-tamper.js'
 import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/testing/pg-test-env.js';
 import { recordTournament, signingKeyFile } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
+import { SseClient } from './support/sse-client.js';
+import type { TokenRevocations } from '../libs/runtime/features/auth/index.js';
 
 /**
  * Issue 32's store attacks on a PostgreSQL log, as test/audit-store-checks and test/audit-tail make them on SQLite:
@@ -27,13 +30,17 @@ describeWithPostgres('issue 32 store attacks on PostgreSQL', (serverUrl) => {
   const unkeyed = { signingKeyFile: undefined, acceptUnsignedTail: false };
 
   /** A database of its own and a server on it (its own data dir), stopped by the test or at its end. */
-  async function server(url?: string, audit = {}): Promise<{ h: RecordsHarness; url: string; sql: (q: string, v?: unknown[]) => Promise<pg.QueryResult> }> {
+  async function server(
+    url?: string,
+    audit = {},
+    env: Record<string, string> = {},
+  ): Promise<{ h: RecordsHarness; url: string; sql: (q: string, v?: unknown[]) => Promise<pg.QueryResult> }> {
     if (!url) {
       const db = await freshDatabase(serverUrl, 'arbitra_i32');
       cleanup.push(db.drop);
       url = db.url;
     }
-    const h = await RecordsHarness.start(mkdtempSync(join(tmpdir(), 'arbitra-i32-pg-')), audit, { ARBITRA_STORE: 'postgres', ARBITRA_PG_URL: url });
+    const h = await RecordsHarness.start(mkdtempSync(join(tmpdir(), 'arbitra-i32-pg-')), audit, { ARBITRA_STORE: 'postgres', ARBITRA_PG_URL: url, ...env });
     cleanup.push(async () => {
       await h.stop().catch(() => undefined);
     });
@@ -191,6 +198,28 @@ describeWithPostgres('issue 32 store attacks on PostgreSQL', (serverUrl) => {
     for (const audit of [keyed(key), unkeyed]) {
       h.audit = { ...h.audit, ...audit };
       await expect(h.boot()).rejects.toThrow(new RegExp(`read models are ahead of the log: .* applied position \\d+, the log ends at ${signed}`));
+    }
+  });
+
+  it('a revocation recorded by another server on the log ends this server’s open live stream of that token', async () => {
+    const shared = { ARBITRA_JWT_SECRET: 'one-secret-for-both-servers-of-this-test' };
+    const a = await server(undefined, {}, shared);
+    const b = (await server(a.url, {}, shared)).h;
+    const chief = a.h.token('chief-arbiter', ['pg-live'], 'chief-live');
+    await a.h.post('/v1/tournaments', { id: 'pg-live', name: 'PG Live', discipline: 'scrabble', pairingSystems: ['round-robin'] }, chief);
+    await a.h.app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(a.h.app.getHttpServer().address() as AddressInfo).port}`;
+    const { token, jti } = a.h.tokens.issueWithId({ sub: 'arbiter-elsewhere', role: 'arbiter', tournaments: ['pg-live'] });
+    const stream = await SseClient.open(base, '/v1/tournaments/pg-live/live', { authorization: `Bearer ${token}` });
+    try {
+      await stream.waitFor(stream.has('tournament.TournamentCreated'));
+      await b.post('/v1/auth/revocations', { jti, reason: 'revoked at the other server' }, b.token('admin'));
+      // Read from the log as the periodic refresh does (every 5 s), without waiting for its timer.
+      await (a.h as unknown as { revocations: TokenRevocations }).revocations.refresh();
+      await stream.ended;
+      expect(stream.events.at(-1)).toMatchObject({ event: 'end', data: { reason: 'token-revoked' } });
+    } finally {
+      stream.close();
     }
   });
 });
