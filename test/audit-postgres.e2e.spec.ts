@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { BrokenLogError } from '../apps/records/audit-wiring.js';
+import { loadAuditConfig } from '../apps/records/audit-config.js';
+import { BrokenLogError, cliSigning } from '../apps/records/audit-wiring.js';
+import { FEATURES } from '../apps/records/registry.js';
+import { ArbitraCore } from '../libs/runtime/arbitra-core.js';
+import { loadConfig } from '../libs/runtime/config.js';
+import { PostgresEventStore } from '../libs/store/postgres/postgres-event-store.js';
 import { TAIL_ACCEPTED } from '../apps/records/unsigned-tail.js';
 import type { EventMeta } from '../libs/store/event-store.port.js';
 import { rewritePostgresLog } from '../libs/store/postgres/testing/pg-tamper.js';
@@ -221,5 +226,33 @@ describeWithPostgres('issue 32 store attacks on PostgreSQL', (serverUrl) => {
     } finally {
       stream.close();
     }
+  });
+
+  it('`revoke` (the CLI’s signing) on PostgreSQL: refused over a tail no running server owns, not while a server runs', async () => {
+    const key = signingKeyFile();
+    const { h, url } = await server(undefined, keyed(key));
+    await h.post('/v1/tournaments', { id: 'pg-cli', name: 'PG CLI', discipline: 'scrabble', pairingSystems: ['round-robin'] }, h.token('admin'));
+    await h.restart();
+    await h.post('/v1/tournaments/pg-cli/players', { id: 'ann', name: 'Ann' }, h.token('admin'));
+    // As cli.ts builds it for `revoke`: its own store and core on the same log.
+    const cli = async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-i32-cli-'));
+      const config = loadConfig({ ARBITRA_DATA_DIR: dataDir, ARBITRA_STORE: 'postgres', ARBITRA_PG_URL: url });
+      const core = new ArbitraCore({ config, store: await PostgresEventStore.open({ connectionString: url }), features: FEATURES });
+      try {
+        const signing = await cliSigning(core, dataDir, { ...loadAuditConfig({}), signingKeyFile: key });
+        return typeof signing === 'string' ? signing : 'may append';
+      } finally {
+        await core.close();
+      }
+    };
+    // The running server's tail is its own to sign.
+    expect(await cli()).toBe('may append');
+    await h.stop();
+    h.audit = { ...h.audit, ...unkeyed };
+    await h.boot();
+    await h.post('/v1/tournaments/pg-cli/players', { id: 'bob', name: 'Bob' }, h.token('admin'));
+    await h.stop();
+    expect(await cli()).toMatch(/past the last signed checkpoint .*--accept-unsigned-tail first/);
   });
 });
