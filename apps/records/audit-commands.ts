@@ -38,7 +38,7 @@ export async function auditCore(core: ArbitraCore, copies: readonly Checkpoint[]
     ? new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic)
     : null;
   bar?.start(head, 0);
-  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p), ...storeChecks(core) });
+  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p), ...(await storeChecks(core)) });
   bar?.stop();
   return report;
 }

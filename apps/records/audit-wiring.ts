@@ -11,6 +11,7 @@ import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-sto
 import { SqliteCheckpointStore } from '../../libs/store/sqlite/sqlite-checkpoint-store.js';
 import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js';
 import { sqliteLogProblems } from '../../libs/store/sqlite/sqlite-integrity.js';
+import { postgresLogProblems } from '../../libs/store/postgres/postgres-integrity.js';
 import type { AuditConfig } from './audit-config.js';
 import { readModelsAhead, recordTailAccepted, unsignedTail } from './unsigned-tail.js';
 
@@ -27,13 +28,26 @@ export class BrokenLogError extends Error {
 }
 
 /**
- * What the store adds to the chains' check (issue 32): on SQLite the immutability triggers and the command_id
- * column; a store that links every event (SQLite, PostgreSQL) must have a global chain.
+ * What the store adds to the chains' check (issue 32): the immutability triggers and the command_id column (on
+ * PostgreSQL also the hash column and the position allocator); a store that links every event must have a global chain.
  */
-export function storeChecks(core: ArbitraCore): { storeProblems?: string[]; requireGlobalChain?: boolean } {
+export async function storeChecks(core: ArbitraCore): Promise<{ storeProblems?: string[]; requireGlobalChain?: boolean }> {
   if (core.store instanceof SqliteEventStore) return { storeProblems: sqliteLogProblems(core.store.db), requireGlobalChain: true };
-  if (core.store instanceof PostgresEventStore) return { requireGlobalChain: true };
+  if (core.store instanceof PostgresEventStore) return { storeProblems: await postgresLogProblems(core.store.pool), requireGlobalChain: true };
   return {};
+}
+
+/**
+ * Whether no other process appends to this log now (issue 32): a SQLite log has one server (the caller rules out a live
+ * one); on PostgreSQL no other process holds the writers' lock, and this one then holds it alone until `joinWriters`.
+ */
+async function soleWriter(core: ArbitraCore): Promise<boolean> {
+  return core.store instanceof PostgresEventStore ? core.store.soleWriter() : true;
+}
+
+/** From here on this process appends: on PostgreSQL it holds the writers' lock's shared side until it closes. */
+async function joinWriters(core: ArbitraCore): Promise<void> {
+  if (core.store instanceof PostgresEventStore) await core.store.joinWriters();
 }
 
 /**
@@ -76,7 +90,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
   // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
   const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
-  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...storeChecks(core) });
+  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) });
   // Read models past the head: events they applied were cut from the log (issue 32), refused like a broken log.
   const ahead = readModelsAhead(core, checked.log.head);
   const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
@@ -106,18 +120,20 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
       everyMs: audit.checkpointEveryMinutes * 60_000,
       onRefused: (reason) => logger.error({ reason }, 'checkpoint not signed: the log does not chain from the last checkpoint'),
     });
-    await acceptTail(core, checkpoints, audit, report, logger);
+    // With another server appending to the same PostgreSQL log now, the tail is that server's to sign.
+    if (await soleWriter(core)) await acceptTail(core, checkpoints, audit, report, logger);
     await checkpointer.signNow();
     checkpointer.start();
     core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
   } else {
     logger.error('no checkpoint is signed while the log fails verification');
   }
+  await joinWriters(core);
 
   const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
-    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...storeChecks(core) }),
+    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) }),
     checkpoints: async (after, limit) => (await checkpoints?.list(after, limit)) ?? [],
     keys: async () => {
       const keys = new Map<
@@ -153,15 +169,17 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
 /**
  * For a CLI command that appends (revoke) while the server may be stopped: refuses when the log already has an
  * unsigned tail (it would be signed with it), and signs the head after the append, so the server's next start finds
- * none (issue 32). Nothing without a signing key or a checkpoint table.
+ * none (issue 32). Another writer live on PostgreSQL signs its own tail. Nothing without a signing key or a checkpoint
+ * table.
  */
 export async function cliSigning(core: ArbitraCore, dataDir: string, audit: AuditConfig): Promise<{ sign: () => Promise<void> } | string> {
   const checkpoints = checkpointStoreOf(core);
-  if (!audit.signingKeyFile || !checkpoints) return { sign: async () => undefined };
+  if (!audit.signingKeyFile || !checkpoints) return (await joinWriters(core), { sign: async () => undefined });
   const key = loadSigningKey(audit.signingKeyFile, dataDir);
-  const tail = await unsignedTail(core, await checkpoints.last());
+  const tail = (await soleWriter(core)) ? await unsignedTail(core, await checkpoints.last()) : null;
   if (tail)
     return `the log goes past the last signed checkpoint (position ${tail.checkpoint.position}, head ${tail.head.position}): start the server with --accept-unsigned-tail first`;
+  await joinWriters(core);
   const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
   const checkpointer = new Checkpointer(core.store, checkpoints, key, { trustedKeys: trusted, everyEvents: 1, everyMs: 0 });
   return { sign: async () => void (await checkpointer.signNow()) };

@@ -12,16 +12,17 @@ export interface UnsignedTail {
 }
 
 /**
- * Events past the last signed checkpoint at start. The server signs a checkpoint at clean shutdown (and the CLI after
- * its own appends), so a tail means a crash, or events appended or cut while it was stopped: not signed silently.
- * None on a log other servers append to (PostgreSQL: their tail is theirs to sign), or before any checkpoint.
+ * Events past the last signed checkpoint at start, asked only when no other process appends to the log now (a live
+ * server on PostgreSQL signs its own tail). Every writer signs a checkpoint at clean shutdown (and the CLI after its own
+ * appends), so a tail means a crash, or events appended or cut while none ran: not signed silently. None before any
+ * checkpoint.
  */
 export async function unsignedTail(core: ArbitraCore, last: Checkpoint | null): Promise<UnsignedTail | null> {
-  if (!last || core.store.sharedWriters) return null;
+  if (!last) return null;
   const head = await core.store.headPosition();
   if (head <= last.position) return null;
   const [e] = await core.store.readAll(head - 1, 1);
-  return { checkpoint: { position: last.position, hash: last.hash, keyId: last.keyId }, head: { position: head, hash: e.meta.hash } };
+  return { checkpoint: { position: last.position, hash: last.hash, keyId: last.keyId }, head: { position: head, hash: e?.meta.hash ?? 'none' } };
 }
 
 /** Records that the operator started with `--accept-unsigned-tail` over `tail` (the next checkpoint then signs both). */

@@ -24,6 +24,9 @@ export interface PostgresEventStoreOptions {
   readonly beforeCommit?: (positions: readonly number[]) => Promise<void>;
 }
 
+/** The writers' advisory lock (see PostgresEventStore.soleWriter), a 64-bit key PostgreSQL computes from its name. */
+const WRITERS_LOCK = "hashtextextended('arbitra-log-writers', 0)";
+
 interface Pending extends PendingAppend {
   resolve: (r: AppendResult) => void;
   reject: (e: unknown) => void;
@@ -64,6 +67,9 @@ export class PostgresEventStore implements EventStore {
   private listener: Promise<pg.Client | null> | null = null;
   private listenFailures = 0;
   private relistenTimer: NodeJS.Timeout | undefined;
+  private presence: Promise<pg.Client> | null = null;
+  private sole = false;
+  private joined = false;
   private closed = false;
 
   constructor(readonly options: PostgresEventStoreOptions) {
@@ -297,6 +303,57 @@ export class PostgresEventStore implements EventStore {
     return r.rowCount === 1;
   }
 
+  /**
+   * Writers of this log (issue 32): every process that appends holds the shared side of one session-level advisory
+   * lock on its own connection, from its start until it closes (a crash ends the session and releases it). `soleWriter`
+   * takes the exclusive side when no other process holds either, so a start can tell that nobody else appends: the
+   * events past the last signed checkpoint are then not another live server's to sign. `joinWriters` takes the shared
+   * side (waiting while another process's start holds the exclusive one) and gives the exclusive one back.
+   */
+  async soleWriter(): Promise<boolean> {
+    const client = await this.presenceClient();
+    if (this.sole) return true;
+    this.sole = (await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${WRITERS_LOCK}) AS ok`)).rows[0].ok;
+    return this.sole;
+  }
+
+  async joinWriters(): Promise<void> {
+    const client = await this.presenceClient();
+    if (this.joined) return;
+    // The same session may hold both sides: shared first, so there is no moment without either.
+    await client.query(`SELECT pg_advisory_lock_shared(${WRITERS_LOCK})`);
+    this.joined = true;
+    if (this.sole) await client.query(`SELECT pg_advisory_unlock(${WRITERS_LOCK})`);
+    this.sole = false;
+  }
+
+  private presenceClient(): Promise<pg.Client> {
+    this.presence ??= (async () => {
+      await this.ready;
+      const client = new pg.Client({ connectionString: this.options.connectionString });
+      client.on('error', () => undefined); // followed by 'end'
+      await client.connect();
+      // The session ended (a database restart) and its lock with it: joined again on a new one, retried every second.
+      client.once('end', () => {
+        if (this.closed) return;
+        const rejoin = this.joined;
+        this.presence = null;
+        this.sole = this.joined = false;
+        if (rejoin) this.rejoinLater();
+      });
+      return client;
+    })();
+    this.presence.catch(() => (this.presence = null));
+    return this.presence;
+  }
+
+  private rejoinLater(): void {
+    const t = setTimeout(() => {
+      if (!this.closed) this.joinWriters().catch(() => this.rejoinLater());
+    }, 1000);
+    t.unref();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -306,6 +363,8 @@ export class PostgresEventStore implements EventStore {
     clearTimeout(this.relistenTimer);
     const listener = await this.listener?.catch(() => null);
     await listener?.end().catch(() => undefined);
+    const presence = await this.presence?.catch(() => null);
+    await presence?.end().catch(() => undefined);
     await this.pool.end();
   }
 }

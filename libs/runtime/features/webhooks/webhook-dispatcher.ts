@@ -287,12 +287,12 @@ export class WebhookDispatcher {
       // Open: resumed. At or before the webhook's position and not open: handled already (closed). After it: new.
       const known = this.open.get(`${id}:${e.id}`);
       if (known || e.position > (this.positions.get(id) ?? 0)) {
-        const view = await viewFor(this.core, e, w.audience, fold?.live);
+        const view = await viewFor(this.core, e, w.audience, fold);
         if (view && !(await this.deliver(r, id, e, view, known))) return false;
       }
     }
     if (fold) {
-      fold.live.render([e]);
+      fold.shown += fold.live.render([e]).length;
       fold.next = e.revision + 1;
     }
     return true;

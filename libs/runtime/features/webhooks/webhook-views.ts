@@ -1,4 +1,4 @@
-import { evolveTournament, initialTournamentState, type TournamentEvent } from '../../../domain/tournament/index.js';
+import { initialTournamentState } from '../../../domain/tournament/index.js';
 import { TournamentLive, type WebhookAudience } from '../../../domain/webhooks/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
 import type { ArbitraCore } from '../../arbitra-core.js';
@@ -7,44 +7,48 @@ import { gameFeaturesOf } from '../../games/index.js';
 /** How many tournaments' public views a webhook keeps folded (the least recently created one goes; it is read again when needed). */
 export const FOLDS = 64;
 
-/** A tournament's public view, folded up to (not including) revision `next`. */
+/** A tournament's public view, folded up to (not including) revision `next`; `shown`: the public's messages before it. */
 export interface TournamentFold {
   readonly live: TournamentLive;
   next: number;
+  shown: number;
 }
+
+/** The public view before an event: the fold, and how many messages the public saw before it (its public revision). */
+export type PublicBefore = Pick<TournamentFold, 'live' | 'shown'>;
 
 /** Does `viewFor` need the tournament's public view folded before `e` (`live`) to render it for `audience`? */
 export const needsTournamentView = (audience: WebhookAudience, e: RecordedEvent): boolean => audience === 'public' && e.stream.startsWith('tournament-');
 
-/** The public view of a tournament's stream, folded up to (not including) `e`. */
-export async function tournamentBefore(core: ArbitraCore, e: RecordedEvent): Promise<TournamentLive> {
+/** The public view of a tournament's stream, folded up to (not including) `e`, and the count of its messages. */
+export async function tournamentBefore(core: ArbitraCore, e: RecordedEvent): Promise<PublicBefore> {
   const before = await core.store.readStream(e.stream, 0, e.revision);
-  return new TournamentLive(
-    before.reduce((s, x) => evolveTournament(s, core.upcasters.upcast(x) as unknown as TournamentEvent), initialTournamentState()),
-    false,
-  );
+  const live = new TournamentLive(initialTournamentState(), false);
+  return { live, shown: live.render(before.map((x) => core.upcasters.upcast(x))).length };
 }
 
 /**
  * The event as the webhook's audience sees it, or null when it sees nothing of it: everything as recorded; the
- * public: a tournament's events as its public live view, a game's with hidden tiles redacted while the game hides
- * them (as GET …/events), and nothing of any other stream (appeals, penalty ledgers, tokens).
+ * public: a tournament's events as its public live view, `revision` counting the public's own messages (0, 1, 2…, as
+ * the public live stream's ids: a gap would tell that something unpublished was recorded, issue 32), a game's with
+ * hidden tiles redacted while the game hides them (as GET …/events), and nothing of any other stream (appeals,
+ * penalty ledgers, tokens).
  */
-export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: WebhookAudience, live: TournamentLive | undefined): Promise<object | null> {
+export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: WebhookAudience, view: PublicBefore | undefined): Promise<object | null> {
   // One literal with every key, not `{ ...plain, data }`: a spread followed by new keys is slow on Node 20.
-  const plain = (data: unknown) => ({
+  const plain = (data: unknown, revision = e.revision) => ({
     id: e.id,
     stream: e.stream,
-    revision: e.revision,
+    revision,
     position: e.position,
     type: e.type,
     recordedAt: e.meta.recordedAt,
     data,
   });
   if (audience === 'everything') return plain(e.data);
-  if (live) {
-    const m = live.peek(e);
-    return m ? plain((m.data as { data: unknown }).data) : null;
+  if (view) {
+    const m = view.live.peek(e);
+    return m ? plain((m.data as { data: unknown }).data, view.shown) : null;
   }
   const feature = gameFeaturesOf(core.options.features).find((f) => e.stream.startsWith(`${f.aggregate.name}-`));
   if (!feature) return null;
@@ -69,7 +73,7 @@ export async function foldBefore(
     fold = undefined;
   }
   if (!fold && needed) {
-    fold = { live: await tournamentBefore(core, e), next: e.revision };
+    fold = { ...(await tournamentBefore(core, e)), next: e.revision };
     if (folds.size >= FOLDS) folds.delete(folds.keys().next().value as string);
     folds.set(e.stream, fold);
   }
