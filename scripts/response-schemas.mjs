@@ -7,7 +7,7 @@ import { convert } from '@openapi-contrib/json-schema-to-openapi-schema';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import prettier from 'prettier';
-import { createGenerator } from 'ts-json-schema-generator';
+import { createGenerator, createProgram } from 'ts-json-schema-generator';
 
 const root = new URL('..', import.meta.url).pathname;
 const source = join(root, 'libs/api/responses.ts');
@@ -35,8 +35,24 @@ function openApi30(schema, definitions) {
   return { ...out, type: named.type, nullable: true, allOf: [{ $ref: only.$ref }] };
 }
 
+/**
+ * `Discipline`'s names as the type checker sees them: each descriptor adds its name to `DisciplineNames` by declaration
+ * merging (libs/domain/standings/results.ts), which the generator does not follow. Sorted, so the order is the file's own.
+ */
+function disciplineNames(config) {
+  const program = createProgram(config);
+  const checker = program.getTypeChecker();
+  const results = program.getSourceFile(join(root, 'libs/domain/standings/results.ts'));
+  const names = results?.statements.find((s) => s.name?.text === 'DisciplineNames');
+  if (!names) throw new Error('libs/domain/standings/results.ts declares no DisciplineNames');
+  return checker
+    .getPropertiesOfType(checker.getTypeAtLocation(names.name))
+    .map((p) => p.name)
+    .sort();
+}
+
 export async function responseSchemas() {
-  const generator = createGenerator({
+  const config = {
     path: source,
     tsconfig: join(root, 'tsconfig.json'),
     type: '*',
@@ -46,8 +62,9 @@ export async function responseSchemas() {
     jsDoc: 'none',
     skipTypeCheck: true,
     additionalProperties: false,
-  });
-  const { definitions } = generator.createSchema('*');
+  };
+  const { definitions } = createGenerator(config).createSchema('*');
+  definitions.Discipline = { type: 'string', enum: disciplineNames(config) };
   const schemas = {};
   for (const name of Object.keys(definitions).sort())
     schemas[name] = openApi30(await convert(definitions[name], { dereference: false, cloneSchema: true }), definitions);

@@ -1,12 +1,8 @@
 import type { Type } from '@nestjs/common';
+import type { DisciplineBundle } from '../../libs/api/discipline-bundle.js';
 import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS } from '../../libs/api/games/index.js';
-import { SCRABBLE_CONTROLLERS } from '../../libs/api/scrabble/index.js';
-import { CHESS_CONTROLLERS } from '../../libs/api/chess/index.js';
-import { XIGUAQI_CONTROLLERS } from '../../libs/api/xiguaqi/index.js';
-import { GO_CONTROLLERS } from '../../libs/api/go/index.js';
-import { MAHJONG_CONTROLLERS } from '../../libs/api/mahjong/index.js';
 import { EXCHANGE_CONTROLLERS } from '../../libs/api/exchange/index.js';
 import { LIVE_CONTROLLERS } from '../../libs/api/live/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
@@ -14,31 +10,40 @@ import { PAGES_CONTROLLERS } from '../../libs/api/pages/index.js';
 import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { RATINGS_CONTROLLERS } from '../../libs/api/ratings/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
+import { SERVED } from '../../libs/domain/discipline-kit/registry.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
-import { CHESS_FEATURE } from '../../libs/runtime/features/chess/index.js';
-import { XIGUAQI_FEATURE } from '../../libs/runtime/features/xiguaqi/index.js';
-import { GO_FEATURE } from '../../libs/runtime/features/go/index.js';
-import { MAHJONG_FEATURE } from '../../libs/runtime/features/mahjong/index.js';
-import { SCRABBLE_FEATURE } from '../../libs/runtime/features/scrabble/index.js';
 import { RATINGS_FEATURE } from '../../libs/runtime/features/ratings/index.js';
 import { TOURNAMENT_FEATURE } from '../../libs/runtime/features/tournament/index.js';
 import { WEBHOOKS_FEATURE } from '../../libs/runtime/features/webhooks/index.js';
 
 /**
- * Everything the records app runs: one line per feature (its aggregates, projections and
- * process managers; a discipline's is built from its GameFeature) and its HTTP controllers.
- * Adding a discipline adds one line to each list.
+ * The served disciplines, in the registry's order: each one's bundle (descriptor, runtime feature, controllers) from
+ * `libs/api/<folder>/discipline.ts`, so the descriptor's registry line (libs/domain/discipline-kit/registry.ts) is the
+ * only line a discipline adds outside its folders. A missing or mismatched bundle stops the app as it loads.
+ */
+export const DISCIPLINES: readonly DisciplineBundle[] = await loadDisciplines();
+
+async function loadDisciplines(): Promise<DisciplineBundle[]> {
+  const bundles: DisciplineBundle[] = [];
+  for (const d of SERVED) {
+    // One at a time, so the modules load in the registry's order on every start.
+    const loaded = (await import(`../../libs/api/${d.folder}/discipline.js`)) as { DISCIPLINE?: DisciplineBundle };
+    if (loaded.DISCIPLINE?.descriptor !== d) throw new Error(`libs/api/${d.folder}/discipline.ts exports no DISCIPLINE bundle of ${d.id}`);
+    bundles.push(loaded.DISCIPLINE);
+  }
+  return bundles;
+}
+
+/**
+ * Everything the records app runs: one line per feature (its aggregates, projections and process managers; a
+ * discipline's is built from its GameFeature) and its HTTP controllers. Disciplines come from DISCIPLINES above.
  */
 export const FEATURES: readonly Feature[] = [
   AUTH_FEATURE,
   TOURNAMENT_FEATURE,
-  SCRABBLE_FEATURE,
-  CHESS_FEATURE,
-  XIGUAQI_FEATURE,
-  GO_FEATURE,
-  MAHJONG_FEATURE,
+  ...DISCIPLINES.map((d) => d.feature),
   PENALTIES_FEATURE,
   appealsFeature(PenaltiesAggregate),
   RATINGS_FEATURE,
@@ -48,11 +53,7 @@ export const FEATURES: readonly Feature[] = [
 export const CONTROLLERS: readonly Type[] = [
   ...TOURNAMENT_CONTROLLERS,
   ...GAME_LIST_CONTROLLERS,
-  ...SCRABBLE_CONTROLLERS,
-  ...CHESS_CONTROLLERS,
-  ...XIGUAQI_CONTROLLERS,
-  ...GO_CONTROLLERS,
-  ...MAHJONG_CONTROLLERS,
+  ...DISCIPLINES.flatMap((d) => d.controllers),
   ...PENALTY_CONTROLLERS,
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,

@@ -68,7 +68,7 @@ export const RESPONSE_SCHEMAS = {
     required: ['rank', 'player', 'withdrawnFromRound', 'cells'],
     additionalProperties: false,
   },
-  Discipline: { type: 'string', enum: ['scrabble', 'mahjong', 'go', 'chess-rapid', 'xiguaqi'] },
+  Discipline: { type: 'string', enum: ['chess-rapid', 'go', 'mahjong', 'scrabble', 'xiguaqi'] },
   EgdEvent: {
     type: 'object',
     properties: { class: { type: 'string', enum: ['A', 'B', 'C', 'D'] }, place: { type: 'string' } },

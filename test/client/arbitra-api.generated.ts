@@ -3190,7 +3190,7 @@ export interface components {
        * @example scrabble
        * @enum {string}
        */
-      discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+      discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
       /** @description Overrides of the discipline default profile (Scrabble: WESPA) */
       profile?: components['schemas']['ProfileOverridesDto'];
       /**
@@ -5736,7 +5736,7 @@ export interface components {
       entries: components['schemas']['PublicEntry'][];
     };
     /** @enum {string} */
-    Discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+    Discipline: 'chess-rapid' | 'go' | 'mahjong' | 'scrabble' | 'xiguaqi';
     AsOf: {
       revision: number;
       position: number;
@@ -11053,7 +11053,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
       };
       cookie?: never;
     };
@@ -11078,7 +11078,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
       };
       cookie?: never;
     };
@@ -11115,7 +11115,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
       };
       cookie?: never;
     };
@@ -11152,7 +11152,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
         period: string;
       };
       cookie?: never;
@@ -11179,7 +11179,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
         period: string;
       };
       cookie?: never;
@@ -11225,7 +11225,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        discipline: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
       };
       cookie?: never;
     };
@@ -11334,7 +11334,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description One discipline (required for the SVG chart when the player has several) */
-        discipline?: 'scrabble' | 'mahjong' | 'go' | 'chess-rapid' | 'xiguaqi';
+        discipline?: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
         /** @description json (default) or svg (a chart); or send Accept: image/svg+xml */
         format?: 'json' | 'svg';
         /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */

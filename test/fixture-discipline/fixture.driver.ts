@@ -1,4 +1,4 @@
-import type { Driver } from '../contract/drivers.js';
+import type { Driver } from '../contract/driver.js';
 
 /** The fixture discipline of the test build (test/fixture-discipline): FIXTURE §1–§3. */
 export const FIXTURE_DRIVER: Driver = {

@@ -1,16 +1,13 @@
 import type { Type } from '@nestjs/common';
-import type { DisciplineDescriptor } from '../../libs/domain/discipline-kit/descriptor.js';
+import type { DisciplineBundle } from '../../libs/api/discipline-bundle.js';
 import { DESCRIPTORS, registerDiscipline } from '../../libs/domain/discipline-kit/registry.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
-import type { Driver } from '../contract/drivers.js';
+import type { Driver } from '../contract/driver.js';
 import { FIXTURE_DISCIPLINE } from '../fixture-discipline/index.js';
 
-/** A discipline that exists only in the test build: its descriptor, its runtime feature, its controllers, its contract driver. */
-export interface TestDiscipline {
-  readonly descriptor: DisciplineDescriptor;
-  readonly feature: Feature;
-  readonly controllers: readonly Type[];
-  /** How the contract suite plays one of its games (test/contract/drivers.ts). */
+/** A discipline that exists only in the test build: its bundle (descriptor, runtime feature, controllers) and contract driver. */
+export interface TestDiscipline extends DisciplineBundle {
+  /** How the contract suite plays one of its games (test/contract/driver.ts). */
   readonly driver: Driver;
 }
 

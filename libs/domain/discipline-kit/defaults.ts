@@ -50,7 +50,8 @@ export const WARNING_DEFAULT = 'Arbitra default: a warning is recorded and count
 export const DEFAULT_PENALTY_KINDS: PenaltyProfile['kinds'] = { warning: WARNING_DEFAULT, points: POINTS_DEFAULT };
 
 /** Glicko-2 rates any two-player game; one game in two years keeps a player on the ranked list (Arbitra value). */
-export const DEFAULT_RATING: { readonly engines: readonly EngineName[]; readonly profile: RatingProfile } = {
+export const DEFAULT_RATING: { readonly engines: readonly EngineName[]; readonly profile: RatingProfile; readonly placings: boolean } = {
   engines: ['glicko2'],
   profile: { engine: GLICKO2_V1, ranked: { minGames: 1, windowDays: 730 } },
+  placings: false,
 };

@@ -49,6 +49,8 @@ export interface GamePenalty {
  */
 export interface DisciplineDescriptor {
   readonly id: Discipline;
+  /** The name of its folders (`libs/{domain/disciplines,runtime/features,api}/<folder>/`): the records app loads it from there. */
+  readonly folder: string;
   readonly game: {
     /** The game aggregate: its streams are `<aggregate>-<gameId>` (the GameFeature's aggregate name). */
     readonly aggregate: string;
@@ -69,7 +71,12 @@ export interface DisciplineDescriptor {
    */
   readonly pairing: { readonly systems: readonly PairingSystem[]; readonly default: readonly PairingSystem[] | null };
   /** The rating engines that fit, and the default rating profile. */
-  readonly ratings: { readonly engines: readonly EngineName[]; readonly profile: RatingProfile };
+  readonly ratings: {
+    readonly engines: readonly EngineName[];
+    readonly profile: RatingProfile;
+    /** A rated division carries its standings' placings (every player's place), which the discipline's ranking reads. */
+    readonly placings: boolean;
+  };
   /** The appeal profile and the discipline's own decisions that can be contested (tournament decisions are shared). */
   readonly appeals: { readonly profile: AppealProfile; readonly decisions: readonly ContestableDecision[] };
   /** The penalty profile, and the game events whose penalties go to the tournament's ledger (with how each maps). */
@@ -84,6 +91,8 @@ export interface DisciplineDescriptor {
 /** What a discipline writes: its id, game and the parts that differ from the defaults. */
 export interface DisciplineSpec {
   readonly id: Discipline;
+  /** Default: the id. */
+  readonly folder?: string;
   readonly game: Pick<DisciplineDescriptor['game'], 'aggregate' | 'startEvent' | 'sessionEnds'> & Partial<DisciplineDescriptor['game']>;
   readonly tournament?: RulesProfile;
   readonly tieBreaks?: readonly TieBreakCode[];
@@ -116,6 +125,7 @@ export function defineDiscipline(spec: DisciplineSpec): DisciplineDescriptor {
   const penalty = spec.penalties?.profile;
   return {
     id: spec.id,
+    folder: spec.folder ?? spec.id,
     game: { players: playersAtStart(spec.game.startEvent), ...spec.game },
     tournament,
     tieBreaks: spec.tieBreaks ?? tournament.tieBreaks,

@@ -6,9 +6,16 @@ import { XIGUAQI_DESCRIPTOR } from '../disciplines/xiguaqi/descriptor.js';
 import type { Discipline } from '../standings/results.js';
 import type { DisciplineDescriptor } from './descriptor.js';
 
-const REGISTERED: DisciplineDescriptor[] = [SCRABBLE_DESCRIPTOR, MAHJONG_DESCRIPTOR, GO_DESCRIPTOR, CHESS_RAPID_DESCRIPTOR, XIGUAQI_DESCRIPTOR];
+/**
+ * The disciplines Arbitra serves, one line each: adding one is its folders and its descriptor here, nothing else (its
+ * descriptor names it in `Discipline`; the records app loads its runtime feature and controllers from its folder,
+ * apps/records/registry.ts).
+ */
+export const SERVED: readonly DisciplineDescriptor[] = [SCRABBLE_DESCRIPTOR, CHESS_RAPID_DESCRIPTOR, XIGUAQI_DESCRIPTOR, GO_DESCRIPTOR, MAHJONG_DESCRIPTOR];
 
-/** Every registered discipline, one line each above: the shared services iterate this list and keep no table of their own. */
+const REGISTERED: DisciplineDescriptor[] = [...SERVED];
+
+/** Every registered discipline: the shared services iterate this list and keep no table of their own. */
 export const DESCRIPTORS: readonly DisciplineDescriptor[] = REGISTERED;
 
 /** The registered disciplines' names, in the registry's order (the same array as long as the process runs). */

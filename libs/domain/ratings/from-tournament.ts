@@ -1,3 +1,4 @@
+import { DESCRIPTORS } from '../discipline-kit/registry.js';
 import type { GameResult } from '../standings/results.js';
 import { computeStandings } from '../standings/standings.js';
 import { roundsOf, standingsInputFor, type OpenTournament, type PlayerState } from '../tournament/index.js';
@@ -7,7 +8,8 @@ import type { RatedGame, RatedTournament } from './types.js';
 /**
  * A tournament's divisions as rating inputs: games played over the board (forfeits and byes are not rated), players
  * mapped to their federation identity by `identify` (null: not identified, listed as unmatched), the end day from the
- * rounds' days (else `fallbackDay`), and for mahjong the placings of the division's standings.
+ * rounds' days (else `fallbackDay`), and the placings of the division's standings where the discipline's ranking reads them
+ * (its descriptor's `ratings.placings`: mahjong).
  */
 export function ratedTournaments(
   t: OpenTournament,
@@ -27,6 +29,7 @@ export function ratedTournaments(
     players.push({ division: p.division, id: who.id, ...(who.declaredRating !== undefined && { declaredRating: who.declaredRating }), country: p.country });
   }
   const out: RatedTournament[] = [];
+  const byPlacings = DESCRIPTORS.find((d) => d.id === t.discipline)?.ratings.placings ?? false;
   for (const division of t.divisions) {
     const rounds = roundsOf(t, division);
     const days = rounds.map((r) => r.day).filter((d): d is string => typeof d === 'string');
@@ -34,8 +37,8 @@ export function ratedTournaments(
     const games: RatedGame[] = [];
     for (const r of rounds) for (const res of Object.values(r.results)) pushGame(games, res, ids);
     const inDivision = players.filter((p) => p.division === division);
-    // Mahjong: places among every player of the standings, and N (`field`) counts them all, identified or not (issue 31).
-    const rows = t.discipline === 'mahjong' ? computeStandings(standingsInputFor(t, division)) : undefined;
+    // Places among every player of the standings, and N (`field`) counts them all, identified or not (issue 31).
+    const rows = byPlacings ? computeStandings(standingsInputFor(t, division)) : undefined;
     const placings = rows?.filter((row) => ids.has(row.player)).map((row) => ({ player: ids.get(row.player) as string, place: row.rank }));
     if (games.length === 0 && !placings?.length) continue;
     out.push({

@@ -8,17 +8,13 @@ import type { Wind } from '../pairing/types.js';
 export type Discipline = keyof DisciplineNames;
 
 /**
- * The registered disciplines' names, one line each as in the registry (libs/domain/discipline-kit/registry.ts); the
- * generated response schemas read this list. A discipline of the test build adds its own by declaration merging
- * (`declare module '…/standings/results.js' { interface DisciplineNames { fixture: true } }`).
+ * The disciplines' names. Each discipline's descriptor adds its own, in its folder, by declaration merging
+ * (`declare module '../../standings/results.js' { interface DisciplineNames { go: true } }`), so this file is not
+ * edited to add one; the registry (libs/domain/discipline-kit/registry.ts) holds the descriptors.
  */
-export interface DisciplineNames {
-  scrabble: true;
-  mahjong: true;
-  go: true;
-  'chess-rapid': true;
-  xiguaqi: true;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the descriptors' declaration merging
+export interface DisciplineNames {}
+
 /** The registered disciplines (libs/domain/discipline-kit/registry.ts). */
 export const DISCIPLINES: readonly Discipline[] = DISCIPLINE_IDS;
 

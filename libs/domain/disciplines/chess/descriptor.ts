@@ -2,9 +2,17 @@ import { defineDiscipline, type RecordedFact } from '../../discipline-kit/descri
 import { POINTS_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 import { FIDE_RAPID_2024 } from '../../ratings/fide.js';
 
+declare module '../../standings/results.js' {
+  /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
+  interface DisciplineNames {
+    'chess-rapid': true;
+  }
+}
+
 /** Rapid chess under the rapid rules (附錄二): what the shared services need (discipline-kit/descriptor.ts). */
 export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   id: 'chess-rapid',
+  folder: 'chess',
   game: { aggregate: 'chess-game', startEvent: 'chess.GameStarted', sessionEnds: ['chess.GameEnded'] },
   // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
   tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),

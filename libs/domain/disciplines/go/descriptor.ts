@@ -2,6 +2,13 @@ import { defineDiscipline } from '../../discipline-kit/descriptor.js';
 import { ARBITRA_DEFAULT_APPEAL, POINTS_DEFAULT, WARNING_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 import { EGD_2021 } from '../../ratings/egd.js';
 
+declare module '../../standings/results.js' {
+  /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
+  interface DisciplineNames {
+    go: true;
+  }
+}
+
 /** Go under the Ing rules (应氏计点制围棋规则): what the shared services need (discipline-kit/descriptor.ts). */
 export const GO_DESCRIPTOR = defineDiscipline({
   id: 'go',

@@ -7,6 +7,13 @@ const seatedAtStart = playersAtStart('mahjong.SessionStarted');
 /** WMC rules, 申訴程式: 應於此節完後30分鐘內以書面提交給裁判長 (written, to the chief referee, within 30 minutes after the session). */
 const WMC_APPEAL_DEADLINE = 'WMC rules, 申訴程式: 應於此節完後30分鐘內以書面提交給裁判長';
 
+declare module '../../standings/results.js' {
+  /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
+  interface DisciplineNames {
+    mahjong: true;
+  }
+}
+
 /** Mahjong tables under the World Mahjong Contest rules: what the shared services need (discipline-kit/descriptor.ts). */
 export const MAHJONG_DESCRIPTOR = defineDiscipline({
   id: 'mahjong',
@@ -41,7 +48,7 @@ export const MAHJONG_DESCRIPTOR = defineDiscipline({
   tieBreaks: [],
   // The mahjong ranking reads placings: the EMA's method, whose results count for three years (ratings/mahjong-ema.ts);
   // listing needs two results (the engine leaves others unrated).
-  ratings: { engines: ['mahjong-ranking'], profile: { engine: EMA_RANKING_V2, ranked: { minGames: 1, windowDays: 1095 } } },
+  ratings: { engines: ['mahjong-ranking'], profile: { engine: EMA_RANKING_V2, ranked: { minGames: 1, windowDays: 1095 } }, placings: true },
   appeals: {
     profile: {
       id: 'wmc-mahjong',

@@ -6,6 +6,13 @@ import { RULES } from './scrabble.rules.js';
 
 const dataOf = <T>(e: RecordedFact) => e.data as T;
 
+declare module '../../standings/results.js' {
+  /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
+  interface DisciplineNames {
+    scrabble: true;
+  }
+}
+
 /** Scrabble under the WESPA rules: what the shared services need (discipline-kit/descriptor.ts). */
 export const SCRABBLE_DESCRIPTOR = defineDiscipline({
   id: 'scrabble',

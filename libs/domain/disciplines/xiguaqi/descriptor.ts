@@ -1,6 +1,13 @@
 import { defineDiscipline } from '../../discipline-kit/descriptor.js';
 import { POINTS_DEFAULT, WARNING_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 
+declare module '../../standings/results.js' {
+  /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
+  interface DisciplineNames {
+    xiguaqi: true;
+  }
+}
+
 /** Xiguaqi under 西瓜棋比赛的棋盘、棋子及规则: what the shared services need (discipline-kit/descriptor.ts). */
 export const XIGUAQI_DESCRIPTOR = defineDiscipline({
   id: 'xiguaqi',

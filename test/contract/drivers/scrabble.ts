@@ -1,0 +1,33 @@
+import { at, type Driver } from '../driver.js';
+
+/** How the contract suite plays a short linked game of Scrabble (test/discipline-contract.e2e.spec.ts). */
+export const DRIVER: Driver = {
+  discipline: 'scrabble',
+  route: 'scrabble',
+  seats: 2,
+  async play({ h, arbiter, id, players, link }) {
+    const g = `/v1/scrabble/games/${id}`;
+    const post = (path: string, body: object) => h.post(path, body, arbiter);
+    await post('/v1/scrabble/games', { id, players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, link, at: at(0) });
+    await post(`${g}/draws`, { seat: 0, count: 7, at: at(1) });
+    await post(`${g}/draws`, { seat: 1, count: 7, at: at(2) });
+    await post(`${g}/moves`, { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) });
+    for (let i = 0; i < 6; i++) await post(`${g}/moves`, { seat: i % 2 === 0 ? 1 : 0, move: { kind: 'pass' }, at: at(20 + i) });
+    const racks = [
+      { seat: 0, rack: 'AEINR' },
+      { seat: 1, rack: 'STUVWXY' },
+    ];
+    await post(`${g}/end-racks`, { racks, at: at(30) });
+    // WESPA seed 過時: the TD enters 10 points of overtime.
+    await post(`${g}/time-penalties`, { seat: 1, points: 10, at: at(31) });
+    await post(`${g}/signatures`, { seat: 0, at: at(32) });
+    await post(`${g}/signatures`, { seat: 1, at: at(33) });
+  },
+  async inProgress({ h, arbiter, id, players }) {
+    // Tracked tiles: the racks are recorded, and hidden from all but their seat while the game is in progress.
+    const start = { id, players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: true, at: at(0) };
+    await h.post('/v1/scrabble/games', start, arbiter);
+    await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 0, tiles: 'AEIQRST'.split(''), at: at(1) }, arbiter);
+    await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 1, tiles: 'AENORXZ'.split(''), at: at(2) }, arbiter);
+  },
+};
