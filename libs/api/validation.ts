@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ProblemException, type FieldProblem } from './problem.js';
+import { quickAccept } from './quick-accept.js';
 import { rememberValidationRules } from './validation-rules-cache.js';
 
 /**
@@ -96,6 +97,9 @@ export function tooDeepProblem(path: string): ProblemException {
 }
 
 class ArbitraValidationPipe extends ValidationPipe {
+  /** Whether a class's quick check (quick-accept.ts) may take a value before class-validator does. */
+  quick = true;
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // A body nested too deep was refused before Nest (http-app.ts's preValidation hook); one walk is left here.
     if (metadata.type === 'body') {
@@ -108,14 +112,17 @@ class ArbitraValidationPipe extends ValidationPipe {
         });
       }
     }
-    return super.transform(value, metadata);
+    return (this.quick ? quickAccept(metadata.metatype, value) : undefined) ?? super.transform(value, metadata);
   }
 }
 
-/** Global validation: strip nothing silently — unknown fields are refused, types are converted and checked. */
-export function createValidationPipe(): ValidationPipe {
+/**
+ * Global validation: strip nothing silently — unknown fields are refused, types are converted and checked. `quick: false`
+ * leaves every value to class-validator (quick-accept.spec.ts compares the two).
+ */
+export function createValidationPipe({ quick = true } = {}): ValidationPipe {
   rememberValidationRules();
-  return new ArbitraValidationPipe({
+  const pipe = new ArbitraValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -131,4 +138,6 @@ export function createValidationPipe(): ValidationPipe {
       });
     },
   });
+  pipe.quick = quick;
+  return pipe;
 }
