@@ -10,7 +10,7 @@ import { length } from 'class-validator';
 import { personNameProblem } from './person-name.js';
 
 /** The schema keywords a quick check may use beyond JSON Schema's: each is class-validator's own check. */
-const ajv = new Ajv({ allErrors: false, strict: true });
+const ajv = new Ajv({ allErrors: false, strict: true, strictRequired: false, strictTypes: false });
 /** `@Length(min, max)`, counted as class-validator counts (validator.js's isLength), not as ajv's maxLength does. */
 ajv.addKeyword({ keyword: 'classLength', type: 'string', schemaType: 'array', validate: ([min, max]: [number, number], s: string) => length(s, min, max) });
 /** `@IsPersonName()`'s check (its NFC transform is applied before the schema). */
