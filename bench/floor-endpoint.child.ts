@@ -9,13 +9,15 @@
 import { JwtService } from '@nestjs/jwt';
 import { Ajv } from 'ajv';
 import Fastify, { type FastifyReply } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Role } from '../libs/domain/kernel/index.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 
 const [port, dataDir, secret] = process.argv.slice(2);
-const jwt = new JwtService({ secret, verifyOptions: { algorithms: ['HS256'] } });
+// The key as a KeyObject, as token.service.ts passes it: given a string, jsonwebtoken first tries it as a public key
+// and throws on every verification (half the floor's CPU per request).
+const jwt = new JwtService({ secret: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as string, verifyOptions: { algorithms: ['HS256'] } });
 const store = new SqliteEventStore({ path: join(dataDir, 'floor.db'), synchronous: 'FULL' });
 const OFFICIALS = new Set(['admin', 'chief-arbiter', 'arbiter']);
 

@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { ProblemException, type FieldProblem } from './problem.js';
+import { quickAccept } from './quick-accept.js';
 import { rememberValidationRules } from './validation-rules-cache.js';
 
 /**
@@ -38,37 +39,52 @@ export const MAX_NUMBER = 1_000_000_000;
  */
 export const MAX_BODY_DEPTH = 32;
 
-/** Objects and arrays, walked without recursion: each entry with its path and depth (the body is depth 0). */
-function* walk(value: unknown): Generator<{ value: unknown; path: string; depth: number }> {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+/** A value met by the walk: its depth (the body is 0) and where it sits, from which its path is made only when reported. */
+interface Visit {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly parent: Visit | null;
+  readonly key: string | number;
+}
+/** The path of a visited value as fieldPath writes it (`rounds[1].score`), made only for the one value reported. */
+function pathOf(v: Visit): string {
+  const keys: (string | number)[] = [];
+  for (let at: Visit | null = v; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reduceRight<string>((path, k) => fieldPath(path, k), '');
+}
+
+/**
+ * Objects and arrays, walked without recursion, depth-first in document order: the first value `stop` picks is
+ * returned (a walk stops there), else null. Paths are not built while walking.
+ */
+function firstVisit(value: unknown, stop: (v: Visit) => boolean): Visit | null {
+  const stack: Visit[] = [{ value, depth: 0, parent: null, key: '' }];
   while (stack.length > 0) {
     const item = stack.pop()!;
-    yield item;
+    if (stop(item)) return item;
     const v = item.value;
     if (v === null || typeof v !== 'object') continue;
-    const entries: [string, unknown][] = Array.isArray(v)
-      ? v.map((x, i) => [fieldPath(item.path, i), x])
-      : Object.entries(v).map(([k, x]) => [fieldPath(item.path, k), x]);
-    // Reversed so that the walk is depth-first in document order (the first offender is reported).
-    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: entries[i][0], depth: item.depth + 1 });
+    const depth = item.depth + 1;
+    // Pushed in reverse so that the first child is visited first.
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth, parent: item, key: i });
+    else {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]], depth, parent: item, key: keys[i] });
+    }
   }
+  return null;
 }
 
 /** The path of the first value nested deeper than `max` levels, found iteratively (any depth is safe to check). */
 export function tooDeep(value: unknown, max = MAX_BODY_DEPTH): string | null {
-  for (const item of walk(value)) {
-    if (item.depth > max) return item.path;
-    // Do not descend further below the limit: the walk stops at the first offender anyway.
-  }
-  return null;
+  const found = firstVisit(value, (v) => v.depth > max);
+  return found && pathOf(found);
 }
 
 /** The first number in `value` (depth-first) whose magnitude exceeds MAX_NUMBER, with its path. */
 export function oversizedNumber(value: unknown): string | null {
-  for (const { value: v, path } of walk(value)) {
-    if (typeof v === 'number' && (Math.abs(v) > MAX_NUMBER || !Number.isFinite(v))) return path || 'body';
-  }
-  return null;
+  const found = firstVisit(value, ({ value: v }) => typeof v === 'number' && (Math.abs(v) > MAX_NUMBER || !Number.isFinite(v)));
+  return found && (pathOf(found) || 'body');
 }
 
 /** The refusal of a body nested deeper than MAX_BODY_DEPTH (checked before anything walks the body). */
@@ -81,10 +97,12 @@ export function tooDeepProblem(path: string): ProblemException {
 }
 
 class ArbitraValidationPipe extends ValidationPipe {
+  /** Whether a class's quick check (quick-accept.ts) may take a value before class-validator does. */
+  quick = true;
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A body nested too deep was refused before Nest (http-app.ts's preValidation hook); one walk is left here.
     if (metadata.type === 'body') {
-      const deep = tooDeep(value);
-      if (deep) throw tooDeepProblem(deep);
       const field = oversizedNumber(value);
       if (field) {
         throw new ProblemException(400, 'validation/failed', 'Invalid request', `${field} must be a number between -${MAX_NUMBER} and ${MAX_NUMBER}`, {
@@ -94,14 +112,17 @@ class ArbitraValidationPipe extends ValidationPipe {
         });
       }
     }
-    return super.transform(value, metadata);
+    return (this.quick ? quickAccept(metadata.metatype, value) : undefined) ?? super.transform(value, metadata);
   }
 }
 
-/** Global validation: strip nothing silently — unknown fields are refused, types are converted and checked. */
-export function createValidationPipe(): ValidationPipe {
+/**
+ * Global validation: strip nothing silently — unknown fields are refused, types are converted and checked. `quick: false`
+ * leaves every value to class-validator (quick-accept.spec.ts compares the two).
+ */
+export function createValidationPipe({ quick = true } = {}): ValidationPipe {
   rememberValidationRules();
-  return new ArbitraValidationPipe({
+  const pipe = new ArbitraValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -117,4 +138,6 @@ export function createValidationPipe(): ValidationPipe {
       });
     },
   });
+  pipe.quick = quick;
+  return pipe;
 }

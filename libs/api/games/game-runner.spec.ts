@@ -213,6 +213,25 @@ describe('the generic game runner with a four-seat discipline', () => {
     await run.self(request(who('p1', 'player', ['mj-open'])), reply, 'linked', {}, 1, { type: 'toy.play', seat: 1, points: 1, hand: [] });
   });
 
+  it("each unlinked game is recorded by the official who started it, command after command, never by another's", async () => {
+    const other = who('td-2', 'arbiter');
+    await run.start(request(other), reply, 't2', {}, { type: 'toy.start', players: PLAYERS, link: null });
+    for (let i = 0; i < 3; i++) {
+      await run.official(request(td), reply, 't1', {}, { type: 'toy.play', seat: 0, points: 1, hand: [] });
+      await run.official(request(other), reply, 't2', {}, { type: 'toy.play', seat: 0, points: 1, hand: [] });
+      expect(await refusal(run.official(request(other), reply, 't1', {}, { type: 'toy.play', seat: 0, points: 1, hand: [] }))).toMatchObject({
+        status: 403,
+        code: 'games/not-your-game',
+      });
+      expect(await refusal(run.official(request(td), reply, 't2', {}, { type: 'toy.play', seat: 0, points: 1, hand: [] }))).toMatchObject({
+        status: 403,
+        code: 'games/not-your-game',
+      });
+    }
+    expect((await loadGame(core, TOY, 't1')).createdBy.id).toBe('td-1');
+    expect((await loadGame(core, TOY, 't2')).createdBy.id).toBe('td-2');
+  });
+
   it('each seat sees its own hidden hand only while the game hides information; officials see all', async () => {
     const g = await loadGame(core, TOY, 't1');
     expect(g.players).toHaveLength(4);

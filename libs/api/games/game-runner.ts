@@ -36,8 +36,23 @@ export async function loadGame<C extends Command, E extends DomainEvent, S, B, X
   const stream = streamOf(feature.aggregate, id);
   const { state, revision } = await core.commands.load(feature.aggregate, stream);
   if (!feature.exists(state)) throw unknownGame(id, feature.discipline);
-  const [first] = await core.store.readStream(stream, 0, 1);
-  return { id, state, revision, players: feature.players(state), link: feature.link(state), createdBy: first.meta.actor as Actor };
+  return { id, state, revision, players: feature.players(state), link: feature.link(state), createdBy: await startedBy(core.store, stream) };
+}
+
+/** Who started each game, per store: a stream's first event never changes, so it is read once, not on every command. */
+const starters = new WeakMap<ArbitraCore['store'], Map<string, Actor>>();
+/** Games whose starter is kept per store (a Map keeps insertion order: the oldest is let go first). */
+const STARTERS_KEPT = 10_000;
+async function startedBy(store: ArbitraCore['store'], stream: string): Promise<Actor> {
+  let known = starters.get(store);
+  if (!known) starters.set(store, (known = new Map()));
+  const kept = known.get(stream);
+  if (kept) return kept;
+  const [first] = await store.readStream(stream, 0, 1);
+  const actor = first.meta.actor as Actor;
+  if (known.size >= STARTERS_KEPT) known.delete(known.keys().next().value!);
+  known.set(stream, actor);
+  return actor;
 }
 
 const TIME_RULE = 'Arbitra: observed times and table-clock readings are recorded by officials, never before what is already recorded';

@@ -20,6 +20,7 @@ import { Omittable, OnlyWhen } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
 import { QueryNumber } from '../query-number.js';
+import { acceptQuickly } from '../quick-accept.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const SIDES = ['first', 'second'] as const;
@@ -224,3 +225,60 @@ export class CorrectResultDto extends RoundCommandDto {
   result: ResultInputDto;
   @ApiProperty({ example: 'scores were swapped on the result slip' }) @IsString() @Length(1, 1000) reason: string;
 }
+
+/** RecordResultDto's rules as a JSON Schema, for the commands' quick path (quick-accept.ts); a value it refuses goes through the classes. */
+const pair = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['first', 'second'],
+  properties: { first: { type: 'number' }, second: { type: 'number' } },
+};
+/** `@OnlyWhen` a kind: the fields are required when `kind` is it, absent otherwise. */
+const onlyWhenKind = (kind: string, required: string[], allowed = required) => ({
+  if: { properties: { kind: { const: kind } } },
+  then: { required },
+  else: { not: { anyOf: allowed.map((f) => ({ required: [f] })) } },
+});
+acceptQuickly(RecordResultDto, {
+  type: 'object',
+  additionalProperties: false,
+  required: ['table', 'result'],
+  properties: {
+    division: { type: 'string', classLength: [1, 100] },
+    table: { type: 'integer', minimum: 1 },
+    result: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind'],
+      properties: {
+        kind: { enum: ['played', 'forfeit', 'double-forfeit', 'mahjong-table'] },
+        outcome: { enum: ['first', 'second', 'draw'] },
+        score: pair,
+        games: pair,
+        captured: pair,
+        absent: { enum: SIDES },
+        seats: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['player', 'points'],
+            properties: { player: { type: 'string', pattern: ID_PATTERN.source }, points: { type: 'number' } },
+          },
+        },
+      },
+      allOf: [
+        onlyWhenKind('played', ['outcome'], ['outcome', 'score', 'games', 'captured']),
+        onlyWhenKind('forfeit', ['absent']),
+        onlyWhenKind('mahjong-table', ['seats']),
+      ],
+    },
+    source: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind'],
+      properties: { kind: { enum: ['game', 'arbiter'] }, gameId: { type: 'string', classLength: [1, 200] } },
+      allOf: [onlyWhenKind('game', ['gameId'])],
+    },
+  },
+});

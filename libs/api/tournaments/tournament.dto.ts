@@ -19,6 +19,7 @@ import {
 } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
+import { acceptQuickly } from '../quick-accept.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { DISCIPLINES, MCMAHON_SEEDINGS, type Discipline, type McMahonSeeding } from '../../domain/standings/index.js';
 import { QueryNumber } from '../query-number.js';
@@ -272,6 +273,31 @@ export class RegisterPlayerDto {
   @Min(1)
   joinsAtRound?: number;
 }
+
+/** The rules above as a JSON Schema, for the commands' quick path (quick-accept.ts); a value it refuses goes through the class. */
+const personName = (max: number) => ({ type: 'string', classLength: [1, max], format: 'person-name' });
+const id = { type: 'string', pattern: ID_PATTERN.source };
+acceptQuickly(TournamentParams, { type: 'object', additionalProperties: false, required: ['id'], properties: { id } });
+acceptQuickly(
+  RegisterPlayerDto,
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name'],
+    properties: {
+      id,
+      name: personName(200),
+      federationId: personName(100),
+      rating: { type: 'number' },
+      club: personName(200),
+      country: personName(100),
+      team: personName(100),
+      division: { type: 'string', classLength: [1, 100] },
+      joinsAtRound: { type: 'integer', minimum: 1 },
+    },
+  },
+  ['name', 'federationId', 'club', 'country', 'team'],
+);
 
 export class WithdrawalDto {
   @ApiProperty({ example: 4, description: 'First round the player no longer plays (not yet paired)' })
