@@ -30,6 +30,15 @@ describe('FIDE Dutch conformance with bbpPairings (C.04.3)', () => {
     expect(checks.filter((c) => !c.identical).map((c) => [c.round, ...c.details])).toEqual([]);
   });
 
+  it('B.2 M1 / C.6: when the most pairs fail C.4, a candidate with fewer pairs still pairs a moved-down player (bbp-20089.trf round 5)', () => {
+    // Bracket 1 holds moved-down 8 and 13 with residents 12 and 16: two pairs (8–13, 12–16) leave 9–15, a rematch, below.
+    const round5 = checkTrf(readFileSync(join(DIR, 'bbp-20089.trf'), 'utf8')).find((c) => c.round === 5);
+    const pairs = (round5?.engine?.games ?? []).map((g) => [g.white, g.black].sort().join('–'));
+    expect(pairs).toContain('12–8');
+    expect(pairs).not.toContain('12–16');
+    expect(round5?.identical).toBe(true);
+  });
+
   (BBP ? it : it.skip)(
     'random tournaments from bbpPairings’ generator: every round compared (BBP_PAIRINGS set)',
     () => {

@@ -382,7 +382,10 @@ export function pairBracket(input: BracketInput): BracketResult {
   const byeIdeal = input.last && all.length % 2 === 1 && byeOks.length > 0 ? Math.min(...byeOks) : 0;
   const search = (): void => {
     for (let target = max.pairs; target >= 0 && !found() && !exhausted; target--) {
-      for (let m1 = Math.min(max.mdpPairs, target, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {
+      // B.2 M1: the most moved-down players paired among candidates of `target` pairs (fewer pairs than the most, when
+      // those fail C.4, may pair more of them: C.6 prefers it).
+      const mostM1 = target === max.pairs ? max.mdpPairs : Math.min(max.mdpAlone, target);
+      for (let m1 = Math.min(mostM1, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {
         const floating = all.length - 2 * target;
         const nextIdeal = input.last || input.next.length === 0 || floating === 0 ? 0 : -Math.floor((floating + input.next.length) / 2) * 1000 - floating;
         // B.2: S1 = the M1 moved-down players to pair (highest first, other choices after), S2 = the residents.

@@ -72,11 +72,16 @@ export function completionChecker(
 
 /**
  * The most pairs a bracket can make (C.5), and among those the most that involve a moved-down player (B.2: M1):
- * one blossom matching, a pair weighing more than all the moved-down bonuses together.
+ * one blossom matching, a pair weighing more than all the moved-down bonuses together. `mdpAlone` is the most
+ * moved-down players pairable at all, the M1 of a candidate with fewer pairs (when the most pairs fail C.4).
  */
-export function maxPairs(players: readonly DutchPlayer[], isMdp: (p: DutchPlayer) => boolean, compatible: Compatible): { pairs: number; mdpPairs: number } {
+export function maxPairs(
+  players: readonly DutchPlayer[],
+  isMdp: (p: DutchPlayer) => boolean,
+  compatible: Compatible,
+): { pairs: number; mdpPairs: number; mdpAlone: number } {
   const n = players.length;
-  if (n < 2) return { pairs: 0, mdpPairs: 0 };
+  if (n < 2) return { pairs: 0, mdpPairs: 0, mdpAlone: 0 };
   const big = n + 1;
   const w = (i: number, j: number): number => {
     const a = players[i] as DutchPlayer;
@@ -92,7 +97,11 @@ export function maxPairs(players: readonly DutchPlayer[], isMdp: (p: DutchPlayer
     pairs++;
     if (isMdp(players[i] as DutchPlayer) !== isMdp(players[mate[i]] as DutchPlayer)) mdpPairs++;
   }
-  return { pairs, mdpPairs };
+  const cross = (i: number, j: number): number => (isMdp(players[i] as DutchPlayer) !== isMdp(players[j] as DutchPlayer) && w(i, j) > 0 ? 1 : 0);
+  const alone = maxWeightMatching(n, cross, false);
+  let mdpAlone = 0;
+  for (let i = 0; i < n; i++) if ((alone[i] as number) > i && cross(i, alone[i] as number) > 0) mdpAlone++;
+  return { pairs, mdpPairs, mdpAlone };
 }
 
 /**
