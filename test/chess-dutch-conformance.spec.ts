@@ -39,6 +39,15 @@ describe('FIDE Dutch conformance with bbpPairings (C.04.3)', () => {
     expect(round5?.identical).toBe(true);
   });
 
+  it('C.7: among floaters giving the next bracket as many pairs, those pairing its higher scores (bbp-20582.trf round 6)', () => {
+    // Bracket 1.5 (moved-down 11 and 17, residents 3 and 13) floats two: 17 and 3 let 17 (score 2) meet 15 below, while
+    // 11 and 3 pair only 3 (score 1.5) there; C.12 inside the bracket, which 17–13 would meet better, comes after C.7.
+    const round6 = checkTrf(readFileSync(join(DIR, 'bbp-20582.trf'), 'utf8')).find((c) => c.round === 6);
+    const pairs = (round6?.engine?.games ?? []).map((g) => [g.white, g.black].sort().join('–'));
+    expect(pairs).toEqual(expect.arrayContaining(['11–13', '15–17', '18–3']));
+    expect(round6?.identical).toBe(true);
+  });
+
   (BBP ? it : it.skip)(
     'random tournaments from bbpPairings’ generator: every round compared (BBP_PAIRINGS set)',
     () => {
