@@ -48,6 +48,15 @@ describe('FIDE Dutch conformance with bbpPairings (C.04.3)', () => {
     expect(round6?.identical).toBe(true);
   });
 
+  it('C.6: a pair with a higher moved-down player beats more moved-down players paired at a lower score (bbp-20190.trf round 10)', () => {
+    // Bracket 4 holds moved-down 1 (8.5 points), 6 and 7 (5 each): 1–3 with 5–8 pairs the 8.5, where 6–3 with 7–5
+    // pairs two moved-down players of 5 points; C.6 compares the scores paired from the highest down.
+    const round10 = checkTrf(readFileSync(join(DIR, 'bbp-20190.trf'), 'utf8')).find((c) => c.round === 10);
+    const pairs = (round10?.engine?.games ?? []).map((g) => [g.white, g.black].sort().join('–'));
+    expect(pairs).toEqual(expect.arrayContaining(['1–3', '5–8']));
+    expect(round10?.identical).toBe(true);
+  });
+
   (BBP ? it : it.skip)(
     'random tournaments from bbpPairings’ generator: every round compared (BBP_PAIRINGS set)',
     () => {

@@ -392,7 +392,9 @@ export function pairBracket(input: BracketInput): BracketResult {
       // B.2 M1: the most moved-down players paired among candidates of `target` pairs (fewer pairs than the most, when
       // those fail C.4, may pair more of them: C.6 prefers it).
       const mostM1 = target === max.pairs ? max.mdpPairs : Math.min(max.mdpAlone, target);
-      for (let m1 = Math.min(mostM1, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {
+      // C.6 weighs the pairs by score: fewer moved-down players paired may still pair a higher one, so a found best ends
+      // this loop only through each choice's head (a lower M1 of one score is always worse and skipped at once).
+      for (let m1 = Math.min(mostM1, mdps.length); m1 >= 0 && !exhausted; m1--) {
         const floating = all.length - 2 * target;
         // B.2: S1 = the M1 moved-down players to pair (highest first, other choices after), S2 = the residents.
         for (const choice of combinations(mdps.length, m1, 200)) {
@@ -410,6 +412,7 @@ export function pairBracket(input: BracketInput): BracketResult {
           for (const p of s1) byScore[scoreIdx.get(p.score) as number]! -= 1;
           byScore[scoreIdx.get(lowest) as number]! -= target - m1;
           nodeHead = [-target, ...byScore, nextIdeal, byeIdeal];
+          if (found() && bestHeadCmp() < 0) continue;
           // The ideal of this choice: the matching bound's colour and float criteria (or C.12's counting bound), no more.
           const free = all.filter((p) => p.pref === null).length + floating;
           const c12 = Math.max(0, Math.ceil((Math.abs(wants('W') - wants('B')) - free) / 2));
