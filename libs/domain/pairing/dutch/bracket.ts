@@ -119,6 +119,13 @@ export function pairBracket(input: BracketInput): BracketResult {
 
   // The quality vector (all minimised) of a complete candidate: C.5, C.6 (by score), C.7, C.9, C.10–C.13, C.14–C.17, C.18–C.21 (by score).
   const nextPairsCache = new Map<string, number[]>();
+  // C.7 (as bbpPairings' FIDE_DUTCH_2025 weighs it): the next bracket's pairs, then the scores it pairs, a higher
+  // downfloater's pair outweighing any number of lower ones; only the top scores are told apart (2^32 stays exact).
+  const bracketScores = [...new Set(all.map((p) => p.score))].sort((a, b) => b - a);
+  const nextBase = all.length + 1;
+  const told = Math.max(1, Math.min(bracketScores.length, Math.floor(32 / Math.log2(nextBase))));
+  const nextWeight = (p: DutchPlayer): number => nextBase ** (told - 1 - Math.min(bracketScores.indexOf(p.score), told - 1));
+  const nextUnit = nextBase ** told;
   const belowNext = input.below.filter((p) => !input.next.includes(p));
   const head = (pairs: readonly Pair[], floaters: readonly DutchPlayer[]): number[] => {
     const byScore = new Array<number>(K).fill(0);
@@ -128,11 +135,11 @@ export function pairBracket(input: BracketInput): BracketResult {
       const key = floaters.map((f) => f.id).join('|');
       let cached = nextPairsCache.get(key);
       if (!cached) {
-        const m = nextBracketPairs(floaters, input.next, belowNext, compatible, input.byeOk);
+        const m = nextBracketPairs(floaters, input.next, belowNext, compatible, input.byeOk, nextWeight, nextUnit);
         cached = [-m.pairs, -m.mdpPairs];
         nextPairsCache.set(key, cached);
       }
-      nextPairs = (cached[0] as number) * 1000 + (cached[1] as number);
+      nextPairs = (cached[0] as number) * nextUnit + (cached[1] as number);
     }
     const unplayed = (f: DutchPlayer): number => input.round - 1 - f.playedGames;
     // C.9: the bye assignee's unplayed games, in the last bracket or when this bracket's single downfloater must take it.
@@ -382,18 +389,30 @@ export function pairBracket(input: BracketInput): BracketResult {
   const byeIdeal = input.last && all.length % 2 === 1 && byeOks.length > 0 ? Math.min(...byeOks) : 0;
   const search = (): void => {
     for (let target = max.pairs; target >= 0 && !found() && !exhausted; target--) {
-      for (let m1 = Math.min(max.mdpPairs, target, mdps.length); m1 >= 0 && !found() && !exhausted; m1--) {
+      // B.2 M1: the most moved-down players paired among candidates of `target` pairs (fewer pairs than the most, when
+      // those fail C.4, may pair more of them: C.6 prefers it).
+      const mostM1 = target === max.pairs ? max.mdpPairs : Math.min(max.mdpAlone, target);
+      // C.6 weighs the pairs by score: fewer moved-down players paired may still pair a higher one, so a found best ends
+      // this loop only through each choice's head (a lower M1 of one score is always worse and skipped at once).
+      for (let m1 = Math.min(mostM1, mdps.length); m1 >= 0 && !exhausted; m1--) {
         const floating = all.length - 2 * target;
-        const nextIdeal = input.last || input.next.length === 0 || floating === 0 ? 0 : -Math.floor((floating + input.next.length) / 2) * 1000 - floating;
         // B.2: S1 = the M1 moved-down players to pair (highest first, other choices after), S2 = the residents.
         for (const choice of combinations(mdps.length, m1, 200)) {
           if (exhausted) break;
           const s1 = choice.map((i) => mdps[i] as DutchPlayer);
           const limbo = mdps.filter((_, i) => !choice.includes(i));
+          // C.7's best: as many next-bracket pairs as players allow, each floater (the limbo, then residents) paired.
+          const nextIdeal =
+            input.last || input.next.length === 0 || floating === 0
+              ? 0
+              : -Math.floor((floating + input.next.length) / 2) * nextUnit -
+                limbo.reduce((sum, p) => sum + nextWeight(p), 0) -
+                Math.max(0, floating - limbo.length) * nextWeight(residents[0] ?? (mdps[0] as DutchPlayer));
           const byScore = new Array<number>(K).fill(0);
           for (const p of s1) byScore[scoreIdx.get(p.score) as number]! -= 1;
           byScore[scoreIdx.get(lowest) as number]! -= target - m1;
           nodeHead = [-target, ...byScore, nextIdeal, byeIdeal];
+          if (found() && bestHeadCmp() < 0) continue;
           // The ideal of this choice: the matching bound's colour and float criteria (or C.12's counting bound), no more.
           const free = all.filter((p) => p.pref === null).length + floating;
           const c12 = Math.max(0, Math.ceil((Math.abs(wants('W') - wants('B')) - free) / 2));

@@ -72,11 +72,16 @@ export function completionChecker(
 
 /**
  * The most pairs a bracket can make (C.5), and among those the most that involve a moved-down player (B.2: M1):
- * one blossom matching, a pair weighing more than all the moved-down bonuses together.
+ * one blossom matching, a pair weighing more than all the moved-down bonuses together. `mdpAlone` is the most
+ * moved-down players pairable at all, the M1 of a candidate with fewer pairs (when the most pairs fail C.4).
  */
-export function maxPairs(players: readonly DutchPlayer[], isMdp: (p: DutchPlayer) => boolean, compatible: Compatible): { pairs: number; mdpPairs: number } {
+export function maxPairs(
+  players: readonly DutchPlayer[],
+  isMdp: (p: DutchPlayer) => boolean,
+  compatible: Compatible,
+): { pairs: number; mdpPairs: number; mdpAlone: number } {
   const n = players.length;
-  if (n < 2) return { pairs: 0, mdpPairs: 0 };
+  if (n < 2) return { pairs: 0, mdpPairs: 0, mdpAlone: 0 };
   const big = n + 1;
   const w = (i: number, j: number): number => {
     const a = players[i] as DutchPlayer;
@@ -92,14 +97,20 @@ export function maxPairs(players: readonly DutchPlayer[], isMdp: (p: DutchPlayer
     pairs++;
     if (isMdp(players[i] as DutchPlayer) !== isMdp(players[mate[i]] as DutchPlayer)) mdpPairs++;
   }
-  return { pairs, mdpPairs };
+  const cross = (i: number, j: number): number => (isMdp(players[i] as DutchPlayer) !== isMdp(players[j] as DutchPlayer) && w(i, j) > 0 ? 1 : 0);
+  const alone = maxWeightMatching(n, cross, false);
+  let mdpAlone = 0;
+  for (let i = 0; i < n; i++) if ((alone[i] as number) > i && cross(i, alone[i] as number) > 0) mdpAlone++;
+  return { pairs, mdpPairs, mdpAlone };
 }
 
 /**
  * C.7–C.8 as the rest of the round allows them (C.4): the most pairs the next bracket (the downfloaters with its
- * residents) can make, and among those the most with a downfloater, such that everyone left over still pairs below it
- * (the pairing-allocated bye to an eligible player). When the unconstrained best already leaves a completable rest it is
- * the answer; otherwise one blossom matching over the next bracket and everyone below, completion weighing most.
+ * residents) can make, and among those the highest scores paired (each pair with a downfloater weighs
+ * `scoreWeight(downfloater)`, the weights lexicographic by score, their sum below `unit`), such that everyone left over
+ * still pairs below it (the pairing-allocated bye to an eligible player). When the unconstrained best already leaves a
+ * completable rest it is the answer; otherwise one blossom matching over the next bracket and everyone below,
+ * completion weighing most. `mdpPairs` is the weighted sum of the downfloaters paired.
  */
 export function nextBracketPairs(
   floaters: readonly DutchPlayer[],
@@ -107,14 +118,16 @@ export function nextBracketPairs(
   below: readonly DutchPlayer[],
   compatible: Compatible,
   byeOk: (p: DutchPlayer) => boolean,
+  scoreWeight: (p: DutchPlayer) => number = () => 1,
+  unit = floaters.length + next.length + 1,
 ): { pairs: number; mdpPairs: number } {
   const group = [...floaters, ...next];
   const isFloater = (p: DutchPlayer): boolean => floaters.includes(p);
+  // A floater paired with a resident of the next bracket: the floater's score weight (bbpPairings' "scores paired").
+  const bonus = (a: DutchPlayer, b: DutchPlayer): number => (isFloater(a) === isFloater(b) ? 0 : scoreWeight(isFloater(a) ? a : b));
   const g = group.length;
   const gw = (i: number, j: number): number =>
-    compatible(group[i] as DutchPlayer, group[j] as DutchPlayer)
-      ? g + 1 + (isFloater(group[i] as DutchPlayer) !== isFloater(group[j] as DutchPlayer) ? 1 : 0)
-      : 0;
+    compatible(group[i] as DutchPlayer, group[j] as DutchPlayer) ? unit + bonus(group[i] as DutchPlayer, group[j] as DutchPlayer) : 0;
   const gm = maxWeightMatching(g, gw, false);
   const plain = { pairs: 0, mdpPairs: 0 };
   const left: DutchPlayer[] = [];
@@ -123,7 +136,7 @@ export function nextBracketPairs(
     if (j < 0 || gw(i, j) === 0) left.push(group[i] as DutchPlayer);
     else if (j > i) {
       plain.pairs++;
-      if (gw(i, j) > g + 1) plain.mdpPairs++;
+      plain.mdpPairs += bonus(group[i] as DutchPlayer, group[j] as DutchPlayer);
     }
   }
   if (completes([...left, ...below], compatible, byeOk)) return plain;
@@ -131,8 +144,7 @@ export function nextBracketPairs(
   const n = all.length;
   const m = n % 2 === 1 ? n + 1 : n;
   const inGroup = (i: number): boolean => i < group.length;
-  const mdpBonus = 1;
-  const pairBonus = n + 1;
+  const pairBonus = unit;
   const complete = (n + 1) * pairBonus;
   const w = (i: number, j: number): number => {
     if (i === n || j === n) return byeOk(all[i === n ? j : i] as DutchPlayer) ? complete : 0;
@@ -140,7 +152,7 @@ export function nextBracketPairs(
     const b = all[j] as DutchPlayer;
     if (!compatible(a, b)) return 0;
     if (!inGroup(i) || !inGroup(j)) return complete;
-    return complete + pairBonus + (isFloater(a) !== isFloater(b) ? mdpBonus : 0);
+    return complete + pairBonus + bonus(a, b);
   };
   const mate = maxWeightMatching(m, w, false);
   let pairs = 0;
@@ -152,7 +164,7 @@ export function nextBracketPairs(
     matched++;
     if (j < group.length) {
       pairs++;
-      if (isFloater(all[i] as DutchPlayer) !== isFloater(all[j] as DutchPlayer)) mdpPairs++;
+      mdpPairs += bonus(all[i] as DutchPlayer, all[j] as DutchPlayer);
     }
   }
   // No completion at all: the candidate fails C.4 anyway; the unconstrained count stands.
