@@ -56,7 +56,17 @@ table.board caption { font-weight: 400; color: var(--muted); }
 table.board th { background: none; font-weight: 400; color: var(--muted); padding: 0 0.2rem; text-align: center; font-size: 0.8rem; border: 0; }
 table.board thead td { background: none; border: 0; }
 table.board td { width: 1.7rem; height: 1.7rem; padding: 0; text-align: center; vertical-align: middle; border: 1px solid #8a7a5a; line-height: 1; }
-table.go td { background: #e3c27a; font-size: 1.35rem; }
+/* Go: stones on the intersections. Each square carries the two lines through its centre; edge squares the half inside. */
+table.go td { border: 0; font-size: 1.35rem; background-color: #e3c27a; background-repeat: no-repeat;
+  background-image: linear-gradient(#5a4a2a, #5a4a2a), linear-gradient(#5a4a2a, #5a4a2a); background-size: 100% 1px, 1px 100%; background-position: center, center; }
+table.go tbody tr:first-child td { background-size: 100% 1px, 1px 50%; background-position: center, bottom; }
+table.go tbody tr:last-child td { background-size: 100% 1px, 1px 50%; background-position: center, top; }
+table.go tbody td:nth-child(2) { background-size: 50% 1px, 1px 100%; background-position: right, center; }
+table.go tbody td:last-child { background-size: 50% 1px, 1px 100%; background-position: left, center; }
+table.go tbody tr:first-child td:nth-child(2) { background-size: 50% 1px, 1px 50%; background-position: right, bottom; }
+table.go tbody tr:first-child td:last-child { background-size: 50% 1px, 1px 50%; background-position: left, bottom; }
+table.go tbody tr:last-child td:nth-child(2) { background-size: 50% 1px, 1px 50%; background-position: right, top; }
+table.go tbody tr:last-child td:last-child { background-size: 50% 1px, 1px 50%; background-position: left, top; }
 table.go td.last span { outline: 2px solid #b00020; border-radius: 50%; }
 table.chess td { width: 2.4rem; height: 2.4rem; font-size: 1.8rem; border: 0; }
 table.chess td.light { background: #f0d9b5; }
