@@ -26,8 +26,16 @@ const importsOf = (f: string) =>
     relative(root, resolve(dirname(join(root, f)), m[1])).replace(/\.js$/, '.ts'),
   );
 
-/** Imports into a discipline's folders from shared code that predate issue 28 (the appeal timeline draws Scrabble and chess boards). */
-const KNOWN_REACHES = ['libs/runtime/features/appeals/scrabble-board-svg.ts', 'libs/runtime/features/appeals/timeline.ts'];
+/**
+ * Imports into a discipline's folders from shared code, still to move into the disciplines' bundles: the appeal timeline
+ * draws Scrabble and chess boards, and the public game pages replay each discipline's board (issue 35).
+ */
+const KNOWN_REACHES = [
+  'libs/runtime/features/appeals/scrabble-board-svg.ts',
+  'libs/runtime/features/appeals/timeline.ts',
+  'libs/api/pages/page-games.ts',
+  'libs/api/pages/game-pages.controller.ts',
+];
 /** Shared tables keyed by discipline that remain: the pages' record links and their names per language. */
 const KNOWN_TABLES = ['libs/api/pages/page-records.ts', 'libs/api/pages/page-i18n.ts'];
 
