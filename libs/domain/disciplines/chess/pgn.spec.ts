@@ -142,5 +142,9 @@ describe('PGN (chess.js) with [%clk] clock comments', () => {
       expect.objectContaining({ message: expect.stringMatching(/^line 5: the PGN cannot be read: Invalid move in PGN: Ke3/) }),
     );
     expect(() => parsePgn('[Event "x"]\n\n1. e4 e5\n2. Nf9 Nc6 *\n')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^line 4: /) }));
+    // The refused move was also played legally earlier: which occurrence was refused is not known, so no line is named.
+    expect(() => parsePgn('[Event "x"]\n\n1. Nf3 Nf6 2. Ng1 Ng8\n3. Nf3 Nf6 4. Nf3 *\n')).toThrow(
+      expect.objectContaining({ type: 'chess/pgn-unreadable', message: expect.stringMatching(/^the PGN cannot be read: Invalid move in PGN: Nf3/) }),
+    );
   });
 });

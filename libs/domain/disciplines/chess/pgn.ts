@@ -82,11 +82,15 @@ function tagLine(pgn: string, name: string): number | null {
   return i < 0 ? null : i + 1;
 }
 
-/** The 1-based line of the first movetext line holding `token` as a word (a move chess.js refused), if any. */
+/**
+ * The 1-based movetext line holding `token` (a move chess.js refused) when the movetext writes it once; when the same
+ * move was also played legally elsewhere, which occurrence was refused is not known here, so no line is named.
+ */
 function movetextLine(pgn: string, token: string): number | null {
   const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const i = pgn.split(/\r?\n/).findIndex((l) => !/^\s*\[/.test(l) && new RegExp(`(^|[\\s.])${escaped}($|[\\s!?+#])`).test(l));
-  return i < 0 ? null : i + 1;
+  const word = new RegExp(`(^|[\\s.])${escaped}(?=$|[\\s!?+#])`, 'g');
+  const hits = pgn.split(/\r?\n/).flatMap((l, i) => (/^\s*\[/.test(l) ? [] : [...l.matchAll(word)].map(() => i + 1)));
+  return hits.length === 1 ? hits[0] : null;
 }
 
 /** Issue 30: every refusal of a file names its line, when the file has one to name. */
