@@ -107,14 +107,15 @@ export async function startProjector(options: ProjectorOptions) {
   });
   const { tokens } = TokenService.fromDataDir(config.dataDir, config.jwtSecret, { ttl: config.tokenTtl, maxTtl: config.tokenMaxTtl });
   let metricsServer: Server | undefined;
-  let app;
+  let app, revocations: TokenRevocations | undefined;
   try {
     await core.start();
     await feed.start();
-    const revocations = await TokenRevocations.start(core);
+    revocations = await TokenRevocations.start(core);
     app = await createHttpApp({ core, config, tokens, revocations, controllers: CONTROLLERS, logger, onMetricsServer: (s) => (metricsServer = s) });
   } catch (e) {
     // A start that failed (the database or broker gone meanwhile) releases what it opened: the caller may try again.
+    revocations?.close();
     await feed.stop().catch(() => undefined);
     await core.close().catch(() => undefined);
     throw e;

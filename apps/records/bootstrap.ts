@@ -68,6 +68,7 @@ export async function startRecords(
     shared = core.store instanceof PostgresEventStore ? await core.store.claimOnce('bootstrap-admin-token') : true;
   } catch (e) {
     // A start that failed (the database gone meanwhile) releases what it opened: the caller may try again.
+    revocations?.close();
     await app?.close().catch(() => undefined);
     await core.close().catch(() => undefined);
     throw e;

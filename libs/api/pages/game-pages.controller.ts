@@ -51,8 +51,9 @@ export class GamePagesController {
     const { lang, s } = pageLanguage(q.lang, request);
     const path = `/games/${p.discipline}/${encodeURIComponent(p.id)}`;
     const href: MoveHref = (n, game) => pageHref(path, lang, { ...(game !== undefined && { game: String(game) }), move: String(n) });
-    const { g, link } = this.view(p.discipline, p.id, q, s, href);
+    const { link, page } = this.view(p.discipline, p.id, q, s, href);
     const tournament = link ? this.publishedTournament(link) : null;
+    const g = page();
     const discipline = s.disciplines[tournamentDisciplineOf(p.discipline)] ?? p.discipline;
     const where = tournament && link ? ` — ${tournament.name}, ${s.round(link.round)}, ${s.table} ${link.table}` : '';
     const nav = tournament
@@ -78,28 +79,31 @@ export class GamePagesController {
     });
   }
 
-  /** The game's public state (no token's view) as the discipline's page at the move asked for, and its tournament link. */
-  private view(d: GamePageDiscipline, id: string, q: GamePageQuery, s: Strings, href: MoveHref): { g: GamePage; link: TournamentLink | null } {
+  /**
+   * The game's tournament link, and its public state (no token's view) as the discipline's page at the move asked for,
+   * built only once the link is known to be public: a move beyond the game's must not say how long a hidden game is.
+   */
+  private view(d: GamePageDiscipline, id: string, q: GamePageQuery, s: Strings, href: MoveHref): { link: TournamentLink | null; page: () => GamePage } {
     switch (d) {
       case 'scrabble': {
         const r = readGame(this.core, SCRABBLE_GAME, id, undefined);
-        return { g: scrabblePage(r.state, q.move, s, href), link: r.facts.link };
+        return { link: r.facts.link, page: () => scrabblePage(r.state, q.move, s, href) };
       }
       case 'go': {
         const r = readGame(this.core, GO_GAME, id, undefined);
-        return { g: goPage(r.state, q.move, s, href), link: r.facts.link };
+        return { link: r.facts.link, page: () => goPage(r.state, q.move, s, href) };
       }
       case 'chess': {
         const r = readGame(this.core, CHESS_GAME, id, undefined);
-        return { g: chessPage(r.state, q.move, s, href), link: r.facts.link };
+        return { link: r.facts.link, page: () => chessPage(r.state, q.move, s, href) };
       }
       case 'xiguaqi': {
         const r = readGame(this.core, XIGUAQI_GAME, id, undefined);
-        return { g: xiguaqiPage(r.state, q.game, q.move, s, href), link: r.facts.link };
+        return { link: r.facts.link, page: () => xiguaqiPage(r.state, q.game, q.move, s, href) };
       }
       case 'mahjong': {
         const r = readGame(this.core, MAHJONG_GAME, id, undefined);
-        return { g: mahjongPage(id, r.state, q.move, s, href), link: r.facts.link };
+        return { link: r.facts.link, page: () => mahjongPage(id, r.state, q.move, s, href) };
       }
     }
   }

@@ -305,7 +305,8 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Writers of this log (issue 32): every process that appends holds the shared side of one session-level advisory
-   * lock on its own connection, from its start until it closes (a crash ends the session and releases it). `soleWriter`
+   * lock on its own connection, from its start until it closes. A crashed process's session ends when the OS closes its
+   * socket; a lost host's session lasts until the server's TCP keepalive drops it (tcp_keepalives_idle, docs/audit.md). `soleWriter`
    * takes the exclusive side when no other process holds either, so a start can tell that nobody else appends: the
    * events past the last signed checkpoint are then not another live server's to sign. `joinWriters` takes the shared
    * side (waiting while another process's start holds the exclusive one) and gives the exclusive one back.
@@ -330,7 +331,8 @@ export class PostgresEventStore implements EventStore {
   private presenceClient(): Promise<pg.Client> {
     this.presence ??= (async () => {
       await this.ready;
-      const client = new pg.Client({ connectionString: this.options.connectionString });
+      // Keepalive, so this side notices a database host that is gone (the server's settings decide the other way).
+      const client = new pg.Client({ connectionString: this.options.connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
       client.on('error', () => undefined); // followed by 'end'
       await client.connect();
       // The session ended (a database restart) and its lock with it: joined again on a new one, retried every second.
