@@ -225,9 +225,9 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
           racks[other(seat)] = l.move.rack;
           push({ type: 'scrabble.enter-end-racks', racks });
         } else {
-          // Both own racks deducted while the game is in play (no six zeros): the file records an end on the overtime
-          // limit (seed 過時). The player who reached it is the one its (time) lines charge most; GCG writes no clock.
-          if (state.phase === 'playing') push({ type: 'scrabble.end-on-overtime', seat: overtimeSeat(lines, i, seatOf), asWritten: `GCG line ${l.lineNo}` });
+          // An own rack deducted while the game is in play (no six zeros): only the overtime limit ends a game so (seed 過時),
+          // so the first such line records that end. GCG writes no clock and does not say who reached the limit.
+          if (state.phase === 'playing') push({ type: 'scrabble.end-on-overtime', asWritten: `GCG line ${l.lineNo}` });
           ownRacks[seat] = l.move.rack;
           if (ownRacks[0] !== null && ownRacks[1] !== null) push({ type: 'scrabble.enter-end-racks', racks: [ownRacks[0], ownRacks[1]] });
         }
@@ -260,20 +260,6 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision, agreedBy: [0, 1] });
   }
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
-}
-
-/** The seat an end on the overtime limit charges: the largest (time) penalty after line i; refused when none says. */
-function overtimeSeat(lines: readonly GcgLine[], i: number, seatOf: (nick: string, lineNo: number) => Seat): Seat {
-  const penalties = lines.slice(i + 1).filter((l) => l.move.kind === 'time');
-  const most = penalties.reduce<GcgLine | null>((m, l) => (m === null || Math.abs(l.score) > Math.abs(m.score) ? l : m), null);
-  if (!most)
-    invalid(
-      'scrabble/gcg-end-unsaid',
-      `line ${lines[i].lineNo}: both own racks are deducted while the game is in play, which only the overtime limit does, but no (time) line says who reached it`,
-      RULE,
-      'text',
-    );
-  return seatOf(most.nick, most.lineNo);
 }
 
 /**

@@ -84,7 +84,8 @@ export interface ScrabbleCommandData {
   readonly 'scrabble.grant-extra-time': Reading & { readonly seat: Seat; readonly ms: number; readonly reason: string };
   readonly 'scrabble.switch-clock': Reading & { readonly to: Seat; readonly reason: 'blank-not-recorded' | 'blank-recorded' };
   readonly 'scrabble.end-on-overtime': Reading & {
-    readonly seat: Seat;
+    /** The side that reached the limit: required in a live game; an imported file's end need not say it. */
+    readonly seat?: Seat;
     /** An imported record only: the file line that records the end (no clock here says the limit was reached). */
     readonly asWritten?: string;
   };

@@ -38,7 +38,7 @@ export function decideEndOnOvertime(em: Emitter, c: DataOf<'scrabble.end-on-over
   const s = em.state;
   if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'the overtime limit applies while the game is in play', RULES.overtimeLimit);
   const g = s.game;
-  checkSeat(c.seat);
+  if (c.seat !== undefined) checkSeat(c.seat);
   if (g.source || c.asWritten !== undefined) {
     // Issue 30: an imported record has no clock; its file's end on the overtime limit is recorded as written, with
     // no TD call and no clock reading made up for it.
@@ -48,25 +48,27 @@ export function decideEndOnOvertime(em: Emitter, c: DataOf<'scrabble.end-on-over
         'scrabble/imported-untimed',
         'an imported record was not timed here: it ends on the overtime limit only as its file writes it',
         RULES.imported,
-        'asWritten',
+        'seat',
       );
     endGame(em, 'overtime-limit', null);
     return;
   }
-  const over = overtimeMs(g.clock, em.ctx.at, g.profile.timePerSideMs)[c.seat];
+  if (c.seat === undefined) invalid('validation/failed', 'the seat that reached the overtime limit is required', RULES.overtimeLimit, 'seat');
+  const seat = c.seat;
+  const over = overtimeMs(g.clock, em.ctx.at, g.profile.timePerSideMs)[seat];
   if (over < g.profile.overtimeLimitMs) {
     refuse(
       'scrabble/overtime-limit-not-reached',
-      `seat ${c.seat} is ${Math.floor(over / 1000)} s over time; the game ends at ${g.profile.overtimeLimitMs / 60000} minutes over`,
+      `seat ${seat} is ${Math.floor(over / 1000)} s over time; the game ends at ${g.profile.overtimeLimitMs / 60000} minutes over`,
       RULES.overtimeLimit,
       { field: 'seat' },
     );
   }
   // Seed 過時: "如果過時10分鐘，遊戲結束。請通知比賽總監".
-  em.record('scrabble.TdCalled', { reason: `seat ${c.seat} reached the overtime limit` });
+  em.record('scrabble.TdCalled', { reason: `seat ${seat} reached the overtime limit` });
   if (g.profile.overtimeLimitOutcome === 'overtime-player-forfeits') {
-    em.record('scrabble.GameForfeited', { seat: c.seat, reason: 'overtime-limit', rule: RULES.overtimeLimit });
-    em.record('scrabble.GameFinished', { result: resultOf(em.game, c.seat), link: em.game.link });
+    em.record('scrabble.GameForfeited', { seat: seat, reason: 'overtime-limit', rule: RULES.overtimeLimit });
+    em.record('scrabble.GameFinished', { result: resultOf(em.game, seat), link: em.game.link });
     return;
   }
   endGame(em, 'overtime-limit', null);
