@@ -114,8 +114,8 @@ export function isUnreachable(error: unknown): boolean {
 /**
  * Waits for `dependencies`, then runs `start` (opening the store, connecting the clients). A dependency that goes away
  * between its check and `start` (the database restarting in that window) fails `start` with an unreachable error
- * (isUnreachable): the wait and `start` are tried again with the same backoff, the probes answering 503 throughout, until
- * `start` resolves. Any other error is thrown. Resolves undefined if `signal` aborted first. `start` must not bind the
+ * (isUnreachable): the wait and `start` are tried again with the same backoff, the probes answering 503 from the first
+ * failure, until `start` resolves. Any other error is thrown. Resolves undefined if `signal` aborted first. `start` must not bind the
  * service's port (the probes hold it until it resolves) and must release what it opened before it rejects.
  */
 export async function startWhenReachable<T>(

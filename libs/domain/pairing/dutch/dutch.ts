@@ -40,9 +40,8 @@ export interface DutchResult {
 }
 
 /**
- * Search steps per bracket once a valid candidate exists. 20,000 left one round of 8,553 generated ones short of
- * bbpPairings (a remainder floating two players); 100,000 pairs all of them identically, at 1.03× the time over the
- * 41–200-player tournaments and no change for 1,000 players (bench:pairing, no bracket reaches either budget).
+ * Search steps per bracket once a valid candidate exists: enough for every round of 1,076 generated tournaments to come
+ * out as bbpPairings pairs them (docs/testing.md), where a remainder floating two players needs more than 20,000.
  */
 export const DEFAULT_DUTCH_BUDGET = 100_000;
 
