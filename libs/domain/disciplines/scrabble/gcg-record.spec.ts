@@ -5,6 +5,7 @@ import { exportGcg, importGcgRecord, parseGcg } from './gcg.js';
 import { scoreSheet } from './scoresheet.js';
 import { HAND_GAME } from './testing/hand-game.js';
 import { replay } from './testing/replay.js';
+import { simulateGame } from './testing/simulation.js';
 import type { ScrabbleCommand } from './scrabble.commands.js';
 import type { RecordSource } from '../../kernel/record-source.js';
 
@@ -149,6 +150,18 @@ describe('issue 30: a GCG game ended on the overtime limit (seed 過時: 如果�
     expect(state.phase === 'finished' && state.end?.reason).toBe('overtime-limit');
     expect(events.some((e) => e.type === 'scrabble.TimePenaltyApplied' || e.type === 'scrabble.GameForfeited')).toBe(false);
     expect(exportGcg(events)).toBe(unsaid);
+  });
+  it('seed 過時: a game ended on the limit before the last player drew keeps the rack the file writes (found by the property)', () => {
+    // The generated game gcg.property.spec.ts once failed on: b plays two tiles, the limit ends the game before b
+    // draws, and the file writes b's own rack as EMORS (5 tiles) with 9 tiles still in the bag.
+    const file = exportGcg(simulateGame(0, { challengeRate: 26, holdRate: 26, tempo: 150 }).events);
+    expect(file).toContain('>b: EMORS (EMORS) -7 453');
+    const events = replay(importGcgRecord(file, { startAt: AT, stepSeconds: 0, source: GCG_SOURCE(file) }).commands);
+    expect(events.filter((e) => e.type === 'scrabble.EndRackScored').map((e) => e.data)).toEqual([
+      expect.objectContaining({ seat: 0, rack: [...'AAEINQZ'].sort() }),
+      expect.objectContaining({ seat: 1, rack: [...'EMORS'].sort() }),
+    ]);
+    expect(exportGcg(events)).toBe(file);
   });
   it('seed 過時: only an imported record ends on the limit as written; an imported one takes no end without its file line', () => {
     const cmd = (asWritten?: string): ScrabbleCommand => ({

@@ -196,7 +196,7 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
         }
         if (state.phase !== 'playing') break;
         const placed = turn.move?.kind === 'play' ? turn.move.placements.length : 0;
-        const n = Math.min(placed, state.game.bag.count);
+        const n = drawnAfter(lines, i, seat, seatOf, state.game.racks[seat].count, Math.min(placed, state.game.bag.count));
         if (state.status.kind === 'pending' && state.status.goingOut) push({ type: 'scrabble.accept-move', seat: other(seat) });
         else if (n > 0) push({ type: 'scrabble.draw-tiles', seat, count: n });
         break;
@@ -260,6 +260,17 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
     push({ type: 'scrabble.correct-reversed-scores', tdDecision: reversal.tdDecision, agreedBy: [0, 1] });
   }
   return { commands, players: players.map((p) => ({ nick: p.nick, name: p.name })), notKept };
+}
+
+/**
+ * How many tiles a player drew after the play on line i: as many as they placed (while the bag lasts), unless the
+ * player's next line writes a rack that says otherwise (a game ended on the overtime limit before the draw): the
+ * file's rack is what they held.
+ */
+function drawnAfter(lines: readonly GcgLine[], i: number, seat: Seat, seatOf: (nick: string, lineNo: number) => Seat, held: number, most: number): number {
+  const next = lines.slice(i + 1).find((l) => seatOf(l.nick, l.lineNo) === seat && (l.rack !== null || l.move.kind === 'end-rack'));
+  const written = next === undefined ? null : next.move.kind === 'end-rack' && next.score < 0 ? next.move.rack.length : next.rack?.length;
+  return written != null && written - held >= 0 && written - held < most ? written - held : most;
 }
 
 /**
