@@ -11,7 +11,7 @@ describe('GET /v1/chess/random-tournament.trf (e2e)', () => {
   let h: RecordsHarness;
   let admin: string;
   let player: string;
-  const URL = '/v1/chess/random-tournament.trf?players=12&rounds=5&seed=29&forfeitRate=0.05&withdrawRate=0.05';
+  const URL = '/v1/chess/random-tournament.trf?players=12&rounds=5&seed=2&forfeitRate=0.05&withdrawRate=0.05';
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
@@ -26,10 +26,13 @@ describe('GET /v1/chess/random-tournament.trf (e2e)', () => {
     const res = await h.get(URL, player).expect(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect((await h.get(URL, admin).expect(200)).text).toBe(res.text);
-    expect((await h.get(URL.replace('seed=29', 'seed=30'), player).expect(200)).text).not.toBe(res.text);
+    expect((await h.get(URL.replace('seed=2&', 'seed=3&'), player).expect(200)).text).not.toBe(res.text);
     const file = readTrf(res.text);
     expect(file.players).toHaveLength(12);
     expect(file.plannedRounds).toBe(5);
+    // Seed 2 gives forfeits and withdrawals (absences from then on) as well as played games.
+    const codes = file.players.flatMap((p) => p.blocks.map((b) => b?.result));
+    expect(codes).toEqual(expect.arrayContaining(['+', '-', 'Z', '1', '0']));
 
     const imported = await h.post('/v1/chess/tournaments/import/trf', { id: 'random-29', trf: res.text }, admin);
     expect(imported.body).toMatchObject({ id: 'random-29', rounds: 5 });
