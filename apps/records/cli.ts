@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dutchCheckCommand } from './dutch-check.js';
+import { randomTournamentCommand } from './random-tournament.js';
 import { trfCheckCommand } from './trf-import-check.js';
 import { TokenService } from '../../libs/api/auth/token.service.js';
 import { ROLES, TOURNAMENT_SCOPED, type TokenRole } from '../../libs/api/auth/principal.js';
@@ -33,7 +34,10 @@ const USAGE = `usage: npm run arbitra -- <command>
   dutch-check <file.trf> [--from <round>]   re-pair each round of a TRF-16 file by the FIDE Dutch system (C.04.3) and
           say where its pairs or colours differ; exit 1 when a round differs
   trf-check <file.trf>   what POST /v1/chess/tournaments/import/trf would record from a TRF-16 file (players, rounds,
-          not kept, discrepancies), or its refusal naming the line; exit 1 when it would be refused`;
+          not kept, discrepancies), or its refusal naming the line; exit 1 when it would be refused
+  random-tournament --players <n> --rounds <r> --seed <s> [--draw-rate x] [--forfeit-rate x] [--bye-rate x]
+          [--withdraw-rate x] [--highest-rating n] [--lowest-rating n] [--out <file>]   a random tournament paired by
+          the FIDE Dutch system, as TRF-16 (C.04.A); rates are probabilities (0–1); the same seed gives the same file`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -42,6 +46,12 @@ async function main(argv: string[]): Promise<number> {
     return dutchCheckCommand(
       rest,
       (l) => process.stdout.write(`${l}\n`),
+      (l) => process.stderr.write(`${l}\n`),
+    );
+  if (command === 'random-tournament')
+    return randomTournamentCommand(
+      rest,
+      (t) => process.stdout.write(t),
       (l) => process.stderr.write(`${l}\n`),
     );
   if (command === 'trf-check')

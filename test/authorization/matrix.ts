@@ -128,6 +128,12 @@ export const CHESS_ROWS: readonly MatrixRow[] = [
     ),
     tournament: CHESS.own,
   },
+  get(
+    '/v1/chess/random-tournament.trf',
+    ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee', 'player'],
+    'none',
+    'the C.04.A random tournament generator: records nothing, but pairs every round on the request, so a token is needed',
+  ),
 ];
 
 // XIGUAQI_ROWS: xiguaqi matches (libs/api/xiguaqi), in xiguaqi tournaments and a match the spec's setup creates.

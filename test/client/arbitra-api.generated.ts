@@ -1433,6 +1433,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/chess/random-tournament.trf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A random tournament as FIDE TRF-16 (C.04.A): seeded ratings, every round paired by Arbitra’s FIDE Dutch engine (C.04.3), results drawn from the rating difference; XXR and XXC written */
+    get: operations['RandomTournamentController_generate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/xiguaqi/games': {
     parameters: {
       query?: never;
@@ -8900,6 +8917,48 @@ export interface operations {
       };
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
+  RandomTournamentController_generate: {
+    parameters: {
+      query: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        waitFor?: number;
+        /** @description PlayersNumber */
+        players: number;
+        /** @description RoundsNumber (written as XXR) */
+        rounds: number;
+        /** @description The seed: the same parameters and seed give the same file, byte for byte */
+        seed: number;
+        /** @description A played game’s draw probability (DrawPercentage / 100), a probability from 0 to 1 (bbpPairings’ rate keys are 1 / this); default 0.3 */
+        drawRate?: number;
+        /** @description A scheduled game’s forfeit probability (1 / ForfeitRate), a probability from 0 to 1 (bbpPairings’ rate keys are 1 / this); default 0 */
+        forfeitRate?: number;
+        /** @description A player’s half-point bye probability in a round (1 / HalfPointByeRate), a probability from 0 to 1 (bbpPairings’ rate keys are 1 / this); default 0 */
+        byeRate?: number;
+        /** @description A player’s probability of withdrawing after a round (1 / RetiredRate), a probability from 0 to 1 (bbpPairings’ rate keys are 1 / this); default 0 */
+        withdrawRate?: number;
+        /** @description HighestRating; default 2600 */
+        highestRating?: number;
+        /** @description LowestRating (at most HighestRating); default 1400 */
+        lowestRating?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       default: components['responses']['Problem'];
     };
   };

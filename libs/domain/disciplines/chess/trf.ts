@@ -40,6 +40,8 @@ export interface TrfTournament {
   readonly roundsPlanned?: number;
   /** XXA: acceleration points by starting rank, index 0 = round 1 (bbpPairings' TRF(x) extension, C.04.5). */
   readonly accelerations?: ReadonlyArray<{ readonly startRank: number; readonly points: readonly number[] }>;
+  /** XXC: the colour of the first board's top player in round 1 (bbpPairings' TRF(x) extension). */
+  readonly initialColour?: 'white1' | 'black1';
 }
 
 /** A fixed-column line: `text` placed at 1-based column `col`, `width` wide (right-aligned when `right`). */
@@ -95,8 +97,9 @@ export function exportTrf(t: TrfTournament): string {
     t.roundDates.forEach((d, i) => d && put(line, 92 + 10 * i, 8, d.slice(2).replace(/-/g, '/')));
     lines.push(trim(line));
   }
+  if (t.roundsPlanned !== undefined) lines.push(`XXR ${t.roundsPlanned}`);
+  if (t.initialColour) lines.push(`XXC ${t.initialColour}`);
   if (t.accelerations?.length) {
-    if (t.roundsPlanned !== undefined) lines.push(`XXR ${t.roundsPlanned}`);
     for (const a of [...t.accelerations].sort((x, y) => x.startRank - y.startRank))
       lines.push(`XXA ${String(a.startRank).padStart(4)} ${a.points.map((p) => p.toFixed(1).padStart(4)).join(' ')}`);
   }

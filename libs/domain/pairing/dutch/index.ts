@@ -9,6 +9,7 @@ export { dutchPairing, DEFAULT_DUTCH_BUDGET, type DutchRequest, type DutchResult
 export { dutchPlayers, type CrossRow, type CrossEntry, type DutchPlayer, type Colour } from './players.js';
 export { readTrf, trfCrossTable, trfRound, type TrfFile } from './trf-read.js';
 export { bakuAcceleration, bakuGroupSize, bakuVirtualPoints, BAKU_RULE } from './baku.js';
+export { randomTournament, RANDOM_TOURNAMENT_LIMITS, RANDOM_TOURNAMENT_RULE, type RandomTournament, type RandomTournamentConfig } from './random-tournament.js';
 export { checkTrf, checkRound, pairTrfRound, type RoundCheck } from './check.js';
 
 /**
