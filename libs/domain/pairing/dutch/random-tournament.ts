@@ -5,7 +5,7 @@
  * The parameters follow bbpPairings'/JaVaFo's generator keys (PlayersNumber, RoundsNumber, DrawPercentage,
  * ForfeitRate, HalfPointByeRate, RetiredRate, HighestRating, LowestRating), given here as probabilities.
  */
-import { exportTrf, type TrfPlayer as TrfOutPlayer, type TrfRound } from '../../disciplines/chess/trf.js';
+import { exportTrf, type TrfPlayer as TrfOutPlayer, type TrfRound } from './trf-write.js';
 import { invalid } from '../../kernel/errors.js';
 import { dutchPairing } from './dutch.js';
 import { dutchPlayers, type CrossRow } from './players.js';

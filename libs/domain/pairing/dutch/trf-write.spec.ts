@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { exportTrf, playerRecord } from './trf.js';
+import { exportTrf, playerRecord } from './trf-write.js';
 
 /** FIDE TRF-16 fixed columns (1-based): 001 1–3, start rank 5–8, name 15–47, rating 49–52, federation 54–56, FIDE id 58–68, points 81–84, rank 86–89, round 1 at 92–95 / 97 / 99. */
 const col = (line: string, from: number, to: number) => line.slice(from - 1, to);
