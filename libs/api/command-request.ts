@@ -219,7 +219,6 @@ export function runCreating<C extends Command, E extends DomainEvent, S>(
   const keyedByClient = request.headers['idempotency-key'] === undefined && creating.clientKey !== undefined;
   const commandId = keyedByClient ? `key:${context.actor.role}:${context.actor.id}:${creating.kind}:${creating.clientKey}` : context.commandId;
   const id = `${creating.prefix}${createHash('sha256').update(commandId).digest('hex').slice(0, 24)}`;
-  return runWithContext(request, reply, () =>
-    core.execute(aggregate, id, build({ ...context, commandId }, id), keyedByClient ? { ...opts, freshCommandId: false } : opts),
-  );
+  const executing = core.execute(aggregate, id, build({ ...context, commandId }, id), keyedByClient ? { ...opts, freshCommandId: false } : opts);
+  return executing.then((result) => answer(reply, result));
 }
