@@ -163,6 +163,25 @@ describe('issue 30: a GCG game ended on the overtime limit (seed 過時: 如果�
     ]);
     expect(exportGcg(events)).toBe(file);
   });
+  it('seed 過時: an own rack of blanks only deducts 0 and is still written as the own rack (found by the property)', () => {
+    // Seat a holds only a blank when the limit ends the game: `>a: ? (?) +0` is its own rack, not points for going out.
+    const file = exportGcg(simulateGame(-962347630, { challengeRate: 0, holdRate: 11, tempo: 150 }).events);
+    expect(file).toContain('>a: ? (?) +0 705');
+    const events = replay(importGcgRecord(file, { startAt: AT, stepSeconds: 0, source: GCG_SOURCE(file) }).commands);
+    expect(events.filter((e) => e.type === 'scrabble.EndRackScored').map((e) => e.data)).toEqual([
+      expect.objectContaining({ seat: 0, rackOf: 0, rack: ['?'], points: 0 }),
+      expect.objectContaining({ seat: 1, rackOf: 1, rack: ['E'], points: -1 }),
+    ]);
+    expect(exportGcg(events)).toBe(file);
+  });
+  it('seed 過時: a play going out, not yet accepted when the limit ends the game, is not taken as going out (found by the property)', () => {
+    // b plays its last tile; before the play is accepted the overtime limit ends the game: a loses S, b its empty rack.
+    const file = exportGcg(simulateGame(1129851001, { challengeRate: 6, holdRate: 10, tempo: 150 }).events);
+    expect(file).toContain('>a: S (S) -1 453\n>b: () +0 624\n');
+    const events = replay(importGcgRecord(file, { startAt: AT, stepSeconds: 0, source: GCG_SOURCE(file) }).commands);
+    expect(events.find((e) => e.type === 'scrabble.GameEnded')?.data).toMatchObject({ reason: 'overtime-limit', outBy: null });
+    expect(exportGcg(events)).toBe(file);
+  });
   it('seed 過時: only an imported record ends on the limit as written; an imported one takes no end without its file line', () => {
     const cmd = (asWritten?: string): ScrabbleCommand => ({
       type: 'scrabble.end-on-overtime',

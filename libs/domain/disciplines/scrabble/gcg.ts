@@ -110,8 +110,7 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
       return;
     }
     const isTurnLine = l.move.kind === 'play' || l.move.kind === 'exchange' || l.move.kind === 'pass';
-    const ownEndRack = l.move.kind === 'end-rack' && l.score < 0 && l.rack === l.move.rack;
-    if (l.rack && !isTurnLine && !ownEndRack && !(l.move.kind === 'withdrawn' && l.rack === turnRack)) {
+    if (l.rack && !isTurnLine && !ownEndRack(l) && !(l.move.kind === 'withdrawn' && l.rack === turnRack)) {
       lost(l, l.rack, `the rack written on a "${l.move.kind}" line is not recorded (only the rack before a move is)`);
     }
     const rack = isTurnLine && l.rack ? l.rack.split('') : undefined;
@@ -197,7 +196,10 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
         if (state.phase !== 'playing') break;
         const placed = turn.move?.kind === 'play' ? turn.move.placements.length : 0;
         const n = drawnAfter(lines, i, seat, seatOf, state.game.racks[seat].count, Math.min(placed, state.game.bag.count));
-        if (state.status.kind === 'pending' && state.status.goingOut) push({ type: 'scrabble.accept-move', seat: other(seat) });
+        // Going out is accepted, unless the file then deducts own racks: the overtime limit ended the game first.
+        const overtimeNext = lines.slice(i + 1).find((x) => x.move.kind !== 'time' && x.move.kind !== 'penalty');
+        if (state.status.kind === 'pending' && state.status.goingOut && !(overtimeNext && ownEndRack(overtimeNext)))
+          push({ type: 'scrabble.accept-move', seat: other(seat) });
         else if (n > 0) push({ type: 'scrabble.draw-tiles', seat, count: n });
         break;
       }
@@ -219,7 +221,7 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
         break;
       }
       case 'end-rack': {
-        if (l.score >= 0) {
+        if (!ownEndRack(l)) {
           // Points for going out: the rack shown is the opponent's; checked against the derived rack.
           const racks: [string | null, string | null] = [null, null];
           racks[other(seat)] = l.move.rack;
@@ -263,13 +265,22 @@ export function importGcgRecord(text: string, opts: GcgImportOptions & { players
 }
 
 /**
+ * A line deducting the player's own rack (six scoreless turns, the overtime limit): GCG writes the rack before it as
+ * well, `>a: EQ (EQ) -11`; a rack of blanks deducts 0, an empty one `()` too. Otherwise the line gives the points for
+ * going out (`>a: (EQ) +22`; the opponent's rack is never empty then).
+ */
+function ownEndRack(l: GcgLine): boolean {
+  return l.move.kind === 'end-rack' && l.score <= 0 && (l.rack === l.move.rack || l.move.rack === '');
+}
+
+/**
  * How many tiles a player drew after the play on line i: as many as they placed (while the bag lasts), unless the
  * player's next line writes a rack that says otherwise (a game ended on the overtime limit before the draw): the
  * file's rack is what they held.
  */
 function drawnAfter(lines: readonly GcgLine[], i: number, seat: Seat, seatOf: (nick: string, lineNo: number) => Seat, held: number, most: number): number {
   const next = lines.slice(i + 1).find((l) => seatOf(l.nick, l.lineNo) === seat && (l.rack !== null || l.move.kind === 'end-rack'));
-  const written = next === undefined ? null : next.move.kind === 'end-rack' && next.score < 0 ? next.move.rack.length : next.rack?.length;
+  const written = next === undefined ? null : next.move.kind === 'end-rack' ? (ownEndRack(next) ? next.move.rack.length : null) : next.rack?.length;
   return written != null && written - held >= 0 && written - held < most ? written - held : most;
 }
 
@@ -304,6 +315,8 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
     : ['#character-encoding UTF-8', `#player1 ${nick(0)} ${g.players[0].name}`, `#player2 ${nick(1)} ${g.players[1].name}`];
   const racks = endRacks ?? (Array.isArray(source) ? endRacksOf(source as ScrabbleEvent[]) : []);
   const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  const ownRacksDeducted =
+    (state.phase === 'ended' || state.phase === 'finished') && state.end !== null && state.end !== undefined && state.end.reason !== 'went-out';
   const totals: [number, number] = [0, 0];
   // A turn's notes follow its whole move: the play, then its withdrawal (--) or challenge line (GCG: a #note follows
   // the move it comments; the import keeps a note written after those lines with the turn).
@@ -339,8 +352,8 @@ export function exportGcg(source: ScrabbleState | readonly ScrabbleEvent[], endR
         break;
       case 'end-rack': {
         const r = l.rack ? l.rack.join('') : '';
-        // Own rack deducted (six zeros, overtime limit): GCG writes the rack before it as well.
-        body = l.points < 0 && r ? `${r} (${r}) ` : `(${r}) `;
+        // Own rack deducted (six zeros, overtime limit; a rack of blanks deducts 0): GCG writes the rack before it too.
+        body = ownRacksDeducted && r ? `${r} (${r}) ` : `(${r}) `;
         break;
       }
       case 'reversal':
