@@ -79,7 +79,8 @@ describeWithPostgres('a service whose database goes away between its dependency 
       body: JSON.stringify({ id: 'window-1', name: 'After the window', discipline: 'scrabble', pairingSystems: ['australian-draw'] }),
     });
     expect(r.status).toBe(201);
-    expect(p.output).toContain('started after its dependencies came back');
+    // The log is written asynchronously (gathered up to 100 ms): wait for the line rather than read it at once.
+    await p.waitFor('started after its dependencies came back');
   }, 120_000);
 
   it('the relay stays up and starts once the database is back', async () => {
