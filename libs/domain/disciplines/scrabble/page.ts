@@ -18,30 +18,19 @@ import type { ScrabbleEvent } from './scrabble.events.js';
 import type { ScrabbleState } from './scrabble.state.js';
 import { boardLetter } from './scoring.js';
 
+const EN = {
+  blank: 'blank',
+  exchange: (n: number) => `exchanged ${n}`,
+  pass: 'pass',
+  lostTurn: 'lost turn',
+  withdrawn: 'withdrawn after a challenge',
+  premiums: { TW: 'triple word', DW: 'double word', TL: 'triple letter', DL: 'double letter' } as Readonly<Record<string, string>>,
+  premiumShort: { TW: 'TW', DW: 'DW', TL: 'TL', DL: 'DL' } as Readonly<Record<string, string>>,
+};
+
 /** The page's own words for Scrabble, per language. */
-const WORDS: Readonly<
-  Record<
-    PageLang,
-    {
-      readonly blank: string;
-      readonly exchange: (n: number) => string;
-      readonly pass: string;
-      readonly lostTurn: string;
-      readonly withdrawn: string;
-      readonly premiums: Readonly<Record<string, string>>;
-      readonly premiumShort: Readonly<Record<string, string>>;
-    }
-  >
-> = {
-  en: {
-    blank: 'blank',
-    exchange: (n) => `exchanged ${n}`,
-    pass: 'pass',
-    lostTurn: 'lost turn',
-    withdrawn: 'withdrawn after a challenge',
-    premiums: { TW: 'triple word', DW: 'double word', TL: 'triple letter', DL: 'double letter' },
-    premiumShort: { TW: 'TW', DW: 'DW', TL: 'TL', DL: 'DL' },
-  },
+const WORDS: Readonly<Record<PageLang, typeof EN>> = {
+  en: EN,
   'zh-Hant': {
     blank: '空白棋',
     exchange: (n) => `更換棋子 ${n} 枚`,
