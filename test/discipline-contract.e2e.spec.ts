@@ -15,7 +15,7 @@ import { withTestDisciplines } from './support/test-disciplines.js';
  * each playing a short linked game through its driver (test/contract/drivers.ts). What a discipline owes the shared
  * services is checked the same way for all: its result reaches the standings, its in-game penalties reach the ledger,
  * every end and ruling can be appealed within its profile's deadline counted from the right moment, the parties of its
- * decisions are exactly the players who played, and GET /v1/games lists it. The test build's fixture discipline
+ * decisions are exactly the players who played, GET /v1/games lists it and its public game page shows it. The test build's fixture discipline
  * (test/fixture-discipline, registered by test/support/test-disciplines.ts) runs it too.
  */
 const WINDS = ['E', 'S', 'W', 'N'];
@@ -220,6 +220,16 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
       }
     }
     expect(await h.core.store.headPosition()).toBe(head);
+  });
+
+  it('its public game page shows the game, named in each page language, with its players and its record link if it has one', async () => {
+    // A discipline that declares no board (the fixture) gets the shared page: its players, phase and scores.
+    for (const lang of ['en', 'zh-Hant'] as const) {
+      const page = (await h.get(`/pages/games/${d.folder}/${gameId}?lang=${lang}`).expect(200)).text;
+      expect(page.match(/<h1>([^<]*)<\/h1>/)?.[1]).toContain(d.pages.names[lang]);
+      for (const p of players) expect(page).toContain(p.name);
+      expect(page.includes(`<a href="${d.pages.record?.href(gameId)}">`)).toBe(d.pages.record !== null);
+    }
   });
 
   it('GET /v1/games lists the game under its discipline, with its players and link', async () => {

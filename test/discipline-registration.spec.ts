@@ -26,19 +26,6 @@ const importsOf = (f: string) =>
     relative(root, resolve(dirname(join(root, f)), m[1])).replace(/\.js$/, '.ts'),
   );
 
-/**
- * Imports into a discipline's folders from shared code, still to move into the disciplines' bundles: the appeal timeline
- * draws Scrabble and chess boards, and the public game pages replay each discipline's board (issue 35).
- */
-const KNOWN_REACHES = [
-  'libs/runtime/features/appeals/scrabble-board-svg.ts',
-  'libs/runtime/features/appeals/timeline.ts',
-  'libs/api/pages/page-games.ts',
-  'libs/api/pages/game-pages.controller.ts',
-];
-/** Shared tables keyed by discipline that remain: the pages' record links and their names per language. */
-const KNOWN_TABLES = ['libs/api/pages/page-records.ts', 'libs/api/pages/page-i18n.ts'];
-
 describe('issue 28: a discipline is its folders and one registry line', () => {
   it('the fixture discipline is named outside its folder only by its one registry line', () => {
     const tokens = [
@@ -61,9 +48,7 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
 
   it.each(SERVED.map((d) => [d.id, d.folder] as const))('%s: shipped code reaches its folders only through its registry line', (_id, folder) => {
     const own = foldersOf(folder);
-    const reaches = SHIPPED.filter((f) => !own.some((o) => f.startsWith(o)) && !KNOWN_REACHES.includes(f)).filter((f) =>
-      importsOf(f).some((i) => own.some((o) => i.startsWith(o))),
-    );
+    const reaches = SHIPPED.filter((f) => !own.some((o) => f.startsWith(o))).filter((f) => importsOf(f).some((i) => own.some((o) => i.startsWith(o))));
     expect(reaches).toEqual(['libs/domain/discipline-kit/registry.ts']);
     expect(text('libs/domain/discipline-kit/registry.ts').match(new RegExp(`disciplines/${folder}/`, 'g'))).toHaveLength(1);
   });
@@ -79,14 +64,12 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
     const ids = SERVED.map((d) => d.id.replace(/[-]/g, '\\-')).join('|');
     const keyed = new RegExp(`^\\s*'?(${ids})'?\\??\\s*:|Record<\\s*Discipline\\b|\\[\\w+ in Discipline\\]`);
     const shared = SHIPPED.filter((f) => !SERVED.some((d) => foldersOf(d.folder).some((o) => f.startsWith(o))));
-    const found = shared
-      .filter((f) => !KNOWN_TABLES.includes(f))
-      .flatMap((f) =>
-        text(f)
-          .split('\n')
-          .filter((l) => keyed.test(l))
-          .map((l) => `${f}: ${l.trim()}`),
-      );
+    const found = shared.flatMap((f) =>
+      text(f)
+        .split('\n')
+        .filter((l) => keyed.test(l))
+        .map((l) => `${f}: ${l.trim()}`),
+    );
     // The registry's own views are typed by discipline: they are derived from the descriptors, not kept by hand.
     expect(found.filter((l) => !/registryView\(|byDiscipline|discipline-kit\/registry\.ts/.test(l))).toEqual([]);
   });

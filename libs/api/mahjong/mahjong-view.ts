@@ -1,6 +1,9 @@
 /** What a reader sees of a table: seats, dealer, hand, scores, open penalties, time used; and its score card (JSON, CSV). */
 import { stringify } from 'csv-stringify/sync';
 import { handWinds, occupant, roundOf, totalHands, totalsOf, type MahjongState, type MahjongTable, type Seat } from '../../domain/disciplines/mahjong/index.js';
+import type { Scorecard } from '../../domain/disciplines/mahjong/scorecard.js';
+
+export { scorecard } from '../../domain/disciplines/mahjong/scorecard.js';
 
 const SEAT_LIST: Seat[] = [0, 1, 2, 3];
 
@@ -60,53 +63,8 @@ export function tableView(id: string, state: MahjongState) {
   };
 }
 
-export function scorecard(id: string, state: MahjongState) {
-  return state.phase === 'none' ? null : cardOf(id, state.phase, state.table);
-}
-
-type Card = ReturnType<typeof cardOf>;
-
-function cardOf(id: string, phase: string, t: MahjongTable) {
-  const running = [0, 0, 0, 0];
-  const hands = t.card.map((l) => {
-    l.payments.forEach((p, i) => (running[i] += p));
-    const o = l.outcome;
-    return {
-      hand: l.hand,
-      round: roundOf(t, l.hand),
-      dealer: l.dealer,
-      winds: l.winds,
-      outcome: o.kind === 'drawn' ? 'drawn' : o.by,
-      winner: o.kind === 'win' ? o.winner : null,
-      from: o.kind === 'win' ? (o.from ?? null) : null,
-      liable: l.liability?.liable ?? null,
-      liability: l.liability?.reason ?? null,
-      points: l.scoring?.total ?? 0,
-      elements: l.scoring?.elements ?? [],
-      payments: l.payments,
-      running: [...running],
-      confirmedBy: l.confirmedBy,
-      flag: l.flag,
-      corrections: l.corrections,
-    };
-  });
-  const totals = totalsOf(t.card);
-  return {
-    id,
-    phase,
-    players: t.players,
-    link: t.link,
-    hands,
-    totals,
-    penaltyPoints: t.penaltyPoints,
-    net: totals.map((x, i) => x - t.penaltyPoints[i]),
-    signedBy: t.signedBy,
-    locked: t.locked,
-  };
-}
-
 /** The card as CSV: one row per hand, then the totals, the penalty deductions and the net. */
-export function scorecardCsv(card: Card): string {
+export function scorecardCsv(card: Scorecard): string {
   const ids = card.players.map((p) => p.id);
   const rows: (string | number)[][] = [
     ['hand', 'round', 'dealer', 'outcome', 'winner', 'from', 'liable', 'points', 'elements', ...ids, 'confirmed', 'corrections'],

@@ -1,20 +1,17 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AppealEvent } from '../../domain/appeals/index.js';
-import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
-import type { ArbitraConfig } from '../../runtime/config.js';
 import { AppealAggregate } from '../../runtime/features/appeals/index.js';
 import { unknownAppeal } from '../appeals/appeal-access.js';
 import { AppealParams } from '../appeals/appeals.dto.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ServesHtml } from '../security-headers.js';
-import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { TournamentReads } from '../tournaments/tournament-reads.js';
+import { PagesController } from './pages-base.js';
 import { appealView } from './page-appeal.js';
-import { federationNav, PageRenderer, pageHref, pageLanguage } from './page-frame.js';
+import { federationNav, pageHref, pageLanguage } from './page-frame.js';
 import { namesOf } from './page-views.js';
 import { LangQuery } from './pages.dto.js';
 
@@ -27,17 +24,7 @@ type Decided = Extract<AppealEvent, { type: 'appeals.AppealDecided' }>;
  */
 @ApiExcludeController()
 @Controller('pages/appeals/:id')
-export class AppealPagesController {
-  private readonly reads: TournamentReads;
-  private readonly pages = new PageRenderer();
-
-  constructor(
-    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
-    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
-  ) {
-    this.reads = new TournamentReads(core, config);
-  }
-
+export class AppealPagesController extends PagesController {
   @Get()
   @Public()
   @ServesHtml()

@@ -1,8 +1,6 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import type { ArbitraConfig } from '../../runtime/config.js';
 import {
   listDocument,
   listInForce,
@@ -18,9 +16,8 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { DisciplineParams, PlayerIdParams } from '../ratings/ratings.dto.js';
 import { ServesHtml } from '../security-headers.js';
-import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { federationNav, PageRenderer, pageHref, pageLanguage } from './page-frame.js';
+import { PagesController } from './pages-base.js';
+import { federationNav, pageHref, pageLanguage } from './page-frame.js';
 import { ratedPlayerView, ratingsView } from './page-ratings.js';
 import { LangQuery, RatingsPageQuery } from './pages.dto.js';
 
@@ -31,17 +28,7 @@ import { LangQuery, RatingsPageQuery } from './pages.dto.js';
  */
 @ApiExcludeController()
 @Controller('pages')
-export class FederationPagesController {
-  private readonly reads: TournamentReads;
-  private readonly pages = new PageRenderer();
-
-  constructor(
-    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
-    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
-  ) {
-    this.reads = new TournamentReads(core, config);
-  }
-
+export class FederationPagesController extends PagesController {
   @Get(['', 'tournaments'])
   @Public()
   @ServesHtml()

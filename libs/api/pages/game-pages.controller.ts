@@ -1,28 +1,23 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import type { ArbitraConfig } from '../../runtime/config.js';
-import { CHESS_GAME } from '../../runtime/features/chess/index.js';
-import { GO_GAME } from '../../runtime/features/go/index.js';
-import { MAHJONG_GAME } from '../../runtime/features/mahjong/index.js';
-import { SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
+import type { PageLang } from '../../domain/discipline-kit/pages.js';
 import { COLLECTIONS, roundDocKey, type RoundDocument } from '../../runtime/features/tournament/index.js';
 import type { TournamentLink } from '../../runtime/games/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { readGame } from '../games/game-reads.js';
+import { unknownGame } from '../games/game-runner.js';
+import type { DisciplineDescriptor } from '../../domain/discipline-kit/descriptor.js';
 import { ProblemException } from '../problem.js';
 import { ServesHtml } from '../security-headers.js';
-import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { XIGUAQI_GAME } from '../../runtime/features/xiguaqi/index.js';
-import { federationNav, PageRenderer, pageHref, pageLanguage } from './page-frame.js';
-import { chessPage, goPage, mahjongPage, scrabblePage, xiguaqiPage, type GamePage, type GamePageDiscipline, type MoveHref } from './page-games.js';
+import { federationNav, pageHref, pageLanguage } from './page-frame.js';
+import { PagesController } from './pages-base.js';
+import { gamePage, type GamePage, type MoveHref } from './page-games.js';
 import { PAGE_CSS } from './page-style.js';
 import { GAME_CSS } from './page-templates-games.js';
 import type { Strings } from './page-views.js';
-import { recordOf, tournamentDisciplineOf } from './page-records.js';
+import { gameFeatureOf, gamePageDescriptor, recordOf } from './page-records.js';
 import { GamePageParams, GamePageQuery } from './pages.dto.js';
 
 /**
@@ -32,17 +27,7 @@ import { GamePageParams, GamePageQuery } from './pages.dto.js';
  */
 @ApiExcludeController()
 @Controller('pages/games')
-export class GamePagesController {
-  private readonly reads: TournamentReads;
-  private readonly pages = new PageRenderer();
-
-  constructor(
-    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
-    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
-  ) {
-    this.reads = new TournamentReads(core, config);
-  }
-
+export class GamePagesController extends PagesController {
   @Get(':discipline/:id')
   @Public()
   @ServesHtml()
@@ -51,10 +36,11 @@ export class GamePagesController {
     const { lang, s } = pageLanguage(q.lang, request);
     const path = `/games/${p.discipline}/${encodeURIComponent(p.id)}`;
     const href: MoveHref = (n, game) => pageHref(path, lang, { ...(game !== undefined && { game: String(game) }), move: String(n) });
-    const { link, page } = this.view(p.discipline, p.id, q, s, href);
+    const descriptor = gamePageDescriptor(p.discipline)!;
+    const { link, page } = this.view(descriptor, p.id, q, lang, s, href);
     const tournament = link ? this.publishedTournament(link) : null;
     const g = page();
-    const discipline = s.disciplines[tournamentDisciplineOf(p.discipline)] ?? p.discipline;
+    const discipline = descriptor.pages.names[lang];
     const where = tournament && link ? ` — ${tournament.name}, ${s.round(link.round)}, ${s.table} ${link.table}` : '';
     const nav = tournament
       ? [
@@ -75,7 +61,7 @@ export class GamePagesController {
       css: PAGE_CSS + GAME_CSS,
       heading: `${s.game.title(discipline, p.id)}${where}`,
       g,
-      records: [recordOf(p.discipline, p.id)],
+      records: recordOf(descriptor, p.id, lang),
     });
   }
 
@@ -83,29 +69,22 @@ export class GamePagesController {
    * The game's tournament link, and its public state (no token's view) as the discipline's page at the move asked for,
    * built only once the link is known to be public: a move beyond the game's must not say how long a hidden game is.
    */
-  private view(d: GamePageDiscipline, id: string, q: GamePageQuery, s: Strings, href: MoveHref): { link: TournamentLink | null; page: () => GamePage } {
-    switch (d) {
-      case 'scrabble': {
-        const r = readGame(this.core, SCRABBLE_GAME, id, undefined);
-        return { link: r.facts.link, page: () => scrabblePage(r.state, q.move, s, href) };
-      }
-      case 'go': {
-        const r = readGame(this.core, GO_GAME, id, undefined);
-        return { link: r.facts.link, page: () => goPage(r.state, q.move, s, href) };
-      }
-      case 'chess': {
-        const r = readGame(this.core, CHESS_GAME, id, undefined);
-        return { link: r.facts.link, page: () => chessPage(r.state, q.move, s, href) };
-      }
-      case 'xiguaqi': {
-        const r = readGame(this.core, XIGUAQI_GAME, id, undefined);
-        return { link: r.facts.link, page: () => xiguaqiPage(r.state, q.game, q.move, s, href) };
-      }
-      case 'mahjong': {
-        const r = readGame(this.core, MAHJONG_GAME, id, undefined);
-        return { link: r.facts.link, page: () => mahjongPage(id, r.state, q.move, s, href) };
-      }
-    }
+  private view(
+    d: DisciplineDescriptor,
+    id: string,
+    q: GamePageQuery,
+    lang: PageLang,
+    s: Strings,
+    href: MoveHref,
+  ): { link: TournamentLink | null; page: () => GamePage } {
+    const feature = gameFeatureOf(this.core.options.features, d);
+    if (!feature) throw unknownGame(id, d.folder);
+    const r = readGame(this.core, feature, id, undefined);
+    const players = r.facts.players;
+    return {
+      link: r.facts.link,
+      page: () => gamePage(d, players, feature.readModel.summary(r.state), { id, state: r.state, move: q.move, game: q.game, lang, s, href }),
+    };
   }
 
   /** The linked tournament, once the game's round is published; else the round page's 404 (RULES.unpublishedHidden). */

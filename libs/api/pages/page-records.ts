@@ -1,34 +1,37 @@
-import { linkedGames } from '../../runtime/games/index.js';
-import type { GamePageDiscipline } from './page-games.js';
+import type { DisciplineDescriptor } from '../../domain/discipline-kit/descriptor.js';
+import type { PageLang } from '../../domain/discipline-kit/pages.js';
+import { DESCRIPTORS } from '../../domain/discipline-kit/registry.js';
+import type { Feature } from '../../runtime/arbitra-core.js';
+import { gameFeaturesOf, gamesProjectionName, linkedGames, type AnyGameFeature } from '../../runtime/games/index.js';
 
 /**
- * Each tournament discipline's game read model and the API route that exports a game's record (issue 35): the page
- * links to the API's own export, which applies its own public view.
+ * A discipline's game page is `/pages/games/<folder>/:id` (its folder names its API routes too, `/v1/<folder>/games`):
+ * the descriptor of a page's path segment, or undefined.
  */
-const RECORDS: Readonly<Record<string, { projection: string; format: string; href: (id: string) => string; page: GamePageDiscipline }>> = {
-  scrabble: { projection: 'scrabble-games', format: 'GCG', href: (id) => `/v1/scrabble/games/${id}/gcg`, page: 'scrabble' },
-  go: { projection: 'go-games', format: 'SGF', href: (id) => `/v1/go/games/${id}/sgf`, page: 'go' },
-  'chess-rapid': { projection: 'chess-games', format: 'PGN', href: (id) => `/v1/chess/games/${id}/pgn`, page: 'chess' },
-  xiguaqi: { projection: 'xiguaqi-games', format: 'record', href: (id) => `/v1/xiguaqi/games/${id}/record`, page: 'xiguaqi' },
-  mahjong: { projection: 'mahjong-games', format: 'score card', href: (id) => `/v1/tables/${id}/scorecard`, page: 'mahjong' },
-};
-
-/** The export of a game's record (its format and the API route), for the game page of `discipline`. */
-export function recordOf(discipline: GamePageDiscipline, id: string): RecordLink {
-  const r = Object.values(RECORDS).find((x) => x.page === discipline)!;
-  return { href: r.href(encodeURIComponent(id)), format: r.format, game: { discipline, id } };
+export function gamePageDescriptor(segment: string): DisciplineDescriptor | undefined {
+  return DESCRIPTORS.find((d) => d.folder === segment);
 }
 
-/** The tournament discipline a game page's discipline plays (chess: rapid chess). */
-export function tournamentDisciplineOf(discipline: GamePageDiscipline): string {
-  return Object.keys(RECORDS).find((k) => RECORDS[k].page === discipline)!;
+/** The game feature (aggregate, read model, public view) of a discipline's games, among the features the app runs. */
+export function gameFeatureOf(features: readonly Feature[], d: DisciplineDescriptor): AnyGameFeature | undefined {
+  return gameFeaturesOf(features).find((f) => f.aggregate.name === d.game.aggregate);
 }
 
 export interface RecordLink {
   readonly href: string;
+  /** The record's format, in the page's language. */
   readonly format: string;
-  /** The game's page (issue 35): its discipline's segment and id. */
-  readonly game: { readonly discipline: GamePageDiscipline; readonly id: string };
+  /** The game's page (issue 35): its discipline's segment and id, and whether it shows a board or a score card. */
+  readonly game: { readonly discipline: string; readonly id: string; readonly shows: 'board' | 'card' };
+}
+
+/**
+ * The export of a game's record (its format and the API route) as the discipline declares it (issue 35: the page links
+ * to the API's own export, which applies its own public view); none when the discipline declares no export.
+ */
+export function recordOf(d: DisciplineDescriptor, id: string, lang: PageLang): RecordLink[] {
+  const r = d.pages.record;
+  return r ? [{ href: r.href(encodeURIComponent(id)), format: r.format[lang], game: { discipline: d.folder, id, shows: d.pages.shows } }] : [];
 }
 
 /**
@@ -37,17 +40,20 @@ export interface RecordLink {
  */
 export function recordLinks(
   readModels: Parameters<typeof linkedGames>[0],
+  features: readonly Feature[],
   discipline: string,
   at: { tournamentId: string; division: string },
+  lang: PageLang,
 ): (round: number, table: number | null) => RecordLink[] {
-  const r = RECORDS[discipline];
-  if (!r) return () => [];
-  const games = linkedGames(readModels, r.projection, at);
+  const d = DESCRIPTORS.find((x) => x.id === discipline);
+  const feature = d && gameFeatureOf(features, d);
+  if (!d || !feature || !d.pages.record) return () => [];
+  const games = linkedGames(readModels, gamesProjectionName(feature), at);
   return (round, table) =>
     table === null
       ? []
       : games
           .filter((g) => g.link?.round === round && g.link.table === table)
           .sort((a, b) => a.id.localeCompare(b.id))
-          .map((g) => ({ href: r.href(encodeURIComponent(g.id)), format: r.format, game: { discipline: r.page, id: g.id } }));
+          .flatMap((g) => recordOf(d, g.id, lang));
 }

@@ -8,7 +8,7 @@ export const GAME = `<% layout('@layout') %>
 <dl class="decision" id="game-players">
 <% it.g.players.forEach(function (p) { %><dt><%= p.side %></dt><dd><%= p.name %></dd>
 <% }) %></dl>
-<% if (it.g.games.length > 0) { %><nav aria-label="<%= it.s.game.xgGames %>"><ul class="move-nav" id="match-games">
+<% if (it.g.games.length > 0) { %><nav aria-label="<%= it.s.game.matchGames %>"><ul class="move-nav" id="match-games">
 <% it.g.games.forEach(function (x) { %><li><a href="<%= x.href %>"<% if (x.current) { %> aria-current="page"<% } %>><%= x.label %></a></li>
 <% }) %></ul></nav><% } %>
 <p class="meta" id="game-at"><%= it.g.at %></p>
@@ -45,8 +45,8 @@ export const GAME = `<% layout('@layout') %>
 <ol class="moves" id="moves" aria-labelledby="moves-title">
 <% it.g.moves.forEach(function (m) { %><li><a href="<%= m.href %>"<% if (m.current) { %> aria-current="step"<% } %>><%= m.text %></a></li>
 <% }) %></ol>
-<% } else if (!it.g.card) { %><p><%= it.s.game.noMoves %></p><% } %>
-<% if (it.records.length > 0) { %><p><%= it.s.game.record %>: <% it.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.href %>"><%= it.s.game.formats[r.format] || r.format %></a><% }) %></p><% } %>
+<% } else if (!it.g.card && it.g.nav.length > 0) { %><p><%= it.s.game.noMoves %></p><% } %>
+<% if (it.records.length > 0) { %><p><%= it.s.game.record %>: <% it.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.href %>"><%= r.format %></a><% }) %></p><% } %>
 `;
 
 /** The game page's styles: the boards as tables of fixed squares, on screen and on paper. */

@@ -135,7 +135,7 @@ const PLAYER = `<% layout('@layout') %>
 <tbody>
 <% it.p.games.forEach(function (g) { %><tr><td><%= g.label %></td><td class="num"><%= g.table === null ? '–' : g.table %></td><td class="seat"><%= g.seat %></td>
 <td><% if (g.opponent) { %><a href="<%= it.playerHref(g.opponent.id) %>"><%= g.opponent.name %></a><% } %><% g.tableMates.forEach(function (m, i) { %><%= i ? ', ' : '' %><a href="<%= it.playerHref(m.id) %>"><%= m.name %></a><% }) %></td>
-<td><%= g.result %></td><td class="num"><%= g.running %></td><td><% g.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.page %>"><%= r.pageLabel %></a> · <a href="<%= r.href %>"><%= it.s.game.formats[r.format] || r.format %></a><% }) %></td></tr>
+<td><%= g.result %></td><td class="num"><%= g.running %></td><td><% g.records.forEach(function (r, i) { %><%= i ? ' · ' : '' %><a href="<%= r.page %>"><%= r.pageLabel %></a> · <a href="<%= r.href %>"><%= r.format %></a><% }) %></td></tr>
 <% }) %>
 </tbody></table></div>
 `;

@@ -1,8 +1,6 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { ArbitraCore } from '../../runtime/arbitra-core.js';
-import type { ArbitraConfig } from '../../runtime/config.js';
 import {
   COLLECTIONS,
   divisionKey,
@@ -16,12 +14,11 @@ import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ProblemException } from '../problem.js';
 import { ServesHtml } from '../security-headers.js';
-import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
+import { PagesController } from './pages-base.js';
 import { RoundParams } from '../tournaments/round.dto.js';
 import { divisionOf } from '../tournaments/tournament-command.js';
-import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { PlayerParams, TournamentParams } from '../tournaments/tournament.dto.js';
-import { federationNav, PageRenderer, pageHref, pageLanguage } from './page-frame.js';
+import { federationNav, pageHref, pageLanguage } from './page-frame.js';
 import { PAGE_STRINGS, type PageLang } from './page-i18n.js';
 import { crosstableView, namesOf, pendingGames, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';
 import { recordLinks } from './page-records.js';
@@ -34,17 +31,7 @@ import { PageQuery } from './pages.dto.js';
  */
 @ApiExcludeController()
 @Controller('pages/tournaments/:id')
-export class TournamentPagesController {
-  private readonly reads: TournamentReads;
-  private readonly pages = new PageRenderer();
-
-  constructor(
-    @Inject(ARBITRA_CORE) private readonly core: ArbitraCore,
-    @Inject(ARBITRA_CONFIG) config: ArbitraConfig,
-  ) {
-    this.reads = new TournamentReads(core, config);
-  }
-
+export class TournamentPagesController extends PagesController {
   @Get()
   @Public()
   @ServesHtml()
@@ -131,14 +118,14 @@ export class TournamentPagesController {
       .map((r) => this.reads.doc<RoundDocument>(COLLECTIONS.round, roundDocKey(p.id, r.division, r.round)))
       .filter((d): d is RoundDocument => d !== undefined && d.status !== 'paired');
     const played = [...view.games, ...pendingGames(player.id, open, names, s)].sort((a, b) => a.round - b.round);
-    const records = recordLinks(this.core.readModels, summary.discipline, { tournamentId: p.id, division: player.division });
+    const records = recordLinks(this.core.readModels, this.core.options.features, summary.discipline, { tournamentId: p.id, division: player.division }, lang);
     // Each recorded game: its record (the API's export) and its page at the last move, in the page's language.
     const games = played.map((g) =>
       Object.assign({}, g, {
         records: records(g.round, g.table).map((r) => ({
           ...r,
           page: pageHref(`/games/${r.game.discipline}/${encodeURIComponent(r.game.id)}`, lang),
-          pageLabel: r.game.discipline === 'mahjong' ? s.game.card : s.game.board,
+          pageLabel: r.game.shows === 'card' ? s.game.card : s.game.board,
         })),
       }),
     );

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, Matches, Min } from 'class-validator';
+import { IsIn, IsInt, Matches, Min, ValidateBy } from 'class-validator';
+import { DESCRIPTORS } from '../../domain/discipline-kit/registry.js';
 import { GAME_ID, GAME_ID_MESSAGE } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { QueryNumber } from '../query-number.js';
 import { DivisionQuery, ReadQuery } from '../tournaments/tournament.dto.js';
-import { GAME_PAGE_DISCIPLINES, type GamePageDiscipline } from './page-games.js';
+import { gamePageDescriptor } from './page-records.js';
 import { PAGE_LANGS, type PageLang } from './page-i18n.js';
 
 /** A page's query: the division (default every one) and the language switch (default: Accept-Language). */
@@ -35,9 +36,16 @@ export class RatingsPageQuery extends LangQuery {
 
 /** A game page's address: the discipline and the game's id (the API's, e.g. `/v1/go/games/:id`). */
 export class GamePageParams {
-  @ApiProperty({ enum: GAME_PAGE_DISCIPLINES, description: 'The discipline (chess: rapid chess)' })
-  @IsIn(GAME_PAGE_DISCIPLINES)
-  discipline: GamePageDiscipline;
+  @ApiProperty({ example: 'go', description: 'The discipline’s folder, as in its API routes (chess: rapid chess)' })
+  @ValidateBy({
+    name: 'isGamePage',
+    validator: {
+      // Read when a request comes: a discipline registered after this module loaded (a test build's) has its page too.
+      validate: (value: unknown) => typeof value === 'string' && gamePageDescriptor(value) !== undefined,
+      defaultMessage: () => `discipline must be one of the following values: ${DESCRIPTORS.map((d) => d.folder).join(', ')}`,
+    },
+  })
+  discipline: string;
 
   @ApiProperty({ example: 'hk-open-2026-r1-t1', description: 'Game id (a mahjong table, a xiguaqi match)' })
   @Matches(GAME_ID, { message: GAME_ID_MESSAGE })

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { XMLParser } from 'fast-xml-parser';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { initialBoard, POINTS } from '../../domain/disciplines/xiguaqi/index.js';
-import { boardDiagramSvg, positionSvg } from './xiguaqi-board-svg.js';
+import { boardDiagramSvg, positionSvg } from '../../domain/disciplines/xiguaqi/board-svg.js';
 
 const DIAGRAM = new URL('../../../docs/xiguaqi-board.svg', import.meta.url);
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });

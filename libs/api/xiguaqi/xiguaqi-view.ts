@@ -1,7 +1,7 @@
 /** What a reader sees of a xiguaqi match: its games with board, plies, clocks now, outcomes; and the match outcome. */
 import { boardAt, clocksAt, gameWins, type XiguaqiGame, type XiguaqiState } from '../../domain/disciplines/xiguaqi/index.js';
 import { ProblemException } from '../problem.js';
-import { positionSvg } from './xiguaqi-board-svg.js';
+import { positionSvg } from '../../domain/disciplines/xiguaqi/board-svg.js';
 
 const pieces = (g: XiguaqiGame) => g.board.flatMap((p, i) => (p ? [{ point: i + 1, colour: p.colour, ...(p.escaped && { escaped: true }) }] : []));
 

@@ -8,6 +8,7 @@ import type { EngineName, RatingProfile } from '../ratings/profiles.js';
 import type { Discipline } from '../standings/results.js';
 import type { TieBreakCode } from '../standings/tie-breaks.js';
 import type { RulesProfile } from '../tournament/profiles.js';
+import type { DisciplinePages } from './pages.js';
 import { ARBITRA_DEFAULT_APPEAL, DEFAULT_PENALTY_KINDS, DEFAULT_RATING, winDrawLossProfile } from './defaults.js';
 
 /** A recorded event as a descriptor reads it (the store's RecordedEvent has at least these fields). */
@@ -86,6 +87,8 @@ export interface DisciplineDescriptor {
     readonly notInResult: boolean;
     readonly inGame: Readonly<Record<string, (e: RecordedFact) => GamePenalty | null>>;
   };
+  // Issue 28 (pages): the public pages' and the appeal timeline's view of the discipline (names, record link, board).
+  readonly pages: DisciplinePages;
 }
 
 /** What a discipline writes: its id, game and the parts that differ from the defaults. */
@@ -104,6 +107,8 @@ export interface DisciplineSpec {
     readonly notInResult?: boolean;
     readonly inGame?: DisciplineDescriptor['penalties']['inGame'];
   };
+  // Issue 28 (pages): default its id as its name, no record link, the shared game page, no board in the timeline.
+  readonly pages?: Partial<DisciplinePages>;
 }
 
 /** The players a start event names (`players: [{ id }]`): the default for every game that seats its players at the start. */
@@ -137,5 +142,7 @@ export function defineDiscipline(spec: DisciplineSpec): DisciplineDescriptor {
       notInResult: spec.penalties?.notInResult ?? false,
       inGame: spec.penalties?.inGame ?? {},
     },
+    // Issue 28 (pages).
+    pages: { names: { en: spec.id, 'zh-Hant': spec.id }, record: null, shows: 'board', game: null, decision: null, ...spec.pages },
   };
 }

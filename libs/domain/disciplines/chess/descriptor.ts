@@ -1,6 +1,7 @@
 import { defineDiscipline, type RecordedFact } from '../../discipline-kit/descriptor.js';
 import { POINTS_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 import { FIDE_RAPID_2024 } from '../../ratings/fide.js';
+import { CHESS_PAGES } from './page.js';
 
 declare module '../../standings/results.js' {
   /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
@@ -79,4 +80,6 @@ export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
       },
     },
   },
+  // Issue 28 (pages): names, record link, board (page.ts).
+  pages: CHESS_PAGES,
 });

@@ -1,6 +1,7 @@
 import { defineDiscipline } from '../../discipline-kit/descriptor.js';
 import { ARBITRA_DEFAULT_APPEAL, POINTS_DEFAULT, WARNING_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
 import { EGD_2021 } from '../../ratings/egd.js';
+import { GO_PAGES } from './page.js';
 
 declare module '../../standings/results.js' {
   /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
@@ -70,4 +71,6 @@ export const GO_DESCRIPTOR = defineDiscipline({
       },
     },
   },
+  // Issue 28 (pages): names, record link, board (page.ts).
+  pages: GO_PAGES,
 });

@@ -1,6 +1,7 @@
 import { defineDiscipline, playersAtStart, type RecordedFact } from '../../discipline-kit/descriptor.js';
 import type { PenaltyKind } from '../../penalties/penalties.types.js';
 import { EMA_RANKING_V2 } from '../../ratings/mahjong-ema.js';
+import { MAHJONG_PAGES } from './page.js';
 
 const seatedAtStart = playersAtStart('mahjong.SessionStarted');
 
@@ -118,4 +119,6 @@ export const MAHJONG_DESCRIPTOR = defineDiscipline({
       },
     },
   },
+  // Issue 28 (pages): names, record link, board (page.ts).
+  pages: MAHJONG_PAGES,
 });

@@ -3,6 +3,7 @@ import { POINTS_DEFAULT, WARNING_DEFAULT, WIN_DRAW_LOSS } from '../../discipline
 import type { Actor } from '../../kernel/command.js';
 import { WESPA_V1 } from '../../ratings/wespa.js';
 import { RULES } from './scrabble.rules.js';
+import { SCRABBLE_PAGES } from './page.js';
 
 const dataOf = <T>(e: RecordedFact) => e.data as T;
 
@@ -102,4 +103,6 @@ export const SCRABBLE_DESCRIPTOR = defineDiscipline({
       },
     },
   },
+  // Issue 28 (pages): names, record link, board (page.ts).
+  pages: SCRABBLE_PAGES,
 });

@@ -1,5 +1,6 @@
 import { defineDiscipline } from '../../discipline-kit/descriptor.js';
 import { POINTS_DEFAULT, WARNING_DEFAULT, winDrawLossProfile } from '../../discipline-kit/defaults.js';
+import { XIGUAQI_PAGES } from './page.js';
 
 declare module '../../standings/results.js' {
   /** Names the discipline (`Discipline`); the descriptor below is registered in discipline-kit/registry.ts. */
@@ -57,4 +58,6 @@ export const XIGUAQI_DESCRIPTOR = defineDiscipline({
       },
     },
   },
+  // Issue 28 (pages): names, record link, board (page.ts).
+  pages: XIGUAQI_PAGES,
 });

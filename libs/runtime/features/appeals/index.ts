@@ -5,4 +5,3 @@ export * from './event-index.projection.js';
 export * from './remedies.process-manager.js';
 export * from './timeline.js';
 export * from './timeline-render.js';
-export * from './scrabble-board-svg.js';

@@ -1,6 +1,6 @@
 import type { Remedy } from '../../../domain/appeals/index.js';
-import { chessBoardSvg } from './chess-board-svg.js';
-import { escapeXml as esc, scrabbleBoardSvg } from './scrabble-board-svg.js';
+import { gameStreamOf } from '../../../domain/discipline-kit/registry.js';
+import { escapeXml as esc } from '../../../domain/discipline-kit/pages.js';
 import type { Timeline, TimelineEntry } from './timeline.js';
 import { resultText } from './timeline-summary.js';
 
@@ -80,6 +80,13 @@ table{border-collapse:collapse;width:100%;font-size:.85rem}td,th{border:1px soli
 tr.contested td{font-weight:bold;background:#fff3c4}ol.steps li{margin:.5rem 0}.meta{color:#444;font-size:.85rem}
 @media print{body{margin:0;max-width:none}h2{break-after:avoid}tr,li,svg{break-inside:avoid}a{color:inherit;text-decoration:none}}`;
 
+/** The position the decision was taken in, drawn by the game's discipline (null: it shows none). */
+function pictureOf(c: NonNullable<Timeline['contested']>) {
+  const position = { ...(c.board && { board: c.board }), ...(c.chessFen && { chessFen: c.chessFen }) };
+  if (!position.board && !position.chessFen) return null;
+  return gameStreamOf(c.stream)?.descriptor.pages.decision?.picture(position, c.eventId) ?? null;
+}
+
 /** The timeline as a printable HTML document: plain HTML and print CSS, no script. */
 export function timelineHtml(t: Timeline): string {
   const out: string[] = [];
@@ -102,9 +109,8 @@ export function timelineHtml(t: Timeline): string {
         `<tr${x.contested ? ' class="contested"' : ''}><td>${x.revision}</td><td>${esc(x.at)}</td><td>${esc(x.by)}</td><td>${esc(x.summary)}</td><td>${esc(clockText(x.clock))}</td></tr>`,
       );
     out.push('</tbody></table>');
-    if (c.board) out.push('<h3>The board at the moment of the decision</h3>', scrabbleBoardSvg(c.board, `Board before event ${c.eventId}`));
-    if (c.chessFen)
-      out.push('<h3>The position at the moment of the decision</h3>', chessBoardSvg(c.chessFen, `Position before event ${c.eventId}: ${c.chessFen}`));
+    const picture = pictureOf(c);
+    if (picture) out.push(`<h3>${picture.heading}</h3>`, picture.html);
   }
   out.push('<h2>The appeal, step by step</h2>', '<ol class="steps">');
   for (const e of t.entries) {
@@ -148,16 +154,8 @@ export function timelineMarkdown(t: Timeline): string {
     for (const x of c.context)
       out.push(`| ${x.revision}${x.contested ? ' **(contested)**' : ''} | ${x.at} | ${md(x.by)} | ${md(x.summary)} | ${clockText(x.clock)} |`);
     out.push('');
-    if (c.board) out.push('### The board at the moment of the decision', '', scrabbleBoardSvg(c.board, `Board before event ${c.eventId}`), '');
-    if (c.chessFen)
-      out.push(
-        '### The position at the moment of the decision',
-        '',
-        `FEN \`${c.chessFen}\``,
-        '',
-        chessBoardSvg(c.chessFen, `Position before event ${c.eventId}`),
-        '',
-      );
+    const picture = pictureOf(c);
+    if (picture) out.push(`### ${picture.heading}`, '', ...picture.markdown);
   }
   out.push('## The appeal, step by step', '');
   let n = 1;

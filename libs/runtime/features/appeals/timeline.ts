@@ -1,7 +1,6 @@
 import type { AppealEvent, Remedy } from '../../../domain/appeals/index.js';
-import { chessDecider, type ChessEvent } from '../../../domain/disciplines/chess/index.js';
-import { scrabbleDecider, type ScrabbleEvent } from '../../../domain/disciplines/scrabble/index.js';
-import { fold, type Actor } from '../../../domain/kernel/index.js';
+import { gameStreamOf } from '../../../domain/discipline-kit/registry.js';
+import type { Actor } from '../../../domain/kernel/index.js';
 import { tournamentDecider } from '../../../domain/tournament/index.js';
 import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
 import type { UpcasterRegistry } from '../../../store/upcasters.js';
@@ -77,9 +76,11 @@ export interface Timeline {
     readonly summary: string;
     readonly data: unknown;
     readonly context: ContextEntry[];
-    /** The Scrabble board just before the decision (the position it was about), 15 rows; null when not a board game. */
+    /**
+     * The position just before the decision, as the game's discipline declares it (its descriptor's `pages.decision`):
+     * a board's rows (Scrabble's 15), a chess FEN; null when the discipline shows none.
+     */
     readonly board: readonly string[] | null;
-    /** The chess position (FEN) just before the decision; null when the decision is not in a chess game. */
     readonly chessFen: string | null;
   } | null;
   readonly entries: TimelineEntry[];
@@ -206,20 +207,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
     const stream = await read(located.stream);
     const index = stream.findIndex((e) => e.id === located.id);
     const e = stream[index];
-    const isScrabble = located.stream.startsWith('scrabble-game-');
-    const position = isScrabble
-      ? fold(
-          scrabbleDecider,
-          stream.slice(0, index).map((x) => x as unknown as ScrabbleEvent),
-        )
-      : null;
-    const board = position && position.phase !== 'none' ? position.game.board : null;
-    const chess = located.stream.startsWith('chess-game-')
-      ? fold(
-          chessDecider,
-          stream.slice(0, index).map((x) => x as unknown as ChessEvent),
-        )
-      : null;
+    const position = gameStreamOf(located.stream)?.descriptor.pages.decision?.position(stream.slice(0, index)) ?? null;
     const shown = visibleContext(src, viewer, stream, index);
     contested = {
       eventId: e.id,
@@ -231,8 +219,8 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
       summary: summarise(shown.kept[shown.at]),
       data: shown.kept[shown.at].data,
       context: context(shown.kept, shown.at),
-      board: board ?? null,
-      chessFen: chess && chess.phase !== 'none' ? chess.game.fen : null,
+      board: position?.board ?? null,
+      chessFen: position?.chessFen ?? null,
     };
   }
   const entries: TimelineEntry[] = [];

@@ -3,7 +3,8 @@
  * external reference. Every piece is a circle with `data-point`, `data-colour` (and `data-escaped`) and a
  * `<title>` naming it, so a reader and a test can tell what stands where.
  */
-import { ARC_RADIUS, COORDINATES, EDGES, INNER_RADIUS, POINTS, type Board } from '../../domain/disciplines/xiguaqi/index.js';
+import { ARC_RADIUS, COORDINATES, EDGES, INNER_RADIUS, POINTS } from './board.js';
+import type { Board } from './xiguaqi.types.js';
 
 const R = 170;
 const C = 200;

@@ -1,5 +1,5 @@
 import { Chess } from 'chess.js';
-import { escapeXml } from './scrabble-board-svg.js';
+import { escapeXml } from '../../discipline-kit/pages.js';
 
 const CELL = 40;
 const MARGIN = 22;

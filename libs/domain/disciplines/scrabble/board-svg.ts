@@ -1,4 +1,5 @@
-import { premiumAt, SIZE } from '../../../domain/disciplines/scrabble/board.js';
+import { escapeXml } from '../../discipline-kit/pages.js';
+import { premiumAt, SIZE } from './board.js';
 
 const CELL = 28;
 const MARGIN = 22;
@@ -40,8 +41,4 @@ export function scrabbleBoardSvg(board: readonly string[], title: string): strin
   }
   parts.push('</svg>');
   return parts.join('');
-}
-
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
