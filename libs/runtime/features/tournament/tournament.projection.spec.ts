@@ -175,8 +175,9 @@ describe('tournament read models', () => {
     const log = recorded(h);
     const standings = project(tournamentsProjection, log);
     expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.rows.map((r) => r.player)).toEqual(['a', 'b', 'c', 'd']);
-    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/junior')?.asOf.position).toBe(log.length); // y registered last
-    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.asOf.position).toBe(5); // d registered at position 5
+    // The stored standings are the public's: their asOf counts the public's changes from 0 (the creation), issue 32.
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/junior')?.asOf.position).toBe(log.length - 1); // y registered last
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.asOf.position).toBe(4); // d: the fourth change after the creation
     const provisional = project(tournamentsProjection, log);
     const junior = provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/junior')?.systems['australian-draw'];
     expect(junior?.status === 'paired' && junior.pairing.games).toEqual([expect.objectContaining({ table: 1 })]);
