@@ -6,6 +6,8 @@ import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 import { SseClient } from './support/sse-client.js';
 
 const T = 'quiet-open';
+/** A game beside the tournament: its public numbers must not count the tournament's unpublished records either. */
+const G = 'quiet-game';
 
 /** Every anonymous answer of the tournament: JSON, CSV-like exports, pages, the live stream read at once, health. */
 const PATHS = [
@@ -22,6 +24,10 @@ const PATHS = [
   `/v1/scrabble/tournaments/${T}/tou`,
   `/v1/scrabble/tournaments/${T}/tsh`,
   '/v1/players/ann',
+  '/v1/games',
+  `/v1/chess/games/${G}`,
+  `/v1/chess/games/${G}/events`,
+  `/v1/games/chess/${G}/live`,
   `/pages/tournaments/${T}`,
   `/pages/tournaments/${T}/rounds/1`,
   `/pages/tournaments/${T}/rounds/2`,
@@ -32,6 +38,8 @@ const PATHS = [
   `/v1/tournaments/${T}/live?lastEventId=3`,
   '/health/ready',
 ];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const HASH = /[0-9a-f]{64}/g;
 const HEADERS = ['etag', 'last-modified', 'content-type', 'cache-control', 'content-length'];
 
 interface Delivered {
@@ -47,6 +55,7 @@ class Run {
   stream!: SseClient;
   base = '';
   chief = '';
+  arbiter = '';
   readonly got: Delivered[] = [];
 
   async start(): Promise<void> {
@@ -63,9 +72,16 @@ class Run {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
     const admin = this.h.token('admin');
-    await this.h.post('/v1/webhooks', { id: 'pub', url, secret: 'public-receiver-secret', eventTypes: ['tournament.'] }, admin);
+    await this.h.post('/v1/webhooks', { id: 'pub', url, secret: 'public-receiver-secret', eventTypes: ['tournament.', 'chess.'] }, admin);
     await this.h.post('/v1/webhooks', { id: 'all', url, secret: 'official-receiver-secret', eventTypes: ['tournament.'], audience: 'everything' }, admin);
     this.chief = this.h.token('chief-arbiter', [T], 'chief-quiet');
+    this.arbiter = this.h.token('arbiter', [], 'arb-game');
+    const players = [
+      { id: 'ann', name: 'Ann Lee' },
+      { id: 'bob', name: 'Bob Chan' },
+    ];
+    await this.h.post('/v1/chess/games', { id: G, players, timeControl: { minutes: 30 } }, this.arbiter);
+    await this.move(0, 'e4');
     await this.h.post('/v1/tournaments', { id: T, name: 'Quiet Open', discipline: 'scrabble', pairingSystems: ['round-robin'], roundsPlanned: 3 }, this.chief);
     this.stream = await SseClient.open(this.base, `/v1/tournaments/${T}/live`);
     for (const id of ['ann', 'bob', 'cat']) await this.h.post(`/v1/tournaments/${T}/players`, { id, name: `Player ${id}` }, this.chief);
@@ -82,6 +98,10 @@ class Run {
   async hidden(): Promise<void> {
     await this.h.post(`/v1/tournaments/${T}/rounds/2/pairings`, round('bob', 'cat', 'ann'), this.chief);
     await this.h.post(`/v1/tournaments/${T}/penalties`, { player: 'bob', points: 3, reason: 'phone rang', ref: 'Q-1', round: 2 }, this.chief);
+  }
+
+  async move(seat: number, move: string): Promise<void> {
+    await this.h.post(`/v1/chess/games/${G}/moves`, { seat, move }, this.arbiter);
   }
 
   async correct(): Promise<void> {
@@ -106,7 +126,9 @@ class Run {
           res.on('end', () => done(null, text));
         });
       const headers = HEADERS.map((name) => `${name}: ${r.headers[name] ?? ''}`).join('\n');
-      answers.set(path, `${r.status}\n${headers}\n\n${String(r.body).replace(/"requestId":"[^"]*"/, '"requestId":"…"')}`);
+      // A game's events show their ids, their commands' and their hashes (random, and over them): no number the public could read anything from.
+      const body = path.includes('games') ? String(r.body).replace(UUID, '<uuid>').replace(HASH, '<hash>') : String(r.body);
+      answers.set(path, `${r.status}\n${headers}\n\n${body.replace(/"requestId":"[^"]*"/, '"requestId":"…"')}`);
     }
     answers.set('live (followed)', JSON.stringify(this.stream.events));
     // An event's id is random (its command's): not a number the public could read anything from.
@@ -174,8 +196,10 @@ describe('public answers carry no number that counts unpublished records (issue 
     await b.start();
     // a: round 2 paired and penalised before the public correction of round 1; b: not (yet).
     await a.hidden();
-    await a.correct();
-    await b.correct();
+    for (const run of [a, b]) {
+      await run.correct();
+      await run.move(1, 'e5');
+    }
     const [beforeA, beforeB] = [await a.channels(), await b.channels()];
     expect(beforeA.get(`/v1/tournaments/${T}`)).toMatch(/^200\n/);
     expect(differences(beforeA, beforeB)).toEqual([]);
@@ -211,5 +235,11 @@ describe('public answers carry no number that counts unpublished records (issue 
     expect(mine.events.at(-1)?.data).toMatchObject({ position: a.h.position });
     const all = a.got.filter((d) => d.webhook === 'all');
     expect(all.at(-1)?.event.position).toBe(a.h.position);
+    // The game's starter reads its events at the log's positions, admin its list entry.
+    const last = (await a.h.get(`/v1/chess/games/${G}/events`, a.arbiter).expect(200)).body.events.at(-1);
+    expect(last).toMatchObject({ revision: 2, position: expect.any(Number) });
+    expect(last.position).toBeGreaterThan(2);
+    const listed = (await a.h.get('/v1/games', a.h.token('admin')).expect(200)).body.games.find((g: { id: string }) => g.id === G);
+    expect(listed.asOf).toMatchObject({ revision: 2, position: last.position });
   });
 });

@@ -9,7 +9,7 @@ import { TournamentAggregate } from '../../runtime/features/tournament/index.js'
 import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { viewerFor } from '../games/game-access.js';
+import { isOfficialFor, viewerFor } from '../games/game-access.js';
 import { redactEvent } from '../games/game-reads.js';
 import { loadGame } from '../games/game-runner.js';
 import { ProblemException } from '../problem.js';
@@ -146,9 +146,10 @@ export class LiveController implements BeforeApplicationShutdown {
         render: async (events) => {
           const g = await loadGame(this.core, feature, p.id);
           const viewer = viewerFor(who, g, feature.hidesInformation(g.state as never));
+          const official = isOfficialFor(who, g);
           return events.map((e) => {
             // Every key in one literal, not `{ ...plain, recordedAt }`: a spread followed by new keys is slow on Node 20.
-            const r = redactEvent(feature, e, viewer);
+            const r = redactEvent(feature, e, viewer, official);
             return {
               id: e.revision,
               event: e.type,

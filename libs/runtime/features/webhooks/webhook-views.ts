@@ -31,7 +31,7 @@ export async function tournamentBefore(core: ArbitraCore, e: RecordedEvent): Pro
  * The event as the webhook's audience sees it, or null when it sees nothing of it: everything as recorded; the
  * public: a tournament's events as its public live view, `revision` and `position` counting the public's own messages
  * (0, 1, 2…, as the public live stream's ids: a gap, or the log's position, would tell that something unpublished was
- * recorded, issue 32), a game's with
+ * recorded, issue 32), a game's (`position`: its revision) with
  * hidden tiles redacted while the game hides them (as GET …/events), and nothing of any other stream (appeals,
  * penalty ledgers, tokens).
  */
@@ -55,7 +55,8 @@ export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: Web
   if (!feature) return null;
   const { state } = await core.commands.load(feature.aggregate, e.stream);
   const viewer = feature.hidesInformation(state as never) ? ({ kind: 'public' } as const) : ({ kind: 'all' } as const);
-  return plain(feature.redactEventData(e as never, viewer));
+  // A game's revision in place of the log's position, as the public reads a game (issue 32).
+  return plain(feature.redactEventData(e as never, viewer), e.revision, e.revision);
 }
 
 /**
