@@ -12,8 +12,11 @@ const G = 'quiet-game';
 /** Every anonymous answer of the tournament: JSON, CSV-like exports, pages, the live stream read at once, health. */
 const PATHS = [
   '/v1/tournaments',
+  '/v1/tournaments?waitFor=0',
   `/v1/tournaments/${T}`,
+  `/v1/tournaments/${T}?waitFor=0`,
   `/v1/tournaments/${T}/standings`,
+  `/v1/tournaments/${T}/standings?waitFor=0`,
   `/v1/tournaments/${T}/standings?round=1`,
   `/v1/tournaments/${T}/crosstable`,
   `/v1/tournaments/${T}/crosstable?round=1`,
@@ -21,9 +24,12 @@ const PATHS = [
   `/v1/tournaments/${T}/rounds/1/results`,
   `/v1/tournaments/${T}/rounds/2/pairings`,
   `/v1/tournaments/${T}/rounds/2/results`,
+  `/v1/tournaments/${T}/rounds/2/pairings/explain`,
   `/v1/scrabble/tournaments/${T}/tou`,
   `/v1/scrabble/tournaments/${T}/tsh`,
   '/v1/players/ann',
+  '/v1/rankings/scrabble',
+  '/v1/ratings/scrabble/periods',
   '/v1/games',
   `/v1/chess/games/${G}`,
   `/v1/chess/games/${G}/events`,
@@ -213,6 +219,8 @@ describe('public answers carry no number that counts unpublished records (issue 
     const [afterA, afterB] = [await a.channels(), await b.channels()];
     expect(differences(afterA, afterB)).toEqual([]);
     expect(afterA.get(`/v1/tournaments/${T}`)).not.toBe(beforeA.get(`/v1/tournaments/${T}`));
+    expect(beforeA.get(`/v1/tournaments/${T}/rounds/2/pairings`)).toMatch(/^404\n/);
+    expect(afterA.get(`/v1/tournaments/${T}/rounds/2/pairings`)).toMatch(/^200\n/);
 
     // The public's live stream resumes by its own numbers: from message 6 on, what the stream sent after it.
     const followed = a.stream.events;
