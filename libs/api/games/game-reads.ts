@@ -2,10 +2,10 @@
 import type { Command, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
-import { GAME_COLLECTIONS, gamesProjectionName, type GameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
+import { GAME_COLLECTIONS, gamesProjectionName, publicGameAsOf, type GameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
 import type { EventMeta, RecordedEvent } from '../../store/event-store.port.js';
 import type { Principal } from '../auth/principal.js';
-import { viewerFor, type GameFacts } from './game-access.js';
+import { isOfficialFor, viewerFor, type GameFacts } from './game-access.js';
 import { loadGame, unknownGame } from './game-runner.js';
 
 /**
@@ -21,10 +21,15 @@ function visibleMeta(meta: EventMeta, seesAll: boolean) {
   return seesAll ? { ...rest, ...(commandFingerprint !== undefined && { commandFingerprint }), prevHash, hash } : rest;
 }
 
-/** An event as the viewer may see it (a plain object), hidden information redacted by the discipline. */
-export function redactEvent(feature: Pick<GameFeature<never, DomainEvent, unknown>, 'redactEventData'>, e: RecordedEvent, v: Viewer) {
+/**
+ * An event as the viewer may see it (a plain object), hidden information redacted by the discipline. `official`: the
+ * reader is an official of the game; anyone else reads the game's revision as `position` (issue 32: the log's position
+ * counts every event recorded on the server, unpublished ones included).
+ */
+export function redactEvent(feature: Pick<GameFeature<never, DomainEvent, unknown>, 'redactEventData'>, e: RecordedEvent, v: Viewer, official = false) {
   const seesAll = v.kind === 'all';
-  const plain = { id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, meta: visibleMeta(e.meta, seesAll) };
+  const position = official ? e.position : e.revision;
+  const plain = { id: e.id, stream: e.stream, revision: e.revision, position, type: e.type, meta: visibleMeta(e.meta, seesAll) };
   return { ...plain, data: seesAll ? e.data : feature.redactEventData(e, v) };
 }
 
@@ -37,9 +42,10 @@ export async function gameEvents<C extends Command, E extends DomainEvent, S, B,
 ) {
   const g = await loadGame(core, feature, id);
   const viewer = viewerFor(who, g, feature.hidesInformation(g.state));
+  const official = isOfficialFor(who, g);
   const stream = streamOf(feature.aggregate, id);
   const events = await core.store.readStream(stream);
-  return { id, stream, revision: g.revision, events: events.map((e) => redactEvent(feature, e, viewer)) };
+  return { id, stream, revision: g.revision, events: events.map((e) => redactEvent(feature, e, viewer, official)) };
 }
 
 /**
@@ -56,5 +62,7 @@ export function readGame<C extends Command, E extends DomainEvent, S, B, X exten
   if (!doc || !feature.exists(doc.state)) throw unknownGame(id, feature.discipline);
   const facts: GameFacts = { id, players: feature.players(doc.state), link: feature.link(doc.state), createdBy: doc.createdBy };
   const viewer = viewerFor(who, facts, feature.hidesInformation(doc.state));
-  return { doc, facts, viewer, state: feature.redactState(doc.state, viewer) };
+  // The game's officials read the log's position; anyone else the game's revision in its place (issue 32).
+  const shown = isOfficialFor(who, facts) ? doc : Object.assign({}, doc, { asOf: publicGameAsOf(doc.asOf) });
+  return { doc: shown, facts, viewer, state: feature.redactState(doc.state, viewer) };
 }

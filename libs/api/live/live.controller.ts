@@ -9,7 +9,7 @@ import { TournamentAggregate } from '../../runtime/features/tournament/index.js'
 import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { viewerFor } from '../games/game-access.js';
+import { isOfficialFor, viewerFor } from '../games/game-access.js';
 import { redactEvent } from '../games/game-reads.js';
 import { loadGame } from '../games/game-runner.js';
 import { ProblemException } from '../problem.js';
@@ -95,8 +95,9 @@ export class LiveController implements BeforeApplicationShutdown {
   }
 
   /**
-   * The public's stream (issue 32): its ids (and each message's `revision`) count the public's own messages, 0, 1, 2…, so
-   * a gap tells nothing of what was recorded unpublished in between. `Last-Event-ID` names the last of them received.
+   * The public's stream (issue 32): its ids (and each message's `revision` and `position`) count the public's own messages,
+   * 0, 1, 2…, so neither a gap nor a number tells what was recorded unpublished before. `Last-Event-ID` names the last of
+   * them received.
    */
   private async publicTournament(request: AuthedRequest, reply: FastifyReply, stream: string, lastSent: number): Promise<void> {
     const live = new TournamentLive(initialTournamentState(), false);
@@ -111,7 +112,7 @@ export class LiveController implements BeforeApplicationShutdown {
     const render = (events: Parameters<TournamentLive['render']>[0]) =>
       live.render(events).map((m) => {
         const id = ++sent;
-        return { id, event: m.event, data: Object.assign({}, m.data as object, { revision: id }) };
+        return { id, event: m.event, data: Object.assign({}, m.data as object, { revision: id, position: id }) };
       });
     serveSse(this.core, request, reply, { stream, after, render }, this.limits(request));
   }
@@ -145,9 +146,10 @@ export class LiveController implements BeforeApplicationShutdown {
         render: async (events) => {
           const g = await loadGame(this.core, feature, p.id);
           const viewer = viewerFor(who, g, feature.hidesInformation(g.state as never));
+          const official = isOfficialFor(who, g);
           return events.map((e) => {
             // Every key in one literal, not `{ ...plain, recordedAt }`: a spread followed by new keys is slow on Node 20.
-            const r = redactEvent(feature, e, viewer);
+            const r = redactEvent(feature, e, viewer, official);
             return {
               id: e.revision,
               event: e.type,

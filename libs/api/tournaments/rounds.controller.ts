@@ -206,6 +206,7 @@ export class TournamentRoundsController {
         field: 'n',
         rule: 'Arbitra: a round is published once, after it is paired',
       });
-    return doc;
+    // The public reads it at the tournament's public asOf (issue 32): the round's own asOf counts the log's and the stream's events.
+    return official ? doc : Object.assign({}, doc, { asOf: this.reads.publicAsOf(p.id) ?? doc.asOf });
   }
 }

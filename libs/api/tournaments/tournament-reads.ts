@@ -15,9 +15,7 @@ import { composeDocuments, type PublicDocumentRoutes } from '../document-respons
 import { divisionOf, unknownTournament } from './tournament-command.js';
 
 const divisionsOf = (t: { divisions: readonly string[] }): readonly string[] => t.divisions;
-const positionOf = (s: TournamentSummary): number => s.asOf.position;
 const publicAsOfOf = (i: TournamentIndexEntry): AsOf => i.publicAsOf ?? i.asOf;
-const hasUnpublished = (s: TournamentSummary): boolean => s.rounds.some((r) => !r.published);
 
 /** How many composed per-division bodies stay in memory (one per tournament and collection read). */
 const COMPOSED_CACHE = 2_000;
@@ -26,6 +24,8 @@ const COMPOSED_CACHE = 2_000;
 export class TournamentReads {
   /** Composed bodies by tournament, collection and division, with the stored parts they were made of. */
   private readonly composed = new Map<string, { parts: ReadonlyArray<RawDocument | undefined>; doc: RawDocument }>();
+  /** The public summary per stored summary version, with the public revision it was made at. */
+  private readonly publicSummaries = new WeakMap<RawDocument, { revision: number; doc: RawDocument }>();
 
   constructor(
     private readonly core: ArbitraCore,
@@ -51,35 +51,37 @@ export class TournamentReads {
     return s;
   }
 
-  /** The public's asOf (issue 32): of the last event that changed what the public sees. Undefined: no such tournament. */
+  /**
+   * The public's asOf (issue 32): when the last event that changed what the public sees was recorded, its revision and
+   * position counting those events only (0, 1, 2…). Undefined: no such tournament.
+   */
   publicAsOf(id: string): AsOf | undefined {
     return this.core.readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.index, id, publicAsOfOf);
   }
 
   /**
-   * The public summary as stored, when the public may see all of it (no unpublished round, RULES.unpublishedHidden) and
-   * its asOf is the public's (the last event changed something public, issue 32); its ETag is a tag over its bytes, as
-   * for the public summary computed per request (`publicSummary`). Undefined: no such tournament, or a view to compute.
+   * The summary as the public sees it (issue 32): published rounds only (RULES.unpublishedHidden), at the public's asOf
+   * (which counts the public's own changes), tagged by its bytes, so it is byte for byte what it was until something public
+   * changes. Made once per stored version of the summary. Undefined: no such tournament.
    */
   storedPublicSummary(id: string): RawDocument | undefined {
-    const readModels = this.core.readModels;
-    if (readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, hasUnpublished) !== false) return undefined;
-    const position = readModels.derive(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id, positionOf);
-    if (position === undefined || position !== this.publicAsOf(id)?.position) return undefined;
-    return readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
+    const raw = this.core.readModels.raw(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
+    const asOf = this.publicAsOf(id);
+    if (!raw || !asOf) return undefined;
+    const hit = this.publicSummaries.get(raw);
+    if (hit && hit.revision === asOf.revision) return hit.doc;
+    const summary = this.summary(id);
+    const json = JSON.stringify({ ...summary, rounds: summary.rounds.filter((r) => r.published), asOf } satisfies TournamentSummary);
+    const doc = { json, etag: contentTag(json) };
+    this.publicSummaries.set(raw, { revision: asOf.revision, doc });
+    return doc;
   }
 
-  /**
-   * The summary as the public sees it (issue 32): published rounds only, at the public's asOf, tagged by its bytes, so
-   * it is byte for byte what it was until something public changes. 404 for an unknown tournament.
-   */
+  /** The public summary (`storedPublicSummary`), or 404. */
   publicSummary(id: string): RawDocument {
-    const stored = this.storedPublicSummary(id);
-    if (stored) return stored;
-    const summary = this.summary(id);
-    const asOf = this.publicAsOf(id) ?? summary.asOf;
-    const json = JSON.stringify({ ...summary, rounds: summary.rounds.filter((r) => r.published), asOf } satisfies TournamentSummary);
-    return { json, etag: contentTag(json) };
+    const doc = this.storedPublicSummary(id);
+    if (!doc) throw unknownTournament(id);
+    return doc;
   }
 
   /**

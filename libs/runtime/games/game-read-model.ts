@@ -12,8 +12,18 @@ export const GAME_COLLECTIONS = {
 
 export interface AsOf {
   readonly revision: number;
+  /** The log's position (`?waitFor=`) for the game's officials; for anyone else the game's revision (`publicGameAsOf`). */
   readonly position: number;
   readonly at: string;
+}
+
+/**
+ * A game's asOf as anyone but its officials reads it (issue 32): the game's revision in place of the log's position,
+ * which counts every event recorded on the server (an unpublished pairing included). Every event of a game is shown
+ * (redacted while it hides tiles), so its revision tells nothing more.
+ */
+export function publicGameAsOf(asOf: AsOf): AsOf {
+  return { revision: asOf.revision, position: asOf.revision, at: asOf.at };
 }
 
 /** A game's document; X are the discipline's extras (Scrabble: `endRacks`), kept beside the state. */

@@ -31,11 +31,15 @@ export function tournamentIdOf(stream: string): string {
 export const divisionKey = (id: string, division: string): string => `${id}/${division}`;
 export const roundDocKey = (id: string, division: string, round: number): string => `${id}/${division}/${round}`;
 
-/** Where the read model stands on the tournament's stream when the document was written. */
+/**
+ * Where the read model stands on the tournament's stream when the document was written. The public's (anyone but the
+ * tournament's officials, issue 32) counts only the changes it saw: `revision` and `position` are both 0 at the creation, then
+ * 1, 2… with each change of what the public sees, and `at` is that change's time, so none moves with what is unpublished.
+ */
 export interface AsOf {
-  /** Stream revision (use it as `If-Match`). */
+  /** Stream revision (use it as `If-Match`); the public's: its last change, counted from 0 (the creation). */
   readonly revision: number;
-  /** Global log position (use it as `?waitFor=`). */
+  /** Global log position (use it as `?waitFor=`); the public's: the same as its revision. */
   readonly position: number;
   readonly at: string;
 }
@@ -79,7 +83,7 @@ export interface TournamentListItem {
   readonly asOf: AsOf;
 }
 
-/** The list entry as stored: with the asOf of the last event that changed what the public sees (issue 32), served to the public as `asOf`. */
+/** The list entry as stored: with the public's asOf (the changes of what the public sees, issue 32), served to the public as `asOf`. */
 export interface TournamentIndexEntry extends TournamentListItem {
   readonly publicAsOf: AsOf;
 }

@@ -28,6 +28,7 @@ import {
   type ProvisionalDocument,
   type RoundDocument,
   type StandingsDocument,
+  type TournamentIndexEntry,
   type TournamentListItem,
   type TournamentSummary,
 } from './tournament-read-model.js';
@@ -85,6 +86,21 @@ describe('tournament read models', () => {
     expect(standings.rows).toEqual(computeStandings(standingsInputFor(stateOf(h), 'main')));
     // Round 1 has 2 of its 3 results: nothing is complete yet, round 1 is in progress.
     expect([standings.throughRound, standings.roundInProgress]).toEqual([null, 1]);
+  });
+
+  it("keeps the public's asOf counting only the changes the public sees (issue 32)", () => {
+    const index = (h: TournamentEvent[]) =>
+      project(tournamentsProjection, recorded(h)).get<TournamentIndexEntry>(COLLECTIONS.index, 't1') as TournamentIndexEntry;
+    const registered = six(); // the creation and six registrations: public changes 0 to 6
+    expect(index(registered).publicAsOf).toMatchObject({ revision: 6, position: 6 });
+    // Round 1 paired: unseen by the public, so its asOf stays.
+    const paired = extend(registered, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd'), game(3, 'e', 'f')]));
+    expect(paired.length).toBe(registered.length + 1);
+    expect(index(paired).publicAsOf).toEqual(index(registered).publicAsOf);
+    // Its publication is the public's seventh change; the officials' asOf keeps the stream's revision and the log's position.
+    const published = extend(paired, publish(1));
+    expect(index(published).publicAsOf).toMatchObject({ revision: 7, position: 7 });
+    expect(index(published).asOf).toMatchObject({ revision: published.length - 1, position: published.length });
   });
 
   it('is deterministic and plain JSON: two runs over the same log give identical documents', () => {
@@ -175,8 +191,9 @@ describe('tournament read models', () => {
     const log = recorded(h);
     const standings = project(tournamentsProjection, log);
     expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.rows.map((r) => r.player)).toEqual(['a', 'b', 'c', 'd']);
-    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/junior')?.asOf.position).toBe(log.length); // y registered last
-    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.asOf.position).toBe(5); // d registered at position 5
+    // The stored standings are the public's: their asOf counts the public's changes from 0 (the creation), issue 32.
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/junior')?.asOf.position).toBe(log.length - 1); // y registered last
+    expect(standings.get<StandingsDocument>(COLLECTIONS.standings, 't1/open')?.asOf.position).toBe(4); // d: the fourth change after the creation
     const provisional = project(tournamentsProjection, log);
     const junior = provisional.get<ProvisionalDocument>(COLLECTIONS.provisional, 't1/junior')?.systems['australian-draw'];
     expect(junior?.status === 'paired' && junior.pairing.games).toEqual([expect.objectContaining({ table: 1 })]);

@@ -128,7 +128,8 @@ export const tournamentsProjection: Projection = {
   // 6: the standings, crosstable and provisional pairings are kept here, from the same fold: they were two projections of
   // their own ('tournament-standings', 'tournament-provisional', retired), each folding and journaling every event again.
   // 7: the list entry keeps the public's position (`publicAsOf`), which the public standings and crosstable carry (issue 32).
-  version: 7,
+  // 8: the public's asOf counts the public's own changes (its revision and position), not the stream's or the log's.
+  version: 8,
   handles: handlesTournamentEvent,
   transient: [COLLECTIONS.state, COLLECTIONS.summary, COLLECTIONS.round, ...DIVISION_DOCUMENTS.flatMap((d) => d.collections)],
   recoveryOnly: FOLD_RECOVERY,
@@ -148,9 +149,10 @@ export const tournamentsProjection: Projection = {
     const folded = foldInto(docs, id, before, event);
     if (!folded) return;
     const { t, asOf } = folded;
-    // The public's position: the last event that changed what the public sees (issue 32), so an unpublished round's
-    // pairing, byes and penalties move no public asOf, ETag or document.
-    const publicAsOf = changesPublicView(event, before, t) ? asOf : (docs.get<TournamentIndexEntry>(COLLECTIONS.index, id)?.publicAsOf ?? asOf);
+    // The public's position (issue 32): moved only by an event that changed what the public sees, and counting those
+    // events alone, so an unpublished round's pairing, byes and penalties move no public asOf, ETag or document, then or later.
+    const previous = docs.get<TournamentIndexEntry>(COLLECTIONS.index, id)?.publicAsOf;
+    const publicAsOf = previous && !changesPublicView(event, before, t) ? previous : publicStep(previous, asOf.at);
     docs.defer(COLLECTIONS.summary, id, () => summaryOf(t, asOf));
     docs.put(COLLECTIONS.index, id, {
       id,
@@ -172,6 +174,15 @@ export const tournamentsProjection: Projection = {
     for (const division of DIVISION_DOCUMENTS) division.flush(docs);
   },
 };
+
+/**
+ * The public's asOf after one more public change, at `at`: its revision and its position both count the changes of the
+ * tournament the public saw (0 for the creation, 1, 2…), so they are the same wherever, and whatever, was recorded unseen.
+ */
+function publicStep(previous: AsOf | undefined, at: string): AsOf {
+  const n = previous === undefined ? 0 : previous.revision + 1;
+  return { revision: n, position: n, at };
+}
 
 /** Projections the tournaments projection replaced (version 6): their documents and checkpoints are deleted at start. */
 export const RETIRED_TOURNAMENT_PROJECTIONS = ['tournament-standings', 'tournament-provisional'];

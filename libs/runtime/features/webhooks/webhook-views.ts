@@ -29,18 +29,19 @@ export async function tournamentBefore(core: ArbitraCore, e: RecordedEvent): Pro
 
 /**
  * The event as the webhook's audience sees it, or null when it sees nothing of it: everything as recorded; the
- * public: a tournament's events as its public live view, `revision` counting the public's own messages (0, 1, 2…, as
- * the public live stream's ids: a gap would tell that something unpublished was recorded, issue 32), a game's with
+ * public: a tournament's events as its public live view, `revision` and `position` counting the public's own messages
+ * (0, 1, 2…, as the public live stream's ids: a gap, or the log's position, would tell that something unpublished was
+ * recorded, issue 32), a game's (`position`: its revision) with
  * hidden tiles redacted while the game hides them (as GET …/events), and nothing of any other stream (appeals,
  * penalty ledgers, tokens).
  */
 export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: WebhookAudience, view: PublicBefore | undefined): Promise<object | null> {
   // One literal with every key, not `{ ...plain, data }`: a spread followed by new keys is slow on Node 20.
-  const plain = (data: unknown, revision = e.revision) => ({
+  const plain = (data: unknown, revision = e.revision, position = e.position) => ({
     id: e.id,
     stream: e.stream,
     revision,
-    position: e.position,
+    position,
     type: e.type,
     recordedAt: e.meta.recordedAt,
     data,
@@ -48,13 +49,14 @@ export async function viewFor(core: ArbitraCore, e: RecordedEvent, audience: Web
   if (audience === 'everything') return plain(e.data);
   if (view) {
     const m = view.live.peek(e);
-    return m ? plain((m.data as { data: unknown }).data, view.shown) : null;
+    return m ? plain((m.data as { data: unknown }).data, view.shown, view.shown) : null;
   }
   const feature = gameFeaturesOf(core.options.features).find((f) => e.stream.startsWith(`${f.aggregate.name}-`));
   if (!feature) return null;
   const { state } = await core.commands.load(feature.aggregate, e.stream);
   const viewer = feature.hidesInformation(state as never) ? ({ kind: 'public' } as const) : ({ kind: 'all' } as const);
-  return plain(feature.redactEventData(e as never, viewer));
+  // A game's revision in place of the log's position, as the public reads a game (issue 32).
+  return plain(feature.redactEventData(e as never, viewer), e.revision, e.revision);
 }
 
 /**
