@@ -38,6 +38,13 @@ const KNOWN_REACHES = [
 ];
 /** Shared tables keyed by discipline that remain: the pages' record links and their names per language. */
 const KNOWN_TABLES = ['libs/api/pages/page-records.ts', 'libs/api/pages/page-i18n.ts'];
+/**
+ * Shared code that still branches on one named discipline: Scrabble's exchange formats (.TOU, TSH) refuse another
+ * discipline's tournament from the shared exchange folder, and the public game page names a mahjong score card (issue 35).
+ */
+const KNOWN_BRANCHES = ['libs/api/exchange/scrabble-exchange.controller.ts', 'libs/api/pages/pages.controller.ts'];
+/** Shipped code outside every served discipline's folders. */
+const SHARED = SHIPPED.filter((f) => !SERVED.some((d) => foldersOf(d.folder).some((o) => f.startsWith(o))));
 
 describe('issue 28: a discipline is its folders and one registry line', () => {
   it('the fixture discipline is named outside its folder only by its one registry line', () => {
@@ -73,21 +80,37 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
     for (const b of DISCIPLINES) expect(b.controllers.length).toBeGreaterThan(0);
   });
 
-  // A table keyed by discipline has to be edited for every new discipline; a branch for one named discipline's own
-  // rule (`discipline !== 'go'` in the tournament's setup) does not, so only tables are refused here.
+  // A table keyed by discipline has to be edited for every new discipline.
   it('no shared code keeps a table keyed by discipline names', () => {
     const ids = SERVED.map((d) => d.id.replace(/[-]/g, '\\-')).join('|');
     const keyed = new RegExp(`^\\s*'?(${ids})'?\\??\\s*:|Record<\\s*Discipline\\b|\\[\\w+ in Discipline\\]`);
-    const shared = SHIPPED.filter((f) => !SERVED.some((d) => foldersOf(d.folder).some((o) => f.startsWith(o))));
-    const found = shared
-      .filter((f) => !KNOWN_TABLES.includes(f))
-      .flatMap((f) =>
-        text(f)
-          .split('\n')
-          .filter((l) => keyed.test(l))
-          .map((l) => `${f}: ${l.trim()}`),
-      );
+    const found = SHARED.filter((f) => !KNOWN_TABLES.includes(f)).flatMap((f) =>
+      text(f)
+        .split('\n')
+        .filter((l) => keyed.test(l))
+        .map((l) => `${f}: ${l.trim()}`),
+    );
     // The registry's own views are typed by discipline: they are derived from the descriptors, not kept by hand.
     expect(found.filter((l) => !/registryView\(|byDiscipline|discipline-kit\/registry\.ts/.test(l))).toEqual([]);
+  });
+
+  // A branch for one named discipline's rule (`discipline !== 'go'`) hides that rule from the discipline's descriptor,
+  // where a new discipline states its own (the tournament's rules: `tournamentRules`, discipline-kit/descriptor.ts).
+  it('no shared code compares a discipline with a discipline’s name', () => {
+    const ids = SERVED.map((d) => d.id.replace(/[-]/g, '\\-')).join('|');
+    const named = `'(?:${ids})'`;
+    const discipline = '[\\w.?]*\\b[dD]iscipline\\b';
+    const branch = new RegExp(`${discipline}\\s*[!=]==?\\s*${named}|${named}\\s*[!=]==?\\s*${discipline}`);
+    const found = SHARED.filter((f) => !KNOWN_BRANCHES.includes(f)).flatMap((f) =>
+      text(f)
+        .split('\n')
+        .filter((l) => branch.test(l))
+        .map((l) => `${f}: ${l.trim()}`),
+    );
+    expect(found).toEqual([]);
+    // The check itself: it finds the branches the tournament's setup and results had before issue 28.
+    for (const line of ["p.discipline !== 'go' ||", "if ('xiguaqi' === profile.discipline)", "t.discipline === 'chess-rapid'"])
+      expect(branch.test(line)).toBe(true);
+    expect(branch.test("discipline: 'go'")).toBe(false);
   });
 });
