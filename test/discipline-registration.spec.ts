@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DISCIPLINES } from '../apps/records/registry.js';
@@ -78,6 +79,13 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
   it('the records app runs every served discipline from its folder’s bundle, in the registry’s order', () => {
     expect(DISCIPLINES.map((b) => b.descriptor)).toEqual(SERVED);
     for (const b of DISCIPLINES) expect(b.controllers.length).toBeGreaterThan(0);
+  });
+
+  it('the bundles the app imports statically (for dependency-cruiser) are generated from the registry, not kept by hand', () => {
+    // Throws (exit 1) when apps/records/discipline-bundles.generated.ts is not what the registry's SERVED gives.
+    execFileSync('node', ['scripts/discipline-bundles.mjs', '--check'], { cwd: root, stdio: 'pipe' });
+    const generated = text('apps/records/discipline-bundles.generated.ts');
+    expect([...generated.matchAll(/libs\/api\/([\w-]+)\/discipline\.js/g)].map((m) => m[1])).toEqual(SERVED.map((d) => d.folder));
   });
 
   // A table keyed by discipline has to be edited for every new discipline.
