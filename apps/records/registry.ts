@@ -25,12 +25,17 @@ import { WEBHOOKS_FEATURE } from '../../libs/runtime/features/webhooks/index.js'
  * only line a discipline writes outside its folders. The bundles are imported statically by a file generated from the
  * registry (scripts/discipline-bundles.mjs), so dependency-cruiser sees them; a stale or mismatched one stops the app.
  */
-export const DISCIPLINES: readonly DisciplineBundle[] = SERVED.map((d, i) => {
-  const bundle = SERVED_BUNDLES[i];
-  if (bundle?.descriptor !== d || SERVED_BUNDLES.length !== SERVED.length)
-    throw new Error(`libs/api/${d.folder}/discipline.ts exports no DISCIPLINE bundle of ${d.id} here: run node scripts/discipline-bundles.mjs`);
-  return bundle;
-});
+export const DISCIPLINES: readonly DisciplineBundle[] = servedBundles();
+
+function servedBundles(): DisciplineBundle[] {
+  const stale = SERVED.findIndex((d, i) => SERVED_BUNDLES[i]?.descriptor !== d);
+  if (stale < 0 && SERVED_BUNDLES.length === SERVED.length) return SERVED_BUNDLES as DisciplineBundle[];
+  const which =
+    stale < 0
+      ? 'more bundles than served disciplines'
+      : `no bundle of ${SERVED[stale].id} (libs/api/${SERVED[stale].folder}/discipline.ts) at place ${stale + 1}`;
+  throw new Error(`apps/records/discipline-bundles.generated.ts is not the registry's list, ${which}: run node scripts/discipline-bundles.mjs`);
+}
 
 /**
  * Everything the records app runs: one line per feature (its aggregates, projections and process managers; a
