@@ -4,7 +4,8 @@
  *  - the store and the bus never import the runtime; the runtime never imports the HTTP layer;
  *  - libs/api speaks to the runtime, never to the store or to the pairing internals;
  *  - a discipline imports neither another discipline nor the tournament;
- *  - nothing imports from apps/ (apps are entry points), and no module imports itself back through value imports (no-circular).
+ *  - nothing imports from apps/ (apps are entry points), and no module imports itself back through value imports (no-circular);
+ *  - the records app reaches every discipline's bundle (statically, through a file generated from the registry).
  */
 module.exports = {
   forbidden: [
@@ -67,6 +68,15 @@ module.exports = {
       comment: 'no module reaches itself again through its value imports',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'every-bundle-served',
+      severity: 'error',
+      // apps/records/discipline-bundles.generated.ts imports the bundles statically (scripts/discipline-bundles.mjs), so
+      // the layer rules follow the records app into every discipline; a bundle it does not reach is not served.
+      comment: "every discipline's bundle (libs/api/<folder>/discipline.ts) is reached from the records app's entry point",
+      from: { path: '^apps/records/main\\.ts$' },
+      to: { path: '^libs/api/[^/]+/discipline\\.ts$', reachable: false },
     },
     {
       name: 'nothing-into-apps',

@@ -3,31 +3,37 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Response } from 'supertest';
 import { exampleBody, openApiPath, type OpenApiDocument } from './authorization/bodies.js';
-import { allowed, CHESS, GO, MAHJONG, MATRIX, WHO, XIGUAQI, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
+import { DISCIPLINE_AUTHZ, SEATED } from './authorization/discipline-rows.js';
+import { allowed, MATRIX, TEST_BUILD_ROWS, WHO, type MatrixRow, type Scope, type Who } from './authorization/matrix.js';
 import { renderMatrix } from './authorization/render.js';
 import { registeredRoutes, type RegisteredRoute } from './authorization/routes.js';
 import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
+import { withTestDisciplines } from './support/test-disciplines.js';
 
 /**
  * Issue 10, Security: every route × every role (and no token) × the token's own tournament vs
  * another, against test/authorization/matrix.ts. Denied: 401 without a token, 403 with one, as
  * problem+json. Allowed: anything but 401/403 (and no 5xx): minimal bodies may still be refused
- * as invalid or by the record.
+ * as invalid or by the record. Every registered discipline's rows are generated (authorization/discipline-rows.ts),
+ * and so is its setup below: a tournament pair of the discipline and a game linked to the own one, started by the body
+ * of its contract driver; the test build's fixture discipline is served and checked too (not in the doc).
  */
 const OWN = 'authz-own';
 const OTHER = 'authz-other';
-const GAME = 'authz-game';
 /** The appeal lodged in OWN: its id is the server's (issue 32), read from the lodging's answer. */
 let APPEAL = '';
-/** The player token's subject: seat 0 of GAME. */
-const PLAYER = 'ann';
+/** The player token's subject: seat 0 of every discipline's linked game. */
+const PLAYER = SEATED[0].id;
 const PLACES = ['own', 'other'] as const;
 type Place = (typeof PLACES)[number];
-/** The tournaments a token names: own names OWN and the own chess one (CHESS_ROWS), other names their other pair. */
+/** The tournaments a token names: own names OWN and each discipline's own one, other names their other pair. */
 const NAMED: Record<Place, string[]> = {
-  own: [OWN, CHESS.own, XIGUAQI.own, GO.own, MAHJONG.own],
-  other: [OTHER, CHESS.other, XIGUAQI.other, GO.other, MAHJONG.other],
+  own: [OWN, ...DISCIPLINE_AUTHZ.map((d) => d.ids.own)],
+  other: [OTHER, ...DISCIPLINE_AUTHZ.map((d) => d.ids.other)],
 };
+/** The served matrix and the test build's disciplines' rows. */
+const ROWS: readonly MatrixRow[] = [...MATRIX, ...TEST_BUILD_ROWS];
+const WINDS = ['E', 'S', 'W', 'N'];
 
 const DOC = fileURLToPath(new URL('../docs/authorization-matrix.md', import.meta.url));
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -46,7 +52,6 @@ describe('authorization matrix: every route × role × own/other tournament (iss
   function urlOf(row: MatrixRow): string {
     const params: Record<string, string> = { n: '1', playerId: PLAYER, table: '1', stream: `tournament-${OWN}` };
     if (row.scope === 'tournament') params.id = row.tournament ?? OWN;
-    if (row.scope === 'game') params.id = GAME;
     if (row.scope === 'appeal') params.id = APPEAL;
     Object.assign(params, row.params);
     const url = row.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
@@ -92,7 +97,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
   }
 
   beforeAll(async () => {
-    h = await RecordsHarness.start(undefined, undefined, LOCAL_RECEIVER);
+    h = await RecordsHarness.start(undefined, undefined, LOCAL_RECEIVER, withTestDisciplines());
     for (const who of WHO)
       for (const place of PLACES) {
         const sub = who === 'player' ? PLAYER : `${who}-authz`;
@@ -108,58 +113,24 @@ describe('authorization matrix: every route × role × own/other tournament (iss
       if (id === OWN) ownPairing = paired.body.events[0].id;
       await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
     }
-    const players = [
-      { id: PLAYER, name: 'Player ann' },
-      { id: 'bob', name: 'Player bob' },
-    ];
-    const game = {
-      id: GAME,
-      players,
-      starter: 0,
-      clockSide: 'right',
-      clockSideChosenBy: 1,
-      tilesCounted: 100,
-      link: { tournamentId: OWN, round: 1, table: 1 },
-    };
-    await h.post('/v1/scrabble/games', game, admin);
-    // CHESS_ROWS: a chess-rapid tournament pair with a published round 1 (ann v bob), and a chess game linked to the own one.
-    for (const id of [CHESS.own, CHESS.other]) {
-      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'chess-rapid', pairingSystems: ['round-robin'] }, admin);
-      for (const p of players) await h.post(`/v1/tournaments/${id}/players`, p, admin);
-      const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
-      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
-      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+    // Each discipline: a tournament pair with a published round 1 (the seated players at table 1), and a game linked to
+    // the own one's table, started with the driver's body (the player token's sub at seat 0).
+    for (const { descriptor, driver, ids } of DISCIPLINE_AUTHZ) {
+      const seated = SEATED.slice(0, driver.seats);
+      const tables = descriptor.tournament.format === 'mahjong-table';
+      for (const id of [ids.own, ids.other]) {
+        const system = tables ? 'mahjong-swiss' : 'round-robin';
+        await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: descriptor.id, pairingSystems: [system] }, admin);
+        for (const p of seated) await h.post(`/v1/tournaments/${id}/players`, p, admin);
+        const round1 = tables
+          ? { games: [], tables: [{ table: 1, seats: seated.map((p, i) => ({ player: p.id, wind: WINDS[i] })) }] }
+          : { games: [{ table: 1, first: seated[0].id, second: seated[1].id }], tables: [] };
+        await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, { kind: 'manual', reason: 'authorization matrix', ...round1 }, admin);
+        await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
+      }
+      const link = { tournamentId: ids.own, round: 1, table: 1 };
+      await h.post(`/v1/${driver.route}/games`, driver.start({ id: ids.game, players: seated, link }), admin);
     }
-    const chess = { id: CHESS.game, players, timeControl: { minutes: 30 }, link: { tournamentId: CHESS.own, round: 1, table: 1 } };
-    await h.post('/v1/chess/games', chess, admin);
-    // XIGUAQI_ROWS: the same for a xiguaqi tournament pair and a match linked to the own one.
-    for (const id of [XIGUAQI.own, XIGUAQI.other]) {
-      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'xiguaqi', pairingSystems: ['round-robin'] }, admin);
-      for (const p of players) await h.post(`/v1/tournaments/${id}/players`, p, admin);
-      const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
-      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
-      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
-    }
-    // GO_ROWS: the same for Go (Ing rules).
-    for (const id of [GO.own, GO.other]) {
-      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'go', pairingSystems: ['round-robin'] }, admin);
-      for (const p of players) await h.post(`/v1/tournaments/${id}/players`, p, admin);
-      const round1 = { kind: 'manual', reason: 'authorization matrix', games: [{ table: 1, first: PLAYER, second: 'bob' }], tables: [] };
-      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, round1, admin);
-      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
-    }
-    const xiguaqi = { id: XIGUAQI.game, players, bestOf: 3, first: 0, link: { tournamentId: XIGUAQI.own, round: 1, table: 1 } };
-    await h.post('/v1/xiguaqi/games', xiguaqi, admin);
-    await h.post('/v1/go/games', { id: GO.game, players, link: { tournamentId: GO.own, round: 1, table: 1 } }, admin);
-    // MAHJONG_ROWS: a mahjong tournament pair with a published round 1 (one table of four), and a session at the own one's table, ann in seat 0.
-    const four = [PLAYER, 'bob', 'cid', 'dee'].map((id) => ({ id, name: `Player ${id}` }));
-    for (const id of [MAHJONG.own, MAHJONG.other]) {
-      await h.post('/v1/tournaments', { id, name: `Authz ${id}`, discipline: 'mahjong', pairingSystems: ['mahjong-swiss'] }, admin);
-      for (const p of four) await h.post(`/v1/tournaments/${id}/players`, p, admin);
-      await h.post(`/v1/tournaments/${id}/rounds/1/pairings`, { system: 'mahjong-swiss' }, admin);
-      await h.post(`/v1/tournaments/${id}/rounds/1/publish`, {}, admin);
-    }
-    await h.post('/v1/mahjong/games', { id: MAHJONG.game, players: four, link: { tournamentId: MAHJONG.own, round: 1, table: 1 } }, admin);
     const appeal = { appealId: 'authz-appeal', tournamentId: OWN, contestedEventId: ownPairing, grounds: 'g', remedySought: 'r' };
     const lodged = await h.post('/v1/appeals', { ...appeal, appellant: { id: PLAYER, capacity: 'player', forPlayer: PLAYER } }, admin);
     APPEAL = lodged.body.events[0].data.appealId;
@@ -171,18 +142,18 @@ describe('authorization matrix: every route × role × own/other tournament (iss
   });
 
   it('every route the server registers has a row in the matrix, and every row is a registered route', () => {
-    const rows = new Set(MATRIX.map(key));
+    const rows = new Set(ROWS.map(key));
     const registered = new Set(routes.map(key));
     expect({ withoutRow: [...registered].filter((r) => !rows.has(r)), notRegistered: [...rows].filter((r) => !registered.has(r)) }).toEqual({
       withoutRow: [],
       notRegistered: [],
     });
-    expect(rows.size).toBe(MATRIX.length); // one row per route
+    expect(rows.size).toBe(ROWS.length); // one row per route
   });
 
   it("the OpenAPI document states each route's access as the matrix does: a public route takes a token or none, any other needs one", () => {
     const wrong: string[] = [];
-    for (const row of MATRIX) {
+    for (const row of ROWS) {
       const op = (openapi.paths[openApiPath(row.path)]?.[row.method.toLowerCase()] ?? undefined) as
         { security?: unknown[]; responses?: Record<string, unknown> } | undefined;
       if (!op) continue; // routes outside Nest (GET /health, the docs UI) are not in the document
@@ -201,7 +172,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
     expect(readFileSync(DOC, 'utf8')).toBe(rendered);
   });
 
-  for (const row of MATRIX) {
+  for (const row of ROWS) {
     it(`${key(row)}: allowed to ${WHO.filter((w) => allowed(row, w, 'own')).join(', ')}; every other cell refused`, async () => {
       const cells = WHO.flatMap((who) => PLACES.map((place) => ({ who, place })));
       const answers = await Promise.all(cells.map(({ who, place }) => call(row, tokenOf(who, place))));
@@ -211,7 +182,7 @@ describe('authorization matrix: every route × role × own/other tournament (iss
 
   it('refuses a caller the matrix does not grant before looking at the body: an invalid body still gets 401/403', async () => {
     const wrong: string[] = [];
-    for (const row of MATRIX.filter((r) => r.method !== 'GET')) {
+    for (const row of ROWS.filter((r) => r.method !== 'GET')) {
       for (const who of WHO)
         for (const place of PLACES) {
           if (allowed(row, who, place)) continue;

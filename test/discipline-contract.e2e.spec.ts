@@ -106,7 +106,11 @@ describe.each(DESCRIPTORS.map((d) => [d.id, d] as const))('the discipline contra
     // The commands the driver sends are kept: the authorization rows are checked by sending them again as outsiders.
     const post = h.post.bind(h);
     h.post = (path, body, ...rest) => (sent.push({ path, body }), post(path, body, ...rest));
-    await driver.play({ h, arbiter, id: gameId, players, link: { tournamentId: tid, round: 1, table: 1 } }).finally(() => (h.post = post));
+    const table = { h, arbiter, id: gameId, players, link: { tournamentId: tid, round: 1, table: 1 } };
+    await h
+      .post(`/v1/${driver.route}/games`, driver.start(table), arbiter)
+      .then(() => driver.play(table))
+      .finally(() => (h.post = post));
     await h.core.settle();
     h.position = await h.core.store.headPosition();
     game = await h.core.store.readStream(`${d.game.aggregate}-${gameId}`);

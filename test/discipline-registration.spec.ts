@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DISCIPLINES } from '../apps/records/registry.js';
@@ -25,6 +26,14 @@ const importsOf = (f: string) =>
   [...text(f).matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) =>
     relative(root, resolve(dirname(join(root, f)), m[1])).replace(/\.js$/, '.ts'),
   );
+
+/**
+ * Shared code that still branches on one named discipline: Scrabble's exchange formats (.TOU, TSH) refuse another
+ * discipline's tournament from the shared exchange folder.
+ */
+const KNOWN_BRANCHES = ['libs/api/exchange/scrabble-exchange.controller.ts'];
+/** Shipped code outside every served discipline's folders. */
+const SHARED = SHIPPED.filter((f) => !SERVED.some((d) => foldersOf(d.folder).some((o) => f.startsWith(o))));
 
 describe('issue 28: a discipline is its folders and one registry line', () => {
   it('the fixture discipline is named outside its folder only by its one registry line', () => {
@@ -58,13 +67,18 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
     for (const b of DISCIPLINES) expect(b.controllers.length).toBeGreaterThan(0);
   });
 
-  // A table keyed by discipline has to be edited for every new discipline; a branch for one named discipline's own
-  // rule (`discipline !== 'go'` in the tournament's setup) does not, so only tables are refused here.
+  it('the bundles the app imports statically (for dependency-cruiser) are generated from the registry, not kept by hand', () => {
+    // Throws (exit 1) when apps/records/discipline-bundles.generated.ts is not what the registry's SERVED gives.
+    execFileSync('node', ['scripts/discipline-bundles.mjs', '--check'], { cwd: root, stdio: 'pipe' });
+    const generated = text('apps/records/discipline-bundles.generated.ts');
+    expect([...generated.matchAll(/libs\/api\/([\w-]+)\/discipline\.js/g)].map((m) => m[1])).toEqual(SERVED.map((d) => d.folder));
+  });
+
+  // A table keyed by discipline has to be edited for every new discipline.
   it('no shared code keeps a table keyed by discipline names', () => {
     const ids = SERVED.map((d) => d.id.replace(/[-]/g, '\\-')).join('|');
     const keyed = new RegExp(`^\\s*'?(${ids})'?\\??\\s*:|Record<\\s*Discipline\\b|\\[\\w+ in Discipline\\]`);
-    const shared = SHIPPED.filter((f) => !SERVED.some((d) => foldersOf(d.folder).some((o) => f.startsWith(o))));
-    const found = shared.flatMap((f) =>
+    const found = SHARED.flatMap((f) =>
       text(f)
         .split('\n')
         .filter((l) => keyed.test(l))
@@ -72,5 +86,25 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
     );
     // The registry's own views are typed by discipline: they are derived from the descriptors, not kept by hand.
     expect(found.filter((l) => !/registryView\(|byDiscipline|discipline-kit\/registry\.ts/.test(l))).toEqual([]);
+  });
+
+  // A branch for one named discipline's rule (`discipline !== 'go'`) hides that rule from the discipline's descriptor,
+  // where a new discipline states its own (the tournament's rules: `tournamentRules`, discipline-kit/descriptor.ts).
+  it('no shared code compares a discipline with a discipline’s name', () => {
+    const ids = SERVED.map((d) => d.id.replace(/[-]/g, '\\-')).join('|');
+    const named = `'(?:${ids})'`;
+    const discipline = '[\\w.?]*\\b[dD]iscipline\\b';
+    const branch = new RegExp(`${discipline}\\s*[!=]==?\\s*${named}|${named}\\s*[!=]==?\\s*${discipline}`);
+    const found = SHARED.filter((f) => !KNOWN_BRANCHES.includes(f)).flatMap((f) =>
+      text(f)
+        .split('\n')
+        .filter((l) => branch.test(l))
+        .map((l) => `${f}: ${l.trim()}`),
+    );
+    expect(found).toEqual([]);
+    // The check itself: it finds the branches the tournament's setup and results had before issue 28.
+    for (const line of ["p.discipline !== 'go' ||", "if ('xiguaqi' === profile.discipline)", "t.discipline === 'chess-rapid'"])
+      expect(branch.test(line)).toBe(true);
+    expect(branch.test("discipline: 'go'")).toBe(false);
   });
 });

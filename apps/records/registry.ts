@@ -11,6 +11,7 @@ import { PENALTY_CONTROLLERS } from '../../libs/api/penalties/index.js';
 import { RATINGS_CONTROLLERS } from '../../libs/api/ratings/index.js';
 import { PenaltiesAggregate, PENALTIES_FEATURE } from '../../libs/runtime/features/penalties/index.js';
 import { SERVED } from '../../libs/domain/discipline-kit/registry.js';
+import { SERVED_BUNDLES } from './discipline-bundles.generated.js';
 import type { Feature } from '../../libs/runtime/arbitra-core.js';
 import { appealsFeature } from '../../libs/runtime/features/appeals/index.js';
 import { AUTH_FEATURE } from '../../libs/runtime/features/auth/index.js';
@@ -21,19 +22,19 @@ import { WEBHOOKS_FEATURE } from '../../libs/runtime/features/webhooks/index.js'
 /**
  * The served disciplines, in the registry's order: each one's bundle (descriptor, runtime feature, controllers) from
  * `libs/api/<folder>/discipline.ts`, so the descriptor's registry line (libs/domain/discipline-kit/registry.ts) is the
- * only line a discipline adds outside its folders. A missing or mismatched bundle stops the app as it loads.
+ * only line a discipline writes outside its folders. The bundles are imported statically by a file generated from the
+ * registry (scripts/discipline-bundles.mjs), so dependency-cruiser sees them; a stale or mismatched one stops the app.
  */
-export const DISCIPLINES: readonly DisciplineBundle[] = await loadDisciplines();
+export const DISCIPLINES: readonly DisciplineBundle[] = servedBundles();
 
-async function loadDisciplines(): Promise<DisciplineBundle[]> {
-  const bundles: DisciplineBundle[] = [];
-  for (const d of SERVED) {
-    // One at a time, so the modules load in the registry's order on every start.
-    const loaded = (await import(`../../libs/api/${d.folder}/discipline.js`)) as { DISCIPLINE?: DisciplineBundle };
-    if (loaded.DISCIPLINE?.descriptor !== d) throw new Error(`libs/api/${d.folder}/discipline.ts exports no DISCIPLINE bundle of ${d.id}`);
-    bundles.push(loaded.DISCIPLINE);
-  }
-  return bundles;
+function servedBundles(): DisciplineBundle[] {
+  const stale = SERVED.findIndex((d, i) => SERVED_BUNDLES[i]?.descriptor !== d);
+  if (stale < 0 && SERVED_BUNDLES.length === SERVED.length) return SERVED_BUNDLES as DisciplineBundle[];
+  const which =
+    stale < 0
+      ? 'more bundles than served disciplines'
+      : `no bundle of ${SERVED[stale].id} (libs/api/${SERVED[stale].folder}/discipline.ts) at place ${stale + 1}`;
+  throw new Error(`apps/records/discipline-bundles.generated.ts is not the registry's list, ${which}: run node scripts/discipline-bundles.mjs`);
 }
 
 /**

@@ -5,12 +5,11 @@
  * note; a seat's commands before the officials'. Their bodies are the OpenAPI document's examples (the declaration's `example`, else its fields').
  */
 import type { Type } from '@nestjs/common';
-import { CONTROLLERS } from '../../apps/records/registry.js';
 import { DECLARED_COMMAND, SENDERS, type ServedCommand } from '../../libs/api/games/game-commands.js';
-import type { MatrixRow, Who } from './matrix.js';
+import type { MatrixRow, Who } from './rows.js';
 
-/** Every served declared command of the records app, in the order its controllers and declarations list them. */
-export function servedCommands(controllers: readonly Type[] = CONTROLLERS): ServedCommand[] {
+/** Every declared command the controllers serve, in the order the controllers and their declarations list them. */
+export function servedCommands(controllers: readonly Type[]): ServedCommand[] {
   const served: ServedCommand[] = [];
   for (const controller of controllers)
     for (const name of Object.getOwnPropertyNames(controller.prototype)) {
@@ -21,11 +20,11 @@ export function servedCommands(controllers: readonly Type[] = CONTROLLERS): Serv
   return served;
 }
 
-/** The rows of `discipline`'s declared commands, acting on `game` (the game id the spec's setup links to the own tournament). */
-export function declaredRows(discipline: string, game: string): MatrixRow[] {
+/** The rows of the declared commands a discipline's controllers serve, acting on `game` (linked by the spec's setup to its own tournament). */
+export function declaredRows(controllers: readonly Type[], game: string): MatrixRow[] {
   // A seat's commands first: the spec's player sits at seat 0 until an official's command (a substitute) changes that.
-  const own = servedCommands().filter((s) => s.discipline === discipline);
-  const rows = [...own.filter((s) => s.command.by === 'seat'), ...own.filter((s) => s.command.by === 'officials')].map(({ path, command }): MatrixRow => ({
+  const own = servedCommands(controllers);
+  return [...own.filter((s) => s.command.by === 'seat'), ...own.filter((s) => s.command.by === 'officials')].map(({ path, command }): MatrixRow => ({
     method: 'POST',
     path,
     allow: ['admin', ...SENDERS[command.by]] as Who[],
@@ -33,6 +32,4 @@ export function declaredRows(discipline: string, game: string): MatrixRow[] {
     params: { id: game },
     ...(command.note && { note: command.note }),
   }));
-  if (rows.length === 0) throw new Error(`the records app serves no declared command of ${discipline}`);
-  return rows;
 }

@@ -19,7 +19,7 @@ export function renderMatrix(rows: readonly MatrixRow[] = MATRIX): string {
     '# Authorization matrix',
     '',
     'Generated from `test/authorization/matrix.ts` (rewrite with `AUTHZ_WRITE_DOC=1 npm run test:jest -- test/authorization-matrix.e2e.spec.ts`);',
-    "the game commands' rows come from their declarations (`libs/api/games/game-commands.ts`, `test/authorization/declared-rows.ts`), not by hand;",
+    "each discipline's rows are generated from its bundle, its contract driver and its declared commands (`test/authorization/discipline-rows.ts`), not by hand;",
     '`test/authorization-matrix.e2e.spec.ts` checks the running server against every cell and fails on a registered route without a row.',
     '',
     '✓ allowed whatever tournament the token names; **own** allowed only when the token names the tournament the call acts in',

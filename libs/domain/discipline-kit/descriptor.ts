@@ -45,6 +45,19 @@ export interface GamePenalty {
 }
 
 /**
+ * The tournament rules that are one discipline's own, read by the shared tournament decider (decide-setup.ts,
+ * result-input.ts, rounds-per-day.ts) instead of a branch on the discipline's name. Each value carries its rule citation.
+ */
+export interface DisciplineTournamentRules {
+  /** Profile fields only the disciplines naming them may set (every other field is open to all), each with its rule. */
+  readonly profileFields: Readonly<Partial<Record<keyof RulesProfile, string>>>;
+  /** Counts a played two-player result may carry besides outcome and score, only for the disciplines naming them. */
+  readonly resultCounts: Readonly<Partial<Record<'games' | 'captured', string>>>;
+  /** The most rounds a day a tournament of this profile may pair, with the rule; null where the rules set no limit. */
+  readonly roundsPerDay: { readonly limit: (profile: RulesProfile) => number; readonly rule: string } | null;
+}
+
+/**
  * Everything the shared services need from one discipline, declared once in the discipline's folder. Shared services
  * read it through the registry (registry.ts); none keeps a table keyed by discipline.
  */
@@ -64,6 +77,8 @@ export interface DisciplineDescriptor {
   };
   /** The default tournament profile (how results count in standings, the format, scores). */
   readonly tournament: RulesProfile;
+  // Issue 28: the discipline's own tournament rules (default: none; DisciplineTournamentRules).
+  readonly tournamentRules: DisciplineTournamentRules;
   /** The tie-breaks a tournament of the discipline may choose from. */
   readonly tieBreaks: readonly TieBreakCode[];
   /**
@@ -98,6 +113,8 @@ export interface DisciplineSpec {
   readonly folder?: string;
   readonly game: Pick<DisciplineDescriptor['game'], 'aggregate' | 'startEvent' | 'sessionEnds'> & Partial<DisciplineDescriptor['game']>;
   readonly tournament?: RulesProfile;
+  // Issue 28: default no profile fields or result counts of its own, no rounds-a-day limit.
+  readonly tournamentRules?: Partial<DisciplineTournamentRules>;
   readonly tieBreaks?: readonly TieBreakCode[];
   readonly pairing?: Partial<DisciplineDescriptor['pairing']>;
   readonly ratings?: Partial<DisciplineDescriptor['ratings']>;
@@ -133,6 +150,8 @@ export function defineDiscipline(spec: DisciplineSpec): DisciplineDescriptor {
     folder: spec.folder ?? spec.id,
     game: { players: playersAtStart(spec.game.startEvent), ...spec.game },
     tournament,
+    // Issue 28: the discipline's own tournament rules.
+    tournamentRules: { profileFields: {}, resultCounts: {}, roundsPerDay: null, ...spec.tournamentRules },
     tieBreaks: spec.tieBreaks ?? tournament.tieBreaks,
     pairing: { systems: [], default: null, ...spec.pairing },
     ratings: { ...DEFAULT_RATING, ...spec.ratings },

@@ -1,3 +1,4 @@
+import { DESCRIPTORS, descriptorOf } from '../discipline-kit/registry.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import { PAIRING_SYSTEMS } from '../pairing/types.js';
 import { describeDomain, inDomain } from '../ratings/domains.js';
@@ -81,7 +82,8 @@ function validateAcceleration(p: RulesProfile, roundsPlanned: number | undefined
   const why =
     p.acceleration !== 'baku'
       ? `unknown acceleration "${String(p.acceleration)}"`
-      : p.discipline !== 'chess-rapid' || !systems.includes('fide-dutch')
+      : // fide-dutch is rapid chess's own system (its descriptor's pairing.systems): no other discipline allows it.
+        !systems.includes('fide-dutch')
         ? 'the Baku acceleration accelerates fide-dutch pairings of chess tournaments'
         : p.points.win !== 1 || p.points.draw !== 0.5 || p.points.loss !== 0
           ? 'the Baku acceleration needs the standard scoring (1 a win, ½ a draw, 0 a loss)'
@@ -105,28 +107,36 @@ function validateProfile(p: RulesProfile): void {
       invalid('tournament/profile-value', `profile ${field} must be a finite number`, RULES.profile, `profile.${field}`);
   if (!['win', 'draw', 'loss'].includes(p.bye.outcome))
     invalid('tournament/profile-value', `profile bye.outcome must be win, draw or loss`, RULES.profile, 'profile.bye.outcome');
+  refuseForeignProfileFields(p);
   validateRapidMinutes(p);
-  if (p.goBasicMinutes !== undefined && (p.discipline !== 'go' || !Number.isInteger(p.goBasicMinutes) || p.goBasicMinutes < 1 || p.goBasicMinutes > 600))
-    invalid(
-      'tournament/profile-value',
-      'profile goBasicMinutes is whole minutes from 1 to 600, for Go tournaments only',
-      RULES.goBasicMinutes,
-      'profile.goBasicMinutes',
-    );
+  if (p.goBasicMinutes !== undefined && (!Number.isInteger(p.goBasicMinutes) || p.goBasicMinutes < 1 || p.goBasicMinutes > 600))
+    invalid('tournament/profile-value', 'profile goBasicMinutes is whole minutes from 1 to 600', RULES.goBasicMinutes, 'profile.goBasicMinutes');
   if (p.egd !== undefined) {
     const place = p.egd.place;
-    if (p.discipline !== 'go') invalid('tournament/profile-value', 'profile egd is for Go tournaments only', RULES.egd, 'profile.egd');
     if (!['A', 'B', 'C', 'D'].includes(p.egd.class)) invalid('tournament/profile-value', 'profile egd.class is A, B, C or D', RULES.egd, 'profile.egd.class');
     if (place !== undefined && (typeof place !== 'string' || !/\S/.test(place) || /[\p{Cc};\]]/u.test(place) || place.length > 100))
       invalid('tournament/profile-value', 'profile egd.place is 1–100 characters without line breaks, "]" or ";"', RULES.egd, 'profile.egd.place');
   }
   if (p.mcmahon !== undefined) {
-    if (p.discipline !== 'go') invalid('tournament/profile-value', 'profile mcmahon is for Go tournaments only', RULES.mcmahon, 'profile.mcmahon');
     const m = mcmahonProblem(p.mcmahon);
     if (m) invalid('tournament/profile-value', m.message, RULES.mcmahon, `profile.mcmahon.${m.field}`);
   }
   const problem = tieBreakProblem(p.discipline, p.tieBreaks);
   if (problem) invalid('tournament/tie-break-not-in-catalogue', problem, RULES.tieBreaks, 'profile.tieBreaks');
+}
+
+/**
+ * A profile field some discipline names as its own (its descriptor's `tournamentRules.profileFields`: Go's `egd`, rapid
+ * chess's `rapidMinutes`) is refused in another discipline's tournament, citing the owner's rule.
+ */
+function refuseForeignProfileFields(p: RulesProfile): void {
+  const mine = descriptorOf(p.discipline).tournamentRules.profileFields;
+  for (const d of DESCRIPTORS)
+    for (const [field, rule] of Object.entries(d.tournamentRules.profileFields) as [keyof RulesProfile, string][]) {
+      if (p[field] === undefined || mine[field] !== undefined) continue;
+      const owners = DESCRIPTORS.filter((o) => o.tournamentRules.profileFields[field] !== undefined).map((o) => o.id);
+      invalid('tournament/profile-value', `profile ${field} is for ${owners.join(', ')} tournaments only`, rule, `profile.${field}`);
+    }
 }
 
 export function requireOpen(state: TournamentState): OpenTournament {

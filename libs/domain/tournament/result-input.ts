@@ -1,3 +1,4 @@
+import { DESCRIPTORS, descriptorOf } from '../discipline-kit/registry.js';
 import { invalid } from '../kernel/errors.js';
 import type { PairedGame, PairedTable } from '../pairing/types.js';
 import type { ByeResult, GameResult, MahjongTableResult, PairCounts } from '../standings/results.js';
@@ -17,6 +18,20 @@ function checkPair(v: PairCounts | undefined, field: string, rule: string, integ
     const n = v[side];
     if (typeof n !== 'number' || !Number.isFinite(n) || (integer && !isCount(n)))
       invalid('tournament/result-value', `${field}.${side} must be a ${integer ? 'non-negative integer' : 'finite number'}`, rule, `result.${field}`);
+  }
+}
+
+/**
+ * The counts a result carries besides outcome and score are the disciplines' that name them (their descriptor's
+ * `tournamentRules.resultCounts`: xiguaqi's games and captured pieces); refused for any other, citing the owner's rule.
+ */
+function refuseForeignCounts(profile: RulesProfile, input: { games?: PairCounts; captured?: PairCounts }): void {
+  const mine = descriptorOf(profile.discipline).tournamentRules.resultCounts;
+  for (const count of ['games', 'captured'] as const) {
+    if (input[count] === undefined || mine[count] !== undefined) continue;
+    const owners = DESCRIPTORS.filter((d) => d.tournamentRules.resultCounts[count] !== undefined);
+    const rule = owners[0]?.tournamentRules.resultCounts[count] ?? RULES.scoresConsistent;
+    invalid('tournament/result-value', `${count} counts are recorded for ${owners.map((d) => d.id).join(', ') || 'no'} results only`, rule, 'result');
   }
 }
 
@@ -41,8 +56,7 @@ export function twoPlayerResult(profile: RulesProfile, round: number, game: Pair
           RULES.scoresConsistent,
           'result.outcome',
         );
-      if (profile.discipline !== 'xiguaqi' && (input.games !== undefined || input.captured !== undefined))
-        invalid('tournament/result-value', 'games and captured counts are recorded for xiguaqi matches only', RULES.xiguaqiGames, 'result');
+      refuseForeignCounts(profile, input);
       checkPair(input.games, 'games', RULES.xiguaqiGames, true);
       checkPair(input.captured, 'captured', RULES.xiguaqiCaptured, true);
       // 西瓜棋 第十条: 三局两胜/五局三胜, the match goes to whoever won more games.

@@ -1,6 +1,6 @@
-import { describe, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { TournamentCommand } from './tournament.commands.js';
-import { extend, fourPlayers, game, pairManual, publish, record, spec, won } from './testing/tournament.test-support.js';
+import { create, extend, fourPlayers, game, given, pairManual, publish, record, spec, won } from './testing/tournament.test-support.js';
 
 /** Rapid rules 23 (附錄二): at most 4 rounds a day of 60-minute games, 6 of 30-minute games. */
 const onDay = (c: TournamentCommand, day: string): TournamentCommand => ({ ...c, data: { ...(c.data as object), day } }) as TournamentCommand;
@@ -41,5 +41,22 @@ describe('rapid rules 23: rounds a day', () => {
       .given(roundsOn(undefined, 4))
       .when(onDay(R(5), '2026-12-05'))
       .thenRefuses('tournament/rounds-per-day-exceeded');
+  });
+
+  it('rapid rules 23: rapidMinutes is 30 or 60, and only a chess-rapid tournament sets it (refused for Go citing the rule)', () => {
+    const go = given([]).refuses(create({ discipline: 'go', profile: { rapidMinutes: 60 } }));
+    expect([go.type, go.field]).toEqual(['tournament/profile-value', 'profile.rapidMinutes']);
+    expect(go.rule).toMatch(/^rapid rules 23/);
+    const odd = given([]).refuses(create({ discipline: 'chess-rapid', profile: { rapidMinutes: 45 as 30 } }));
+    expect([odd.type, odd.field, odd.rule]).toEqual(['tournament/profile-value', 'profile.rapidMinutes', go.rule]);
+  });
+
+  it('rapid rules 23 is rapid chess’s only: a Go tournament pairs a fifth round on one day', () => {
+    let h = fourPlayers('go', { roundsPlanned: 10 });
+    for (let r = 1; r <= 4; r++) h = extend(h, onDay(R(r), '2026-12-05'), publish(r), record(r, 1, won('first')), record(r, 2, won('draw')));
+    spec
+      .given(h)
+      .when(onDay(R(5), '2026-12-05'))
+      .then([{ type: 'tournament.RoundPaired', data: { round: 5, day: '2026-12-05' } }]);
   });
 });

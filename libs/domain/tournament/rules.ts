@@ -18,6 +18,7 @@ export const RULES = {
   mcmahon: 'Arbitra profile value (Go only; the Ing excerpt does not speak of McMahon): McMahon bar and floor are finite ratings, floor ≤ bar',
   tieBreaks: 'FIDE Tie-Break Regulations (2023) / Arbitra catalogue: a tournament picks an ordered tie-break list from its discipline catalogue',
   roundsPlanned: 'Arbitra: a tournament plays at most the rounds it planned',
+  roundDay: "Arbitra: a round's day is a date (YYYY-MM-DD); the discipline's rules may limit the rounds a day",
   playerUnique: 'Arbitra: a player is registered once per tournament',
   lateEntry: 'Arbitra: a late entry joins at a round not yet paired; earlier rounds count as absent, not as byes',
   withdrawal: 'Arbitra: a withdrawal takes effect from a round not yet paired, once',

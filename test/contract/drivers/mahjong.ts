@@ -1,3 +1,4 @@
+import { get, PUBLIC } from '../../authorization/rows.js';
 import type { Driver } from '../driver.js';
 
 /** How the contract suite plays a short linked game of mahjong (test/discipline-contract.e2e.spec.ts). */
@@ -5,10 +6,10 @@ export const DRIVER: Driver = {
   discipline: 'mahjong',
   route: 'mahjong',
   seats: 4,
-  async play({ h, arbiter, id, players, link }) {
+  start: ({ id, players, link }) => ({ id, players, ...(link && { link }) }),
+  async play({ h, arbiter, id }) {
     const g = `/v1/mahjong/games/${id}`;
     const post = (path: string, body: object) => h.post(path, body, arbiter);
-    await post('/v1/mahjong/games', { id, players, link });
     await post(`${g}/seat-draws`, { round: 1, winds: ['E', 'S', 'W', 'N'] });
     // WMC 打牌時限: a 40 s turn costs 10 points.
     await post(`${g}/turn-times`, { seat: 2, turns: [{ ms: 40_000 }] });
@@ -19,4 +20,9 @@ export const DRIVER: Driver = {
     }
     for (let seat = 0; seat < 4; seat++) await post(`${g}/signatures`, { seat });
   },
+  // The table session's public record under its own path (libs/api/mahjong).
+  ownRoutes: ({ game }) => [
+    { ...get('/v1/tables/:id', PUBLIC, 'none', 'the mahjong table session'), params: { id: game } },
+    { ...get('/v1/tables/:id/scorecard', PUBLIC, 'none', 'JSON or CSV'), params: { id: game } },
+  ],
 };

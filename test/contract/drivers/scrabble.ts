@@ -1,14 +1,28 @@
+import { SCRABBLE_VERB_ROUTES } from '../../../libs/api/scrabble/scrabble-verb-routes.controller.js';
+import { GAME_OFFICIALS, GAME_SELF, post as row } from '../../authorization/rows.js';
 import { at, type Driver } from '../driver.js';
+
+/** The deprecated verb routes that only officials reach (as their nouns). */
+const OFFICIAL_ONLY_VERBS = new Set(['clock/pause', 'clock/resume', 'clock/switch']);
 
 /** How the contract suite plays a short linked game of Scrabble (test/discipline-contract.e2e.spec.ts). */
 export const DRIVER: Driver = {
   discipline: 'scrabble',
   route: 'scrabble',
   seats: 2,
-  async play({ h, arbiter, id, players, link }) {
+  start: ({ id, players, link }) => ({
+    id,
+    players,
+    starter: 0,
+    clockSide: 'right',
+    clockSideChosenBy: 1,
+    tilesCounted: 100,
+    ...(link && { link }),
+    at: at(0),
+  }),
+  async play({ h, arbiter, id }) {
     const g = `/v1/scrabble/games/${id}`;
     const post = (path: string, body: object) => h.post(path, body, arbiter);
-    await post('/v1/scrabble/games', { id, players, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, link, at: at(0) });
     await post(`${g}/draws`, { seat: 0, count: 7, at: at(1) });
     await post(`${g}/draws`, { seat: 1, count: 7, at: at(2) });
     await post(`${g}/moves`, { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'QI' }, announcedScore: 22, at: at(10) });
@@ -30,4 +44,12 @@ export const DRIVER: Driver = {
     await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 0, tiles: 'AEIQRST'.split(''), at: at(1) }, arbiter);
     await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 1, tiles: 'AENORXZ'.split(''), at: at(2) }, arbiter);
   },
+  // The verb routes before issue 28, each a 308 to its noun (the noun route then checks the game).
+  ownRoutes: ({ game }) =>
+    Object.entries(SCRABBLE_VERB_ROUTES).map(([from, to]) =>
+      row(`/v1/scrabble/games/:id/${from}`, OFFICIAL_ONLY_VERBS.has(from) ? GAME_OFFICIALS : GAME_SELF, 'none', {
+        params: { id: game },
+        note: `deprecated: 308 to …/${to}`,
+      }),
+    ),
 };

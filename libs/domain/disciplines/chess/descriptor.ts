@@ -10,6 +10,9 @@ declare module '../../standings/results.js' {
   }
 }
 
+/** Rapid rules 23 (附錄二 60分鐘和30分鐘快棋規則): the most rounds a day, by the minutes a player (profile `rapidMinutes`). */
+const ROUNDS_PER_DAY_RULE = 'rapid rules 23: at most 4 rounds a day of 60-minute games, at most 6 a day of 30-minute games';
+
 /** Rapid chess under the rapid rules (附錄二): what the shared services need (discipline-kit/descriptor.ts). */
 export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   id: 'chess-rapid',
@@ -18,6 +21,13 @@ export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
   tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
   tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
+  tournamentRules: {
+    // Rapid rules 23: a chess-rapid tournament says its time control (30 or 60 minutes), which sets its rounds a day.
+    profileFields: { rapidMinutes: ROUNDS_PER_DAY_RULE },
+    // Rapid rules 23: no more than 4 rounds a day at 60 minutes a game, 6 at 30 minutes. A tournament that does not say
+    // its time control gets the 60-minute limit, the stricter one.
+    roundsPerDay: { limit: (profile) => (profile.rapidMinutes === 30 ? 6 : 4), rule: ROUNDS_PER_DAY_RULE },
+  },
   // FIDE C.04.3 (the Dutch system): written for chess colours and FIDE's bye rules; a chess tournament gets it by default.
   pairing: { systems: ['fide-dutch'], default: ['fide-dutch'] },
   // FIDE lists a player as inactive after a year without a rated game.

@@ -20,6 +20,17 @@ export const GO_DESCRIPTOR = defineDiscipline({
   // McMahon score, ratings EGD GoR-style (standings/mcmahon.ts). Not set by default.
   tournament: winDrawLossProfile({ name: 'ing', discipline: 'go', scores: 'optional', tieBreaks: ['SOS', 'SODOS', 'SOSOS'] }),
   tieBreaks: ['SOS', 'SODOS', 'SOSOS', 'DE'],
+  // Profile values for Go tournaments only (the values themselves are checked in tournament/decide-setup.ts).
+  tournamentRules: {
+    profileFields: {
+      // Ing rules 第七条 基时: each player's basic time is fixed in advance (事先规定) for the event.
+      goBasicMinutes: "Ing rules 第七条 基时: each player's basic time is fixed in advance (事先规定) for the event: whole minutes, 1 to 600, Go only",
+      // EGD tournament table format (A. Cieply, "Tournament classes", "Tournament table format"): Go's results table.
+      egd: 'EGD tournament table format (A. Cieply, "Tournament classes", "Tournament table format"): Go only',
+      // Arbitra profile value: the McMahon band reads Go ranks (the Ing excerpt does not speak of McMahon).
+      mcmahon: 'Arbitra profile value (Go only; the Ing excerpt does not speak of McMahon): the McMahon bar and floor',
+    },
+  },
   // McMahon pairing reads Go ranks (standings/mcmahon.ts): Go's own; no default (a tournament names its system).
   pairing: { systems: ['mcmahon'] },
   // One game in two years keeps a player on the ranked list (unconfirmed; Arbitra value).

@@ -18,6 +18,15 @@ export const XIGUAQI_DESCRIPTOR = defineDiscipline({
   // (第二十四条 成绩计算 is listed in the table of contents but its text is missing from the seed: Arbitra default).
   tournament: winDrawLossProfile({ name: 'xiguaqi-cn', discipline: 'xiguaqi', scores: 'none', tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF'] }),
   tieBreaks: ['GAME-WINS', 'CAPTURED-DIFF', 'DE'],
+  // A match result carries its games and captured pieces (for GAME-WINS and CAPTURED-DIFF); no other discipline's does.
+  tournamentRules: {
+    resultCounts: {
+      // 第十条: matches are 三局两胜 or 五局三胜: the games each side won.
+      games: '西瓜棋 第十条: matches are 三局两胜 or 五局三胜; games are counted for xiguaqi matches only',
+      // 第九条: captured pieces are counted (each side has 6 per game).
+      captured: '西瓜棋 第九条: captured pieces are counted; for xiguaqi matches only',
+    },
+  },
   appeals: {
     profile: {
       id: 'xiguaqi',
