@@ -15,7 +15,11 @@ export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   folder: 'chess',
   game: { aggregate: 'chess-game', startEvent: 'chess.GameStarted', sessionEnds: ['chess.GameEnded'] },
   // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
-  tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
+  // Requested byes: half- and full-point (TRF-16 H, F) offered by default; a tournament's regulations may offer fewer.
+  tournament: {
+    ...winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
+    requestedByes: ['half', 'full'],
+  },
   tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
   // FIDE C.04.3 (the Dutch system): written for chess colours and FIDE's bye rules; a chess tournament gets it by default.
   pairing: { systems: ['fide-dutch'], default: ['fide-dutch'] },
