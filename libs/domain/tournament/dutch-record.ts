@@ -38,7 +38,8 @@ export function dutchRecordFor(t: OpenTournament, division: string, round: numbe
     for (const id of byes) push(id, { round: r.round, opponent: null, colour: null, played: false, points: scored.get(id)?.points ?? 0, pab: true });
   }
   for (const bye of requestedByeResults(t, division, round - 1))
-    for (const [id, line] of linesOf(bye, t.profile)) push(id, { round: bye.round, opponent: null, colour: null, played: false, points: line.points, pab: false });
+    for (const [id, line] of linesOf(bye, t.profile))
+      push(id, { round: bye.round, opponent: null, colour: null, played: false, points: line.points, pab: false });
   const rows: CrossRow[] = t.players
     .filter((p) => p.division === division)
     .map((p) => ({ id: p.id, tpn: seedOf.get(p.id) as number, entries: entries.get(p.id) ?? [] }));
