@@ -31,13 +31,13 @@ describe('byes requested in advance (issue 29; FIDE TRF-16 H, F, Z)', () => {
     expect(given(h).when(bye('a', 1))[0]?.data).toEqual({ playerId: 'a', round: 1, reason: null });
   });
 
-  it('refuses a value that is not a bye (400, field bye) and one the profile does not offer (422, field bye)', () => {
+  it('refuses a value that is not a bye and one the profile does not offer, naming the field bye', () => {
     spec
       .given(chess())
       .when(bye('a', 1, 'double'))
       .thenRefuses('tournament/requested-bye', { field: 'bye' });
     const e = given(chess({ requestedByes: ['half'] })).refuses(bye('a', 1, 'full'));
-    expect([e.type, e.kind, e.field]).toEqual(['tournament/requested-bye', 'conflict', 'bye']);
+    expect([e.type, e.kind, e.field]).toEqual(['tournament/requested-bye', 'invalid', 'bye']);
     expect(e.message).toBe("this tournament's profile offers no full-point bye on request (requestedByes: half)");
     // A Scrabble profile offers none; the zero-point bye is always possible.
     const scrabble = run(create(), register('a'), register('b'));

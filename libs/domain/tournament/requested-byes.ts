@@ -3,7 +3,7 @@
  * absence recorded before), a draw's points (`half`) or a win's (`full`) as the profile scores them. The profile lists
  * the byes worth points it offers (`requestedByes`); a zero-point bye is always possible. Pure.
  */
-import { invalid, refuse } from '../kernel/errors.js';
+import { invalid } from '../kernel/errors.js';
 import type { RequestedByeResult } from '../standings/results.js';
 import type { RulesProfile } from './profiles.js';
 import { roundsOf, type OpenTournament, type PlayerState } from './tournament.state.js';
@@ -39,11 +39,11 @@ export function requestedByeOf(bye: unknown, t: OpenTournament): RequestedBye | 
     invalid('tournament/requested-bye', `bye must be zero, half or full; got ${JSON.stringify(bye)}`, REQUESTED_BYE_RULES.value, 'bye');
   const b = bye as RequestedBye;
   if (b !== 'zero' && !offeredByes(t.profile).includes(b))
-    refuse(
+    invalid(
       'tournament/requested-bye',
       `this tournament's profile offers no ${b}-point bye on request (requestedByes: ${offeredByes(t.profile).join(', ') || 'none'})`,
       REQUESTED_BYE_RULES.offered,
-      { field: 'bye' },
+      'bye',
     );
   return b;
 }
