@@ -71,6 +71,13 @@ describe('byes requested in advance (issue 29; FIDE TRF-16 H, F, Z)', () => {
     expect(cells.f).toMatchObject({ kind: 'requested-bye', outcome: 'win', points: 3 });
   });
 
+  it('a withdrawal announced later, from an earlier round, takes the requested bye with it', () => {
+    const withdraw: TournamentCommand = { type: 'tournament.withdraw-player', context: ctx(), data: { playerId: 'e', fromRound: 1 } };
+    const h = extend(chess(), bye('e', 1, 'half'), withdraw, bye('f', 1, 'half'));
+    const paired = extend(h, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1), record(1, 1, won('first')), record(1, 2, won('first')));
+    expect(scoreOf(paired)).toMatchObject({ e: 0, f: 0.5 });
+  });
+
   it('FIDE TB 2023-09 art. 16.4 and 7.1/7.2: a requested bye is an unplayed round (BH dummy opponent), a full-point bye a WIN but not WON', () => {
     let h = extend(chess({ tieBreaks: ['BH', 'WIN', 'WON'] }), bye('e', 1, 'half'), bye('f', 1, 'full'));
     h = extend(h, pairManual(1, [game(1, 'a', 'b'), game(2, 'c', 'd')]), publish(1), record(1, 1, won('first')), record(1, 2, won('first')));

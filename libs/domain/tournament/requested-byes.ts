@@ -53,14 +53,17 @@ export function byesWorthPoints(p: PlayerState): ReadonlyArray<{ readonly round:
   return p.requestedByes ?? [];
 }
 
-/** The requested byes worth points of the division's paired rounds, as results: they count once the round is paired. */
+/**
+ * The requested byes worth points of the division's paired rounds, as results: they count once the round is paired,
+ * unless the player withdrew by then (a later withdrawal takes the player out of those rounds, bye and all).
+ */
 export function requestedByeResults(t: OpenTournament, division: string, upToRound = Number.POSITIVE_INFINITY): RequestedByeResult[] {
   const paired = new Set(roundsOf(t, division).map((r) => r.round));
   return t.players
     .filter((p) => p.division === division)
     .flatMap((p) =>
       byesWorthPoints(p)
-        .filter((b) => paired.has(b.round) && b.round <= upToRound)
+        .filter((b) => paired.has(b.round) && b.round <= upToRound && (p.withdrawnFromRound === null || b.round < p.withdrawnFromRound))
         .map((b): RequestedByeResult => ({ kind: 'requested-bye', round: b.round, player: p.id, points: b.points })),
     );
 }
