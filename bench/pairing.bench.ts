@@ -3,6 +3,7 @@
  * Builds fields of 100, 1,000 and 5,000 players with 20 rounds of history made by pairing 20
  * rounds with the system itself and seeded results, then times pairing round 21 (median of
  * several repetitions). Mahjong-swiss seats 400 players after 20 rounds of its own history.
+ * McMahon rows (mcmahon.bench-row.ts): a Go field of 200 and 1,000 at round 6, beside the Australian draw.
  * Adversarial rows: a fresh field whose bottom 21 all met each other and whose top 3 met everyone
  * else, so the depth-first search runs out of budget and the blossom-checked completion
  * (exact-completion.ts) finishes the draw.
@@ -11,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { pair, type PairingPlayer, type PairingSystem } from '../libs/domain/pairing/index.js';
 import { field, simulate, withMeetings } from '../libs/domain/pairing/pairing-fixtures.js';
 import { dutchBenchRow } from './dutch.bench-row.js';
+import { mcmahonBenchRows } from './mcmahon.bench-row.js';
 
 interface Row {
   system: PairingSystem;
@@ -99,3 +101,5 @@ console.log('');
 for (const a of adversarial) console.log(a);
 console.log('');
 for (const line of dutchBenchRow()) console.log(line);
+console.log('');
+for (const line of mcmahonBenchRows()) console.log(line);

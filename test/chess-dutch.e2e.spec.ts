@@ -27,7 +27,7 @@ describe('FIDE Dutch pairing through the API (issue 29)', () => {
 
   beforeAll(async () => {
     h = await RecordsHarness.start();
-    chief = h.token('chief-arbiter', [T, 'dutch-scrabble'], 'chief-1');
+    chief = h.token('chief-arbiter', [T, 'dutch-scrabble', 'dutch-byes', 'scrabble-byes'], 'chief-1');
   });
   afterAll(async () => {
     await h.stop();
@@ -80,6 +80,44 @@ describe('FIDE Dutch pairing through the API (issue 29)', () => {
       [2, true, []],
     ]);
     await h.get('/v1/chess/tournaments/dutch-scrabble/dutch-check', null).expect(404);
+  });
+
+  it('a half-point bye requested in advance (TRF-16 H): recorded on the absence, counted, exported as H; the check agrees', async () => {
+    const B = 'dutch-byes';
+    await post('/v1/tournaments', { id: B, name: 'Byes Open', discipline: 'chess-rapid', roundsPlanned: 3, profile: { requestedByes: ['half'] } });
+    for (const [i, id] of ['b1', 'b2', 'b3', 'b4', 'b5'].entries())
+      await post(`/v1/tournaments/${B}/players`, { id, name: `Player ${id}`, rating: 2300 - i * 50 });
+    const half = await post(`/v1/tournaments/${B}/players/b5/absences`, { round: 1, bye: 'half' });
+    expect(half.body.events[0].data).toEqual({ playerId: 'b5', round: 1, reason: null, bye: 'half' });
+    const notOffered = await post(`/v1/tournaments/${B}/players/b4/absences`, { round: 1, bye: 'full' }, 422);
+    expect(notOffered.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/requested-bye', field: 'bye' });
+    expect(notOffered.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect((await post(`/v1/tournaments/${B}/players/b4/absences`, { round: 1, bye: 'quarter' }, 400)).body).toMatchObject({ field: 'bye' });
+    await post('/v1/tournaments', { id: 'scrabble-byes', name: 'Scrabble', discipline: 'scrabble', pairingSystems: ['random'] });
+    await post('/v1/tournaments/scrabble-byes/players', { id: 's1', name: 'Player s1' });
+    expect((await post('/v1/tournaments/scrabble-byes/players/s1/absences', { round: 1, bye: 'half' }, 422)).body).toMatchObject({ field: 'bye' });
+
+    const r1 = await post(`/v1/tournaments/${B}/rounds/1/pairings`, { kind: 'system', system: 'fide-dutch' });
+    const games = r1.body.events[0].data.games as Game[];
+    expect([games.flatMap((g) => [g.first, g.second]).sort(), r1.body.events[0].data.bye]).toEqual([['b1', 'b2', 'b3', 'b4'], null]);
+    await post(`/v1/tournaments/${B}/rounds/1/publish`, {});
+    for (const g of games) await post(`/v1/tournaments/${B}/rounds/1/results`, { table: g.table, result: { kind: 'played', outcome: 'first' } });
+    const rows = (await h.get(`/v1/tournaments/${B}/standings?round=1`, null).expect(200)).body.divisions[0].rows as Array<{ player: string; score: number }>;
+    expect(rows.find((r) => r.player === 'b5')?.score).toBe(0.5);
+    const trf = (await h.get(`/v1/chess/tournaments/${B}/trf`, null).expect(200)).text;
+    expect(
+      trf
+        .split('\n')
+        .find((l) => l.startsWith('001') && l.includes('Player b5'))
+        ?.slice(91, 99),
+    ).toBe('0000 - H');
+    await post(`/v1/tournaments/${B}/rounds/2/pairings`, { kind: 'system', system: 'fide-dutch' });
+    await post(`/v1/tournaments/${B}/rounds/2/publish`, {});
+    const check = (await h.get(`/v1/chess/tournaments/${B}/dutch-check`, null).expect(200)).body;
+    expect(check.rounds.map((r: { round: number; identical: boolean }) => [r.round, r.identical])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
   });
 
   (BBP ? it : it.skip)('bbpPairings checker agrees with the rounds paired here (BBP_PAIRINGS set)', async () => {

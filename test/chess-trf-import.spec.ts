@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseTrf, trfImportCommands, ExchangeFormatError } from '../libs/domain/exchange/index.js';
+import { parseTrf, trfImportCommands } from '../libs/domain/exchange/index.js';
 import { pair } from '../libs/domain/pairing/index.js';
 import { pairTrfRound, readTrf, trfRound } from '../libs/domain/pairing/dutch/index.js';
 import { initialColourOf } from '../libs/domain/pairing/dutch/check.js';
@@ -38,19 +38,9 @@ describe('TRF-16 import continues a tournament (C.04.A)', () => {
     const text = readFileSync(join(DIR, name), 'utf8');
     const full = readTrf(text);
     let compared = 0;
-    let refused = 0;
     for (let k = 1; k < full.roundsInFile; k++) {
-      let events;
-      let plan;
-      try {
-        ({ plan, events } = imported(truncate(text, k)));
-      } catch (e) {
-        // A half- or full-point bye in rounds 1..k is refused naming its line (Arbitra has no such bye yet).
-        expect(e).toBeInstanceOf(ExchangeFormatError);
-        expect((e as Error).message).toMatch(/^line \d+: round \d+: a (half|full)-point bye/);
-        refused++;
-        continue;
-      }
+      // Half- and full-point byes (H, F) are recorded as requested byes, with their points (issue 29).
+      const { plan, events } = imported(truncate(text, k));
       const idOf = new Map(plan.players.map((p) => [String(p.startRank), p.id]));
       const paired = new Set(trfRound(full, k + 1).paired.map((tpn) => idOf.get(tpn)));
       const absent = plan.players.filter((p) => !paired.has(p.id));
@@ -64,15 +54,14 @@ describe('TRF-16 import continues a tournament (C.04.A)', () => {
       expect(ours.bye).toBe(direct.bye === null ? null : idOf.get(direct.bye));
       compared++;
     }
-    // Every cut is either compared or refused for a bye requested in advance (a file with one in round 1 has none to compare).
-    expect(compared + refused).toBe(full.roundsInFile - 1);
+    expect(compared).toBe(full.roundsInFile - 1);
     comparedIn.set(name, compared);
   });
 
-  it('compares the rounds of most fixtures: at least 23 rounds in 6 files', () => {
+  it('compares the rounds of every fixture, half- and full-point byes included: at least 108 rounds in 15 files', () => {
     const counts = [...comparedIn.values()];
-    expect(counts.filter((c) => c > 0).length).toBeGreaterThanOrEqual(6);
-    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(23);
+    expect(counts.filter((c) => c > 0).length).toBeGreaterThanOrEqual(15);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(108);
   });
 });
 
@@ -133,13 +122,39 @@ describe('POST /v1/chess/tournaments/import/trf (e2e)', () => {
     expect(again).toBe(exported);
   });
 
-  it('refuses a file that is not TRF-16, naming the line; a half-point bye is refused naming its line; nothing is recorded', async () => {
+  it('refuses a file that is not TRF-16, naming the line; a win without an opponent is refused naming its line; nothing is recorded', async () => {
     const bad = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-bad', trf: text.replace(/^(001 {4}2.{86})\S/m, '$1x') }, admin, 422);
     expect(bad.body).toMatchObject({ type: expect.stringContaining('exchange/trf-unreadable'), field: 'trf', line: 3 });
-    const half = `012 Half\n001    1      Ann Ames                          1800                             0.5    1  0000 - H\n`;
-    const refused = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-half', trf: half }, admin, 422);
+    const win = `012 Win\n001    1      Ann Ames                          1800                             1.0    1  0000 - +\n`;
+    const refused = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-win', trf: win }, admin, 422);
     expect(refused.body).toMatchObject({ field: 'trf', line: 2 });
-    expect(refused.body.detail).toMatch(/^line 2: round 1: a half-point bye/);
-    await h.get('/v1/tournaments/trf-half').expect(404);
+    expect(refused.body.detail).toMatch(/^line 2: round 1: result "\+" without an opponent cannot be recorded/);
+    await h.get('/v1/tournaments/trf-win').expect(404);
+  });
+
+  it('records half-, full- and zero-point byes (H, F, Z) with their points, and exports them as written', async () => {
+    const pad = (s: string, n: number) => s.padEnd(n, ' ');
+    const line = (rank: number, name: string, rating: number, points: string, blocks: string[]) =>
+      `${pad(`001 ${String(rank).padStart(4)}      ${name}`, 48)}${rating}${' '.repeat(28)}${points.padStart(4)}${'0'.padStart(5)}  ${blocks.join('  ')}`;
+    const trf = [
+      '012 Byes',
+      'XXR 2',
+      line(1, 'Ann Ames', 1900, '1.5', ['   2 w 1', '0000 - H']),
+      line(2, 'Bob Burr', 1800, '1.0', ['   1 b 0', '0000 - F']),
+      line(3, 'Cy Cole', 1700, '2.0', ['0000 - U', '   4 w 1']),
+      line(4, 'Di Dunn', 1600, '0.0', ['0000 - Z', '   3 b 0']),
+    ].join('\n');
+    const res = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-byes', trf }, admin);
+    expect(res.body.discrepancies).toEqual([]);
+    const body = (await h.get('/v1/tournaments/trf-byes/standings?round=2').expect(200)).body;
+    const standings = body.divisions[0].rows as Array<{ player: string; score: number }>;
+    expect(Object.fromEntries(standings.map((r) => [r.player.split('-')[0], r.score]))).toEqual({ ann: 1.5, bob: 1, cy: 2, di: 0 });
+    const exported = readTrf((await h.get('/v1/chess/tournaments/trf-byes/trf').expect(200)).text);
+    expect(exported.players.map((p) => p.blocks.map((b) => b?.result))).toEqual([
+      ['1', 'H'],
+      ['0', 'F'],
+      ['U', '1'],
+      ['Z', '0'],
+    ]);
   });
 });

@@ -18,7 +18,7 @@ export const RESPONSE_SCHEMAS = {
     type: 'object',
     properties: {
       round: { type: 'number' },
-      kind: { type: 'string', enum: ['played', 'forfeit', 'double-forfeit', 'bye', 'mahjong-table', 'absent', 'not-yet-played'] },
+      kind: { type: 'string', enum: ['played', 'forfeit', 'double-forfeit', 'bye', 'requested-bye', 'mahjong-table', 'absent', 'not-yet-played'] },
       table: { type: 'number', nullable: true },
       opponent: { type: 'string', nullable: true },
       tableMates: { type: 'array', items: { type: 'string' } },
@@ -188,6 +188,15 @@ export const RESPONSE_SCHEMAS = {
       joinsAtRound: { type: 'number' },
       withdrawnFromRound: { type: 'number', nullable: true },
       absentRounds: { type: 'array', items: { type: 'number' } },
+      requestedByes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { round: { type: 'number' }, points: { type: 'string', enum: ['half', 'full'] } },
+          required: ['round', 'points'],
+          additionalProperties: false,
+        },
+      },
     },
     required: ['absentRounds', 'division', 'id', 'joinsAtRound', 'name', 'withdrawnFromRound'],
     additionalProperties: false,
@@ -339,6 +348,7 @@ export const RESPONSE_SCHEMAS = {
       format: { type: 'string', enum: ['two-player', 'mahjong-table'] },
       rapidMinutes: { type: 'number', enum: [30, 60] },
       acceleration: { type: 'string', enum: ['baku'] },
+      requestedByes: { type: 'array', items: { type: 'string', enum: ['half', 'full'] } },
       goBasicMinutes: { type: 'number' },
       egd: { $ref: '#/components/schemas/EgdEvent' },
     },
@@ -477,6 +487,15 @@ export const RESPONSE_SCHEMAS = {
             joinsAtRound: { type: 'number' },
             withdrawnFromRound: { type: 'number', nullable: true },
             absentRounds: { type: 'array', items: { type: 'number' } },
+            requestedByes: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { round: { type: 'number' }, points: { type: 'string', enum: ['half', 'full'] } },
+                required: ['round', 'points'],
+                additionalProperties: false,
+              },
+            },
           },
           required: ['absentRounds', 'division', 'id', 'joinsAtRound', 'name', 'withdrawn', 'withdrawnFromRound'],
         },

@@ -198,7 +198,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Announce an absence for one round not yet paired (arbiter, chief arbiter) */
+    /** Announce an absence, or a requested zero-, half- or full-point bye, for one round not yet paired (arbiter, chief arbiter) */
     post: operations['TournamentsController_absent'];
     delete?: never;
     options?: never;
@@ -3173,6 +3173,13 @@ export interface components {
        */
       acceleration?: 'baku';
       /**
+       * @description chess-rapid: the byes worth points a player may request (TRF-16 H, F); default half and full; [] for zero-point only
+       * @example [
+       *       "half"
+       *     ]
+       */
+      requestedByes?: ('half' | 'full')[];
+      /**
        * @description Go: basic time per player in minutes for every game (Ing rules 第七条 基时); linked games take it
        * @example 90
        */
@@ -3273,6 +3280,12 @@ export interface components {
       round: number;
       /** @example family event */
       reason?: string;
+      /**
+       * @description A bye requested in advance: zero (TRF-16 Z), half (H: a draw’s points) or full (F: a win’s points), as the profile’s requestedByes offer; omitted: an absence scoring nothing
+       * @example half
+       * @enum {string}
+       */
+      bye?: 'zero' | 'half' | 'full';
     };
     ForbiddenPairingDto: {
       /** @example wong-siu-ki */
@@ -5705,6 +5718,11 @@ export interface components {
         joinsAtRound: number;
         withdrawnFromRound: number | null;
         absentRounds: number[];
+        requestedByes?: {
+          round: number;
+          /** @enum {string} */
+          points: 'half' | 'full';
+        }[];
       }[];
       forbiddenPairings: number;
       rounds: components['schemas']['RoundOverview'][];
@@ -5786,6 +5804,7 @@ export interface components {
       rapidMinutes?: 30 | 60;
       /** @enum {string} */
       acceleration?: 'baku';
+      requestedByes?: ('half' | 'full')[];
       goBasicMinutes?: number;
       egd?: components['schemas']['EgdEvent'];
     };
@@ -5928,7 +5947,7 @@ export interface components {
     CrosstableCell: {
       round: number;
       /** @enum {string} */
-      kind: 'played' | 'forfeit' | 'double-forfeit' | 'bye' | 'mahjong-table' | 'absent' | 'not-yet-played';
+      kind: 'played' | 'forfeit' | 'double-forfeit' | 'bye' | 'requested-bye' | 'mahjong-table' | 'absent' | 'not-yet-played';
       table: number | null;
       opponent: string | null;
       tableMates: string[];

@@ -22,6 +22,9 @@ function resultOf(c: CrosstableCell): TrfResult {
     case 'bye':
       // A pairing-allocated bye (U); its points are the tournament profile's.
       return 'U';
+    case 'requested-bye':
+      // A bye requested in advance: H half-point, F full-point (TRF-16 result codes).
+      return c.outcome === 'win' ? 'F' : 'H';
     case 'absent':
       return 'Z';
     default:

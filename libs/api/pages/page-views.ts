@@ -40,6 +40,8 @@ function resultText(result: GameResult | undefined, names: ReadonlyMap<string, s
       return s.doubleForfeit;
     case 'bye':
       return s.bye;
+    case 'requested-bye':
+      return s.requestedBye[result.points];
     case 'mahjong-table':
       return result.seats.map((seat) => `${name(seat.player)} ${seat.points > 0 ? '+' : ''}${seat.points}`).join(', ');
   }
@@ -139,6 +141,8 @@ export function crosstableView(doc: CrosstableDocument, names: ReadonlyMap<strin
             return { text: `${mark(c.outcome)}${vs} (${s.forfeit})`, running: c.running };
           case 'bye':
             return { text: s.bye, running: c.running };
+          case 'requested-bye':
+            return { text: s.requestedBye[c.outcome === 'win' ? 'full' : 'half'], running: c.running };
           case 'mahjong-table':
             return { text: `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`, running: c.running };
           case 'absent':
@@ -180,11 +184,13 @@ export function playerView(
         result:
           c.kind === 'bye'
             ? s.bye
-            : c.kind === 'absent'
-              ? s.absent
-              : c.kind === 'mahjong-table'
-                ? `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`
-                : `${mark(c.outcome)}${c.scoreFor !== null && c.scoreAgainst !== null ? ` (${c.scoreFor}–${c.scoreAgainst})` : ''}${c.kind === 'played' ? '' : ` (${c.kind === 'forfeit' ? s.forfeit : s.doubleForfeit})`}`,
+            : c.kind === 'requested-bye'
+              ? s.requestedBye[c.outcome === 'win' ? 'full' : 'half']
+              : c.kind === 'absent'
+                ? s.absent
+                : c.kind === 'mahjong-table'
+                  ? `#${c.tableRank ?? '?'} (${c.scoreFor ?? 0})`
+                  : `${mark(c.outcome)}${c.scoreFor !== null && c.scoreAgainst !== null ? ` (${c.scoreFor}–${c.scoreAgainst})` : ''}${c.kind === 'played' ? '' : ` (${c.kind === 'forfeit' ? s.forfeit : s.doubleForfeit})`}`,
         running: c.running,
       })),
   };

@@ -161,6 +161,19 @@ export class ProfileOverridesDto {
   @Omittable()
   @IsIn(['baku'])
   acceleration?: 'baku';
+  @ApiPropertyOptional({
+    enum: ['half', 'full'],
+    isArray: true,
+    maxItems: 2,
+    example: ['half'],
+    description: 'chess-rapid: the byes worth points a player may request (TRF-16 H, F); default half and full; [] for zero-point only',
+  })
+  @Omittable()
+  @IsArray()
+  @ArrayMaxSize(2)
+  @ArrayUnique()
+  @IsIn(['half', 'full'], { each: true })
+  requestedByes?: ('half' | 'full')[];
   @ApiPropertyOptional({ example: 90, description: 'Go: basic time per player in minutes for every game (Ing rules 第七条 基时); linked games take it' })
   @Omittable()
   @IsInt()
@@ -315,6 +328,16 @@ export class AbsenceDto {
   round: number;
 
   @ApiPropertyOptional({ example: 'family event' }) @Omittable() @IsString() @Length(1, 1000) reason?: string;
+
+  @ApiPropertyOptional({
+    enum: ['zero', 'half', 'full'],
+    example: 'half',
+    description:
+      'A bye requested in advance: zero (TRF-16 Z), half (H: a draw’s points) or full (F: a win’s points), as the profile’s requestedByes offer; omitted: an absence scoring nothing',
+  })
+  @Omittable()
+  @IsIn(['zero', 'half', 'full'])
+  bye?: 'zero' | 'half' | 'full';
 }
 
 export class ForbiddenPairingDto {

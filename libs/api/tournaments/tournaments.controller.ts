@@ -181,7 +181,7 @@ export class TournamentsController {
 
   @Post(':id/players/:playerId/absences')
   @AllowInTournament('id', ...WRITERS)
-  @ApiOperation({ summary: 'Announce an absence for one round not yet paired (arbiter, chief arbiter)' })
+  @ApiOperation({ summary: 'Announce an absence, or a requested zero-, half- or full-point bye, for one round not yet paired (arbiter, chief arbiter)' })
   @ApiCreatedResponse({ description: 'tournament.PlayerMarkedAbsent', schema: { example: COMMAND_EXAMPLE } })
   absent(@Param() p: PlayerParams, @Body() body: AbsenceDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return runTournamentCommand(this.core, request, reply, p.id, (context) => ({
@@ -191,6 +191,7 @@ export class TournamentsController {
         playerId: p.playerId,
         round: body.round,
         ...(body.reason !== undefined && { reason: body.reason }),
+        ...(body.bye !== undefined && { bye: body.bye }),
       },
     }));
   }

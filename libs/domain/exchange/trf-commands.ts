@@ -15,7 +15,7 @@ export interface TrfImportPlan {
 }
 
 /** Points of a result code under the chess profile (win 1, draw ½, loss 0; the pairing-allocated bye a win). */
-const POINTS: Readonly<Record<string, number>> = { '1': 1, '=': 0.5, '0': 0, '+': 1, '-': 0, U: 1, Z: 0, ' ': 0 };
+const POINTS: Readonly<Record<string, number>> = { '1': 1, '=': 0.5, '0': 0, '+': 1, '-': 0, U: 1, H: 0.5, F: 1, Z: 0, ' ': 0 };
 
 /** The result of a game from White's block and Black's: played, forfeit (who was absent), double forfeit, or none yet. */
 function resultOf(white: string, black: string): ResultInput | null {
@@ -28,13 +28,20 @@ function resultOf(white: string, black: string): ResultInput | null {
   return null;
 }
 
-/** What a round without an opponent is: the pairing-allocated bye (U), an absence (Z, -, blank), or not recordable (H, F, +, …). */
-function unpaired(p: TrfImportPlayer, round: number): 'bye' | 'absent' {
+/** The requested bye each TRF-16 bye code records (Z zero-, H half-, F full-point). */
+const REQUESTED: Readonly<Record<string, 'zero' | 'half' | 'full'>> = { Z: 'zero', H: 'half', F: 'full' };
+
+/**
+ * What a round without an opponent is: the pairing-allocated bye (U), a bye requested in advance (Z, H, F: recorded
+ * with its value), an absence without a value (-, blank), or not recordable (+, W, … without an opponent).
+ */
+function unpaired(p: TrfImportPlayer, round: number): { kind: 'bye' } | { kind: 'absent'; bye?: 'zero' | 'half' | 'full' } {
   const b = p.blocks[round - 1];
-  if (!b || b.result === 'Z' || b.result === '-' || b.result === ' ') return 'absent';
-  if (b.result === 'U') return 'bye';
-  const what = b.result === 'H' ? 'a half-point bye' : b.result === 'F' ? 'a full-point bye' : `result "${b.result}" without an opponent`;
-  throw new ExchangeFormatError('trf', p.line, `round ${round}: ${what} cannot be recorded by Arbitra yet`, TRF_RULES.recordable);
+  if (!b || b.result === '-' || b.result === ' ') return { kind: 'absent' };
+  if (b.result === 'U') return { kind: 'bye' };
+  const bye = REQUESTED[b.result];
+  if (bye !== undefined) return { kind: 'absent', bye };
+  throw new ExchangeFormatError('trf', p.line, `round ${round}: result "${b.result}" without an opponent cannot be recorded`, TRF_RULES.recordable);
 }
 
 /**
@@ -95,8 +102,10 @@ export function trfImportCommands(file: TrfImportFile, opts: { readonly id: stri
         games.push({ table: games.length + 1, first: id(p.startRank), second: id(b.opponent), result: resultOf(b.result, back?.result ?? ' ') });
         continue;
       }
-      if (unpaired(p, round) === 'absent') {
-        commands.push({ type: 'tournament.mark-absent', data: { playerId: id(p.startRank), round, reason: `TRF file: no game in round ${round}` } });
+      const u = unpaired(p, round);
+      if (u.kind === 'absent') {
+        const data = { playerId: id(p.startRank), round, reason: `TRF file: no game in round ${round}`, ...(u.bye !== undefined && { bye: u.bye }) };
+        commands.push({ type: 'tournament.mark-absent', data });
         continue;
       }
       if (bye !== null) throw new ExchangeFormatError('trf', p.line, `round ${round}: a second pairing-allocated bye (U)`, TRF_RULES.recordable);

@@ -14,7 +14,8 @@ export const TRF_RULES = {
   results: 'FIDE TRF-16 result codes: 1 = 0 played, + - forfeits, W D L unrated games, U pairing-allocated bye, H F Z half-, full-, zero-point byes',
   seeding:
     'Arbitra (RULES.seeding): pairing numbers follow rating, highest first, unrated last, then registration; the file’s starting ranks must be in that order',
-  recordable: 'Arbitra records played games, forfeits, double forfeits, the pairing-allocated bye and absences (zero-point byes)',
+  recordable:
+    'Arbitra records played games, forfeits, double forfeits, the pairing-allocated bye (U), byes requested in advance (Z, H, F) and absences; a win or loss needs an opponent',
 } as const;
 
 /** One round of one player as the file writes it. */

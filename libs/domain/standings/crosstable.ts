@@ -9,7 +9,7 @@ export interface CrosstableCell {
    * `absent`: no result in a complete round (late entry, absence, withdrawal). `not-yet-played`: no
    * result yet in a round still in progress (after `completeThrough`; see standings.ts).
    */
-  readonly kind: 'played' | 'forfeit' | 'double-forfeit' | 'bye' | 'mahjong-table' | 'absent' | 'not-yet-played';
+  readonly kind: 'played' | 'forfeit' | 'double-forfeit' | 'bye' | 'requested-bye' | 'mahjong-table' | 'absent' | 'not-yet-played';
   readonly table: number | null;
   readonly opponent: string | null;
   /** Mahjong: the three table-mates. */

@@ -68,6 +68,17 @@ export interface ByeResult {
   readonly player: string;
 }
 
+/**
+ * A bye the player asked for before the round was paired (TRF-16 H or F): not paired, scored a draw's points (`half`)
+ * or a win's (`full`) as the profile gives them. Derived from `tournament.PlayerMarkedAbsent` once the round is paired.
+ */
+export interface RequestedByeResult {
+  readonly kind: 'requested-bye';
+  readonly round: number;
+  readonly player: string;
+  readonly points: 'half' | 'full';
+}
+
 export interface MahjongSeatResult {
   readonly player: string;
   readonly wind: Wind;
@@ -84,7 +95,7 @@ export interface MahjongTableResult {
   readonly seats: readonly MahjongSeatResult[];
 }
 
-export type GameResult = PlayedResult | ForfeitResult | DoubleForfeitResult | ByeResult | MahjongTableResult;
+export type GameResult = PlayedResult | ForfeitResult | DoubleForfeitResult | ByeResult | RequestedByeResult | MahjongTableResult;
 
 /**
  * A penalty deduction that flows into standings (from the penalty ledger through
@@ -107,6 +118,7 @@ export function playersOf(r: GameResult): string[] {
     case 'double-forfeit':
       return [r.first, r.second];
     case 'bye':
+    case 'requested-bye':
       return [r.player];
     case 'mahjong-table':
       return r.seats.map((s) => s.player);

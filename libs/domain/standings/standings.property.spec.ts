@@ -109,7 +109,9 @@ describe('standings properties', () => {
         const live = computeStandings({ players: players(...field), results, profile, completeThrough: last - 1 });
         const before = computeStandings({ players: players(...field), results, profile, asOfRound: last - 1 });
         const inLast = new Set(
-          partial.flatMap((r) => (r.kind === 'bye' ? [r.player] : r.kind === 'mahjong-table' ? r.seats.map((x) => x.player) : [r.first, r.second])),
+          partial.flatMap((r) =>
+            r.kind === 'bye' || r.kind === 'requested-bye' ? [r.player] : r.kind === 'mahjong-table' ? r.seats.map((x) => x.player) : [r.first, r.second],
+          ),
         );
         for (const row of live) {
           if (inLast.has(row.player)) continue;

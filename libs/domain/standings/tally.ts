@@ -142,6 +142,16 @@ export function linesOf(r: GameResult, profile: ScoringProfile): Array<[string, 
           }),
         ],
       ];
+    case 'requested-bye': {
+      // TRF-16 H / F: a half-point bye scores a draw's points, a full-point bye a win's; unplayed, no spread.
+      const outcome = r.points === 'full' ? 'win' : 'draw';
+      return [
+        [
+          r.player,
+          tallyLine({ round: r.round, table: null, kind: r.kind, played: false, opponent: null, side: null, outcome, points: pts(outcome), spread: 0 }),
+        ],
+      ];
+    }
     case 'mahjong-table':
       // WMC: ranked by the total of table points won and lost; rank 1 at the table counts as a "win" for display only.
       return r.seats.map((s) => [

@@ -10,6 +10,7 @@ import { DEFAULT_PAIRING_SYSTEMS, SYSTEM_DISCIPLINES } from './pairing-systems.j
 import { effectiveProfile, type RulesProfile } from './profiles.js';
 import { resolveDivision } from './division.js';
 import { RULES } from './rules.js';
+import { requestedByeOf, validateRequestedByes } from './requested-byes.js';
 import { validateRapidMinutes } from './rounds-per-day.js';
 import { BAKU_RULE } from '../pairing/dutch/baku.js';
 import type { TournamentCommandData } from './tournament.commands.js';
@@ -121,6 +122,7 @@ function validateProfile(p: RulesProfile): void {
     const m = mcmahonProblem(p.mcmahon);
     if (m) invalid('tournament/profile-value', m.message, RULES.mcmahon, `profile.mcmahon.${m.field}`);
   }
+  validateRequestedByes(p);
   const problem = tieBreakProblem(p.discipline, p.tieBreaks);
   if (problem) invalid('tournament/tie-break-not-in-catalogue', problem, RULES.tieBreaks, 'profile.tieBreaks');
 }
@@ -222,7 +224,8 @@ export function decideAbsent(c: Cmd<'tournament.mark-absent'>, state: Tournament
   if (c.round < p.joinsAtRound) refuse('tournament/absence-round', `player ${p.id} only joins at round ${p.joinsAtRound}`, RULES.absence, { field: 'round' });
   if (p.absentRounds.includes(c.round))
     refuse('tournament/already-absent', `player ${p.id} is already absent in round ${c.round}`, RULES.absence, { field: 'round' });
-  return [{ type: 'tournament.PlayerMarkedAbsent', data: { playerId: p.id, round: c.round, reason: c.reason ?? null } }];
+  const bye = requestedByeOf(c.bye, t);
+  return [{ type: 'tournament.PlayerMarkedAbsent', data: { playerId: p.id, round: c.round, reason: c.reason ?? null, ...(bye !== undefined && { bye }) } }];
 }
 
 export function decideForbid(c: Cmd<'tournament.forbid-pairing'>, state: TournamentState): TournamentEvent[] {

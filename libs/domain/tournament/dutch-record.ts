@@ -2,13 +2,15 @@
  * The cross-table the FIDE Dutch system pairs from (pairing/types.ts `PairingRecord`), built from a
  * division's recorded rounds: colours from the pairing (first = white), points and whether the game
  * was played from the results (a forfeit is not a played game, C.04.1), the pairing-allocated bye
- * from the round's bye. A round a player took no part in (late entry, absence, withdrawal) has no
- * entry: nothing is filled in for it.
+ * from the round's bye. A requested bye worth points (TRF-16 H, F) is an unplayed round without an opponent, with its
+ * points, as the TRF checker reads H and F. A round a player took no part in otherwise (late entry, zero-point absence,
+ * withdrawal) has no entry: nothing is filled in for it.
  */
 import type { CrossEntry, CrossRow } from '../pairing/dutch/players.js';
 import type { PairingRecord } from '../pairing/types.js';
 import { bakuAcceleration } from '../pairing/dutch/baku.js';
 import { linesOf } from '../standings/tally.js';
+import { requestedByeResults } from './requested-byes.js';
 import { byesOf, roundsOf, type OpenTournament } from './tournament.state.js';
 
 export function dutchRecordFor(t: OpenTournament, division: string, round: number, seedOf: ReadonlyMap<string, number>): PairingRecord {
@@ -35,6 +37,9 @@ export function dutchRecordFor(t: OpenTournament, division: string, round: numbe
     }
     for (const id of byes) push(id, { round: r.round, opponent: null, colour: null, played: false, points: scored.get(id)?.points ?? 0, pab: true });
   }
+  for (const bye of requestedByeResults(t, division, round - 1))
+    for (const [id, line] of linesOf(bye, t.profile))
+      push(id, { round: bye.round, opponent: null, colour: null, played: false, points: line.points, pab: false });
   const rows: CrossRow[] = t.players
     .filter((p) => p.division === division)
     .map((p) => ({ id: p.id, tpn: seedOf.get(p.id) as number, entries: entries.get(p.id) ?? [] }));

@@ -30,6 +30,7 @@ export function losersOf(result: GameResult): string[] {
     case 'double-forfeit':
       return [result.first, result.second];
     case 'bye':
+    case 'requested-bye':
     case 'mahjong-table':
       return [];
   }

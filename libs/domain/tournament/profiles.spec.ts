@@ -19,6 +19,8 @@ describe('default rules profiles', () => {
       scores: 'none',
       tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'],
       ...shared,
+      // Requested byes worth points (TRF-16 H, F): chess only (issue 29).
+      requestedByes: ['half', 'full'],
     });
     expect(DEFAULT_PROFILES.go).toEqual({ name: 'ing', discipline: 'go', scores: 'optional', tieBreaks: ['SOS', 'SODOS', 'SOSOS'], ...shared });
     expect(DEFAULT_PROFILES.xiguaqi).toEqual({

@@ -23,6 +23,11 @@ export interface RulesProfile extends ScoringProfile {
    */
   readonly acceleration?: 'baku';
   /**
+   * Chess: the byes worth points a player may request before a round is paired (TRF-16 H half-point, F full-point;
+   * requested-byes.ts). A zero-point bye is always possible. Absent: none (profiles recorded before they existed).
+   */
+  readonly requestedByes?: readonly ('half' | 'full')[];
+  /**
    * Go: each player's basic time in minutes for every game of the event (Ing rules 第七条 基时: fixed in advance,
    * 事先规定). When set, a linked game takes it and a game naming other minutes is refused. Unset: each game's own.
    */
@@ -59,5 +64,6 @@ export function effectiveProfile(discipline: Discipline, overrides: RulesProfile
     tieBreaks: [...(defined.tieBreaks ?? base.tieBreaks)] as TieBreakCode[],
     ...(defined.mcmahon && { mcmahon: { ...defined.mcmahon } }),
     ...(defined.egd && { egd: { ...defined.egd } }),
+    ...((defined.requestedByes ?? base.requestedByes) && { requestedByes: [...(defined.requestedByes ?? base.requestedByes ?? [])] }),
   };
 }

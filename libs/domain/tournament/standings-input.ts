@@ -1,4 +1,5 @@
 import type { StandingsInput } from '../standings/standings.js';
+import { requestedByeResults } from './requested-byes.js';
 import { lastCompleteRound, resultsOf, type OpenTournament } from './tournament.state.js';
 
 /**
@@ -12,7 +13,8 @@ export function standingsInputFor(t: OpenTournament, division: string, asOfRound
   const ids = new Set(players.map((p) => p.id));
   return {
     players: players.map((p) => ({ id: p.id, name: p.name, withdrawnFromRound: p.withdrawnFromRound, ...(p.rating !== undefined && { rating: p.rating }) })),
-    results: resultsOf(t, division),
+    // Requested byes worth points count once their round is paired (requested-byes.ts).
+    results: [...resultsOf(t, division), ...requestedByeResults(t, division)],
     profile: t.profile,
     penalties: t.penalties.filter((x) => ids.has(x.player)),
     ...(asOfRound !== undefined && { asOfRound }),

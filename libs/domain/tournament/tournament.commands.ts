@@ -57,7 +57,8 @@ export interface TournamentCommandData {
   };
   readonly 'tournament.register-player': { readonly player: PlayerDetails; readonly joinsAtRound?: number };
   readonly 'tournament.withdraw-player': { readonly playerId: string; readonly fromRound: number; readonly reason?: string };
-  readonly 'tournament.mark-absent': { readonly playerId: string; readonly round: number; readonly reason?: string };
+  /** `bye`: what the round is worth (requested-byes.ts); not sent, a zero-point absence. */
+  readonly 'tournament.mark-absent': { readonly playerId: string; readonly round: number; readonly reason?: string; readonly bye?: 'zero' | 'half' | 'full' };
   readonly 'tournament.forbid-pairing': { readonly a: string; readonly b: string; readonly reason: string };
   readonly 'tournament.pair-round': {
     readonly division?: string;

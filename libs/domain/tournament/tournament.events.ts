@@ -55,9 +55,10 @@ export type PlayerWithdrawn = DomainEvent<
   'tournament.PlayerWithdrawn',
   { readonly playerId: string; readonly fromRound: number; readonly reason: string | null }
 >;
+/** `bye` as the client sent it (requested-byes.ts); absent, as on events recorded before it existed: a zero-point absence. */
 export type PlayerMarkedAbsent = DomainEvent<
   'tournament.PlayerMarkedAbsent',
-  { readonly playerId: string; readonly round: number; readonly reason: string | null }
+  { readonly playerId: string; readonly round: number; readonly reason: string | null; readonly bye?: 'zero' | 'half' | 'full' }
 >;
 export type PairingForbidden = DomainEvent<'tournament.PairingForbidden', { readonly a: string; readonly b: string; readonly reason: string }>;
 export type RoundPaired = DomainEvent<'tournament.RoundPaired', RoundPairing>;

@@ -7,6 +7,8 @@ export interface PlayerState extends RegisteredPlayer {
   readonly joinsAtRound: number;
   readonly withdrawnFromRound: number | null;
   readonly absentRounds: readonly number[];
+  /** Absences requested as byes worth points (requested-byes.ts); absent when there are none. */
+  readonly requestedByes?: ReadonlyArray<{ readonly round: number; readonly points: 'half' | 'full' }>;
 }
 
 export type RoundStatus = 'paired' | 'published' | 'locked';
@@ -125,7 +127,11 @@ export function evolveTournament(state: TournamentState, event: TournamentEvent)
     case 'tournament.PlayerWithdrawn':
       return updatePlayer(open(state, event.type), event.data.playerId, (p) => ({ ...p, withdrawnFromRound: event.data.fromRound }));
     case 'tournament.PlayerMarkedAbsent':
-      return updatePlayer(open(state, event.type), event.data.playerId, (p) => ({ ...p, absentRounds: [...p.absentRounds, event.data.round] }));
+      return updatePlayer(open(state, event.type), event.data.playerId, (p) => {
+        const { round, bye } = event.data;
+        const absent = { ...p, absentRounds: [...p.absentRounds, round] };
+        return bye === 'half' || bye === 'full' ? { ...absent, requestedByes: [...(p.requestedByes ?? []), { round, points: bye }] } : absent;
+      });
     case 'tournament.PairingForbidden': {
       const t = open(state, event.type);
       return { ...t, forbidden: [...t.forbidden, { a: event.data.a, b: event.data.b, reason: event.data.reason }] };

@@ -19,7 +19,11 @@ export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   folder: 'chess',
   game: { aggregate: 'chess-game', startEvent: 'chess.GameStarted', sessionEnds: ['chess.GameEnded'] },
   // Profile default: a pairing-allocated bye scores as a win (FIDE Swiss practice), unplayed for tie-breaks.
-  tournament: winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
+  // Requested byes: half- and full-point (TRF-16 H, F) offered by default; a tournament's regulations may offer fewer.
+  tournament: {
+    ...winDrawLossProfile({ name: 'fide-rapid', discipline: 'chess-rapid', scores: 'none', tieBreaks: ['BH-C1', 'BH', 'SB', 'DE', 'WON', 'PS'] }),
+    requestedByes: ['half', 'full'],
+  },
   tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
   tournamentRules: {
     // Rapid rules 23: a chess-rapid tournament says its time control (30 or 60 minutes), which sets its rounds a day.

@@ -54,6 +54,18 @@ describe('random tournament generator (FIDE Handbook C.04.A)', () => {
       });
   });
 
+  it('XXR tells the truth: a round where fewer than two players take part is written without games, and the file keeps XXR rounds', () => {
+    // Seed 2: withdrawals and half-point byes leave fewer than two players to pair in a late round.
+    const t = randomTournament({ players: 8, rounds: 6, seed: 2, withdrawRate: 0.3, byeRate: 0.2 });
+    const file = readTrf(t.trf);
+    expect([t.rounds, file.plannedRounds, file.roundsInFile]).toEqual([6, 6, 6]);
+    const gamesIn = (r: number) => file.players.filter((p) => (p.blocks[r - 1]?.opponent ?? 0) > 0).length / 2;
+    expect([1, 2, 3, 4, 5, 6].filter((r) => gamesIn(r) === 0).length).toBeGreaterThan(0);
+    expect(file.players.every((p) => p.blocks.length === 6 && p.blocks.every((b) => b !== null))).toBe(true);
+    const checks = checkTrf(t.trf);
+    expect(checks.map((c) => [c.round, c.identical])).toEqual([1, 2, 3, 4, 5, 6].map((r) => [r, true]));
+  });
+
   it('rates of 0 write no forfeits, half-point byes, withdrawals or draws; rates of 1 make every game a forfeit', () => {
     const none = codes(randomTournament({ players: 30, rounds: 6, seed: 6, drawRate: 0, forfeitRate: 0, byeRate: 0, withdrawRate: 0 }).trf);
     expect(none.filter((c) => ['+', '-', 'H', 'Z', '='].includes(c))).toEqual([]);

@@ -35,7 +35,7 @@ export interface RandomTournamentConfig {
 
 export interface RandomTournament {
   readonly trf: string;
-  /** Rounds actually generated (a round where fewer than two players take part ends the tournament early). */
+  /** Rounds generated: always XXR's (a round where fewer than two players take part has no games). */
   readonly rounds: number;
   readonly games: number;
   readonly forfeits: number;
@@ -114,9 +114,9 @@ export function randomTournament(config: RandomTournamentConfig): RandomTourname
       else taking.push(i);
     }
     if (taking.length < 2) {
+      // Nobody to pair against: the round has no games and the one player left sits it out (Z), so the file keeps XXR rounds.
       for (const i of taking) blocks[i]!.push({ opponent: null, colour: '-', result: 'Z' });
-      for (const b of blocks) b.pop();
-      break;
+      continue;
     }
     // The cross-table is read back from the file so far: the generator pairs exactly what a checker of the file reads.
     const file = readTrf(write(round - 1));

@@ -22,6 +22,8 @@ export function resultText(r: unknown): string {
   switch (x.kind) {
     case 'bye':
       return `bye to ${String(x.player)}`;
+    case 'requested-bye':
+      return `${String(x.points)}-point bye to ${String(x.player)}`;
     case 'mahjong-table': {
       const seats = (x.seats as { player: string; points: number }[] | undefined) ?? [];
       return `mahjong table: ${seats.map((s) => `${s.player} ${signed(s.points)}`).join(', ')}`;
