@@ -15,19 +15,18 @@ export const REQUESTED_BYE_RULES = {
   // FIDE TRF-16 result codes H, F, Z (half-, full-, zero-point bye); which of them an event offers is its regulations'.
   value: 'FIDE TRF-16 result codes: a bye requested in advance is zero-point (Z), half-point (H) or full-point (F); bye is zero, half or full',
   offered: 'Arbitra (FIDE TRF-16 H/F; the tournament regulations offer them): a bye worth points is recorded only when the profile lists it in requestedByes',
-  discipline:
-    'Arbitra: byes worth points on request are a FIDE Swiss notion (TRF-16 H, F), chess only; the Go (Ing 第八条 罚停: 未赛成绩 裁定败) and Scrabble (WESPA 缺席) texts score an absent player nothing',
 } as const;
 
 /** The byes worth points the profile offers (a profile recorded before they existed offers none). */
 export const offeredByes = (p: RulesProfile): readonly ('half' | 'full')[] => p.requestedByes ?? [];
 
-/** The profile's `requestedByes`, checked at creation: chess only, each of half/full at most once. */
+/**
+ * The profile's `requestedByes`, checked at creation: each of half/full at most once. Which disciplines may offer them is
+ * their descriptors' (`tournamentRules.profileFields`: chess's, citing why the others may not).
+ */
 export function validateRequestedByes(p: RulesProfile): void {
   const offered = p.requestedByes;
   if (offered === undefined) return;
-  if (p.discipline !== 'chess-rapid')
-    invalid('tournament/profile-value', 'profile requestedByes is for chess tournaments only', REQUESTED_BYE_RULES.discipline, 'profile.requestedByes');
   if (!Array.isArray(offered) || offered.some((b) => b !== 'half' && b !== 'full') || new Set(offered).size !== offered.length)
     invalid('tournament/profile-value', 'profile requestedByes lists half and/or full, each once', REQUESTED_BYE_RULES.value, 'profile.requestedByes');
 }

@@ -12,6 +12,9 @@ declare module '../../standings/results.js' {
 
 /** Rapid rules 23 (附錄二 60分鐘和30分鐘快棋規則): the most rounds a day, by the minutes a player (profile `rapidMinutes`). */
 const ROUNDS_PER_DAY_RULE = 'rapid rules 23: at most 4 rounds a day of 60-minute games, at most 6 a day of 30-minute games';
+// Byes worth points on request are a FIDE Swiss notion (TRF-16 H, F); the Go and Scrabble texts score an absent player nothing.
+const REQUESTED_BYES_RULE =
+  'Arbitra: byes worth points on request are a FIDE Swiss notion (TRF-16 H, F), chess only; the Go (Ing 第八条 罚停: 未赛成绩 裁定败) and Scrabble (WESPA 缺席) texts score an absent player nothing';
 
 /** Rapid chess under the rapid rules (附錄二): what the shared services need (discipline-kit/descriptor.ts). */
 export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
@@ -27,7 +30,7 @@ export const CHESS_RAPID_DESCRIPTOR = defineDiscipline({
   tieBreaks: ['BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS'],
   tournamentRules: {
     // Rapid rules 23: a chess-rapid tournament says its time control (30 or 60 minutes), which sets its rounds a day.
-    profileFields: { rapidMinutes: ROUNDS_PER_DAY_RULE },
+    profileFields: { rapidMinutes: ROUNDS_PER_DAY_RULE, requestedByes: REQUESTED_BYES_RULE },
     // Rapid rules 23: no more than 4 rounds a day at 60 minutes a game, 6 at 30 minutes. A tournament that does not say
     // its time control gets the 60-minute limit, the stricter one.
     roundsPerDay: { limit: (profile) => (profile.rapidMinutes === 30 ? 6 : 4), rule: ROUNDS_PER_DAY_RULE },
