@@ -4,6 +4,7 @@ import { ProblemException } from './problem.js';
 import { quickAccept } from './quick-accept.js';
 import { RecordResultDto } from './tournaments/round.dto.js';
 import { RegisterPlayerDto, TournamentParams } from './tournaments/tournament.dto.js';
+import { GameParams } from './games/game.dto.js';
 import { createValidationPipe } from './validation.js';
 
 /** What a client gets for `value`: the value taken (as JSON) or the refusal's problem. */
@@ -117,6 +118,7 @@ describe('the quick path takes a value only where class-validator would, and the
       { id: 'ann', name: 'Ann', federationId: 'HK-1', rating: 1850, club: 'Club', country: 'HKG', team: 'A', division: 'main', joinsAtRound: 3 },
     ],
     ["a tournament's path", { type: 'param', metatype: TournamentParams }, { id: 'hk-open-2026' }],
+    ["a game's path", { type: 'param', metatype: GameParams }, { id: 'hk-open-2026-r1-t1' }],
     ['a played result', body(RecordResultDto), { table: 1, result: { kind: 'played', outcome: 'first', score: { first: 412, second: 376 } } }],
     [
       'a forfeit from a game',
