@@ -7,7 +7,8 @@
  * Commands (a registration, a result, a Scrabble move, a Go move, a mahjong hand) are also measured against the floor,
  * bench/floor-endpoint.child.ts doing a command's durable job alone, at 10 and --writers connections:
  *   --floor-rounds=3 --amount=800 (commands per round) --commands=registration,result,scrabble,go,mahjong
- *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands
+ *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
+ * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -133,27 +134,47 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
 }
 
 /** A 100-player Scrabble tournament over 7 rounds, through HTTP (its standings are about 17 KB). */
-async function tournament(base: string) {
-  lastPosition = 0;
-  await post(base, '/v1/tournaments', { id: T, name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] });
-  for (let i = 0; i < PLAYERS; i++) await post(base, `/v1/tournaments/${T}/players`, { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i });
+async function tournament(base: string, id = T) {
+  let last = 0;
+  const send = async (path: string, body: unknown) => {
+    const answer = await post(base, path, body);
+    last = Math.max(last, answer.position);
+    return answer;
+  };
+  await send('/v1/tournaments', { id, name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] });
+  for (let i = 0; i < PLAYERS; i++) await send(`/v1/tournaments/${id}/players`, { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i });
   for (let round = 1; round <= ROUNDS; round++) {
-    const paired = await post(base, `/v1/tournaments/${T}/rounds/${round}/pairings`, { kind: 'system', system: 'australian-draw' });
-    await post(base, `/v1/tournaments/${T}/rounds/${round}/publish`, {});
+    const paired = await send(`/v1/tournaments/${id}/rounds/${round}/pairings`, { kind: 'system', system: 'australian-draw' });
+    await send(`/v1/tournaments/${id}/rounds/${round}/publish`, {});
     for (const g of paired.events[0].data.games) {
       const first = 350 + ((g.table * 37 + round * 11) % 120);
-      await post(base, `/v1/tournaments/${T}/rounds/${round}/results`, {
+      await send(`/v1/tournaments/${id}/rounds/${round}/results`, {
         table: g.table,
         result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } },
       });
     }
   }
   const read = async (path: string) => {
-    const r = await fetch(`${base}${path}?waitFor=${lastPosition}`);
+    const r = await fetch(`${base}${path}?waitFor=${last}`);
     if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
     return r.text();
   };
-  return { standings: await read(`/v1/tournaments/${T}/standings`), summary: await read(`/v1/tournaments/${T}`) };
+  return { standings: await read(`/v1/tournaments/${id}/standings`), summary: await read(`/v1/tournaments/${id}`) };
+}
+
+/**
+ * Issue 34's memory figure: the server's resident memory (VmRSS, /proc) after 50 tournaments of 100 players over 7
+ * rounds through HTTP (10 run at a time), once each one's standings and tournament documents are read back.
+ */
+async function rssAfterTournaments(base: string): Promise<number | undefined> {
+  await parallel(
+    Array.from({ length: 50 }, (_, i) => `mem-${i}`),
+    10,
+    (id) => tournament(base, id),
+  );
+  const pid = pids.get(base);
+  const kb = pid === undefined ? undefined : /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
 }
 
 type Measured = Result & { cpuUs?: number; loadUs: number };
@@ -466,7 +487,7 @@ try {
   let reads: Record<string, Measured> = {};
   let breakdown: Record<'bare' | 'info' | 'warn' | 'free', { cpu?: number; rate: number; cpus: number[] }> | undefined;
   let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
-  if (only !== 'commands' && only !== 'floor') {
+  if (only === undefined || only === 'reads') {
     const docs = await tournament(arbitra);
     const standingsFile = join(root, 'standings.json');
     const summaryFile = join(root, 'summary.json');
@@ -531,7 +552,7 @@ try {
   let retries: Measured | undefined;
   let barePost: Measured | undefined;
   const floorRatios: FloorRatio[] = [];
-  if (only !== 'reads' && only !== 'floor') {
+  if (only === undefined || only === 'commands') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
     for (let i = 0; i < WRITERS; i++)
       await post(arbitra, '/v1/tournaments', { id: `w-${i}`, name: `Writer ${i}`, discipline: 'scrabble', pairingSystems: ['random'] });
@@ -609,15 +630,23 @@ try {
     });
   }
   if (only === 'floor' || only === undefined) floorRatios.push(...(await floorCommands(arbitra)));
+  if (only === 'memory') {
+    const compare = args.get('compare');
+    const bases: Array<[string, string]> = [['Arbitra', arbitra], ...(compare ? [['compared', await server('info', {}, compare)] as [string, string]] : [])];
+    for (const [label, base] of bases) {
+      const mb = await rssAfterTournaments(base);
+      process.stdout.write(`${label}: RSS after 50 tournaments × 100 players × 7 rounds ${mb?.toFixed(0)} MB (issue 34: ≤ 309 MB)\n`);
+    }
+  }
   for (const c of children.splice(0)) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  const appends = only === 'floor' ? undefined : await storeAppends();
+  const appends = only === 'floor' || only === 'memory' ? undefined : await storeAppends();
   if (appends)
     process.stdout.write(
       `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms   CPU ${appends.cpuUs.toFixed(0).padStart(4)} µs/append\n`,
     );
 
-  if (only !== 'floor') process.stdout.write('\nratios (targets from issue 34: reads ≥ 0.90 bare Fastify)\n');
+  if (only === undefined || only === 'reads' || only === 'commands') process.stdout.write('\nratios (targets from issue 34: reads ≥ 0.90 bare Fastify)\n');
   const r = reads;
   if (breakdown) {
     process.stdout.write(`  standings GET / bare Fastify same bytes          ${ratio(r.standings, r.bareStandings)}×  (target ≥ 0.90)\n`);
