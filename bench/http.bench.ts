@@ -4,11 +4,16 @@
  * Prints requests/s, p50/p99 latency and the ratios. Not a test: numbers vary with the machine.
  *   --duration=5 (seconds per measurement) --connections=10 (GETs) --writers=50 (commands, appends)
  *   --rounds=5 (the GET ratios are also measured interleaved, bare and Arbitra in turn, and the median ratio printed)
- * Commands are also measured against the floor: bench/floor-endpoint.child.ts doing a registration's durable job alone.
+ * Commands (a registration, a result, a Scrabble move, a Go move, a mahjong hand) are also measured against the floor,
+ * bench/floor-endpoint.child.ts doing a command's durable job alone, at 10 and --writers connections:
+ *   --floor-rounds=3 --amount=800 (commands per round) --commands=registration,result,scrabble,go,mahjong
+ *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
+ * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,12 +95,12 @@ function start(args: string[], env: Record<string, string>, ready: string): Prom
   });
 }
 
-async function server(logLevel: string, env: Record<string, string> = {}) {
+async function server(logLevel: string, env: Record<string, string> = {}, main = dist('../apps/records/main.js')) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(root, 'data-'));
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = await start(
-    [...nodeArgs, dist('../apps/records/main.js')],
+    [...nodeArgs, main],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -129,27 +134,47 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
 }
 
 /** A 100-player Scrabble tournament over 7 rounds, through HTTP (its standings are about 17 KB). */
-async function tournament(base: string) {
-  lastPosition = 0;
-  await post(base, '/v1/tournaments', { id: T, name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] });
-  for (let i = 0; i < PLAYERS; i++) await post(base, `/v1/tournaments/${T}/players`, { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i });
+async function tournament(base: string, id = T) {
+  let last = 0;
+  const send = async (path: string, body: unknown) => {
+    const answer = await post(base, path, body);
+    last = Math.max(last, answer.position);
+    return answer;
+  };
+  await send('/v1/tournaments', { id, name: 'Bench Open', discipline: 'scrabble', roundsPlanned: ROUNDS, pairingSystems: ['australian-draw'] });
+  for (let i = 0; i < PLAYERS; i++) await send(`/v1/tournaments/${id}/players`, { id: `p${i}`, name: `Player ${i}`, rating: 2000 - i });
   for (let round = 1; round <= ROUNDS; round++) {
-    const paired = await post(base, `/v1/tournaments/${T}/rounds/${round}/pairings`, { kind: 'system', system: 'australian-draw' });
-    await post(base, `/v1/tournaments/${T}/rounds/${round}/publish`, {});
+    const paired = await send(`/v1/tournaments/${id}/rounds/${round}/pairings`, { kind: 'system', system: 'australian-draw' });
+    await send(`/v1/tournaments/${id}/rounds/${round}/publish`, {});
     for (const g of paired.events[0].data.games) {
       const first = 350 + ((g.table * 37 + round * 11) % 120);
-      await post(base, `/v1/tournaments/${T}/rounds/${round}/results`, {
+      await send(`/v1/tournaments/${id}/rounds/${round}/results`, {
         table: g.table,
         result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } },
       });
     }
   }
   const read = async (path: string) => {
-    const r = await fetch(`${base}${path}?waitFor=${lastPosition}`);
+    const r = await fetch(`${base}${path}?waitFor=${last}`);
     if (r.status !== 200) throw new Error(`GET ${path} → ${r.status}`);
     return r.text();
   };
-  return { standings: await read(`/v1/tournaments/${T}/standings`), summary: await read(`/v1/tournaments/${T}`) };
+  return { standings: await read(`/v1/tournaments/${id}/standings`), summary: await read(`/v1/tournaments/${id}`) };
+}
+
+/**
+ * Issue 34's memory figure: the server's resident memory (VmRSS, /proc) after 50 tournaments of 100 players over 7
+ * rounds through HTTP (10 run at a time), once each one's standings and tournament documents are read back.
+ */
+async function rssAfterTournaments(base: string): Promise<number | undefined> {
+  await parallel(
+    Array.from({ length: 50 }, (_, i) => `mem-${i}`),
+    10,
+    (id) => tournament(base, id),
+  );
+  const pid = pids.get(base);
+  const kb = pid === undefined ? undefined : /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
 }
 
 type Measured = Result & { cpuUs?: number; loadUs: number };
@@ -221,6 +246,238 @@ async function storeAppends(): Promise<{ rate: number; p50: number; p99: number;
   };
 }
 
+/** Runs `fn` on every item, `width` at a time (setup through HTTP, not measured). */
+async function parallel<T>(items: T[], width: number, fn: (item: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+/** One command as a request: its path and body. */
+type Sent = { path: string; body: unknown };
+/**
+ * A command bench:http compares with the floor: `prepare` readies Arbitra (`base`) for `total` of them under names
+ * starting with `prefix` (the floor needs nothing readied) and returns the n-th command. A game's commands depend on
+ * the one before: its streams number a multiple of 50, so that one connection of `closedLoop` sends all of a game's.
+ */
+interface FloorCommand {
+  readonly name: string;
+  prepare(base: string | null, prefix: string, total: number): Promise<(n: number) => Sent>;
+}
+const TWO = [
+  { id: 'ann', name: 'Ann' },
+  { id: 'bob', name: 'Bob' },
+];
+const FOUR = [...TWO, { id: 'cy', name: 'Cy' }, { id: 'di', name: 'Di' }];
+const SPREAD = 200;
+/** A number of games, rounded up to a multiple of 50 (see FloorCommand). */
+const games = (n: number) => Math.ceil(Math.max(SPREAD, n) / 50) * 50;
+const GO_COLUMNS = 'ABCDEFGHJKLMNOPQRST';
+const SCRABBLE_COLUMNS = 'ABCDEFGHIJKLMNO';
+const FLOOR_COMMANDS: FloorCommand[] = [
+  {
+    name: 'registration',
+    async prepare(base, prefix) {
+      const ids = Array.from({ length: WRITERS }, (_, i) => `${prefix}t${i}`);
+      if (base) await parallel(ids, 8, (id) => post(base, '/v1/tournaments', { id, name: id, discipline: 'scrabble', pairingSystems: ['random'] }));
+      return (n) => ({ path: `/v1/tournaments/${ids[n % WRITERS]}/players`, body: { id: `p${n}`, name: `Player ${n}`, rating: 1500 } });
+    },
+  },
+  {
+    // 100-player Scrabble tournaments with round 1 paired and published: 50 tables each, one result per table.
+    name: 'result',
+    async prepare(base, prefix, total) {
+      const count = Math.ceil(total / 50);
+      const ids = Array.from({ length: count }, (_, i) => `${prefix}r${i}`);
+      if (base)
+        await parallel(ids, 8, async (id) => {
+          await post(base, '/v1/tournaments', { id, name: id, discipline: 'scrabble', pairingSystems: ['australian-draw'] });
+          for (let p = 0; p < 100; p++) await post(base, `/v1/tournaments/${id}/players`, { id: `p${p}`, name: `Player ${p}`, rating: 2000 - p });
+          await post(base, `/v1/tournaments/${id}/rounds/1/pairings`, { kind: 'system', system: 'australian-draw' });
+          await post(base, `/v1/tournaments/${id}/rounds/1/publish`, {});
+        });
+      return (n) => {
+        const first = 350 + ((n * 37) % 120);
+        return {
+          path: `/v1/tournaments/${ids[n % count]}/rounds/1/results`,
+          body: {
+            table: Math.floor(n / count) + 1,
+            result: { kind: 'played', outcome: first > 400 ? 'first' : first < 400 ? 'second' : 'draw', score: { first, second: 400 } },
+          },
+        };
+      };
+    },
+  },
+  {
+    // Score-only games: the first play covers the centre, then single tiles beside it, 12 plays before a rack is empty.
+    name: 'Scrabble move',
+    async prepare(base, prefix, total) {
+      const count = games(total / 12);
+      const ids = Array.from({ length: count }, (_, i) => `${prefix}s${i}`);
+      if (base)
+        await parallel(ids, 8, async (id) => {
+          await post(base, '/v1/scrabble/games', { id, players: TWO, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 });
+          await post(base, `/v1/scrabble/games/${id}/draws`, { seat: 0, count: 7 });
+          await post(base, `/v1/scrabble/games/${id}/draws`, { seat: 1, count: 7 });
+        });
+      return (n) => {
+        const k = Math.floor(n / count);
+        const move =
+          k === 0
+            ? { kind: 'play', coordinate: '8G', word: 'AA' }
+            : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${SCRABBLE_COLUMNS[5 + (k % 6)]}`, word: 'E' };
+        return { path: `/v1/scrabble/games/${ids[n % count]}/moves`, body: { seat: k % 2, move, announcedScore: 2 } };
+      };
+    },
+  },
+  {
+    // 19×19 games: Black fills the lower half row by row, White the upper; no stone is ever captured (342 moves).
+    name: 'Go move',
+    async prepare(base, prefix, total) {
+      const count = games(total / 340);
+      const ids = Array.from({ length: count }, (_, i) => `${prefix}g${i}`);
+      if (base) await parallel(ids, 8, (id) => post(base, '/v1/go/games', { id, players: TWO, boardSize: 19 }));
+      return (n) => {
+        const k = Math.floor(n / count);
+        const seat = k % 2;
+        const i = k >> 1;
+        return {
+          path: `/v1/go/games/${ids[n % count]}/moves`,
+          body: { seat, point: `${GO_COLUMNS[i % 19]}${seat === 0 ? 1 + Math.floor(i / 19) : 19 - Math.floor(i / 19)}` },
+        };
+      };
+    },
+  },
+  {
+    // Each table's first hand, a self-drawn win of two elements, after its seat draw.
+    name: 'mahjong hand',
+    async prepare(base, prefix, total) {
+      const ids = Array.from({ length: total }, (_, i) => `${prefix}m${i}`);
+      if (base)
+        await parallel(ids, 8, async (id) => {
+          await post(base, '/v1/mahjong/games', { id, players: FOUR });
+          await post(base, `/v1/mahjong/games/${id}/seat-draws`, { round: 1, winds: ['E', 'S', 'W', 'N'] });
+        });
+      return (n) => ({
+        path: `/v1/mahjong/games/${ids[n]}/hands`,
+        body: { hand: 1, outcome: { kind: 'win', winner: 0, by: 'self-draw', elements: ['1.1', '1.2'] } },
+      });
+    },
+  },
+];
+const FLOOR_ROUNDS = Number(args.get('floor-rounds') ?? 3);
+// A multiple of 50, so that every connection sends as many (see closedLoop).
+const FLOOR_AMOUNT = Math.ceil(Number(args.get('amount') ?? 800) / 50) * 50;
+type FloorRatio = { line: string };
+
+/**
+ * `connections` keep-alive connections, each sending its share of `amount` commands one after another: connection w
+ * sends `make(from + w)`, `make(from + w + connections)`, … (autocannon hands the next request to whichever
+ * connection is free, so two commands to one game could overtake each other). Server CPU per command from /proc.
+ */
+async function closedLoop(url: string, connections: number, amount: number, from: number, make: (n: number) => Sent) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(url);
+  const latencies: number[] = [];
+  const codes = new Map<number, number>();
+  const send = (sent: Sent) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify(sent.body);
+      const req = httpRequest(
+        {
+          agent,
+          hostname,
+          port,
+          method: 'POST',
+          path: sent.path,
+          headers: { authorization: admin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const pid = pids.get(new URL(url).origin);
+  const before = cpuMs(pid);
+  await Promise.all(
+    Array.from({ length: connections }, async (_, w) => {
+      for (let n = from + w; n < from + amount; n += connections) {
+        const t = performance.now();
+        const code = await send(make(n));
+        latencies.push(performance.now() - t);
+        codes.set(code, (codes.get(code) ?? 0) + 1);
+      }
+    }),
+  );
+  const after = cpuMs(pid);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    cpuUs: before !== undefined && after !== undefined ? ((after - before) * 1000) / amount : undefined,
+    p50: Math.round(latencies[Math.floor(latencies.length / 2)]),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)]),
+    refused: [...codes].filter(([c]) => c !== 201),
+  };
+}
+
+/**
+ * Each command of FLOOR_COMMANDS at 10 and WRITERS connections: the floor endpoint and Arbitra (and, with
+ * `--compare=<main.js of another build>`, that build too) in FLOOR_ROUNDS interleaved rounds of FLOOR_AMOUNT commands
+ * (closedLoop);
+ * each CPU per command ÷ the floor's in the same round, the median over the rounds.
+ */
+async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
+  const floorPort = await freePort();
+  const floorChild = await start([dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
+  const floor = `http://127.0.0.1:${floorPort}`;
+  pids.set(floor, floorChild.pid!);
+  const compare = args.get('compare');
+  const targets: Array<{ label: string; base: string | null; url: string }> = [
+    { label: 'floor', base: null, url: floor },
+    { label: 'Arbitra', base: arbitra, url: arbitra },
+  ];
+  if (compare) {
+    const other = await server('info', {}, compare);
+    targets.push({ label: 'compared', base: other, url: other });
+  }
+  const only = args.get('commands')?.split(',');
+  const connectionCounts = [10, WRITERS];
+  const total = FLOOR_ROUNDS * connectionCounts.length * FLOOR_AMOUNT;
+  const out: FloorRatio[] = [];
+  for (const command of FLOOR_COMMANDS.filter((c) => !only || only.includes(c.name.split(' ')[0].toLowerCase()))) {
+    const made = await Promise.all(targets.map((t) => command.prepare(t.base, `${t.label[0]}-`, total)));
+    const sent = targets.map(() => 0);
+    for (const connections of connectionCounts) {
+      const cpu: number[][] = targets.map(() => []);
+      const p50: number[][] = targets.map(() => []);
+      const p99: number[][] = targets.map(() => []);
+      for (let round = 0; round < FLOOR_ROUNDS; round++)
+        for (const [i, t] of targets.entries()) {
+          const m = await closedLoop(t.url, connections, FLOOR_AMOUNT, sent[i], made[i]);
+          sent[i] += FLOOR_AMOUNT;
+          if (m.refused.length) throw new Error(`${command.name} on ${t.label}: answers other than 201 ${JSON.stringify(m.refused)}`);
+          if (m.cpuUs !== undefined) cpu[i].push(m.cpuUs);
+          p50[i].push(m.p50);
+          p99[i].push(m.p99);
+        }
+      const parts = targets.slice(1).map((t, j) => {
+        const ratios = cpu[j + 1].map((x, r) => x / cpu[0][r]);
+        return `${t.label} ${median(cpu[j + 1]).toFixed(0)} µs ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}…${Math.max(...ratios).toFixed(2)}; ${median(p50[j + 1])} / ${median(p99[j + 1])} ms)`;
+      });
+      const line = `${command.name.padEnd(13)} ${String(connections).padStart(2)} conn: floor ${median(cpu[0]).toFixed(0)} µs (${median(p50[0])} / ${median(p99[0])} ms); ${parts.join('; ')}`;
+      process.stdout.write(`${line}\n`);
+      out.push({ line });
+    }
+  }
+  return out;
+}
+
 try {
   process.stdout.write(
     `bench:http — built server (synchronous=FULL, group commit, info logs) vs bare Fastify, autocannon ${DURATION} s each, ${CONNECTIONS} connections for GETs\n\n`,
@@ -230,7 +487,7 @@ try {
   let reads: Record<string, Measured> = {};
   let breakdown: Record<'bare' | 'info' | 'warn' | 'free', { cpu?: number; rate: number; cpus: number[] }> | undefined;
   let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
-  if (only !== 'commands') {
+  if (only === undefined || only === 'reads') {
     const docs = await tournament(arbitra);
     const standingsFile = join(root, 'standings.json');
     const summaryFile = join(root, 'summary.json');
@@ -294,8 +551,8 @@ try {
   let commands: Measured | undefined;
   let retries: Measured | undefined;
   let barePost: Measured | undefined;
-  const floorRatios: Array<{ connections: number; cpu?: number }> = [];
-  if (only !== 'reads') {
+  const floorRatios: FloorRatio[] = [];
+  if (only === undefined || only === 'commands') {
     // Commands: WRITERS connections registering players in their own tournaments (distinct streams).
     for (let i = 0; i < WRITERS; i++)
       await post(arbitra, '/v1/tournaments', { id: `w-${i}`, name: `Writer ${i}`, discipline: 'scrabble', pairingSystems: ['random'] });
@@ -343,21 +600,6 @@ try {
       connections: WRITERS,
       requests: registrations('p'),
     });
-    // The floor (bench/floor-endpoint.child.ts): the same registrations through a minimal endpoint doing the same
-    // durable job (token, role, schema, hash chain, FULL append, a read model). CPU per command, Arbitra ÷ floor.
-    const floorPort = await freePort();
-    const floorChild = await start([dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
-    const floor = `http://127.0.0.1:${floorPort}`;
-    pids.set(floor, floorChild.pid!);
-    for (const connections of [10, WRITERS]) {
-      await measure(`floor endpoint registrations, ${connections} connections`, { url: floor, connections, requests: registrations(`f${connections}-`) });
-      const paired = await interleaved(
-        `registrations, floor / Arbitra, ${connections} connections`,
-        { url: floor, connections, requests: registrations(`g${connections}-`) },
-        { url: arbitra, connections, requests: registrations(`a${connections}-`) },
-      );
-      floorRatios.push({ connections, cpu: paired.cpu });
-    }
     // One connection: a quiet server, where every command is its own commit (and fsync) and wakes the projections
     // and process managers for itself.
     await measure('  the same, 1 connection (one command per wake)', { url: arbitra, connections: 1, requests: registrations('q') });
@@ -387,14 +629,24 @@ try {
       ],
     });
   }
+  if (only === 'floor' || only === undefined) floorRatios.push(...(await floorCommands(arbitra)));
+  if (only === 'memory') {
+    const compare = args.get('compare');
+    const bases: Array<[string, string]> = [['Arbitra', arbitra], ...(compare ? [['compared', await server('info', {}, compare)] as [string, string]] : [])];
+    for (const [label, base] of bases) {
+      const mb = await rssAfterTournaments(base);
+      process.stdout.write(`${label}: RSS after 50 tournaments × 100 players × 7 rounds ${mb?.toFixed(0)} MB (issue 34: ≤ 309 MB)\n`);
+    }
+  }
   for (const c of children.splice(0)) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  const appends = await storeAppends();
-  process.stdout.write(
-    `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms   CPU ${appends.cpuUs.toFixed(0).padStart(4)} µs/append\n`,
-  );
+  const appends = only === 'floor' || only === 'memory' ? undefined : await storeAppends();
+  if (appends)
+    process.stdout.write(
+      `${`store alone: append, ${WRITERS} concurrent writers (FULL)`.padEnd(58)} ${appends.rate.toFixed(0).padStart(7)} ap/s   p50 ${appends.p50.toFixed(1).padStart(4)} ms   p99 ${appends.p99.toFixed(1).padStart(4)} ms   CPU ${appends.cpuUs.toFixed(0).padStart(4)} µs/append\n`,
+    );
 
-  process.stdout.write('\nratios (targets from issue 34: reads ≥ 0.90 bare Fastify)\n');
+  if (only === undefined || only === 'reads' || only === 'commands') process.stdout.write('\nratios (targets from issue 34: reads ≥ 0.90 bare Fastify)\n');
   const r = reads;
   if (breakdown) {
     process.stdout.write(`  standings GET / bare Fastify same bytes          ${ratio(r.standings, r.bareStandings)}×  (target ≥ 0.90)\n`);
@@ -427,7 +679,7 @@ try {
         `the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${part(b.free.cpus, b.bare.cpus)}\n`,
     );
   }
-  if (commands)
+  if (commands && appends)
     process.stdout.write(
       `  HTTP commands / store appends (${WRITERS} writers)     ${(commands.requests.average / appends.rate).toFixed(2)}×  (target ≥ 0.50)\n` +
         (commands.cpuUs !== undefined
@@ -442,11 +694,13 @@ try {
             `autocannon's own ${commands.loadUs.toFixed(0)} vs ${barePost.loadUs.toFixed(0)} µs/request, on the same two cores)\n`
           : ''),
     );
-  for (const { connections, cpu } of floorRatios)
-    if (cpu !== undefined)
-      process.stdout.write(
-        `  registration CPU per command, Arbitra ÷ floor endpoint, ${String(connections).padStart(2)} conn  ${(1 / cpu).toFixed(2)}×  (target ≤ 1.30, issue 34)\n`,
-      );
+  if (floorRatios.length) {
+    process.stdout.write(
+      `\nCPU per command ÷ the floor endpoint's (target ≤ 1.30, issue 34): median of ${FLOOR_ROUNDS} interleaved rounds of ${FLOOR_AMOUNT} commands` +
+        ` each (lowest…highest round); p50 / p99 latency, medians of the rounds\n`,
+    );
+    for (const f of floorRatios) process.stdout.write(`  ${f.line}\n`);
+  }
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));

@@ -8,6 +8,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { length } from 'class-validator';
 import { personNameProblem } from './person-name.js';
+import { queryNumber } from './query-number.js';
 
 /** The schema keywords a quick check may use beyond JSON Schema's: each is class-validator's own check. */
 const ajv = new Ajv({ allErrors: false, strict: true, strictRequired: false, strictTypes: false });
@@ -21,12 +22,14 @@ interface QuickCheck {
   readonly check: ValidateFunction;
   /** The properties `@IsPersonName` normalises to NFC before they are checked. */
   readonly names: readonly string[];
+  /** The properties `@QueryNumber` converts to numbers before they are checked. */
+  readonly numbers: readonly string[];
 }
 const checks = new Map<RequestClass, QuickCheck>();
 
-/** Declares `schema` as `type`'s rules for the quick path; `names` are its `@IsPersonName` properties. */
-export function acceptQuickly(type: RequestClass, schema: object, names: readonly string[] = []): void {
-  checks.set(type, { check: ajv.compile(schema), names });
+/** Declares `schema` as `type`'s rules for the quick path; `names` are its `@IsPersonName` properties, `numbers` its `@QueryNumber` ones. */
+export function acceptQuickly(type: RequestClass, schema: object, names: readonly string[] = [], numbers: readonly string[] = []): void {
+  checks.set(type, { check: ajv.compile(schema), names, numbers });
 }
 
 /** `value` as class-transformer would make it when the quick check passes (a plain object); undefined when it does not. */
@@ -35,5 +38,6 @@ export function quickAccept(type: unknown, value: unknown): object | undefined {
   if (!quick || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const taken: Record<string, unknown> = { ...value };
   for (const name of quick.names) if (typeof taken[name] === 'string') taken[name] = (taken[name] as string).normalize('NFC');
+  for (const name of quick.numbers) taken[name] = queryNumber(taken[name]);
   return quick.check(taken) ? taken : undefined;
 }

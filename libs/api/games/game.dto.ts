@@ -6,6 +6,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsISO8601, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
+import { acceptQuickly } from '../quick-accept.js';
 
 export const GAME_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export const GAME_ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
@@ -16,6 +17,8 @@ export class GameParams {
   @Matches(GAME_ID, { message: GAME_ID_MESSAGE })
   id: string;
 }
+/** GameParams' rule as a JSON Schema: every game command's path takes the quick path (quick-accept.ts). */
+acceptQuickly(GameParams, { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: GAME_ID.source } } });
 
 export class ReadQuery {
   @WaitForPosition()

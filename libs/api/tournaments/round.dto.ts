@@ -233,6 +233,17 @@ const pair = {
   required: ['first', 'second'],
   properties: { first: { type: 'number' }, second: { type: 'number' } },
 };
+acceptQuickly(
+  RoundParams,
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'n'],
+    properties: { id: { type: 'string', pattern: ID_PATTERN.source }, n: { type: 'integer', minimum: 1, maximum: 1000 } },
+  },
+  [],
+  ['n'],
+);
 /** `@OnlyWhen` a kind: the fields are required when `kind` is it, absent otherwise. */
 const onlyWhenKind = (kind: string, required: string[], allowed = required) => ({
   if: { properties: { kind: { const: kind } } },
