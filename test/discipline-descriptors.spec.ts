@@ -2,8 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { FEATURES } from '../apps/records/registry.js';
 import { contestableDecision } from '../libs/domain/appeals/index.js';
 import { DESCRIPTORS, gameStreamOf } from '../libs/domain/discipline-kit/registry.js';
+import { create, given } from '../libs/domain/tournament/testing/tournament.test-support.js';
 import { gameFeaturesOf } from '../libs/runtime/games/game-feature-module.js';
-import { withTestDisciplines } from './support/test-disciplines.js';
+import { TEST_DISCIPLINES, withTestDisciplines } from './support/test-disciplines.js';
 
 const testDisciplines = withTestDisciplines();
 /** The records server's game features and the test build's (the fixture discipline). */
@@ -29,4 +30,12 @@ describe('issue 28: every registered discipline’s descriptor agrees with its g
       for (const t of Object.keys(d.penalties.inGame)) expect(contestableDecision(t)).toBeDefined();
     },
   );
+
+  // The rule a refusal cites is read from the registry when cited: a discipline added later is named in it too.
+  it('a tournament of an unknown discipline is refused on `discipline`, citing every registered discipline, the test build’s too', () => {
+    const e = given([]).refuses(create({ discipline: 'bridge' as never }));
+    expect([e.type, e.kind, e.field]).toEqual(['tournament/unknown-discipline', 'invalid', 'discipline']);
+    expect(e.rule).toBe(`Arbitra: a tournament plays one of ${DESCRIPTORS.map((d) => d.id).join(', ')}`);
+    for (const t of TEST_DISCIPLINES) expect(e.rule).toContain(t.descriptor.id);
+  });
 });

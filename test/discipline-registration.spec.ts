@@ -27,11 +27,6 @@ const importsOf = (f: string) =>
     relative(root, resolve(dirname(join(root, f)), m[1])).replace(/\.js$/, '.ts'),
   );
 
-/**
- * Shared code that still branches on one named discipline: Scrabble's exchange formats (.TOU, TSH) refuse another
- * discipline's tournament from the shared exchange folder.
- */
-const KNOWN_BRANCHES = ['libs/api/exchange/scrabble-exchange.controller.ts'];
 /** Shipped code outside every served discipline's folders. */
 const SHARED = SHIPPED.filter((f) => !SERVED.some((d) => foldersOf(d.folder).some((o) => f.startsWith(o))));
 
@@ -95,7 +90,7 @@ describe('issue 28: a discipline is its folders and one registry line', () => {
     const named = `'(?:${ids})'`;
     const discipline = '[\\w.?]*\\b[dD]iscipline\\b';
     const branch = new RegExp(`${discipline}\\s*[!=]==?\\s*${named}|${named}\\s*[!=]==?\\s*${discipline}`);
-    const found = SHARED.filter((f) => !KNOWN_BRANCHES.includes(f)).flatMap((f) =>
+    const found = SHARED.flatMap((f) =>
       text(f)
         .split('\n')
         .filter((l) => branch.test(l))

@@ -3,7 +3,6 @@ import type { DisciplineBundle } from '../../libs/api/discipline-bundle.js';
 import { AUDIT_CONTROLLERS } from '../../libs/api/audit/index.js';
 import { APPEALS_CONTROLLERS } from '../../libs/api/appeals/index.js';
 import { GAME_LIST_CONTROLLERS } from '../../libs/api/games/index.js';
-import { EXCHANGE_CONTROLLERS } from '../../libs/api/exchange/index.js';
 import { LIVE_CONTROLLERS } from '../../libs/api/live/index.js';
 import { TOURNAMENT_CONTROLLERS } from '../../libs/api/tournaments/index.js';
 import { PAGES_CONTROLLERS } from '../../libs/api/pages/index.js';
@@ -59,7 +58,6 @@ export const CONTROLLERS: readonly Type[] = [
   ...AUDIT_CONTROLLERS,
   ...APPEALS_CONTROLLERS,
   ...RATINGS_CONTROLLERS,
-  ...EXCHANGE_CONTROLLERS,
   ...LIVE_CONTROLLERS,
   ...PAGES_CONTROLLERS,
 ];

@@ -82,24 +82,6 @@ export const MATRIX: readonly MatrixRow[] = [
   get('/v1/penalty-ledger/report', ADMIN),
   get(`${T}/standings`, PUBLIC, 'tournament', "?asOfPosition= is for the tournament's officials (403 otherwise, checked in the handler)"),
   get(`${T}/crosstable`, PUBLIC, 'tournament'),
-  // Exchange formats (libs/api/exchange): published rounds only, to anyone; imports create a tournament like POST /v1/tournaments.
-  get('/v1/scrabble/tournaments/:id/tou', PUBLIC, 'tournament', 'WESPA .TOU; published rounds only'),
-  get('/v1/scrabble/tournaments/:id/tsh', PUBLIC, 'tournament', 'TSH .t of one division; published rounds only'),
-  post('/v1/scrabble/tournaments/import/tou', ['admin', 'chief-arbiter'], 'tournament-in-body', {
-    body: { tou: '*M29.11.2026 Authz\r\n*A\r\nAnn 2400 2\r\nBo 300 +1\r\n*** END OF FILE ***\r\n' },
-    note: 'a chief arbiter imports only a tournament id their token names',
-  }),
-  post('/v1/scrabble/tournaments/import/tsh', ['admin', 'chief-arbiter'], 'tournament-in-body', {
-    body: { name: 'Authz', divisions: [{ name: 'A', t: 'Ann 1500 2; 400; p12 1\nBo 1400 1; 300; p12 2\n' }] },
-    note: 'a chief arbiter imports only a tournament id their token names',
-  }),
-  post('/v1/chess/tournaments/import/trf', ['admin', 'chief-arbiter'], 'tournament-in-body', {
-    body: {
-      trf: '012 Authz\n001    1      Ann Ames                          1800                             1.0    1     2 w 1\n001    2      Bo Brown                          1700                             0.0    2     1 b 0\n',
-    },
-    note: 'a chief arbiter imports only a tournament id their token names',
-  }),
-  get('/v1/mahjong/tournaments/:id/tables.csv', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'),
   // Live clients (libs/api/live): server-sent events; the public sees published rounds and unhidden tiles only.
   { ...get(`${T}/live`, PUBLIC, 'tournament', 'text/event-stream; unpublished rounds only for the tournament’s officials') },
   {

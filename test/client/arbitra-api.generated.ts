@@ -1127,6 +1127,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/scrabble/tournaments/{id}/tou': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The tournament as a WESPA .TOU rating submission (published rounds; one *section a division, or ?division=) */
+    get: operations['ScrabbleExchangeController_tou'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/tournaments/{id}/tsh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One division as the tournament software’s .t file: name, rating, opponents; scores; board; p12 (published rounds) */
+    get: operations['ScrabbleExchangeController_tsh'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/tournaments/import/tou': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a .TOU file as a new Scrabble tournament, all or nothing (admin, or a chief arbiter granted the id) */
+    post: operations['ScrabbleExchangeController_importTou'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scrabble/tournaments/import/tsh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record TSH .t files (one a division) as a new Scrabble tournament, all or nothing (admin, or a chief arbiter granted the id) */
+    post: operations['ScrabbleExchangeController_importTsh'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/chess/games': {
     parameters: {
       query?: never;
@@ -1444,6 +1512,23 @@ export interface paths {
     get: operations['RandomTournamentController_generate'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/chess/tournaments/import/trf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a FIDE TRF-16 file as a new chess tournament paired by fide-dutch, all or nothing (admin, or a chief arbiter granted the id) */
+    post: operations['ChessExchangeController_importTrf'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2419,6 +2504,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/mahjong/tournaments/{id}/tables.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every table result as CSV: division, round, table, wind, player, name, points, rank (published rounds) */
+    get: operations['MahjongExchangeController_tables'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/tournaments/{id}/penalty-ledger': {
     parameters: {
       query?: never;
@@ -2877,108 +2979,6 @@ export interface paths {
     get: operations['PlayersController_history'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/scrabble/tournaments/{id}/tou': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The tournament as a WESPA .TOU rating submission (published rounds; one *section a division, or ?division=) */
-    get: operations['ScrabbleExchangeController_tou'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/scrabble/tournaments/{id}/tsh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One division as the tournament software’s .t file: name, rating, opponents; scores; board; p12 (published rounds) */
-    get: operations['ScrabbleExchangeController_tsh'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/scrabble/tournaments/import/tou': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Record a .TOU file as a new Scrabble tournament, all or nothing (admin, or a chief arbiter granted the id) */
-    post: operations['ScrabbleExchangeController_importTou'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/scrabble/tournaments/import/tsh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Record TSH .t files (one a division) as a new Scrabble tournament, all or nothing (admin, or a chief arbiter granted the id) */
-    post: operations['ScrabbleExchangeController_importTsh'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/mahjong/tournaments/{id}/tables.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every table result as CSV: division, round, table, wind, player, name, points, rank (published rounds) */
-    get: operations['MahjongExchangeController_tables'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/chess/tournaments/import/trf': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Record a FIDE TRF-16 file as a new chess tournament paired by fide-dutch, all or nothing (admin, or a chief arbiter granted the id) */
-    post: operations['ChessExchangeController_importTrf'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3644,6 +3644,45 @@ export interface components {
       gcg: string;
       link?: components['schemas']['GameLinkDto'];
     };
+    ImportTouDto: {
+      /**
+       * @description The id of the new tournament
+       * @example club-open-2026
+       */
+      id: string;
+      /**
+       * @description Default: the name on the *M line
+       * @example Club Open 2026
+       */
+      name?: string;
+      /**
+       * @description The .TOU text (WESPA rating submission): every *section a division
+       * @example *M29.11.2026 Club Open
+       *     *A
+       *     Ann Ames             2420   +2
+       *     Bo Brown              380    1
+       *     *** END OF FILE ***
+       */
+      tou: string;
+    };
+    TshDivisionDto: {
+      /** @example A */
+      name: string;
+      /**
+       * @description The division’s .t file
+       * @example Ames, Ann                1800 2; 420; p12 1
+       *     Brown, Bo                1700 1; 380; p12 2
+       */
+      t: string;
+    };
+    ImportTshDto: {
+      /** @example club-open-2026 */
+      id: string;
+      /** @example Club Open 2026 */
+      name: string;
+      /** @description One .t file a division */
+      divisions: components['schemas']['TshDivisionDto'][];
+    };
     TimeControlDto: {
       /**
        * @description Rapid rules 1: 60 or 30 minutes a player
@@ -3682,6 +3721,26 @@ export interface components {
       /** @description The players as ids (White, Black); the PGN gives only names */
       players: components['schemas']['PlayerDto'][];
       link?: components['schemas']['GameLinkDto'];
+    };
+    ImportTrfDto: {
+      /**
+       * @description The id of the new chess tournament
+       * @example club-rapid-2026
+       */
+      id: string;
+      /**
+       * @description Default: the name on the 012 record
+       * @example Club Rapid 2026
+       */
+      name?: string;
+      /**
+       * @description The FIDE TRF-16 text: header records and one 001 record a player
+       * @example 012 Club Rapid
+       *     XXR 5
+       *     001    1      Ames, Ann                         1800                             1.0    1     2 w 1
+       *     001    2      Brown, Bo                         1700                             0.0    2     1 b 0
+       */
+      trf: string;
     };
     StartXiguaqiDto: {
       /**
@@ -4118,65 +4177,6 @@ export interface components {
       duplicate: string;
       /** @example registered twice under two spellings */
       reason: string;
-    };
-    ImportTouDto: {
-      /**
-       * @description The id of the new tournament
-       * @example club-open-2026
-       */
-      id: string;
-      /**
-       * @description Default: the name on the *M line
-       * @example Club Open 2026
-       */
-      name?: string;
-      /**
-       * @description The .TOU text (WESPA rating submission): every *section a division
-       * @example *M29.11.2026 Club Open
-       *     *A
-       *     Ann Ames             2420   +2
-       *     Bo Brown              380    1
-       *     *** END OF FILE ***
-       */
-      tou: string;
-    };
-    TshDivisionDto: {
-      /** @example A */
-      name: string;
-      /**
-       * @description The division’s .t file
-       * @example Ames, Ann                1800 2; 420; p12 1
-       *     Brown, Bo                1700 1; 380; p12 2
-       */
-      t: string;
-    };
-    ImportTshDto: {
-      /** @example club-open-2026 */
-      id: string;
-      /** @example Club Open 2026 */
-      name: string;
-      /** @description One .t file a division */
-      divisions: components['schemas']['TshDivisionDto'][];
-    };
-    ImportTrfDto: {
-      /**
-       * @description The id of the new chess tournament
-       * @example club-rapid-2026
-       */
-      id: string;
-      /**
-       * @description Default: the name on the 012 record
-       * @example Club Rapid 2026
-       */
-      name?: string;
-      /**
-       * @description The FIDE TRF-16 text: header records and one 001 record a player
-       * @example 012 Club Rapid
-       *     XXR 5
-       *     001    1      Ames, Ann                         1800                             1.0    1     2 w 1
-       *     001    2      Brown, Bo                         1700                             0.0    2     1 b 0
-       */
-      trf: string;
     };
     RegisterWebhookDto: {
       /** @example ratings-office */
@@ -8448,6 +8448,116 @@ export interface operations {
       default: components['responses']['Problem'];
     };
   };
+  ScrabbleExchangeController_tou: {
+    parameters: {
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        waitFor?: number;
+        /** @description Division (default: every division, or the only one) */
+        division?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Tournament id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ScrabbleExchangeController_tsh: {
+    parameters: {
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        waitFor?: number;
+        /** @description Division (default: every division, or the only one) */
+        division?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Tournament id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ScrabbleExchangeController_importTou: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportTouDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ScrabbleExchangeController_importTsh: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportTshDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
   ChessGamesController_start: {
     parameters: {
       query?: never;
@@ -8974,6 +9084,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      default: components['responses']['Problem'];
+    };
+  };
+  ChessExchangeController_importTrf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ImportTrfDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
       };
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];
@@ -10570,6 +10707,32 @@ export interface operations {
       default: components['responses']['Problem'];
     };
   };
+  MahjongExchangeController_tables: {
+    parameters: {
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        waitFor?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Tournament id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Invalid'];
+      401: components['responses']['Unauthorized'];
+      default: components['responses']['Problem'];
+    };
+  };
   PenaltiesController_ledger: {
     parameters: {
       query?: never;
@@ -11435,169 +11598,6 @@ export interface operations {
       };
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];
-      default: components['responses']['Problem'];
-    };
-  };
-  ScrabbleExchangeController_tou: {
-    parameters: {
-      query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
-        waitFor?: number;
-        /** @description Division (default: every division, or the only one) */
-        division?: string;
-      };
-      header?: never;
-      path: {
-        /** @description Tournament id */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['Invalid'];
-      401: components['responses']['Unauthorized'];
-      default: components['responses']['Problem'];
-    };
-  };
-  ScrabbleExchangeController_tsh: {
-    parameters: {
-      query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
-        waitFor?: number;
-        /** @description Division (default: every division, or the only one) */
-        division?: string;
-      };
-      header?: never;
-      path: {
-        /** @description Tournament id */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['Invalid'];
-      401: components['responses']['Unauthorized'];
-      default: components['responses']['Problem'];
-    };
-  };
-  ScrabbleExchangeController_importTou: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ImportTouDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      400: components['responses']['Invalid'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      default: components['responses']['Problem'];
-    };
-  };
-  ScrabbleExchangeController_importTsh: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ImportTshDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      400: components['responses']['Invalid'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      default: components['responses']['Problem'];
-    };
-  };
-  MahjongExchangeController_tables: {
-    parameters: {
-      query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
-        waitFor?: number;
-      };
-      header?: never;
-      path: {
-        /** @description Tournament id */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['Invalid'];
-      401: components['responses']['Unauthorized'];
-      default: components['responses']['Problem'];
-    };
-  };
-  ChessExchangeController_importTrf: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ImportTrfDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': unknown;
-        };
-      };
-      400: components['responses']['Invalid'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
       default: components['responses']['Problem'];
     };
   };

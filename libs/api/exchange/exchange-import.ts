@@ -1,7 +1,6 @@
+/** What every import of a tournament from an exchange file does, whatever its discipline (.TOU, TSH .t, TRF-16). */
 import { DomainError } from '../../domain/kernel/index.js';
-import { ExchangeFormatError, type ImportedFile } from '../../domain/exchange/index.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { personNameProblem } from '../person-name.js';
 import { ProblemException } from '../problem.js';
 
 /** A chief arbiter imports only a tournament id their token names (as for POST /v1/tournaments); admin any. */
@@ -12,35 +11,6 @@ export function requireCreator(request: AuthedRequest, id: string): void {
       rule: 'Arbitra roles: a chief arbiter creates only a tournament their token names; admin creates any',
       field: 'id',
     });
-}
-
-/** Reads a file; a file that is not its format is a 422 naming the request field, the line and the format's rule. */
-export function readFile(field: string, read: () => ImportedFile): ImportedFile {
-  let file: ImportedFile;
-  try {
-    file = read();
-  } catch (e) {
-    if (!(e instanceof ExchangeFormatError)) throw e;
-    throw new ProblemException(422, `exchange/${e.format}-unreadable`, 'Unprocessable request', e.message, { field, rule: e.rule, line: e.line });
-  }
-  for (const d of file.divisions)
-    for (const p of d.players) {
-      const problem = p.name.length > 200 ? 'is longer than 200 characters' : personNameProblem(p.name);
-      if (problem)
-        throw new ProblemException(422, 'exchange/player-name', 'Unprocessable request', `line ${p.line}: the player name ${problem}`, {
-          field,
-          rule: 'Arbitra: names are stored as people read them (docs/security.md, Names)',
-          line: p.line,
-        });
-    }
-  const title = file.name === undefined ? null : file.name.length > 200 ? 'is longer than 200 characters' : personNameProblem(file.name);
-  if (title)
-    throw new ProblemException(422, 'exchange/tournament-name', 'Unprocessable request', `line 1: the tournament name ${title}`, {
-      field,
-      rule: 'Arbitra: names are stored as people read them (docs/security.md, Names)',
-      line: 1,
-    });
-  return file;
 }
 
 /**

@@ -26,7 +26,7 @@ import { QueryNumber } from '../query-number.js';
 
 /** Ids become part of stream names and URLs. */
 export const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
-const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
+export const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 
 export class TournamentParams {
   @ApiProperty({ example: 'hk-open-2026', description: 'Tournament id' })

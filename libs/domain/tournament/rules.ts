@@ -1,3 +1,5 @@
+import { DISCIPLINE_IDS } from '../discipline-kit/registry.js';
+
 /**
  * The rules the tournament decider enforces, cited in every refusal. Rule-text citations quote the
  * seed texts of the federation (the Chinese originals are the authority); the rest is Arbitra
@@ -6,7 +8,10 @@
 export const RULES = {
   created: 'Arbitra: a tournament is created once, before anything else happens to it',
   notCreated: 'Arbitra: a tournament must be created before players, rounds or results',
-  discipline: 'Arbitra: a tournament plays one of scrabble, mahjong, go, chess-rapid, xiguaqi',
+  /** Read when cited, so it names every registered discipline (the registry's order; a test build's fixture too). */
+  get discipline(): string {
+    return `Arbitra: a tournament plays one of ${DISCIPLINE_IDS.join(', ')}`;
+  },
   divisions: 'Arbitra: a tournament has at least one division, names unique (default "main")',
   division: 'Arbitra: every player and round belongs to one of the tournament divisions',
   pairingSystems:

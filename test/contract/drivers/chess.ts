@@ -1,4 +1,4 @@
-import { get, PUBLIC } from '../../authorization/rows.js';
+import { get, post, PUBLIC } from '../../authorization/rows.js';
 import type { Driver } from '../driver.js';
 
 /** How the contract suite plays a short linked game of rapid chess (test/discipline-contract.e2e.spec.ts). */
@@ -14,7 +14,7 @@ export const DRIVER: Driver = {
     await h.post(`/v1/chess/games/${id}/penalties`, penalty, arbiter);
     await h.post(`/v1/chess/games/${id}/resignation`, { seat: 0 }, arbiter);
   },
-  // Its tournament exports and the C.04.A random tournament generator (libs/api/chess).
+  // Its tournament exports, the TRF-16 import and the C.04.A random tournament generator (libs/api/chess).
   ownRoutes: ({ own }) => [
     { ...get('/v1/chess/tournaments/:id/trf', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'), tournament: own },
     {
@@ -36,5 +36,11 @@ export const DRIVER: Driver = {
       'none',
       'the C.04.A random tournament generator: records nothing, but pairs every round on the request, so a token is needed',
     ),
+    post('/v1/chess/tournaments/import/trf', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+      body: {
+        trf: '012 Authz\n001    1      Ann Ames                          1800                             1.0    1     2 w 1\n001    2      Bo Brown                          1700                             0.0    2     1 b 0\n',
+      },
+      note: 'a chief arbiter imports only a tournament id their token names',
+    }),
   ],
 };

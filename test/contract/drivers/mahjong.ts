@@ -20,9 +20,13 @@ export const DRIVER: Driver = {
     }
     for (let seat = 0; seat < 4; seat++) await post(`${g}/signatures`, { seat });
   },
-  // The table session's public record under its own path (libs/api/mahjong).
-  ownRoutes: ({ game }) => [
+  // The table session's public record under its own path, and its tournaments' table results (libs/api/mahjong).
+  ownRoutes: ({ own, game }) => [
     { ...get('/v1/tables/:id', PUBLIC, 'none', 'the mahjong table session'), params: { id: game } },
     { ...get('/v1/tables/:id/scorecard', PUBLIC, 'none', 'JSON or CSV'), params: { id: game } },
+    {
+      ...get('/v1/mahjong/tournaments/:id/tables.csv', PUBLIC, 'tournament', 'published rounds only; 422 for a tournament of another discipline'),
+      tournament: own,
+    },
   ],
 };

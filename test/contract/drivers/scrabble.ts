@@ -1,5 +1,5 @@
 import { SCRABBLE_VERB_ROUTES } from '../../../libs/api/scrabble/scrabble-verb-routes.controller.js';
-import { GAME_OFFICIALS, GAME_SELF, post as row } from '../../authorization/rows.js';
+import { GAME_OFFICIALS, GAME_SELF, get, post as row, PUBLIC } from '../../authorization/rows.js';
 import { at, type Driver } from '../driver.js';
 
 /** The deprecated verb routes that only officials reach (as their nouns). */
@@ -44,12 +44,25 @@ export const DRIVER: Driver = {
     await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 0, tiles: 'AEIQRST'.split(''), at: at(1) }, arbiter);
     await h.post(`/v1/scrabble/games/${id}/draws`, { seat: 1, tiles: 'AENORXZ'.split(''), at: at(2) }, arbiter);
   },
-  // The verb routes before issue 28, each a 308 to its noun (the noun route then checks the game).
-  ownRoutes: ({ game }) =>
-    Object.entries(SCRABBLE_VERB_ROUTES).map(([from, to]) =>
+  ownRoutes: ({ own, game }) => [
+    // The verb routes before issue 28, each a 308 to its noun (the noun route then checks the game).
+    ...Object.entries(SCRABBLE_VERB_ROUTES).map(([from, to]) =>
       row(`/v1/scrabble/games/:id/${from}`, OFFICIAL_ONLY_VERBS.has(from) ? GAME_OFFICIALS : GAME_SELF, 'none', {
         params: { id: game },
         note: `deprecated: 308 to …/${to}`,
       }),
     ),
+    // Its tournaments' exchange files (libs/api/scrabble): published rounds only, to anyone; imports create a tournament
+    // like POST /v1/tournaments.
+    { ...get('/v1/scrabble/tournaments/:id/tou', PUBLIC, 'tournament', 'WESPA .TOU; published rounds only'), tournament: own },
+    { ...get('/v1/scrabble/tournaments/:id/tsh', PUBLIC, 'tournament', 'TSH .t of one division; published rounds only'), tournament: own },
+    row('/v1/scrabble/tournaments/import/tou', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+      body: { tou: '*M29.11.2026 Authz\r\n*A\r\nAnn 2400 2\r\nBo 300 +1\r\n*** END OF FILE ***\r\n' },
+      note: 'a chief arbiter imports only a tournament id their token names',
+    }),
+    row('/v1/scrabble/tournaments/import/tsh', ['admin', 'chief-arbiter'], 'tournament-in-body', {
+      body: { name: 'Authz', divisions: [{ name: 'A', t: 'Ann 1500 2; 400; p12 1\nBo 1400 1; 300; p12 2\n' }] },
+      note: 'a chief arbiter imports only a tournament id their token names',
+    }),
+  ],
 };

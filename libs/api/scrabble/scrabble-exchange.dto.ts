@@ -1,11 +1,11 @@
+/** Bodies of importing a Scrabble tournament from its exchange files (.TOU, TSH .t); unknown fields refused. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
-import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_MESSAGE, ID_PATTERN } from '../tournaments/tournament.dto.js';
 
-const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const TOU_EXAMPLE = '*M29.11.2026 Club Open\r\n*A\r\nAnn Ames             2420   +2\r\nBo Brown              380    1\r\n*** END OF FILE ***\r\n';
 
 export class ImportTouDto {
@@ -55,25 +55,4 @@ export class ImportTshDto {
   @ValidateNested({ each: true })
   @Type(() => TshDivisionDto)
   divisions: TshDivisionDto[];
-}
-
-const TRF_EXAMPLE =
-  '012 Club Rapid\nXXR 5\n001    1      Ames, Ann                         1800                             1.0    1     2 w 1\n001    2      Brown, Bo                         1700                             0.0    2     1 b 0\n';
-
-export class ImportTrfDto {
-  @ApiProperty({ example: 'club-rapid-2026', description: 'The id of the new chess tournament' })
-  @Matches(ID_PATTERN, { message: ID_MESSAGE })
-  id: string;
-
-  @ApiPropertyOptional({ example: 'Club Rapid 2026', description: 'Default: the name on the 012 record' })
-  @Omittable()
-  @IsString()
-  @Length(1, 200)
-  @IsPersonName()
-  name?: string;
-
-  @ApiProperty({ example: TRF_EXAMPLE, description: 'The FIDE TRF-16 text: header records and one 001 record a player' })
-  @IsString()
-  @Length(1, 2_000_000)
-  trf: string;
 }

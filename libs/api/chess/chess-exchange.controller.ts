@@ -8,12 +8,12 @@ import { TournamentAggregate } from '../../runtime/features/tournament/index.js'
 import { Allow } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { runSequence } from '../command-request.js';
+import { asImportRefusal, requireCreator } from '../exchange/exchange-import.js';
+import { recordSource } from '../exchange/record-source.js';
 import { personNameProblem } from '../person-name.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CORE } from '../tokens.js';
-import { asImportRefusal, requireCreator } from './exchange-import.js';
-import { ImportTrfDto } from './exchange.dto.js';
-import { recordSource } from './record-source.js';
+import { ImportTrfDto } from './chess-exchange.dto.js';
 
 const IMPORT_EXAMPLE = {
   id: 'club-rapid-2026',

@@ -1,7 +1,17 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { divisionGrid, ExchangeExportError, importCommands, parseTou, parseTsh, writeTou, writeTsh, type ImportedFile } from '../../domain/exchange/index.js';
+import {
+  divisionGrid,
+  ExchangeExportError,
+  ExchangeFormatError,
+  importCommands,
+  parseTou,
+  parseTsh,
+  writeTou,
+  writeTsh,
+  type ImportedFile,
+} from '../../domain/exchange/index.js';
 import type { TournamentCommand } from '../../domain/tournament/index.js';
 import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
@@ -10,13 +20,43 @@ import { COLLECTIONS, TournamentAggregate } from '../../runtime/features/tournam
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { runSequence } from '../command-request.js';
+import { asImportRefusal, requireCreator } from '../exchange/exchange-import.js';
+import { personNameProblem } from '../person-name.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { divisionOf, unknownTournament } from '../tournaments/tournament-command.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
-import { asImportRefusal, readFile, requireCreator } from './exchange-import.js';
-import { ImportTouDto, ImportTshDto } from './exchange.dto.js';
+import { ImportTouDto, ImportTshDto } from './scrabble-exchange.dto.js';
+
+/** Reads a file; a file that is not its format is a 422 naming the request field, the line and the format's rule. */
+function readFile(field: string, read: () => ImportedFile): ImportedFile {
+  let file: ImportedFile;
+  try {
+    file = read();
+  } catch (e) {
+    if (!(e instanceof ExchangeFormatError)) throw e;
+    throw new ProblemException(422, `exchange/${e.format}-unreadable`, 'Unprocessable request', e.message, { field, rule: e.rule, line: e.line });
+  }
+  for (const d of file.divisions)
+    for (const p of d.players) {
+      const problem = p.name.length > 200 ? 'is longer than 200 characters' : personNameProblem(p.name);
+      if (problem)
+        throw new ProblemException(422, 'exchange/player-name', 'Unprocessable request', `line ${p.line}: the player name ${problem}`, {
+          field,
+          rule: 'Arbitra: names are stored as people read them (docs/security.md, Names)',
+          line: p.line,
+        });
+    }
+  const title = file.name === undefined ? null : file.name.length > 200 ? 'is longer than 200 characters' : personNameProblem(file.name);
+  if (title)
+    throw new ProblemException(422, 'exchange/tournament-name', 'Unprocessable request', `line 1: the tournament name ${title}`, {
+      field,
+      rule: 'Arbitra: names are stored as people read them (docs/security.md, Names)',
+      line: 1,
+    });
+  return file;
+}
 
 /** The export, or a 422 naming the player the format cannot write (a name its readers would misread) and the rule. */
 function writable(write: () => string): string {
