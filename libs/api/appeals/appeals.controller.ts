@@ -184,12 +184,14 @@ export class AppealsController {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const { state, events } = await this.load(p.id);
     void reply.header('cache-control', 'private, no-store');
+    // Officials read the log's positions; the appellant and the committee the appeal's revisions (issue 32).
+    const official = isTournamentOfficial(request, state.tournamentId!);
     if (canSeeFile(request, state))
       return {
         appealId: p.id,
         tournamentId: state.tournamentId,
         step: state.step,
-        events: events.map((e) => ({ id: e.id, type: e.type, position: e.position, data: e.data })),
+        events: events.map((e) => ({ id: e.id, type: e.type, position: official ? e.position : e.revision, data: e.data })),
       };
     const decided = events.find((e) => e.type === 'appeals.AppealDecided');
     if (state.step !== 'final' || !decided) throw unknownAppeal(p.id);
