@@ -172,7 +172,11 @@ class Run {
     const votes = members.map((member) => ({ member, vote: 'uphold' }));
     await this.h.post(`${path}/decision`, { outcome: 'upheld', reasons: 'the scoresheet was right', votes, remedies: [remedy] }, chair);
     const admin = this.h.token('admin');
-    await this.h.post('/v1/ratings/scrabble/periods', { period: '2026-12', closesOn: '2026-12-31', tournaments: [T], engine: { name: 'wespa-elo', version: 1 } }, admin);
+    await this.h.post(
+      '/v1/ratings/scrabble/periods',
+      { period: '2026-12', closesOn: '2026-12-31', tournaments: [T], engine: { name: 'wespa-elo', version: 1 } },
+      admin,
+    );
     await this.h.core.settle();
     await this.h.post('/v1/ratings/scrabble/periods/2026-12/list', {}, admin);
   }
