@@ -287,7 +287,8 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
         const data = ev.data as { division?: string; corrects?: unknown; result?: unknown };
         const tournamentId = /^(?:tournament|penalties)-(.*)$/.exec(ev.stream)?.[1];
         const history = !viewer.official && tournamentId !== undefined ? await tournamentHistory(read, tournamentId) : null;
-        const position = history ? publicPositionAt(history, ev.id) : ev.position;
+        // Another stream's event (no remedy sends one yet): its revision, never the log's position, to non-officials.
+        const position = history ? publicPositionAt(history, ev.id) : viewer.official ? ev.position : ev.revision;
         entries.push({
           kind: 'remedy',
           position: fallback,
