@@ -286,7 +286,7 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
         const ev = stream.find((x) => x.id === applied.id)!;
         const data = ev.data as { division?: string; corrects?: unknown; result?: unknown };
         const tournamentId = /^(?:tournament|penalties)-(.*)$/.exec(ev.stream)?.[1];
-        const history = !viewer.official && tournamentId !== undefined ? await tournamentHistory(read, tournamentId) : null;
+        const history = viewer.official || tournamentId === undefined ? null : inTournament ? stream : await tournamentHistory(read, tournamentId);
         // Another stream's event (no remedy sends one yet): its revision, never the log's position, to non-officials.
         const position = history ? publicPositionAt(history, ev.id) : viewer.official ? ev.position : ev.revision;
         entries.push({
