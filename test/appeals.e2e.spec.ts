@@ -374,10 +374,14 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
     expect(cancelled[0].data).toMatchObject({ penaltyId: 'pen-1', authority: { kind: 'appeal', appealId: appeals.of('ap-pen') } });
     expect((await row()).penaltyPoints).toBe(0);
     const t = await get(`/v1/appeals/${appeals.of('ap-pen')}/timeline`, ann).expect(200);
+    // The appellant reads the remedy's event at the tournament's public position (issue 32), the officials at the log's.
+    const publicAsOf = (await get(`/v1/tournaments/${TID}`).expect(200)).body.asOf;
     expect(t.body.entries.find((e: { kind: string }) => e.kind === 'remedy')).toMatchObject({
       status: 'applied',
-      effect: { event: { type: 'penalties.PenaltyCancelled' } },
+      effect: { event: { type: 'penalties.PenaltyCancelled', position: publicAsOf.position } },
     });
+    const official = await get(`/v1/appeals/${appeals.of('ap-pen')}/timeline`, chief).expect(200);
+    expect(official.body.entries.find((e: { kind: string }) => e.kind === 'remedy').effect.event.position).toBe(cancelled[0].position);
   });
 
   it('issue 10 review: the timeline of an appeal against one’s own penalty shows no other player’s penalties', async () => {

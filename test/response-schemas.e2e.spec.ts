@@ -143,4 +143,41 @@ describe('records server: the OpenAPI document describes the answers of the publ
     expect(standings({ ...body, divisions: [{ ...body.divisions[0], rows: [{ ...row, player: 7 }] }] })).toBe(false);
     expect(standings({ ...body, divisions: [null] })).toBe(true);
   });
+
+  it('an appeal timeline as its officials and its appellant read it: log positions, or the appeal’s and the public’s', async () => {
+    const contested = (await h.core.store.readStream(`tournament-${T}`)).find(
+      (e) => e.type === 'tournament.ResultRecorded' && (e.data as { table?: number }).table === 1,
+    )!.id;
+    const player = h.token('player', [T], 'b');
+    const lodge = {
+      appealId: 'schema-ap',
+      tournamentId: T,
+      contestedEventId: contested,
+      appellant: { id: 'b', capacity: 'player', forPlayer: 'b' },
+      grounds: 'the result was recorded the wrong way round',
+      remedySought: 'correct it',
+    };
+    const id = (await h.post('/v1/appeals', lodge, player)).body.events[0].data.appealId as string;
+    const members = ['m-1', 'm-2', 'm-3'];
+    const chair = h.token('appeals-committee', [T], members[0]);
+    await h.post(`/v1/appeals/${id}/acknowledgement`, {}, chief);
+    await h.post(
+      `/v1/appeals/${id}/committee`,
+      { members: members.map((m, i) => ({ id: m, name: `Member ${m}`, role: i === 0 ? 'chair' : 'member' })) },
+      chief,
+    );
+    await h.post(`/v1/appeals/${id}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
+    await h.post(`/v1/appeals/${id}/hearing/minutes`, { present: [...members, 'b'], minutes: 'heard' }, chair);
+    const remedies = [{ kind: 'correct-result', round: 1, table: 1, result: { kind: 'played', outcome: 'second', score: { first: 0, second: 7 } } }];
+    const votes = members.map((member) => ({ member, vote: 'uphold' }));
+    await h.post(`/v1/appeals/${id}/decision`, { outcome: 'upheld', reasons: 'b won', votes, remedies }, chair);
+    await h.core.settle();
+    const timeline = validatorOf('/v1/appeals/{id}/timeline');
+    const officials = (await h.get(`/v1/appeals/${id}/timeline`, chief).expect(200)).body;
+    expect(officials).toMatchObject({ positions: 'log', entries: expect.arrayContaining([expect.objectContaining({ kind: 'remedy', status: 'applied' })]) });
+    conforms(timeline, officials);
+    const appellant = (await h.get(`/v1/appeals/${id}/timeline`, player).expect(200)).body;
+    expect(appellant.positions).toBe('public');
+    conforms(timeline, appellant);
+  });
 });

@@ -62,6 +62,8 @@ class Run {
   base = '';
   chief = '';
   arbiter = '';
+  /** The server's id of the appeal lodged in `appealed` (issue 32: appeal ids are the server's). */
+  appealId = '';
   readonly got: Delivered[] = [];
 
   async start(): Promise<void> {
@@ -140,6 +142,76 @@ class Run {
     // An event's id is random (its command's): not a number the public could read anything from.
     const pub = this.got.filter((d) => d.webhook === 'pub').map((d) => JSON.stringify({ ...d.event, id: '…' }));
     answers.set('webhook pub', pub.join('\n'));
+    return answers;
+  }
+
+  /**
+   * Ann appeals the correction of round 1; a committee upholds it and the remedy corrects the result back (a
+   * `tournament.ResultCorrected` caused by the decision); the federation publishes a rating list of the period.
+   */
+  async appealed(): Promise<void> {
+    const ann = this.h.token('player', [T], 'ann');
+    const contested = (await this.h.core.store.readStream(`tournament-${T}`)).filter((e) => e.type === 'tournament.ResultCorrected').at(-1)!.id;
+    const lodge = {
+      appealId: 'ap-key',
+      tournamentId: T,
+      contestedEventId: contested,
+      appellant: { id: 'ann', capacity: 'player', forPlayer: 'ann' },
+      grounds: 'the scoresheet was right',
+      remedySought: 'restore the result',
+    };
+    this.appealId = (await this.h.post('/v1/appeals', lodge, ann)).body.events[0].data.appealId;
+    const members = ['c-1', 'c-2', 'c-3'];
+    const chair = this.h.token('appeals-committee', [T], members[0]);
+    const path = `/v1/appeals/${this.appealId}`;
+    await this.h.post(`${path}/acknowledgement`, {}, this.chief);
+    await this.h.post(`${path}/committee`, { members: members.map((id, i) => ({ id, name: `Member ${id}`, role: i === 0 ? 'chair' : 'member' })) }, this.chief);
+    await this.h.post(`${path}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
+    await this.h.post(`${path}/hearing/minutes`, { present: [...members, 'ann'], minutes: 'heard' }, chair);
+    const remedy = { kind: 'correct-result', round: 1, table: 1, result: { kind: 'played', outcome: 'first', score: { first: 420, second: 380 } } };
+    const votes = members.map((member) => ({ member, vote: 'uphold' }));
+    await this.h.post(`${path}/decision`, { outcome: 'upheld', reasons: 'the scoresheet was right', votes, remedies: [remedy] }, chair);
+    const admin = this.h.token('admin');
+    await this.h.post(
+      '/v1/ratings/scrabble/periods',
+      { period: '2026-12', closesOn: '2026-12-31', tournaments: [T], engine: { name: 'wespa-elo', version: 1 } },
+      admin,
+    );
+    await this.h.core.settle();
+    await this.h.post('/v1/ratings/scrabble/periods/2026-12/list', {}, admin);
+  }
+
+  /** The appeal as its appellant reads it (timeline as JSON, HTML, Markdown; the file), and the public rating list, as bytes. */
+  async appealChannels(): Promise<Map<string, string>> {
+    await this.h.core.settle();
+    // The committee's tokens are scoped to the tournament: officials, who read the log's positions.
+    const readers = { ann: this.h.token('player', [T], 'ann'), public: null };
+    const answers = new Map<string, string>();
+    const paths = [
+      ...['', '?format=html', '?format=md'].map((q) => `ann /timeline${q}`),
+      'ann ',
+      'public /v1/rankings/scrabble',
+      'public /v1/rankings/scrabble?format=csv',
+      'public /v1/ratings/scrabble/periods',
+      'public /pages/ratings/scrabble',
+    ];
+    for (const key of paths) {
+      const [who, rest] = key.split(' ') as [keyof typeof readers, string];
+      const path = rest.startsWith('/v1/') || rest.startsWith('/pages/') ? rest : `/v1/appeals/${this.appealId}${rest}`;
+      const token = readers[who];
+      const req = this.h.http().get(path);
+      if (token) void req.set('authorization', token);
+      const r = await req.buffer(true).parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => done(null, text));
+      });
+      const headers = HEADERS.map((name) => `${name}: ${r.headers[name] ?? ''}`).join('\n');
+      // Event ids and appeal ids are random: no number the reader could read anything from.
+      const body = String(r.body).replaceAll(this.appealId, '<appeal>').replace(UUID, '<uuid>').replace(HASH, '<hash>');
+      answers.set(key, `${r.status}\n${headers}\n\n${body}`);
+    }
     return answers;
   }
 
@@ -249,5 +321,43 @@ describe('public answers carry no number that counts unpublished records (issue 
     expect(last.position).toBeGreaterThan(2);
     const listed = (await a.h.get('/v1/games', a.h.token('admin')).expect(200)).body.games.find((g: { id: string }) => g.id === G);
     expect(listed.asOf).toMatchObject({ revision: 2, position: last.position });
+  });
+
+  it('an appeal decided on a tournament with unpublished records reads alike to its appellant; officials keep log positions', async () => {
+    await a.start();
+    await b.start();
+    // a: round 2 paired and penalised (unpublished) before the correction that is appealed; b: after the appeal.
+    await a.hidden();
+    for (const run of [a, b]) {
+      await run.correct();
+      await run.appealed();
+    }
+    await b.hidden();
+    const [seenA, seenB] = [await a.appealChannels(), await b.appealChannels()];
+    expect(seenA.get('ann /timeline')).toMatch(/^200\n/);
+    expect(seenA.get('public /v1/rankings/scrabble')).toMatch(/^200\n/);
+    expect(differences(seenA, seenB)).toEqual([]);
+
+    // The appellant's numbers: the appeal's own revisions, and the remedy's event at the tournament's public position.
+    const ann = (await a.h.get(`/v1/appeals/${a.appealId}/timeline`, a.h.token('player', [T], 'ann')).expect(200)).body;
+    expect(ann.positions).toBe('public');
+    const steps = ann.entries.filter((e: { kind: string }) => e.kind === 'step');
+    expect(steps.map((e: { position: number }) => e.position)).toEqual(steps.map((_: unknown, i: number) => i));
+    const remedy = ann.entries.find((e: { kind: string }) => e.kind === 'remedy');
+    expect(remedy).toMatchObject({ status: 'applied', position: 5.001 });
+    const publicAsOf = (await a.h.get(`/v1/tournaments/${T}`).expect(200)).body.asOf;
+    expect(remedy.effect.event.position).toBe(publicAsOf.position);
+    expect(ann.contested.context).toEqual([expect.objectContaining({ revision: 0, contested: true })]);
+
+    // An official of the tournament reads the log's positions.
+    const log = await a.h.core.store.readStream(`appeal-${a.appealId}`);
+    const chief = (await a.h.get(`/v1/appeals/${a.appealId}/timeline`, a.chief).expect(200)).body;
+    expect(chief.positions).toBe('log');
+    const officialSteps = chief.entries.filter((e: { kind: string }) => e.kind === 'step');
+    expect(officialSteps.map((e: { position: number }) => e.position)).toEqual(log.map((e) => e.position));
+    const corrected = (await a.h.core.store.readStream(`tournament-${T}`)).filter((e) => e.type === 'tournament.ResultCorrected');
+    expect(chief.entries.find((e: { kind: string }) => e.kind === 'remedy').effect.event.position).toBe(corrected.at(-1)!.position);
+    const file = (await a.h.get(`/v1/appeals/${a.appealId}`, a.chief).expect(200)).body;
+    expect(file.events.map((e: { position: number }) => e.position)).toEqual(log.map((e) => e.position));
   });
 });

@@ -2,10 +2,37 @@
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
 
 export const RESPONSE_SCHEMAS = {
+  Actor: {
+    type: 'object',
+    properties: { id: { type: 'string' }, role: { $ref: '#/components/schemas/Role' } },
+    required: ['id', 'role'],
+    additionalProperties: false,
+  },
+  AppealTimelineResponse: { $ref: '#/components/schemas/Timeline' },
   AsOf: {
     type: 'object',
     properties: { revision: { type: 'number' }, position: { type: 'number' }, at: { type: 'string' } },
     required: ['revision', 'position', 'at'],
+    additionalProperties: false,
+  },
+  ContextEntry: {
+    type: 'object',
+    properties: {
+      revision: { type: 'number' },
+      type: { type: 'string' },
+      at: { type: 'string' },
+      by: { type: 'string' },
+      summary: { type: 'string' },
+      clock: {
+        type: 'object',
+        properties: { remainingMs: { type: 'array', items: { type: 'number' } }, readHere: { type: 'boolean' } },
+        required: ['remainingMs', 'readHere'],
+        additionalProperties: false,
+        nullable: true,
+      },
+      contested: { type: 'boolean' },
+    },
+    required: ['revision', 'type', 'at', 'by', 'summary', 'clock', 'contested'],
     additionalProperties: false,
   },
   CorrectionCause: {
@@ -130,6 +157,13 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   McMahonSeeding: { type: 'string', enum: ['split-and-fold', 'split-and-random', 'split-and-slip'] },
+  Outcome: { anyOf: [{ $ref: '#/components/schemas/Side' }, { type: 'string', enum: ['draw'] }] },
+  PairCounts: {
+    type: 'object',
+    properties: { first: { type: 'number' }, second: { type: 'number' } },
+    required: ['first', 'second'],
+    additionalProperties: false,
+  },
   PairingSystem: {
     type: 'string',
     enum: ['australian-draw', 'king-of-the-hill', 'random', 'round-robin', 'mahjong-by-standing', 'mahjong-swiss', 'knockout', 'fide-dutch', 'mcmahon'],
@@ -289,6 +323,129 @@ export const RESPONSE_SCHEMAS = {
     required: ['division', 'id', 'name'],
     additionalProperties: false,
   },
+  Remedy: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['correct-result'] },
+          division: { type: 'string' },
+          round: { type: 'number' },
+          table: { type: 'number' },
+          result: { $ref: '#/components/schemas/ResultInput' },
+        },
+        required: ['kind', 'round', 'table', 'result'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['cancel-penalty'] }, penaltyId: { type: 'string' } },
+        required: ['kind', 'penaltyId'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['reduce-penalty'] }, penaltyId: { type: 'string' }, amount: { type: 'number' } },
+        required: ['kind', 'penaltyId', 'amount'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['order-replay'] },
+          round: { type: 'number' },
+          table: { type: 'number' },
+          instructions: { type: 'string' },
+        },
+        required: ['kind', 'round', 'table', 'instructions'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['re-pair-next-round'] },
+          division: { type: 'string' },
+          round: { type: 'number' },
+          found: { type: 'string', enum: ['not-paired', 'paired-unpublished', 'published', 'played'] },
+        },
+        required: ['kind', 'round', 'found'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  RemedyEffect: {
+    type: 'object',
+    properties: {
+      event: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string' },
+          position: { type: 'number' },
+          at: { type: 'string' },
+          by: { $ref: '#/components/schemas/Actor' },
+          data: {},
+        },
+        required: ['id', 'type', 'position', 'at', 'by', 'data'],
+        additionalProperties: false,
+      },
+      result: { type: 'object', properties: { before: {}, after: {} }, required: ['before', 'after'], additionalProperties: false, nullable: true },
+      standings: {
+        type: 'object',
+        properties: {
+          division: { type: 'string' },
+          before: { type: 'array', items: { $ref: '#/components/schemas/StandingsLine' } },
+          after: { type: 'array', items: { $ref: '#/components/schemas/StandingsLine' } },
+        },
+        required: ['division', 'before', 'after'],
+        additionalProperties: false,
+        nullable: true,
+      },
+    },
+    required: ['event', 'result', 'standings'],
+    additionalProperties: false,
+  },
+  ResultInput: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['played'] },
+          outcome: { $ref: '#/components/schemas/Outcome' },
+          score: { $ref: '#/components/schemas/PairCounts' },
+          games: { $ref: '#/components/schemas/PairCounts' },
+          captured: { $ref: '#/components/schemas/PairCounts' },
+        },
+        required: ['kind', 'outcome'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['forfeit'] }, absent: { $ref: '#/components/schemas/Side' } },
+        required: ['kind', 'absent'],
+        additionalProperties: false,
+      },
+      { type: 'object', properties: { kind: { type: 'string', enum: ['double-forfeit'] } }, required: ['kind'], additionalProperties: false },
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['mahjong-table'] },
+          seats: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { player: { type: 'string' }, points: { type: 'number' } },
+              required: ['player', 'points'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['kind', 'seats'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  Role: { type: 'string', enum: ['admin', 'chief-arbiter', 'arbiter', 'appeals-committee', 'player', 'system'] },
   RoundOverview: {
     type: 'object',
     properties: {
@@ -395,6 +552,20 @@ export const RESPONSE_SCHEMAS = {
     required: ['tournament', 'division', 'throughRound', 'roundInProgress', 'unpublishedRounds', 'rows', 'asOf'],
     additionalProperties: false,
   },
+  StandingsLine: {
+    type: 'object',
+    properties: {
+      rank: { type: 'number' },
+      player: { type: 'string' },
+      wins: { type: 'number' },
+      losses: { type: 'number' },
+      draws: { type: 'number' },
+      spread: { type: 'number' },
+      score: { type: 'number' },
+    },
+    required: ['rank', 'player', 'wins', 'losses', 'draws', 'spread', 'score'],
+    additionalProperties: false,
+  },
   StandingsResponse: {
     type: 'object',
     properties: {
@@ -436,6 +607,75 @@ export const RESPONSE_SCHEMAS = {
     additionalProperties: false,
   },
   TieBreakCode: { type: 'string', enum: ['SPREAD', 'BH', 'BH-C1', 'SB', 'DE', 'WON', 'WIN', 'PS', 'SOS', 'SODOS', 'SOSOS', 'GAME-WINS', 'CAPTURED-DIFF'] },
+  Timeline: {
+    type: 'object',
+    properties: {
+      appealId: { type: 'string' },
+      tournamentId: { type: 'string' },
+      discipline: { type: 'string' },
+      profile: { type: 'string' },
+      step: { type: 'string' },
+      contested: {
+        type: 'object',
+        properties: {
+          eventId: { type: 'string' },
+          stream: { type: 'string' },
+          type: { type: 'string' },
+          kind: { type: 'string' },
+          at: { type: 'string' },
+          decidedBy: { $ref: '#/components/schemas/Actor' },
+          summary: { type: 'string' },
+          data: {},
+          context: { type: 'array', items: { $ref: '#/components/schemas/ContextEntry' } },
+          board: { type: 'array', items: { type: 'string' }, nullable: true },
+          chessFen: { type: 'string', nullable: true },
+        },
+        required: ['eventId', 'stream', 'type', 'kind', 'at', 'decidedBy', 'summary', 'data', 'context', 'board', 'chessFen'],
+        additionalProperties: false,
+        nullable: true,
+      },
+      entries: { type: 'array', items: { $ref: '#/components/schemas/TimelineEntry' } },
+      positions: { type: 'string', enum: ['log', 'public'] },
+    },
+    required: ['appealId', 'tournamentId', 'discipline', 'profile', 'step', 'contested', 'entries', 'positions'],
+    additionalProperties: false,
+  },
+  TimelineEntry: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['step'] },
+          position: { type: 'number' },
+          step: { type: 'string' },
+          at: { type: 'string' },
+          by: { $ref: '#/components/schemas/Actor' },
+          details: { type: 'object', additionalProperties: {} },
+        },
+        required: ['kind', 'position', 'step', 'at', 'by', 'details'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: {
+          kind: { type: 'string', enum: ['remedy'] },
+          position: { type: 'number' },
+          remedy: { $ref: '#/components/schemas/Remedy' },
+          status: { type: 'string', enum: ['applied', 'refused', 'recorded', 'pending'] },
+          effect: { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/RemedyEffect' }] },
+          refusal: {
+            type: 'object',
+            properties: { type: { type: 'string' }, message: { type: 'string' }, rule: { type: 'string', nullable: true } },
+            required: ['type', 'message', 'rule'],
+            additionalProperties: false,
+            nullable: true,
+          },
+        },
+        required: ['kind', 'position', 'remedy', 'status', 'effect', 'refusal'],
+        additionalProperties: false,
+      },
+    ],
+  },
   TournamentListItem: {
     type: 'object',
     properties: {

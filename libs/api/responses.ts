@@ -4,6 +4,7 @@
  * (`response-schemas.generated.ts`): the document describes what the handlers return, from the same types.
  * `test/response-schemas.e2e.spec.ts` checks real answers against the served document.
  */
+import type { Timeline } from '../runtime/features/appeals/timeline.js';
 import type { PeriodsDocument } from '../runtime/features/ratings/ratings.documents.js';
 import type { RankingsPage } from '../runtime/features/ratings/rankings-view.js';
 import type { CrosstableDocument, StandingsDocument, TournamentListItem, TournamentSummary } from '../runtime/features/tournament/tournament-read-model.js';
@@ -39,3 +40,9 @@ export type RankingsResponse = RankingsPage;
 
 /** GET /v1/ratings/:discipline/periods */
 export type PeriodsResponse = PeriodsDocument;
+
+/**
+ * GET /v1/appeals/:id/timeline (JSON; `?format=html|md` the same as a document): officials read the log's positions,
+ * the appellant the appeal's revisions and the tournament's public positions (`positions`).
+ */
+export type AppealTimelineResponse = Timeline;

@@ -2818,7 +2818,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The written appeal timeline, rebuilt from the log: the contested decision in its context (clock readings; a Scrabble board as SVG), every step, every remedy with its effect. ?format=json|html|md or Accept */
+    /**
+     * The written appeal timeline, rebuilt from the log: the contested decision in its context (clock readings; a Scrabble board as SVG), every step, every remedy with its effect. ?format=json|html|md or Accept
+     * @description Officials of the tournament read log positions (`positions: log`); the appellant reads the appeal’s revisions, the ordinal of each context event shown and the tournament’s public position of a remedy’s event (`positions: public`), numbers that no unpublished record moves.
+     */
     get: operations['AppealsController_timeline'];
     put?: never;
     post?: never;
@@ -5684,6 +5687,7 @@ export interface components {
       round: number | null;
       divisions: components['schemas']['CrosstableDocument'][];
     };
+    AppealTimelineResponse: components['schemas']['Timeline'];
     PeriodsResponse: components['schemas']['PeriodsDocument'];
     RankingsResponse: components['schemas']['RankingsPage'];
     TournamentListItem: {
@@ -5744,6 +5748,29 @@ export interface components {
       unpublishedRounds: number[];
       rows: components['schemas']['CrosstableRow'][];
       asOf: components['schemas']['AsOf'];
+    };
+    Timeline: {
+      appealId: string;
+      tournamentId: string;
+      discipline: string;
+      profile: string;
+      step: string;
+      contested: {
+        eventId: string;
+        stream: string;
+        type: string;
+        kind: string;
+        at: string;
+        decidedBy: components['schemas']['Actor'];
+        summary: string;
+        data: unknown;
+        context: components['schemas']['ContextEntry'][];
+        board: string[] | null;
+        chessFen: string | null;
+      } | null;
+      entries: components['schemas']['TimelineEntry'][];
+      /** @enum {string} */
+      positions: 'log' | 'public';
     };
     PeriodsDocument: {
       discipline: components['schemas']['Discipline'];
@@ -5881,6 +5908,48 @@ export interface components {
       withdrawnFromRound: number | null;
       cells: components['schemas']['CrosstableCell'][];
     };
+    Actor: {
+      id: string;
+      role: components['schemas']['Role'];
+    };
+    ContextEntry: {
+      revision: number;
+      type: string;
+      at: string;
+      by: string;
+      summary: string;
+      clock: {
+        remainingMs: number[];
+        readHere: boolean;
+      } | null;
+      contested: boolean;
+    };
+    TimelineEntry:
+      | {
+          /** @enum {string} */
+          kind: 'step';
+          position: number;
+          step: string;
+          at: string;
+          by: components['schemas']['Actor'];
+          details: {
+            [key: string]: unknown;
+          };
+        }
+      | {
+          /** @enum {string} */
+          kind: 'remedy';
+          position: number;
+          remedy: components['schemas']['Remedy'];
+          /** @enum {string} */
+          status: 'applied' | 'refused' | 'recorded' | 'pending';
+          effect: components['schemas']['RemedyEffect'] | null;
+          refusal: {
+            type: string;
+            message: string;
+            rule: string | null;
+          } | null;
+        };
     PeriodSummary: {
       period: string;
       closesOn: string;
@@ -5963,6 +6032,62 @@ export interface components {
       points: number;
       running: number;
     };
+    /** @enum {string} */
+    Role: 'admin' | 'chief-arbiter' | 'arbiter' | 'appeals-committee' | 'player' | 'system';
+    Remedy:
+      | {
+          /** @enum {string} */
+          kind: 'correct-result';
+          division?: string;
+          round: number;
+          table: number;
+          result: components['schemas']['ResultInput'];
+        }
+      | {
+          /** @enum {string} */
+          kind: 'cancel-penalty';
+          penaltyId: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: 'reduce-penalty';
+          penaltyId: string;
+          amount: number;
+        }
+      | {
+          /** @enum {string} */
+          kind: 'order-replay';
+          round: number;
+          table: number;
+          instructions: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: 're-pair-next-round';
+          division?: string;
+          round: number;
+          /** @enum {string} */
+          found: 'not-paired' | 'paired-unpublished' | 'published' | 'played';
+        };
+    RemedyEffect: {
+      event: {
+        id: string;
+        type: string;
+        position: number;
+        at: string;
+        by: components['schemas']['Actor'];
+        data: unknown;
+      };
+      result: {
+        before: unknown;
+        after: unknown;
+      } | null;
+      standings: {
+        division: string;
+        before: components['schemas']['StandingsLine'][];
+        after: components['schemas']['StandingsLine'][];
+      } | null;
+    };
     ImportProvenance: {
       sha256: string;
       lines: number;
@@ -5977,6 +6102,48 @@ export interface components {
       max: number;
       noHandicapFromRating?: number;
     };
+    ResultInput:
+      | {
+          /** @enum {string} */
+          kind: 'played';
+          outcome: components['schemas']['Outcome'];
+          score?: components['schemas']['PairCounts'];
+          games?: components['schemas']['PairCounts'];
+          captured?: components['schemas']['PairCounts'];
+        }
+      | {
+          /** @enum {string} */
+          kind: 'forfeit';
+          absent: components['schemas']['Side'];
+        }
+      | {
+          /** @enum {string} */
+          kind: 'double-forfeit';
+        }
+      | {
+          /** @enum {string} */
+          kind: 'mahjong-table';
+          seats: {
+            player: string;
+            points: number;
+          }[];
+        };
+    StandingsLine: {
+      rank: number;
+      player: string;
+      wins: number;
+      losses: number;
+      draws: number;
+      spread: number;
+      score: number;
+    };
+    Outcome: components['schemas']['Side'] | 'draw';
+    PairCounts: {
+      first: number;
+      second: number;
+    };
+    /** @enum {string} */
+    Side: 'first' | 'second';
   };
   responses: {
     /** @description The path, query or body broke a rule: `field` names it and `rule` the rule */
@@ -11275,11 +11442,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The timeline: JSON, or the same as a printable HTML or Markdown document */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AppealTimelineResponse'];
+          'text/html': string;
+          'text/markdown': string;
+        };
       };
       400: components['responses']['Invalid'];
       401: components['responses']['Unauthorized'];

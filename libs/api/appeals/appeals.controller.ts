@@ -11,6 +11,7 @@ import { gameFeaturesOf } from '../../runtime/games/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, isRetry, runCommand, runCreating } from '../command-request.js';
+import { responseSchema } from '../openapi-responses.js';
 import { ProblemException } from '../problem.js';
 import { ServesHtml } from '../security-headers.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
@@ -184,12 +185,14 @@ export class AppealsController {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
     const { state, events } = await this.load(p.id);
     void reply.header('cache-control', 'private, no-store');
+    // Officials read the log's positions; the appellant and the committee the appeal's revisions (issue 32).
+    const official = isTournamentOfficial(request, state.tournamentId!);
     if (canSeeFile(request, state))
       return {
         appealId: p.id,
         tournamentId: state.tournamentId,
         step: state.step,
-        events: events.map((e) => ({ id: e.id, type: e.type, position: e.position, data: e.data })),
+        events: events.map((e) => ({ id: e.id, type: e.type, position: official ? e.position : e.revision, data: e.data })),
       };
     const decided = events.find((e) => e.type === 'appeals.AppealDecided');
     if (state.step !== 'final' || !decided) throw unknownAppeal(p.id);
@@ -209,6 +212,16 @@ export class AppealsController {
   @ApiOperation({
     summary:
       'The written appeal timeline, rebuilt from the log: the contested decision in its context (clock readings; a Scrabble board as SVG), every step, every remedy with its effect. ?format=json|html|md or Accept',
+    description:
+      'Officials of the tournament read log positions (`positions: log`); the appellant reads the appeal’s revisions, the ordinal of each context event shown and the tournament’s public position of a remedy’s event (`positions: public`), numbers that no unpublished record moves.',
+  })
+  @ApiOkResponse({
+    description: 'The timeline: JSON, or the same as a printable HTML or Markdown document',
+    content: {
+      'application/json': { schema: responseSchema('AppealTimelineResponse') },
+      'text/html': { schema: { type: 'string' } },
+      'text/markdown': { schema: { type: 'string' } },
+    },
   })
   async timeline(@Param() p: AppealParams, @Query() q: TimelineQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await awaitPosition(request, this.core, this.config.waitMaxMs);

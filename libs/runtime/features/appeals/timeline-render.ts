@@ -64,8 +64,9 @@ export function stepText(e: Extract<TimelineEntry, { kind: 'step' }>): string {
   }
 }
 
-function remedyStatus(e: Extract<TimelineEntry, { kind: 'remedy' }>): string {
-  if (e.status === 'applied') return `applied (${e.effect!.event.type} at log position ${e.effect!.event.position}, ${e.effect!.event.at})`;
+function remedyStatus(e: Extract<TimelineEntry, { kind: 'remedy' }>, positions: Timeline['positions']): string {
+  const where = positions === 'log' ? 'log position' : 'the tournament’s public position';
+  if (e.status === 'applied') return `applied (${e.effect!.event.type} at ${where} ${e.effect!.event.position}, ${e.effect!.event.at})`;
   if (e.status === 'refused') return `refused: ${e.refusal!.message}${e.refusal!.rule ? ` (${e.refusal!.rule})` : ''}`;
   if (e.status === 'recorded') return 'ordered by the decision';
   return 'not applied yet';
@@ -117,7 +118,7 @@ export function timelineHtml(t: Timeline): string {
     if (e.kind === 'step')
       out.push(`<li class="step"><strong>${esc(e.step)}</strong> — ${esc(e.at)}, by ${esc(e.by.id)} (${esc(e.by.role)}). ${esc(stepText(e))}</li>`);
     else {
-      out.push(`<li class="remedy"><strong>remedy</strong>: ${esc(remedyText(e.remedy))} — ${esc(remedyStatus(e))}.`);
+      out.push(`<li class="remedy"><strong>remedy</strong>: ${esc(remedyText(e.remedy))} — ${esc(remedyStatus(e, t.positions))}.`);
       const eff = e.effect;
       if (eff?.result) out.push(`<br>Result before: ${esc(summ(eff.result.before))}; after: ${esc(summ(eff.result.after))}.`);
       if (eff?.standings)
@@ -162,7 +163,7 @@ export function timelineMarkdown(t: Timeline): string {
   for (const e of t.entries) {
     if (e.kind === 'step') out.push(`${n++}. **${e.step}** — ${e.at}, by ${md(e.by.id)} (${e.by.role}). ${md(stepText(e))}`);
     else {
-      out.push(`${n++}. **remedy**: ${md(remedyText(e.remedy))} — ${md(remedyStatus(e))}.`);
+      out.push(`${n++}. **remedy**: ${md(remedyText(e.remedy))} — ${md(remedyStatus(e, t.positions))}.`);
       if (e.effect?.result) out.push(`   Result before: ${md(summ(e.effect.result.before))}; after: ${md(summ(e.effect.result.after))}.`);
       if (e.effect?.standings)
         out.push(

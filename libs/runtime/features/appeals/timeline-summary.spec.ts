@@ -62,10 +62,14 @@ describe('review s12-b F10: the appeal timeline words every kind of result', () 
           refusal: null,
         },
       ],
+      positions: 'log',
     };
     for (const text of [timelineHtml(t), timelineMarkdown(t)]) {
       expect(text).toContain('Result before: mahjong table: m1 +30, m2 -10, m3 -10, m4 -10; after: mahjong table: m1 -10, m2 +30, m3 -10, m4 -10.');
       expect(text).not.toContain('undefined');
+      expect(text).toContain('tournament.ResultCorrected at log position 9');
     }
+    // Read by a non-official (issue 32): the number is the tournament's public position, and says so.
+    expect(timelineMarkdown({ ...t, positions: 'public' })).toContain('tournament.ResultCorrected at the tournament’s public position 9');
   });
 });

@@ -1,12 +1,12 @@
 import type { AppealEvent, Remedy } from '../../../domain/appeals/index.js';
 import { gameStreamOf } from '../../../domain/discipline-kit/registry.js';
 import type { Actor } from '../../../domain/kernel/index.js';
-import { tournamentDecider } from '../../../domain/tournament/index.js';
+import { changesPublicView, tournamentDecider } from '../../../domain/tournament/index.js';
 import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
 import type { UpcasterRegistry } from '../../../store/upcasters.js';
 import type { RefusedReaction } from '../../process-manager.js';
 import type { ReadModelStore } from '../../projections/read-model-store.js';
-import { foldTournamentEvent, standingsOf } from '../tournament/index.js';
+import { foldTournamentEvent, handlesTournamentEvent, standingsOf } from '../tournament/index.js';
 import { decisionTime } from './contested.js';
 import { eventsCausedBy, locateEvent, type LocatedEventWithData } from './event-index.projection.js';
 import { reactionCommandId } from '../../process-manager.js';
@@ -15,6 +15,7 @@ import { summarise } from './timeline-summary.js';
 
 /** One event of the contested game or record, around the decision, with the clock as last read. */
 export interface ContextEntry {
+  /** Its stream revision for officials; for anyone else its ordinal among the events shown (a game's: its revision). */
   readonly revision: number;
   readonly type: string;
   readonly at: string;
@@ -36,11 +37,16 @@ export interface StandingsLine {
 }
 
 export interface RemedyEffect {
+  /** `position`: the log's for officials; for anyone else the tournament's public position just after it (its public `asOf`). */
   readonly event: { readonly id: string; readonly type: string; readonly position: number; readonly at: string; readonly by: Actor; readonly data: unknown };
   readonly result: { readonly before: unknown; readonly after: unknown } | null;
   readonly standings: { readonly division: string; readonly before: StandingsLine[]; readonly after: StandingsLine[] } | null;
 }
 
+/**
+ * An entry's `position` orders the timeline: for officials a step's log position (a remedy's: its decision's plus a
+ * thousandth per remedy); for anyone else the appeal stream's revision instead (issue 32: no count of other records).
+ */
 export type TimelineEntry =
   | {
       readonly kind: 'step';
@@ -84,6 +90,8 @@ export interface Timeline {
     readonly chessFen: string | null;
   } | null;
   readonly entries: TimelineEntry[];
+  /** Which numbers it carries: the log's positions (officials), or the appeal's revisions and the tournament's public positions. */
+  readonly positions: 'log' | 'public';
 }
 
 export interface TimelineSources {
@@ -144,7 +152,7 @@ export function visibleContext(src: TimelineSources, viewer: TimelineViewer, eve
   return { kept, at: kept.findIndex((e) => e.id === events[index].id) };
 }
 
-function context(events: readonly RecordedEvent[], index: number): ContextEntry[] {
+function context(events: readonly RecordedEvent[], index: number, official: boolean): ContextEntry[] {
   let clock: readonly number[] | null = null;
   const out: ContextEntry[] = [];
   events.forEach((e, i) => {
@@ -153,7 +161,7 @@ function context(events: readonly RecordedEvent[], index: number): ContextEntry[
     if (readHere) clock = read as number[];
     if (i < index - CONTEXT_BEFORE || i > index + CONTEXT_AFTER) return;
     out.push({
-      revision: e.revision,
+      revision: official ? e.revision : i,
       type: e.type,
       at: decisionTime(e),
       by: e.meta.actor.id,
@@ -191,6 +199,29 @@ export function standingsAround(history: readonly RecordedEvent[], position: num
   };
 }
 
+/** A tournament's history with its penalty ledger, in log order: the standings read model's input. */
+async function tournamentHistory(read: (stream: string) => Promise<RecordedEvent[]>, id: string): Promise<RecordedEvent[]> {
+  return [...(await read(`tournament-${id}`)), ...(await read(`penalties-${id}`))].sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The tournament's public position just after one of its events (issue 32), as its public `asOf` counts: 0 at the
+ * creation, then one per event that changed what the public sees (the tournaments projection's `publicAsOf`).
+ */
+export function publicPositionAt(history: readonly RecordedEvent[], id: string): number {
+  let state = tournamentDecider.initialState();
+  let n = -1;
+  for (const e of history) {
+    const next = handlesTournamentEvent(e.type) ? foldTournamentEvent(state, e) : null;
+    if (next?.status === 'open') {
+      if (n < 0 || changesPublicView(e, state, next)) n++;
+      state = next;
+    }
+    if (e.id === id) break;
+  }
+  return n;
+}
+
 /**
  * The written appeal timeline, rebuilt from the log on every request: the contested decision with the
  * events around it (clock readings carried), every appeal step in log order, and every remedy with its
@@ -218,24 +249,26 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
       decidedBy: e.meta.actor,
       summary: summarise(shown.kept[shown.at]),
       data: shown.kept[shown.at].data,
-      context: context(shown.kept, shown.at),
+      context: context(shown.kept, shown.at, viewer.official),
       board: position?.board ?? null,
       chessFen: position?.chessFen ?? null,
     };
   }
   const entries: TimelineEntry[] = [];
   let tournament: RecordedEvent[] | null = null;
+  // Officials read log positions; anyone else the appeal's own revisions (issue 32: the log's count other records).
+  const order = (e: RecordedEvent) => (viewer.official ? e.position : e.revision);
   for (const e of appeal) {
     const { by, at, ...details } = e.data as { by: Actor; at: string } & Record<string, unknown>;
-    entries.push({ kind: 'step', position: e.position, step: STEP_OF[e.type as AppealEvent['type']] ?? e.type, at, by, details });
+    entries.push({ kind: 'step', position: order(e), step: STEP_OF[e.type as AppealEvent['type']] ?? e.type, at, by, details });
     if (e.type !== 'appeals.AppealDecided') continue;
     const decided = e.data as Extract<AppealEvent, { type: 'appeals.AppealDecided' }>['data'];
     const caused = eventsCausedBy(src.readModels, e.id);
     const refusals = src.refused().filter((r) => r.cause.eventId === e.id);
     let sent = 0;
     for (const [i, remedy] of decided.remedies.entries()) {
-      // Remedies follow their decision, in the order it gave them (an applied one names its own log position).
-      const fallback = e.position + (i + 1) / 1000;
+      // Remedies follow their decision, in the order it gave them (an applied one names its own event's position).
+      const fallback = order(e) + (i + 1) / 1000;
       if (!sentRemedy(remedy)) {
         entries.push({ kind: 'remedy', position: fallback, remedy, status: 'recorded', effect: null, refusal: null });
         continue;
@@ -248,21 +281,21 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
       } else if (applied) {
         const inTournament = applied.stream.startsWith('tournament-');
         // The tournament's history with its penalty ledger, in log order: the standings read model's input.
-        tournament ??= inTournament
-          ? [...(await read(applied.stream)), ...(await read(`penalties-${applied.stream.slice('tournament-'.length)}`))].sort(
-              (a, b) => a.position - b.position,
-            )
-          : null;
+        tournament ??= inTournament ? await tournamentHistory(read, applied.stream.slice('tournament-'.length)) : null;
         const stream = inTournament ? tournament! : await read(applied.stream);
         const ev = stream.find((x) => x.id === applied.id)!;
         const data = ev.data as { division?: string; corrects?: unknown; result?: unknown };
+        const tournamentId = /^(?:tournament|penalties)-(.*)$/.exec(ev.stream)?.[1];
+        const history = viewer.official || tournamentId === undefined ? null : inTournament ? stream : await tournamentHistory(read, tournamentId);
+        // Another stream's event (no remedy sends one yet): its revision, never the log's position, to non-officials.
+        const position = history ? publicPositionAt(history, ev.id) : viewer.official ? ev.position : ev.revision;
         entries.push({
           kind: 'remedy',
           position: fallback,
           remedy,
           status: 'applied',
           effect: {
-            event: { id: ev.id, type: ev.type, position: ev.position, at: ev.meta.recordedAt, by: ev.meta.actor, data: ev.data },
+            event: { id: ev.id, type: ev.type, position, at: ev.meta.recordedAt, by: ev.meta.actor, data: ev.data },
             result: ev.type === 'tournament.ResultCorrected' ? { before: data.corrects, after: data.result } : null,
             standings: ev.stream.startsWith('tournament-') && data.division ? standingsAround(stream, ev.position, data.division) : null,
           },
@@ -282,5 +315,6 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
     step: (entries.filter((x) => x.kind === 'step').at(-1) as { step: string }).step,
     contested,
     entries,
+    positions: viewer.official ? 'log' : 'public',
   };
 }

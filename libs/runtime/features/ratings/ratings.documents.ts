@@ -30,7 +30,6 @@ export interface ListDocument extends RatingList {
   readonly version: number;
   readonly closesOn: string;
   readonly publishedAt: string;
-  readonly position: number;
   readonly correction: {
     readonly corrects: number;
     readonly reason: string;

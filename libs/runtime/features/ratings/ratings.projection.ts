@@ -30,7 +30,8 @@ import {
  */
 export const ratingsProjection: Projection = {
   name: RATINGS_PROJECTION,
-  version: 1,
+  // 2: a list keeps no log position (issue 32): the log's count moves with records the public does not see.
+  version: 2,
   handles: (type) => type.startsWith('players.') || type.startsWith('ratings.'),
   apply(event: RecordedEvent, docs) {
     if (event.type.startsWith('players.')) return applyPlayer(event, docs);
@@ -78,7 +79,6 @@ function applyList(d: ListPublished['data'] | ListCorrected['data'], event: Reco
     version: d.version,
     closesOn: d.closesOn,
     publishedAt: event.meta.recordedAt,
-    position: event.position,
     entries: d.entries,
     unmatched: d.unmatched,
     games: d.games,
@@ -127,7 +127,6 @@ function applyImport(d: ListImported['data'], registry: RegistryState, event: Re
     version: 1,
     closesOn: d.listDate,
     publishedAt: at,
-    position: event.position,
     ...list,
     correction: null,
     imported,
