@@ -181,22 +181,50 @@ class Run {
     await this.h.post('/v1/ratings/scrabble/periods/2026-12/list', {}, admin);
   }
 
+  /**
+   * Bob appeals a published points penalty of round 1 (`P-1`); a committee upholds it and cancels the penalty (a
+   * `penalties.PenaltyCancelled` caused by the decision).
+   */
+  async penaltyAppealed(): Promise<void> {
+    await this.h.post(`/v1/tournaments/${T}/penalties`, { player: 'bob', points: 5, reason: 'late arrival', ref: 'P-1', round: 1 }, this.chief);
+    const bob = this.h.token('player', [T], 'bob');
+    const contested = (await this.h.core.store.readStream(`penalties-${T}`)).find((e) => (e.data as { penaltyId: string }).penaltyId === 'P-1')!.id;
+    const lodge = {
+      tournamentId: T,
+      contestedEventId: contested,
+      appellant: { id: 'bob', capacity: 'player', forPlayer: 'bob' },
+      grounds: 'the clock was wrong',
+      remedySought: 'cancel the penalty',
+    };
+    this.appealId = (await this.h.post('/v1/appeals', lodge, bob)).body.events[0].data.appealId;
+    const members = ['c-1', 'c-2', 'c-3'];
+    const chair = this.h.token('appeals-committee', [T], members[0]);
+    const path = `/v1/appeals/${this.appealId}`;
+    await this.h.post(`${path}/acknowledgement`, {}, this.chief);
+    await this.h.post(`${path}/committee`, { members: members.map((id, i) => ({ id, name: `Member ${id}`, role: i === 0 ? 'chair' : 'member' })) }, this.chief);
+    await this.h.post(`${path}/hearing`, { hearingAt: new Date(Date.now() + 600_000).toISOString(), place: 'Room 1' }, chair);
+    await this.h.post(`${path}/hearing/minutes`, { present: [...members, 'bob'], minutes: 'heard' }, chair);
+    const votes = members.map((member) => ({ member, vote: 'uphold' }));
+    const remedies = [{ kind: 'cancel-penalty', penaltyId: 'P-1' }];
+    await this.h.post(`${path}/decision`, { outcome: 'upheld', reasons: 'the clock was wrong', votes, remedies }, chair);
+  }
+
   /** The appeal as its appellant reads it (timeline as JSON, HTML, Markdown; the file), and the public rating list, as bytes. */
-  async appealChannels(): Promise<Map<string, string>> {
+  async appealChannels(reader = 'ann'): Promise<Map<string, string>> {
     await this.h.core.settle();
     // The committee's tokens are scoped to the tournament: officials, who read the log's positions.
-    const readers = { ann: this.h.token('player', [T], 'ann'), public: null };
+    const readers: Record<string, string | null> = { [reader]: this.h.token('player', [T], reader), public: null };
     const answers = new Map<string, string>();
     const paths = [
-      ...['', '?format=html', '?format=md'].map((q) => `ann /timeline${q}`),
-      'ann ',
+      ...['', '?format=html', '?format=md'].map((q) => `${reader} /timeline${q}`),
+      `${reader} `,
       'public /v1/rankings/scrabble',
       'public /v1/rankings/scrabble?format=csv',
       'public /v1/ratings/scrabble/periods',
       'public /pages/ratings/scrabble',
     ];
     for (const key of paths) {
-      const [who, rest] = key.split(' ') as [keyof typeof readers, string];
+      const [who, rest] = key.split(' ') as [string, string];
       const path = rest.startsWith('/v1/') || rest.startsWith('/pages/') ? rest : `/v1/appeals/${this.appealId}${rest}`;
       const token = readers[who];
       const req = this.h.http().get(path);
@@ -359,5 +387,40 @@ describe('public answers carry no number that counts unpublished records (issue 
     expect(chief.entries.find((e: { kind: string }) => e.kind === 'remedy').effect.event.position).toBe(corrected.at(-1)!.position);
     const file = (await a.h.get(`/v1/appeals/${a.appealId}`, a.chief).expect(200)).body;
     expect(file.events.map((e: { position: number }) => e.position)).toEqual(log.map((e) => e.position));
+  });
+
+  it('a contested penalty’s context shows its appellant none of their ledger entries of an unpublished round; officials see them', async () => {
+    await a.start();
+    await b.start();
+    // a: bob penalised in round 2 (unpublished) before the penalty of round 1 he appeals; b: after the appeal.
+    await a.hidden();
+    for (const run of [a, b]) await run.penaltyAppealed();
+    await b.hidden();
+    const [seenA, seenB] = [await a.appealChannels('bob'), await b.appealChannels('bob')];
+    expect(seenA.get('bob /timeline')).toMatch(/^200\n/);
+    expect(differences(seenA, seenB)).toEqual([]);
+    for (const run of [a, b])
+      for (const [key, text] of await run.appealChannels('bob')) if (key.startsWith('bob')) expect(text).not.toMatch(/Q-1|phone rang|amount 3,/);
+
+    // The appellant's context: the contested penalty and its cancellation, numbered among themselves.
+    const bob = (await a.h.get(`/v1/appeals/${a.appealId}/timeline`, a.h.token('player', [T], 'bob')).expect(200)).body;
+    expect(bob.contested.context.map((e: { revision: number; type: string }) => [e.revision, e.type])).toEqual([
+      [0, 'penalties.PenaltyIssued'],
+      [1, 'penalties.PenaltyCancelled'],
+    ]);
+
+    // The chief arbiter and the committee (officials of the tournament) see the whole ledger of the player.
+    for (const official of [a.chief, a.h.token('appeals-committee', [T], 'c-2')]) {
+      for (const format of ['', '?format=html', '?format=md']) {
+        const r = await a.h.get(`/v1/appeals/${a.appealId}/timeline${format}`, official).expect(200);
+        expect(format ? r.text : JSON.stringify(r.body)).toMatch(/amount 3,/);
+      }
+    }
+
+    // Once round 2 is published, its penalty is the public's, and the appellant's context shows it.
+    await a.h.post(`/v1/tournaments/${T}/rounds/2/publish`, {}, a.chief);
+    await a.h.core.settle();
+    const later = (await a.h.get(`/v1/appeals/${a.appealId}/timeline`, a.h.token('player', [T], 'bob')).expect(200)).body;
+    expect(later.contested.context.map((e: { summary: string }) => e.summary).join('\n')).toMatch(/amount 3,/);
   });
 });

@@ -1,7 +1,7 @@
 import type { AppealEvent, Remedy } from '../../../domain/appeals/index.js';
 import { gameStreamOf } from '../../../domain/discipline-kit/registry.js';
 import type { Actor } from '../../../domain/kernel/index.js';
-import { changesPublicView, tournamentDecider } from '../../../domain/tournament/index.js';
+import { changesPublicView, penaltyPublished, tournamentDecider, type TournamentState } from '../../../domain/tournament/index.js';
 import type { EventStore, RecordedEvent } from '../../../store/event-store.port.js';
 import type { UpcasterRegistry } from '../../../store/upcasters.js';
 import type { RefusedReaction } from '../../process-manager.js';
@@ -125,29 +125,44 @@ function line(r: { rank: number; player: string; wins: number; losses: number; d
   return { rank: r.rank, player: r.player, wins: r.wins, losses: r.losses, draws: r.draws, spread: r.spread, score: r.score };
 }
 
-/**
- * The events of the contested stream a viewer may see as context (issue 10 review: the context leaked private
- * log parts): a game's events, redacted as the public sees them unless the viewer is an official; in the
- * penalty ledger only the entries of the same target player; no context from an appeal's or a tournament's
- * stream except for officials. The contested event is always kept (its index in the result is returned).
- */
 /** A copy of a recorded event with other data (its fields named: a stored event's may not be own properties). */
 const withData = (e: RecordedEvent, data: unknown): RecordedEvent =>
   ({ id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, meta: e.meta, data }) as RecordedEvent;
 
-export function visibleContext(src: TimelineSources, viewer: TimelineViewer, events: readonly RecordedEvent[], index: number) {
+/**
+ * The events of the contested stream a viewer may see as context (issue 10 review: the context leaked private
+ * log parts): a game's events, redacted as the public sees them unless the viewer is an official; in the
+ * penalty ledger only the entries of the same target player, and for a non-official only those of a round the
+ * public sees (`penaltyPublished` of the tournament as it stands, issue 32); no context from an appeal's or a
+ * tournament's stream except for officials. The contested event is always kept (its index in the result is returned).
+ */
+export function visibleContext(
+  src: TimelineSources,
+  viewer: TimelineViewer,
+  events: readonly RecordedEvent[],
+  index: number,
+  tournament: TournamentState | null,
+) {
   const stream = events[index].stream;
   const game = src.games?.find((g) => stream.startsWith(`${g.aggregate.name}-`));
   let kept: RecordedEvent[];
   if (game) kept = viewer.official ? [...events] : events.map((e) => withData(e, game.redactEventData(e, { kind: 'public' })));
   else if (stream.startsWith('penalties-')) {
-    const playerOf = new Map<string, string>();
+    const targetOf = new Map<string, { player: string; round?: number }>();
     for (const e of events) {
-      const d = e.data as { penaltyId?: string; target?: { player?: string } };
-      if (e.type === 'penalties.PenaltyIssued' && d.penaltyId && d.target?.player) playerOf.set(d.penaltyId, d.target.player);
+      const d = e.data as { penaltyId?: string; target?: { player?: string; round?: number } };
+      if (e.type === 'penalties.PenaltyIssued' && d.penaltyId && d.target?.player)
+        targetOf.set(d.penaltyId, { player: d.target.player, round: d.target.round });
     }
-    const player = playerOf.get((events[index].data as { penaltyId?: string }).penaltyId ?? '');
-    kept = events.filter((e, i) => i === index || (player !== undefined && playerOf.get((e.data as { penaltyId?: string }).penaltyId ?? '') === player));
+    const targetIn = (e: RecordedEvent) => targetOf.get((e.data as { penaltyId?: string }).penaltyId ?? '');
+    const player = targetIn(events[index])?.player;
+    // A non-official reads a ledger entry only as the public may: of a round published (no round or tournament: none).
+    const shown = (t: { player: string; round?: number }) =>
+      viewer.official || (tournament !== null && t.round !== undefined && penaltyPublished(tournament, { player: t.player, round: t.round }));
+    kept = events.filter((e, i) => {
+      const t = targetIn(e);
+      return i === index || (player !== undefined && t?.player === player && shown(t));
+    });
   } else kept = viewer.official ? [...events] : [events[index]];
   return { kept, at: kept.findIndex((e) => e.id === events[index].id) };
 }
@@ -239,7 +254,10 @@ export async function buildTimeline(src: TimelineSources, appealStream: string, 
     const index = stream.findIndex((e) => e.id === located.id);
     const e = stream[index];
     const position = gameStreamOf(located.stream)?.descriptor.pages.decision?.position(stream.slice(0, index)) ?? null;
-    const shown = visibleContext(src, viewer, stream, index);
+    // A non-official's ledger context is checked against the tournament as it stands (which rounds are published).
+    const ledgerOf = !viewer.official && located.stream.startsWith('penalties-') ? located.stream.slice('penalties-'.length) : null;
+    const tournament = ledgerOf === null ? null : (await read(`tournament-${ledgerOf}`)).reduce(foldTournamentEvent, tournamentDecider.initialState());
+    const shown = visibleContext(src, viewer, stream, index, tournament);
     contested = {
       eventId: e.id,
       stream: e.stream,
