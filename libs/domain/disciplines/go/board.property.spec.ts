@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { sabakiBoard, tryPlay } from './board.js';
+import { positionHash, sabakiBoard, tryPlay } from './board.js';
 
 /**
  * Issue 34: the board's chain search (a set in place of the library's linear membership test) finds what
@@ -44,5 +44,20 @@ describe('the board against @sabaki/go-board', () => {
     const verdict = tryPlay(board, 1, [18, 0], 'forbidden');
     expect(verdict.ok && verdict.captured.length).toBe(18 + 8 * 19);
     expect(verdict.ok && verdict.board.slice(0, 9)).toEqual(['.'.repeat(18) + 'o', ...Array.from({ length: 8 }, () => '.'.repeat(19))]);
+  });
+
+  it('a position’s key is the 16 hex digits of its two FNV-1a hashes, as every stored game’s positions hold them', () => {
+    // The key as first written: each hash in hex, zero-padded to 8 digits, one after the other.
+    const written = (rows: readonly string[]) => {
+      let a = 0x811c9dc5;
+      let b = 0x01000193 ^ 0x5bd1e995;
+      for (const c of rows.join('')) {
+        a = Math.imul(a ^ c.charCodeAt(0), 0x01000193) >>> 0;
+        b = Math.imul(b ^ (c.charCodeAt(0) + 131), 0x01000193) >>> 0;
+      }
+      return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+    };
+    fc.assert(fc.property(position, ([board]) => expect(positionHash(board)).toBe(written(board))));
+    expect(positionHash(Array.from({ length: 19 }, () => '.'.repeat(19)))).toMatch(/^[0-9a-f]{16}$/);
   });
 });

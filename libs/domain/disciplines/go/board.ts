@@ -112,7 +112,13 @@ export function handicapPoints(size: BoardSize, stones: number): string[] | null
   return placed.length === stones ? placed.map(sgfPoint) : null;
 }
 
-/** A whole-board position's key: 64 bits of two FNV-1a hashes over its rows (a match is confirmed on the boards). */
+const HEX = '0123456789abcdef';
+
+/**
+ * A whole-board position's key: 64 bits of two FNV-1a hashes over its rows, as 16 lowercase hex digits (a match is
+ * confirmed on the boards). Made in one piece: a key joined from two halves stays a rope that every later super-ko scan
+ * walks again (issue 34: at move 300 the server's scan took about 110 µs a move).
+ */
 export function positionHash(rows: readonly string[]): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
@@ -122,7 +128,10 @@ export function positionHash(rows: readonly string[]): string {
       a = Math.imul(a ^ c, 0x01000193) >>> 0;
       b = Math.imul(b ^ (c + 131), 0x01000193) >>> 0;
     }
-  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+  const digits: number[] = [];
+  for (let shift = 28; shift >= 0; shift -= 4) digits.push(HEX.charCodeAt((a >>> shift) & 15));
+  for (let shift = 28; shift >= 0; shift -= 4) digits.push(HEX.charCodeAt((b >>> shift) & 15));
+  return String.fromCharCode(...digits);
 }
 
 /** The chain of stones at `v` (for dead stones, a whole group is named by one of its stones). */
