@@ -6,7 +6,7 @@
 import { exportPgn, type ChessState } from '../../domain/disciplines/chess/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { CHESS_GAME } from '../../runtime/features/chess/index.js';
-import { GAME_COLLECTIONS, gamesProjectionName, linkedGames, type GameDocument } from '../../runtime/games/index.js';
+import { gamesProjectionName, linkedGames, readGameDocument } from '../../runtime/games/index.js';
 
 export function roundPgn(core: ArbitraCore, tournament: { id: string; name: string }, division: string, round: number): string {
   const projection = gamesProjectionName(CHESS_GAME);
@@ -15,7 +15,7 @@ export function roundPgn(core: ArbitraCore, tournament: { id: string; name: stri
   );
   const games: string[] = [];
   for (const item of linked) {
-    const doc = core.readModels.get<GameDocument<ChessState>>(projection, GAME_COLLECTIONS.game, item.id);
+    const doc = readGameDocument<ChessState>((c, k) => core.readModels.get(projection, c, k), CHESS_GAME, item.id);
     if (!doc || doc.state.phase === 'none') continue;
     const pgn = exportPgn(doc.state.game, { event: tournament.name });
     games.push(pgn.replace(/^(\[Round "[^"]*"\])$/m, `$1\n[Board "${item.link?.table ?? '?'}"]`));

@@ -12,12 +12,12 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { ProblemException } from '../problem.js';
 import { GO_GAME } from '../../runtime/features/go/index.js';
 import { crosstableOf, standingsOf, type AsOf } from '../../runtime/features/tournament/index.js';
-import { GAME_COLLECTIONS, gamesProjectionName, linkedGames, type GameDocument } from '../../runtime/games/index.js';
+import { gamesProjectionName, linkedGames, readGameDocument } from '../../runtime/games/index.js';
 
 export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: string, asOf: AsOf): string {
   const projection = gamesProjectionName(GO_GAME);
   const games = linkedGames(core.readModels, projection, { tournamentId: t.id, division })
-    .map((g) => core.readModels.get<GameDocument<GoState>>(projection, GAME_COLLECTIONS.game, g.id)?.state)
+    .map((g) => readGameDocument<GoState>((c, k) => core.readModels.get(projection, c, k), GO_GAME, g.id)?.state)
     .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
   const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
   // Without a linked game, the stones are the pairing's (McMahon handicap policy), not an invented even game.

@@ -1,6 +1,6 @@
 /** The generic game read model: one document per game (the folded state) and one list entry per game. */
 import type { Actor, Command, DomainEvent } from '../../domain/kernel/index.js';
-import type { Projection } from '../projections/projection.js';
+import type { DocumentTx, Projection } from '../projections/projection.js';
 import type { AnyGameFeature, GameFeature, SeatPlayer, TournamentLink } from './game-feature.js';
 
 export const GAME_COLLECTIONS = {
@@ -8,7 +8,56 @@ export const GAME_COLLECTIONS = {
   game: 'game',
   /** One small entry per game, for lists. */
   index: 'index',
+  /** A game's growing lists (GameFeature.readModel.logs), LOG_CHUNK items a document: `<game>/<list>/<chunk>`. */
+  log: 'log',
 } as const;
+
+/** Items per stored chunk of a game's growing list: an event rewrites at most this many. */
+export const LOG_CHUNK = 32;
+const chunkKey = (id: string, name: string, k: number) => `${id}/${name}/${k}`;
+
+/** The game document as stored: the state without its growing lists, and how long each is. */
+type StoredGameDocument<S, X extends object> = GameDocument<S, X> & { readonly logs?: Readonly<Record<string, number>> };
+
+/**
+ * A game's document as readers see it (the whole folded state), from the stored document and its lists' chunks;
+ * `get` reads the discipline's read model (ReadModelStore.get or a DocumentTx's).
+ */
+export function readGameDocument<S, X extends object = object>(
+  get: (collection: string, key: string) => unknown,
+  feature: { readonly readModel: { readonly logs?: { join(rest: S, logs: Readonly<Record<string, readonly unknown[]>>): S } } },
+  id: string,
+): GameDocument<S, X> | undefined {
+  const stored = get(GAME_COLLECTIONS.game, id) as StoredGameDocument<S, X> | undefined;
+  if (!stored?.logs || !feature.readModel.logs) return stored;
+  const { logs: lengths, ...doc } = stored;
+  const logs: Record<string, unknown[]> = {};
+  for (const [name, length] of Object.entries(lengths)) {
+    const items: unknown[] = [];
+    for (let k = 0; k * LOG_CHUNK < length; k++) items.push(...(get(GAME_COLLECTIONS.log, chunkKey(id, name, k)) as unknown[]));
+    logs[name] = items;
+  }
+  return { ...doc, state: feature.readModel.logs.join(doc.state, logs) } as GameDocument<S, X>;
+}
+
+/**
+ * Writes a game's growing lists: only the chunks from the first item that is not the one stored before (an append
+ * keeps the items it was folded from, so that is the last chunk), and drops chunks past a shorter list's end.
+ */
+function writeLogs(docs: DocumentTx, id: string, before: Readonly<Record<string, readonly unknown[]>>, after: Readonly<Record<string, readonly unknown[]>>) {
+  const lengths: Record<string, number> = {};
+  for (const [name, items] of Object.entries(after)) {
+    const old = before[name] ?? [];
+    let same = 0;
+    while (same < items.length && same < old.length && items[same] === old[same]) same++;
+    const chunks = Math.ceil(items.length / LOG_CHUNK);
+    const from = same === items.length && items.length === old.length ? chunks : Math.floor(same / LOG_CHUNK);
+    for (let k = from; k < chunks; k++) docs.put(GAME_COLLECTIONS.log, chunkKey(id, name, k), items.slice(k * LOG_CHUNK, (k + 1) * LOG_CHUNK));
+    for (let k = chunks; k * LOG_CHUNK < old.length; k++) docs.delete(GAME_COLLECTIONS.log, chunkKey(id, name, k));
+    lengths[name] = items.length;
+  }
+  return lengths;
+}
 
 export interface AsOf {
   readonly revision: number;
@@ -88,18 +137,20 @@ export function gamesProjectionFor<C extends Command, E extends DomainEvent, S, 
       if (!event.stream.startsWith(prefix)) return;
       const id = event.stream.slice(prefix.length);
       const e = { type: event.type, data: event.data } as E;
-      const before = docs.get<GameDocument<S, X>>(GAME_COLLECTIONS.game, id);
+      const before = readGameDocument<S, X>((c, k) => docs.get(c, k), feature, id);
       const state = decider.evolve(before?.state ?? decider.initialState(), e);
       if (!feature.exists(state)) return;
       const asOf = { revision: event.revision, position: event.position, at: event.meta.recordedAt };
+      const split = feature.readModel.logs?.split(state);
       const doc = {
         id,
         discipline: feature.discipline,
-        state,
+        state: split ? split.rest : state,
         ...feature.readModel.extras(before, e),
         createdBy: before?.createdBy ?? (event.meta.actor as Actor),
         createdAt: before?.createdAt ?? event.meta.recordedAt,
         asOf,
+        ...(split && { logs: writeLogs(docs, id, before ? feature.readModel.logs!.split(before.state).logs : {}, split.logs) }),
       };
       docs.put(GAME_COLLECTIONS.game, id, doc);
       const { phase, scores } = feature.readModel.summary(state);
