@@ -27,13 +27,31 @@ describe('trf-check (C.04.A TRF-16 import, dry run)', () => {
     expect(r.out).toContain('not kept, line 15: 092 FIDE_DUTCH_2025 (record 092 is not recorded by Arbitra)');
   });
 
-  it('a file with a half-point bye: refused naming the line, exit 1; no file: exit 2', () => {
+  it('a file with a half-point bye requested in advance (TRF-16 H): recorded as the bye, exit 0', () => {
     const dir = mkdtempSync(join(tmpdir(), 'arbitra-trf-check-'));
     const file = join(dir, 'half.trf');
-    writeFileSync(file, '012 Half\n001    1      Ann Ames                          1800                             0.5    1  0000 - H\n');
+    writeFileSync(
+      file,
+      [
+        '012 Half',
+        '001    1      Ann Ames                          1800                             0.5    1  0000 - H',
+        '001    2      Bea Bond                          1700                             0.0    2  0000 - Z',
+        '',
+      ].join('\n'),
+    );
+    const r = run([file]);
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/^would record 2 players and 1 round\(s\)/);
+  });
+
+  it('a file with a win against no one: refused naming the line, exit 1; no file: exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-trf-check-'));
+    const file = join(dir, 'win.trf');
+    writeFileSync(file, '012 Win\n001    1      Ann Ames                          1800                             1.0    1  0000 - +\n');
     const r = run([file]);
     expect(r.code).toBe(1);
-    expect(r.out[0]).toMatch(/^refused: line 2: round 1: a half-point bye cannot be recorded by Arbitra yet/);
+    expect(r.out[0]).toMatch(/^refused: line 2: round 1: result "\+" without an opponent cannot be recorded/);
     expect(run([]).code).toBe(2);
   });
 });
