@@ -16,7 +16,7 @@ import type { TournamentCommand } from '../../domain/tournament/index.js';
 import { publishedView, type OpenTournament } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
-import { COLLECTIONS, TournamentAggregate } from '../../runtime/features/tournament/index.js';
+import { TournamentAggregate } from '../../runtime/features/tournament/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { runSequence } from '../command-request.js';
@@ -24,7 +24,8 @@ import { asImportRefusal, requireCreator } from '../exchange/exchange-import.js'
 import { personNameProblem } from '../person-name.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { divisionOf, unknownTournament } from '../tournaments/tournament-command.js';
+import { divisionOf } from '../tournaments/tournament-command.js';
+import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
 import { ImportTouDto, ImportTshDto } from './scrabble-exchange.dto.js';
@@ -101,16 +102,13 @@ export class ScrabbleExchangeController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'The tournament as a WESPA .TOU rating submission (published rounds; one *section a division, or ?division=)' })
   async tou(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.reads.ready(request);
-    const summary = this.reads.summary(p.id);
-    const t = this.scrabble(p.id);
+    const t = await this.scrabble(request, p.id);
     const divisions = q.division === undefined ? t.divisions : [divisionOf(t, q.division)];
     const grids = divisions.map((d) => divisionGrid(t, d));
     const days = grids.flatMap((g) => g.days).sort();
-    void reply.header('content-type', 'text/plain; charset=utf-8');
-    void reply.header('content-disposition', `attachment; filename="${p.id}.tou"`);
+    sendsFile(reply, 'text/plain', `${p.id}.tou`);
     // The file is of published rounds: without a day recorded it is dated by the last public change (issue 32).
-    const publicAsOf = this.reads.publicAsOf(p.id) ?? summary.asOf;
+    const publicAsOf = this.reads.publicAsOf(p.id) ?? this.reads.summary(p.id).asOf;
     return writable(() => writeTou(t.name, days.at(-1) ?? publicAsOf.at.slice(0, 10), grids));
   }
 
@@ -119,12 +117,9 @@ export class ScrabbleExchangeController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'One division as the tournament software’s .t file: name, rating, opponents; scores; board; p12 (published rounds)' })
   async tsh(@Param() p: TournamentParams, @Query() q: DivisionQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.reads.ready(request);
-    this.reads.summary(p.id);
-    const t = this.scrabble(p.id);
+    const t = await this.scrabble(request, p.id);
     const division = divisionOf(t, q.division);
-    void reply.header('content-type', 'text/plain; charset=utf-8');
-    void reply.header('content-disposition', `attachment; filename="${division.toLowerCase().replace(/[^a-z0-9._-]/g, '_')}.t"`);
+    sendsFile(reply, 'text/plain', `${division.toLowerCase().replace(/[^a-z0-9._-]/g, '_')}.t`);
     return writable(() => writeTsh(divisionGrid(t, division)));
   }
 
@@ -174,16 +169,13 @@ export class ScrabbleExchangeController {
     }
   }
 
-  /** The tournament as the public sees it (published rounds only, for every caller), or 404/422. */
-  private scrabble(id: string): OpenTournament {
-    const t = this.reads.doc<OpenTournament>(COLLECTIONS.state, id);
-    if (!t) throw unknownTournament(id);
-    if (t.discipline !== 'scrabble')
-      throw new ProblemException(422, 'exchange/not-a-scrabble-tournament', 'Unprocessable request', `tournament ${id} plays ${t.discipline}`, {
-        field: 'id',
-        rule: 'WESPA .TOU and TSH .t files report Scrabble tournaments',
-      });
+  /** The tournament as the public sees it (published rounds only, for every caller), after `?waitFor=`; or 404/422. */
+  private async scrabble(request: AuthedRequest, id: string): Promise<OpenTournament> {
+    const { tournament } = await tournamentToExport(this.reads, request, id, 'scrabble', {
+      type: 'exchange/not-a-scrabble-tournament',
+      rule: 'WESPA .TOU and TSH .t files report Scrabble tournaments',
+    });
     // Open information stops at publication (RULES.unpublishedHidden): an unpublished round is exported to nobody.
-    return publishedView(t);
+    return publishedView(tournament);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What every tournament export in a discipline's own format (chess TRF and round PGN, Go EGD, the mahjong table
- * CSV) does before writing its file: read after `?waitFor=`, 404 for an unknown tournament, 422 naming `id` for a
+ * CSV, Scrabble's .TOU and .t) does before writing its file: read after `?waitFor=`, 404 for an unknown tournament, 422 naming `id` for a
  * tournament of another discipline; then the file's media type (and a file name to save it under).
  */
 import type { FastifyReply } from 'fastify';
