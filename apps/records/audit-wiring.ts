@@ -91,7 +91,13 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
   // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
   const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
-  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) });
+  // The tournaments' streams and unpublished pairings (history, public checkpoints) indexed in the same pass.
+  const index = new TournamentStreamIndex(core.store);
+  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], {
+    trustedKeys: trusted,
+    ...(await storeChecks(core)),
+    onEvent: (e) => index.read(e),
+  });
   // Read models past the head: events they applied were cut from the log (issue 32), refused like a broken log.
   const ahead = readModelsAhead(core, checked.log.head);
   const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
@@ -131,7 +137,6 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   }
   await joinWriters(core);
 
-  const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
     verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) }),

@@ -39,12 +39,17 @@ export class TournamentStreamIndex {
       for (;;) {
         const page = await this.store.readAll(this.after, 2000);
         if (page.length === 0) return;
-        for (const e of page) this.add(e);
-        this.after = page[page.length - 1].position;
-        this.lastHash = page[page.length - 1].meta.hash;
+        for (const e of page) this.read(e);
       }
     });
     return this.pending;
+  }
+
+  /** The next event of the log, read elsewhere (the start's check): `update` goes on after it. */
+  read(e: RecordedEvent): void {
+    this.add(e);
+    this.after = e.position;
+    this.lastHash = e.meta.hash;
   }
 
   add(e: RecordedEvent): void {
