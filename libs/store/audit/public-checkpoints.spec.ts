@@ -58,4 +58,19 @@ describe('checkpoints withheld while a round is paired and unpublished (issue 32
     log.push({ ...recordedEvent('tournament.RoundPublished', { division: 'open', round: 2 }, 4, 'tournament-x'), position: 4 });
     expect(await visibleCheckpoints([cp(1, 2), cp(2, 3)], index, { officialOf: [] })).toEqual([cp(1, 2), cp(2, 3)]);
   });
+
+  it('a failed read of the log (the store briefly unreachable) fails that answer only; the next one reads on', async () => {
+    const { log } = indexOver([['tournament.RoundPaired', 'a', 'open', 1]]);
+    let down = true;
+    const flaky = new TournamentStreamIndex({
+      readAll: async (after, limit) => {
+        if (down) throw new Error('connection refused');
+        return log.filter((e) => e.position > after).slice(0, limit);
+      },
+    });
+    await expect(visibleCheckpoints([cp(1, 1)], flaky, { officialOf: [] })).rejects.toThrow('connection refused');
+    down = false;
+    expect(await visibleCheckpoints([cp(1, 1)], flaky, { officialOf: [] })).toEqual([]);
+    expect(flaky.earliestUnpublished()).toBe(1);
+  });
 });

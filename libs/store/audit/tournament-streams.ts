@@ -35,13 +35,16 @@ export class TournamentStreamIndex {
 
   /** Reads what was appended since the last call. */
   update(): Promise<void> {
-    this.pending = this.pending.then(async () => {
-      for (;;) {
-        const page = await this.store.readAll(this.after, 2000);
-        if (page.length === 0) return;
-        for (const e of page) this.read(e);
-      }
-    });
+    // After a failed read (the store briefly unreachable) the next call reads again from where it stopped.
+    this.pending = this.pending
+      .catch(() => undefined)
+      .then(async () => {
+        for (;;) {
+          const page = await this.store.readAll(this.after, 2000);
+          if (page.length === 0) return;
+          for (const e of page) this.read(e);
+        }
+      });
     return this.pending;
   }
 
