@@ -86,6 +86,10 @@ describe('a signed export and its offline verification (issue 32)', () => {
     const v = await verify(file);
     expect(v.code).toBe(0);
     expect(v.out).toContain('up to the signed checkpoint');
+    // The other tournament's events lie between: the global chain through them is not checked, and verify says so.
+    const left = manifest.checkpoint.position - events.length;
+    expect(left).toBeGreaterThan(0);
+    expect(v.out).toContain(`NOT CHECKED: the global chain through the ${left} log positions the export leaves out`);
   });
 
   it('an inconsistent global link between consecutive positions (206→207), every hash and the manifest rebuilt: fails', async () => {

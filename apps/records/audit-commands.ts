@@ -129,6 +129,15 @@ function verifyExportFile(file: string, o: Out, pinned?: ReadonlySet<string>): n
       `ok: ${report.events} events of tournament ${manifest.tournament} up to the signed checkpoint at position ${manifest.checkpoint.position}; ` +
         "every chain, every global link between consecutive positions, the signed manifest and the file's SHA-256 match",
     );
+    const left = report.unchecked.reduce((n, g) => n + g.to - g.from + 1, 0);
+    if (left > 0) {
+      const shown = report.unchecked.slice(0, 5).map((g) => (g.from === g.to ? `${g.from}` : `${g.from}–${g.to}`));
+      o.out(
+        `NOT CHECKED: the global chain through the ${left} log positions the export leaves out (${shown.join(', ')}${report.unchecked.length > 5 ? ', …' : ''}; ` +
+          "other tournaments' events, not in it), so not that the exported events are the log's up to the checkpoint's signed hash: the manifest's " +
+          "signature vouches for that. To tie them to the log, run `verify --checkpoint` on the log with the federation's copies (docs/audit.md)",
+      );
+    }
     return 0;
   }
   const [first, ...rest] = report.problems;

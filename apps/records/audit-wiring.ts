@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { attachAudit, type AuditKey, type AuditServices, type LogIntegrity } from '../../libs/api/audit/audit-services.js';
 import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
+import { visibleCheckpoints } from '../../libs/store/audit/public-checkpoints.js';
 import { tournamentHistory } from '../../libs/store/audit/tournament-history.js';
 import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams.js';
 import { loadPublicKey, loadSigningKey, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
@@ -90,7 +91,13 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   const key: SigningKey | null = audit.signingKeyFile ? loadSigningKey(audit.signingKeyFile, dataDir) : null;
   // After a key rotation the retired keys' checkpoints still verify: trusted are the current key and those configured (docs/audit.md).
   const trusted = key ? new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]) : undefined;
-  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) });
+  // The tournaments' streams and unpublished pairings (history, public checkpoints) indexed in the same pass.
+  const index = new TournamentStreamIndex(core.store);
+  const checked = await auditLog(core.store, (await checkpoints?.list()) ?? [], {
+    trustedKeys: trusted,
+    ...(await storeChecks(core)),
+    onEvent: (e) => index.read(e),
+  });
   // Read models past the head: events they applied were cut from the log (issue 32), refused like a broken log.
   const ahead = readModelsAhead(core, checked.log.head);
   const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
@@ -130,19 +137,19 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
   }
   await joinWriters(core);
 
-  const index = new TournamentStreamIndex(core.store);
   const services: AuditServices = {
     integrity: () => integrity,
     verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) }),
-    checkpoints: async (after, limit) => (await checkpoints?.list(after, limit)) ?? [],
-    keys: async () => {
+    checkpoints: async (after, limit, reader) => visibleCheckpoints((await checkpoints?.list(after, limit)) ?? [], index, reader),
+    keys: async (reader) => {
       const keys = new Map<
         string,
         { keyId: string; publicKey: string; algorithm: 'Ed25519'; current: boolean; firstUsedAt: string | null; lastUsedAt: string | null }
       >();
       if (key)
         keys.set(key.publicKey, { keyId: key.keyId, publicKey: key.publicKey, algorithm: 'Ed25519', current: true, firstUsedAt: null, lastUsedAt: null });
-      for (const c of (await checkpoints?.list()) ?? []) {
+      // Only what the reader may see of the checkpoints: a key's last use would tell when one was signed (issue 32).
+      for (const c of await visibleCheckpoints((await checkpoints?.list()) ?? [], index, reader)) {
         const k = keys.get(c.publicKey) ?? {
           keyId: c.keyId,
           publicKey: c.publicKey,

@@ -1,4 +1,4 @@
-import type { EventStore } from './event-store.port.js';
+import type { EventStore, RecordedEvent } from './event-store.port.js';
 import { CheckpointMatcher, type Checkpoint, type CheckpointProblem } from './checkpoints.js';
 import { verifyLog, type LogReport } from './hash-chain.js';
 
@@ -26,13 +26,15 @@ export async function auditLog(
     storeProblems?: readonly string[];
     /** The store keeps a global chain (SQLite, PostgreSQL): a log with events and no global link fails (issue 32). */
     requireGlobalChain?: boolean;
+    /** Sees every event in position order (an index built in the same pass). */
+    onEvent?: (e: RecordedEvent) => void;
   } = {},
 ): Promise<AuditReport> {
   const matcher = new CheckpointMatcher(checkpoints, options.trustedKeys);
   const log = await verifyLog(
     (after, limit) => store.readAll(after, limit),
     options.onProgress,
-    (e) => matcher.onEvent(e),
+    (e) => (matcher.onEvent(e), options.onEvent?.(e)),
   );
   const cps = matcher.finish(log.head);
   const b = log.firstBreak;

@@ -2614,7 +2614,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The Ed25519 public keys that sign checkpoints: the current one and every one that signed a stored checkpoint (public) */
+    /** The Ed25519 public keys that sign checkpoints: the current one and every one that signed a checkpoint the caller may see, with its first and last use among those (public) */
     get: operations['AuditKeysController_keys'];
     put?: never;
     post?: never;
@@ -2631,7 +2631,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Signed checkpoints in signing order (public). Each signs {format: "arbitra-checkpoint/1", position, hash, signedAt, keyId} as canonical JSON with Ed25519 */
+    /** Signed checkpoints in signing order (public). Each signs {format: "arbitra-checkpoint/1", position, hash, signedAt, keyId} as canonical JSON with Ed25519. Without an admin token the list stops before the first checkpoint at or past the position of the earliest round paired and not yet published (any tournament but the caller's own, for its officials); those appear, in order, once the rounds are published: page on with `after=<next>` */
     get: operations['AuditKeysController_checkpoints'];
     put?: never;
     post?: never;

@@ -1,7 +1,10 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { CheckpointReader } from '../../store/audit/public-checkpoints.js';
 import { Public } from '../auth/allow.decorator.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
+import { TOURNAMENT_SCOPED } from '../auth/principal.js';
 import { PageQuery } from '../page-query.js';
 import { ARBITRA_CORE } from '../tokens.js';
 import { auditOf } from './audit-services.js';
@@ -19,10 +22,18 @@ const CHECKPOINT_EXAMPLE = {
   signature: 'x1Qk…',
 };
 
+/** Admin sees every checkpoint; a tournament's officials also those covering their own tournaments' unpublished rounds. */
+function readerOf(request: AuthedRequest): CheckpointReader {
+  const who = request.principal;
+  if (who?.role === 'admin') return { all: true };
+  return { officialOf: who && TOURNAMENT_SCOPED.includes(who.role) ? who.tournaments : [] };
+}
+
 /**
  * Signed checkpoints and the keys that sign them (issue 10): public, so that a federation (or
  * anyone) can keep copies and later check the log against them (`arbitra verify --checkpoint`).
- * They reveal a log position and a hash, nothing recorded.
+ * They reveal a log position, a hash and a time, nothing recorded; those signed since a round was paired and not yet
+ * published are withheld from the public until it is (issue 32, public-checkpoints.ts).
  */
 @ApiTags('audit')
 @Controller('v1/audit')
@@ -31,7 +42,10 @@ export class AuditKeysController {
 
   @Get('keys')
   @Public()
-  @ApiOperation({ summary: 'The Ed25519 public keys that sign checkpoints: the current one and every one that signed a stored checkpoint (public)' })
+  @ApiOperation({
+    summary:
+      'The Ed25519 public keys that sign checkpoints: the current one and every one that signed a checkpoint the caller may see, with its first and last use among those (public)',
+  })
   @ApiOkResponse({
     schema: {
       example: {
@@ -49,19 +63,21 @@ export class AuditKeysController {
       },
     },
   })
-  async keys() {
-    return { keys: (await auditOf(this.core)?.keys()) ?? [], format: 'publicKey is SPKI DER, base64' };
+  async keys(@Req() request: AuthedRequest) {
+    return { keys: (await auditOf(this.core)?.keys(readerOf(request))) ?? [], format: 'publicKey is SPKI DER, base64' };
   }
 
   @Get('checkpoints')
   @Public()
   @ApiOperation({
     summary:
-      'Signed checkpoints in signing order (public). Each signs {format: "arbitra-checkpoint/1", position, hash, signedAt, keyId} as canonical JSON with Ed25519',
+      'Signed checkpoints in signing order (public). Each signs {format: "arbitra-checkpoint/1", position, hash, signedAt, keyId} as canonical JSON with Ed25519. ' +
+      'Without an admin token the list stops before the first checkpoint at or past the position of the earliest round paired and not yet published ' +
+      "(any tournament but the caller's own, for its officials); those appear, in order, once the rounds are published: page on with `after=<next>`",
   })
   @ApiOkResponse({ schema: { example: { checkpoints: [CHECKPOINT_EXAMPLE], next: 3 } } })
-  async checkpoints(@Query() q: CheckpointPageQuery) {
-    const list = (await auditOf(this.core)?.checkpoints(q.after ?? 0, q.limit ?? 100)) ?? [];
+  async checkpoints(@Query() q: CheckpointPageQuery, @Req() request: AuthedRequest) {
+    const list = (await auditOf(this.core)?.checkpoints(q.after ?? 0, q.limit ?? 100, readerOf(request))) ?? [];
     return { checkpoints: list, next: list.length ? list[list.length - 1].seq : (q.after ?? 0) };
   }
 }

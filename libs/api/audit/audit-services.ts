@@ -1,4 +1,5 @@
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
+import type { CheckpointReader } from '../../store/audit/public-checkpoints.js';
 import type { Checkpoint } from '../../store/checkpoints.js';
 import type { AuditReport } from '../../store/log-audit.js';
 
@@ -57,8 +58,10 @@ export interface AuditServices {
   integrity(): LogIntegrity | null;
   /** Walks the log now: stream chains, the global chain and the stored checkpoints. */
   verify(): Promise<AuditReport>;
-  checkpoints(after: number, limit: number): Promise<Array<Checkpoint & { seq: number }>>;
-  keys(): Promise<AuditKey[]>;
+  /** Those `reader` may see: all for admin, else up to the earliest pairing still unpublished (public-checkpoints.ts). */
+  checkpoints(after: number, limit: number, reader: CheckpointReader): Promise<Array<Checkpoint & { seq: number }>>;
+  /** The signing keys, their first and last use as far as `reader` sees the checkpoints. */
+  keys(reader: CheckpointReader): Promise<AuditKey[]>;
   history(tournament: string, query: HistoryQuery): Promise<HistoryPage>;
 }
 

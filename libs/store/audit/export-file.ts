@@ -89,14 +89,27 @@ export interface ExportProblem {
 }
 
 /**
+ * What offline verification cannot check of the global chain: each stretch of log positions the export leaves out
+ * (other tournaments' events, not in it), from position 1 up to the checkpoint's. The global chain runs through them,
+ * and an event's hash covers its whole content, so no value short of those events would let it be recomputed.
+ */
+export interface UncheckedGap {
+  /** First and last log position left out. */
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
  * Checks an export offline: the manifest's signature and checkpoint (with `pinned` keys when given), the file's digest,
  * each line, each stream's chain and the global link between consecutive positions, and the manifest's counts and last hashes.
+ * `unchecked` lists the stretches of the log the global chain could not be followed through.
  */
 export function verifyExport(
   ndjson: Buffer,
   manifest: ExportManifest | null,
   pinned?: ReadonlySet<string>,
-): { ok: boolean; events: number; problems: ExportProblem[] } {
+): { ok: boolean; events: number; problems: ExportProblem[]; unchecked: UncheckedGap[] } {
+  const unchecked: UncheckedGap[] = [];
   const problems: ExportProblem[] = manifest ? exportSealProblems(manifest, pinned).map((problem) => ({ line: 0, stream: null, revision: null, problem })) : [];
   const sha = createHash('sha256').update(ndjson).digest('hex');
   if (manifest && manifest.sha256 !== sha)
@@ -161,7 +174,10 @@ export function verifyExport(
       else if (manifest?.checkpoint && e.position === manifest.checkpoint.position && e.meta.hash !== manifest.checkpoint.hash)
         first.push({ ...at, problem: `the checkpoint at its position signed hash ${manifest.checkpoint.hash}; the event has ${e.meta.hash}` });
     }
-    if (typeof e.position === 'number') lastPosition = e.position;
+    if (typeof e.position === 'number') {
+      if (e.position > lastPosition + 1) unchecked.push({ from: lastPosition + 1, to: e.position - 1 });
+      lastPosition = e.position;
+    }
     lastHash = e.meta?.hash ?? null;
     heads.set(e.stream, { revision: e.revision, hash: e.meta?.hash, line });
   });
@@ -187,5 +203,6 @@ export function verifyExport(
   }
   // The first altered event first: line-level problems in file order, then file-wide ones.
   problems.sort((a, b) => (a.line === 0 ? 1 : 0) - (b.line === 0 ? 1 : 0) || a.line - b.line);
-  return { ok: problems.length === 0, events, problems };
+  if (manifest?.checkpoint && manifest.checkpoint.position > lastPosition) unchecked.push({ from: lastPosition + 1, to: manifest.checkpoint.position });
+  return { ok: problems.length === 0, events, problems, unchecked };
 }

@@ -25,6 +25,8 @@ export function tournamentsNamed(e: RecordedEvent): string[] {
  */
 export class TournamentStreamIndex {
   private readonly streams = new Map<string, Set<string>>();
+  /** Per tournament, its rounds paired but not yet published or locked: the position of each `RoundPaired`. */
+  private readonly unpublished = new Map<string, Map<string, number>>();
   private after = 0;
   private lastHash: string | null = null;
   private pending: Promise<void> = Promise.resolve();
@@ -33,16 +35,24 @@ export class TournamentStreamIndex {
 
   /** Reads what was appended since the last call. */
   update(): Promise<void> {
-    this.pending = this.pending.then(async () => {
-      for (;;) {
-        const page = await this.store.readAll(this.after, 2000);
-        if (page.length === 0) return;
-        for (const e of page) this.add(e);
-        this.after = page[page.length - 1].position;
-        this.lastHash = page[page.length - 1].meta.hash;
-      }
-    });
+    // After a failed read (the store briefly unreachable) the next call reads again from where it stopped.
+    this.pending = this.pending
+      .catch(() => undefined)
+      .then(async () => {
+        for (;;) {
+          const page = await this.store.readAll(this.after, 2000);
+          if (page.length === 0) return;
+          for (const e of page) this.read(e);
+        }
+      });
     return this.pending;
+  }
+
+  /** The next event of the log, read elsewhere (the start's check): `update` goes on after it. */
+  read(e: RecordedEvent): void {
+    this.add(e);
+    this.after = e.position;
+    this.lastHash = e.meta.hash;
   }
 
   add(e: RecordedEvent): void {
@@ -51,6 +61,35 @@ export class TournamentStreamIndex {
       if (!set) this.streams.set(t, (set = new Set()));
       set.add(e.stream);
     }
+    if (e.stream.startsWith('tournament-')) this.trackRound(e.stream.slice('tournament-'.length), e);
+  }
+
+  /**
+   * A round is unpublished from its pairing until it is published or locked, as the tournament's fold and
+   * `publishedView` (libs/domain/tournament/published-view.ts) have it: a round is paired once (RULES.roundOrder).
+   */
+  private trackRound(tournament: string, e: RecordedEvent): void {
+    if (e.type !== 'tournament.RoundPaired' && e.type !== 'tournament.RoundPublished' && e.type !== 'tournament.RoundLocked') return;
+    const d = e.data as { division?: unknown; round?: unknown };
+    const key = `${String(d.division)}/${String(d.round)}`;
+    let rounds = this.unpublished.get(tournament);
+    if (e.type === 'tournament.RoundPaired') {
+      if (!rounds) this.unpublished.set(tournament, (rounds = new Map()));
+      rounds.set(key, e.position);
+    } else if (rounds?.delete(key) && rounds.size === 0) this.unpublished.delete(tournament);
+  }
+
+  /**
+   * The log position of the earliest pairing still unpublished (paired, neither published nor locked) in any tournament
+   * but `except`, as far as the log was read; null when there is none.
+   */
+  earliestUnpublished(except: readonly string[] = []): number | null {
+    let earliest: number | null = null;
+    for (const [tournament, rounds] of this.unpublished) {
+      if (except.includes(tournament)) continue;
+      for (const position of rounds.values()) if (earliest === null || position < earliest) earliest = position;
+    }
+    return earliest;
   }
 
   /** The last position read, and its hash. */
