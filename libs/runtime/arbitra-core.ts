@@ -15,6 +15,7 @@ import { ProcessManagerRunner, type ProcessManager } from './process-manager.js'
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './projections/projection-runner.js';
 import { ReadModelStore } from './projections/read-model-store.js';
+import { earlierAnswerStoreOf } from './store-selection.js';
 
 /**
  * What a feature (tournaments, a discipline, appeals) contributes to the runtime. Adding a
@@ -93,7 +94,11 @@ export class ArbitraCore {
       options.collectProcessMetrics ?? false,
     );
     this.snapshots = new SqliteSnapshotStore(join(config.dataDir, 'snapshots.db'));
-    this.commands = new CommandHandler(this.store, this.upcasters, { observer: this.metrics, snapshots: this.snapshots });
+    this.commands = new CommandHandler(this.store, this.upcasters, {
+      observer: this.metrics,
+      snapshots: this.snapshots,
+      answers: earlierAnswerStoreOf(this.store),
+    });
     this.processManagers = new ProcessManagerRunner(
       this.store,
       this.commands,

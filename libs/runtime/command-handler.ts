@@ -2,6 +2,7 @@ import type { Command, CommandContext, DomainEvent } from '../domain/kernel/inde
 import { DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { EarlierAnswerStore } from '../store/earlier-answers.port.js';
 import type { SnapshotStore } from '../store/snapshot-store.port.js';
 import { EarlierAnswers } from './earlier-answers.js';
 import { StreamQueue } from './stream-queue.js';
@@ -60,10 +61,12 @@ export class CommandHandler {
       snapshotEvery?: number;
       /** Milliseconds to wait before attempt `attempt + 1` after a revision conflict (default: `conflictBackoff`). */
       retryDelay?: (attempt: number) => number;
+      /** Where the answers to keyed commands that recorded nothing are kept (default: in process memory). */
+      answers?: EarlierAnswerStore;
     } = {},
   ) {
     this.states = new StreamStates(store, upcasters, options);
-    this.earlier = new EarlierAnswers(store);
+    this.earlier = new EarlierAnswers(store, options.answers);
   }
 
   /**
@@ -98,8 +101,8 @@ export class CommandHandler {
       },
       nothing: async (revision) => {
         const position = await this.store.headPosition();
-        // Nothing is recorded, so the store cannot tell a retry from a reuse: remember it here (bounded).
-        if (fingerprint !== undefined) this.earlier.rememberNoOp(stream, ctx, fingerprint, revision, position);
+        // Nothing is recorded, so the log cannot tell a retry from a reuse: the answer is kept beside it.
+        if (fingerprint !== undefined) return this.earlier.keepNoOp(stream, ctx, fingerprint, revision, position);
         return { stream, events: [], revision, position, duplicate: false };
       },
       duplicate: (events) => this.earlier.replayed(stream, ctx, events, fingerprint),
@@ -113,13 +116,13 @@ export class CommandHandler {
     );
   }
 
-  /** A keyed command's refusal by the domain is its key's answer: remembered for its retries (EarlierAnswers.rememberRefusal). */
+  /** A keyed command's refusal by the domain is its key's answer: kept for its retries (EarlierAnswers.keepRefusal). */
   private async refusalsKept(stream: string, ctx: CommandContext, fingerprint: string | undefined, run: Promise<CommandResult>): Promise<CommandResult> {
     try {
       return await run;
     } catch (e) {
-      if (fingerprint !== undefined) this.earlier.rememberRefusal(stream, ctx, fingerprint, e);
-      throw e;
+      if (fingerprint === undefined) throw e;
+      return this.earlier.keepRefusal(stream, ctx, fingerprint, e);
     }
   }
 

@@ -1,6 +1,10 @@
+import { MemoryEarlierAnswerStore, type EarlierAnswerStore } from '../store/earlier-answers.port.js';
 import type { EventStore } from '../store/event-store.port.js';
 import { KurrentDbEventStore } from '../store/kurrentdb/kurrentdb-event-store.js';
+import { PostgresEarlierAnswerStore } from '../store/postgres/postgres-earlier-answers.js';
 import { PostgresEventStore } from '../store/postgres/postgres-event-store.js';
+import { SqliteEarlierAnswerStore } from '../store/sqlite/sqlite-earlier-answers.js';
+import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import type { ArbitraConfig } from './config.js';
 
 /**
@@ -23,6 +27,16 @@ export async function openSelectedStore(config: Pick<ArbitraConfig, 'store' | 'p
     case 'kurrentdb':
       return new KurrentDbEventStore({ connectionString: config.kurrentdbUrl! });
   }
+}
+
+/**
+ * Where the answers to keyed commands that recorded nothing are kept: a table beside the log in events.db or the log's
+ * PostgreSQL database; in process memory for a KurrentDB log (docs/kurrentdb.md) and any other store.
+ */
+export function earlierAnswerStoreOf(store: EventStore): EarlierAnswerStore {
+  if (store instanceof SqliteEventStore) return new SqliteEarlierAnswerStore(store.db);
+  if (store instanceof PostgresEventStore) return new PostgresEarlierAnswerStore(store);
+  return new MemoryEarlierAnswerStore();
 }
 
 /** Where the event log is, for the start banner (a URL without its password). */

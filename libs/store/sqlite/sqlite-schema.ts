@@ -52,6 +52,23 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; ru
     `,
     run: anchorLegacyEvents,
   },
+  {
+    // Issue 32: the answer to a keyed command that recorded nothing (a refusal, a no-op), for its retries
+    // (earlier-answers.port.ts). Beside the log, not in it; rows older than the retention are deleted.
+    version: 3,
+    name: 'earlier answers',
+    sql: `
+      CREATE TABLE earlier_answers (
+        command_id  TEXT PRIMARY KEY,
+        stream      TEXT NOT NULL,
+        actor       TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        answer      TEXT NOT NULL,
+        recorded_at TEXT NOT NULL
+      );
+      CREATE INDEX earlier_answers_recorded_at ON earlier_answers (recorded_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
