@@ -6510,7 +6510,7 @@ export interface operations {
   TournamentsController_list: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -6584,7 +6584,7 @@ export interface operations {
   TournamentsController_get: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: {
@@ -6855,7 +6855,7 @@ export interface operations {
   TournamentsController_standings: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -6945,7 +6945,7 @@ export interface operations {
   TournamentsController_crosstable: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7036,7 +7036,7 @@ export interface operations {
   TournamentRoundsController_pairings: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7101,7 +7101,7 @@ export interface operations {
   TournamentRoundsController_explain: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7133,7 +7133,7 @@ export interface operations {
   TournamentRoundsController_provisional: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7235,7 +7235,7 @@ export interface operations {
   TournamentRoundsController_results: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7335,7 +7335,7 @@ export interface operations {
   GamesListController_list: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -7416,7 +7416,7 @@ export interface operations {
   GamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7444,7 +7444,7 @@ export interface operations {
   GamesController_scoresheet: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7472,7 +7472,7 @@ export interface operations {
   GamesController_gcg: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -8618,7 +8618,7 @@ export interface operations {
   ScrabbleExchangeController_tou: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -8646,7 +8646,7 @@ export interface operations {
   ScrabbleExchangeController_tsh: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -8778,7 +8778,7 @@ export interface operations {
   ChessGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -8804,7 +8804,7 @@ export interface operations {
   ChessGamesController_pgn: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9133,7 +9133,7 @@ export interface operations {
   ChessTournamentsController_trf: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9161,7 +9161,7 @@ export interface operations {
   ChessTournamentsController_roundPgn: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9191,7 +9191,7 @@ export interface operations {
   ChessTournamentsController_dutchCheck: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9219,7 +9219,7 @@ export interface operations {
   RandomTournamentController_generate: {
     parameters: {
       query: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description PlayersNumber */
         players: number;
@@ -9338,7 +9338,7 @@ export interface operations {
   XiguaqiGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9364,7 +9364,7 @@ export interface operations {
   XiguaqiGamesController_board: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
         /** @description The game of the match (default: the latest) */
         game?: number;
@@ -9394,7 +9394,7 @@ export interface operations {
   XiguaqiGamesController_record: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9694,7 +9694,7 @@ export interface operations {
   GoGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9720,7 +9720,7 @@ export interface operations {
   GoGamesController_sgf: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10161,7 +10161,7 @@ export interface operations {
   GoTournamentsController_egd: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -10214,7 +10214,7 @@ export interface operations {
   MahjongGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10823,7 +10823,7 @@ export interface operations {
   MahjongTablesController_table: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10849,7 +10849,7 @@ export interface operations {
   MahjongTablesController_scorecard: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
         /** @description csv: the card as CSV (also chosen by Accept: text/csv) */
         format?: 'json' | 'csv';
@@ -10877,7 +10877,7 @@ export interface operations {
   MahjongExchangeController_tables: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11044,7 +11044,7 @@ export interface operations {
   PenaltiesController_report: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
         discipline?: string;
       };
@@ -11400,7 +11400,7 @@ export interface operations {
   AppealsController_file: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11430,7 +11430,7 @@ export interface operations {
       query?: {
         /** @description json (default), html (printable), md (Markdown); or send Accept */
         format?: 'json' | 'html' | 'md';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11461,7 +11461,7 @@ export interface operations {
   RatingsController_periods: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11633,7 +11633,7 @@ export interface operations {
         limit?: number;
         /** @description json (default) or csv; or send Accept: text/csv */
         format?: 'json' | 'csv';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11720,7 +11720,7 @@ export interface operations {
   PlayersController_player: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11750,7 +11750,7 @@ export interface operations {
         discipline?: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
         /** @description json (default) or svg (a chart); or send Accept: image/svg+xml */
         format?: 'json' | 'svg';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
         waitFor?: number;
       };
       header?: never;
@@ -11903,7 +11903,7 @@ export interface operations {
         order?: 'oldest' | 'newest';
         /** @description Only attempts with this outcome: delivered (2xx), retry (failed, another attempt due), failed (failed, none left) */
         outcome?: 'delivered' | 'retry' | 'failed';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response). The listing waits for every attempt recorded before the request in any case */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). The listing waits for every attempt recorded before the request in any case */
         waitFor?: number;
       };
       header?: never;
