@@ -7538,7 +7538,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7577,7 +7577,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7608,7 +7608,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7639,7 +7639,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7670,7 +7670,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7701,7 +7701,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description scrabble.ChallengeMade (and `lexicon`: the proposal command's response when a word list is configured) */
+      /** @description scrabble.ChallengeMade (and `lexicon`: the proposal command's response when a word list is configured). `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7732,7 +7732,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7763,7 +7763,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7794,7 +7794,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7825,7 +7825,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7856,7 +7856,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7887,7 +7887,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7918,7 +7918,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7949,7 +7949,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7980,7 +7980,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8011,7 +8011,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8042,7 +8042,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8073,7 +8073,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8104,7 +8104,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8135,7 +8135,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8166,7 +8166,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8197,7 +8197,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8228,7 +8228,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8259,7 +8259,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8290,7 +8290,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8321,7 +8321,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8352,7 +8352,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8383,7 +8383,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8414,7 +8414,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8866,6 +8866,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8894,6 +8895,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8922,6 +8924,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8950,6 +8953,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8978,6 +8982,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9006,6 +9011,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9034,6 +9040,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9062,6 +9069,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9090,6 +9098,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9118,6 +9127,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9456,6 +9466,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9484,6 +9495,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9512,6 +9524,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9545,6 +9558,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9573,6 +9587,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9601,6 +9616,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9629,6 +9645,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9782,6 +9799,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9810,6 +9828,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9838,6 +9857,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9866,6 +9886,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9894,6 +9915,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9922,6 +9944,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9950,6 +9973,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9978,6 +10002,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10006,6 +10031,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10034,6 +10060,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10062,6 +10089,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10090,6 +10118,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10118,6 +10147,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10146,6 +10176,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10276,6 +10307,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10304,6 +10336,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10332,6 +10365,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10360,6 +10394,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10388,6 +10423,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10416,6 +10452,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10452,6 +10489,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10480,6 +10518,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10517,6 +10556,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10545,6 +10585,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10573,6 +10614,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10612,6 +10654,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10640,6 +10683,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10668,6 +10712,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10696,6 +10741,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10724,6 +10770,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10752,6 +10799,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10780,6 +10828,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10808,6 +10857,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11165,7 +11215,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description appeals.AppealLodged */
+      /** @description appeals.AppealLodged. `position`: the log’s position to an official; to a player the appeal’s revision, as his file and timeline number its steps */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11258,7 +11308,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description appeals.StatementAttached */
+      /** @description appeals.StatementAttached. `position`: the log’s position to an official; to a player the appeal’s revision, as his file and timeline number its steps */
       201: {
         headers: {
           [name: string]: unknown;

@@ -7,7 +7,6 @@ import type { EventMeta, RecordedEvent } from '../../store/event-store.port.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
 import { awaitApplied, awaitPosition, waitForQuery } from '../command-request.js';
-import { ProblemException } from '../problem.js';
 import { isOfficialFor, viewerFor, type GameFacts } from './game-access.js';
 import { loadGame, unknownGame } from './game-runner.js';
 
@@ -54,7 +53,9 @@ export async function gameEvents<C extends Command, E extends DomainEvent, S, B,
 /**
  * Read-your-writes on one game's reads: `?waitFor=` is a number its reader was given. A game's officials give the log's
  * position (awaitPosition); anyone else the game's revision, the `position` of his command answers and of the game's
- * reads (issue 32): held until the read models have applied the game's event of that revision, 400 beyond the game.
+ * reads (issue 32): held until the read models have applied the game's event of that revision, or everything recorded
+ * for a number past the game. Either wait covers the same number read as a log position (an event's position is at
+ * least its revision), so a client holding one still reads its write.
  */
 export async function awaitGamePosition<C extends Command, E extends DomainEvent, S, B, X extends object>(
   core: ArbitraCore,
@@ -68,15 +69,7 @@ export async function awaitGamePosition<C extends Command, E extends DomainEvent
   const game = await loadGame(core, feature, id);
   if (isOfficialFor(request.principal, game)) return awaitPosition(request, core, maxMs);
   const [event] = revision <= game.revision ? await core.store.readStream(streamOf(feature.aggregate, id), revision, 1) : [];
-  if (!event)
-    throw new ProblemException(
-      400,
-      'read-model/position-not-recorded',
-      'Bad request',
-      `waitFor ${revision} is beyond game ${id}, whose last revision is ${game.revision}: nothing was recorded there`,
-      { field: 'waitFor', rule: 'read-your-writes waits only for positions a command returned (a game revision, for a reader not its official)' },
-    );
-  await awaitApplied(core.projections, event.position, maxMs, false);
+  await awaitApplied(core.projections, event ? event.position : await core.store.headPosition(), maxMs, false);
 }
 
 /**
