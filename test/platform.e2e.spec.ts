@@ -419,7 +419,7 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     await h.http().get('/v1/tournaments?waitFor=1e308').expect(400);
     await h.http().get('/v1/tournaments?waitFor=-1').expect(400);
     await h.http().get(`/v1/tournaments?waitFor=${head}`).expect(200);
-    // Issue 32: anonymous readers hold no log position; beyond the head they wait for nothing and learn nothing of it.
+    // Issue 32: anonymous readers hold no log position; any number waits for the head and tells nothing of it.
     const anonymous = await h
       .http()
       .get(`/v1/tournaments?waitFor=${head + 5}`)

@@ -140,14 +140,15 @@ export function readsLogPositions(request: AuthedRequest): boolean {
  * Read-your-writes: `?waitFor=<position>` (or header `X-Wait-For-Position`) holds a GET until the
  * read models have applied that position, at most `maxMs`; then 503 with Retry-After. A position
  * the log has not reached is the client's mistake (400), not something to wait for. A reader who is
- * given no log position (anonymous, a player: issue 32) holds a count of what he saw, never beyond the
- * log: it waits at most for the head, and no answer tells him where the head is.
+ * given no log position (anonymous, a player: issue 32) holds a count of what he saw, not of the log:
+ * his read waits for everything recorded when it arrived (his own writes included), and no answer tells
+ * him where the head is.
  */
 export async function awaitPosition(request: AuthedRequest, core: { projections: ProjectionRunner; store: EventStore }, maxMs: number): Promise<void> {
   const position = waitForQuery(request);
   if (position === undefined) return;
   const head = await core.store.headPosition();
-  if (!readsLogPositions(request)) return awaitApplied(core.projections, Math.min(position, head), maxMs, false);
+  if (!readsLogPositions(request)) return awaitApplied(core.projections, head, maxMs, false);
   if (position > head) {
     throw new ProblemException(
       400,

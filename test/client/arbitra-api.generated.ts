@@ -6510,7 +6510,7 @@ export interface operations {
   TournamentsController_list: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -6584,7 +6584,7 @@ export interface operations {
   TournamentsController_get: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: {
@@ -6855,7 +6855,7 @@ export interface operations {
   TournamentsController_standings: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -6945,7 +6945,7 @@ export interface operations {
   TournamentsController_crosstable: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7036,7 +7036,7 @@ export interface operations {
   TournamentRoundsController_pairings: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7101,7 +7101,7 @@ export interface operations {
   TournamentRoundsController_explain: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7133,7 +7133,7 @@ export interface operations {
   TournamentRoundsController_provisional: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7235,7 +7235,7 @@ export interface operations {
   TournamentRoundsController_results: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7335,7 +7335,7 @@ export interface operations {
   GamesListController_list: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -7416,7 +7416,7 @@ export interface operations {
   GamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7444,7 +7444,7 @@ export interface operations {
   GamesController_scoresheet: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7472,7 +7472,7 @@ export interface operations {
   GamesController_gcg: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -8618,7 +8618,7 @@ export interface operations {
   ScrabbleExchangeController_tou: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -8646,7 +8646,7 @@ export interface operations {
   ScrabbleExchangeController_tsh: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -8778,7 +8778,7 @@ export interface operations {
   ChessGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -8804,7 +8804,7 @@ export interface operations {
   ChessGamesController_pgn: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9143,7 +9143,7 @@ export interface operations {
   ChessTournamentsController_trf: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9171,7 +9171,7 @@ export interface operations {
   ChessTournamentsController_roundPgn: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9201,7 +9201,7 @@ export interface operations {
   ChessTournamentsController_dutchCheck: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9229,7 +9229,7 @@ export interface operations {
   RandomTournamentController_generate: {
     parameters: {
       query: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description PlayersNumber */
         players: number;
@@ -9348,7 +9348,7 @@ export interface operations {
   XiguaqiGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9374,7 +9374,7 @@ export interface operations {
   XiguaqiGamesController_board: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
         /** @description The game of the match (default: the latest) */
         game?: number;
@@ -9404,7 +9404,7 @@ export interface operations {
   XiguaqiGamesController_record: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9711,7 +9711,7 @@ export interface operations {
   GoGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9737,7 +9737,7 @@ export interface operations {
   GoGamesController_sgf: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10192,7 +10192,7 @@ export interface operations {
   GoTournamentsController_egd: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -10245,7 +10245,7 @@ export interface operations {
   MahjongGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10873,7 +10873,7 @@ export interface operations {
   MahjongTablesController_table: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10899,7 +10899,7 @@ export interface operations {
   MahjongTablesController_scorecard: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
         /** @description csv: the card as CSV (also chosen by Accept: text/csv) */
         format?: 'json' | 'csv';
@@ -10927,7 +10927,7 @@ export interface operations {
   MahjongExchangeController_tables: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11094,7 +11094,7 @@ export interface operations {
   PenaltiesController_report: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         discipline?: string;
       };
@@ -11450,7 +11450,7 @@ export interface operations {
   AppealsController_file: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11480,7 +11480,7 @@ export interface operations {
       query?: {
         /** @description json (default), html (printable), md (Markdown); or send Accept */
         format?: 'json' | 'html' | 'md';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11511,7 +11511,7 @@ export interface operations {
   RatingsController_periods: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11683,7 +11683,7 @@ export interface operations {
         limit?: number;
         /** @description json (default) or csv; or send Accept: text/csv */
         format?: 'json' | 'csv';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11770,7 +11770,7 @@ export interface operations {
   PlayersController_player: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11800,7 +11800,7 @@ export interface operations {
         discipline?: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
         /** @description json (default) or svg (a chart); or send Accept: image/svg+xml */
         format?: 'json' | 'svg';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11953,7 +11953,7 @@ export interface operations {
         order?: 'oldest' | 'newest';
         /** @description Only attempts with this outcome: delivered (2xx), retry (failed, another attempt due), failed (failed, none left) */
         outcome?: 'delivered' | 'retry' | 'failed';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, the log’s head for anyone without one). The listing waits for every attempt recorded before the request in any case */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). The listing waits for every attempt recorded before the request in any case */
         waitFor?: number;
       };
       header?: never;
