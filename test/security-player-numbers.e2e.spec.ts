@@ -70,8 +70,13 @@ class Run {
       grounds: 'I was on time',
       remedySought: 'cancel the penalty',
     };
-    seen.set('appeal', bytes(await this.h.post('/v1/appeals', lodge, this.ann)));
+    const appeal = await this.h.post('/v1/appeals', lodge, this.ann);
+    seen.set('appeal', bytes(appeal));
     seen.set('appeal replayed', bytes(await this.h.post('/v1/appeals', lodge, this.ann)));
+    const statement = { statementId: 'ann-1', kind: 'appellant', author: 'Ann Lee', text: 'the clock read 9:58', references: [] };
+    const path = `/v1/appeals/${appeal.body.events[0].data.appealId as string}/statements`;
+    seen.set('statement', bytes(await this.h.post(path, statement, this.ann, 201, { 'idempotency-key': 'ann-statement-1' })));
+    seen.set('statement replayed', bytes(await this.h.post(path, statement, this.ann, 201, { 'idempotency-key': 'ann-statement-1' })));
     return seen;
   }
 
@@ -125,7 +130,7 @@ describe('a player’s command answers and own ledger count only what he may see
     jest.useRealTimers();
   });
 
-  it('a move, its replay, an appeal and the ledger answer the player alike whatever else was recorded; officials keep the log', async () => {
+  it('a move, its replay, an appeal, a statement and the ledger answer the player alike whatever else was recorded; officials keep the log', async () => {
     await a.start();
     await b.start();
     await a.hidden();
@@ -134,6 +139,7 @@ describe('a player’s command answers and own ledger count only what he may see
     expect(seenA.get('game after her move')).toMatch(/^200\n/);
     expect(seenA.get('ledger')).toMatch(/^200\n/);
     expect(seenA.get('appeal')).toMatch(/^201\n/);
+    expect(seenA.get('statement replayed')).toMatch(/^201\n[^]*"position":1,"duplicate":true/);
     expect(differences(seenA, seenB)).toEqual([]);
 
     // Ann's numbers: the game's revision, and her ledger entries counted among themselves.
