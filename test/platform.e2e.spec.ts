@@ -413,11 +413,18 @@ describe('records server: platform (auth, audit, health, metrics, OpenAPI)', () 
     const beyond = await h
       .http()
       .get(`/v1/tournaments?waitFor=${head + 5}`)
+      .set('authorization', h.token('admin'))
       .expect(400);
     expect(beyond.body).toMatchObject({ type: 'urn:arbitra:problem:read-model/position-not-recorded', field: 'waitFor', head });
     await h.http().get('/v1/tournaments?waitFor=1e308').expect(400);
     await h.http().get('/v1/tournaments?waitFor=-1').expect(400);
     await h.http().get(`/v1/tournaments?waitFor=${head}`).expect(200);
+    // Issue 32: anonymous readers hold no log position; any number waits for the head and tells nothing of it.
+    const anonymous = await h
+      .http()
+      .get(`/v1/tournaments?waitFor=${head + 5}`)
+      .expect(200);
+    expect(anonymous.body).toEqual((await h.http().get('/v1/tournaments').expect(200)).body);
   });
 
   it('answers unknown routes with 404 problem+json', async () => {

@@ -488,6 +488,20 @@ describe('records server: a word list proposes challenge verdicts (ARBITRA_LEXIC
       expect(ch.headers.etag).toBe(`"${ch.body.lexicon.revision}"`);
       const v = await send('/v1/scrabble/games/lex/challenges/verdicts', { verdicts: [{ word: 'QI', valid: true }], at: at(20) });
       expect(v.body.events[0].data.verdicts).toEqual([{ word: 'QI', valid: true, proposed: true }]);
+      // Issue 32: a player's challenge and the proposal made after it answer the game's revisions as positions.
+      const recent = (sec: number) => new Date(Date.now() - 60_000 + sec * 1000).toISOString();
+      await send('/v1/scrabble/games', { id: 'lex2', ...START, at: recent(0) });
+      await send('/v1/scrabble/games/lex2/draws', { seat: 0, count: 7, at: recent(1) });
+      await send('/v1/scrabble/games/lex2/draws', { seat: 1, count: 7, at: recent(2) });
+      await send('/v1/scrabble/games/lex2/moves', { seat: 0, move: { kind: 'play', coordinate: '8G', word: 'ZA' }, announcedScore: 22, at: recent(10) });
+      const bob = `Bearer ${s.tokens.issue({ sub: 'bob', role: 'player' })}`;
+      const mine = await http()
+        .post('/v1/scrabble/games/lex2/challenges')
+        .set('authorization', bob)
+        .send({ seat: 1, words: ['ZA'] });
+      expect(mine.status).toBe(201);
+      expect(mine.body).toMatchObject({ position: mine.body.revision, events: [{ position: mine.body.revision }] });
+      expect(mine.body.lexicon).toMatchObject({ position: mine.body.lexicon.revision, events: [{ position: mine.body.lexicon.revision }] });
     } finally {
       await s.app.close();
       await s.core.close();

@@ -100,42 +100,55 @@ function headerString(v: string | string[] | undefined): string | undefined {
   return typeof v === 'string' && v.length <= 200 ? v : undefined;
 }
 
-/** Answers a command: `ETag: "<revision>"` and the command response (201 is Nest's default for POST). */
-export function answer(reply: FastifyReply, result: CommandResult) {
+/**
+ * Answers a command: `ETag: "<revision>"` and the command response (201 is Nest's default for POST). `official`: the
+ * sender reads the log's positions (see commandResponse).
+ */
+export function answer(reply: FastifyReply, result: CommandResult, official = true) {
   void reply.header('etag', `"${result.revision}"`);
-  return commandResponse(result);
+  return commandResponse(result, official);
 }
 
-/** The JSON a command endpoint answers with. */
-export function commandResponse(result: CommandResult) {
+/**
+ * The JSON a command endpoint answers with. An official reads the log's positions; anyone else (a player: his moves,
+ * his appeal) the stream's revisions in their place, as his reads number them (issue 32: the log's position counts
+ * every event recorded on the server, unpublished ones included). An idempotent replay is answered the same way.
+ */
+export function commandResponse(result: CommandResult, official = true) {
   return {
     stream: result.stream,
     revision: result.revision,
-    position: result.position,
+    position: official ? result.position : result.revision,
     duplicate: result.duplicate,
-    events: result.events.map((e) => ({ id: e.id, type: e.type, revision: e.revision, position: e.position, data: e.data, recordedAt: e.meta.recordedAt })),
+    events: result.events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      revision: e.revision,
+      position: official ? e.position : e.revision,
+      data: e.data,
+      recordedAt: e.meta.recordedAt,
+    })),
   };
+}
+
+/** Does the sender read the log's positions? Every role but a player's: the guard lets only a scope's officials send its commands. */
+export function readsLogPositions(request: AuthedRequest): boolean {
+  return request.principal !== undefined && request.principal.role !== 'player';
 }
 
 /**
  * Read-your-writes: `?waitFor=<position>` (or header `X-Wait-For-Position`) holds a GET until the
  * read models have applied that position, at most `maxMs`; then 503 with Retry-After. A position
- * the log has not reached is the client's mistake (400), not something to wait for.
+ * the log has not reached is the client's mistake (400), not something to wait for. A reader who is
+ * given no log position (anonymous, a player: issue 32) holds a count of what he saw, not of the log:
+ * his read waits for everything recorded when it arrived (his own writes included), and no answer tells
+ * him where the head is.
  */
 export async function awaitPosition(request: AuthedRequest, core: { projections: ProjectionRunner; store: EventStore }, maxMs: number): Promise<void> {
-  const q = (request.query as Record<string, unknown> | undefined)?.waitFor ?? request.headers['x-wait-for-position'];
-  if (q === undefined) return;
-  const position = typeof q === 'string' && /^\d{1,15}$/.test(q) ? Number(q) : Number.NaN;
-  if (!Number.isSafeInteger(position)) {
-    throw new ProblemException(
-      400,
-      'validation/failed',
-      'Invalid request',
-      'waitFor must be a global log position: a whole number from 0, as returned by a command',
-      { field: 'waitFor', rule: 'isInt' },
-    );
-  }
+  const position = waitForQuery(request);
+  if (position === undefined) return;
   const head = await core.store.headPosition();
+  if (!readsLogPositions(request)) return awaitApplied(core.projections, head, maxMs, false);
   if (position > head) {
     throw new ProblemException(
       400,
@@ -149,16 +162,41 @@ export async function awaitPosition(request: AuthedRequest, core: { projections:
       },
     );
   }
-  if (!(await core.projections.waitFor(position, maxMs))) {
+  await awaitApplied(core.projections, position, maxMs);
+}
+
+/** The request's `?waitFor=` (or `X-Wait-For-Position`): a whole number from 0, or undefined when not sent; 400 otherwise. */
+export function waitForQuery(request: AuthedRequest): number | undefined {
+  const q = (request.query as Record<string, unknown> | undefined)?.waitFor ?? request.headers['x-wait-for-position'];
+  if (q === undefined) return undefined;
+  const position = typeof q === 'string' && /^\d{1,15}$/.test(q) ? Number(q) : Number.NaN;
+  if (!Number.isSafeInteger(position)) {
+    throw new ProblemException(
+      400,
+      'validation/failed',
+      'Invalid request',
+      'waitFor must be a global log position: a whole number from 0, as returned by a command',
+      { field: 'waitFor', rule: 'isInt' },
+    );
+  }
+  return position;
+}
+
+/**
+ * Holds until the read models have applied the log's `position`, at most `maxMs`; then 503 with Retry-After, naming
+ * the read models' position only to a reader of log positions (`seesLog`).
+ */
+export async function awaitApplied(projections: ProjectionRunner, position: number, maxMs: number, seesLog = true): Promise<void> {
+  if (!(await projections.waitFor(position, maxMs))) {
     throw new ProblemException(
       503,
       'read-model/behind',
       'Service unavailable',
-      `the read models have not reached position ${position} within ${maxMs} ms; retry shortly`,
+      seesLog ? `the read models have not reached position ${position} within ${maxMs} ms; retry shortly` : `the read models are behind; retry shortly`,
       {
         rule: 'read-your-writes waits are bounded',
         headers: { 'retry-after': '1' },
-        readModelPosition: core.projections.position,
+        ...(seesLog && { readModelPosition: projections.position }),
       },
     );
   }
@@ -169,7 +207,7 @@ export async function awaitPosition(request: AuthedRequest, core: { projections:
  * in the runtime, and the answer (ETag and response). Game commands go through GameRunner instead.
  */
 export async function runWithContext(request: AuthedRequest, reply: FastifyReply, work: (context: CommandContext) => Promise<CommandResult>) {
-  return answer(reply, await work(commandContext(request)));
+  return answer(reply, await work(commandContext(request)), readsLogPositions(request));
 }
 
 /** The one way a command other than a game command reaches the core: built around the request's context, If-Match, answer. */
@@ -220,5 +258,5 @@ export function runCreating<C extends Command, E extends DomainEvent, S>(
   const commandId = keyedByClient ? `key:${context.actor.role}:${context.actor.id}:${creating.kind}:${creating.clientKey}` : context.commandId;
   const id = `${creating.prefix}${createHash('sha256').update(commandId).digest('hex').slice(0, 24)}`;
   const executing = core.execute(aggregate, id, build({ ...context, commandId }, id), keyedByClient ? { ...opts, freshCommandId: false } : opts);
-  return executing.then((result) => answer(reply, result));
+  return executing.then((result) => answer(reply, result, readsLogPositions(request)));
 }

@@ -163,7 +163,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
       'Event-sourced arbitration and records for mind-sport federations. Every command is recorded as an immutable, hash-chained event; ' +
         'read models (standings, pairings, timelines) are projections. Errors are RFC 9457 problem+json with a stable `type`, the `rule` and the `field`. ' +
         'Commands accept `Idempotency-Key` (a retry returns the first answer) and `If-Match: "<revision>"` (412 on mismatch). ' +
-        'GETs accept `?waitFor=<position>` to read their own writes.',
+        'A command answers its stream `revision` and a `position`: the global log position to an official, the stream revision to a player ' +
+        '(his game commands, his appeal: the numbers his reads carry; issue 32). GETs accept `?waitFor=<position>` to read their own writes ' +
+        '(on one game’s reads, a reader who is not its official gives the game’s revision).',
     )
     .setVersion('0.1.0')
     // The API's paths are relative to the server that serves this document.

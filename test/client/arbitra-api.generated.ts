@@ -6510,7 +6510,7 @@ export interface operations {
   TournamentsController_list: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -6584,7 +6584,7 @@ export interface operations {
   TournamentsController_get: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: {
@@ -6855,7 +6855,7 @@ export interface operations {
   TournamentsController_standings: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -6945,7 +6945,7 @@ export interface operations {
   TournamentsController_crosstable: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7036,7 +7036,7 @@ export interface operations {
   TournamentRoundsController_pairings: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7101,7 +7101,7 @@ export interface operations {
   TournamentRoundsController_explain: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7133,7 +7133,7 @@ export interface operations {
   TournamentRoundsController_provisional: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7235,7 +7235,7 @@ export interface operations {
   TournamentRoundsController_results: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -7335,7 +7335,7 @@ export interface operations {
   GamesListController_list: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -7416,7 +7416,7 @@ export interface operations {
   GamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7444,7 +7444,7 @@ export interface operations {
   GamesController_scoresheet: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7472,7 +7472,7 @@ export interface operations {
   GamesController_gcg: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -7538,7 +7538,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7577,7 +7577,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7608,7 +7608,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7639,7 +7639,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7670,7 +7670,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7701,7 +7701,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description scrabble.ChallengeMade (and `lexicon`: the proposal command's response when a word list is configured) */
+      /** @description scrabble.ChallengeMade (and `lexicon`: the proposal command's response when a word list is configured). `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7732,7 +7732,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7763,7 +7763,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7794,7 +7794,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7825,7 +7825,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7856,7 +7856,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7887,7 +7887,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7918,7 +7918,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7949,7 +7949,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7980,7 +7980,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8011,7 +8011,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8042,7 +8042,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8073,7 +8073,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8104,7 +8104,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8135,7 +8135,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8166,7 +8166,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8197,7 +8197,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8228,7 +8228,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8259,7 +8259,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8290,7 +8290,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8321,7 +8321,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8352,7 +8352,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8383,7 +8383,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8414,7 +8414,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The events recorded; ETag is the stream revision */
+      /** @description The events recorded; ETag is the stream revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8618,7 +8618,7 @@ export interface operations {
   ScrabbleExchangeController_tou: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -8646,7 +8646,7 @@ export interface operations {
   ScrabbleExchangeController_tsh: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -8778,7 +8778,7 @@ export interface operations {
   ChessGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -8804,7 +8804,7 @@ export interface operations {
   ChessGamesController_pgn: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -8866,6 +8866,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8894,6 +8895,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8922,6 +8924,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8950,6 +8953,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8978,6 +8982,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9006,6 +9011,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9034,6 +9040,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9062,6 +9069,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9090,6 +9098,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9118,6 +9127,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9133,7 +9143,7 @@ export interface operations {
   ChessTournamentsController_trf: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9161,7 +9171,7 @@ export interface operations {
   ChessTournamentsController_roundPgn: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9191,7 +9201,7 @@ export interface operations {
   ChessTournamentsController_dutchCheck: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -9219,7 +9229,7 @@ export interface operations {
   RandomTournamentController_generate: {
     parameters: {
       query: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description PlayersNumber */
         players: number;
@@ -9338,7 +9348,7 @@ export interface operations {
   XiguaqiGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9364,7 +9374,7 @@ export interface operations {
   XiguaqiGamesController_board: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
         /** @description The game of the match (default: the latest) */
         game?: number;
@@ -9394,7 +9404,7 @@ export interface operations {
   XiguaqiGamesController_record: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9456,6 +9466,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9484,6 +9495,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9512,6 +9524,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9545,6 +9558,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9573,6 +9587,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9601,6 +9616,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9629,6 +9645,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9694,7 +9711,7 @@ export interface operations {
   GoGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9720,7 +9737,7 @@ export interface operations {
   GoGamesController_sgf: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -9782,6 +9799,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9810,6 +9828,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9838,6 +9857,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9866,6 +9886,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9894,6 +9915,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9922,6 +9944,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9950,6 +9973,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9978,6 +10002,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10006,6 +10031,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10034,6 +10060,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10062,6 +10089,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10090,6 +10118,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10118,6 +10147,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10146,6 +10176,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10161,7 +10192,7 @@ export interface operations {
   GoTournamentsController_egd: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         /** @description Division (default: every division, or the only one) */
         division?: string;
@@ -10214,7 +10245,7 @@ export interface operations {
   MahjongGamesController_view: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10276,6 +10307,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10304,6 +10336,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10332,6 +10365,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10360,6 +10394,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10388,6 +10423,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10416,6 +10452,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10452,6 +10489,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10480,6 +10518,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10517,6 +10556,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10545,6 +10585,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10573,6 +10614,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10612,6 +10654,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10640,6 +10683,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10668,6 +10712,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10696,6 +10741,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10724,6 +10770,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10752,6 +10799,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10780,6 +10828,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10808,6 +10857,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The events recorded; ETag is the game’s revision. `position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10823,7 +10873,7 @@ export interface operations {
   MahjongTablesController_table: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
       };
       header?: never;
@@ -10849,7 +10899,7 @@ export interface operations {
   MahjongTablesController_scorecard: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
         waitFor?: number;
         /** @description csv: the card as CSV (also chosen by Accept: text/csv) */
         format?: 'json' | 'csv';
@@ -10877,7 +10927,7 @@ export interface operations {
   MahjongExchangeController_tables: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11044,7 +11094,7 @@ export interface operations {
   PenaltiesController_report: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
         discipline?: string;
       };
@@ -11165,7 +11215,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description appeals.AppealLodged */
+      /** @description appeals.AppealLodged. `position`: the log’s position to an official; to a player the appeal’s revision, as his file and timeline number its steps */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11258,7 +11308,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description appeals.StatementAttached */
+      /** @description appeals.StatementAttached. `position`: the log’s position to an official; to a player the appeal’s revision, as his file and timeline number its steps */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11400,7 +11450,7 @@ export interface operations {
   AppealsController_file: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11430,7 +11480,7 @@ export interface operations {
       query?: {
         /** @description json (default), html (printable), md (Markdown); or send Accept */
         format?: 'json' | 'html' | 'md';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11461,7 +11511,7 @@ export interface operations {
   RatingsController_periods: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11633,7 +11683,7 @@ export interface operations {
         limit?: number;
         /** @description json (default) or csv; or send Accept: text/csv */
         format?: 'json' | 'csv';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11720,7 +11770,7 @@ export interface operations {
   PlayersController_player: {
     parameters: {
       query?: {
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11750,7 +11800,7 @@ export interface operations {
         discipline?: 'scrabble' | 'chess-rapid' | 'xiguaqi' | 'go' | 'mahjong';
         /** @description json (default) or svg (a chart); or send Accept: image/svg+xml */
         format?: 'json' | 'svg';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response) */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
         waitFor?: number;
       };
       header?: never;
@@ -11903,7 +11953,7 @@ export interface operations {
         order?: 'oldest' | 'newest';
         /** @description Only attempts with this outcome: delivered (2xx), retry (failed, another attempt due), failed (failed, none left) */
         outcome?: 'delivered' | 'retry' | 'failed';
-        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of a command response). The listing waits for every attempt recorded before the request in any case */
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). The listing waits for every attempt recorded before the request in any case */
         waitFor?: number;
       };
       header?: never;

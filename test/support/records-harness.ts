@@ -83,7 +83,9 @@ export class RecordsHarness {
     for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
     const r = await req;
     if (r.status !== status) throw new Error(`POST ${path} → ${r.status} (expected ${status}): ${JSON.stringify(r.body)}`);
-    if (status === 201) this.position = Math.max(this.position, r.body.position);
+    // A player's answer numbers the stream's revisions, not the log's (issue 32): the log's head covers his command.
+    const position = token && this.playerTokens.has(token) ? await this.core.store.headPosition() : r.body.position;
+    if (status === 201) this.position = Math.max(this.position, position);
     return r;
   }
 
@@ -94,8 +96,13 @@ export class RecordsHarness {
   }
 
   token(role: 'admin' | 'chief-arbiter' | 'arbiter' | 'appeals-committee' | 'player', tournaments: string[] = [], sub = `${role}-1`): string {
-    return `Bearer ${this.tokens.issue({ sub, role, tournaments })}`;
+    const token = `Bearer ${this.tokens.issue({ sub, role, tournaments })}`;
+    if (role === 'player') this.playerTokens.add(token);
+    return token;
   }
+
+  /** The player tokens issued: their command answers carry no log position. */
+  private readonly playerTokens = new Set<string>();
 
   /**
    * A tournament whose round 1 pairs `first` v `second` at table 1 and is published (a game can be linked to it):

@@ -41,6 +41,9 @@ const COMMAND_EXAMPLE = {
   events: [{ type: 'appeals.AppealLodged' }],
 };
 
+/** A player's answer carries the appeal's revision as `position` (issue 32), as his file and timeline number its steps. */
+const PLAYER_POSITION = '`position`: the log’s position to an official; to a player the appeal’s revision, as his file and timeline number its steps';
+
 /**
  * Appeals: lodge against a recorded decision (by event id), then acknowledged → committee → statements →
  * hearing → decision → final; remedies are applied by a process manager. Commands go through the runner.
@@ -59,7 +62,7 @@ export class AppealsController {
   @ApiOperation({
     summary: 'Lodge a written appeal against a recorded decision (player for themself, captain or representative; a chief arbiter may accept a late one)',
   })
-  @ApiCreatedResponse({ description: 'appeals.AppealLodged', schema: { example: COMMAND_EXAMPLE } })
+  @ApiCreatedResponse({ description: `appeals.AppealLodged. ${PLAYER_POSITION}`, schema: { example: COMMAND_EXAMPLE } })
   async lodge(@Body() body: LodgeAppealDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     requireTournamentScope(request, body.tournamentId, 'tournamentId');
     const { state: t } = await loadTournament(this.core, body.tournamentId);
@@ -122,7 +125,7 @@ export class AppealsController {
   @Post(':id/statements')
   @Allow('player', ...RUNNERS)
   @ApiOperation({ summary: 'Attach a statement or evidence (references to recorded events by id): the appellant, the committee, officials' })
-  @ApiCreatedResponse({ description: 'appeals.StatementAttached', schema: { example: COMMAND_EXAMPLE } })
+  @ApiCreatedResponse({ description: `appeals.StatementAttached. ${PLAYER_POSITION}`, schema: { example: COMMAND_EXAMPLE } })
   async statement(@Param() p: AppealParams, @Body() body: StatementDto, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.scoped(request, p.id);
     const data = { statementId: body.statementId, kind: body.kind, author: body.author, text: body.text, references: [...body.references] };

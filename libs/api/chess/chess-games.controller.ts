@@ -7,9 +7,9 @@ import type { ArbitraConfig } from '../../runtime/config.js';
 import { CHESS_GAME } from '../../runtime/features/chess/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, awaitPosition, commandContext } from '../command-request.js';
+import { answer, commandContext } from '../command-request.js';
 import { fixedByTournament, requireGranted, resolveLink } from '../games/game-link.js';
-import { gameEvents, readGame } from '../games/game-reads.js';
+import { awaitGamePosition, gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { recordSource } from '../exchange/record-source.js';
@@ -110,7 +110,7 @@ export class ChessGamesController {
   }
 
   private async doc(request: AuthedRequest, id: string) {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
+    await awaitGamePosition(this.core, CHESS_GAME, id, request, this.config.waitMaxMs);
     return readGame(this.core, CHESS_GAME, id, request.principal);
   }
 

@@ -144,6 +144,10 @@ export function bodySchema<B>(command: DeclaredCommand<B>, clock: GameClock): Sc
   return named(command.body.name, object({ ...sentTimeFields(clock), ...command.body.fields }));
 }
 
+/** What a game command's `position` is, by sender (issue 32: the log's position counts every event on the server). */
+const POSITION_NOTE =
+  '`position` (the answer’s and each event’s): the log’s position to the game’s officials; to a player the game’s revision, which his `?waitFor=` on the game’s reads takes';
+
 /** A Nest controller serving `declared` for `feature`'s games: each route checks its body, then runs through GameRunner. */
 export function gameCommandsController<C extends Command, E extends DomainEvent, S, B, X extends object>(
   feature: GameFeature<C, E, S, B, X>,
@@ -185,9 +189,10 @@ export function gameCommandsController<C extends Command, E extends DomainEvent,
       Allow(...SENDERS[command.by]),
       ApiOperation({ summary: command.summary }),
       ApiBody({ schema: schema as object }),
-      ...(declared.created
-        ? [ApiCreatedResponse({ description: command.created ?? declared.created.description, schema: { example: declared.created.example } as object })]
-        : []),
+      ApiCreatedResponse({
+        description: `${command.created ?? declared.created?.description ?? 'The events recorded; ETag is the game’s revision'}. ${POSITION_NOTE}`,
+        ...(declared.created && { schema: { example: declared.created.example } as object }),
+      }),
       SetMetadata(DECLARED_BODY, { schema, ...(command.example && { example: command.example }) }),
       SetMetadata(DECLARED_COMMAND, {
         discipline: feature.discipline,

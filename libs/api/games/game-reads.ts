@@ -4,7 +4,9 @@ import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
 import { gamesProjectionName, publicGameAsOf, readGameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
 import type { EventMeta, RecordedEvent } from '../../store/event-store.port.js';
+import type { AuthedRequest } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
+import { awaitApplied, awaitPosition, waitForQuery } from '../command-request.js';
 import { isOfficialFor, viewerFor, type GameFacts } from './game-access.js';
 import { loadGame, unknownGame } from './game-runner.js';
 
@@ -49,8 +51,30 @@ export async function gameEvents<C extends Command, E extends DomainEvent, S, B,
 }
 
 /**
+ * Read-your-writes on one game's reads: `?waitFor=` is a number its reader was given. A game's officials give the log's
+ * position (awaitPosition); anyone else the game's revision, the `position` of his command answers and of the game's
+ * reads (issue 32): held until the read models have applied the game's event of that revision, or everything recorded
+ * for a number past the game. Either wait covers the same number read as a log position (an event's position is at
+ * least its revision), so a client holding one still reads its write.
+ */
+export async function awaitGamePosition<C extends Command, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+  request: AuthedRequest,
+  maxMs: number,
+): Promise<void> {
+  const revision = waitForQuery(request);
+  if (revision === undefined) return;
+  const game = await loadGame(core, feature, id);
+  if (isOfficialFor(request.principal, game)) return awaitPosition(request, core, maxMs);
+  const [event] = revision <= game.revision ? await core.store.readStream(streamOf(feature.aggregate, id), revision, 1) : [];
+  await awaitApplied(core.projections, event ? event.position : await core.store.headPosition(), maxMs, false);
+}
+
+/**
  * A game's read-model document and what `who` may see of it: the viewer, and the state redacted by
- * the discipline (404 for an unknown game). Call after `awaitPosition` for read-your-writes.
+ * the discipline (404 for an unknown game). Call after `awaitGamePosition` for read-your-writes.
  */
 export function readGame<C extends Command, E extends DomainEvent, S, B, X extends object>(
   core: ArbitraCore,

@@ -109,12 +109,14 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     else requireOfficial(request.principal, game);
     await this.checkObservedTime(request, game, sent, ctx);
     const made = await this.execute(id, body, ctx, sent, executeOptions(request));
+    // A player reads the game's revisions as positions, as in the game's reads; its officials the log's (issue 32).
+    const official = isOfficialFor(request.principal, game);
     const next = followUp?.(ctx);
-    if (!next) return answer(reply, made);
+    if (!next) return answer(reply, made, official);
     const fctx: CommandContext = { at: ctx.at, actor: next.actor, commandId: `${ctx.commandId}:${next.key}` };
     const then = await this.execute(id, next.command, fctx, {}, {});
     void reply.header('etag', `"${then.revision}"`);
-    return { ...commandResponse(made), [next.key]: commandResponse(then) };
+    return { ...commandResponse(made, official), [next.key]: commandResponse(then, official) };
   }
 
   /**

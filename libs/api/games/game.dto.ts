@@ -20,8 +20,11 @@ export class GameParams {
 /** GameParams' rule as a JSON Schema: every game command's path takes the quick path (quick-accept.ts). */
 acceptQuickly(GameParams, { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: GAME_ID.source } } });
 
+/** One game's read query. */
 export class ReadQuery {
-  @WaitForPosition()
+  @WaitForPosition(
+    'A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads',
+  )
   waitFor?: number;
 }
 

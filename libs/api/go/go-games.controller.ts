@@ -9,9 +9,9 @@ import { exportSgf, parseSgf, sgfCommands } from '../../runtime/features/go/inde
 import { GO_GAME } from '../../runtime/features/go/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, awaitPosition, commandContext } from '../command-request.js';
+import { answer, commandContext } from '../command-request.js';
 import { fixedByTournament, requireGranted, resolveLink } from '../games/game-link.js';
-import { gameEvents, readGame } from '../games/game-reads.js';
+import { awaitGamePosition, gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
@@ -114,7 +114,7 @@ export class GoGamesController {
   }
 
   private async doc(request: AuthedRequest, id: string) {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
+    await awaitGamePosition(this.core, GO_GAME, id, request, this.config.waitMaxMs);
     return readGame(this.core, GO_GAME, id, request.principal);
   }
 

@@ -6,9 +6,8 @@ import type { ArbitraConfig } from '../../runtime/config.js';
 import { MAHJONG_GAME } from '../../runtime/features/mahjong/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { awaitPosition } from '../command-request.js';
 import { requireGranted, resolveLink } from '../games/game-link.js';
-import { gameEvents, readGame } from '../games/game-reads.js';
+import { awaitGamePosition, gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
@@ -19,7 +18,7 @@ const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 
 /** Reads of a table session: the table now and its score card. Open record: reads are public. */
 async function tableDoc(core: ArbitraCore, config: ArbitraConfig, request: AuthedRequest, id: string) {
-  await awaitPosition(request, core, config.waitMaxMs);
+  await awaitGamePosition(core, MAHJONG_GAME, id, request, config.waitMaxMs);
   return readGame(core, MAHJONG_GAME, id, request.principal);
 }
 

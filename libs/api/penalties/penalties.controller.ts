@@ -10,9 +10,10 @@ import {
   LEDGER_PROJECTION,
   ledgerView,
   PenaltiesAggregate,
+  playerLedgerView,
   type LedgerDocument,
 } from '../../runtime/features/penalties/index.js';
-import { COLLECTIONS, TOURNAMENTS_PROJECTION } from '../../runtime/features/tournament/index.js';
+import { COLLECTIONS, TOURNAMENTS_PROJECTION, type TournamentSummary } from '../../runtime/features/tournament/index.js';
 import { Allow, AllowInTournament } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition, runCommand } from '../command-request.js';
@@ -131,8 +132,10 @@ export class PenaltiesController {
           rule: 'Arbitra penalty ledger: a player reads their own penalties with a token naming the tournament; officials read everyone’s',
         },
       );
-    await this.ready(request, p.id);
-    return ledgerView(p.id, this.doc(p.id), p.playerId);
+    const summary = await this.ready(request, p.id);
+    if (isOfficial(request, p.id)) return ledgerView(p.id, this.doc(p.id), p.playerId);
+    // The player: his entries numbered among themselves, never by the ledger's or the log's count (issue 32).
+    return playerLedgerView(p.id, summary.discipline, this.doc(p.id), p.playerId);
   }
 
   @Get('penalty-ledger/report')
@@ -145,9 +148,11 @@ export class PenaltiesController {
     return federationReport(docs, q.discipline);
   }
 
-  private async ready(request: AuthedRequest, id: string): Promise<void> {
+  private async ready(request: AuthedRequest, id: string): Promise<TournamentSummary> {
     await awaitPosition(request, this.core, this.config.waitMaxMs);
-    if (!this.core.readModels.get(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id)) throw unknownTournament(id);
+    const summary = this.core.readModels.get<TournamentSummary>(TOURNAMENTS_PROJECTION, COLLECTIONS.summary, id);
+    if (!summary) throw unknownTournament(id);
+    return summary;
   }
 
   private doc(id: string): LedgerDocument | undefined {

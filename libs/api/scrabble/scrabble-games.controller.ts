@@ -7,7 +7,7 @@ import type { ArbitraConfig } from '../../runtime/config.js';
 import { SCRABBLE_GAME } from '../../runtime/features/scrabble/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, awaitPosition, commandContext } from '../command-request.js';
+import { answer, commandContext } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { recordSource } from '../exchange/record-source.js';
 import { requireReadableNames } from '../person-name.js';
@@ -19,7 +19,7 @@ import { GAME_ID, GameParams, ReadQuery } from '../games/game.dto.js';
 import { ImportGcgDto, StartGameDto } from './scrabble.dto.js';
 import { naming } from '../games/request-fields.js';
 import { IMPORT_FIELDS } from './request-fields.js';
-import { gameEvents, readGame } from '../games/game-reads.js';
+import { awaitGamePosition, gameEvents, readGame } from '../games/game-reads.js';
 import { gameView, gcgView, scoreSheetView } from './scrabble-view.js';
 
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
@@ -153,7 +153,7 @@ export class GamesController {
   }
 
   private async doc(request: AuthedRequest, id: string) {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
+    await awaitGamePosition(this.core, SCRABBLE_GAME, id, request, this.config.waitMaxMs);
     return readGame(this.core, SCRABBLE_GAME, id, request.principal);
   }
 

@@ -7,9 +7,9 @@ import type { ArbitraConfig } from '../../runtime/config.js';
 import { XIGUAQI_GAME } from '../../runtime/features/xiguaqi/index.js';
 import { Allow, Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
-import { answer, awaitPosition, commandContext } from '../command-request.js';
+import { answer, commandContext } from '../command-request.js';
 import { requireGranted, resolveLink } from '../games/game-link.js';
-import { gameEvents, readGame } from '../games/game-reads.js';
+import { awaitGamePosition, gameEvents, readGame } from '../games/game-reads.js';
 import { GameRunner } from '../games/game-runner.js';
 import { GameParams, ReadQuery } from '../games/game.dto.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
@@ -79,7 +79,7 @@ export class XiguaqiGamesController {
   }
 
   private async doc(request: AuthedRequest, id: string) {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
+    await awaitGamePosition(this.core, XIGUAQI_GAME, id, request, this.config.waitMaxMs);
     return readGame(this.core, XIGUAQI_GAME, id, request.principal);
   }
 
@@ -109,7 +109,7 @@ export class XiguaqiGamesController {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'The match in the xiguaqi notation (one command a line), as imported by POST /v1/xiguaqi/games/import' })
   async record(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await awaitPosition(request, this.core, this.config.waitMaxMs);
+    await awaitGamePosition(this.core, XIGUAQI_GAME, p.id, request, this.config.waitMaxMs);
     const { events } = await gameEvents(this.core, XIGUAQI_GAME, p.id, request.principal);
     void reply.header('content-type', 'text/plain; charset=utf-8');
     return exportRecord(events.map((e) => ({ type: e.type, data: e.data }) as XiguaqiEvent));

@@ -19,7 +19,7 @@ export interface LedgerView {
 // Object.assign, not a spread followed by new keys (slow on Node 20)
 const view = (e: LedgerEntry): LedgerEntryView => Object.assign({}, e, { netAmount: netAmount(e) });
 
-/** The ledger of a tournament (every penalty in issue order), or of one player in it. */
+/** The ledger of a tournament (every penalty in issue order), as the tournament's officials read it. */
 export function ledgerView(tournament: string, doc: LedgerDocument | undefined, player?: string): LedgerView {
   const all = doc ? ledgerEntries(doc.state) : [];
   const entries = player === undefined ? all : all.filter((e) => e.target.player === player);
@@ -30,6 +30,26 @@ export function ledgerView(tournament: string, doc: LedgerDocument | undefined, 
     penalties: entries.map(view),
     totals: totalsByKind(entries),
     asOf: doc?.asOf ?? null,
+  };
+}
+
+/**
+ * One player's entries as the player reads them (issue 32): numbered among themselves, not by the ledger's revision or
+ * the log's position, which count every player's entries, those of unpublished rounds included. `asOf` counts the
+ * ledger events of his entries (issued, cancelled, each reduction: 0, 1, 2…; `revision` and `position` alike) and `at`
+ * is the last one's time; `discipline` is the tournament's, whether or not anyone has an entry.
+ */
+export function playerLedgerView(tournament: string, discipline: string | null, doc: LedgerDocument | undefined, player: string): LedgerView {
+  const entries = (doc ? ledgerEntries(doc.state) : []).filter((e) => e.target.player === player);
+  const times = entries.flatMap((e) => [e.at, ...(e.cancellation ? [e.cancellation.at] : []), ...e.reductions.map((r) => r.at)]);
+  const last = times.reduce<string | null>((max, t) => (max === null || Date.parse(t) > Date.parse(max) ? t : max), null);
+  return {
+    tournament,
+    discipline,
+    player,
+    penalties: entries.map(view),
+    totals: totalsByKind(entries),
+    asOf: last === null ? null : { revision: times.length - 1, position: times.length - 1, at: last },
   };
 }
 
