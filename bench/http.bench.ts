@@ -9,6 +9,7 @@
  *   --floor-rounds=3 --amount=800 (commands per round) --commands=registration,result,scrabble,go,mahjong
  *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
+ * BENCH_SERVER_NODE_ARGS go to the servers' node, BENCH_FLOOR_NODE_ARGS to the floor's (e.g. `--cpu-prof --cpu-prof-dir=…`).
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -434,7 +435,8 @@ async function closedLoop(url: string, connections: number, amount: number, from
  */
 async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
   const floorPort = await freePort();
-  const floorChild = await start([dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
+  const floorArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const floorChild = await start([...floorArgs, dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
   const floor = `http://127.0.0.1:${floorPort}`;
   pids.set(floor, floorChild.pid!);
   const compare = args.get('compare');
