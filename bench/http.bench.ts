@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from '../libs/api/auth/token.service.js';
+import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../libs/domain/disciplines/scrabble/index.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { benchEvent } from './support/bench-fixtures.js';
 
@@ -314,6 +315,7 @@ const FLOOR_COMMANDS: FloorCommand[] = [
   },
   {
     // Score-only games: the first play covers the centre, then single tiles beside it, 12 plays before a rack is empty.
+    // Each announces the score the board gives it (a wrong one is a second event, ScoreMismatchFlagged, on every play).
     name: 'Scrabble move',
     async prepare(base, prefix, total) {
       const count = games(total / 12);
@@ -324,13 +326,19 @@ const FLOOR_COMMANDS: FloorCommand[] = [
           await post(base, `/v1/scrabble/games/${id}/draws`, { seat: 0, count: 7 });
           await post(base, `/v1/scrabble/games/${id}/draws`, { seat: 1, count: 7 });
         });
+      const moves = Array.from({ length: 12 }, (_, k) =>
+        k === 0 ? { kind: 'play', coordinate: '8G', word: 'AA' } : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${SCRABBLE_COLUMNS[5 + (k % 6)]}`, word: 'E' },
+      );
+      let board: readonly string[] = emptyBoard();
+      const scores = moves.map((m) => {
+        const placements = placementsFromWord(board, m.coordinate, m.word);
+        const score = analysePlay(board, placements).score;
+        board = placeOnBoard(board, placements);
+        return score;
+      });
       return (n) => {
         const k = Math.floor(n / count);
-        const move =
-          k === 0
-            ? { kind: 'play', coordinate: '8G', word: 'AA' }
-            : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${SCRABBLE_COLUMNS[5 + (k % 6)]}`, word: 'E' };
-        return { path: `/v1/scrabble/games/${ids[n % count]}/moves`, body: { seat: k % 2, move, announcedScore: 2 } };
+        return { path: `/v1/scrabble/games/${ids[n % count]}/moves`, body: { seat: k % 2, move: moves[k], announcedScore: scores[k] } };
       };
     },
   },
