@@ -9,6 +9,7 @@
  *   --floor-rounds=3 --amount=800 (commands per round) --commands=registration,result,scrabble,go,mahjong
  *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
+ * BENCH_SERVER_NODE_ARGS go to the servers' node, BENCH_FLOOR_NODE_ARGS to the floor's (e.g. `--cpu-prof --cpu-prof-dir=…`).
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from '../libs/api/auth/token.service.js';
+import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../libs/domain/disciplines/scrabble/index.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { benchEvent } from './support/bench-fixtures.js';
 
@@ -313,6 +315,7 @@ const FLOOR_COMMANDS: FloorCommand[] = [
   },
   {
     // Score-only games: the first play covers the centre, then single tiles beside it, 12 plays before a rack is empty.
+    // Each announces the score the board gives it (a wrong one is a second event, ScoreMismatchFlagged, on every play).
     name: 'Scrabble move',
     async prepare(base, prefix, total) {
       const count = games(total / 12);
@@ -323,13 +326,19 @@ const FLOOR_COMMANDS: FloorCommand[] = [
           await post(base, `/v1/scrabble/games/${id}/draws`, { seat: 0, count: 7 });
           await post(base, `/v1/scrabble/games/${id}/draws`, { seat: 1, count: 7 });
         });
+      const moves = Array.from({ length: 12 }, (_, k) =>
+        k === 0 ? { kind: 'play', coordinate: '8G', word: 'AA' } : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${SCRABBLE_COLUMNS[5 + (k % 6)]}`, word: 'E' },
+      );
+      let board: readonly string[] = emptyBoard();
+      const scores = moves.map((m) => {
+        const placements = placementsFromWord(board, m.coordinate, m.word);
+        const score = analysePlay(board, placements).score;
+        board = placeOnBoard(board, placements);
+        return score;
+      });
       return (n) => {
         const k = Math.floor(n / count);
-        const move =
-          k === 0
-            ? { kind: 'play', coordinate: '8G', word: 'AA' }
-            : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${SCRABBLE_COLUMNS[5 + (k % 6)]}`, word: 'E' };
-        return { path: `/v1/scrabble/games/${ids[n % count]}/moves`, body: { seat: k % 2, move, announcedScore: 2 } };
+        return { path: `/v1/scrabble/games/${ids[n % count]}/moves`, body: { seat: k % 2, move: moves[k], announcedScore: scores[k] } };
       };
     },
   },
@@ -434,7 +443,8 @@ async function closedLoop(url: string, connections: number, amount: number, from
  */
 async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
   const floorPort = await freePort();
-  const floorChild = await start([dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
+  const floorArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const floorChild = await start([...floorArgs, dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
   const floor = `http://127.0.0.1:${floorPort}`;
   pids.set(floor, floorChild.pid!);
   const compare = args.get('compare');

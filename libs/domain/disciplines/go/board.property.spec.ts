@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { positionHash, sabakiBoard, tryPlay } from './board.js';
 
 /**
- * Issue 34: the board's chain search (a set in place of the library's linear membership test) finds what
- * @sabaki/go-board finds, point for point and in the same order, so no move's verdict or captures change.
+ * Issue 34: the board's chain and liberty searches (sets in place of the library's linear membership test and string
+ * keys) find what @sabaki/go-board finds, point for point and in the same order, so no move's verdict or captures change.
  */
 const rows = (size: number) =>
   fc
@@ -20,6 +20,7 @@ describe('the board against @sabaki/go-board', () => {
         const theirs = sabakiBoard(board, true);
         expect(ours.getChain([x, y])).toEqual(theirs.getChain([x, y]));
         expect(ours.getLiberties([x, y])).toEqual(theirs.getLiberties([x, y]));
+        expect(ours.hasLiberties([x, y])).toBe(theirs.hasLiberties([x, y]));
         expect(ours.getRelatedChains([x, y])).toEqual(theirs.getRelatedChains([x, y]));
         expect(ours.analyzeMove(sign, [x, y])).toEqual(theirs.analyzeMove(sign, [x, y]));
         if (ours.get([x, y]) !== 0) return;
@@ -28,6 +29,9 @@ describe('the board against @sabaki/go-board', () => {
         expect(after.signMap).toEqual(expected.signMap);
         expect([after.getCaptures(1), after.getCaptures(-1)]).toEqual([expected.getCaptures(1), expected.getCaptures(-1)]);
         expect(after.clone().signMap).toEqual(expected.signMap);
+        const verdict = tryPlay(board, sign === 1 ? 0 : 1, [x, y], 'multi-stone');
+        const stone = { 1: 'x', [-1]: 'o', 0: '.' } as const;
+        if (verdict.ok) expect(verdict.board).toEqual(expected.signMap.map((row) => row.map((s) => stone[s]).join('')));
       }),
       { numRuns: 400 },
     );

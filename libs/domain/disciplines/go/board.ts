@@ -54,6 +54,35 @@ class Board extends GoBoard {
     return result;
   }
 
+  /**
+   * The library's liberty walks, with the points already seen kept in a set: the library keys them by the point as a
+   * string ("x,y"), made again at every look-up. Same walk, same order (a move's ko check lists its chain's liberties).
+   */
+  override getLiberties(vertex: Vertex): Vertex[] {
+    if (!this.has(vertex) || this.get(vertex) === 0) return [];
+    const liberties: Vertex[] = [];
+    const added = new Set<number>();
+    for (const c of this.getChain(vertex))
+      for (const n of this.getNeighbors(c)) {
+        const key = n[1] * this.width + n[0];
+        if (this.get(n) !== 0 || added.has(key)) continue;
+        added.add(key);
+        liberties.push(n);
+      }
+    return liberties;
+  }
+
+  override hasLiberties(vertex: Vertex, visited = new Set<number>()): boolean {
+    const sign = this.get(vertex);
+    if (!this.has(vertex) || sign === 0) return false;
+    const key = vertex[1] * this.width + vertex[0];
+    if (visited.has(key)) return false;
+    const neighbors = this.getNeighbors(vertex);
+    if (neighbors.some((n) => this.get(n) === 0)) return true;
+    visited.add(key);
+    return neighbors.filter((n) => this.get(n) === sign).some((n) => this.hasLiberties(n, visited));
+  }
+
   /** The library's clone makes a plain GoBoard (a move is played on a clone): this one stays a Board. */
   override clone(): Board {
     const copy = new Board(this.signMap.map((row) => [...row]));
@@ -69,7 +98,6 @@ export function sabakiBoard(rows: readonly string[], exact = false): GoBoard {
   return exact ? new GoBoard(signs) : new Board(signs);
 }
 const toGoBoard = (rows: readonly string[]): GoBoard => sabakiBoard(rows);
-const fromGoBoard = (b: GoBoard): string[] => b.signMap.map((row) => row.map((s) => (s === 1 ? 'x' : s === -1 ? 'o' : '.')).join(''));
 
 export function place(rows: readonly string[], v: Vertex, stone: 'x' | 'o' | '.'): string[] {
   return rows.map((row, y) => (y === v[1] ? row.slice(0, v[0]) + stone + row.slice(v[0] + 1) : row));
@@ -103,7 +131,9 @@ export function tryPlay(rows: readonly string[], seat: Seat, v: Vertex, suicide:
     captured.add(sgfPoint(v));
     for (const n of board.getNeighbors(v)) if (board.get(n) === sign) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
   }
-  return { ok: true, board: fromGoBoard(after), captured: [...captured].sort() };
+  const taken = [...captured].sort();
+  // The library's board after the move, made as the fold makes it from the recorded move: the rows it leaves alone are shared.
+  return { ok: true, board: applyMove(rows, seat, sgfPoint(v), taken, rows.length), captured: taken };
 }
 
 /** Handicap stones on the star points, as @sabaki/go-board places them (null if the board has no such placement). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { emptyBoard, formatCoordinate, parseCoordinate, premiumAt, SIZE } from './board.js';
+import fc from 'fast-check';
+import { emptyBoard, formatCoordinate, isBoardEmpty, parseCoordinate, placeOnBoard, premiumAt, removeFromBoard, SIZE } from './board.js';
 import { DISTRIBUTION, fullBag, LETTER_VALUES, rackValue, TILE_COUNT } from './tiles.js';
 
 describe('board and tiles (WESPA Rules v3 §1.3 / Appendix 1)', () => {
@@ -32,5 +33,35 @@ describe('board and tiles (WESPA Rules v3 §1.3 / Appendix 1)', () => {
     expect(parseCoordinate('16A')).toBeNull();
     expect(parseCoordinate('P1')).toBeNull();
     for (const s of ['1A', '15O', 'A1', 'O15', '12C', 'K3']) expect(formatCoordinate(parseCoordinate(s)!)).toBe(s);
+  });
+  it('placing and removing tiles sets exactly those squares and leaves every other square as it was', () => {
+    // The board as characters, one square at a time: what placeOnBoard and removeFromBoard must give.
+    const bySquare = (board: readonly string[], squares: readonly { row: number; col: number; letter: string }[]) => {
+      const rows = board.map((r) => r.split(''));
+      for (const t of squares) rows[t.row][t.col] = t.letter;
+      return rows.map((r) => r.join(''));
+    };
+    const square = fc.record({
+      row: fc.integer({ min: 0, max: SIZE - 1 }),
+      col: fc.integer({ min: 0, max: SIZE - 1 }),
+      letter: fc.constantFrom(...'ABCXYZaez'),
+    });
+    fc.assert(
+      fc.property(fc.array(square, { maxLength: 40 }), fc.array(square, { maxLength: 7 }), fc.array(square, { maxLength: 7 }), (setUp, placed, removed) => {
+        const board = bySquare(emptyBoard(), setUp);
+        expect(placeOnBoard(board, placed)).toEqual(bySquare(board, placed));
+        expect(removeFromBoard(board, removed)).toEqual(
+          bySquare(
+            board,
+            removed.map((t) => ({ ...t, letter: '.' })),
+          ),
+        );
+        expect(board).toEqual(bySquare(emptyBoard(), setUp)); // the board given is not changed
+        expect(isBoardEmpty(board)).toBe(setUp.length === 0);
+      }),
+      { numRuns: 300 },
+    );
+    expect(premiumAt(-1, 0)).toBeNull();
+    expect(premiumAt(0, SIZE)).toBeNull();
   });
 });

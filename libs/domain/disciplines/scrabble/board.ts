@@ -48,9 +48,14 @@ const PREMIUMS = new Map<string, Premium>([
   ...DL.map((k) => [k, 'DL'] as const),
 ]);
 
+/** The premium of every square, row by row, made once from the lists above (a lookup is then two indexes). */
+const PREMIUM_ROWS: readonly (readonly Premium[])[] = Array.from({ length: SIZE }, (_, row) =>
+  Array.from({ length: SIZE }, (_, col) => PREMIUMS.get(`${row},${col}`) ?? null),
+);
+
 /** Premium of a square (0-based row, col); the centre star is a double-word square. */
 export function premiumAt(row: number, col: number): Premium {
-  return PREMIUMS.get(`${row},${col}`) ?? null;
+  return PREMIUM_ROWS[row]?.[col] ?? null;
 }
 
 export function inBounds(row: number, col: number): boolean {
@@ -63,24 +68,32 @@ export function tileAt(board: Board, row: number, col: number): string | null {
   return c === '.' ? null : c;
 }
 
+const EMPTY_ROW = '.'.repeat(SIZE);
+
 export function isBoardEmpty(board: Board): boolean {
-  return board.every((r) => /^\.+$/.test(r));
+  return board.every((r) => r === EMPTY_ROW);
 }
 
 export function boardTiles(board: Board): string[] {
   return board.join('').replace(/\./g, '').split('').filter(Boolean);
 }
 
+/** The board with each square set to its letter ('.' empties it): only the rows touched are made anew, the rest shared. */
+function withSquares(board: Board, squares: readonly { row: number; col: number; letter: string }[]): string[] {
+  const rows = [...board];
+  for (const { row, col, letter } of squares) rows[row] = rows[row].slice(0, col) + letter + rows[row].slice(col + 1);
+  return rows;
+}
+
 export function placeOnBoard(board: Board, tiles: readonly { row: number; col: number; letter: string }[]): string[] {
-  const rows = board.map((r) => r.split(''));
-  for (const t of tiles) rows[t.row][t.col] = t.letter;
-  return rows.map((r) => r.join(''));
+  return withSquares(board, tiles);
 }
 
 export function removeFromBoard(board: Board, squares: readonly { row: number; col: number }[]): string[] {
-  const rows = board.map((r) => r.split(''));
-  for (const t of squares) rows[t.row][t.col] = '.';
-  return rows.map((r) => r.join(''));
+  return withSquares(
+    board,
+    squares.map(({ row, col }) => ({ row, col, letter: '.' })),
+  );
 }
 
 export type Direction = 'across' | 'down';
@@ -97,13 +110,14 @@ const COLS = 'ABCDEFGHIJKLMNO';
  * (column first) is down. Case-insensitive. Returns null when malformed or off the board.
  */
 export function parseCoordinate(s: string): Coordinate | null {
-  const m1 = /^(\d{1,2})([A-Oa-o])$/.exec(s.trim());
+  const text = s.trim();
+  const m1 = /^(\d{1,2})([A-Oa-o])$/.exec(text);
   if (m1) {
     const row = Number(m1[1]) - 1;
     const col = COLS.indexOf(m1[2].toUpperCase());
     return inBounds(row, col) ? { row, col, direction: 'across' } : null;
   }
-  const m2 = /^([A-Oa-o])(\d{1,2})$/.exec(s.trim());
+  const m2 = /^([A-Oa-o])(\d{1,2})$/.exec(text);
   if (m2) {
     const row = Number(m2[2]) - 1;
     const col = COLS.indexOf(m2[1].toUpperCase());
