@@ -52,6 +52,26 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; ru
     `,
     run: anchorLegacyEvents,
   },
+  {
+    // Issue 32: append seals (seals.ts), one per append transaction while a signing key is configured. Version 4, as on
+    // PostgreSQL (3 is another table there); the runner applies by version, so the gap is harmless.
+    version: 4,
+    name: 'append seals',
+    sql: `
+      CREATE TABLE seals (
+        seq      INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        hash     TEXT    NOT NULL,
+        key_id   TEXT    NOT NULL,
+        mac      TEXT    NOT NULL
+      );
+      CREATE INDEX seals_position ON seals (position);
+      CREATE TRIGGER seals_no_update BEFORE UPDATE ON seals
+        BEGIN SELECT RAISE(ABORT, 'seals are append-only'); END;
+      CREATE TRIGGER seals_no_delete BEFORE DELETE ON seals
+        BEGIN SELECT RAISE(ABORT, 'seals are append-only'); END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
