@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '../domain/kernel/index.js';
 import type { SigningKey } from './checkpoints.js';
 
@@ -30,12 +30,13 @@ export interface SealRow extends LogPoint {
 export class Sealer {
   private constructor(
     readonly keyId: string,
-    private readonly secret: KeyObject,
+    /** A Buffer, not a KeyObject: HMAC with a KeyObject measured about 1.7× as slow (bench:seals). */
+    private readonly secret: Buffer,
   ) {}
 
   static of(key: SigningKey): Sealer {
     const ikm = key.privateKey.export({ format: 'der', type: 'pkcs8' });
-    return new Sealer(key.keyId, createSecretKey(Buffer.from(hkdfSync('sha256', ikm, Buffer.alloc(0), SEAL_INFO, 32))));
+    return new Sealer(key.keyId, Buffer.from(hkdfSync('sha256', ikm, Buffer.alloc(0), SEAL_INFO, 32)));
   }
 
   private mac(position: number, hash: string, keyId: string): string {
