@@ -29,45 +29,52 @@ const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.
 const line = (label: string, value: string, note = '') => process.stdout.write(`${label.padEnd(52)} ${value.padStart(22)}  ${note}\n`);
 
 let streamNo = 0;
-/** `PER_ROUND` single-event appends one after another (one transaction each): ms per append. */
-async function sequential(store: EventStore): Promise<number> {
-  const stream = `seq-${streamNo++}`;
+/** Wall and CPU time (this process: user + system) of `fn`, in ms per `n`. CPU time is what a busy machine disturbs least. */
+async function measure(n: number, fn: () => Promise<void>): Promise<{ wall: number; cpu: number }> {
+  const c = process.cpuUsage();
   const t = performance.now();
-  for (let i = 0; i < PER_ROUND; i++) await store.append(stream, [benchEvent(i)], 'any');
-  return (performance.now() - t) / PER_ROUND;
+  await fn();
+  const wall = performance.now() - t;
+  const used = process.cpuUsage(c);
+  return { wall: wall / n, cpu: (used.user + used.system) / 1000 / n };
+}
+
+/** `PER_ROUND` single-event appends one after another (one transaction each). */
+async function sequential(store: EventStore): Promise<{ wall: number; cpu: number }> {
+  const stream = `seq-${streamNo++}`;
+  return measure(PER_ROUND, async () => {
+    for (let i = 0; i < PER_ROUND; i++) await store.append(stream, [benchEvent(i)], 'any');
+  });
 }
 
 /** 32 writers appending one event each at once, `PER_ROUND / 8` times: group commit makes one transaction (one seal) per burst. */
-async function bursts(store: EventStore): Promise<number> {
+async function bursts(store: EventStore): Promise<{ wall: number; cpu: number }> {
   const n = Math.max(2, Math.floor(PER_ROUND / 8));
   const name = `burst-${streamNo++}`;
-  const t = performance.now();
-  for (let b = 0; b < n; b++) await Promise.all(Array.from({ length: WRITERS }, (_, w) => store.append(`${name}-${w}`, [benchEvent(b)], 'any')));
-  return (performance.now() - t) / (n * WRITERS);
+  return measure(n * WRITERS, async () => {
+    for (let b = 0; b < n; b++) await Promise.all(Array.from({ length: WRITERS }, (_, w) => store.append(`${name}-${w}`, [benchEvent(b)], 'any')));
+  });
 }
 
-async function compare(label: string, plain: EventStore, sealed: EventStore, run: (s: EventStore) => Promise<number>): Promise<void> {
-  const a: number[] = [];
-  const b: number[] = [];
-  const ratios: number[] = [];
+async function compare(label: string, plain: EventStore, sealed: EventStore, run: (s: EventStore) => Promise<{ wall: number; cpu: number }>): Promise<void> {
+  const rows: Array<{ p: { wall: number; cpu: number }; q: { wall: number; cpu: number } }> = [];
   for (let r = 0; r < ROUNDS; r++) {
     // Alternate which goes first, so neither always meets the other's WAL checkpoint.
-    let p: number, q: number;
     if (r % 2 === 0) {
-      p = await run(plain);
-      q = await run(sealed);
+      const p = await run(plain);
+      rows.push({ p, q: await run(sealed) });
     } else {
-      q = await run(sealed);
-      p = await run(plain);
+      const q = await run(sealed);
+      rows.push({ p: await run(plain), q });
     }
-    a.push(p);
-    b.push(q);
-    ratios.push(q / p);
   }
+  const us = (xs: number[]) => (median(xs) * 1000).toFixed(1);
+  const wall = rows.map((x) => x.q.wall / x.p.wall);
+  const cpu = rows.map((x) => x.q.cpu / x.p.cpu);
   line(
     label,
-    `${(median(a) * 1000).toFixed(1)} / ${(median(b) * 1000).toFixed(1)} µs`,
-    `sealed / unsealed ${median(ratios).toFixed(3)}× (median of ${ROUNDS} rounds)`,
+    `${us(rows.map((x) => x.p.wall))} / ${us(rows.map((x) => x.q.wall))} µs`,
+    `wall ${median(wall).toFixed(3)}×; CPU ${us(rows.map((x) => x.p.cpu))} / ${us(rows.map((x) => x.q.cpu))} µs, ${median(cpu).toFixed(3)}× (medians of ${ROUNDS} rounds)`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createPublicKey, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrokenLogError } from '../apps/records/audit-wiring.js';
@@ -127,6 +127,23 @@ describe('append seals (issue 32)', () => {
     await expect(h.boot()).rejects.toThrow(
       new RegExp(`past the last signed checkpoint \\(position ${sealed}, head ${after.head}\\), with no seal of this key past the checkpoint`),
     );
+  });
+
+  it('a crash, then a new signing key: the tail sealed by the retired key counts as unsealed (the flag is needed)', async () => {
+    const { dataDir, key, h } = await serverWithTail('rotated');
+    const crashed = crashImage(dataDir);
+    await h.stop();
+    const { head, signed } = stored(crashed);
+    // The retired key's checkpoints stay trusted through its public key; its seals cannot be checked without its secret.
+    const retired = join(mkdtempSync(join(tmpdir(), 'arbitra-seals-retired-')), 'retired.pem');
+    writeFileSync(retired, createPublicKey(readFileSync(key)).export({ type: 'spki', format: 'pem' }));
+    const rotated = { ...keyed(signingKeyFile()), trustedKeyFiles: [retired] };
+    await expect(RecordsHarness.start(crashed, rotated)).rejects.toThrow(
+      new RegExp(`past the last signed checkpoint \\(position ${signed}, head ${head}\\), with no seal of this key past the checkpoint`),
+    );
+    const accepted = await RecordsHarness.start(crashed, { ...rotated, acceptUnsignedTail: true });
+    expect((await accepted.core.store.readAll(head, 1))[0]).toMatchObject({ type: TAIL_ACCEPTED });
+    await accepted.stop();
   });
 
   it('the last sealed batch cut after a crash: refused, the seal names a position past the head', async () => {

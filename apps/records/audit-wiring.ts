@@ -89,11 +89,11 @@ async function checkTail(
   const head = seals.state.head;
   const signed = last?.position ?? 0;
   if (!head || head.position <= signed) return seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
-  seals.log.sealWith(seals.sealer, head); // used only once the head is found to be the server's own or accepted
   // No checkpoint and no seal yet (a key just configured): the log as found is sealed and signed, as before seals.
-  if (!last && !seals.state.anySeal) return void (await seals.log.sealHead());
+  if (!last && !seals.state.anySeal) return (seals.log.sealWith(seals.sealer, head), void (await seals.log.sealHead()));
   const events = head.position - signed;
   if (seals.state.sealed?.position === head.position) {
+    seals.log.sealWith(seals.sealer, head);
     logger.warn(
       { checkpoint: signed, head: head.position },
       `the log goes ${events} events past the last signed checkpoint (position ${signed}, head ${head.position}), sealed by this key up to ` +
@@ -101,7 +101,6 @@ async function checkTail(
     );
     return;
   }
-  seals.log.sealWith(seals.sealer, null);
   const sealedTo = seals.state.sealed ? `sealed only up to ${seals.state.sealed.position}` : 'with no seal of this key past the checkpoint';
   const what =
     `the log goes ${events} events past the last signed checkpoint (position ${signed}, head ${head.position}), ${sealedTo}: ` +
@@ -181,8 +180,11 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     });
     // With another server appending to the same PostgreSQL log now, the tail is that server's (or a crashed peer's,
     // sealed) to sign; the store seals from the last checkpoint or a sealed head.
-    if (await soleWriter(core)) await checkTail(core, { ...seals, state }, last, audit, report, logger);
-    else seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
+    if (await soleWriter(core)) {
+      // Read again now that no other process appends: one that stopped meanwhile signed its head at shutdown.
+      const now = await checkpoints.last();
+      await checkTail(core, { ...seals, state: await sealState(seals.log, seals.sealer, now?.position ?? 0) }, now, audit, report, logger);
+    } else seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
     await checkpointer.signNow();
     checkpointer.start();
     core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
