@@ -4,8 +4,10 @@ import { createPublicKey, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verifyCommand } from '../apps/records/audit-commands.js';
 import { BrokenLogError } from '../apps/records/audit-wiring.js';
 import { TAIL_ACCEPTED } from '../apps/records/unsigned-tail.js';
+import { loadConfig } from '../libs/runtime/config.js';
 import { appendForged, rewriteLog, type LooseEvent } from '../libs/store/testing/tamper.js';
 import { recordTournament, signingKeyFile } from './support/audit-scenario.js';
 import { RecordsHarness } from './support/records-harness.js';
@@ -37,6 +39,23 @@ describe('append seals (issue 32)', () => {
     }
   };
 
+  /** `verify --skip-read-models` on a data dir, as the CLI runs it with ARBITRA_SIGNING_KEY_FILE set: exit code and output. */
+  async function verifyWithKey(dataDir: string, key: string): Promise<{ code: number; out: string }> {
+    const lines: string[] = [];
+    const before = process.env.ARBITRA_SIGNING_KEY_FILE;
+    process.env.ARBITRA_SIGNING_KEY_FILE = key;
+    try {
+      const code = await verifyCommand(['--skip-read-models'], loadConfig({ ARBITRA_DATA_DIR: dataDir }), null, {
+        out: (s) => lines.push(s),
+        err: (s) => lines.push(s),
+      });
+      return { code, out: lines.join('\n') };
+    } finally {
+      if (before === undefined) delete process.env.ARBITRA_SIGNING_KEY_FILE;
+      else process.env.ARBITRA_SIGNING_KEY_FILE = before;
+    }
+  }
+
   /** A well-formed ResultCorrected after the last result: its stream's next revision, every hash and link as the store makes them. */
   const forgedCorrection = (events: LooseEvent[]): LooseEvent => {
     const result = events.filter((e) => e.type === 'tournament.ResultRecorded').at(-1)!;
@@ -62,6 +81,9 @@ describe('append seals (issue 32)', () => {
     const before = stored(crashed);
     expect(before.head).toBeGreaterThan(before.signed); // the tail the crash left
     expect(before.sealed).toBe(before.head);
+
+    // `verify` with the key finds the tail sealed by it: nothing to report.
+    expect(await verifyWithKey(crashed, key)).toMatchObject({ code: 0 });
 
     const again = await RecordsHarness.start(crashed, keyed(key));
     const cps = (await again.http().get('/v1/audit/checkpoints?limit=1000').expect(200)).body.checkpoints as Array<{ position: number }>;
@@ -96,7 +118,7 @@ describe('append seals (issue 32)', () => {
   });
 
   it('a forged event appended while the server runs: never signed, not sealed over, reported by health and verify', async () => {
-    const { dataDir, h } = await serverWithTail('live');
+    const { dataDir, key, h } = await serverWithTail('live');
     const sealed = await h.core.store.headPosition();
     const forged = appendForged(join(dataDir, 'events.db'), forgedCorrection);
     expect(forged).toBe(sealed + 1);
@@ -124,6 +146,9 @@ describe('append seals (issue 32)', () => {
     const after = stored(dataDir);
     expect(after.signed).toBe(sealed);
     expect(after.sealed).toBe(sealed);
+    const verified = await verifyWithKey(dataDir, key);
+    expect(verified.code).toBe(1);
+    expect(verified.out).toMatch(new RegExp(`BROKEN: the events at positions ${sealed + 1} to ${after.head} carry no seal of this key`));
     await expect(h.boot()).rejects.toThrow(
       new RegExp(`past the last signed checkpoint \\(position ${sealed}, head ${after.head}\\), with no seal of this key past the checkpoint`),
     );
