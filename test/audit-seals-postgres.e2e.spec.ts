@@ -104,6 +104,11 @@ describeWithPostgres('append seals on PostgreSQL (issue 32)', (serverUrl) => {
     expect(second.head).toBeGreaterThan(crashed.head);
     expect(second.sealed).toBe(second.head);
     expect((await b.checkpointer!.signNow())?.position).toBe(second.head);
+    // B's next append chains from A's sealed head (not one B sealed itself): checked, and sealed.
+    await b.post('/v1/tournaments', { id: 'seals-b0', name: 'B0', discipline: 'scrabble', pairingSystems: ['round-robin'] }, b.token('admin'));
+    const resumed = await positions(db.url);
+    expect(resumed.head).toBeGreaterThan(second.head);
+    expect(resumed.sealed).toBe(resumed.head);
 
     // A row forged with SQL while B runs (the allocator moved as a writer would): not signed, not sealed over.
     const forger = new pg.Client({ connectionString: db.url });
@@ -144,12 +149,13 @@ describeWithPostgres('append seals on PostgreSQL (issue 32)', (serverUrl) => {
     // B appends after it: chained from the forged row, so not sealed either.
     await b.post('/v1/tournaments', { id: 'seals-b', name: 'B', discipline: 'scrabble', pairingSystems: ['round-robin'] }, b.token('admin'));
     const forged = await positions(db.url);
-    expect(forged.head).toBeGreaterThan(second.head + 1);
-    expect(forged.sealed).toBe(second.head);
+    expect(forged.head).toBeGreaterThan(resumed.head + 1);
+    expect(forged.sealed).toBe(resumed.head);
+    expect((await b.checkpointer!.signNow())?.position).toBe(resumed.head);
     expect(await b.checkpointer!.signNow()).toBeNull();
-    expect((await positions(db.url)).signed).toBe(second.head);
+    expect((await positions(db.url)).signed).toBe(resumed.head);
     const ready = await b.http().get('/health/ready').expect(200);
     expect(ready.body.status).toBe('degraded');
-    expect(ready.body.info.log.broken).toMatch(new RegExp(`the events at positions ${second.head + 1} to \\d+ carry no seal of this key`));
+    expect(ready.body.info.log.broken).toMatch(new RegExp(`the events at positions ${resumed.head + 1} to \\d+ carry no seal of this key`));
   });
 });
