@@ -162,7 +162,7 @@ describeWithPostgres('issue 32 store attacks on PostgreSQL', (serverUrl) => {
     await h.boot();
     await h.stop();
 
-    // A server without the key appends and stops (as a crash leaves a tail): the next keyed start, alone, refuses.
+    // A server without the key appends and stops: its events carry no seal, so the next keyed start, alone, refuses.
     h.audit = { ...h.audit, ...unkeyed };
     await h.boot();
     const from = await h.core.store.headPosition();

@@ -8,7 +8,7 @@ import type { ArbitraConfig } from '../../libs/runtime/config.js';
 import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { exportTournament, verifyExport, type ExportManifest } from '../../libs/store/audit/export-file.js';
 import { sealManifest } from '../../libs/store/audit/export-seal.js';
-import { loadPublicKey, loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint } from '../../libs/store/checkpoints.js';
+import { loadPublicKey, loadSigningKey, parseCheckpoints, publicKeyId, publicKeyOf, type Checkpoint, type SigningKey } from '../../libs/store/checkpoints.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { checkpointStoreOf, storeChecks } from './audit-wiring.js';
 import { loadAuditConfig } from './audit-config.js';
@@ -30,15 +30,25 @@ function trustedKeys(files: readonly string[] | undefined, dataDir: string): Set
   return keys.size ? keys : undefined;
 }
 
-/** Checks the log (chains and checkpoints); the report's first problem names its position. */
-export async function auditCore(core: ArbitraCore, copies: readonly Checkpoint[], trusted?: ReadonlySet<string>, progress = false): Promise<AuditReport> {
+/** Checks the log (chains and checkpoints; with `sealKey` its append seals too); the report's first problem names its position. */
+export async function auditCore(
+  core: ArbitraCore,
+  copies: readonly Checkpoint[],
+  trusted?: ReadonlySet<string>,
+  progress = false,
+  sealKey: SigningKey | null = null,
+): Promise<AuditReport> {
   const stored = (await checkpointStoreOf(core)?.list()) ?? [];
   const head = await core.store.headPosition();
   const bar = progress
     ? new cliProgress.SingleBar({ format: 'verify |{bar}| {percentage}% {value}/{total} events', stream: process.stderr }, cliProgress.Presets.shades_classic)
     : null;
   bar?.start(head, 0);
-  const report = await auditLog(core.store, [...stored, ...copies], { trustedKeys: trusted, onProgress: (p) => bar?.update(p), ...(await storeChecks(core)) });
+  const report = await auditLog(core.store, [...stored, ...copies], {
+    trustedKeys: trusted,
+    onProgress: (p) => bar?.update(p),
+    ...(await storeChecks(core, sealKey)),
+  });
   bar?.stop();
   return report;
 }
@@ -60,7 +70,11 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
   const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
   try {
     const trusted = trustedKeys(values['public-key'], config.dataDir);
-    const report = await auditCore(core, copies, trusted, true);
+    // With the signing key here, the append seals are checked too (seals.ts): the tail past the last checkpoint was
+    // written by a key holder, or not.
+    const signing = loadAuditConfig().signingKeyFile;
+    const sealKey = signing && existsSync(signing) ? loadSigningKey(signing, config.dataDir) : null;
+    const report = await auditCore(core, copies, trusted, true, sealKey);
     if (!trusted) {
       const ids = [...new Set([...((await checkpointStoreOf(core)?.list()) ?? []), ...copies].map((c) => c.keyId))];
       if (ids.length)

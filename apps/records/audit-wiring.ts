@@ -4,7 +4,7 @@ import type { ArbitraCore } from '../../libs/runtime/arbitra-core.js';
 import { visibleCheckpoints } from '../../libs/store/audit/public-checkpoints.js';
 import { tournamentHistory } from '../../libs/store/audit/tournament-history.js';
 import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams.js';
-import { loadPublicKey, loadSigningKey, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
+import { loadPublicKey, loadSigningKey, type Checkpoint, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
 import { Checkpointer } from '../../libs/store/checkpointer.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-checkpoint-store.js';
@@ -14,7 +14,8 @@ import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js'
 import { sqliteLogProblems } from '../../libs/store/sqlite/sqlite-integrity.js';
 import { postgresLogProblems } from '../../libs/store/postgres/postgres-integrity.js';
 import type { AuditConfig } from './audit-config.js';
-import { readModelsAhead, recordTailAccepted, unsignedTail } from './unsigned-tail.js';
+import { isSealingLog, Sealer, sealState, unsealedProblem, type LogPoint, type SealingLog, type SealState } from '../../libs/store/seals.js';
+import { readModelsAhead, recordTailAccepted, type UnsignedTail } from './unsigned-tail.js';
 
 /** The server refuses a log that fails verification (issue 10) unless --allow-broken-log. */
 export class BrokenLogError extends Error {
@@ -32,10 +33,30 @@ export class BrokenLogError extends Error {
  * What the store adds to the chains' check (issue 32): the immutability triggers and the command_id column (on
  * PostgreSQL also the hash column and the position allocator); a store that links every event must have a global chain.
  */
-export async function storeChecks(core: ArbitraCore): Promise<{ storeProblems?: string[]; requireGlobalChain?: boolean }> {
-  if (core.store instanceof SqliteEventStore) return { storeProblems: sqliteLogProblems(core.store.db), requireGlobalChain: true };
-  if (core.store instanceof PostgresEventStore) return { storeProblems: await postgresLogProblems(core.store.pool), requireGlobalChain: true };
+export async function storeChecks(core: ArbitraCore, key?: SigningKey | null): Promise<{ storeProblems?: string[]; requireGlobalChain?: boolean }> {
+  const seals = key ? await sealProblems(core, key) : [];
+  if (core.store instanceof SqliteEventStore) return { storeProblems: [...sqliteLogProblems(core.store.db), ...seals], requireGlobalChain: true };
+  if (core.store instanceof PostgresEventStore) return { storeProblems: [...(await postgresLogProblems(core.store.pool)), ...seals], requireGlobalChain: true };
   return {};
+}
+
+/** The store's append seals (seals.ts) with the signing key: SQLite and PostgreSQL keep them, KurrentDB does not. */
+function sealsOf(core: ArbitraCore, key: SigningKey | null): { log: SealingLog; sealer: Sealer } | null {
+  return key && isSealingLog(core.store) ? { log: core.store, sealer: Sealer.of(key) } : null;
+}
+
+/**
+ * What the append seals say is wrong (issue 32), for `verify`: a valid seal past the head (events cut) or naming
+ * another hash (rewritten), and, once the log has seals, events past both the last checkpoint and the newest valid seal
+ * (appended without the key). A log without any seal (from before seals) is not judged by them.
+ */
+export async function sealProblems(core: ArbitraCore, key: SigningKey): Promise<string[]> {
+  const seals = sealsOf(core, key);
+  const last = await checkpointStoreOf(core)?.last();
+  if (!seals || last === undefined) return [];
+  const state = await sealState(seals.log, seals.sealer, last?.position ?? 0);
+  const unsealed = state.anySeal ? unsealedProblem(state, last?.position ?? 0) : null;
+  return [...state.problems, ...(unsealed ? [unsealed] : [])];
 }
 
 /**
@@ -52,21 +73,48 @@ async function joinWriters(core: ArbitraCore): Promise<void> {
 }
 
 /**
- * A head past the last signed checkpoint (unsigned-tail.ts) is refused unless the operator passed
- * `--accept-unsigned-tail`, which is then recorded as an event before the next checkpoint signs it all.
+ * The events past the last signed checkpoint at start, asked only when no other process appends to the log now (a live
+ * server on PostgreSQL signs its own tail). Every writer signs at clean shutdown, so a tail means a crash, or events
+ * appended while none ran. A tail ending on a valid seal of this key (seals.ts) was written by a key holder: signed
+ * without a flag. Any other is refused unless `--accept-unsigned-tail`, which is recorded as an event (sealed) before
+ * the next checkpoint signs it all. The store seals from then on, from the head so checked.
  */
-async function acceptTail(core: ArbitraCore, checkpoints: CheckpointStore, audit: AuditConfig, report: AuditReport, logger: Logger): Promise<void> {
-  const tail = await unsignedTail(core, await checkpoints.last());
-  if (!tail) return;
+async function checkTail(
+  core: ArbitraCore,
+  seals: { log: SealingLog; sealer: Sealer; state: SealState },
+  last: Checkpoint | null,
+  audit: AuditConfig,
+  report: AuditReport,
+  logger: Logger,
+): Promise<void> {
+  const head = seals.state.head;
+  const signed = last?.position ?? 0;
+  if (!head || head.position <= signed) return seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
+  // No checkpoint and no seal yet (a key just configured): the log as found is sealed and signed, as before seals.
+  if (!last && !seals.state.anySeal) return (seals.log.sealWith(seals.sealer, head), void (await seals.log.sealHead()));
+  const events = head.position - signed;
+  if (seals.state.sealed?.position === head.position) {
+    seals.log.sealWith(seals.sealer, head);
+    logger.warn(
+      { checkpoint: signed, head: head.position },
+      `the log goes ${events} events past the last signed checkpoint (position ${signed}, head ${head.position}), sealed by this key up to ` +
+        'the head: written by this server or another holding the key before it stopped without signing (a crash); signing it, no flag needed',
+    );
+    return;
+  }
+  const sealedTo = seals.state.sealed ? `sealed only up to ${seals.state.sealed.position}` : 'with no seal of this key past the checkpoint';
   const what =
-    `the log goes ${tail.head.position - tail.checkpoint.position} events past the last signed checkpoint (position ${tail.checkpoint.position}, ` +
-    `head ${tail.head.position}): a crash, or events appended or cut while the server was stopped`;
+    `the log goes ${events} events past the last signed checkpoint (position ${signed}, head ${head.position}), ${sealedTo}: ` +
+    'events appended by someone without the signing key, or sealed by a retired key';
   if (!audit.acceptUnsignedTail)
     throw new BrokenLogError(
       { ...report, ok: false, firstProblem: what },
       `${what}. Refusing to sign it silently: check it (\`npm run arbitra -- verify\` with the federation's checkpoint copies), then start ` +
         'with --accept-unsigned-tail to sign it, which is recorded in the log (audit.UnsignedTailAccepted)',
     );
+  const tail: UnsignedTail = { checkpoint: last && { position: last.position, hash: last.hash, keyId: last.keyId }, head };
+  // The operator vouches for the head: the acceptance chains from it and is sealed in its own transaction.
+  seals.log.sealWith(seals.sealer, head);
   const position = await recordTailAccepted(core, tail, new Date().toISOString());
   logger.warn({ tail, position }, `${what}; accepted by --accept-unsigned-tail (recorded at position ${position})`);
 }
@@ -98,8 +146,12 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     ...(await storeChecks(core)),
     onEvent: (e) => index.read(e),
   });
-  // Read models past the head: events they applied were cut from the log (issue 32), refused like a broken log.
-  const ahead = readModelsAhead(core, checked.log.head);
+  const last = (await checkpoints?.last()) ?? null;
+  const seals = checkpoints ? sealsOf(core, key) : null;
+  const state = seals ? await sealState(seals.log, seals.sealer, last?.position ?? 0) : null;
+  // Read models past the head, or a seal past it: events they applied or sealed were cut from the log (issue 32),
+  // refused like a broken log; so is a seal naming another hash than its event's (a rewrite).
+  const ahead = readModelsAhead(core, checked.log.head) ?? state?.problems[0] ?? null;
   const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
   if (!report.ok && !audit.allowBrokenLog) throw new BrokenLogError(report);
   if (!report.ok) {
@@ -108,7 +160,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
       'THE EVENT LOG FAILS VERIFICATION; serving it anyway because of --allow-broken-log. Readiness reports the log degraded.',
     );
   }
-  const integrity: LogIntegrity = { ok: report.ok, checkedAt: new Date().toISOString(), firstProblem: report.firstProblem };
+  let integrity: LogIntegrity = { ok: report.ok, checkedAt: new Date().toISOString(), firstProblem: report.firstProblem };
 
   let checkpointer: Checkpointer | null = null;
   if (!key) {
@@ -118,7 +170,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     );
   } else if (!checkpoints) {
     logger.warn('this event store keeps no checkpoints (KurrentDB): none are signed. See docs/kurrentdb.md, docs/stores.md.');
-  } else if (report.ok) {
+  } else if (report.ok && seals && state) {
     // Several servers on one PostgreSQL each run a checkpointer: no leader lock, as concurrent signers are
     // harmless (docs/audit.md, "Several servers on one PostgreSQL").
     checkpointer = new Checkpointer(core.store, checkpoints, key, {
@@ -126,9 +178,20 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
       everyEvents: audit.checkpointEveryEvents,
       everyMs: audit.checkpointEveryMinutes * 60_000,
       onRefused: (reason) => logger.error({ reason }, 'checkpoint not signed: the log does not chain from the last checkpoint'),
+      seals,
+      // Events nobody holding the key appended: never signed, reported like a broken log (health, verify).
+      onUnsealed: (reason) => {
+        if (integrity.ok) integrity = { ok: false, checkedAt: new Date().toISOString(), firstProblem: reason };
+        logger.error({ reason }, 'checkpoint not signed past the newest seal: events were appended without the signing key');
+      },
     });
-    // With another server appending to the same PostgreSQL log now, the tail is that server's to sign.
-    if (await soleWriter(core)) await acceptTail(core, checkpoints, audit, report, logger);
+    // With another server appending to the same PostgreSQL log now, the tail is that server's (or a crashed peer's,
+    // sealed) to sign; the store seals from the last checkpoint or a sealed head.
+    if (await soleWriter(core)) {
+      // Read again now that no other process appends: one that stopped meanwhile signed its head at shutdown.
+      const now = await checkpoints.last();
+      await checkTail(core, { ...seals, state: await sealState(seals.log, seals.sealer, now?.position ?? 0) }, now, audit, report, logger);
+    } else seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
     await checkpointer.signNow();
     checkpointer.start();
     core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
@@ -139,7 +202,7 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
 
   const services: AuditServices = {
     integrity: () => integrity,
-    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core)) }),
+    verify: async () => auditLog(core.store, (await checkpoints?.list()) ?? [], { trustedKeys: trusted, ...(await storeChecks(core, key)) }),
     checkpoints: async (after, limit, reader) => visibleCheckpoints((await checkpoints?.list(after, limit)) ?? [], index, reader),
     keys: async (reader) => {
       const keys = new Map<
@@ -183,11 +246,23 @@ export async function cliSigning(core: ArbitraCore, dataDir: string, audit: Audi
   const checkpoints = checkpointStoreOf(core);
   if (!audit.signingKeyFile || !checkpoints) return (await joinWriters(core), { sign: async () => undefined });
   const key = loadSigningKey(audit.signingKeyFile, dataDir);
-  const tail = (await soleWriter(core)) ? await unsignedTail(core, await checkpoints.last()) : null;
-  if (tail)
-    return `the log goes past the last signed checkpoint (position ${tail.checkpoint.position}, head ${tail.head.position}): start the server with --accept-unsigned-tail first`;
+  const seals = sealsOf(core, key)!;
+  const last = await checkpoints.last();
+  let from: LogPoint | null = last && { position: last.position, hash: last.hash };
+  if (await soleWriter(core)) {
+    const state = await sealState(seals.log, seals.sealer, last?.position ?? 0);
+    if (state.problems.length) return `${state.problems[0]}: run \`npm run arbitra -- verify\``;
+    const head = state.head;
+    // A tail sealed by this key up to the head (a crash) is the key holders' own; none before any checkpoint or seal.
+    if (head && head.position > (last?.position ?? 0)) {
+      if (state.sealed?.position === head.position || (!last && !state.anySeal)) from = head;
+      else
+        return `the log goes past the last signed checkpoint (position ${last?.position ?? 0}, head ${head.position}) without a seal of this key: start the server with --accept-unsigned-tail first`;
+    }
+  }
+  seals.log.sealWith(seals.sealer, from);
   await joinWriters(core);
   const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
-  const checkpointer = new Checkpointer(core.store, checkpoints, key, { trustedKeys: trusted, everyEvents: 1, everyMs: 0 });
+  const checkpointer = new Checkpointer(core.store, checkpoints, key, { trustedKeys: trusted, everyEvents: 1, everyMs: 0, seals });
   return { sign: async () => void (await checkpointer.signNow()) };
 }

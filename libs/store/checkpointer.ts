@@ -1,6 +1,7 @@
 import type { EventStore } from './event-store.port.js';
 import { signatureProblem, signCheckpoint, type Checkpoint, type CheckpointStore, type SigningKey } from './checkpoints.js';
 import { ChainVerifier, eventHash } from './hash-chain.js';
+import { sealState, unsealedProblem, type Sealer, type SealingLog } from './seals.js';
 
 export interface CheckpointerOptions {
   /** Sign once the head is this many events past the last checkpoint. */
@@ -12,6 +13,12 @@ export interface CheckpointerOptions {
   readonly trustedKeys?: ReadonlySet<string>;
   /** Told when the log since the last checkpoint does not chain: nothing is signed then. */
   readonly onRefused?: (reason: string) => void;
+  /**
+   * The store's append seals (seals.ts): then only events up to the newest valid seal are signed, never a head past
+   * it (events appended by someone without the key), which is told to `onUnsealed`. Unset: the head is signed.
+   */
+  readonly seals?: { readonly log: SealingLog; readonly sealer: Sealer };
+  readonly onUnsealed?: (reason: string) => void;
 }
 
 /**
@@ -20,7 +27,8 @@ export interface CheckpointerOptions {
  * events since the last checkpoint chain from it (global links and hashes), so it never signs a log
  * that was altered behind its back since then. It also checks that the last checkpoint's signature holds
  * with a trusted key, that the event at its position still has the signed hash, and each stream's chain
- * (revision and prevHash, seeded with the stream's event before the window).
+ * (revision and prevHash, seeded with the stream's event before the window). With the store's append seals it signs
+ * no further than the newest valid seal (seals.ts).
  */
 export class Checkpointer {
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +72,16 @@ export class Checkpointer {
       this.options.onRefused?.(reason);
       return null;
     };
+    // With seals, the newest valid seal bounds what may be signed; without, the head does.
+    let upTo = Number.MAX_SAFE_INTEGER;
+    if (this.options.seals) {
+      const state = await sealState(this.options.seals.log, this.options.seals.sealer, from);
+      if (state.problems.length > 0) return refuse(state.problems[0]);
+      const unsealed = unsealedProblem(state, from);
+      if (unsealed) this.options.onUnsealed?.(unsealed);
+      upTo = state.sealed?.position ?? from;
+      if (upTo <= from) return null;
+    }
     if (last) {
       const bad = signatureProblem(last, this.options.trustedKeys ?? new Set([this.key.publicKey]));
       if (bad) return refuse(`the last checkpoint (position ${last.position}) does not verify: ${bad}`);
@@ -78,8 +96,8 @@ export class Checkpointer {
     let head: { position: number; hash: string } | null = null;
     // Events from before the global chain carry no link: accepted only before the first linked one.
     let linkedSeen = last !== null;
-    for (;;) {
-      const page = await this.store.readAll(after, 2000);
+    while (after < upTo) {
+      const page = await this.store.readAll(after, Math.min(2000, upTo - after));
       if (page.length === 0) break;
       for (const e of page) {
         const link = e.meta.globalPrevHash;

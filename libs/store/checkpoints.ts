@@ -10,7 +10,7 @@ import type { RecordedEvent } from './event-store.port.js';
  * (global-chain.ts) that hash commits to every event before it, so anyone holding a copy of a
  * checkpoint detects truncation, deletion or re-hashing of the log up to that position: the event at
  * the position is missing or has another hash. Events after the last checkpoint are protected by the
- * chains only.
+ * chains and the append seals (seals.ts), which are not public.
  */
 export interface Checkpoint {
   readonly position: number;

@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
 } from '../event-store.port.js';
 import { StoredEvent } from '../sqlite/stored-event.js';
+import type { LogPoint, Sealer } from '../seals.js';
 
 /** One append waiting for its transaction. */
 export interface PendingAppend {
@@ -31,13 +32,16 @@ export type RawRow = [string, string, string, number, string, string, string];
 
 export const toStored = (r: RawRow): StoredEvent => new StoredEvent(Number(r[0]), r[1], r[2], r[3], r[4], r[5], r[6]);
 
-// Every stored event among the batch's ids (k = 0), and the last event of each of its streams (k = 1), in one round trip.
+// Every stored event among the batch's ids (k = 0), the last event of each of its streams (k = 1) and the seals at
+// position $3 (k = 2: key id, mac, hash; none asked for with -1), in one round trip.
 const PROBE = `
   SELECT 0 AS k, ${COLUMNS} FROM events WHERE id = ANY($1::text[])
   UNION ALL
   SELECT 1, h.position, NULL, h.stream, h.revision, NULL, NULL, h.hash
     FROM unnest($2::text[]) AS s(name)
-    CROSS JOIN LATERAL (SELECT position, stream, revision, hash FROM events WHERE stream = s.name ORDER BY revision DESC LIMIT 1) h`;
+    CROSS JOIN LATERAL (SELECT position, stream, revision, hash FROM events WHERE stream = s.name ORDER BY revision DESC LIMIT 1) h
+  UNION ALL
+  SELECT 2, position, NULL, key_id, NULL, mac, NULL, hash FROM seals WHERE position = $3::bigint`;
 
 // Every row of the batch, the new head of the allocator and a notification for live subscribers (sent at COMMIT).
 const WRITE = `
@@ -48,6 +52,8 @@ const WRITE = `
         AS u(p, i, s, r, t, d, m, h, c)
   ), head AS (
     UPDATE log_head SET position = $10, hash = $11 RETURNING position
+  ), seal AS (
+    INSERT INTO seals (position, hash, key_id, mac) SELECT $10, $11, $12::text, $13::text WHERE $12::text IS NOT NULL
   )
   SELECT pg_notify('arbitra_events', position::text) FROM head`;
 
@@ -69,15 +75,26 @@ interface Known {
  * A refusal (revision conflict, reused event id) is decided in memory, so it fails alone and never
  * aborts the transaction; a database error does, and the caller then runs each append alone.
  */
-export async function appendBatch(client: pg.ClientBase, batch: readonly PendingAppend[], head: LogHead): Promise<Outcome[]> {
+export async function appendBatch(
+  client: pg.ClientBase,
+  batch: readonly PendingAppend[],
+  head: LogHead,
+  seals?: BatchSeals,
+): Promise<{ outcomes: Outcome[]; sealed: LogPoint | null }> {
   const allIds = batch.flatMap((p) => p.events.map((e) => e.id));
   const streams = [...new Set(batch.map((p) => p.stream))];
-  const rows = (await client.query<[number, ...RawRow]>({ text: PROBE, values: [allIds, streams], rowMode: 'array' })).rows;
+  // The head this batch chains from needs a look at its seals only when it is not the one this process sealed last.
+  const from: LogHead = { ...head };
+  const knownSealed = !seals || from.position === 0 || (seals.sealedHead?.position === from.position && seals.sealedHead.hash === from.hash);
+  const sealsAt = knownSealed ? -1 : from.position;
+  const rows = (await client.query<[number, ...RawRow]>({ text: PROBE, values: [allIds, streams, sealsAt], rowMode: 'array' })).rows;
   const known = new Map<string, Known>();
   const heads = new Map<string, { revision: number; hash: string }>();
+  let sealable = knownSealed;
   for (const [k, ...row] of rows) {
     if (k === 0) known.set(row[1], { stream: row[2], type: row[4], data: row[5], event: toStored(row as RawRow) });
-    else heads.set(row[2], { revision: row[3], hash: row[6] });
+    else if (k === 1) heads.set(row[2], { revision: row[3], hash: row[6] });
+    else sealable ||= row[6] === from.hash && seals!.sealer.holds({ position: from.position, hash: row[6], keyId: row[2], mac: row[4] });
   }
 
   const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
@@ -89,8 +106,17 @@ export async function appendBatch(client: pg.ClientBase, batch: readonly Pending
       throw error;
     }
   });
-  if (cols[0].length > 0) await client.query(WRITE, [...cols, head.position, head.hash]);
-  return outcomes;
+  if (cols[0].length === 0) return { outcomes, sealed: null };
+  // Sealed only when it chains from a sealed event: never over one appended without the key (seals.ts).
+  const seal = seals && sealable ? seals.sealer.seal(head.position, head.hash!) : null;
+  await client.query(WRITE, [...cols, head.position, head.hash, seal?.keyId ?? null, seal?.mac ?? null]);
+  return { outcomes, sealed: seal && { position: seal.position, hash: seal.hash } };
+}
+
+/** What a sealing store (seals.ts) tells the batch: its sealer and the point it sealed last (or was told to trust). */
+export interface BatchSeals {
+  readonly sealer: Sealer;
+  readonly sealedHead: LogPoint | null;
 }
 
 function appendOne(

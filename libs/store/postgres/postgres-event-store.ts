@@ -6,6 +6,7 @@ import { migratePostgres } from './postgres-schema.js';
 import { nextAppend } from '../append-wake.js';
 import { pooledTransaction } from './pg-transaction.js';
 import { asStoreError, rethrowStoreError } from './pg-errors.js';
+import type { LogPoint, SealRow, Sealer, SealingLog } from '../seals.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://arbitra@db:5432/arbitra`. */
@@ -53,7 +54,7 @@ interface Pending extends PendingAppend {
  * snapshot, so the stream heads read after the wait include the previous holder's commit (a
  * subquery in the locking statement would read its pre-wait snapshot).
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, SealingLog {
   /** API replicas share one database. */
   readonly sharedWriters = true;
   readonly pool: pg.Pool;
@@ -71,6 +72,9 @@ export class PostgresEventStore implements EventStore {
   private sole = false;
   private joined = false;
   private closed = false;
+  /** Seals each append transaction when set (seals.ts); `sealedHead` is the last point known sealed or vouched for. */
+  private sealer: Sealer | null = null;
+  private sealedHead: LogPoint | null = null;
 
   constructor(readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({
@@ -182,12 +186,66 @@ export class PostgresEventStore implements EventStore {
     return pooledTransaction(this.pool, 'BEGIN; SELECT position, hash FROM log_head FOR UPDATE', async (client, [, locked]) => {
       const head: LogHead = { position: Number(locked.rows[0].position), hash: locked.rows[0].hash as string | null };
       const from = head.position;
-      const outcomes = await appendBatch(client, batch, head);
+      const seals = this.sealer ? { sealer: this.sealer, sealedHead: this.sealedHead } : undefined;
+      const { outcomes, sealed } = await appendBatch(client, batch, head, seals);
       if (this.options.beforeCommit && head.position > from) {
         await this.options.beforeCommit(Array.from({ length: head.position - from }, (_, i) => from + i + 1));
       }
+      return { outcomes, sealed };
+    }).then(({ outcomes, sealed }) => {
+      if (sealed) this.sealedHead = sealed; // committed
       return outcomes;
     });
+  }
+
+  sealWith(sealer: Sealer, trusted: LogPoint | null): void {
+    this.sealer = sealer;
+    this.sealedHead = trusted;
+  }
+
+  /** Seals the head under the allocator lock when it is the point this store trusts (sealWith) or already sealed. */
+  async sealHead(): Promise<LogPoint | null> {
+    const sealer = this.sealer;
+    if (!sealer) return null;
+    await this.ready;
+    const point = await pooledTransaction(this.pool, 'BEGIN; SELECT position, hash FROM log_head FOR UPDATE', async (client, [, locked]) => {
+      const position = Number(locked.rows[0].position);
+      const hash = locked.rows[0].hash as string | null;
+      if (position === 0 || hash === null) return null;
+      const known = this.sealedHead?.position === position && this.sealedHead.hash === hash;
+      if (!known) {
+        const rows = (await client.query<SealRow>('SELECT position, hash, key_id AS "keyId", mac FROM seals WHERE position = $1', [position])).rows;
+        if (!rows.some((r) => r.hash === hash && sealer.holds({ ...r, position: Number(r.position) }))) return null;
+      }
+      const s = sealer.seal(position, hash);
+      await client.query('INSERT INTO seals (position, hash, key_id, mac) VALUES ($1, $2, $3, $4)', [s.position, s.hash, s.keyId, s.mac]);
+      return { position, hash };
+    });
+    if (point) this.sealedHead = point;
+    return point;
+  }
+
+  async sealSnapshot(after: number, limit: number): Promise<{ head: LogPoint | null; anySeal: boolean; seals: SealRow[] }> {
+    await this.ready;
+    // One statement, one snapshot: an append commits its events, log_head and its seal together.
+    const { rows } = await this.pool
+      .query<{ head: string; headHash: string | null; any: boolean; position: string | null; hash: string; keyId: string; mac: string }>(
+        `SELECT h.position AS head, h.hash AS "headHash", EXISTS (SELECT 1 FROM seals) AS any, s.position, s.hash, s.key_id AS "keyId", s.mac
+           FROM log_head h
+           LEFT JOIN LATERAL (SELECT position, hash, key_id, mac FROM seals WHERE position > $1 ORDER BY position DESC LIMIT $2) s ON TRUE`,
+        [after, Math.min(limit, Number.MAX_SAFE_INTEGER)],
+      )
+      .catch(rethrowStoreError);
+    const first = rows[0];
+    const head = first && Number(first.head) > 0 && first.headHash !== null ? { position: Number(first.head), hash: first.headHash } : null;
+    const seals = rows.filter((r) => r.position !== null).map((r) => ({ position: Number(r.position), hash: r.hash, keyId: r.keyId, mac: r.mac }));
+    return { head, anySeal: first?.any ?? false, seals };
+  }
+
+  async hashAt(position: number): Promise<string | null> {
+    await this.ready;
+    const { rows } = await this.pool.query<{ hash: string }>('SELECT hash FROM events WHERE position = $1', [position]).catch(rethrowStoreError);
+    return rows[0]?.hash ?? null;
   }
 
   async readStream(stream: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> {

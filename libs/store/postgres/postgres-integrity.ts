@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * The immutability triggers as migrations 1 and 2 of postgres-schema.ts create them: table, `tgtype` bits (1 row, 2
+ * The immutability triggers as migrations 1, 2 and 4 of postgres-schema.ts create them: table, `tgtype` bits (1 row, 2
  * before, 8 delete, 16 update, 32 truncate) and the body of the function, which only raises.
  */
 const TRIGGERS = [
@@ -21,6 +21,8 @@ const TRIGGERS = [
     fn: 'arbitra_checkpoints_append_only',
     body: "BEGIN RAISE EXCEPTION 'checkpoints are append-only'; END",
   },
+  { name: 'seals_no_update', table: 'seals', type: 27, fn: 'arbitra_seals_append_only', body: "BEGIN RAISE EXCEPTION 'seals are append-only'; END" },
+  { name: 'seals_no_truncate', table: 'seals', type: 34, fn: 'arbitra_seals_append_only', body: "BEGIN RAISE EXCEPTION 'seals are append-only'; END" },
 ] as const;
 
 interface TriggerRow {
@@ -47,7 +49,7 @@ export async function postgresLogProblems(db: Pick<pg.Pool, 'query'>): Promise<s
       `SELECT t.tgname AS name, c.relname AS "table", t.tgtype AS type, t.tgenabled AS enabled, t.tgqual IS NOT NULL AS conditional,
               p.proname AS fn, p.prosrc AS body
          FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-        WHERE NOT t.tgisinternal AND t.tgrelid IN ('events'::regclass, 'checkpoints'::regclass)`,
+        WHERE NOT t.tgisinternal AND t.tgrelid IN ('events'::regclass, 'checkpoints'::regclass, 'seals'::regclass)`,
     )
   ).rows;
   const found = new Map(triggers.map((t) => [`${t.table}.${t.name}`, t]));

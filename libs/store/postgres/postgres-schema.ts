@@ -83,6 +83,25 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> 
       CREATE INDEX earlier_answers_recorded_at ON earlier_answers (recorded_at);
     `,
   },
+  {
+    // Issue 32: append seals (seals.ts), one per append transaction while a signing key is configured, append-only.
+    version: 4,
+    name: 'append seals',
+    sql: `
+      CREATE TABLE seals (
+        seq      BIGSERIAL PRIMARY KEY,
+        position BIGINT NOT NULL CHECK (position >= 1),
+        hash     TEXT   NOT NULL,
+        key_id   TEXT   NOT NULL,
+        mac      TEXT   NOT NULL
+      );
+      CREATE INDEX seals_position ON seals (position);
+      CREATE FUNCTION arbitra_seals_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'seals are append-only'; END $$;
+      CREATE TRIGGER seals_no_update BEFORE UPDATE OR DELETE ON seals FOR EACH ROW EXECUTE FUNCTION arbitra_seals_append_only();
+      CREATE TRIGGER seals_no_truncate BEFORE TRUNCATE ON seals FOR EACH STATEMENT EXECUTE FUNCTION arbitra_seals_append_only();
+    `,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

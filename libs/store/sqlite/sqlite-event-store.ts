@@ -18,6 +18,7 @@ import { migrate } from './sqlite-schema.js';
 import { StoredEvent, toEvent, type RawRow, type Row } from './stored-event.js';
 import { StreamHeads, type StreamHead } from './stream-heads.js';
 import { nextAppend } from '../append-wake.js';
+import type { LogPoint, SealRow, Sealer, SealingLog } from '../seals.js';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL' | 'OFF';
 
@@ -59,7 +60,7 @@ const PAGE_STATEMENTS = 16;
  * tick are committed together (group commit): each runs in its own savepoint, so one refused append
  * fails alone while the others commit with a single fsync.
  */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements EventStore, SealingLog {
   /** The embedded store's file belongs to one server process (a relay beside it only reads). */
   readonly sharedWriters = false;
   readonly db: Database.Database;
@@ -70,6 +71,13 @@ export class SqliteEventStore implements EventStore {
   private inserted = false;
   /** Hash of the last event in the log inside the open batch transaction: the next event's global link. */
   private globalHead: string | null = null;
+  /** Its position. */
+  private globalPosition = 0;
+  /** Seals each batch when set (seals.ts); `sealedHead` is the last point known sealed or vouched for. */
+  private sealer: Sealer | null = null;
+  private sealedHead: LogPoint | null = null;
+  /** The point the open batch sealed, made `sealedHead` once it commits. */
+  private sealing: LogPoint | null = null;
   /** Stream heads remembered between batches while no other writer touches the file (stream-heads.ts). */
   private readonly heads = new StreamHeads();
   private closed = false;
@@ -103,7 +111,12 @@ export class SqliteEventStore implements EventStore {
       readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
       byCommand: db.prepare(`SELECT ${COLUMNS} FROM events WHERE command_id = ? ORDER BY position`),
       maxPosition: db.prepare('SELECT coalesce(max(position), 0) AS p FROM events'),
-      globalHead: db.prepare("SELECT json_extract(meta, '$.hash') AS h FROM events ORDER BY position DESC LIMIT 1").pluck(),
+      globalHead: db.prepare("SELECT position, json_extract(meta, '$.hash') AS h FROM events ORDER BY position DESC LIMIT 1").raw(),
+      hashAt: db.prepare("SELECT json_extract(meta, '$.hash') FROM events WHERE position = ?").pluck(),
+      sealsAt: db.prepare('SELECT position, hash, key_id AS keyId, mac FROM seals WHERE position = ?'),
+      sealsAfter: db.prepare('SELECT position, hash, key_id AS keyId, mac FROM seals WHERE position > ? ORDER BY position DESC LIMIT ?'),
+      anySeal: db.prepare('SELECT EXISTS (SELECT 1 FROM seals)').pluck(),
+      insertSeal: db.prepare('INSERT INTO seals (position, hash, key_id, mac) VALUES (?, ?, ?, ?)'),
     };
   }
 
@@ -147,6 +160,7 @@ export class SqliteEventStore implements EventStore {
       }
     }
     this.heads.commit(this.globalHead);
+    if (this.sealing) this.sealedHead = this.sealing;
     let appended = false;
     batch.forEach((p, i) => {
       const o = outcomes[i];
@@ -168,10 +182,15 @@ export class SqliteEventStore implements EventStore {
     const outcomes: Outcome[] = [];
     // Read under the write lock (another process may have appended since our last batch); the batch
     // then chains its events in order in memory.
-    this.globalHead = (this.stmt.globalHead.get() as string | undefined) ?? null;
+    const [position, hash] = (this.stmt.globalHead.get() as [number, string] | undefined) ?? [0, null];
+    this.globalHead = hash;
+    this.globalPosition = position;
     this.heads.begin(this.globalHead);
+    const sealFrom = this.sealer ? this.sealable(position, hash) : false;
+    this.sealing = null;
     for (const p of batch) {
       const globalBefore = this.globalHead;
+      const positionBefore = this.globalPosition;
       // SQLite itself may have rolled the whole transaction back (disk full, I/O error): then no
       // later append may run, or it would commit on its own while the batch reports failure.
       if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
@@ -183,11 +202,65 @@ export class SqliteEventStore implements EventStore {
       } catch (error) {
         if (!savepoints && this.inserted) throw PARTIAL_WRITE;
         this.globalHead = globalBefore; // its savepoint rolled its rows back
+        this.globalPosition = positionBefore;
         outcomes.push({ ok: false, error: refusal(error, p.stream, p.events, p.expected, this.byId, (s) => this.headOf(s)?.revision ?? -1) });
       }
     }
     if (!this.db.inTransaction) throw outcomes.find((o) => !o.ok)?.error ?? new Error('the batch transaction was rolled back');
+    if (sealFrom && this.globalPosition > position) this.seal(this.globalPosition, this.globalHead!);
     return outcomes;
+  }
+
+  /**
+   * Whether a batch chaining from the head (`position`, `hash`) may be sealed: the head is the point this store last
+   * sealed or was told to trust (one comparison, the usual case), the empty log, or carries a valid seal (another
+   * process appended, the CLI say). Not over an event appended without the key.
+   */
+  private sealable(position: number, hash: string | null): boolean {
+    const known = this.sealedHead;
+    if (position === 0 || (known && known.position === position && known.hash === hash)) return true;
+    return (this.stmt.sealsAt.all(position) as SealRow[]).some((s) => s.hash === hash && this.sealer!.holds(s));
+  }
+
+  /** Inserts the seal of `position` in the open transaction. */
+  private seal(position: number, hash: string): void {
+    const s = this.sealer!.seal(position, hash);
+    this.stmt.insertSeal.run(s.position, s.hash, s.keyId, s.mac);
+    this.sealing = { position, hash };
+  }
+
+  sealWith(sealer: Sealer, trusted: LogPoint | null): void {
+    this.sealer = sealer;
+    this.sealedHead = trusted;
+  }
+
+  async sealHead(): Promise<LogPoint | null> {
+    if (!this.sealer) return null;
+    return this.db
+      .transaction(() => {
+        const [position, hash] = (this.stmt.globalHead.get() as [number, string] | undefined) ?? [0, null];
+        if (position === 0 || hash === null || !this.sealable(position, hash)) return null;
+        this.seal(position, hash);
+        this.sealedHead = this.sealing;
+        return this.sealedHead;
+      })
+      .immediate();
+  }
+
+  async sealSnapshot(after: number, limit: number): Promise<{ head: LogPoint | null; anySeal: boolean; seals: SealRow[] }> {
+    // One read transaction: another process's append lands wholly before or after it.
+    return this.db.transaction(() => {
+      const [position, hash] = (this.stmt.globalHead.get() as [number, string] | undefined) ?? [0, null];
+      return {
+        head: position > 0 && hash !== null ? { position, hash } : null,
+        anySeal: this.stmt.anySeal.get() === 1,
+        seals: this.stmt.sealsAfter.all(after, Math.min(limit, Number.MAX_SAFE_INTEGER)) as SealRow[],
+      };
+    })();
+  }
+
+  async hashAt(position: number): Promise<string | null> {
+    return (this.stmt.hashAt.get(position) as string | undefined) ?? null;
   }
 
   private write(p: Pending): AppendResult {
@@ -229,6 +302,7 @@ export class SqliteEventStore implements EventStore {
       globalPrevHash = hash;
     }
     this.globalHead = globalPrevHash;
+    this.globalPosition = out[out.length - 1].position;
     return { events: out, revision, position: out[out.length - 1].position, duplicate: false };
   }
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** The immutability triggers the schema creates (sqlite-schema.ts): without them the database no longer refuses edits. */
-const TRIGGERS = ['events_no_update', 'events_no_delete', 'checkpoints_no_update', 'checkpoints_no_delete'] as const;
+const TRIGGERS = ['events_no_update', 'events_no_delete', 'checkpoints_no_update', 'checkpoints_no_delete', 'seals_no_update', 'seals_no_delete'] as const;
 
 /**
  * What the hash chains cannot see in a SQLite log (issue 32): a dropped UPDATE/DELETE trigger, and a `command_id`

@@ -69,6 +69,25 @@ const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; ru
       CREATE INDEX earlier_answers_recorded_at ON earlier_answers (recorded_at);
     `,
   },
+  {
+    // Issue 32: append seals (seals.ts), one per append transaction while a signing key is configured..
+    version: 4,
+    name: 'append seals',
+    sql: `
+      CREATE TABLE seals (
+        seq      INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        hash     TEXT    NOT NULL,
+        key_id   TEXT    NOT NULL,
+        mac      TEXT    NOT NULL
+      );
+      CREATE INDEX seals_position ON seals (position);
+      CREATE TRIGGER seals_no_update BEFORE UPDATE ON seals
+        BEGIN SELECT RAISE(ABORT, 'seals are append-only'); END;
+      CREATE TRIGGER seals_no_delete BEFORE DELETE ON seals
+        BEGIN SELECT RAISE(ABORT, 'seals are append-only'); END;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -74,3 +74,38 @@ export function rewriteLog(path: string, change: (events: LooseEvent[]) => Loose
     db.close();
   }
 }
+
+/**
+ * Appends one well-formed forged event to a SQLite log the way someone with file access could while a server may be
+ * running (tests only): the event `make` returns, given the stored events, at the next position, its stream's next
+ * revision, its stream and global links and its hash computed as the store would. Nothing of Arbitra is used to write.
+ * Returns its position.
+ */
+export function appendForged(path: string, make: (events: LooseEvent[]) => LooseEvent): number {
+  const db = new Database(path);
+  try {
+    return db
+      .transaction(() => {
+        const rows = db.prepare('SELECT id, stream, revision, type, data, meta FROM events ORDER BY position').all() as Array<Record<string, string | number>>;
+        const events = tamperWith(rows, (e) => e, { rehash: 'none' });
+        const e = make(events);
+        const stream = events.filter((x) => x.stream === e.stream);
+        const revision = stream.length ? stream[stream.length - 1].revision + 1 : 0;
+        const meta: Record<string, unknown> = {
+          ...e.meta,
+          prevHash: stream.length ? stream[stream.length - 1].meta.hash : null,
+          globalPrevHash: events.length ? events[events.length - 1].meta.hash : null,
+        };
+        delete meta.hash;
+        const hash = hashCanonical(e.id, e.stream, revision, e.type, canonicalJson(e.data), canonicalJson(meta));
+        const stored = { ...meta, hash };
+        const info = db
+          .prepare('INSERT INTO events (position, id, stream, revision, type, data, meta, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(events.length + 1, e.id, e.stream, revision, e.type, canonicalJson(e.data), JSON.stringify(stored), e.meta.commandId);
+        return Number(info.lastInsertRowid);
+      })
+      .immediate();
+  } finally {
+    db.close();
+  }
+}
