@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Response } from 'supertest';
 import { RecordsHarness } from './support/records-harness.js';
+import { fakeDateOnly } from './support/fake-date.js';
 
 const T = 'quiet-cup';
 /** A game Ann plays (started by an arbiter, not linked): her moves are her commands. */
@@ -101,26 +102,7 @@ describe('a player’s command answers and own ledger count only what he may see
   let a: Run;
   let b: Run;
   beforeEach(() => {
-    // Both servers record at the same instant (only Date is faked), so their times match.
-    jest.useFakeTimers({
-      now: new Date('2026-12-06T09:00:00.000Z'),
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly('2026-12-06T09:00:00.000Z'); // both servers record the same times
     a = new Run();
     b = new Run();
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { webhookDispatcher, type WebhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
 import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 import { SseClient } from './support/sse-client.js';
+import { fakeDateOnly } from './support/fake-date.js';
 
 const T = 'quiet-open';
 /** A game beside the tournament: its public numbers must not count the tournament's unpublished records either. */
@@ -268,26 +269,7 @@ describe('public answers carry no number that counts unpublished records (issue 
   let a: Run;
   let b: Run;
   beforeEach(() => {
-    // Both servers record at the same instant (only Date is faked: timers run as usual), so their times match.
-    jest.useFakeTimers({
-      now: new Date('2026-12-05T09:00:00.000Z'),
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly('2026-12-05T09:00:00.000Z'); // both servers record the same times
     a = new Run();
     b = new Run();
   });
