@@ -11,6 +11,7 @@ export default tseslint.config(
       'coverage/**',
       '.ci-kafka/**',
       '.ci-postgres/**',
+      '.ci-tools/**',
       '.fuzz-venv/**',
       '.schemathesis/**',
       'deploy/kafka/*.cjs',

@@ -29,4 +29,6 @@ export default {
   ],
   reporters: ['default', '<rootDir>/scripts/plain-summary-reporter.cjs'],
   testTimeout: 30000,
+  // CI sets ARBITRA_JEST_WORKERS=2 (.ci/run): Jest's default, cores minus one, is a single worker on its two cores.
+  ...(process.env.ARBITRA_JEST_WORKERS ? { maxWorkers: process.env.ARBITRA_JEST_WORKERS } : {}),
 };

@@ -133,7 +133,7 @@ describe('records server as a process (dist build)', () => {
     const tokenCli = spawnSync(process.execPath, [cli, 'token', '--role', 'arbiter'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(tokenCli.status).toBe(2);
     expect(tokenCli.stderr).toContain('needs --tournament');
-  }, 60_000);
+  }, 120_000);
 
   it('kill -9 while ten clients register players on one tournament (commands to a stream pipelined): every answered registration is in the log after a restart, and verify passes', async () => {
     const { dataDir, port, env } = await freshEnv('arbitra-kill-');
@@ -177,5 +177,5 @@ describe('records server as a process (dist build)', () => {
     await stop(child);
     const verify = spawnSync(process.execPath, [cli, 'verify'], { env: { ...process.env, ARBITRA_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(verify.status).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
