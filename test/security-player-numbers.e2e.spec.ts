@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { Response } from 'supertest';
 import { RecordsHarness } from './support/records-harness.js';
-import { fakeDateOnly } from './support/fake-date.js';
+import { differences, fakeDateOnly, oneTableRound } from './support/servers-alike.js';
 
 const T = 'quiet-cup';
 /** A game Ann plays (started by an arbiter, not linked): her moves are her commands. */
@@ -33,7 +33,7 @@ class Run {
     await this.h.post('/v1/chess/games', { id: G, players, timeControl: { minutes: 30 } }, this.arbiter);
     await this.h.post(`/v1/tournaments`, { id: T, name: 'Quiet Cup', discipline: 'scrabble', pairingSystems: ['round-robin'], roundsPlanned: 3 }, this.chief);
     for (const id of ['ann', 'bob', 'cat']) await this.h.post(`/v1/tournaments/${T}/players`, { id, name: `Player ${id}` }, this.chief);
-    await this.h.post(`/v1/tournaments/${T}/rounds/1/pairings`, round('ann', 'bob', 'cat'), this.chief);
+    await this.h.post(`/v1/tournaments/${T}/rounds/1/pairings`, oneTableRound('ann', 'bob', 'cat'), this.chief);
     await this.h.post(`/v1/tournaments/${T}/rounds/1/publish`, {}, this.chief);
     const result = { table: 1, result: { kind: 'played', outcome: 'first', score: { first: 420, second: 380 } } };
     await this.h.post(`/v1/tournaments/${T}/rounds/1/results`, result, this.chief);
@@ -42,7 +42,7 @@ class Run {
 
   /** Round 2 paired and Bob penalised in it (the ledger's entry of another player, of an unpublished round). */
   async hidden(): Promise<void> {
-    await this.h.post(`/v1/tournaments/${T}/rounds/2/pairings`, round('bob', 'cat', 'ann'), this.chief);
+    await this.h.post(`/v1/tournaments/${T}/rounds/2/pairings`, oneTableRound('bob', 'cat', 'ann'), this.chief);
     await this.h.post(`/v1/tournaments/${T}/penalties`, { player: 'bob', points: 3, reason: 'phone rang', ref: 'Q-1', round: 2 }, this.chief);
   }
 
@@ -84,12 +84,6 @@ class Run {
   async stop(): Promise<void> {
     await this.h.stop();
   }
-}
-
-const round = (first: string, second: string, bye: string) => ({ kind: 'manual', reason: 'test', games: [{ table: 1, first, second }], tables: [], bye });
-
-function differences(a: Map<string, string>, b: Map<string, string>): Array<[string, string | undefined, string | undefined]> {
-  return [...a.keys()].filter((k) => a.get(k) !== b.get(k)).map((k) => [k, a.get(k), b.get(k)]);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { webhookDispatcher, type WebhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
 import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
 import { SseClient } from './support/sse-client.js';
-import { fakeDateOnly } from './support/fake-date.js';
+import { differences, fakeDateOnly, oneTableRound } from './support/servers-alike.js';
 
 const T = 'quiet-open';
 /** A game beside the tournament: its public numbers must not count the tournament's unpublished records either. */
@@ -94,7 +94,7 @@ class Run {
     await this.h.post('/v1/tournaments', { id: T, name: 'Quiet Open', discipline: 'scrabble', pairingSystems: ['round-robin'], roundsPlanned: 3 }, this.chief);
     this.stream = await SseClient.open(this.base, `/v1/tournaments/${T}/live`);
     for (const id of ['ann', 'bob', 'cat']) await this.h.post(`/v1/tournaments/${T}/players`, { id, name: `Player ${id}` }, this.chief);
-    await this.h.post(`/v1/tournaments/${T}/rounds/1/pairings`, round('ann', 'bob', 'cat'), this.chief);
+    await this.h.post(`/v1/tournaments/${T}/rounds/1/pairings`, oneTableRound('ann', 'bob', 'cat'), this.chief);
     await this.h.post(`/v1/tournaments/${T}/rounds/1/publish`, {}, this.chief);
     await this.h.post(
       `/v1/tournaments/${T}/rounds/1/results`,
@@ -105,7 +105,7 @@ class Run {
 
   /** Round 2 paired (with its bye) and a points penalty for it: for the officials only until round 2 is published. */
   async hidden(): Promise<void> {
-    await this.h.post(`/v1/tournaments/${T}/rounds/2/pairings`, round('bob', 'cat', 'ann'), this.chief);
+    await this.h.post(`/v1/tournaments/${T}/rounds/2/pairings`, oneTableRound('bob', 'cat', 'ann'), this.chief);
     await this.h.post(`/v1/tournaments/${T}/penalties`, { player: 'bob', points: 3, reason: 'phone rang', ref: 'Q-1', round: 2 }, this.chief);
   }
 
@@ -249,13 +249,6 @@ class Run {
     this.server.close();
     await this.h.stop();
   }
-}
-
-const round = (first: string, second: string, bye: string) => ({ kind: 'manual', reason: 'test', games: [{ table: 1, first, second }], tables: [], bye });
-
-/** The paths whose answers differ between two runs, with both answers. */
-function differences(a: Map<string, string>, b: Map<string, string>): Array<[string, string | undefined, string | undefined]> {
-  return [...a.keys()].filter((k) => a.get(k) !== b.get(k)).map((k) => [k, a.get(k), b.get(k)]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhookDispatcher, type WebhookDispatcher } from '../libs/runtime/features/webhooks/index.js';
 import { LOCAL_RECEIVER, RecordsHarness } from './support/records-harness.js';
+import { oneTableRound } from './support/servers-alike.js';
 
 interface Delivered {
   webhook: string;
@@ -42,7 +43,6 @@ describe('public webhooks do not move on an unpublished pairing (issue 32)', () 
     await h.post('/v1/webhooks', { id: 'pub', url, secret: 'public-receiver-secret', eventTypes: ['tournament.'] }, admin);
     await h.post('/v1/webhooks', { id: 'all', url, secret: 'official-receiver-secret', eventTypes: ['tournament.'], audience: 'everything' }, admin);
 
-    const round = (first: string, second: string, bye: string) => ({ kind: 'manual', reason: 'test', games: [{ table: 1, first, second }], tables: [], bye });
     const correction = { result: { kind: 'played', outcome: 'second', score: { first: 380, second: 420 } }, reason: 'scoresheet slip' };
     const penalty = { player: 'bob', points: 3, reason: 'phone rang', ref: 'Q-1', round: 2 };
     for (const [t, hiddenFirst] of [
@@ -52,7 +52,7 @@ describe('public webhooks do not move on an unpublished pairing (issue 32)', () 
       const chief = h.token('chief-arbiter', [t], `chief-${t}`);
       await h.post('/v1/tournaments', { id: t, name: 'Quiet Open', discipline: 'scrabble', pairingSystems: ['round-robin'], roundsPlanned: 3 }, chief);
       for (const id of ['ann', 'bob', 'cat']) await h.post(`/v1/tournaments/${t}/players`, { id, name: `Player ${id}` }, chief);
-      await h.post(`/v1/tournaments/${t}/rounds/1/pairings`, round('ann', 'bob', 'cat'), chief);
+      await h.post(`/v1/tournaments/${t}/rounds/1/pairings`, oneTableRound('ann', 'bob', 'cat'), chief);
       await h.post(`/v1/tournaments/${t}/rounds/1/publish`, {}, chief);
       await h.post(
         `/v1/tournaments/${t}/rounds/1/results`,
@@ -60,7 +60,7 @@ describe('public webhooks do not move on an unpublished pairing (issue 32)', () 
         chief,
       );
       const hidden = async () => {
-        await h.post(`/v1/tournaments/${t}/rounds/2/pairings`, round('bob', 'cat', 'ann'), chief);
+        await h.post(`/v1/tournaments/${t}/rounds/2/pairings`, oneTableRound('bob', 'cat', 'ann'), chief);
         await h.post(`/v1/tournaments/${t}/penalties`, penalty, chief);
       };
       // quiet-a: round 2 paired (with its bye) and penalised in the ledger before the public correction of round 1; quiet-b: after it.

@@ -22,3 +22,17 @@ export function fakeDateOnly(now: string): void {
     ],
   });
 }
+
+/** A manual pairing of one table (`first` against `second`) and a bye. */
+export const oneTableRound = (first: string, second: string, bye: string) => ({
+  kind: 'manual',
+  reason: 'test',
+  games: [{ table: 1, first, second }],
+  tables: [],
+  bye,
+});
+
+/** The keys whose answers differ between two runs, with both answers. */
+export function differences(a: Map<string, string>, b: Map<string, string>): Array<[string, string | undefined, string | undefined]> {
+  return [...a.keys()].filter((k) => a.get(k) !== b.get(k)).map((k) => [k, a.get(k), b.get(k)]);
+}
