@@ -495,7 +495,7 @@ try {
   const arbitra = await server('info');
   const only = args.get('only');
   let reads: Record<string, Measured> = {};
-  let breakdown: Record<'bare' | 'info' | 'warn' | 'free', { cpu?: number; rate: number; cpus: number[] }> | undefined;
+  let breakdown: Record<'bare' | 'duties' | 'info' | 'warn' | 'free', { cpu?: number; rate: number; cpus: number[] }> | undefined;
   let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
   if (only === undefined || only === 'reads') {
     const docs = await tournament(arbitra);
@@ -536,14 +536,21 @@ try {
     await tournament(quiet);
     const unlimited = await server('warn', { ARBITRA_RATE_LIMIT_PER_IP: '0', ARBITRA_RATE_LIMIT_PER_TOKEN: '0' });
     await tournament(unlimited);
+    // Bare Fastify doing Arbitra's per-request duties with Arbitra's code (request id, logger, rate limiter, headers).
+    const dutiesPort = await freePort();
+    const dutiesChild = await start([dist('./bare-fastify.child.js'), standingsFile, String(dutiesPort), summaryFile], { BARE_DUTIES: '1' }, 'ready');
+    const withDuties = `http://127.0.0.1:${dutiesPort}`;
+    pids.set(withDuties, dutiesChild.pid!);
     const variants = {
       bare: `${bare}/standings`,
+      duties: `${withDuties}/standings`,
       info: `${arbitra}/v1/tournaments/${T}/standings`,
       warn: `${quiet}/v1/tournaments/${T}/standings`,
       free: `${unlimited}/v1/tournaments/${T}/standings`,
     };
     const samples: Record<keyof typeof variants, { cpu: number[]; rate: number[] }> = {
       bare: { cpu: [], rate: [] },
+      duties: { cpu: [], rate: [] },
       info: { cpu: [], rate: [] },
       warn: { cpu: [], rate: [] },
       free: { cpu: [], rate: [] },
@@ -676,7 +683,7 @@ try {
     );
   }
   const b = breakdown;
-  if (b?.bare.cpu !== undefined && b.info.cpu !== undefined && b.warn.cpu !== undefined && b.free.cpu !== undefined) {
+  if (b?.bare.cpu !== undefined && b.duties.cpu !== undefined && b.info.cpu !== undefined && b.warn.cpu !== undefined && b.free.cpu !== undefined) {
     // Each part is a difference between two servers measured one after the other in each round: its median over the
     // rounds, and the spread, which on a shared machine is often as large as the part itself.
     const part = (more: number[], less: number[]) => {
@@ -686,7 +693,10 @@ try {
     process.stdout.write(
       `  standings, server CPU per request (µs, medians of ${PAIRED_ROUNDS} rounds): ${b.info.cpu.toFixed(0)}, bare Fastify ${b.bare.cpu.toFixed(0)}; ` +
         `the differences, median (lowest…highest round): request log ${part(b.info.cpus, b.warn.cpus)}, rate limiter ${part(b.warn.cpus, b.free.cpus)}, ` +
-        `the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${part(b.free.cpus, b.bare.cpus)}\n`,
+        `the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${part(b.free.cpus, b.bare.cpus)}\n` +
+        `  bare Fastify with Arbitra's per-request duties (its request id, request log at info, rate limiter, security headers): ` +
+        `${b.duties.cpu.toFixed(0)} µs; bare ÷ duties ${(b.bare.cpu / b.duties.cpu).toFixed(2)}×, duties ÷ Arbitra ${(b.duties.cpu / b.info.cpu).toFixed(2)}× ` +
+        `(what Arbitra adds beyond those duties: ${part(b.info.cpus, b.duties.cpus)} µs)\n`,
     );
   }
   if (commands && appends)

@@ -50,7 +50,7 @@ export interface HttpAppOptions {
  * info its line cost a GET a tenth of its time (issue 34, `bench:http`). A route's own `logLevel` (`/health`'s)
  * still silences it, and its reads are not counted.
  */
-class OneLineRequestLog extends LogController {
+export class OneLineRequestLog extends LogController {
   constructor(private readonly onRead: () => void) {
     super();
   }
