@@ -6,7 +6,8 @@
  *   --rounds=5 (the GET ratios are also measured interleaved, bare and Arbitra in turn, and the median ratio printed)
  * Commands (a registration, a result, a Scrabble move, a Go move, a mahjong hand) are also measured against the floor,
  * bench/floor-endpoint.child.ts doing a command's durable job alone, at 10 and --writers connections:
- *   --floor-rounds=3 --amount=800 (commands per round) --commands=registration,result,scrabble,go,mahjong
+ *   --floor-rounds=3 --amount=800 (commands per round) --warmup=400 (commands each server takes first, unmeasured)
+ *   --commands=registration,result,scrabble,go,mahjong
  *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
  * BENCH_SERVER_NODE_ARGS go to the servers' node, BENCH_FLOOR_NODE_ARGS to the floor's (e.g. `--cpu-prof --cpu-prof-dir=…`).
@@ -380,6 +381,11 @@ const FLOOR_COMMANDS: FloorCommand[] = [
 const FLOOR_ROUNDS = Number(args.get('floor-rounds') ?? 3);
 // A multiple of 50, so that every connection sends as many (see closedLoop).
 const FLOOR_AMOUNT = Math.ceil(Number(args.get('amount') ?? 800) / 50) * 50;
+/**
+ * Commands each server takes before the measured rounds, not measured: the first requests of a route compile its code
+ * (V8's JIT), a cost a server pays once, not per command. A multiple of 50, as FLOOR_AMOUNT.
+ */
+const FLOOR_WARMUP = Math.ceil(Number(args.get('warmup') ?? 400) / 50) * 50;
 type FloorRatio = { line: string };
 
 /**
@@ -458,11 +464,16 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
   }
   const only = args.get('commands')?.split(',');
   const connectionCounts = [10, WRITERS];
-  const total = FLOOR_ROUNDS * connectionCounts.length * FLOOR_AMOUNT;
+  const total = FLOOR_WARMUP + FLOOR_ROUNDS * connectionCounts.length * FLOOR_AMOUNT;
   const out: FloorRatio[] = [];
   for (const command of FLOOR_COMMANDS.filter((c) => !only || only.includes(c.name.split(' ')[0].toLowerCase()))) {
     const made = await Promise.all(targets.map((t) => command.prepare(t.base, `${t.label[0]}-`, total)));
     const sent = targets.map(() => 0);
+    for (const [i, t] of targets.entries()) {
+      const m = await closedLoop(t.url, connectionCounts[0], FLOOR_WARMUP, sent[i], made[i]);
+      if (m.refused.length) throw new Error(`${command.name} on ${t.label} (warm-up): answers other than 201 ${JSON.stringify(m.refused)}`);
+      sent[i] += FLOOR_WARMUP;
+    }
     for (const connections of connectionCounts) {
       const cpu: number[][] = targets.map(() => []);
       const p50: number[][] = targets.map(() => []);
