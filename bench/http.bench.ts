@@ -6,9 +6,10 @@
  *   --rounds=5 (the GET ratios are also measured interleaved, bare and Arbitra in turn, and the median ratio printed)
  * Commands (a registration, a result, a Scrabble move, a Go move, a mahjong hand) are also measured against the floor,
  * bench/floor-endpoint.child.ts doing a command's durable job alone, at 10 and --writers connections:
- *   --floor-rounds=3 --amount=800 (commands per round) --warmup=400 (commands each server takes first, unmeasured)
+ *   --floor-rounds=3 --amount=800 (commands per round) --warmup=2000 (commands each server takes first, unmeasured)
  *   --commands=registration,result,scrabble,go,mahjong
  *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
+ * --layers (Linux perf): each floor command's CPU by layer, for the floor endpoint and Arbitra (bench/support/layers.ts).
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
  * BENCH_SERVER_NODE_ARGS go to the servers' node, BENCH_FLOOR_NODE_ARGS to the floor's (e.g. `--cpu-prof --cpu-prof-dir=…`).
  */
@@ -24,6 +25,7 @@ import { TokenService } from '../libs/api/auth/token.service.js';
 import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../libs/domain/disciplines/scrabble/index.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { benchEvent } from './support/bench-fixtures.js';
+import { perfAvailable, recordLayers } from './support/layers.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.get('duration') ?? 5);
@@ -101,7 +103,7 @@ function start(args: string[], env: Record<string, string>, ready: string): Prom
 async function server(logLevel: string, env: Record<string, string> = {}, main = dist('../apps/records/main.js')) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(root, 'data-'));
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), ...PERF_NODE_ARGS];
   const child = await start(
     [...nodeArgs, main],
     {
@@ -192,6 +194,11 @@ async function measure(label: string, opts: Parameters<typeof autocannon>[0]): P
 }
 const ratio = (a: Result, b: Result) => (a.requests.average / b.requests.average).toFixed(2);
 const PAIRED_ROUNDS = Number(args.get('rounds') ?? 5);
+/** --layers: each floor command's measured rounds recorded with `perf` and the CPU shown by layer (bench/support/layers.ts). */
+const LAYERS = args.has('layers');
+if (LAYERS && !perfAvailable()) throw new Error('--layers needs Linux perf, allowed to record other processes (perf_event_paranoid ≤ 2 as root)');
+/** JavaScript frames named in perf's samples (a map file per process in /tmp). */
+const PERF_NODE_ARGS = LAYERS ? ['--perf-basic-prof'] : [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -383,9 +390,10 @@ const FLOOR_ROUNDS = Number(args.get('floor-rounds') ?? 3);
 const FLOOR_AMOUNT = Math.ceil(Number(args.get('amount') ?? 800) / 50) * 50;
 /**
  * Commands each server takes before the measured rounds, not measured: the first requests of a route compile its code
- * (V8's JIT), a cost a server pays once, not per command. A multiple of 50, as FLOOR_AMOUNT.
+ * (V8's JIT), a cost a server pays once, not per command. After 400 commands the JIT still took a fifth of both servers'
+ * CPU in the measured rounds (--layers), after 3,000 under a tenth. A multiple of 50, as FLOOR_AMOUNT.
  */
-const FLOOR_WARMUP = Math.ceil(Number(args.get('warmup') ?? 400) / 50) * 50;
+const FLOOR_WARMUP = Math.ceil(Number(args.get('warmup') ?? 2000) / 50) * 50;
 type FloorRatio = { line: string };
 
 /**
@@ -449,7 +457,7 @@ async function closedLoop(url: string, connections: number, amount: number, from
  */
 async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
   const floorPort = await freePort();
-  const floorArgs = (process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const floorArgs = [...(process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean), ...PERF_NODE_ARGS];
   const floorChild = await start([...floorArgs, dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
   const floor = `http://127.0.0.1:${floorPort}`;
   pids.set(floor, floorChild.pid!);
@@ -474,6 +482,9 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
       if (m.refused.length) throw new Error(`${command.name} on ${t.label} (warm-up): answers other than 201 ${JSON.stringify(m.refused)}`);
       sent[i] += FLOOR_WARMUP;
     }
+    const targetPids = targets.map((t) => pids.get(new URL(t.url).origin)!);
+    const recording = LAYERS ? recordLayers(targetPids, join(root, 'perf.data')) : undefined;
+    const allCpu: number[][] = targets.map(() => []);
     for (const connections of connectionCounts) {
       const cpu: number[][] = targets.map(() => []);
       const p50: number[][] = targets.map(() => []);
@@ -484,6 +495,7 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
           sent[i] += FLOOR_AMOUNT;
           if (m.refused.length) throw new Error(`${command.name} on ${t.label}: answers other than 201 ${JSON.stringify(m.refused)}`);
           if (m.cpuUs !== undefined) cpu[i].push(m.cpuUs);
+          if (m.cpuUs !== undefined) allCpu[i].push(m.cpuUs);
           p50[i].push(m.p50);
           p99[i].push(m.p99);
         }
@@ -495,8 +507,43 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
       process.stdout.write(`${line}\n`);
       out.push({ line });
     }
+    if (recording) {
+      const layers = await recording.stop();
+      const table = layerTable(command.name, targets, targetPids, allCpu, layers);
+      for (const { line } of table) process.stdout.write(`${line}\n`);
+      out.push(...table);
+    }
   }
   return out;
+}
+
+/**
+ * A command's CPU by layer, per server: each layer's share of the perf samples over all its measured rounds, and that
+ * share of the server's mean CPU per command over the same rounds (µs).
+ */
+function layerTable(
+  command: string,
+  targets: ReadonlyArray<{ label: string }>,
+  targetPids: readonly number[],
+  cpu: number[][],
+  layers: Awaited<ReturnType<ReturnType<typeof recordLayers>['stop']>>,
+): FloorRatio[] {
+  const mean = cpu.map((xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+  const names = [...new Set(targetPids.flatMap((pid) => [...(layers.get(pid)?.shares.keys() ?? [])]))];
+  const arbitraShares = layers.get(targetPids[1])?.shares;
+  names.sort((a, b) => (arbitraShares?.get(b) ?? 0) - (arbitraShares?.get(a) ?? 0));
+  const cell = (i: number, name: string) => {
+    const share = layers.get(targetPids[i])?.shares.get(name);
+    return share === undefined ? '—'.padStart(15) : `${(share * 100).toFixed(1).padStart(5)} % ${(share * mean[i]).toFixed(0).padStart(4)} µs`;
+  };
+  const header = `  ${'layer'.padEnd(44)}${targets.map((t) => t.label.padStart(17)).join('')}`;
+  const samples = targetPids.map((pid) => layers.get(pid)?.samples ?? 0).join(' / ');
+  return [
+    { line: `layers of ${command}: perf samples over its measured rounds (${samples}), share and µs of mean CPU per command` },
+    { line: header },
+    ...names.map((name) => ({ line: `  ${name.padEnd(44)}${targets.map((_, i) => `  ${cell(i, name)}`).join('')}` })),
+    { line: `  ${'CPU per command, mean of the rounds'.padEnd(44)}${mean.map((m) => `${m.toFixed(0)} µs`.padStart(17)).join('')}` },
+  ];
 }
 
 try {
@@ -734,6 +781,8 @@ try {
   }
 } finally {
   for (const c of children) c.kill('SIGTERM');
+  // The perf map files --perf-basic-prof wrote.
+  if (LAYERS) for (const pid of pids.values()) rmSync(`/tmp/perf-${pid}.map`, { force: true });
   await new Promise((r) => setTimeout(r, 300));
   rmSync(root, { recursive: true, force: true });
 }
