@@ -179,7 +179,12 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     expect(health.body.deadLetters).toMatchObject({ count: projector.deadLetters.count(), topic: dlqTopic });
     const ready = await request(projector.app.getHttpServer()).get('/health/ready');
     expect(ready.body.details.service.deadLetters.count).toBe(projector.deadLetters.count());
-    const metrics = await request(projector.app.getHttpServer()).get('/metrics');
+    // Public metrics (ARBITRA_METRICS_PUBLIC=true) leave them out: a dead letter says an event was recorded (issue 32).
+    const anonymous = await request(projector.app.getHttpServer()).get('/metrics').expect(200);
+    expect(anonymous.text).not.toContain('arbitra_dead_letters');
+    const metrics = await request(projector.app.getHttpServer())
+      .get('/metrics')
+      .set('authorization', `Bearer ${projector.tokens.issue({ sub: 'a', role: 'admin' })}`);
     expect(metrics.text).toMatch(/arbitra_dead_letters\{projection="\(decode\)"\} 1/);
   }, 90_000);
 

@@ -102,11 +102,16 @@ export class HealthController implements OnModuleInit {
 }
 
 /**
- * `/metrics` on the API port: public only when ARBITRA_METRICS_PUBLIC=true, otherwise for admin
- * tokens (the route's access rule is fixed per app). With ARBITRA_METRICS_PORT it is not on the API port at all.
+ * `/metrics` on the API port: for admin tokens, or public when ARBITRA_METRICS_PUBLIC=true (the route's access rule is
+ * fixed per app). The public (anyone but an admin) gets the public registry only: the log's head, lag and command and
+ * append counters move with unpublished records (issue 32). With ARBITRA_METRICS_PORT it is not on the API port at all.
  */
 export function metricsController(access: 'public' | 'admin'): Type {
   const rule: AccessRule = access === 'public' ? { public: true } : { roles: [] };
+  const summary =
+    access === 'public'
+      ? "Prometheus metrics: process metrics and read counts for anyone; an admin token adds commands, appends, conflicts, the log's head and projection lag"
+      : "Prometheus metrics: process, reads, commands, appends, conflicts, the log's head and projection lag (admin token)";
   @ApiTags('operations')
   @Controller()
   class MetricsController {
@@ -115,11 +120,14 @@ export function metricsController(access: 'public' | 'admin'): Type {
     @Get('metrics')
     @SetMetadata(ACCESS_KEY, rule)
     @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+    // The answer depends on the caller's token: no shared cache may keep an admin's for the public.
+    @Header('cache-control', 'private, no-store')
     @ApiProduces('text/plain')
-    @ApiOperation({ summary: `Prometheus metrics: commands, appends, conflicts, projection lag (${access === 'public' ? 'public' : 'admin token'})` })
-    @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_commands_total{aggregate="tournament",outcome="ok"} 12' } })
-    metrics(): Promise<string> {
-      return this.core.metrics.registry.metrics();
+    @ApiOperation({ summary })
+    @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_http_reads_total 12' } })
+    metrics(@Req() request: AuthedRequest): Promise<string> {
+      const everything = access === 'admin' || request.principal?.role === 'admin';
+      return (everything ? this.core.metrics.registry : this.core.metrics.publicRegistry).metrics();
     }
   }
   return MetricsController;

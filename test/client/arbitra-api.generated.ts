@@ -92,7 +92,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Prometheus metrics: commands, appends, conflicts, projection lag (admin token) */
+    /** Prometheus metrics: process, reads, commands, appends, conflicts, the log's head and projection lag (admin token) */
     get: operations['MetricsController_metrics'];
     put?: never;
     post?: never;
