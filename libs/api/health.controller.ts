@@ -30,14 +30,12 @@ export class HealthController implements OnModuleInit {
    * Fastify route outside Nest's guard and pipes, without request log lines (probes run every few
    * seconds). It touches nothing; readiness (store, read models) is `GET /health/ready`. Not rate limited: a
    * probe sharing its IP with a busy client would otherwise be refused and the live process restarted, and it
-   * costs less to answer than to count.
+   * costs less to answer than to count. It sees no token, so it carries no service details (issue 32).
    */
   onModuleInit(): void {
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
-    const details = this.core.options.healthDetails;
     fastify.get('/health', { logLevel: 'warn', config: { rateLimit: false } }, (_request, reply) => {
-      const body = details ? JSON.stringify({ status: 'ok', ...details() }) : LIVE;
-      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(LIVE);
     });
   }
 
@@ -87,13 +85,15 @@ export class HealthController implements OnModuleInit {
         return Math.max(0, ...Object.values(lags)) > LAG_DEGRADED ? session.degraded(lag) : session.up(lag);
       },
       // The projector's dead letters: `degraded` while any is kept (some read model misses an event until it is rebuilt),
-      // without taking the service out of rotation (the rest flows).
+      // without taking the service out of rotation (the rest flows). Their count, event ids and errors are for admins:
+      // a dead letter is a recorded event, published or not (issue 32).
       ...(this.core.options.healthDetails
         ? [
             () => {
               const details = this.core.options.healthDetails!();
               const letters = (details.deadLetters as { count?: number } | undefined)?.count ?? 0;
-              return letters > 0 ? this.indicators.check('service').degraded(details) : this.indicators.check('service').up(details);
+              const shown = request.principal?.role === 'admin' ? details : {};
+              return letters > 0 ? this.indicators.check('service').degraded(shown) : this.indicators.check('service').up(shown);
             },
           ]
         : []),
