@@ -15,8 +15,9 @@ const target = join(root, 'libs/api/response-schemas.generated.ts');
 
 /**
  * The converter's form of `X | null`, a one-branch `anyOf` marked nullable, as OpenAPI 3.0 tools read it: the branch
- * itself when it is inline, `{ type, nullable: true, allOf: [{ $ref }] }` when it names a schema (`type`, the named
- * schema's, because OpenAPI 3.0's `nullable` applies only beside a `type`), a named enum's values and null inline.
+ * itself when it is inline, a named enum's values and null inline, and `anyOf: [{ $ref }, { type, nullable: true,
+ * enum: [null] }]` when it names a schema. OpenAPI 3.0.3's `nullable` adds null to the `type` beside it only, so
+ * `{ type, nullable: true, allOf: [{ $ref }] }` refused null in its `allOf` (Redocly flagged `imported: null`).
  * References point at the document's components.
  */
 function openApi30(schema, definitions) {
@@ -32,7 +33,7 @@ function openApi30(schema, definitions) {
   if (typeof named.type !== 'string') throw new Error(`${only.$ref} is nullable but has no single type: OpenAPI 3.0 cannot say so`);
   // A named list of values (Side, Wind): its values and null, inline (OpenAPI 3.0.3: a nullable enum lists null).
   if (Array.isArray(named.enum)) return { ...out, type: named.type, nullable: true, enum: [...named.enum, null] };
-  return { ...out, type: named.type, nullable: true, allOf: [{ $ref: only.$ref }] };
+  return { ...out, anyOf: [{ $ref: only.$ref }, { type: named.type, nullable: true, enum: [null] }] };
 }
 
 /**

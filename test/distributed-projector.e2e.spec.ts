@@ -110,7 +110,7 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     expect(webhookDispatcher(h.core)).toBeDefined();
   }, 90_000);
 
-  it('sends a poison event and an undecodable message to the dead-letter topic while every later event flows; /health and /metrics show it', async () => {
+  it('sends a poison event and an undecodable message to the dead-letter topic while every later event flows; an admin’s readiness and metrics show it', async () => {
     const topic = uniqueName('arbitra-poison');
     const dlqTopic = `${topic}.dlq`;
     const log: RecordedEvent[] = await h.core.store.readAll(0, 10_000);
@@ -174,12 +174,19 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     await consumer.disconnect();
     expect(seen.filter((s) => s.id === victim.id).length).toBeGreaterThanOrEqual(1);
 
+    // The public learns that the service is degraded, not the dead letters: each is a recorded event (issue 32).
+    const adminToken = `Bearer ${projector.tokens.issue({ sub: 'a', role: 'admin' })}`;
     const health = await request(projector.app.getHttpServer()).get('/health');
     expect(health.status).toBe(200);
-    expect(health.body.deadLetters).toMatchObject({ count: projector.deadLetters.count(), topic: dlqTopic });
-    const ready = await request(projector.app.getHttpServer()).get('/health/ready');
-    expect(ready.body.details.service.deadLetters.count).toBe(projector.deadLetters.count());
-    const metrics = await request(projector.app.getHttpServer()).get('/metrics');
+    expect(health.body).toEqual({ status: 'ok' });
+    const anonymousReady = await request(projector.app.getHttpServer()).get('/health/ready');
+    expect(anonymousReady.body.details.service).toEqual({ status: 'degraded' });
+    const ready = await request(projector.app.getHttpServer()).get('/health/ready').set('authorization', adminToken);
+    expect(ready.body.details.service.deadLetters).toMatchObject({ count: projector.deadLetters.count(), topic: dlqTopic });
+    // Public metrics (ARBITRA_METRICS_PUBLIC=true) leave them out too; an admin's have them.
+    const anonymous = await request(projector.app.getHttpServer()).get('/metrics').expect(200);
+    expect(anonymous.text).not.toContain('arbitra_dead_letters');
+    const metrics = await request(projector.app.getHttpServer()).get('/metrics').set('authorization', adminToken);
     expect(metrics.text).toMatch(/arbitra_dead_letters\{projection="\(decode\)"\} 1/);
   }, 90_000);
 
@@ -227,7 +234,8 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     // The read models are the log's: the real registration, not the renamed copy, and nothing of the other deployment.
     await h.core.projections.rebuild();
     expect(documents(projector.core.readModels)).toEqual(documents(h.core.readModels));
-    const ready = await request(projector.app.getHttpServer()).get('/health/ready');
+    const adminToken = `Bearer ${projector.tokens.issue({ sub: 'a', role: 'admin' })}`;
+    const ready = await request(projector.app.getHttpServer()).get('/health/ready').set('authorization', adminToken);
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('degraded');
     expect(ready.body.details.service).toMatchObject({ status: 'degraded', deadLetters: { count: 2 } });
@@ -248,9 +256,10 @@ describeWithKafka('distributed mode: the projector service (Kafka -> read models
     const again = await startProjector(options);
     cleanups.push(() => again.close());
     expect(await again.core.projections.waitFor(head, 30_000)).toBe(true);
-    expect((await request(again.app.getHttpServer()).get('/health')).body.deadLetters.count).toBe(0);
-    const after = await request(again.app.getHttpServer()).get('/health/ready');
-    expect(after.body.details.service.status).toBe('up');
+    const after = await request(again.app.getHttpServer())
+      .get('/health/ready')
+      .set('authorization', `Bearer ${again.tokens.issue({ sub: 'a', role: 'admin' })}`);
+    expect(after.body.details.service).toMatchObject({ status: 'up', deadLetters: { count: 0 } });
     expect(documents(again.core.readModels)).toEqual(documents(h.core.readModels));
   }, 90_000);
 });

@@ -110,10 +110,11 @@ describe('records server: rate limits, security headers, file modes, /metrics ac
     }
   });
 
-  it('serves /metrics without a token when ARBITRA_METRICS_PUBLIC=true', async () => {
+  it('serves /metrics without a token when ARBITRA_METRICS_PUBLIC=true: process metrics, not the log (metrics-public spec)', async () => {
     running = await server({ ARBITRA_METRICS_PUBLIC: 'true' });
     const r = await running.http().get('/metrics').expect(200);
-    expect(r.text).toContain('arbitra_log_head_position');
+    expect(r.text).toContain('arbitra_process_process_cpu_user_seconds_total');
+    expect(r.text).not.toContain('arbitra_log_head_position');
   });
 
   it('serves /metrics on ARBITRA_METRICS_PORT without a token, and not on the API port', async () => {

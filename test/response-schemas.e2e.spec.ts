@@ -3,17 +3,14 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { RecordsHarness } from './support/records-harness.js';
 
 /**
- * OpenAPI 3.0's `nullable` as JSON Schema, for Ajv: a typed schema takes null as one more type; a nullable reference
- * (`{ type, nullable, allOf: [$ref] }`) becomes "this, or null".
+ * OpenAPI 3.0.3's `nullable` as JSON Schema, for Ajv: it adds null to the `type` beside it, and to nothing else (a
+ * nullable reference is `anyOf: [{ $ref }, { type, nullable: true, enum: [null] }]`), as Redocly reads it.
  */
 function jsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(jsonSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const { nullable, ...rest } = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, jsonSchema(v)])) as Record<string, unknown>;
-  if (nullable !== true) return rest;
-  // `{ type, nullable, allOf: [$ref] }`: the named schema, or null (null is not of the named schema's type).
-  if (typeof rest.type === 'string' && rest.allOf === undefined) return { ...rest, type: [rest.type, 'null'] };
-  return { anyOf: [rest, { type: 'null' }] };
+  return nullable === true && typeof rest.type === 'string' ? { ...rest, type: [rest.type, 'null'] } : rest;
 }
 
 /** The answers an API client pulls most, checked against the schemas the served OpenAPI document gives them. */

@@ -30,14 +30,12 @@ export class HealthController implements OnModuleInit {
    * Fastify route outside Nest's guard and pipes, without request log lines (probes run every few
    * seconds). It touches nothing; readiness (store, read models) is `GET /health/ready`. Not rate limited: a
    * probe sharing its IP with a busy client would otherwise be refused and the live process restarted, and it
-   * costs less to answer than to count.
+   * costs less to answer than to count. It sees no token, so it carries no service details (issue 32).
    */
   onModuleInit(): void {
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
-    const details = this.core.options.healthDetails;
     fastify.get('/health', { logLevel: 'warn', config: { rateLimit: false } }, (_request, reply) => {
-      const body = details ? JSON.stringify({ status: 'ok', ...details() }) : LIVE;
-      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+      void reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(LIVE);
     });
   }
 
@@ -87,13 +85,15 @@ export class HealthController implements OnModuleInit {
         return Math.max(0, ...Object.values(lags)) > LAG_DEGRADED ? session.degraded(lag) : session.up(lag);
       },
       // The projector's dead letters: `degraded` while any is kept (some read model misses an event until it is rebuilt),
-      // without taking the service out of rotation (the rest flows).
+      // without taking the service out of rotation (the rest flows). Their count, event ids and errors are for admins:
+      // a dead letter is a recorded event, published or not (issue 32).
       ...(this.core.options.healthDetails
         ? [
             () => {
               const details = this.core.options.healthDetails!();
               const letters = (details.deadLetters as { count?: number } | undefined)?.count ?? 0;
-              return letters > 0 ? this.indicators.check('service').degraded(details) : this.indicators.check('service').up(details);
+              const shown = request.principal?.role === 'admin' ? details : {};
+              return letters > 0 ? this.indicators.check('service').degraded(shown) : this.indicators.check('service').up(shown);
             },
           ]
         : []),
@@ -102,11 +102,16 @@ export class HealthController implements OnModuleInit {
 }
 
 /**
- * `/metrics` on the API port: public only when ARBITRA_METRICS_PUBLIC=true, otherwise for admin
- * tokens (the route's access rule is fixed per app). With ARBITRA_METRICS_PORT it is not on the API port at all.
+ * `/metrics` on the API port: for admin tokens, or public when ARBITRA_METRICS_PUBLIC=true (the route's access rule is
+ * fixed per app). The public (anyone but an admin) gets the public registry only: the log's head, lag and command and
+ * append counters move with unpublished records (issue 32). With ARBITRA_METRICS_PORT it is not on the API port at all.
  */
 export function metricsController(access: 'public' | 'admin'): Type {
   const rule: AccessRule = access === 'public' ? { public: true } : { roles: [] };
+  const summary =
+    access === 'public'
+      ? "Prometheus metrics: process metrics and read counts for anyone; an admin token adds commands, appends, conflicts, the log's head and projection lag"
+      : "Prometheus metrics: process, reads, commands, appends, conflicts, the log's head and projection lag (admin token)";
   @ApiTags('operations')
   @Controller()
   class MetricsController {
@@ -115,11 +120,14 @@ export function metricsController(access: 'public' | 'admin'): Type {
     @Get('metrics')
     @SetMetadata(ACCESS_KEY, rule)
     @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+    // The answer depends on the caller's token: no shared cache may keep an admin's for the public.
+    @Header('cache-control', 'private, no-store')
     @ApiProduces('text/plain')
-    @ApiOperation({ summary: `Prometheus metrics: commands, appends, conflicts, projection lag (${access === 'public' ? 'public' : 'admin token'})` })
-    @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_commands_total{aggregate="tournament",outcome="ok"} 12' } })
-    metrics(): Promise<string> {
-      return this.core.metrics.registry.metrics();
+    @ApiOperation({ summary })
+    @ApiOkResponse({ schema: { type: 'string', example: 'arbitra_http_reads_total 12' } })
+    metrics(@Req() request: AuthedRequest): Promise<string> {
+      const everything = access === 'admin' || request.principal?.role === 'admin';
+      return (everything ? this.core.metrics.registry : this.core.metrics.publicRegistry).metrics();
     }
   }
   return MetricsController;

@@ -572,7 +572,7 @@ export const RESPONSE_SCHEMAS = {
       tournament: { type: 'string' },
       round: { type: 'number', nullable: true },
       asOfPosition: { type: 'number' },
-      divisions: { type: 'array', items: { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/StandingsDocument' }] } },
+      divisions: { type: 'array', items: { anyOf: [{ $ref: '#/components/schemas/StandingsDocument' }, { type: 'object', nullable: true, enum: [null] }] } },
     },
     required: ['tournament', 'round', 'divisions'],
     additionalProperties: false,
@@ -662,7 +662,7 @@ export const RESPONSE_SCHEMAS = {
           position: { type: 'number' },
           remedy: { $ref: '#/components/schemas/Remedy' },
           status: { type: 'string', enum: ['applied', 'refused', 'recorded', 'pending'] },
-          effect: { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/RemedyEffect' }] },
+          effect: { anyOf: [{ $ref: '#/components/schemas/RemedyEffect' }, { type: 'object', nullable: true, enum: [null] }] },
           refusal: {
             type: 'object',
             properties: { type: { type: 'string' }, message: { type: 'string' }, rule: { type: 'string', nullable: true } },
@@ -708,7 +708,7 @@ export const RESPONSE_SCHEMAS = {
       divisions: { type: 'array', items: { type: 'string' } },
       roundsPlanned: { type: 'number', nullable: true },
       pairingSystems: { type: 'array', items: { $ref: '#/components/schemas/PairingSystem' } },
-      imported: { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/RecordSource' }] },
+      imported: { anyOf: [{ $ref: '#/components/schemas/RecordSource' }, { type: 'object', nullable: true, enum: [null] }] },
       players: {
         type: 'array',
         items: {

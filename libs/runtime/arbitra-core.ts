@@ -45,7 +45,7 @@ export interface CoreOptions {
   /** A process manager run failed for a reason other than a refusal (it is retried on the next append). */
   readonly onProcessManagerError?: (error: unknown) => void;
   readonly collectProcessMetrics?: boolean;
-  /** Extra facts for GET /health and /health/ready (the projector's dead letters). */
+  /** Extra facts for an admin's GET /health/ready (the projector's dead letters). */
   readonly healthDetails?: () => Record<string, unknown>;
   /**
    * A core that records nothing (the projector: its store refuses appends). Nothing that reacts to events by

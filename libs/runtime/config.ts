@@ -36,7 +36,10 @@ export interface ArbitraConfig {
   /** Requests per token subject (role and `sub`) per window (0: no limit). */
   readonly rateLimitPerToken: number;
   readonly rateLimitWindowMs: number;
-  /** `/metrics` without a token on the API port (otherwise it needs an admin token). */
+  /**
+   * `/metrics` without a token on the API port (otherwise it needs an admin token): process metrics and read counts
+   * only; what moves with a record, published or not (log head, lag, commands, appends), stays for admin tokens.
+   */
   readonly metricsPublic: boolean;
   /** Serve `/metrics` on this port instead (no token; bind it to a private interface), and not on the API port. */
   readonly metricsPort: number | undefined;

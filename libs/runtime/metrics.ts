@@ -2,9 +2,15 @@ import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CommandObserver } from './command-handler.js';
 
-/** Prometheus metrics for one Arbitra instance (its own registry, so tests do not share state). */
+/** Prometheus metrics for one Arbitra instance (its own registries, so tests do not share state). */
 export class ArbitraMetrics implements CommandObserver {
+  /** Every metric: for an admin token and the internal metrics port. A metric registered here only is private. */
   readonly registry = new Registry();
+  /**
+   * What an anonymous `/metrics` shows (ARBITRA_METRICS_PUBLIC=true): process metrics and read counts, nothing that
+   * moves with a recorded event, published or not (the log's head, lag, commands, appends: issue 32).
+   */
+  readonly publicRegistry = new Registry();
   private readonly commands = new Counter({
     name: 'arbitra_commands_total',
     help: 'Commands handled, by aggregate and outcome',
@@ -34,11 +40,17 @@ export class ArbitraMetrics implements CommandObserver {
   private readonly reads = new Counter({
     name: 'arbitra_http_reads_total',
     help: 'Successful GET/HEAD answers (status below 400): counted here, logged per request at debug only',
-    registers: [this.registry],
+    registers: [this.registry, this.publicRegistry],
   });
 
   constructor(probe: { head: () => Promise<number>; checkpoints: () => Record<string, number> }, defaults = true) {
-    if (defaults) collectDefaultMetrics({ register: this.registry, prefix: 'arbitra_process_' });
+    if (defaults) {
+      collectDefaultMetrics({ register: this.publicRegistry, prefix: 'arbitra_process_' });
+      for (const { name } of this.publicRegistry.getMetricsAsArray()) {
+        const metric = this.publicRegistry.getSingleMetric(name);
+        if (metric && !this.registry.getSingleMetric(name)) this.registry.registerMetric(metric);
+      }
+    }
     new Gauge({
       name: 'arbitra_log_head_position',
       help: 'Global position of the last event in the log',

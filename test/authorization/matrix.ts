@@ -35,7 +35,12 @@ export const MATRIX: readonly MatrixRow[] = [
   // Operations and documentation
   get('/health', PUBLIC, 'none', 'liveness, a bare Fastify route outside the guard'),
   get('/health/ready', PUBLIC),
-  get('/metrics', ADMIN, 'none', 'admin by default; public only with ARBITRA_METRICS_PUBLIC=true; absent with ARBITRA_METRICS_PORT'),
+  get(
+    '/metrics',
+    ADMIN,
+    'none',
+    'admin by default; with ARBITRA_METRICS_PUBLIC=true, public but without record metrics (admin: all); absent with ARBITRA_METRICS_PORT',
+  ),
   get('/docs', PUBLIC, 'none', 'OpenAPI UI (Fastify static routes outside the guard)'),
   get('/docs/', PUBLIC),
   get('/docs/*', PUBLIC),

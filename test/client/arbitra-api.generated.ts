@@ -92,7 +92,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Prometheus metrics: commands, appends, conflicts, projection lag (admin token) */
+    /** Prometheus metrics: process, reads, commands, appends, conflicts, the log's head and projection lag (admin token) */
     get: operations['MetricsController_metrics'];
     put?: never;
     post?: never;
@@ -2580,7 +2580,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One player’s penalties in the tournament, with totals (the tournament’s officials, or the player themself) */
+    /**
+     * One player’s penalties in the tournament, with totals (the tournament’s officials, or the player themself)
+     * @description Its URL can also match `POST …/penalty-ledger/{penaltyId}/cancellation` or `/reduction` (a player `cancellation`, a penalty `players`): the method decides. GET reads the player’s ledger; POST cancels or reduces the penalty.
+     */
     get: operations['PenaltiesController_player'];
     put?: never;
     post?: never;
@@ -5680,7 +5683,7 @@ export interface components {
       tournament: string;
       round: number | null;
       asOfPosition?: number;
-      divisions: (components['schemas']['StandingsDocument'] | null)[];
+      divisions: (components['schemas']['StandingsDocument'] | (never | null))[];
     };
     CrosstableResponse: {
       tournament: string;
@@ -5708,7 +5711,7 @@ export interface components {
       divisions: string[];
       roundsPlanned: number | null;
       pairingSystems: components['schemas']['PairingSystem'][];
-      imported: components['schemas']['RecordSource'] | null;
+      imported: components['schemas']['RecordSource'] | (never | null);
       players: {
         withdrawn: boolean;
         id: string;
@@ -5943,7 +5946,7 @@ export interface components {
           remedy: components['schemas']['Remedy'];
           /** @enum {string} */
           status: 'applied' | 'refused' | 'recorded' | 'pending';
-          effect: components['schemas']['RemedyEffect'] | null;
+          effect: components['schemas']['RemedyEffect'] | (never | null);
           refusal: {
             type: string;
             message: string;

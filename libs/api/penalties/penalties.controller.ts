@@ -117,7 +117,13 @@ export class PenaltiesController {
   @Get('tournaments/:id/penalty-ledger/players/:playerId')
   // The guard lets the tournament's officials and any player token through; the handler keeps a player to their own.
   @AllowInTournament('id', ...DECIDERS, 'player')
-  @ApiOperation({ summary: 'One player’s penalties in the tournament, with totals (the tournament’s officials, or the player themself)' })
+  @ApiOperation({
+    summary: 'One player’s penalties in the tournament, with totals (the tournament’s officials, or the player themself)',
+    // Redocly's no-ambiguous-paths: the templates share URLs, never a method, so no request has two meanings.
+    description:
+      'Its URL can also match `POST …/penalty-ledger/{penaltyId}/cancellation` or `/reduction` (a player `cancellation`, a penalty ' +
+      '`players`): the method decides. GET reads the player’s ledger; POST cancels or reduces the penalty.',
+  })
   @ApiOkResponse({ description: 'LedgerView of one player' })
   async player(@Param() p: LedgerPlayerParams, @Req() request: AuthedRequest) {
     const who = request.principal!;
