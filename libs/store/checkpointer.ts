@@ -1,7 +1,7 @@
 import type { EventStore } from './event-store.port.js';
 import { signatureProblem, signCheckpoint, type Checkpoint, type CheckpointStore, type SigningKey } from './checkpoints.js';
 import { ChainVerifier, eventHash } from './hash-chain.js';
-import { sealState, unsealedProblem, type Sealer, type SealingLog } from './seals.js';
+import type { SealCheck } from './seals.js';
 
 export interface CheckpointerOptions {
   /** Sign once the head is this many events past the last checkpoint. */
@@ -17,7 +17,7 @@ export interface CheckpointerOptions {
    * The store's append seals (seals.ts): then only events up to the newest valid seal are signed, never a head past
    * it (events appended by someone without the key), which is told to `onUnsealed`. Unset: the head is signed.
    */
-  readonly seals?: { readonly log: SealingLog; readonly sealer: Sealer };
+  readonly seals?: SealCheck;
   readonly onUnsealed?: (reason: string) => void;
 }
 
@@ -75,10 +75,9 @@ export class Checkpointer {
     // With seals, the newest valid seal bounds what may be signed; without, the head does.
     let upTo = Number.MAX_SAFE_INTEGER;
     if (this.options.seals) {
-      const state = await sealState(this.options.seals.log, this.options.seals.sealer, from);
+      const state = await this.options.seals.read(last);
       if (state.problems.length > 0) return refuse(state.problems[0]);
-      const unsealed = unsealedProblem(state, from);
-      if (unsealed) this.options.onUnsealed?.(unsealed);
+      if (state.unsealed) this.options.onUnsealed?.(state.unsealed);
       upTo = state.sealed?.position ?? from;
       if (upTo <= from) return null;
     }
