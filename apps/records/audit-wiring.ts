@@ -5,7 +5,7 @@ import { visibleCheckpoints } from '../../libs/store/audit/public-checkpoints.js
 import { tournamentHistory } from '../../libs/store/audit/tournament-history.js';
 import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams.js';
 import { loadPublicKey, loadSigningKey, type Checkpoint, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
-import { Checkpointer } from '../../libs/store/checkpointer.js';
+import { Checkpointer, lastCheckpointProblem } from '../../libs/store/checkpointer.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-checkpoint-store.js';
 import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
@@ -236,8 +236,12 @@ export async function cliSigning(core: ArbitraCore, dataDir: string, audit: Audi
   const checkpoints = checkpointStoreOf(core);
   if (!audit.signingKeyFile || !checkpoints) return (await joinWriters(core), { sign: async () => undefined });
   const key = loadSigningKey(audit.signingKeyFile, dataDir);
+  const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
   const seals = SealCheck.of(core.store, key)!;
   const last = await checkpoints.last();
+  // The store would seal from it: a checkpoint of an untrusted key at a forged head would have the forged events sealed.
+  const bad = last && (await lastCheckpointProblem(core.store, last, trusted));
+  if (bad) return `${bad}: run \`npm run arbitra -- verify\``;
   let from: LogPoint | null = last;
   if (await soleWriter(core)) {
     const state = await seals.read(last);
@@ -249,7 +253,6 @@ export async function cliSigning(core: ArbitraCore, dataDir: string, audit: Audi
   }
   seals.trust(from);
   await joinWriters(core);
-  const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
   const checkpointer = new Checkpointer(core.store, checkpoints, key, { trustedKeys: trusted, everyEvents: 1, everyMs: 0, seals });
   return { sign: async () => void (await checkpointer.signNow()) };
 }

@@ -22,6 +22,19 @@ export interface CheckpointerOptions {
 }
 
 /**
+ * What makes `last` no base to sign or seal from: its signature does not verify with a `trusted` key, or the event at
+ * its position is missing or has another hash. Null when it is one.
+ */
+export async function lastCheckpointProblem(store: Pick<EventStore, 'readAll'>, last: Checkpoint, trusted: ReadonlySet<string>): Promise<string | null> {
+  const bad = signatureProblem(last, trusted);
+  if (bad) return `the last checkpoint (position ${last.position}) does not verify: ${bad}`;
+  const [at] = await store.readAll(last.position - 1, 1);
+  if (at?.position !== last.position || at.meta.hash !== last.hash)
+    return `the event at position ${last.position} is missing or no longer has the hash the last checkpoint signed (${last.hash})`;
+  return null;
+}
+
+/**
  * Signs checkpoints of the log head (checkpoints.ts): after every `everyEvents` events (call
  * `afterAppend` when the log grows) and on a timer of `everyMs`. Before signing it checks that the
  * events since the last checkpoint chain from it (global links and hashes), so it never signs a log
@@ -79,15 +92,11 @@ export class Checkpointer {
       if (state.problems.length > 0) return refuse(state.problems[0]);
       if (state.unsealed) this.options.onUnsealed?.(state.unsealed);
       upTo = state.sealed?.position ?? from;
-      if (upTo <= from) return null;
     }
-    if (last) {
-      const bad = signatureProblem(last, this.options.trustedKeys ?? new Set([this.key.publicKey]));
-      if (bad) return refuse(`the last checkpoint (position ${last.position}) does not verify: ${bad}`);
-      const [at] = await this.store.readAll(last.position - 1, 1);
-      if (at?.position !== last.position || at.meta.hash !== last.hash)
-        return refuse(`the event at position ${last.position} is missing or no longer has the hash the last checkpoint signed (${last.hash})`);
-    }
+    // Checked even with nothing sealed to sign: a checkpoint of an untrusted key at a forged head is refused, not passed over.
+    const bad = last && (await lastCheckpointProblem(this.store, last, this.options.trustedKeys ?? new Set([this.key.publicKey])));
+    if (bad) return refuse(bad);
+    if (upTo <= from) return null;
     const streams = new ChainVerifier();
     const seen = new Set<string>();
     let prev = last?.hash ?? null;
