@@ -75,11 +75,9 @@ export interface HeadPoint {
 export const headPoint = (position: number, hash: string | null): LogPoint | null => (position > 0 && hash !== null ? { position, hash } : null);
 
 /**
- * A store's side of sealing its appends (SQLite, PostgreSQL): the sealer, and the last point the store sealed or was
- * told to trust. A transaction is sealed only when the head it chains from is that point (one comparison, the usual
- * case), the empty log, or named by a seal of this key stored there (another process appended, the CLI say); never
- * over an event appended without the key. The stores differ only in how they read the seals at a position and store
- * one: SQLite inside its synchronous write transaction, PostgreSQL in its batch's single probe and write statements.
+ * What a store (SQLite, PostgreSQL) may seal over: a transaction chaining from the point it sealed last or was told to
+ * trust, the empty log, or a head this key's stored seal names; never an event appended without the key. The stores
+ * keep only their statements (SQLite reads inside its synchronous transaction, PostgreSQL in its batch's one probe).
  */
 export class AppendSealing {
   private sealer: Sealer | null = null;
@@ -190,8 +188,8 @@ export interface SealReading extends SealState {
   /** Events past both the checkpoint and the newest valid seal (unsealedProblem), or null. */
   readonly unsealed: string | null;
   /**
-   * The tail past the checkpoint: `none`; `unkeyed` when there is no checkpoint and no seal yet (a key just configured:
-   * the log as found is signed, as before seals); `sealed` up to the head by this key (a crash); else `unsealed`.
+   * The tail past the checkpoint: `none`; `unkeyed`, no checkpoint nor seal yet (a key just configured: signed as
+   * found); `sealed` up to the head by this key (a crash); else `unsealed`.
    */
   readonly tail: 'none' | 'unkeyed' | 'sealed' | 'unsealed';
 }
@@ -219,9 +217,8 @@ export class SealCheck {
   }
 
   /**
-   * What the seals say is wrong, for `verify`: a valid seal past the head (events cut) or naming another hash
-   * (rewritten), and, once the log has seals, events no seal covers. A log without any seal (from before seals) is not
-   * judged by them.
+   * For `verify`: a seal past the head (a cut) or naming another hash (a rewrite); once the log has any seal, also the
+   * events no seal covers (a log from before seals is not judged by them).
    */
   async problems(last: LogPoint | null): Promise<string[]> {
     const r = await this.read(last);
