@@ -5,7 +5,7 @@ import { visibleCheckpoints } from '../../libs/store/audit/public-checkpoints.js
 import { tournamentHistory } from '../../libs/store/audit/tournament-history.js';
 import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams.js';
 import { loadPublicKey, loadSigningKey, type Checkpoint, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
-import { Checkpointer } from '../../libs/store/checkpointer.js';
+import { Checkpointer, lastCheckpointProblem } from '../../libs/store/checkpointer.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-checkpoint-store.js';
 import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
@@ -14,7 +14,7 @@ import { SqliteEventStore } from '../../libs/store/sqlite/sqlite-event-store.js'
 import { sqliteLogProblems } from '../../libs/store/sqlite/sqlite-integrity.js';
 import { postgresLogProblems } from '../../libs/store/postgres/postgres-integrity.js';
 import type { AuditConfig } from './audit-config.js';
-import { isSealingLog, Sealer, sealState, unsealedProblem, type LogPoint, type SealingLog, type SealState } from '../../libs/store/seals.js';
+import { SealCheck, type LogPoint, type SealReading } from '../../libs/store/seals.js';
 import { readModelsAhead, recordTailAccepted, type UnsignedTail } from './unsigned-tail.js';
 
 /** The server refuses a log that fails verification (issue 10) unless --allow-broken-log. */
@@ -40,23 +40,12 @@ export async function storeChecks(core: ArbitraCore, key?: SigningKey | null): P
   return {};
 }
 
-/** The store's append seals (seals.ts) with the signing key: SQLite and PostgreSQL keep them, KurrentDB does not. */
-function sealsOf(core: ArbitraCore, key: SigningKey | null): { log: SealingLog; sealer: Sealer } | null {
-  return key && isSealingLog(core.store) ? { log: core.store, sealer: Sealer.of(key) } : null;
-}
-
-/**
- * What the append seals say is wrong (issue 32), for `verify`: a valid seal past the head (events cut) or naming
- * another hash (rewritten), and, once the log has seals, events past both the last checkpoint and the newest valid seal
- * (appended without the key). A log without any seal (from before seals) is not judged by them.
- */
+/** What the append seals say is wrong (issue 32), for `verify` (seals.ts, SealCheck.problems). */
 export async function sealProblems(core: ArbitraCore, key: SigningKey): Promise<string[]> {
-  const seals = sealsOf(core, key);
+  const seals = SealCheck.of(core.store, key);
   const last = await checkpointStoreOf(core)?.last();
   if (!seals || last === undefined) return [];
-  const state = await sealState(seals.log, seals.sealer, last?.position ?? 0);
-  const unsealed = state.anySeal ? unsealedProblem(state, last?.position ?? 0) : null;
-  return [...state.problems, ...(unsealed ? [unsealed] : [])];
+  return seals.problems(last);
 }
 
 /**
@@ -81,20 +70,21 @@ async function joinWriters(core: ArbitraCore): Promise<void> {
  */
 async function checkTail(
   core: ArbitraCore,
-  seals: { log: SealingLog; sealer: Sealer; state: SealState },
+  seals: SealCheck,
+  state: SealReading,
   last: Checkpoint | null,
   audit: AuditConfig,
   report: AuditReport,
   logger: Logger,
 ): Promise<void> {
-  const head = seals.state.head;
-  const signed = last?.position ?? 0;
-  if (!head || head.position <= signed) return seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
+  const head = state.head;
+  const signed = state.signed;
+  if (state.tail === 'none' || !head) return seals.trust(last);
   // No checkpoint and no seal yet (a key just configured): the log as found is sealed and signed, as before seals.
-  if (!last && !seals.state.anySeal) return (seals.log.sealWith(seals.sealer, head), void (await seals.log.sealHead()));
+  if (state.tail === 'unkeyed') return (seals.trust(head), void (await seals.log.sealHead()));
   const events = head.position - signed;
-  if (seals.state.sealed?.position === head.position) {
-    seals.log.sealWith(seals.sealer, head);
+  if (state.tail === 'sealed') {
+    seals.trust(head);
     logger.warn(
       { checkpoint: signed, head: head.position },
       `the log goes ${events} events past the last signed checkpoint (position ${signed}, head ${head.position}), sealed by this key up to ` +
@@ -102,7 +92,7 @@ async function checkTail(
     );
     return;
   }
-  const sealedTo = seals.state.sealed ? `sealed only up to ${seals.state.sealed.position}` : 'with no seal of this key past the checkpoint';
+  const sealedTo = state.sealed ? `sealed only up to ${state.sealed.position}` : 'with no seal of this key past the checkpoint';
   const what =
     `the log goes ${events} events past the last signed checkpoint (position ${signed}, head ${head.position}), ${sealedTo}: ` +
     'events appended by someone without the signing key, or sealed by a retired key';
@@ -114,7 +104,7 @@ async function checkTail(
     );
   const tail: UnsignedTail = { checkpoint: last && { position: last.position, hash: last.hash, keyId: last.keyId }, head };
   // The operator vouches for the head: the acceptance chains from it and is sealed in its own transaction.
-  seals.log.sealWith(seals.sealer, head);
+  seals.trust(head);
   const position = await recordTailAccepted(core, tail, new Date().toISOString());
   logger.warn({ tail, position }, `${what}; accepted by --accept-unsigned-tail (recorded at position ${position})`);
 }
@@ -147,8 +137,8 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     onEvent: (e) => index.read(e),
   });
   const last = (await checkpoints?.last()) ?? null;
-  const seals = checkpoints ? sealsOf(core, key) : null;
-  const state = seals ? await sealState(seals.log, seals.sealer, last?.position ?? 0) : null;
+  const seals = checkpoints ? SealCheck.of(core.store, key) : null;
+  const state = seals ? await seals.read(last) : null;
   // Read models past the head, or a seal past it: events they applied or sealed were cut from the log (issue 32),
   // refused like a broken log; so is a seal naming another hash than its event's (a rewrite).
   const ahead = readModelsAhead(core, checked.log.head) ?? state?.problems[0] ?? null;
@@ -190,8 +180,8 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     if (await soleWriter(core)) {
       // Read again now that no other process appends: one that stopped meanwhile signed its head at shutdown.
       const now = await checkpoints.last();
-      await checkTail(core, { ...seals, state: await sealState(seals.log, seals.sealer, now?.position ?? 0) }, now, audit, report, logger);
-    } else seals.log.sealWith(seals.sealer, last && { position: last.position, hash: last.hash });
+      await checkTail(core, seals, await seals.read(now), now, audit, report, logger);
+    } else seals.trust(last);
     await checkpointer.signNow();
     checkpointer.start();
     core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
@@ -246,23 +236,23 @@ export async function cliSigning(core: ArbitraCore, dataDir: string, audit: Audi
   const checkpoints = checkpointStoreOf(core);
   if (!audit.signingKeyFile || !checkpoints) return (await joinWriters(core), { sign: async () => undefined });
   const key = loadSigningKey(audit.signingKeyFile, dataDir);
-  const seals = sealsOf(core, key)!;
-  const last = await checkpoints.last();
-  let from: LogPoint | null = last && { position: last.position, hash: last.hash };
-  if (await soleWriter(core)) {
-    const state = await sealState(seals.log, seals.sealer, last?.position ?? 0);
-    if (state.problems.length) return `${state.problems[0]}: run \`npm run arbitra -- verify\``;
-    const head = state.head;
-    // A tail sealed by this key up to the head (a crash) is the key holders' own; none before any checkpoint or seal.
-    if (head && head.position > (last?.position ?? 0)) {
-      if (state.sealed?.position === head.position || (!last && !state.anySeal)) from = head;
-      else
-        return `the log goes past the last signed checkpoint (position ${last?.position ?? 0}, head ${head.position}) without a seal of this key: start the server with --accept-unsigned-tail first`;
-    }
-  }
-  seals.log.sealWith(seals.sealer, from);
-  await joinWriters(core);
   const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
+  const seals = SealCheck.of(core.store, key)!;
+  const last = await checkpoints.last();
+  // The store would seal from it: a checkpoint of an untrusted key at a forged head would have the forged events sealed.
+  const bad = last && (await lastCheckpointProblem(core.store, last, trusted));
+  if (bad) return `${bad}: run \`npm run arbitra -- verify\``;
+  let from: LogPoint | null = last;
+  if (await soleWriter(core)) {
+    const state = await seals.read(last);
+    if (state.problems.length) return `${state.problems[0]}: run \`npm run arbitra -- verify\``;
+    // A tail sealed by this key up to the head (a crash) is the key holders' own; none before any checkpoint or seal.
+    if (state.tail === 'sealed' || state.tail === 'unkeyed') from = state.head;
+    else if (state.tail === 'unsealed')
+      return `the log goes past the last signed checkpoint (position ${state.signed}, head ${state.head!.position}) without a seal of this key: start the server with --accept-unsigned-tail first`;
+  }
+  seals.trust(from);
+  await joinWriters(core);
   const checkpointer = new Checkpointer(core.store, checkpoints, key, { trustedKeys: trusted, everyEvents: 1, everyMs: 0, seals });
   return { sign: async () => void (await checkpointer.signNow()) };
 }

@@ -1,7 +1,7 @@
 import type { EventStore } from './event-store.port.js';
 import { signatureProblem, signCheckpoint, type Checkpoint, type CheckpointStore, type SigningKey } from './checkpoints.js';
 import { ChainVerifier, eventHash } from './hash-chain.js';
-import { sealState, unsealedProblem, type Sealer, type SealingLog } from './seals.js';
+import type { SealCheck } from './seals.js';
 
 export interface CheckpointerOptions {
   /** Sign once the head is this many events past the last checkpoint. */
@@ -17,8 +17,21 @@ export interface CheckpointerOptions {
    * The store's append seals (seals.ts): then only events up to the newest valid seal are signed, never a head past
    * it (events appended by someone without the key), which is told to `onUnsealed`. Unset: the head is signed.
    */
-  readonly seals?: { readonly log: SealingLog; readonly sealer: Sealer };
+  readonly seals?: SealCheck;
   readonly onUnsealed?: (reason: string) => void;
+}
+
+/**
+ * What makes `last` no base to sign or seal from: its signature does not verify with a `trusted` key, or the event at
+ * its position is missing or has another hash. Null when it is one.
+ */
+export async function lastCheckpointProblem(store: Pick<EventStore, 'readAll'>, last: Checkpoint, trusted: ReadonlySet<string>): Promise<string | null> {
+  const bad = signatureProblem(last, trusted);
+  if (bad) return `the last checkpoint (position ${last.position}) does not verify: ${bad}`;
+  const [at] = await store.readAll(last.position - 1, 1);
+  if (at?.position !== last.position || at.meta.hash !== last.hash)
+    return `the event at position ${last.position} is missing or no longer has the hash the last checkpoint signed (${last.hash})`;
+  return null;
 }
 
 /**
@@ -75,20 +88,15 @@ export class Checkpointer {
     // With seals, the newest valid seal bounds what may be signed; without, the head does.
     let upTo = Number.MAX_SAFE_INTEGER;
     if (this.options.seals) {
-      const state = await sealState(this.options.seals.log, this.options.seals.sealer, from);
+      const state = await this.options.seals.read(last);
       if (state.problems.length > 0) return refuse(state.problems[0]);
-      const unsealed = unsealedProblem(state, from);
-      if (unsealed) this.options.onUnsealed?.(unsealed);
+      if (state.unsealed) this.options.onUnsealed?.(state.unsealed);
       upTo = state.sealed?.position ?? from;
-      if (upTo <= from) return null;
     }
-    if (last) {
-      const bad = signatureProblem(last, this.options.trustedKeys ?? new Set([this.key.publicKey]));
-      if (bad) return refuse(`the last checkpoint (position ${last.position}) does not verify: ${bad}`);
-      const [at] = await this.store.readAll(last.position - 1, 1);
-      if (at?.position !== last.position || at.meta.hash !== last.hash)
-        return refuse(`the event at position ${last.position} is missing or no longer has the hash the last checkpoint signed (${last.hash})`);
-    }
+    // Checked even with nothing sealed to sign: a checkpoint of an untrusted key at a forged head is refused, not passed over.
+    const bad = last && (await lastCheckpointProblem(this.store, last, this.options.trustedKeys ?? new Set([this.key.publicKey])));
+    if (bad) return refuse(bad);
+    if (upTo <= from) return null;
     const streams = new ChainVerifier();
     const seen = new Set<string>();
     let prev = last?.hash ?? null;

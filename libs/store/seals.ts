@@ -26,6 +26,9 @@ export interface SealRow extends LogPoint {
   readonly mac: string;
 }
 
+/** A seal as read at a known position. */
+export type SealAt = Omit<SealRow, 'position'>;
+
 /** Seals with the HMAC key derived from one signing key; checks only its own seals (an HMAC needs the secret). */
 export class Sealer {
   private constructor(
@@ -53,6 +56,62 @@ export class Sealer {
   holds(row: SealRow): boolean {
     if (row.keyId !== this.keyId || !/^[0-9a-f]{64}$/.test(row.mac)) return false;
     return timingSafeEqual(Buffer.from(this.mac(row.position, row.hash, row.keyId), 'hex'), Buffer.from(row.mac, 'hex'));
+  }
+
+  /** One of `rows`, the seals stored at `at.position`, is this key's seal of the event there (by its hash). */
+  vouchesFor(at: HeadPoint, rows: readonly SealAt[]): boolean {
+    const hash = at.hash;
+    return hash !== null && rows.some((r) => r.hash === hash && this.holds({ position: at.position, hash, keyId: r.keyId, mac: r.mac }));
+  }
+}
+
+/** The log's head as an append transaction reads it: position 0 and no hash on the empty log. */
+export interface HeadPoint {
+  readonly position: number;
+  readonly hash: string | null;
+}
+
+/** The head as a point, or null on the empty log. */
+export const headPoint = (position: number, hash: string | null): LogPoint | null => (position > 0 && hash !== null ? { position, hash } : null);
+
+/**
+ * What a store (SQLite, PostgreSQL) may seal over: a transaction chaining from the point it sealed last or was told to
+ * trust, the empty log, or a head this key's stored seal names; never an event appended without the key. The stores
+ * keep only their statements (SQLite reads inside its synchronous transaction, PostgreSQL in its batch's one probe).
+ */
+export class AppendSealing {
+  private sealer: Sealer | null = null;
+  private trusted: LogPoint | null = null;
+
+  /** SealingLog.sealWith. */
+  sealWith(sealer: Sealer, trusted: LogPoint | null): void {
+    this.sealer = sealer;
+    this.trusted = trusted;
+  }
+
+  get active(): boolean {
+    return this.sealer !== null;
+  }
+
+  /** A transaction chaining from `head` may be sealed without a look at the seals stored there. */
+  knows(head: HeadPoint): boolean {
+    return head.position === 0 || (this.trusted?.position === head.position && this.trusted.hash === head.hash);
+  }
+
+  /** Whether a transaction chaining from `head` is sealed; `rowsAt` reads the seals stored at its position, asked only when needed. */
+  sealable(head: HeadPoint, rowsAt: () => readonly SealAt[]): boolean {
+    return this.sealer !== null && (this.knows(head) || this.sealer.vouchesFor(head, rowsAt()));
+  }
+
+  /** The seal of `point` to store in the open transaction (the store is sealing: `active`). */
+  seal(point: LogPoint): SealRow {
+    if (!this.sealer) throw new Error('this store does not seal its appends');
+    return this.sealer.seal(point.position, point.hash);
+  }
+
+  /** A transaction that stored the seal of `point` committed: the next one chaining from it needs no look. */
+  committed(point: LogPoint): void {
+    this.trusted = point;
   }
 }
 
@@ -120,4 +179,54 @@ export function unsealedProblem(state: SealState, signedUpTo: number): string | 
     `the events at positions ${covered + 1} to ${head} carry no seal of this key (the last signed checkpoint is at ${signedUpTo}, ` +
     `the newest seal at ${state.sealed?.position ?? 'none'}): they were appended by someone without the signing key`
   );
+}
+
+/** The log against this key's seals past the last signed checkpoint: what the checkpointer, the start and `verify` ask. */
+export interface SealReading extends SealState {
+  /** The last signed checkpoint's position (0: none). */
+  readonly signed: number;
+  /** Events past both the checkpoint and the newest valid seal (unsealedProblem), or null. */
+  readonly unsealed: string | null;
+  /**
+   * The tail past the checkpoint: `none`; `unkeyed`, no checkpoint nor seal yet (a key just configured: signed as
+   * found); `sealed` up to the head by this key (a crash); else `unsealed`.
+   */
+  readonly tail: 'none' | 'unkeyed' | 'sealed' | 'unsealed';
+}
+
+/** Checks a sealing store's log against the seals of one key (the checking is here only; the stores just read and write). */
+export class SealCheck {
+  constructor(
+    readonly log: SealingLog,
+    readonly sealer: Sealer,
+  ) {}
+
+  /** The store's seals with the signing key: SQLite and PostgreSQL keep them, KurrentDB does not. */
+  static of(store: object, key: SigningKey | null): SealCheck | null {
+    return key && isSealingLog(store) ? new SealCheck(store, Sealer.of(key)) : null;
+  }
+
+  /** Where the log stands past `last`, the last signed checkpoint (null: none yet). */
+  async read(last: LogPoint | null): Promise<SealReading> {
+    const signed = last?.position ?? 0;
+    const state = await sealState(this.log, this.sealer, signed);
+    const head = state.head;
+    const tail =
+      !head || head.position <= signed ? 'none' : !last && !state.anySeal ? 'unkeyed' : state.sealed?.position === head.position ? 'sealed' : 'unsealed';
+    return { ...state, signed, unsealed: unsealedProblem(state, signed), tail };
+  }
+
+  /**
+   * For `verify`: a seal past the head (a cut) or naming another hash (a rewrite); once the log has any seal, also the
+   * events no seal covers (a log from before seals is not judged by them).
+   */
+  async problems(last: LogPoint | null): Promise<string[]> {
+    const r = await this.read(last);
+    return [...r.problems, ...(r.anySeal && r.unsealed ? [r.unsealed] : [])];
+  }
+
+  /** From now on the store seals its appends that chain from `point` (or from a sealed event). */
+  trust(point: LogPoint | null): void {
+    this.log.sealWith(this.sealer, point && { position: point.position, hash: point.hash });
+  }
 }

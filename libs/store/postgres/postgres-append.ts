@@ -10,7 +10,7 @@ import {
   type RecordedEvent,
 } from '../event-store.port.js';
 import { StoredEvent } from '../sqlite/stored-event.js';
-import type { LogPoint, Sealer } from '../seals.js';
+import type { AppendSealing, LogPoint, SealAt } from '../seals.js';
 
 /** One append waiting for its transaction. */
 export interface PendingAppend {
@@ -79,23 +79,23 @@ export async function appendBatch(
   client: pg.ClientBase,
   batch: readonly PendingAppend[],
   head: LogHead,
-  seals?: BatchSeals,
+  seals: AppendSealing,
 ): Promise<{ outcomes: Outcome[]; sealed: LogPoint | null }> {
   const allIds = batch.flatMap((p) => p.events.map((e) => e.id));
   const streams = [...new Set(batch.map((p) => p.stream))];
-  // The head this batch chains from needs a look at its seals only when it is not the one this process sealed last.
+  // The head this batch chains from needs a look at its seals only when it is not one the store knows (seals.ts).
   const from: LogHead = { ...head };
-  const knownSealed = !seals || from.position === 0 || (seals.sealedHead?.position === from.position && seals.sealedHead.hash === from.hash);
-  const sealsAt = knownSealed ? -1 : from.position;
+  const sealsAt = !seals.active || seals.knows(from) ? -1 : from.position;
   const rows = (await client.query<[number, ...RawRow]>({ text: PROBE, values: [allIds, streams, sealsAt], rowMode: 'array' })).rows;
   const known = new Map<string, Known>();
   const heads = new Map<string, { revision: number; hash: string }>();
-  let sealable = knownSealed;
+  const sealsFrom: SealAt[] = [];
   for (const [k, ...row] of rows) {
     if (k === 0) known.set(row[1], { stream: row[2], type: row[4], data: row[5], event: toStored(row as RawRow) });
     else if (k === 1) heads.set(row[2], { revision: row[3], hash: row[6] });
-    else sealable ||= row[6] === from.hash && seals!.sealer.holds({ position: from.position, hash: row[6], keyId: row[2], mac: row[4] });
+    else sealsFrom.push({ hash: row[6], keyId: row[2], mac: row[4] });
   }
+  const sealable = seals.sealable(from, () => sealsFrom);
 
   const cols: unknown[][] = [[], [], [], [], [], [], [], [], []];
   const outcomes = batch.map((p): Outcome => {
@@ -108,15 +108,9 @@ export async function appendBatch(
   });
   if (cols[0].length === 0) return { outcomes, sealed: null };
   // Sealed only when it chains from a sealed event: never over one appended without the key (seals.ts).
-  const seal = seals && sealable ? seals.sealer.seal(head.position, head.hash!) : null;
+  const seal = sealable ? seals.seal({ position: head.position, hash: head.hash! }) : null;
   await client.query(WRITE, [...cols, head.position, head.hash, seal?.keyId ?? null, seal?.mac ?? null]);
   return { outcomes, sealed: seal && { position: seal.position, hash: seal.hash } };
-}
-
-/** What a sealing store (seals.ts) tells the batch: its sealer and the point it sealed last (or was told to trust). */
-export interface BatchSeals {
-  readonly sealer: Sealer;
-  readonly sealedHead: LogPoint | null;
 }
 
 function appendOne(

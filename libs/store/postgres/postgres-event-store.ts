@@ -6,7 +6,7 @@ import { migratePostgres } from './postgres-schema.js';
 import { nextAppend } from '../append-wake.js';
 import { pooledTransaction } from './pg-transaction.js';
 import { asStoreError, rethrowStoreError } from './pg-errors.js';
-import type { LogPoint, SealRow, Sealer, SealingLog } from '../seals.js';
+import { AppendSealing, headPoint, type LogPoint, type SealAt, type SealRow, type Sealer, type SealingLog } from '../seals.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://arbitra@db:5432/arbitra`. */
@@ -72,9 +72,8 @@ export class PostgresEventStore implements EventStore, SealingLog {
   private sole = false;
   private joined = false;
   private closed = false;
-  /** Seals each append transaction when set (seals.ts); `sealedHead` is the last point known sealed or vouched for. */
-  private sealer: Sealer | null = null;
-  private sealedHead: LogPoint | null = null;
+  /** Seals each append transaction once a sealer is set (seals.ts). */
+  private readonly seals = new AppendSealing();
 
   constructor(readonly options: PostgresEventStoreOptions) {
     this.pool = new pg.Pool({
@@ -186,42 +185,37 @@ export class PostgresEventStore implements EventStore, SealingLog {
     return pooledTransaction(this.pool, 'BEGIN; SELECT position, hash FROM log_head FOR UPDATE', async (client, [, locked]) => {
       const head: LogHead = { position: Number(locked.rows[0].position), hash: locked.rows[0].hash as string | null };
       const from = head.position;
-      const seals = this.sealer ? { sealer: this.sealer, sealedHead: this.sealedHead } : undefined;
-      const { outcomes, sealed } = await appendBatch(client, batch, head, seals);
+      const { outcomes, sealed } = await appendBatch(client, batch, head, this.seals);
       if (this.options.beforeCommit && head.position > from) {
         await this.options.beforeCommit(Array.from({ length: head.position - from }, (_, i) => from + i + 1));
       }
       return { outcomes, sealed };
     }).then(({ outcomes, sealed }) => {
-      if (sealed) this.sealedHead = sealed; // committed
+      if (sealed) this.seals.committed(sealed);
       return outcomes;
     });
   }
 
   sealWith(sealer: Sealer, trusted: LogPoint | null): void {
-    this.sealer = sealer;
-    this.sealedHead = trusted;
+    this.seals.sealWith(sealer, trusted);
   }
 
   /** Seals the head under the allocator lock when it is the point this store trusts (sealWith) or already sealed. */
   async sealHead(): Promise<LogPoint | null> {
-    const sealer = this.sealer;
-    if (!sealer) return null;
+    if (!this.seals.active) return null;
     await this.ready;
     const point = await pooledTransaction(this.pool, 'BEGIN; SELECT position, hash FROM log_head FOR UPDATE', async (client, [, locked]) => {
-      const position = Number(locked.rows[0].position);
-      const hash = locked.rows[0].hash as string | null;
-      if (position === 0 || hash === null) return null;
-      const known = this.sealedHead?.position === position && this.sealedHead.hash === hash;
-      if (!known) {
-        const rows = (await client.query<SealRow>('SELECT position, hash, key_id AS "keyId", mac FROM seals WHERE position = $1', [position])).rows;
-        if (!rows.some((r) => r.hash === hash && sealer.holds({ ...r, position: Number(r.position) }))) return null;
-      }
-      const s = sealer.seal(position, hash);
+      const head = headPoint(Number(locked.rows[0].position), locked.rows[0].hash as string | null);
+      if (!head) return null;
+      const rows = this.seals.knows(head)
+        ? []
+        : (await client.query<SealAt>('SELECT hash, key_id AS "keyId", mac FROM seals WHERE position = $1', [head.position])).rows;
+      if (!this.seals.sealable(head, () => rows)) return null;
+      const s = this.seals.seal(head);
       await client.query('INSERT INTO seals (position, hash, key_id, mac) VALUES ($1, $2, $3, $4)', [s.position, s.hash, s.keyId, s.mac]);
-      return { position, hash };
+      return head;
     });
-    if (point) this.sealedHead = point;
+    if (point) this.seals.committed(point);
     return point;
   }
 
@@ -237,7 +231,7 @@ export class PostgresEventStore implements EventStore, SealingLog {
       )
       .catch(rethrowStoreError);
     const first = rows[0];
-    const head = first && Number(first.head) > 0 && first.headHash !== null ? { position: Number(first.head), hash: first.headHash } : null;
+    const head = first ? headPoint(Number(first.head), first.headHash) : null;
     const seals = rows.filter((r) => r.position !== null).map((r) => ({ position: Number(r.position), hash: r.hash, keyId: r.keyId, mac: r.mac }));
     return { head, anySeal: first?.any ?? false, seals };
   }

@@ -18,7 +18,7 @@ import { migrate } from './sqlite-schema.js';
 import { StoredEvent, toEvent, type RawRow, type Row } from './stored-event.js';
 import { StreamHeads, type StreamHead } from './stream-heads.js';
 import { nextAppend } from '../append-wake.js';
-import type { LogPoint, SealRow, Sealer, SealingLog } from '../seals.js';
+import { AppendSealing, headPoint, type LogPoint, type SealRow, type Sealer, type SealingLog } from '../seals.js';
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL' | 'OFF';
 
@@ -73,10 +73,9 @@ export class SqliteEventStore implements EventStore, SealingLog {
   private globalHead: string | null = null;
   /** Its position. */
   private globalPosition = 0;
-  /** Seals each batch when set (seals.ts); `sealedHead` is the last point known sealed or vouched for. */
-  private sealer: Sealer | null = null;
-  private sealedHead: LogPoint | null = null;
-  /** The point the open batch sealed, made `sealedHead` once it commits. */
+  /** Seals each batch once a sealer is set (seals.ts). */
+  private readonly seals = new AppendSealing();
+  /** The point the open batch sealed, told to `seals` once it commits. */
   private sealing: LogPoint | null = null;
   /** Stream heads remembered between batches while no other writer touches the file (stream-heads.ts). */
   private readonly heads = new StreamHeads();
@@ -160,7 +159,7 @@ export class SqliteEventStore implements EventStore, SealingLog {
       }
     }
     this.heads.commit(this.globalHead);
-    if (this.sealing) this.sealedHead = this.sealing;
+    if (this.sealing) this.seals.committed(this.sealing);
     let appended = false;
     batch.forEach((p, i) => {
       const o = outcomes[i];
@@ -186,7 +185,7 @@ export class SqliteEventStore implements EventStore, SealingLog {
     this.globalHead = hash;
     this.globalPosition = position;
     this.heads.begin(this.globalHead);
-    const sealFrom = this.sealer ? this.sealable(position, hash) : false;
+    const sealFrom = this.sealable(position, hash);
     this.sealing = null;
     for (const p of batch) {
       const globalBefore = this.globalHead;
@@ -211,40 +210,35 @@ export class SqliteEventStore implements EventStore, SealingLog {
     return outcomes;
   }
 
-  /**
-   * Whether a batch chaining from the head (`position`, `hash`) may be sealed: the head is the point this store last
-   * sealed or was told to trust (one comparison, the usual case), the empty log, or carries a valid seal (another
-   * process appended, the CLI say). Not over an event appended without the key.
-   */
+  /** Whether a batch chaining from the head (`position`, `hash`) is sealed (seals.ts, AppendSealing). */
   private sealable(position: number, hash: string | null): boolean {
-    const known = this.sealedHead;
-    if (position === 0 || (known && known.position === position && known.hash === hash)) return true;
-    return (this.stmt.sealsAt.all(position) as SealRow[]).some((s) => s.hash === hash && this.sealer!.holds(s));
+    return this.seals.sealable({ position, hash }, () => this.stmt.sealsAt.all(position) as SealRow[]);
   }
 
   /** Inserts the seal of `position` in the open transaction. */
   private seal(position: number, hash: string): void {
-    const s = this.sealer!.seal(position, hash);
+    const s = this.seals.seal({ position, hash });
     this.stmt.insertSeal.run(s.position, s.hash, s.keyId, s.mac);
     this.sealing = { position, hash };
   }
 
   sealWith(sealer: Sealer, trusted: LogPoint | null): void {
-    this.sealer = sealer;
-    this.sealedHead = trusted;
+    this.seals.sealWith(sealer, trusted);
   }
 
   async sealHead(): Promise<LogPoint | null> {
-    if (!this.sealer) return null;
-    return this.db
+    if (!this.seals.active) return null;
+    const sealed = this.db
       .transaction(() => {
         const [position, hash] = (this.stmt.globalHead.get() as [number, string] | undefined) ?? [0, null];
-        if (position === 0 || hash === null || !this.sealable(position, hash)) return null;
-        this.seal(position, hash);
-        this.sealedHead = this.sealing;
-        return this.sealedHead;
+        const head = headPoint(position, hash);
+        if (!head || !this.sealable(position, hash)) return null;
+        this.seal(head.position, head.hash);
+        return head;
       })
       .immediate();
+    if (sealed) this.seals.committed(sealed);
+    return sealed;
   }
 
   async sealSnapshot(after: number, limit: number): Promise<{ head: LogPoint | null; anySeal: boolean; seals: SealRow[] }> {
@@ -252,7 +246,7 @@ export class SqliteEventStore implements EventStore, SealingLog {
     return this.db.transaction(() => {
       const [position, hash] = (this.stmt.globalHead.get() as [number, string] | undefined) ?? [0, null];
       return {
-        head: position > 0 && hash !== null ? { position, hash } : null,
+        head: headPoint(position, hash),
         anySeal: this.stmt.anySeal.get() === 1,
         seals: this.stmt.sealsAfter.all(after, Math.min(limit, Number.MAX_SAFE_INTEGER)) as SealRow[],
       };
