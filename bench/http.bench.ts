@@ -84,7 +84,8 @@ function freePort(): Promise<number> {
 /** Starts a child and resolves once its stdout shows `ready`; the rest of its output (request logs) is drained. */
 function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    // Under --layers, V8 also writes a code log per process to its working directory: the bench's temporary one.
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], ...(LAYERS && { cwd: root }) });
     children.push(child);
     let seen = '';
     const onData = (b: Buffer) => {
