@@ -178,8 +178,8 @@ export class ProcessManagerRunner {
 const checkpointKey = (m: ProcessManager) => `pm:${m.name}`;
 
 /** `events` when they are the log's positions right after `after`, in order, and no more than a page; else null. */
-function nextAfter(events: readonly RecordedEvent[], after: number): RecordedEvent[] | null {
+function nextAfter(events: readonly RecordedEvent[], after: number): readonly RecordedEvent[] | null {
   if (events.length === 0 || events.length > PAGE) return null;
   for (const [i, e] of events.entries()) if (e.position !== after + 1 + i) return null;
-  return [...events];
+  return events;
 }
