@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AuthedRequest } from './auth/auth.guard.js';
-import { commandContext, newCommandId } from './command-request.js';
+import { commandContext, isoTime, newCommandId } from './command-request.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -36,5 +36,23 @@ describe('command ids', () => {
     const first = commandContext(request({ 'idempotency-key': 'move-0001-retry' })).commandId;
     expect(first).toBe('key:arbiter:arbiter-1:move-0001-retry');
     expect(commandContext(request({ 'idempotency-key': 'move-0001-retry' })).commandId).toBe(first);
+  });
+});
+
+describe('the time a command is recorded at', () => {
+  it('is the ISO-8601 instant of Date.toISOString, to the millisecond, across seconds, minutes, days and years, and when the clock steps back', () => {
+    const times = [
+      ...Array.from({ length: 130_000 }, (_, i) => Date.parse('2026-12-31T23:58:59.000Z') + i),
+      ...Array.from({ length: 2_000 }, (_, i) => Date.parse('2028-02-29T12:00:00.000Z') - i * 997),
+      0,
+      Date.parse('2001-09-09T01:46:40.000Z'),
+      Date.parse('2099-12-31T23:59:59.999Z'),
+    ];
+    for (const t of times) if (isoTime(t) !== new Date(t).toISOString()) expect(isoTime(t)).toBe(new Date(t).toISOString());
+  });
+
+  it('a command without an observed time is stamped with the server clock when it is received', () => {
+    const at = Date.parse(commandContext(request()).at);
+    expect(Math.abs(at - Date.now())).toBeLessThan(60_000);
   });
 });

@@ -40,6 +40,22 @@ export function newCommandId(now = Date.now()): string {
   return uuidv7({ msecs: lastId.msecs, seq: lastId.seq, random });
 }
 
+/** The ISO-8601 form of the current minute (`2026-12-07T10:45:`) and when it starts (ms), made once a minute. */
+const minute = { start: Number.NaN, prefix: '' };
+
+/** `new Date(now).toISOString()` for a time after 1970, from the minute's kept prefix: about 0.2 µs instead of 2. */
+export function isoTime(now: number): string {
+  let ms = now - minute.start;
+  if (!(ms >= 0 && ms < 60_000)) {
+    minute.start = now - (now % 60_000);
+    minute.prefix = new Date(minute.start).toISOString().slice(0, 17);
+    ms = now - minute.start;
+  }
+  const seconds = Math.floor(ms / 1000);
+  const millis = ms % 1000;
+  return `${minute.prefix}${seconds < 10 ? '0' : ''}${seconds}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
+}
+
 /**
  * The command context from the HTTP request: the caller from the token, the command id from
  * `Idempotency-Key` (a retry with the same key by the same caller returns the first answer), and `at`: the
@@ -61,11 +77,12 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
       rule: 'isIso8601',
     });
   }
+  const now = Date.now();
   return {
-    at: observedAt ?? new Date().toISOString(),
+    at: observedAt ?? isoTime(now),
     actor: { id: who.id, role: who.role },
     // A key is the caller's own: scoped to who sent it, so nobody can replay (or pre-empt) another's command.
-    commandId: typeof key === 'string' ? `key:${who.role}:${who.id}:${key}` : newCommandId(),
+    commandId: typeof key === 'string' ? `key:${who.role}:${who.id}:${key}` : newCommandId(now),
   };
 }
 

@@ -108,9 +108,9 @@ export class ArbitraCore {
       options.onReactionRefused,
     );
     this.bus = options.bus ?? new InProcessEventBus();
-    this.bus.subscribe(() => {
+    this.bus.subscribe((events) => {
       this.projections.notify();
-      this.kickProcessManagers();
+      this.kickProcessManagers(events);
     });
   }
 
@@ -141,7 +141,8 @@ export class ArbitraCore {
     } while (this.pmAgain || this.pmBusy);
   }
 
-  private kickProcessManagers(): void {
+  /** Runs the process managers over what is new; `published`, the events that prompted it, may spare a read (catchUp). */
+  private kickProcessManagers(published: readonly RecordedEvent[]): void {
     if (this.pmBusy) {
       this.pmAgain = true;
       return;
@@ -150,10 +151,12 @@ export class ArbitraCore {
     this.pmRun = (async () => {
       try {
         let sent = 0;
+        let held = published;
         do {
           this.pmAgain = false;
           // A reaction's own events may trigger further reactions: loop until nothing new is sent.
-          sent = await this.processManagers.catchUp();
+          sent = await this.processManagers.catchUp(held);
+          held = [];
           if (sent > 0) this.projections.notify();
         } while (this.pmAgain || sent > 0);
       } catch (e) {

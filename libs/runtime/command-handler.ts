@@ -185,6 +185,14 @@ export class CommandHandler {
         if (tip) await tip.stored; // the log holds the appends before it, or they failed
         return true;
       };
+      if (opts.admit) {
+        try {
+          opts.admit(state);
+        } catch (e) {
+          if (await again()) continue;
+          throw e;
+        }
+      }
       if (opts.expectedRevision !== undefined && opts.expectedRevision !== revision) {
         if (await again()) continue;
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
@@ -263,6 +271,16 @@ export class CommandHandler {
   async load<C extends Command, E extends DomainEvent, S>(aggregate: AggregateType<C, E, S>, stream: string): Promise<{ state: S; revision: number }> {
     const { state, revision } = await this.states.load(aggregate, stream);
     return { state: state as S, revision };
+  }
+
+  /**
+   * The stream's state as this process last stored or read it, without reading the log: on a single-writer store only
+   * (EventStore.sharedWriters false), where a command's first attempt decides on it (or on a tip after it) as well.
+   * Undefined when the stream is not cached, and always on a store other processes write to.
+   */
+  cached<S>(stream: string): { state: S; revision: number } | undefined {
+    const entry = this.store.sharedWriters ? undefined : this.states.cached(stream);
+    return entry && { state: entry.state as S, revision: entry.revision };
   }
 
   /**

@@ -49,6 +49,12 @@ export interface ExecuteOptions {
    * (derived from it) would still make the store answer the first command's events.
    */
   readonly freshCommandId?: boolean;
+  /**
+   * Throws to refuse a sender the state does not admit (the game runner's 404 and 403): checked on the state each
+   * attempt decides on, so it holds for the state the append follows; a refusal decided on a cached state or a tip is
+   * given only once the log's state refuses too.
+   */
+  readonly admit?: (state: unknown) => void;
 }
 
 export interface CommandResult {

@@ -105,11 +105,16 @@ export class ProcessManagerRunner {
       .sort((a, b) => a.cause.position - b.cause.position);
   }
 
-  /** Processes everything appended since each manager's checkpoint (reactions' own events included). */
-  async catchUp(): Promise<number> {
+  /**
+   * Processes everything appended since each manager's checkpoint (reactions' own events included). `published`: events
+   * this process just appended. On a single-writer store, when they are the positions right after every checkpoint,
+   * they are the first page and the log is not read for them (what follows them comes with its own notification).
+   */
+  async catchUp(published: readonly RecordedEvent[] = []): Promise<number> {
     let sent = 0;
+    let held = this.store.sharedWriters ? null : nextAfter(published, this.checkpoints.lowest(this.keys));
     for (let more = true; more;) {
-      const page = await this.store.readAll(this.checkpoints.lowest(this.keys), PAGE);
+      const page = held ?? (await this.store.readAll(this.checkpoints.lowest(this.keys), PAGE));
       if (page.length === 0) return sent;
       const before = sent;
       const handled = new Set<string>();
@@ -132,7 +137,8 @@ export class ProcessManagerRunner {
       }
       // A short page ends the log as read (EventStore.readAll), unless this page's reactions appended after it: then
       // their events are read next. Otherwise no second read to find nothing.
-      more = page.length === PAGE || sent > before;
+      more = (held === null && page.length === PAGE) || sent > before;
+      held = null;
     }
     return sent;
   }
@@ -170,3 +176,10 @@ export class ProcessManagerRunner {
 }
 
 const checkpointKey = (m: ProcessManager) => `pm:${m.name}`;
+
+/** `events` when they are the log's positions right after `after`, in order, and no more than a page; else null. */
+function nextAfter(events: readonly RecordedEvent[], after: number): readonly RecordedEvent[] | null {
+  if (events.length === 0 || events.length > PAGE) return null;
+  for (const [i, e] of events.entries()) if (e.position !== after + 1 + i) return null;
+  return events;
+}

@@ -587,6 +587,37 @@ describe('runtime', () => {
       expect((await store.readStream('tally-mirror')).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 10, 20]);
     });
 
+    it('takes the events just published that follow its checkpoints as its page, without reading the log; after a gap it reads', async () => {
+      const mirror: ProcessManager = {
+        name: 'mirror',
+        handles: (t) => t === 'tally.Added',
+        react: (e) =>
+          e.stream === 'tally-src'
+            ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }]
+            : [],
+      };
+      let reads = 0;
+      const counted = Object.assign(Object.create(store) as SqliteEventStore, {
+        readAll: (after: number, limit: number) => (reads++, store.readAll(after, limit)),
+      });
+      const add = (stream: string, n: number, id: string) => handler.execute(Tally, stream, { type: 'add', data: { n }, context: ctx(id) });
+      const runner = new ProcessManagerRunner(counted, handler, readModels, [mirror], upcasters);
+      await runner.catchUp();
+      reads = 0;
+      expect(await runner.catchUp((await add('other', 1, 'o1')).events)).toBe(0);
+      expect(reads).toBe(0);
+      expect(await runner.catchUp((await add('src', 5, 'p1')).events)).toBe(1);
+      expect(reads).toBe(1); // the mirror's own event, read from the log (a short page: the end)
+      // An event it was not given lies between its checkpoint and the published one: it reads the log and misses nothing.
+      await add('src', 6, 'p2');
+      const later = await add('src', 7, 'p3');
+      reads = 0;
+      expect(await runner.catchUp(later.events)).toBe(2);
+      expect(reads).toBeGreaterThan(0);
+      expect((await store.readStream('tally-mirror')).map((e) => (e.data as { n: number }).n)).toEqual([5, 6, 7]);
+      expect(readModels.checkpoint('pm:mirror')?.position).toBe(await store.headPosition());
+    });
+
     it('retries a reaction that failed for a reason other than a refusal, instead of dropping it', async () => {
       let failures = 1;
       const flaky: AggregateType<TallyCommand, TallyEvent, TallyState> = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import {
   type SeatPlayer,
   type TournamentLink,
 } from '../../runtime/games/index.js';
+import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store.js';
 import { recordedEvent } from '../../store/testing/recorded-event.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
@@ -36,11 +38,13 @@ import { GameRunner, loadGame } from './game-runner.js';
 type ToyBody =
   | { type: 'toy.start'; players: SeatPlayer[]; link: TournamentLink | null }
   | { type: 'toy.play'; seat: number; points: number; hand: string[] }
+  | { type: 'toy.seat'; seat: number; player: SeatPlayer }
   | { type: 'toy.finish' };
 type ToyCommand = ToyBody extends infer B ? (B extends { type: infer T } ? { type: T; data: Omit<B, 'type'>; context: CommandContext } : never) : never;
 type ToyEvent =
   | DomainEvent<'toy.Started', { players: SeatPlayer[]; link: TournamentLink | null }>
   | DomainEvent<'toy.Played', { seat: number; points: number; hand: string[] }>
+  | DomainEvent<'toy.Seated', { seat: number; player: SeatPlayer }>
   | DomainEvent<'toy.Finished', { scores: number[]; players: SeatPlayer[]; link: TournamentLink | null }>;
 type ToyState = { phase: 'none' } | { phase: 'playing' | 'finished'; players: SeatPlayer[]; link: TournamentLink | null; scores: number[] };
 
@@ -50,12 +54,15 @@ const toyDecider = {
     if (c.type === 'toy.start') return [{ type: 'toy.Started', data: { players: c.data.players, link: c.data.link } }];
     if (s.phase !== 'playing') throw new DomainError('toy/not-playing', 'the game is not being played', 'toy rules');
     if (c.type === 'toy.play') return [{ type: 'toy.Played', data: { seat: c.data.seat, points: c.data.points, hand: c.data.hand } }];
+    if (c.type === 'toy.seat') return [{ type: 'toy.Seated', data: { seat: c.data.seat, player: c.data.player } }];
     return [{ type: 'toy.Finished', data: { scores: s.scores, players: s.players, link: s.link } }];
   },
   evolve(s: ToyState, e: ToyEvent): ToyState {
     if (e.type === 'toy.Started') return { phase: 'playing', players: e.data.players, link: e.data.link, scores: e.data.players.map(() => 0) };
     if (s.phase === 'none') return s;
     if (e.type === 'toy.Played') return { ...s, scores: s.scores.map((x, i) => (i === e.data.seat ? x + e.data.points : x)) };
+    // A substitute takes the seat (as at a mahjong table).
+    if (e.type === 'toy.Seated') return { ...s, players: s.players.map((p, i) => (i === e.data.seat ? e.data.player : p)) };
     return { ...s, phase: 'finished' };
   },
 };
@@ -242,6 +249,62 @@ describe('the generic game runner with a four-seat discipline', () => {
     expect(hand(who('p0', 'player'))).toBeNull();
     expect(hand(undefined)).toBeNull();
     expect(hand(td)).toEqual(['x']);
+  });
+});
+
+describe('a game another process appends to (a second writer of the same SQLite file)', () => {
+  let core: ArbitraCore;
+  let other: SqliteEventStore;
+  let run: GameRunner<ToyCommand, ToyEvent, ToyState, ToyBody, { plays: number }>;
+  const td = who('td-1', 'arbiter');
+  const stream = (id: string) => streamOf(TOY.aggregate, id);
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  /** The other process seats `player` at `seat`, recorded at `at`. */
+  async function seatElsewhere(id: string, seat: number, player: SeatPlayer, at = new Date().toISOString()) {
+    const revision = (await other.readStream(stream(id))).length - 1;
+    const commandId = randomUUID();
+    const meta = { actor: { id: td.id, role: td.role }, commandId, correlationId: commandId, causationId: null, recordedAt: at, schemaVersion: 1 };
+    await other.append(stream(id), [{ id: randomUUID(), type: 'toy.Seated', data: { seat, player }, meta }], revision);
+  }
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-toy-two-'));
+    core = new ArbitraCore({ config: { dataDir, sqliteSync: 'OFF', groupCommit: false }, features: [gameFeatureModule(TOY)] });
+    await core.start();
+    other = new SqliteEventStore({ path: join(dataDir, 'events.db'), synchronous: 'OFF' });
+    run = new GameRunner(core, TOY);
+  });
+  afterAll(async () => {
+    await other.close();
+    await core.close();
+  });
+
+  it('a player it unseated is refused (403) and nothing is recorded; the substitute it seated records at once', async () => {
+    await run.start(request(td), reply, 'sub', {}, { type: 'toy.start', players: PLAYERS, link: null });
+    await run.self(request(who('p0', 'player')), reply, 'sub', {}, 0, { type: 'toy.play', seat: 0, points: 1, hand: [] });
+    await seatElsewhere('sub', 0, { id: 'p8', name: 'P8' });
+    const before = (await other.readStream(stream('sub'))).length;
+    expect(await refusal(run.self(request(who('p0', 'player')), reply, 'sub', {}, 0, { type: 'toy.play', seat: 0, points: 2, hand: [] }))).toMatchObject({
+      status: 403,
+      code: 'games/not-a-player',
+    });
+    expect(await other.readStream(stream('sub'))).toHaveLength(before);
+    await seatElsewhere('sub', 1, { id: 'p9', name: 'P9' });
+    const made = (await run.self(request(who('p9', 'player')), reply, 'sub', {}, 1, { type: 'toy.play', seat: 1, points: 3, hand: [] })) as {
+      events: { type: string; revision: number }[];
+    };
+    expect(made.events).toEqual([expect.objectContaining({ type: 'toy.Played', revision: before + 1 })]);
+  });
+
+  it('an observed time before an event it recorded is refused (422); one after it is recorded', async () => {
+    await run.start(request(td), reply, 'timed', { at: minutesAgo(10) }, { type: 'toy.start', players: PLAYERS, link: null });
+    await seatElsewhere('timed', 2, { id: 'p7', name: 'P7' }, minutesAgo(1));
+    expect(await refusal(run.official(request(td), reply, 'timed', { at: minutesAgo(5) }, { type: 'toy.finish' }))).toMatchObject({
+      status: 422,
+      code: 'games/time-before-record',
+    });
+    const made = (await run.official(request(td), reply, 'timed', { at: minutesAgo(0.5) }, { type: 'toy.finish' })) as { events: { type: string }[] };
+    expect(made.events.map((e) => e.type)).toEqual(['toy.Finished']);
   });
 });
 

@@ -34,9 +34,20 @@ export async function loadGame<C extends Command, E extends DomainEvent, S, B, X
   id: string,
 ): Promise<LoadedGame<S>> {
   const stream = streamOf(feature.aggregate, id);
-  const { state, revision } = await core.commands.load(feature.aggregate, stream);
-  if (!feature.exists(state)) throw unknownGame(id, feature.discipline);
-  return { id, state, revision, players: feature.players(state), link: feature.link(state), createdBy: await startedBy(core.store, stream) };
+  const loaded = await core.commands.load(feature.aggregate, stream);
+  if (!feature.exists(loaded.state)) throw unknownGame(id, feature.discipline);
+  return gameOf(core, feature, id, loaded);
+}
+
+/** The facts of a game that exists, at a state and revision. */
+async function gameOf<C extends Command, E extends DomainEvent, S, B, X extends object>(
+  core: ArbitraCore,
+  feature: GameFeature<C, E, S, B, X>,
+  id: string,
+  { state, revision }: { state: S; revision: number },
+): Promise<LoadedGame<S>> {
+  const createdBy = await startedBy(core.store, streamOf(feature.aggregate, id));
+  return { id, state, revision, players: feature.players(state), link: feature.link(state), createdBy };
 }
 
 /** Who started each game, per store: a stream's first event never changes, so it is read once, not on every command. */
@@ -53,6 +64,17 @@ async function startedBy(store: ArbitraCore['store'], stream: string): Promise<A
   if (known.size >= STARTERS_KEPT) known.delete(known.keys().next().value!);
   known.set(stream, actor);
   return actor;
+}
+
+/** Whether `admit` lets the sender in (it throws the 403 otherwise). */
+function admits(admit: (game: GameFacts) => void, game: GameFacts): boolean {
+  try {
+    admit(game);
+    return true;
+  } catch (e) {
+    if (e instanceof ProblemException) return false;
+    throw e;
+  }
 }
 
 const TIME_RULE = 'Arbitra: observed times and table-clock readings are recorded by officials, never before what is already recorded';
@@ -104,11 +126,16 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     followUp?: (ctx: CommandContext) => FollowUp<B> | null,
   ) {
     const ctx = commandContext(request, sent.at);
-    const game = await loadGame(this.core, this.feature, id);
-    if (access.kind === 'self') requireRecorder(request.principal, game, access.seat, this.feature.playerActsFor);
-    else requireOfficial(request.principal, game);
+    const admit = (game: GameFacts) =>
+      access.kind === 'self' ? requireRecorder(request.principal, game, access.seat, this.feature.playerActsFor) : requireOfficial(request.principal, game);
+    const game = await this.admitted(id, admit);
     await this.checkObservedTime(request, game, sent, ctx);
-    const made = await this.execute(id, body, ctx, sent, executeOptions(request));
+    // Admitted again on the state the command is decided on: the one its append follows (ExecuteOptions.admit).
+    const admitOn = (state: unknown) => {
+      if (!this.feature.exists(state as S)) throw unknownGame(id, this.feature.discipline);
+      admit({ id, players: this.feature.players(state as S), link: this.feature.link(state as S), createdBy: game.createdBy });
+    };
+    const made = await this.execute(id, body, ctx, sent, { ...executeOptions(request), admit: admitOn });
     // A player reads the game's revisions as positions, as in the game's reads; its officials the log's (issue 32).
     const official = isOfficialFor(request.principal, game);
     const next = followUp?.(ctx);
@@ -117,6 +144,23 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     const then = await this.execute(id, next.command, fctx, {}, {});
     void reply.header('etag', `"${then.revision}"`);
     return { ...commandResponse(made, official), [next.key]: commandResponse(then, official) };
+  }
+
+  /**
+   * The game, once it admits the sender (404, 403 otherwise). On a single-writer store, the state this process's last
+   * stored append left (cached: the log is not read) admits, as a command's first attempt decides on it; the command is
+   * admitted again on the state its append follows. A refusal is given only from the log: another process may have
+   * appended (seated a substitute, started the game) since. On a store replicas share, the log is read first.
+   */
+  private async admitted(id: string, admit: (game: GameFacts) => void): Promise<LoadedGame<S>> {
+    const cached = this.core.commands.cached<S>(streamOf(this.feature.aggregate, id));
+    if (cached && this.feature.exists(cached.state)) {
+      const game = await gameOf(this.core, this.feature, id, cached);
+      if (admits(admit, game)) return game;
+    }
+    const game = await loadGame(this.core, this.feature, id);
+    admit(game);
+    return game;
   }
 
   /**
@@ -184,7 +228,9 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
     // the key): its time was checked against the record when it was recorded, and later events would now put it "before".
     if (policy.notBeforeRecord && !(await isRetry(this.core, request, ctx.commandId))) {
       const at = Date.parse(sent.at);
-      const [last] = await this.core.store.readStream(streamOf(this.feature.aggregate, game.id), game.revision, 1);
+      // From the revision the game was admitted at on: another process may have appended after a cached state.
+      const since = await this.core.store.readStream(streamOf(this.feature.aggregate, game.id), game.revision);
+      const last = since.at(-1);
       if (last && at < Date.parse(last.meta.recordedAt)) {
         throw new ProblemException(
           422,
