@@ -1,7 +1,7 @@
 /**
  * `npm run bench:game-read-model -- --compare=<another build's dist/>`: the games read models' cost per event
  * (ReadModelStore.applyBatch, synchronous NORMAL as the server's read models) for bench:http's floor games: Scrabble
- * (score-only plays, each announcing 0: a play and a score flag), Go (19×19, rows filled, no capture) and mahjong
+ * (score-only plays, each announcing the score the board gives it), Go (19×19, rows filled, no capture) and mahjong
  * (each table's first hand). The same events go through this build's projections and the compared build's, in turn,
  * in batches of --batch=10 events; each game's setup is applied unmeasured. Prints CPU µs per event, the median of
  * --repeat=5 runs, and the ratio. Not a test: numbers vary with the machine.
@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../libs/domain/disciplines/scrabble/index.js';
 import type { AnyGameFeature } from '../libs/runtime/games/game-feature.js';
 import type * as GameReadModel from '../libs/runtime/games/game-read-model.js';
 import type * as ReadModelStore from '../libs/runtime/projections/read-model-store.js';
@@ -45,6 +46,17 @@ const TWO = [
 const FOUR = [...TWO, { id: 'cy', name: 'Cy' }, { id: 'di', name: 'Di' }];
 const COLUMNS = 'ABCDEFGHIJKLMNO';
 const POINTS = 'abcdefghijklmnopqrs';
+/** bench:http's Scrabble moves: the first play covers the centre, then single tiles beside it. */
+const SCRABBLE_MOVES = (() => {
+  let board: readonly string[] = emptyBoard();
+  return Array.from({ length: 12 }, (_, k) => {
+    const move = k === 0 ? { kind: 'play', coordinate: '8G', word: 'AA' } : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${COLUMNS[5 + (k % 6)]}`, word: 'E' };
+    const placements = placementsFromWord(board, move.coordinate, move.word);
+    const announcedScore = analysePlay(board, placements).score;
+    board = placeOnBoard(board, placements);
+    return { type: 'scrabble.make-move', seat: k % 2, move, announcedScore };
+  });
+})();
 const CASES = [
   {
     name: 'scrabble' as const,
@@ -54,12 +66,7 @@ const CASES = [
       { type: 'scrabble.start-game', players: TWO, starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100, tracking: false },
       { type: 'scrabble.draw-tiles', seat: 0, count: 7 },
       { type: 'scrabble.draw-tiles', seat: 1, count: 7 },
-      ...Array.from({ length: 12 }, (_, k) => ({
-        type: 'scrabble.make-move',
-        seat: k % 2,
-        move: k === 0 ? { kind: 'play', coordinate: '8G', word: 'AA' } : { kind: 'play', coordinate: `${k < 7 ? 9 : 7}${COLUMNS[5 + (k % 6)]}`, word: 'E' },
-        announcedScore: 0,
-      })),
+      ...SCRABBLE_MOVES,
     ],
   },
   {
