@@ -15,7 +15,7 @@ export function roundPgn(core: ArbitraCore, tournament: { id: string; name: stri
   );
   const games: string[] = [];
   for (const item of linked) {
-    const doc = readGameDocument<ChessState>((c, k) => core.readModels.get(projection, c, k), CHESS_GAME, item.id);
+    const doc = readGameDocument<ChessState>(core.readModels, CHESS_GAME, item.id);
     if (!doc || doc.state.phase === 'none') continue;
     const pgn = exportPgn(doc.state.game, { event: tournament.name });
     games.push(pgn.replace(/^(\[Round "[^"]*"\])$/m, `$1\n[Board "${item.link?.table ?? '?'}"]`));

@@ -2,7 +2,7 @@
 import type { Command, DomainEvent } from '../../domain/kernel/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { streamOf } from '../../runtime/command-handler.js';
-import { gamesProjectionName, publicGameAsOf, readGameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
+import { publicGameAsOf, readGameDocument, type GameFeature, type Viewer } from '../../runtime/games/index.js';
 import type { EventMeta, RecordedEvent } from '../../store/event-store.port.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
@@ -82,8 +82,7 @@ export function readGame<C extends Command, E extends DomainEvent, S, B, X exten
   id: string,
   who: Principal | undefined,
 ) {
-  const projection = gamesProjectionName(feature);
-  const doc = readGameDocument<S, X>((c, k) => core.readModels.get(projection, c, k), feature, id);
+  const doc = readGameDocument<S, X>(core.readModels, feature, id);
   if (!doc || !feature.exists(doc.state)) throw unknownGame(id, feature.discipline);
   const facts: GameFacts = { id, players: feature.players(doc.state), link: feature.link(doc.state), createdBy: doc.createdBy };
   const viewer = viewerFor(who, facts, feature.hidesInformation(doc.state));

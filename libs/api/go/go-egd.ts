@@ -17,7 +17,7 @@ import { gamesProjectionName, linkedGames, readGameDocument } from '../../runtim
 export function tournamentEgd(core: ArbitraCore, t: OpenTournament, division: string, asOf: AsOf): string {
   const projection = gamesProjectionName(GO_GAME);
   const games = linkedGames(core.readModels, projection, { tournamentId: t.id, division })
-    .map((g) => readGameDocument<GoState>((c, k) => core.readModels.get(projection, c, k), GO_GAME, g.id)?.state)
+    .map((g) => readGameDocument<GoState>(core.readModels, GO_GAME, g.id)?.state)
     .flatMap((s) => (s && s.phase !== 'none' ? [s.game] : []));
   const gameAt = (round: number, table: number | null) => games.find((g) => g.link?.round === round && g.link.table === table);
   // Without a linked game, the stones are the pairing's (McMahon handicap policy), not an invented even game.

@@ -120,14 +120,6 @@ export interface GameFeature<C extends Command, E extends DomainEvent, S, B = un
     /** The discipline's own fields of the game document, folded beside the state (Scrabble: end racks). */
     extras(before: X | undefined, event: E): X;
     summary(state: S): GameSummary;
-    /**
-     * The state's lists that only grow with the game (Go: its moves and positions), stored apart in chunks so an
-     * event writes the last chunk, not the whole game (issue 34). `join(split(s).rest, split(s).logs)` must equal s.
-     */
-    readonly logs?: {
-      split(state: S): { readonly rest: S; readonly logs: Readonly<Record<string, readonly unknown[]>> };
-      join(rest: S, logs: Readonly<Record<string, readonly unknown[]>>): S;
-    };
   };
 }
 

@@ -4,59 +4,112 @@ import type { DocumentTx, Projection } from '../projections/projection.js';
 import type { AnyGameFeature, GameFeature, SeatPlayer, TournamentLink } from './game-feature.js';
 
 export const GAME_COLLECTIONS = {
-  /** One document per game: the folded decider state and what a view needs beside it. */
+  /**
+   * One document per game: the folded decider state and what a view needs beside it. The durable store keeps it in
+   * memory only (Projection.transient); what it persists is the game's journal below, from which it is folded again.
+   */
   game: 'game',
   /** One small entry per game, for lists. */
   index: 'index',
-  /** A game's growing lists (GameFeature.readModel.logs), LOG_CHUNK items a document: `<game>/<list>/<chunk>`. */
-  log: 'log',
+  /** A game document as of some event (its journal's start): written with the game's first, then now and then, `<game>`. */
+  snapshot: 'game-snapshot',
+  /** The journal's head (GameJournal): how many events were folded since the snapshot, `<game>`. */
+  journal: 'game-journal',
+  /** The events folded since the snapshot, one document each (GameJournalEntry): `<game>/<n>`. */
+  entry: 'game-journal-entry',
 } as const;
 
-/** Items per stored chunk of a game's growing list: an event rewrites at most this many. */
-export const LOG_CHUNK = 32;
-const chunkKey = (id: string, name: string, k: number) => `${id}/${name}/${k}`;
+/**
+ * Issue 34: an event writes its journal entry (the event's type, data and meta, ~0.2 KB) instead of the whole game
+ * document (a Scrabble game's ~2 KB, a Go game's growing with its moves). A new snapshot is written once the entries
+ * since the last one outweigh it (at least MIN_JOURNAL_BYTES) or number MAX_JOURNAL_ENTRIES, so an event costs about
+ * twice its entry to persist, whatever the game's size, and folding a game again reads a bounded journal.
+ */
+const MIN_JOURNAL_BYTES = 4096;
+const MAX_JOURNAL_ENTRIES = 256;
 
-/** The game document as stored: the state without its growing lists, and how long each is. */
-type StoredGameDocument<S, X extends object> = GameDocument<S, X> & { readonly logs?: Readonly<Record<string, number>> };
+interface GameJournal {
+  readonly count: number;
+  /** The entries' JSON size, and the snapshot's: together an estimate of the document's, without serialising it. */
+  readonly bytes: number;
+  readonly snapshotBytes: number;
+}
+
+/** What folding an event into a game document reads of it. */
+interface GameJournalEntry {
+  readonly type: string;
+  readonly data: unknown;
+  readonly revision: number;
+  readonly position: number;
+  readonly at: string;
+  readonly actor: Actor;
+}
+const entryKey = (id: string, n: number) => `${id}/${n}`;
 
 /**
- * A game's document as readers see it (the whole folded state), from the stored document and its lists' chunks;
- * `get` reads the discipline's read model (ReadModelStore.get or a DocumentTx's).
+ * A game's document as `docs` holds it: from memory, else its snapshot and journal folded again (and kept in `docs`);
+ * undefined for an unknown game.
  */
-export function readGameDocument<S, X extends object = object>(
-  get: (collection: string, key: string) => unknown,
-  feature: { readonly readModel: { readonly logs?: { join(rest: S, logs: Readonly<Record<string, readonly unknown[]>>): S } } },
+function storedGame<C extends Command, E extends DomainEvent, S, B, X extends object>(
+  feature: GameFeature<C, E, S, B, X>,
+  docs: DocumentTx,
   id: string,
 ): GameDocument<S, X> | undefined {
-  const stored = get(GAME_COLLECTIONS.game, id) as StoredGameDocument<S, X> | undefined;
-  if (!stored?.logs || !feature.readModel.logs) return stored;
-  const { logs: lengths, ...doc } = stored;
-  const logs: Record<string, unknown[]> = {};
-  for (const [name, length] of Object.entries(lengths)) {
-    const items: unknown[] = [];
-    for (let k = 0; k * LOG_CHUNK < length; k++) items.push(...(get(GAME_COLLECTIONS.log, chunkKey(id, name, k)) as unknown[]));
-    logs[name] = items;
+  const kept = docs.get<GameDocument<S, X>>(GAME_COLLECTIONS.game, id);
+  if (kept) return kept;
+  const journal = docs.get<GameJournal>(GAME_COLLECTIONS.journal, id);
+  if (!journal) return undefined;
+  const missing = (what: string) => new Error(`game ${id}: ${what} is missing (rebuild the read models: npm run arbitra -- replay)`);
+  let doc = docs.get<GameDocument<S, X>>(GAME_COLLECTIONS.snapshot, id);
+  if (!doc) throw missing('its snapshot');
+  for (let n = 0; n < journal.count; n++) {
+    const entry = docs.get<GameJournalEntry>(GAME_COLLECTIONS.entry, entryKey(id, n));
+    if (!entry) throw missing(`journal entry ${n} of ${journal.count}`);
+    doc = foldGameEvent(feature, doc, id, entry) ?? doc;
   }
-  return { ...doc, state: feature.readModel.logs.join(doc.state, logs) } as GameDocument<S, X>;
+  docs.put(GAME_COLLECTIONS.game, id, doc, journal.snapshotBytes + journal.bytes);
+  return doc;
+}
+
+/** One event folded into a game's document; undefined while the state says no game exists (the event is skipped, not journaled). */
+function foldGameEvent<C extends Command, E extends DomainEvent, S, B, X extends object>(
+  feature: GameFeature<C, E, S, B, X>,
+  before: GameDocument<S, X> | undefined,
+  id: string,
+  entry: GameJournalEntry,
+): GameDocument<S, X> | undefined {
+  const e = { type: entry.type, data: entry.data } as E;
+  const { decider } = feature.aggregate;
+  const state = decider.evolve(before?.state ?? decider.initialState(), e);
+  if (!feature.exists(state)) return undefined;
+  return {
+    id,
+    discipline: feature.discipline,
+    state,
+    ...feature.readModel.extras(before, e),
+    createdBy: before?.createdBy ?? entry.actor,
+    createdAt: before?.createdAt ?? entry.at,
+    asOf: { revision: entry.revision, position: entry.position, at: entry.at },
+  } as GameDocument<S, X>;
 }
 
 /**
- * Writes a game's growing lists: only the chunks from the first item that is not the one stored before (an append
- * keeps the items it was folded from, so that is the last chunk), and drops chunks past a shorter list's end.
+ * Persists what folds `doc` again: the event's journal entry, or a new snapshot (the game's first document, or once the
+ * journal outgrows the last one). Returns the new head.
  */
-function writeLogs(docs: DocumentTx, id: string, before: Readonly<Record<string, readonly unknown[]>>, after: Readonly<Record<string, readonly unknown[]>>) {
-  const lengths: Record<string, number> = {};
-  for (const [name, items] of Object.entries(after)) {
-    const old = before[name] ?? [];
-    let same = 0;
-    while (same < items.length && same < old.length && items[same] === old[same]) same++;
-    const chunks = Math.ceil(items.length / LOG_CHUNK);
-    const from = same === items.length && items.length === old.length ? chunks : Math.floor(same / LOG_CHUNK);
-    for (let k = from; k < chunks; k++) docs.put(GAME_COLLECTIONS.log, chunkKey(id, name, k), items.slice(k * LOG_CHUNK, (k + 1) * LOG_CHUNK));
-    for (let k = chunks; k * LOG_CHUNK < old.length; k++) docs.delete(GAME_COLLECTIONS.log, chunkKey(id, name, k));
-    lengths[name] = items.length;
+function writeJournal(docs: DocumentTx, id: string, entry: GameJournalEntry, doc: GameDocument<unknown>): GameJournal {
+  const head = docs.get<GameJournal>(GAME_COLLECTIONS.journal, id);
+  const bytes = (head?.bytes ?? 0) + JSON.stringify(entry).length;
+  let next: GameJournal;
+  if (head && bytes < Math.max(head.snapshotBytes, MIN_JOURNAL_BYTES) && head.count < MAX_JOURNAL_ENTRIES) {
+    docs.put(GAME_COLLECTIONS.entry, entryKey(id, head.count), entry);
+    next = { count: head.count + 1, bytes, snapshotBytes: head.snapshotBytes };
+  } else {
+    docs.put(GAME_COLLECTIONS.snapshot, id, doc);
+    next = { count: 0, bytes: 0, snapshotBytes: JSON.stringify(doc).length };
   }
-  return lengths;
+  docs.put(GAME_COLLECTIONS.journal, id, next);
+  return next;
 }
 
 export interface AsOf {
@@ -119,6 +172,15 @@ export function gamesProjectionName(feature: { discipline: string }): string {
   return `${feature.discipline}-games`;
 }
 
+/** A game's document as committed (a fresh copy, the caller's), from the discipline's read model; undefined if none. */
+export function readGameDocument<S, X extends object = object>(
+  readModels: { get<T>(projection: string, collection: string, key: string): T | undefined },
+  feature: { discipline: string },
+  id: string,
+): GameDocument<S, X> | undefined {
+  return readModels.get<GameDocument<S, X>>(gamesProjectionName(feature), GAME_COLLECTIONS.game, id);
+}
+
 /** A game id from its stream name (`<aggregate>-<id>`). */
 export function gameIdOf(feature: AnyGameFeature, stream: string): string {
   const prefix = `${feature.aggregate.name}-`;
@@ -128,33 +190,32 @@ export function gameIdOf(feature: AnyGameFeature, stream: string): string {
 /** Folds every game stream of the discipline into its document and list entry. */
 export function gamesProjectionFor<C extends Command, E extends DomainEvent, S, B, X extends object>(feature: GameFeature<C, E, S, B, X>): Projection {
   const prefix = `${feature.aggregate.name}-`;
-  const { decider } = feature.aggregate;
   return {
     name: gamesProjectionName(feature),
     version: feature.readModel.version,
     handles: (type) => type.startsWith(`${feature.discipline}.`),
+    transient: [GAME_COLLECTIONS.game],
+    recoveryOnly: [GAME_COLLECTIONS.snapshot, GAME_COLLECTIONS.entry],
+    materialize: (collection, key, docs) => (collection === GAME_COLLECTIONS.game ? storedGame(feature, docs, key) : undefined),
     apply(event, docs) {
       if (!event.stream.startsWith(prefix)) return;
       const id = event.stream.slice(prefix.length);
-      const e = { type: event.type, data: event.data } as E;
-      const before = readGameDocument<S, X>((c, k) => docs.get(c, k), feature, id);
-      const state = decider.evolve(before?.state ?? decider.initialState(), e);
-      if (!feature.exists(state)) return;
-      const asOf = { revision: event.revision, position: event.position, at: event.meta.recordedAt };
-      const split = feature.readModel.logs?.split(state);
-      const doc = {
+      const { type, data, revision, position } = event;
+      const entry: GameJournalEntry = { type, data, revision, position, at: event.meta.recordedAt, actor: event.meta.actor as Actor };
+      const doc = foldGameEvent(feature, storedGame(feature, docs, id), id, entry);
+      if (!doc) return;
+      const head = writeJournal(docs, id, entry, doc);
+      docs.put(GAME_COLLECTIONS.game, id, doc, head.snapshotBytes + head.bytes);
+      const { phase, scores } = feature.readModel.summary(doc.state);
+      const item: GameListItem = {
         id,
         discipline: feature.discipline,
-        state: split ? split.rest : state,
-        ...feature.readModel.extras(before, e),
-        createdBy: before?.createdBy ?? (event.meta.actor as Actor),
-        createdAt: before?.createdAt ?? event.meta.recordedAt,
-        asOf,
-        ...(split && { logs: writeLogs(docs, id, before ? feature.readModel.logs!.split(before.state).logs : {}, split.logs) }),
+        players: feature.players(doc.state),
+        phase,
+        scores,
+        link: feature.link(doc.state),
+        asOf: doc.asOf,
       };
-      docs.put(GAME_COLLECTIONS.game, id, doc);
-      const { phase, scores } = feature.readModel.summary(state);
-      const item: GameListItem = { id, discipline: feature.discipline, players: feature.players(state), phase, scores, link: feature.link(state), asOf };
       docs.put(GAME_COLLECTIONS.index, id, item);
     },
   };

@@ -45,7 +45,8 @@ export const CHESS_GAME: GameFeature<ChessCommand, ChessEvent, ChessState, Chess
   resultEvents: ['chess.GameEnded'],
   toTournamentResult: chessTournamentResult,
   readModel: {
-    version: 1,
+    // 2: a game's document is persisted as a snapshot and a journal of its events (issue 34).
+    version: 2,
     extras: () => ({}),
     summary: (s) => ({ phase: s.phase, scores: points(s) }),
   },

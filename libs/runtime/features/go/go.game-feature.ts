@@ -8,7 +8,6 @@ import {
   type GoResult,
   type GoState,
   type GoStep,
-  type MoveRecord,
 } from '../../../domain/disciplines/go/index.js';
 import type { ResultInput } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
@@ -57,19 +56,9 @@ export const GO_GAME: GameFeature<GoCommand, GoEvent, GoState, GoCommandBody, Re
   resultEvents: ['go.GameEnded'],
   toTournamentResult: goTournamentResult,
   readModel: {
-    version: 2,
+    // 3: a game's document is persisted as a snapshot and a journal of its events (issue 34).
+    version: 3,
     extras: () => ({}),
     summary: (s) => ({ phase: s.phase, scores: points(s) }),
-    // A game's moves and position hashes grow with every move: stored in chunks (issue 34).
-    logs: {
-      split: (s): { rest: GoState; logs: Record<string, readonly unknown[]> } =>
-        s.phase === 'none'
-          ? { rest: s, logs: {} }
-          : { rest: { ...s, game: { ...s.game, moves: [], positions: [] } }, logs: { moves: s.game.moves, positions: s.game.positions } },
-      join: (rest, logs) =>
-        rest.phase === 'none'
-          ? rest
-          : { ...rest, game: { ...rest.game, moves: logs.moves as readonly MoveRecord[], positions: logs.positions as readonly string[] } },
-    },
   },
 };

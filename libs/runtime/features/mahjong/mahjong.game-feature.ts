@@ -70,7 +70,8 @@ export const MAHJONG_GAME: GameFeature<MahjongCommand, MahjongEvent, MahjongStat
   redactState: (s) => s,
   redactEventData: (e) => e.data,
   readModel: {
-    version: 1,
+    // 2: a game's document is persisted as a snapshot and a journal of its events (issue 34).
+    version: 2,
     extras: () => ({}),
     summary: (s) => ({ phase: s.phase, scores: s.phase === 'none' ? [] : totalsOf(s.table.card) }),
   },

@@ -1,12 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CommandContext } from '../../../domain/kernel/index.js';
 import type { GameResult } from '../../../domain/disciplines/scrabble/index.js';
 import { startedTable } from '../../../domain/disciplines/scrabble/testing/table.js';
 import { recordedEvent } from '../../../store/testing/recorded-event.js';
 import { MemoryDocuments } from '../../projections/projection.js';
+import { ReadModelStore } from '../../projections/read-model-store.js';
+import { readGameDocument } from '../../games/index.js';
 import { GAME_COLLECTIONS, GAMES_PROJECTION, type ScrabbleGameDocument } from './game-read-model.js';
 import { RESULT_POSTER, tournamentResultOf } from './result-poster.js';
 import { ScrabbleGameAggregate, scrabbleGamesProjection, scrabbleResultPoster } from './scrabble.feature.js';
+import { SCRABBLE_GAME } from './scrabble.game-feature.js';
 
 const players = [
   { id: 'ann', name: 'Ann' },
@@ -98,6 +104,33 @@ describe('projection: one document per game holding the folded decider state', (
     expect(doc.endRacks.map((r) => r.seat)).toEqual(t.events.filter((e) => e.type === 'scrabble.EndRackScored').map((e) => (e.data as { seat: number }).seat));
     expect(doc.asOf).toMatchObject({ revision: t.events.length - 1, position: t.events.length });
     expect(docs.get(GAME_COLLECTIONS.index, 'g7')).toMatchObject({ id: 'g7', discipline: 'scrabble', phase: 'ended', scores: t.game.scores, link: null });
+  });
+  it('the server serves the same document, end racks included, after a restart (folded from its snapshot and journal)', () => {
+    const t = startedTable({ tracking: true });
+    t.run({ type: 'scrabble.make-move', seat: 0, move: { kind: 'play', coordinate: '8D', word: 'RETAINS' }, announcedScore: 66 });
+    for (let i = 0; i < 6; i++) t.run({ type: 'scrabble.make-move', seat: (i % 2 === 0 ? 1 : 0) as 0 | 1, move: { kind: 'pass' } });
+    const events = t.events.map((e, i) => recorded(e.type, JSON.parse(JSON.stringify(e.data)), i + 1));
+    const docs = new MemoryDocuments();
+    for (const e of events) scrabbleGamesProjection.apply(e, docs);
+    const dir = mkdtempSync(join(tmpdir(), 'arbitra-scrabble-read-model-'));
+    const open = () => {
+      const store = new ReadModelStore(join(dir, 'read-models.db'), 'OFF');
+      store.register([scrabbleGamesProjection]);
+      return store;
+    };
+    try {
+      const live = open();
+      for (const e of events) live.applyBatch(scrabbleGamesProjection, [e], e.position);
+      const expected = JSON.stringify(docs.get(GAME_COLLECTIONS.game, 'g7'));
+      expect(JSON.stringify(readGameDocument(live, SCRABBLE_GAME, 'g7'))).toBe(expected);
+      live.close();
+      const restarted = open();
+      expect(JSON.stringify(readGameDocument(restarted, SCRABBLE_GAME, 'g7'))).toBe(expected);
+      expect(readGameDocument<unknown, { endRacks: unknown[] }>(restarted, SCRABBLE_GAME, 'g7')?.endRacks.length).toBeGreaterThan(0);
+      restarted.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('ignores events of other streams', () => {
     const docs = new MemoryDocuments();

@@ -35,8 +35,8 @@ export const SCRABBLE_GAME: GameFeature<ScrabbleCommand, ScrabbleEvent, Scrabble
   redactState,
   redactEventData,
   readModel: {
-    // 3: documents and list entries name their discipline.
-    version: 3,
+    // 4: a game's document is persisted as a snapshot and a journal of its events (issue 34).
+    version: 4,
     extras: (before, e) => ({
       endRacks: e.type === 'scrabble.EndRackScored' ? [...(before?.endRacks ?? []), { seat: e.data.seat, rack: e.data.rack }] : (before?.endRacks ?? []),
     }),

@@ -57,7 +57,8 @@ export const XIGUAQI_GAME: GameFeature<XiguaqiCommand, XiguaqiEvent, XiguaqiStat
   resultEvents: ['xiguaqi.MatchEnded'],
   toTournamentResult: xiguaqiTournamentResult,
   readModel: {
-    version: 1,
+    // 2: a game's document is persisted as a snapshot and a journal of its events (issue 34).
+    version: 2,
     extras: () => ({}),
     // The list entry's scores: games won in the match by each seat.
     summary: (s) => ({ phase: s.phase, scores: s.phase === 'none' ? [0, 0] : gameWins(s.match) }),
