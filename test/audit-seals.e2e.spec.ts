@@ -154,6 +154,25 @@ describe('append seals (issue 32)', () => {
     );
   });
 
+  it('an event edited in place while the server runs: the checkpointer refuses to sign, and readiness names the break', async () => {
+    const { dataDir, h } = await serverWithTail('edited');
+    expect((await h.http().get('/health/ready').expect(200)).body.status).toBe('ok');
+    const head = await h.core.store.headPosition();
+    // Someone with file access drops the trigger and changes a recorded event's data, leaving its stored hash.
+    const db = new Database(join(dataDir, 'events.db'));
+    try {
+      db.exec('DROP TRIGGER IF EXISTS events_no_update');
+      db.prepare("UPDATE events SET data = json_set(data, '$.name', 'Edited') WHERE position = ?").run(head);
+    } finally {
+      db.close();
+    }
+    expect(await h.checkpointer!.signNow()).toBeNull();
+    const ready = await h.http().get('/health/ready').expect(200);
+    expect(ready.body.status).toBe('degraded');
+    expect(ready.body.info.log.broken).toMatch(new RegExp(`the event at position ${head} .* does not chain from the last checkpoint`));
+    await h.stop();
+  });
+
   it('a crash, then a new signing key: the tail sealed by the retired key counts as unsealed (the flag is needed)', async () => {
     const { dataDir, key, h } = await serverWithTail('rotated');
     const crashed = crashImage(dataDir);

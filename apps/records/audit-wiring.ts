@@ -151,6 +151,10 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     );
   }
   let integrity: LogIntegrity = { ok: report.ok, checkedAt: new Date().toISOString(), firstProblem: report.firstProblem };
+  /** The first problem found while serving (readiness keeps naming it until a restart verifies the log again). */
+  const brokenSince = (reason: string) => {
+    if (integrity.ok) integrity = { ok: false, checkedAt: new Date().toISOString(), firstProblem: reason };
+  };
 
   let checkpointer: Checkpointer | null = null;
   if (!key) {
@@ -167,11 +171,15 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
       trustedKeys: trusted,
       everyEvents: audit.checkpointEveryEvents,
       everyMs: audit.checkpointEveryMinutes * 60_000,
-      onRefused: (reason) => logger.error({ reason }, 'checkpoint not signed: the log does not chain from the last checkpoint'),
+      // A log that no longer chains from the last checkpoint (an event edited, cut or forged) is broken: readiness says so.
+      onRefused: (reason) => {
+        brokenSince(reason);
+        logger.error({ reason }, 'checkpoint not signed: the log does not chain from the last checkpoint');
+      },
       seals,
       // Events nobody holding the key appended: never signed, reported like a broken log (health, verify).
       onUnsealed: (reason) => {
-        if (integrity.ok) integrity = { ok: false, checkedAt: new Date().toISOString(), firstProblem: reason };
+        brokenSince(reason);
         logger.error({ reason }, 'checkpoint not signed past the newest seal: events were appended without the signing key');
       },
     });

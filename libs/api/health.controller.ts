@@ -44,7 +44,8 @@ export class HealthController implements OnModuleInit {
   @HealthCheck()
   @ApiOperation({
     summary:
-      "Readiness: store reachable; read models' lag behind the log; the log's verification at start (`degraded` when served broken by --allow-broken-log). " +
+      "Readiness: store reachable; read models' lag behind the log; the log's verification at start (`degraded` when served broken by --allow-broken-log, " +
+      'or once the checkpointer finds it broken while serving). ' +
       '503 when not ready. Liveness is GET /health',
   })
   check(@Req() request: AuthedRequest) {

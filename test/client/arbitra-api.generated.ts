@@ -75,7 +75,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: store reachable; read models' lag behind the log; the log's verification at start (`degraded` when served broken by --allow-broken-log). 503 when not ready. Liveness is GET /health */
+    /** Readiness: store reachable; read models' lag behind the log; the log's verification at start (`degraded` when served broken by --allow-broken-log, or once the checkpointer finds it broken while serving). 503 when not ready. Liveness is GET /health */
     get: operations['HealthController_check'];
     put?: never;
     post?: never;
