@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -20,6 +21,8 @@ export class RecordsHarness {
   bootstrapToken!: string | null;
   checkpointer!: Checkpointer | null;
   integrity!: LogIntegrity;
+  /** The separate metrics server (ARBITRA_METRICS_PORT), if any. */
+  metricsServer!: Server | undefined;
 
   private constructor(
     readonly config: ArbitraConfig,

@@ -1,16 +1,18 @@
 /**
  * Time for webhook retries, injected so tests wait for nothing: `now` stamps an attempt, `after` schedules the
- * next one. The real clock uses timers that do not keep the process alive.
+ * next one and returns what cancels it (a stop). The real clock uses timers that do not keep the process alive.
  */
 export interface WebhookClock {
   now(): string;
-  after(ms: number, run: () => void): void;
+  after(ms: number, run: () => void): () => void;
 }
 
 export const REAL_CLOCK: WebhookClock = {
   now: () => new Date().toISOString(),
   after: (ms, run) => {
-    setTimeout(run, ms).unref();
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
   },
 };
 
@@ -28,10 +30,15 @@ export class ManualClock implements WebhookClock {
     return new Date(this.t).toISOString();
   }
 
-  after(ms: number, run: () => void): void {
-    this.queue.push({ at: this.t + ms, run });
+  after(ms: number, run: () => void): () => void {
+    const entry = { at: this.t + ms, run };
+    this.queue.push(entry);
     this.queue.sort((a, b) => a.at - b.at);
     for (const w of this.waiting.splice(0)) w();
+    return () => {
+      const i = this.queue.indexOf(entry);
+      if (i >= 0) this.queue.splice(i, 1);
+    };
   }
 
   /** The delays scheduled and not yet run, from now. */

@@ -100,12 +100,14 @@ export class WebhookRunners {
     await new Promise<void>((resolve) => {
       // Busy again as soon as the clock runs it: a settle() right after a ManualClock's advance() waits for the attempt.
       const done = () => {
-        this.cancels.delete(done);
+        this.cancels.delete(stop);
         r.onClock = false;
         resolve();
       };
-      this.cancels.add(done);
-      this.clock().after(ms, done);
+      // A stop also cancels the scheduled run: no timer of a stopped dispatcher stays behind.
+      const stop = () => (cancel(), done());
+      this.cancels.add(stop);
+      const cancel = this.clock().after(ms, done);
     });
   }
 

@@ -117,22 +117,27 @@ export function guardedPost(policy: WebhookTargetPolicy, resolver: WebhookResolv
       const host = hostOf(target);
       const why = refusedHost(host, policy);
       if (why) return reject(new WebhookTargetRefused(host, why));
-      const timeout = AbortSignal.timeout(10_000);
+      // Its own timer, cleared once the request settles (AbortSignal.timeout's would stay pending its 10 s).
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(new DOMException('the webhook receiver did not answer in 10 s', 'TimeoutError')), 10_000);
+      timer.unref();
+      const answered = (status: number) => (clearTimeout(timer), resolve({ status }));
+      const failed = (e: unknown) => (clearTimeout(timer), reject(e));
       const options: RequestOptions = {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         lookup: checkedLookup(policy, resolver),
         // A connection of its own each time: a kept-alive socket would skip the lookup and so the check.
         agent: false,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       };
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = send(target, options, (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-        res.on('error', reject);
+        res.on('end', () => answered(res.statusCode ?? 0));
+        res.on('error', failed);
       });
-      req.on('error', reject);
+      req.on('error', failed);
       req.end(body);
     });
 }
