@@ -1,5 +1,6 @@
 /** The generic game read model: one document per game (the folded state) and one list entry per game. */
 import type { Actor, Command, DomainEvent } from '../../domain/kernel/index.js';
+import { journalEntryKey, journalEvent, type JournalCounts } from '../projections/journal.js';
 import type { DocumentTx, Projection } from '../projections/projection.js';
 import type { AnyGameFeature, GameFeature, SeatPlayer, TournamentLink } from './game-feature.js';
 
@@ -22,18 +23,10 @@ export const GAME_COLLECTIONS = {
 /**
  * Issue 34: an event writes its journal entry (the event's type, data and meta, ~0.2 KB) instead of the whole game
  * document (a Scrabble game's ~2 KB, a Go game's growing with its moves). A new snapshot is written once the entries
- * since the last one outweigh it (at least MIN_JOURNAL_BYTES) or number MAX_JOURNAL_ENTRIES, so an event costs about
- * twice its entry to persist, whatever the game's size, and folding a game again reads a bounded journal.
+ * since the last one outweigh it (projections/journal.ts), so an event costs about twice its entry to persist,
+ * whatever the game's size, and folding a game again reads a bounded journal.
  */
-const MIN_JOURNAL_BYTES = 4096;
-const MAX_JOURNAL_ENTRIES = 256;
-
-interface GameJournal {
-  readonly count: number;
-  /** The entries' JSON size, and the snapshot's: together an estimate of the document's, without serialising it. */
-  readonly bytes: number;
-  readonly snapshotBytes: number;
-}
+type GameJournal = JournalCounts;
 
 /** What folding an event into a game document reads of it. */
 interface GameJournalEntry {
@@ -44,7 +37,6 @@ interface GameJournalEntry {
   readonly at: string;
   readonly actor: Actor;
 }
-const entryKey = (id: string, n: number) => `${id}/${n}`;
 
 /**
  * A game's document as `docs` holds it: from memory, else its snapshot and journal folded again (and kept in `docs`);
@@ -63,7 +55,7 @@ function storedGame<C extends Command, E extends DomainEvent, S, B, X extends ob
   let doc = docs.get<GameDocument<S, X>>(GAME_COLLECTIONS.snapshot, id);
   if (!doc) throw missing('its snapshot');
   for (let n = 0; n < journal.count; n++) {
-    const entry = docs.get<GameJournalEntry>(GAME_COLLECTIONS.entry, entryKey(id, n));
+    const entry = docs.get<GameJournalEntry>(GAME_COLLECTIONS.entry, journalEntryKey(id, n));
     if (!entry) throw missing(`journal entry ${n} of ${journal.count}`);
     doc = foldGameEvent(feature, doc, id, entry) ?? doc;
   }
@@ -99,15 +91,7 @@ function foldGameEvent<C extends Command, E extends DomainEvent, S, B, X extends
  */
 function writeJournal(docs: DocumentTx, id: string, entry: GameJournalEntry, doc: GameDocument<unknown>): GameJournal {
   const head = docs.get<GameJournal>(GAME_COLLECTIONS.journal, id);
-  const bytes = (head?.bytes ?? 0) + JSON.stringify(entry).length;
-  let next: GameJournal;
-  if (head && bytes < Math.max(head.snapshotBytes, MIN_JOURNAL_BYTES) && head.count < MAX_JOURNAL_ENTRIES) {
-    docs.put(GAME_COLLECTIONS.entry, entryKey(id, head.count), entry);
-    next = { count: head.count + 1, bytes, snapshotBytes: head.snapshotBytes };
-  } else {
-    docs.put(GAME_COLLECTIONS.snapshot, id, doc);
-    next = { count: 0, bytes: 0, snapshotBytes: JSON.stringify(doc).length };
-  }
+  const next = journalEvent(docs, GAME_COLLECTIONS, id, head, entry, doc);
   docs.put(GAME_COLLECTIONS.journal, id, next);
   return next;
 }

@@ -1,6 +1,7 @@
 import { feedStandings, isLedgerEvent, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import { evolveTournament, initialTournamentState, type OpenTournament, type TournamentEvent, type TournamentState } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
+import { journalEntryKey, journalEvent, type JournalCounts } from '../../projections/journal.js';
 import type { DocumentTx } from '../../projections/projection.js';
 import { COLLECTIONS, tournamentIdOf, type AsOf } from './tournament-read-model.js';
 
@@ -41,26 +42,12 @@ export const FOLD_ENTRY = 'fold-journal-entry';
  * The journal's head is read by every event and stays.
  */
 export const FOLD_RECOVERY: readonly string[] = [FOLD_SNAPSHOT, FOLD_ENTRY];
-/** The journal outgrows the snapshot at the snapshot's size, or at this many bytes while the snapshot is smaller. */
-const MIN_JOURNAL_BYTES = 4096;
-/**
- * And at this many events, whatever their size: folding the state again (after a restart, or once the store's memory
- * let it go) reads at most this many entries. A 500-player tournament's state (~0.5 MB) is then written every 256
- * events, about 2 KB per event, where it was written every 16.
- */
-const MAX_JOURNAL_ENTRIES = 256;
-
-interface FoldJournal {
-  /** The tournament stream's revision last folded (a ledger event keeps it): the documents' asOf revision. */
+/** The journal's head: its counts (projections/journal.ts), and the tournament stream's revision last folded (a ledger event keeps it): the documents' asOf revision. */
+interface FoldJournal extends JournalCounts {
   readonly revision: number;
-  /** Events folded after the snapshot (all of them while there is none), in entries 0 … count − 1, in log order. */
-  readonly count: number;
-  /** Their JSON size, and the snapshot's. */
-  readonly bytes: number;
-  readonly snapshotBytes: number;
 }
 type JournalEntry = Pick<RecordedEvent, 'type' | 'data'>;
-const entryKey = (id: string, n: number) => `${id}/${n}`;
+const FOLD_COLLECTIONS = { snapshot: FOLD_SNAPSHOT, entry: FOLD_ENTRY };
 
 /** The folded state kept in `docs`: from memory, else the snapshot and the journal folded again. */
 export function foldedState(docs: DocumentTx, id: string): TournamentState {
@@ -70,7 +57,7 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
   if (!journal) return initialTournamentState();
   let state = docs.get<TournamentState>(FOLD_SNAPSHOT, id) ?? initialTournamentState();
   for (let n = 0; n < journal.count; n++) {
-    const entry = docs.get<JournalEntry>(FOLD_ENTRY, entryKey(id, n));
+    const entry = docs.get<JournalEntry>(FOLD_ENTRY, journalEntryKey(id, n));
     if (!entry) throw new Error(`tournament ${id}: journal entry ${n} of ${journal.count} is missing (rebuild the read models: npm run arbitra -- replay)`);
     state = foldTournamentEvent(state, entry);
   }
@@ -91,15 +78,7 @@ export function foldInto(docs: DocumentTx, id: string, before: TournamentState, 
   const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id) ?? { revision: -1, count: 0, bytes: 0, snapshotBytes: 0 };
   const revision = isLedgerEvent(event.type) ? journal.revision : event.revision;
   const entry: JournalEntry = { type: event.type, data: event.data };
-  const bytes = journal.bytes + JSON.stringify(entry).length;
-  let head: FoldJournal;
-  if (bytes < Math.max(journal.snapshotBytes, MIN_JOURNAL_BYTES) && journal.count < MAX_JOURNAL_ENTRIES) {
-    docs.put(FOLD_ENTRY, entryKey(id, journal.count), entry);
-    head = { revision, count: journal.count + 1, bytes, snapshotBytes: journal.snapshotBytes };
-  } else {
-    docs.put(FOLD_SNAPSHOT, id, after);
-    head = { revision, count: 0, bytes: 0, snapshotBytes: JSON.stringify(after).length };
-  }
+  const head: FoldJournal = { revision, ...journalEvent(docs, FOLD_COLLECTIONS, id, journal, entry, after) };
   docs.put(FOLD_JOURNAL, id, head);
   docs.put(COLLECTIONS.state, id, after, stateBytes(head));
   return { t: after, asOf: { revision, position: event.position, at: event.meta.recordedAt } };
