@@ -528,6 +528,15 @@ describe('runtime', () => {
   });
 
   describe('process managers', () => {
+    /** Mirrors each addition to `tally-src` into `tally-mirror`. */
+    const mirrorOfSrc = (): ProcessManager => ({
+      name: 'mirror',
+      handles: (t) => t === 'tally.Added',
+      react: (e) =>
+        e.stream === 'tally-src'
+          ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }]
+          : [],
+    });
     it('sends each reaction once, with a command id derived from the causing event, even when run again', async () => {
       const mirror: ProcessManager = {
         name: 'mirror',
@@ -550,14 +559,7 @@ describe('runtime', () => {
     });
 
     it('shares each page among the managers; one with nothing to handle stores its checkpoint past IDLE_CHECKPOINT_LAG and on close; a restart reacts once', async () => {
-      const mirror: ProcessManager = {
-        name: 'mirror',
-        handles: (t) => t === 'tally.Added',
-        react: (e) =>
-          e.stream === 'tally-src'
-            ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }]
-            : [],
-      };
+      const mirror = mirrorOfSrc();
       const idle: ProcessManager = { name: 'idle', handles: (t) => t === 'tally.Reopened', react: () => [] };
       let reads = 0;
       const counted = Object.assign(Object.create(store) as SqliteEventStore, {
@@ -588,14 +590,7 @@ describe('runtime', () => {
     });
 
     it('takes the events just published that follow its checkpoints as its page, without reading the log; after a gap it reads', async () => {
-      const mirror: ProcessManager = {
-        name: 'mirror',
-        handles: (t) => t === 'tally.Added',
-        react: (e) =>
-          e.stream === 'tally-src'
-            ? [{ aggregate: Tally, id: 'mirror', command: (c) => ({ type: 'add' as const, data: { n: (e.data as { n: number }).n }, context: c }) }]
-            : [],
-      };
+      const mirror = mirrorOfSrc();
       let reads = 0;
       const counted = Object.assign(Object.create(store) as SqliteEventStore, {
         readAll: (after: number, limit: number) => (reads++, store.readAll(after, limit)),
