@@ -10,6 +10,7 @@
  *   --commands=registration,result,scrabble,go,mahjong
  *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
  * --layers (Linux perf): each floor command's CPU by layer, for the floor endpoint and Arbitra (bench/support/layers.ts).
+ *   BENCH_PERF_SCRIPTS=<dir> keeps each command's perf samples there, a file per process (perf script output).
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
  * BENCH_SERVER_NODE_ARGS go to the servers' node, BENCH_FLOOR_NODE_ARGS to the floor's (e.g. `--cpu-prof --cpu-prof-dir=…`).
  */
@@ -484,7 +485,7 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
       sent[i] += FLOOR_WARMUP;
     }
     const targetPids = targets.map((t) => pids.get(new URL(t.url).origin)!);
-    const recording = LAYERS ? recordLayers(targetPids, join(root, 'perf.data')) : undefined;
+    const recording = LAYERS ? recordLayers(targetPids, join(root, `perf-${command.name.replace(/\W+/g, '-')}.data`)) : undefined;
     const allCpu: number[][] = targets.map(() => []);
     for (const connections of connectionCounts) {
       const cpu: number[][] = targets.map(() => []);

@@ -6,7 +6,8 @@
  * then native frames (SQLite, the HTTP parser, TCP) with no JavaScript frame above them that names a layer.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
 type Layer = readonly [name: string, frame: RegExp];
 
@@ -73,6 +74,9 @@ export function recordLayers(pids: readonly number[], file: string): { stop(): P
       for (const pid of pids) {
         const script = spawnSync('perf', ['script', '-i', file, '--pid', String(pid)], { encoding: 'utf8', maxBuffer: 1 << 30 });
         out.set(pid, layerShares(script.stdout ?? ''));
+        // BENCH_PERF_SCRIPTS=<dir> keeps each process's samples for a closer look (a layer's hottest frames).
+        const keep = process.env.BENCH_PERF_SCRIPTS;
+        if (keep) writeFileSync(join(keep, `${basename(file)}.${pid}.txt`), script.stdout ?? '');
       }
       rmSync(file, { force: true });
       return out;
