@@ -2,6 +2,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsNumber, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { DESCRIPTORS } from '../../domain/discipline-kit/registry.js';
 import { DISCIPLINES, MCMAHON_SEEDINGS, type Discipline, type McMahonSeeding } from '../../domain/standings/index.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { Omittable } from '../omittable.js';
@@ -138,6 +139,9 @@ export class ProfileOverridesDto {
   egd?: EgdEventDto;
 }
 
+/** The disciplines whose descriptor gives a default pairing system, with it (`chess-rapid: fide-dutch`). */
+const DEFAULTS = DESCRIPTORS.flatMap((d) => (d.pairing.default ? [`${d.id}: ${d.pairing.default.join(', ')}`] : [])).join('; ');
+
 export class CreateTournamentDto {
   @ApiProperty({ example: 'hk-open-2026', description: 'Chosen by the federation; the stream is `tournament-<id>`' })
   @Matches(ID_PATTERN, { message: ID_MESSAGE })
@@ -181,7 +185,7 @@ export class CreateTournamentDto {
     isArray: true,
     maxItems: PAIRING_SYSTEMS.length,
     example: ['australian-draw', 'king-of-the-hill'],
-    description: 'Omitted: the discipline default (chess-rapid: fide-dutch); other disciplines must name them',
+    description: `Omitted: the discipline default (${DEFAULTS}); other disciplines must name them`,
   })
   @Omittable()
   @IsArray()
