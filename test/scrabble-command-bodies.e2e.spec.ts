@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RecordsHarness } from './support/records-harness.js';
 
 /**
- * Scrabble's command bodies are declared schemas (libs/api/scrabble/scrabble-commands.ts): a bad body is refused
+ * Scrabble's command bodies are declared schemas (libs/api/scrabble/scrabble-commands.ts lists them): a bad body is refused
  * 400 naming the field and the rule before anything is recorded, and a refusal of the game names the field the
  * client sent (`move.placements`, `shownCount`), not the command's.
  */

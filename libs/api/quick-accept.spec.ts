@@ -3,7 +3,8 @@ import type { ArgumentMetadata } from '@nestjs/common';
 import { ProblemException } from './problem.js';
 import { quickAccept } from './quick-accept.js';
 import { RecordResultDto, RoundParams } from './tournaments/round.dto.js';
-import { RegisterPlayerDto, TournamentParams } from './tournaments/tournament.dto.js';
+import { TournamentParams } from './tournaments/tournament-params.dto.js';
+import { RegisterPlayerDto } from './tournaments/tournament-players.dto.js';
 import { GameParams } from './games/game.dto.js';
 import { createValidationPipe } from './validation.js';
 

@@ -16,7 +16,7 @@ import { ProblemException } from '../problem.js';
 import { ServesHtml } from '../security-headers.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { loadTournament } from '../tournaments/tournament-command.js';
-import { ReadQuery } from '../tournaments/tournament.dto.js';
+import { ReadQuery } from '../tournaments/tournament-params.dto.js';
 import { canSeeFile, isTournamentOfficial, publicRemedy, requireTournamentScope, unknownAppeal } from './appeal-access.js';
 import { remedyOf } from './remedy-input.js';
 import {

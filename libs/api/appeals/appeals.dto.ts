@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsISO8601, IsIn, IsInt, IsNumber, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Omittable, OnlyWhen } from '../omittable.js';
 import { ResultInputDto } from '../tournaments/round.dto.js';
-import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_PATTERN } from '../tournaments/tournament-params.dto.js';
 import { IsPersonName } from '../person-name.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';

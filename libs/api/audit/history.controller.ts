@@ -7,7 +7,7 @@ import { Omittable } from '../omittable.js';
 import { ProblemException } from '../problem.js';
 import { PageQuery } from '../page-query.js';
 import { ARBITRA_CORE } from '../tokens.js';
-import { TournamentParams } from '../tournaments/tournament.dto.js';
+import { TournamentParams } from '../tournaments/tournament-params.dto.js';
 import { auditOf } from './audit-services.js';
 
 export class HistoryQueryDto extends PageQuery {

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
-import { ID_MESSAGE, ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_MESSAGE, ID_PATTERN } from '../tournaments/tournament-params.dto.js';
 
 const TRF_EXAMPLE =
   '012 Club Rapid\nXXR 5\n001    1      Ames, Ann                         1800                             1.0    1     2 w 1\n001    2      Brown, Bo                         1700                             0.0    2     1 b 0\n';

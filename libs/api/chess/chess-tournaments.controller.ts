@@ -12,7 +12,7 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
 import { RoundParams } from '../tournaments/round.dto.js';
-import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
+import { DivisionQuery, TournamentParams } from '../tournaments/tournament-params.dto.js';
 import { roundPgn } from './chess-round-pgn.js';
 import { tournamentTrf } from './chess-trf.js';
 

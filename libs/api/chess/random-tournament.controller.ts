@@ -7,7 +7,7 @@ import { Allow } from '../auth/allow.decorator.js';
 import { Omittable } from '../omittable.js';
 import { QueryNumber } from '../query-number.js';
 import { sendsFile } from '../tournaments/tournament-export.js';
-import { ReadQuery } from '../tournaments/tournament.dto.js';
+import { ReadQuery } from '../tournaments/tournament-params.dto.js';
 
 const RATE = 'a probability from 0 to 1 (bbpPairings’ rate keys are 1 / this)';
 

@@ -7,7 +7,7 @@ import { Public } from '../auth/allow.decorator.js';
 import type { AuthedRequest } from '../auth/auth.guard.js';
 import { awaitPosition } from '../command-request.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
-import { ReadQuery } from '../tournaments/tournament.dto.js';
+import { ReadQuery } from '../tournaments/tournament-params.dto.js';
 
 /** Every game of every discipline registered (each entry names its `discipline`). */
 @ApiTags('games')

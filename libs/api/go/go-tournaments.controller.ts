@@ -9,7 +9,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
+import { DivisionQuery, TournamentParams } from '../tournaments/tournament-params.dto.js';
 import { tournamentEgd } from './go-egd.js';
 
 /** Go tournaments in Go formats: the EGD-style results table (published rounds). */

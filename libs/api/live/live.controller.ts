@@ -15,7 +15,7 @@ import { loadGame } from '../games/game-runner.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { isOfficial, unknownTournament } from '../tournaments/tournament-command.js';
-import { TournamentParams } from '../tournaments/tournament.dto.js';
+import { TournamentParams } from '../tournaments/tournament-params.dto.js';
 import { LiveGameParams } from './live.dto.js';
 import { TokenRevocations } from '../../runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../runtime/config.js';

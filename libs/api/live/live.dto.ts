@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
-import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_PATTERN } from '../tournaments/tournament-params.dto.js';
 
 export class LiveGameParams {
   @ApiProperty({ example: 'scrabble', description: 'The game’s discipline (as in /v1/<discipline>/games)' })

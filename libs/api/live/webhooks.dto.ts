@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsString, Length, Matches } from 'class-va
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from '../../runtime/features/webhooks/index.js';
 import { Omittable } from '../omittable.js';
 import { PageQuery } from '../page-query.js';
-import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_PATTERN } from '../tournaments/tournament-params.dto.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 

@@ -10,7 +10,7 @@ import type { AuthedRequest } from '../auth/auth.guard.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { ReadQuery, TournamentParams } from '../tournaments/tournament.dto.js';
+import { ReadQuery, TournamentParams } from '../tournaments/tournament-params.dto.js';
 
 /** Mahjong tournaments' table results as CSV (published rounds, to anyone). */
 @ApiTags('exchange')

@@ -17,7 +17,7 @@ import { ServesHtml } from '../security-headers.js';
 import { PagesController } from './pages-base.js';
 import { RoundParams } from '../tournaments/round.dto.js';
 import { divisionOf } from '../tournaments/tournament-command.js';
-import { PlayerParams, TournamentParams } from '../tournaments/tournament.dto.js';
+import { PlayerParams, TournamentParams } from '../tournaments/tournament-params.dto.js';
 import { federationNav, pageHref, pageLanguage } from './page-frame.js';
 import { PAGE_STRINGS, type PageLang } from './page-i18n.js';
 import { crosstableView, namesOf, pendingGames, playerView, publicSummary, roundView, standingsView, tournamentView } from './page-views.js';

@@ -4,7 +4,7 @@ import { DESCRIPTORS } from '../../domain/discipline-kit/registry.js';
 import { GAME_ID, GAME_ID_MESSAGE } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { QueryNumber } from '../query-number.js';
-import { DivisionQuery, ReadQuery } from '../tournaments/tournament.dto.js';
+import { DivisionQuery, ReadQuery } from '../tournaments/tournament-params.dto.js';
 import { gamePageDescriptor } from './page-records.js';
 import { PAGE_LANGS, type PageLang } from './page-i18n.js';
 

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsObject, IsPositive, IsString, Length, Matches, Min, ValidateNested } from 'class-validator';
 import { PENALTY_KINDS, type PenaltyKind } from '../../domain/penalties/index.js';
 import { Omittable, OnlyWhen } from '../omittable.js';
-import { ID_PATTERN, ReadQuery } from '../tournaments/tournament.dto.js';
+import { ID_PATTERN, ReadQuery } from '../tournaments/tournament-params.dto.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 const AUTHORITIES = ['correction', 'chief-arbiter', 'appeal'] as const;

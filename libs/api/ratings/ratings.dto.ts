@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsISO8601, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { DISCIPLINES, type Discipline } from '../../domain/standings/index.js';
 import { Omittable } from '../omittable.js';
-import { ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_PATTERN } from '../tournaments/tournament-params.dto.js';
 import { QueryNumber } from '../query-number.js';
 import { IsPersonName } from '../person-name.js';
 

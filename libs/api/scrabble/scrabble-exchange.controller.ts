@@ -27,7 +27,7 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { divisionOf } from '../tournaments/tournament-command.js';
 import { sendsFile, tournamentToExport } from '../tournaments/tournament-export.js';
 import { TournamentReads } from '../tournaments/tournament-reads.js';
-import { DivisionQuery, TournamentParams } from '../tournaments/tournament.dto.js';
+import { DivisionQuery, TournamentParams } from '../tournaments/tournament-params.dto.js';
 import { ImportTouDto, ImportTshDto } from './scrabble-exchange.dto.js';
 
 /** Reads a file; a file that is not its format is a 422 naming the request field, the line and the format's rule. */

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
-import { ID_MESSAGE, ID_PATTERN } from '../tournaments/tournament.dto.js';
+import { ID_MESSAGE, ID_PATTERN } from '../tournaments/tournament-params.dto.js';
 
 const TOU_EXAMPLE = '*M29.11.2026 Club Open\r\n*A\r\nAnn Ames             2420   +2\r\nBo Brown              380    1\r\n*** END OF FILE ***\r\n';
 

@@ -18,7 +18,7 @@ import {
 } from 'class-validator';
 import { Omittable, OnlyWhen } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
-import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament.dto.js';
+import { DivisionQuery, ID_PATTERN, TournamentParams } from './tournament-params.dto.js';
 import { QueryNumber } from '../query-number.js';
 import { acceptQuickly } from '../quick-accept.js';
 

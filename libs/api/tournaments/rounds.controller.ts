@@ -13,7 +13,7 @@ import { pairRound } from './pair-round.js';
 import { CorrectResultDto, PairRoundDto, ProvisionalQuery, RecordResultDto, RoundCommandDto, RoundParams, TableParams } from './round.dto.js';
 import { divisionOf, isOfficial, resultInput, runTournamentCommand } from './tournament-command.js';
 import { TournamentReads } from './tournament-reads.js';
-import { DivisionQuery } from './tournament.dto.js';
+import { DivisionQuery } from './tournament-params.dto.js';
 
 /**
  * Rounds: pairing (system or manual), publication, results, corrections, lock; the published

@@ -27,19 +27,9 @@ import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { COMMAND_EXAMPLE, CROSSTABLE_EXAMPLE, STANDINGS_EXAMPLE, SUMMARY_EXAMPLE } from './examples.js';
 import { divisionOf, isOfficial, runTournamentCommand, unknownTournament } from './tournament-command.js';
 import { TournamentReads } from './tournament-reads.js';
-import {
-  AbsenceDto,
-  CreateTournamentDto,
-  DivisionQuery,
-  ForbiddenPairingDto,
-  PenaltyDto,
-  PlayerParams,
-  ReadQuery,
-  RegisterPlayerDto,
-  StandingsQuery,
-  TournamentParams,
-  WithdrawalDto,
-} from './tournament.dto.js';
+import { CreateTournamentDto } from './tournament-create.dto.js';
+import { DivisionQuery, PlayerParams, ReadQuery, StandingsQuery, TournamentParams } from './tournament-params.dto.js';
+import { AbsenceDto, ForbiddenPairingDto, PenaltyDto, RegisterPlayerDto, WithdrawalDto } from './tournament-players.dto.js';
 
 const WRITERS = ['arbiter', 'chief-arbiter'] as const;
 const asOfPositionForOfficials = (id: string) =>

@@ -50,7 +50,7 @@ export interface TournamentCommandData {
     readonly profile?: RulesProfileOverrides;
     readonly divisions?: readonly string[];
     readonly roundsPlanned?: number;
-    /** Omitted: the discipline's default (pairing-systems.ts), where it has one. */
+    /** Omitted: the discipline's default (its descriptor's `pairing.default`), where it has one. */
     readonly pairingSystems?: readonly PairingSystem[];
     /** An imported tournament: the file it came from (issue 30; set by the import routes, never by a client). */
     readonly source?: RecordSource;

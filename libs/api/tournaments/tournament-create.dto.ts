@@ -1,74 +1,13 @@
-import { WaitForPosition } from '../wait-for.js';
+/** Creating a tournament: its discipline, divisions, pairing systems and the overrides of the discipline's rules profile. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsPositive,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsNumber, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { DESCRIPTORS } from '../../domain/discipline-kit/registry.js';
+import { DISCIPLINES, MCMAHON_SEEDINGS, type Discipline, type McMahonSeeding } from '../../domain/standings/index.js';
+import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
-import { acceptQuickly } from '../quick-accept.js';
-import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
-import { DISCIPLINES, MCMAHON_SEEDINGS, type Discipline, type McMahonSeeding } from '../../domain/standings/index.js';
-import { QueryNumber } from '../query-number.js';
-
-/** Ids become part of stream names and URLs. */
-export const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
-export const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
-
-export class TournamentParams {
-  @ApiProperty({ example: 'hk-open-2026', description: 'Tournament id' })
-  @Matches(ID_PATTERN, { message: ID_MESSAGE })
-  id: string;
-}
-
-export class PlayerParams extends TournamentParams {
-  @ApiProperty({ example: 'chan-hok-hei' })
-  @Matches(ID_PATTERN, { message: ID_MESSAGE })
-  playerId: string;
-}
-
-export class ReadQuery {
-  @WaitForPosition()
-  waitFor?: number;
-}
-
-export class DivisionQuery extends ReadQuery {
-  @ApiPropertyOptional({ description: 'Division (default: every division, or the only one)', example: 'main' })
-  @Omittable()
-  @IsString()
-  @Length(1, 100)
-  division?: string;
-}
-
-export class StandingsQuery extends DivisionQuery {
-  @ApiPropertyOptional({ description: 'Standings as of round N (results and penalties of rounds ≤ N)', example: 1, minimum: 1 })
-  @Omittable()
-  @QueryNumber()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  round?: number;
-
-  @ApiPropertyOptional({ description: 'Standings as the record stood at this global log position (audit: what was published then)', example: 42, minimum: 1 })
-  @Omittable()
-  @QueryNumber()
-  @IsInt()
-  @Min(1)
-  asOfPosition?: number;
-}
+import { ID_MESSAGE, ID_PATTERN } from './tournament-params.dto.js';
 
 export class PointsDto {
   @ApiProperty({ example: 1 }) @IsNumber() win: number;
@@ -200,6 +139,9 @@ export class ProfileOverridesDto {
   egd?: EgdEventDto;
 }
 
+/** The disciplines whose descriptor gives a default pairing system, with it (`chess-rapid: fide-dutch`). */
+const DEFAULTS = DESCRIPTORS.flatMap((d) => (d.pairing.default ? [`${d.id}: ${d.pairing.default.join(', ')}`] : [])).join('; ');
+
 export class CreateTournamentDto {
   @ApiProperty({ example: 'hk-open-2026', description: 'Chosen by the federation; the stream is `tournament-<id>`' })
   @Matches(ID_PATTERN, { message: ID_MESSAGE })
@@ -243,7 +185,7 @@ export class CreateTournamentDto {
     isArray: true,
     maxItems: PAIRING_SYSTEMS.length,
     example: ['australian-draw', 'king-of-the-hill'],
-    description: 'Omitted: the discipline default (chess-rapid: fide-dutch); other disciplines must name them',
+    description: `Omitted: the discipline default (${DEFAULTS}); other disciplines must name them`,
   })
   @Omittable()
   @IsArray()
@@ -253,107 +195,4 @@ export class CreateTournamentDto {
   @ArrayUnique()
   @IsIn(PAIRING_SYSTEMS, { each: true })
   pairingSystems?: PairingSystem[];
-}
-
-export class RegisterPlayerDto {
-  @ApiProperty({ example: 'chan-hok-hei' })
-  @Matches(ID_PATTERN, { message: ID_MESSAGE })
-  id: string;
-
-  @ApiProperty({ example: 'Chan Hok Hei' })
-  @IsString()
-  @Length(1, 200)
-  @IsPersonName()
-  name: string;
-
-  @ApiPropertyOptional({ example: 'HK-0042' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() federationId?: string;
-  @ApiPropertyOptional({ example: 1850 }) @Omittable() @IsNumber() rating?: number;
-  @ApiPropertyOptional({ example: 'Kowloon Scrabble Club' }) @Omittable() @IsString() @Length(1, 200) @IsPersonName() club?: string;
-  @ApiPropertyOptional({ example: 'HKG' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() country?: string;
-  @ApiPropertyOptional({ example: 'Team A' }) @Omittable() @IsString() @Length(1, 100) @IsPersonName() team?: string;
-  @ApiPropertyOptional({ example: 'main', description: 'Required when the tournament has several divisions' })
-  @Omittable()
-  @IsString()
-  @Length(1, 100)
-  division?: string;
-
-  @ApiPropertyOptional({
-    example: 3,
-    description: 'Late entry: joins at this round (earlier rounds count as absent, not byes). Default: the next round to pair',
-  })
-  @Omittable()
-  @IsInt()
-  @Min(1)
-  joinsAtRound?: number;
-}
-
-/** The rules above as a JSON Schema, for the commands' quick path (quick-accept.ts); a value it refuses goes through the class. */
-const personName = (max: number) => ({ type: 'string', classLength: [1, max], format: 'person-name' });
-const id = { type: 'string', pattern: ID_PATTERN.source };
-acceptQuickly(TournamentParams, { type: 'object', additionalProperties: false, required: ['id'], properties: { id } });
-acceptQuickly(
-  RegisterPlayerDto,
-  {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', 'name'],
-    properties: {
-      id,
-      name: personName(200),
-      federationId: personName(100),
-      rating: { type: 'number' },
-      club: personName(200),
-      country: personName(100),
-      team: personName(100),
-      division: { type: 'string', classLength: [1, 100] },
-      joinsAtRound: { type: 'integer', minimum: 1 },
-    },
-  },
-  ['name', 'federationId', 'club', 'country', 'team'],
-);
-
-export class WithdrawalDto {
-  @ApiProperty({ example: 4, description: 'First round the player no longer plays (not yet paired)' })
-  @IsInt()
-  @Min(1)
-  fromRound: number;
-
-  @ApiPropertyOptional({ example: 'illness' }) @Omittable() @IsString() @Length(1, 1000) reason?: string;
-}
-
-export class AbsenceDto {
-  @ApiProperty({ example: 3, description: 'A round not yet paired' })
-  @IsInt()
-  @Min(1)
-  round: number;
-
-  @ApiPropertyOptional({ example: 'family event' }) @Omittable() @IsString() @Length(1, 1000) reason?: string;
-
-  @ApiPropertyOptional({
-    enum: ['zero', 'half', 'full'],
-    example: 'half',
-    description:
-      'A bye requested in advance: zero (TRF-16 Z), half (H: a draw’s points) or full (F: a win’s points), as the profile’s requestedByes offer; omitted: an absence scoring nothing',
-  })
-  @Omittable()
-  @IsIn(['zero', 'half', 'full'])
-  bye?: 'zero' | 'half' | 'full';
-}
-
-export class ForbiddenPairingDto {
-  @ApiProperty({ example: 'wong-siu-ki' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) a: string;
-  @ApiProperty({ example: 'wong-wai-ho' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) b: string;
-  @ApiProperty({ example: 'siblings' }) @IsString() @Length(1, 1000) reason: string;
-}
-
-export class PenaltyDto {
-  @ApiProperty({ example: 'lee-kwan-yee' }) @Matches(ID_PATTERN, { message: ID_MESSAGE }) player: string;
-  @ApiProperty({ example: 10, description: 'Points deducted (Scrabble: off the spread)' }) @IsNumber() @IsPositive() points: number;
-  @ApiProperty({ example: 'mobile phone rang' }) @IsString() @Length(1, 1000) reason: string;
-  @ApiProperty({ example: 'ledger-2026-11-29-01', description: 'Penalty ledger reference' }) @IsString() @Length(1, 200) ref: string;
-  @ApiPropertyOptional({ example: 2, description: 'Round the penalty belongs to (default: the last paired round)' })
-  @Omittable()
-  @IsInt()
-  @Min(1)
-  round?: number;
 }
