@@ -11,6 +11,9 @@ import { FEATURES } from '../apps/records/registry.js';
 import { ArbitraCore } from '../libs/runtime/arbitra-core.js';
 import { loadConfig } from '../libs/runtime/config.js';
 import { publicKeyId, publicKeyOf, signCheckpoint } from '../libs/store/checkpoints.js';
+import { PostgresCheckpointStore } from '../libs/store/postgres/postgres-checkpoint-store.js';
+import { PostgresEventStore } from '../libs/store/postgres/postgres-event-store.js';
+import { describeWithPostgres, freshDatabase } from '../libs/store/postgres/testing/pg-test-env.js';
 import { SqliteCheckpointStore } from '../libs/store/sqlite/sqlite-checkpoint-store.js';
 import type { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { newEvent } from '../libs/store/testing/event-store.contract.js';
@@ -175,5 +178,71 @@ describe('the start over a checkpoint of an untrusted key appended while it runs
     const started = outcome as Started;
     expect(started.checkpointer).toBeNull();
     expect(started.integrity).toMatchObject({ ok: false, firstProblem: expect.stringMatching(untrusted) });
+  });
+});
+
+/**
+ * Issue 32 on PostgreSQL with another writer live: the start does not read the last checkpoint again (the tail is the
+ * live writer's to sign) and seals from the one it read after checking the log, which is checked where it is read.
+ */
+describeWithPostgres('the start on PostgreSQL beside a live writer, over a checkpoint of an untrusted key (issue 32)', (serverUrl) => {
+  it('appended while the log is checked: the start refuses, naming it, and seals nothing over the forged event', async () => {
+    const db = await freshDatabase(serverUrl, 'arbitra_seal_base');
+    const silent = pino({ level: 'silent' });
+    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-seal-base-pg-'));
+    const audit = { ...loadAuditConfig({}), signingKeyFile: signingKeyFile() };
+    const config = loadConfig({ ARBITRA_DATA_DIR: dataDir });
+    const core = async () => new ArbitraCore({ config, store: await PostgresEventStore.open({ connectionString: db.url }), features: FEATURES });
+    // A writer without the signing key, live (it holds the writers' lock), which appends unsealed events.
+    const other = await PostgresEventStore.open({ connectionString: db.url });
+    const sealedUpTo = async () => Number((await other.pool.query<{ p: string }>('SELECT coalesce(max(position), 0) AS p FROM seals')).rows[0].p);
+    try {
+      const first = await core();
+      try {
+        const { checkpointer } = await startAudit(first, dataDir, audit, silent);
+        await first.store.append('a', [newEvent()], 'any');
+        await checkpointer!.signNow();
+        await checkpointer!.stop();
+      } finally {
+        await first.close();
+      }
+      expect(await sealedUpTo()).toBe(1);
+      await other.joinWriters();
+
+      const second = await core();
+      const store = second.store as PostgresEventStore;
+      const readAll = store.readAll.bind(store);
+      let forging: Promise<number> | undefined;
+      // After the start's first page of the log (the checkpoints listed, the last one not yet read).
+      store.readAll = async (after, limit) => {
+        const page = await readAll(after, limit);
+        await (forging ??= (async () => {
+          const [forged] = (await other.append('forged', [newEvent('tournament.ResultCorrected', { forged: true })], 'any')).events;
+          const otherKey = generateKeyPairSync('ed25519').privateKey;
+          const signer = { privateKey: otherKey, publicKey: publicKeyOf(otherKey), keyId: publicKeyId(publicKeyOf(otherKey)) };
+          await new PostgresCheckpointStore(other).append(signCheckpoint(signer, forged.position, forged.meta.hash, new Date().toISOString()));
+          return forged.position;
+        })());
+        return page;
+      };
+      let outcome: Awaited<ReturnType<typeof startAudit>> | Error | undefined;
+      try {
+        outcome = await startAudit(second, dataDir, audit, silent).catch((e: Error) => e);
+        // Whatever the start said, the store's next append must not be sealed over the forged event.
+        await second.store.append('a', [newEvent()], 'any');
+      } finally {
+        if (outcome && !(outcome instanceof Error)) await outcome.checkpointer?.stop();
+        await second.close();
+      }
+      expect(await forging).toBe(2);
+      expect(await sealedUpTo()).toBe(1);
+      expect(outcome).toBeInstanceOf(BrokenLogError);
+      expect((outcome as Error).message).toMatch(
+        /^the event log fails verification at the last checkpoint \(position 2\) does not verify: signed by key \w+, which is not a trusted key\. Refusing/,
+      );
+    } finally {
+      await other.close();
+      await db.drop();
+    }
   });
 });
