@@ -2,6 +2,7 @@ import { afterAll, expect, it } from '@jest/globals';
 import { createHook } from 'node:async_hooks';
 import pg from 'pg';
 import type { RecordedEvent } from '../event-store.port.js';
+import { newEvent } from '../testing/event-store.contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { describeWithPostgres, freshDatabase } from './testing/pg-test-env.js';
 import { TcpProxy } from './testing/tcp-proxy.js';
@@ -45,7 +46,7 @@ function storeTimers() {
   };
 }
 
-describeWithPostgres('PostgreSQL event store: a closed store opens no connection', (serverUrl) => {
+describeWithPostgres('PostgreSQL event store: its own connections (LISTEN, the writers’ lock) and close', (serverUrl) => {
   const drops: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const drop of drops) await drop();
@@ -108,6 +109,44 @@ describeWithPostgres('PostgreSQL event store: a closed store opens no connection
       await store.close();
       await admin.end();
       await proxy.cut();
+    }
+  });
+
+  it('while open, reopens the LISTEN connection the server ended: a subscriber hears the next append without waiting for its poll', async () => {
+    const db = await freshDatabase(serverUrl, 'arbitra_relisten');
+    drops.push(db.drop);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    const listening = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN arbitra_events' AND state = 'idle'",
+        )
+      ).rows;
+    // A poll of ten minutes: within this test only a notification (or the reopen's own read) wakes the subscriber.
+    const reader = await PostgresEventStore.open({ connectionString: db.url, pollMs: 600_000 });
+    const writer = await PostgresEventStore.open({ connectionString: db.url });
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const subscription = (async () => {
+      for await (const e of reader.subscribe(0, { signal: stop.signal })) seen.push((e.data as { phase: string }).phase);
+    })();
+    try {
+      await until('the LISTEN session', async () => (await listening()).length === 1);
+      const [before] = await listening();
+      await writer.append('probe', [newEvent('ListenProbe', { phase: 'before' })], 'any');
+      await until('the append before', () => seen.includes('before'));
+      await admin.query('SELECT pg_terminate_backend($1)', [before.pid]); // as a restart ends it (57P01)
+      await until('a new LISTEN session', async () => (await listening()).some((r) => r.pid !== before.pid));
+      await writer.append('probe', [newEvent('ListenProbe', { phase: 'after' })], 'any');
+      await until('the append after', () => seen.includes('after'));
+      expect(seen).toEqual(['before', 'after']);
+    } finally {
+      stop.abort();
+      await writer.close();
+      await reader.close();
+      await subscription.catch(() => undefined);
+      await admin.end();
     }
   });
 });
