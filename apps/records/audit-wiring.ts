@@ -5,7 +5,7 @@ import { visibleCheckpoints } from '../../libs/store/audit/public-checkpoints.js
 import { tournamentHistory } from '../../libs/store/audit/tournament-history.js';
 import { TournamentStreamIndex } from '../../libs/store/audit/tournament-streams.js';
 import { loadPublicKey, loadSigningKey, type Checkpoint, type CheckpointStore, type SigningKey } from '../../libs/store/checkpoints.js';
-import { Checkpointer, lastCheckpointProblem } from '../../libs/store/checkpointer.js';
+import { Checkpointer, checkedLast } from '../../libs/store/checkpointer.js';
 import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { PostgresCheckpointStore } from '../../libs/store/postgres/postgres-checkpoint-store.js';
 import { PostgresEventStore } from '../../libs/store/postgres/postgres-event-store.js';
@@ -136,12 +136,14 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
     ...(await storeChecks(core)),
     onEvent: (e) => index.read(e),
   });
-  const last = (await checkpoints?.last()) ?? null;
+  // The store seals from it: checked as read, as one appended since the list above was checked is not (issue 32).
+  const base = checkpoints && trusted ? await checkedLast(core.store, checkpoints, trusted) : { last: (await checkpoints?.last()) ?? null, problem: null };
+  const last = base.last;
   const seals = checkpoints ? SealCheck.of(core.store, key) : null;
   const state = seals ? await seals.read(last) : null;
   // Read models past the head, or a seal past it: events they applied or sealed were cut from the log (issue 32),
   // refused like a broken log; so is a seal naming another hash than its event's (a rewrite).
-  const ahead = readModelsAhead(core, checked.log.head) ?? state?.problems[0] ?? null;
+  const ahead = readModelsAhead(core, checked.log.head) ?? base.problem ?? state?.problems[0] ?? null;
   const report = ahead && checked.ok ? { ...checked, ok: false, firstProblem: ahead } : checked;
   if (!report.ok && !audit.allowBrokenLog) throw new BrokenLogError(report);
   if (!report.ok) {
@@ -183,16 +185,24 @@ export async function startAudit(core: ArbitraCore, dataDir: string, audit: Audi
         logger.error({ reason }, 'checkpoint not signed past the newest seal: events were appended without the signing key');
       },
     });
-    // With another server appending to the same PostgreSQL log now, the tail is that server's (or a crashed peer's,
-    // sealed) to sign; the store seals from the last checkpoint or a sealed head.
-    if (await soleWriter(core)) {
-      // Read again now that no other process appends: one that stopped meanwhile signed its head at shutdown.
-      const now = await checkpoints.last();
-      await checkTail(core, seals, await seals.read(now), now, audit, report, logger);
-    } else seals.trust(last);
-    await checkpointer.signNow();
-    checkpointer.start();
-    core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
+    // Sole writer: read again (one that stopped meanwhile signed its head at shutdown) and checked. Else the tail is the
+    // live server's (or a crashed peer's, sealed) to sign; the store seals from the last checkpoint or a sealed head.
+    const now = (await soleWriter(core)) ? await checkedLast(core.store, checkpoints, trusted ?? new Set([key.publicKey])) : null;
+    if (now?.problem && !audit.allowBrokenLog) throw new BrokenLogError({ ...report, ok: false, firstProblem: now.problem });
+    if (now?.problem) {
+      brokenSince(now.problem);
+      checkpointer = null;
+      logger.fatal(
+        { firstProblem: now.problem },
+        'THE LAST CHECKPOINT FAILS VERIFICATION; serving anyway because of --allow-broken-log: nothing is sealed or signed',
+      );
+    } else {
+      if (now) await checkTail(core, seals, await seals.read(now.last), now.last, audit, report, logger);
+      else seals.trust(last);
+      await checkpointer.signNow();
+      checkpointer.start();
+      core.bus.subscribe(() => void checkpointer!.afterAppend().catch((err: unknown) => logger.error({ err }, 'signing a checkpoint failed')));
+    }
   } else {
     logger.error('no checkpoint is signed while the log fails verification');
   }
@@ -246,9 +256,8 @@ export async function cliSigning(core: ArbitraCore, dataDir: string, audit: Audi
   const key = loadSigningKey(audit.signingKeyFile, dataDir);
   const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
   const seals = SealCheck.of(core.store, key)!;
-  const last = await checkpoints.last();
   // The store would seal from it: a checkpoint of an untrusted key at a forged head would have the forged events sealed.
-  const bad = last && (await lastCheckpointProblem(core.store, last, trusted));
+  const { last, problem: bad } = await checkedLast(core.store, checkpoints, trusted);
   if (bad) return `${bad}: run \`npm run arbitra -- verify\``;
   let from: LogPoint | null = last;
   if (await soleWriter(core)) {

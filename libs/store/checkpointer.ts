@@ -35,6 +35,19 @@ export async function lastCheckpointProblem(store: Pick<EventStore, 'readAll'>, 
 }
 
 /**
+ * The last checkpoint read and checked in one step (lastCheckpointProblem): a store seals only from one read so, as one
+ * appended after an earlier check would otherwise be trusted unchecked. `problem` is null when it is a base (or none).
+ */
+export async function checkedLast(
+  store: Pick<EventStore, 'readAll'>,
+  checkpoints: Pick<CheckpointStore, 'last'>,
+  trusted: ReadonlySet<string>,
+): Promise<{ last: Checkpoint | null; problem: string | null }> {
+  const last = await checkpoints.last();
+  return { last, problem: last && (await lastCheckpointProblem(store, last, trusted)) };
+}
+
+/**
  * Signs checkpoints of the log head (checkpoints.ts): after every `everyEvents` events (call
  * `afterAppend` when the log grows) and on a timer of `everyMs`. Before signing it checks that the
  * events since the last checkpoint chain from it (global links and hashes), so it never signs a log

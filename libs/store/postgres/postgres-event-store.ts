@@ -68,6 +68,7 @@ export class PostgresEventStore implements EventStore, SealingLog {
   private listener: Promise<pg.Client | null> | null = null;
   private listenFailures = 0;
   private relistenTimer: NodeJS.Timeout | undefined;
+  private rejoinTimer: NodeJS.Timeout | undefined;
   private presence: Promise<pg.Client> | null = null;
   private sole = false;
   private joined = false;
@@ -291,18 +292,18 @@ export class PostgresEventStore implements EventStore, SealingLog {
 
   private async openListener(): Promise<pg.Client | null> {
     await this.ready;
-    const client = new pg.Client({ connectionString: this.options.connectionString });
-    client.on('error', () => undefined); // followed by 'end', which reopens it
+    // Refused once the store is closed; relisten() then stops too.
+    const client = await this.ownClient('LISTEN', { connectionString: this.options.connectionString }).catch(() => null);
+    if (!client) return (this.relisten(), null);
     client.on('notification', () => this.notifier.emit('appended'));
     try {
-      await client.connect();
       await client.query('LISTEN arbitra_events');
     } catch {
       await client.end().catch(() => undefined);
       this.relisten();
       return null;
     }
-    client.once('end', () => this.relisten());
+    client.once('end', () => this.relisten()); // a restart or a dropped connection: reopened after a backoff
     if (this.listenFailures > 0) this.notifier.emit('appended'); // appends while it was away were not notified: read now
     this.listenFailures = 0;
     return client;
@@ -316,6 +317,29 @@ export class PostgresEventStore implements EventStore, SealingLog {
       if (!this.closed) this.listener = this.openListener().catch(() => (this.relisten(), null));
     }, wait);
     this.relistenTimer.unref();
+  }
+
+  private closedRefusal(what: string): Error {
+    return new Error(`event store is closed: its ${what} connection is not opened`);
+  }
+
+  /**
+   * A connection outside the pool (LISTEN, the writers' lock), refused once the store is closed; one that connected
+   * while it closed is ended, so close() leaves none open.
+   */
+  private async ownClient(what: string, config: pg.ClientConfig): Promise<pg.Client> {
+    if (this.closed) throw this.closedRefusal(what);
+    const client = new pg.Client(config);
+    client.on('error', () => undefined); // followed by 'end'
+    try {
+      await client.connect();
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    if (!this.closed) return client;
+    await client.end().catch(() => undefined);
+    throw this.closedRefusal(what);
   }
 
   async streamInfo(stream: string): Promise<StreamInfo> {
@@ -381,12 +405,12 @@ export class PostgresEventStore implements EventStore, SealingLog {
   }
 
   private presenceClient(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(this.closedRefusal("writers' lock"));
     this.presence ??= (async () => {
       await this.ready;
       // Keepalive, so this side notices a database host that is gone (the server's settings decide the other way).
-      const client = new pg.Client({ connectionString: this.options.connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-      client.on('error', () => undefined); // followed by 'end'
-      await client.connect();
+      const config = { connectionString: this.options.connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+      const client = await this.ownClient("writers' lock", config);
       // The session ended (a database restart) and its lock with it: joined again on a new one, retried every second.
       client.once('end', () => {
         if (this.closed) return;
@@ -402,19 +426,22 @@ export class PostgresEventStore implements EventStore, SealingLog {
   }
 
   private rejoinLater(): void {
-    const t = setTimeout(() => {
+    if (this.closed) return;
+    this.rejoinTimer = setTimeout(() => {
       if (!this.closed) this.joinWriters().catch(() => this.rejoinLater());
     }, 1000);
-    t.unref();
+    this.rejoinTimer.unref();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Reconnects pending are dropped, and none is scheduled from now on (relisten, rejoinLater, ownClient).
+    clearTimeout(this.relistenTimer);
+    clearTimeout(this.rejoinTimer);
     this.notifier.emit('closed');
     // Appends already accepted are written (or refused) before the connections close.
     while (this.writing) await this.writing;
-    clearTimeout(this.relistenTimer);
     const listener = await this.listener?.catch(() => null);
     await listener?.end().catch(() => undefined);
     const presence = await this.presence?.catch(() => null);
