@@ -113,9 +113,16 @@ function scoreForOpponents(ctx: TieBreakContext, p: string): number {
   if (!cache) forOpponents.set(ctx, (cache = new Map()));
   const known = cache.get(p);
   if (known !== undefined) return known;
-  const rounds = byRound(ctx, p);
+  const lines = linesOf(ctx, p);
+  const complete = ctx.completeThrough ?? ctx.rounds;
   let adjusted = scoreOf(ctx, p);
-  for (let i = rounds.length - 1; i >= 0 && isVur(rounds[i]); i--) if (isRequestedBye(rounds[i])) adjusted += ctx.drawPoints - (rounds[i]?.points ?? 0);
+  // From the last round back while the rounds are VURs (as byRound counts them: a round not yet played is skipped).
+  for (let round = ctx.rounds; round >= 1; round--) {
+    const line = lines.find((l) => l.round === round);
+    if (!line && round > complete) continue;
+    if (!isVur(line)) break;
+    if (isRequestedBye(line)) adjusted += ctx.drawPoints - (line?.points ?? 0);
+  }
   cache.set(p, adjusted);
   return adjusted;
 }
