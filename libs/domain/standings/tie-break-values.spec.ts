@@ -117,6 +117,109 @@ describe('tie-break values: FIDE TB 2023-09 art. 16.3 and 16.5', () => {
 });
 
 /**
+ * The 16-player, 5-round Swiss of FIDE TEC's tie-break exercises for C.07-2023 (IA Mario Held, "Exercises in
+ * Tie-Breaking", tec.fide.com/2024/03/18/tie-break-exercise/; transcribed as in marceljuenemann/tiebreak's test data, whose
+ * tests also record the solutions' values used below; the PDF itself was not available here).
+ * A cell: result (+ = −), then W/B and the opponent, F and the opponent for a forfeit, BYE (+ pairing-allocated, = half-point
+ * requested), or -- for no result (player 12 withdrew after round 3; player 14 was absent in round 4).
+ */
+const TEC_EXERCISE = `
+1 +W9 =B13 =W2 +B15 =W4
+2 +B10 +W7 =B1 +W16 =B3
+3 =W11 +B6 +W8 =B4 =W2
+4 +B12 =BYE +W13 =W3 =B1
+5 -W13 -B15 +W11 =B7 +W10
+6 -B14 -W3 +BYE +W10 +B8
+7 +W15 -B2 -B16 =W5 -B11
+8 =B16 +W14 -B3 +W13 -W6
+9 -B1 -W10 =BYE -F11 +BYE
+10 -W2 +B9 -W15 -B6 -B5
+11 =B3 -W16 -B5 +F9 +W7
+12 -W4 +BYE +F14 -- --
+13 +B5 =W1 -B4 -B8 -W14
+14 +W6 -B8 -F12 -- +B13
+15 -B7 +W5 +B10 -W1 -B16
+16 =W8 +B11 +W7 -B2 +W15`;
+
+function tecResults(): GameResult[] {
+  const out: GameResult[] = [];
+  for (const [id, ...cells] of TEC_EXERCISE.trim()
+    .split('\n')
+    .map((l) => l.split(' ')))
+    cells.forEach((cell, i) => {
+      const round = i + 1;
+      const [sign, how, opponent] = [cell[0], cell[1], cell.slice(2)];
+      if (cell === '--') return;
+      if (cell.slice(1) === 'BYE') return void out.push(sign === '+' ? bye(round, id) : halfBye(round, id));
+      if (Number(opponent) < Number(id)) return; // each game once, from its lower-numbered player
+      if (how === 'F') return void out.push(forfeit(round, 0, id, opponent, sign === '+' ? 'second' : 'first'));
+      const [first, second] = how === 'W' ? [id, opponent] : [opponent, id];
+      const mine = how === 'W' ? 'first' : 'second';
+      out.push(played(round, 0, first, second, sign === '=' ? 'draw' : sign === '+' ? mine : mine === 'first' ? 'second' : 'first'));
+    });
+  return out;
+}
+
+describe('tie-break values: the FIDE TEC exercises for C.07-2023', () => {
+  it("FIDE TB 2023-09 art. 8.1, 9.1, 14.1 and 16: BH, BH-C1 and SB of the exercises' 16-player Swiss, as their solutions give them", () => {
+    /*
+     * Scores: 1 3.5, 2 4, 3 3.5, 4 3.5, 5 2.5, 6 3, 7 1.5, 8 2.5, 9 1.5, 10 1, 11 2.5, 12 2, 13 1.5, 14 2, 15 2, 16 3.5.
+     * Art. 16.3: only 12 changes for opponents: rounds 4–5 without a result after a forfeit win, only VURs after them →
+     * draws: 2 + ½ + ½ = 3. 14's round 4 (a game follows) and 9's half-point bye (a pairing-allocated bye follows) count
+     * as scored.
+     * 4: BH = 12 (3) + dummy 3.5 (half-point bye) + 13 1.5 + 3 3.5 + 1 3.5 = 15 (14 with 12 counted as scored);
+     *    BH-C1 cuts the bye's 3.5 (art. 16.5): 11.5 (12.5 cutting the lowest, 13's 1.5);
+     *    SB = 1·3 + ½·3.5 + 1·1.5 + ½·3.5 + ½·3.5 = 9.75.
+     * 9: BH = 1 3.5 + 10 1 + dummies 1.5 (bye, forfeit loss, pairing-allocated bye) ×3 = 9; BH-C1 cuts a VUR's 1.5: 7.5
+     *    (8 cutting 10's 1).
+     * 14: BH = 6 3 + 8 2.5 + dummy 2 (forfeit loss) + dummy 2 (absent) + 13 1.5 = 11; BH-C1 cuts a VUR's 2: 9 (9.5 cutting
+     *    13's 1.5).
+     * The other values below are the solutions' and are unchanged by art. 16.3/16.5.
+     */
+    const ids = Array.from({ length: 16 }, (_, i) => String(i + 1));
+    const rows = computeStandings({ players: ids.map((id) => ({ id })), results: tecResults(), profile: chessProfile(['BH', 'BH-C1', 'SB']) });
+    expect(rows.map((r) => [r.player, r.score]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+      [3.5, 4, 3.5, 3.5, 2.5, 3, 1.5, 2.5, 1.5, 1, 2.5, 2, 1.5, 2, 2, 3.5].map((score, i) => [String(i + 1), score]),
+    );
+    const expected: Array<[string, 'BH' | 'BH-C1' | 'SB', number]> = [
+      ['4', 'BH', 15],
+      ['4', 'BH-C1', 11.5],
+      ['4', 'SB', 9.75],
+      ['9', 'BH-C1', 7.5],
+      ['14', 'BH-C1', 9],
+      ['1', 'BH', 12.5],
+      ['2', 'BH', 13],
+      ['3', 'BH', 15.5],
+      ['5', 'BH', 8.5],
+      ['8', 'BH', 13.5],
+      ['11', 'BH', 13.5],
+      ['16', 'BH', 12.5],
+      ['1', 'BH-C1', 11],
+      ['3', 'BH-C1', 13],
+      ['5', 'BH-C1', 7.5],
+      ['7', 'BH-C1', 12.5],
+      ['8', 'BH-C1', 12],
+      ['11', 'BH-C1', 12],
+      ['12', 'BH-C1', 9.5],
+      ['13', 'BH-C1', 12],
+      ['15', 'BH-C1', 11],
+      ['16', 'BH-C1', 11],
+      ['1', 'SB', 8],
+      ['2', 'SB', 9.5],
+      ['3', 'SB', 10.5],
+      ['5', 'SB', 4.25],
+      ['6', 'SB', 6.5],
+      ['8', 'SB', 5.25],
+      ['11', 'SB', 5.75],
+      ['12', 'SB', 4],
+      ['14', 'SB', 4.5],
+      ['16', 'SB', 7.25],
+    ];
+    expect(expected.map(([id, code]) => [id, code, tb(rows, id)[code]])).toEqual(expected);
+  });
+});
+
+/**
  * A random Swiss-like chess event: each round a random order pairs neighbours, an odd player out gets the bye, each game
  * is played, forfeited or double-forfeited; then player `x` stops playing from round `from` on.
  */
