@@ -121,7 +121,8 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
    *   R1: A–B ½–½, C–D 1–0, E bye      R2: E–B 1–0, A–C 1–0, D bye      R3: B bye; A–E, C–D not yet played
    *   Through R2: A 1.5, B 0.5, C 1, D 1, E 2.
    *   E through R2: BH = dummy 2 + B 0.5 = 2.5, BH-C1 2, PS 1 + 2 = 3.
-   *   Counting R3 as unplayed for E (the defect): BH = 2 + B 1.5 + dummy 2 = 5.5, BH-C1 4, PS 5.
+   *   Counting R3 as unplayed for E (the defect): BH = 2 + B 1.5 + dummy 2 = 5.5, PS 5, and BH-C1 3.5: R3 without a
+   *   result is then a zero-point bye, a VUR, whose dummy (2) is cut before B's 1.5 (FIDE TB 2023-09 art. 16.5).
    *   With the rule: E has no R3 result → tie-breaks as through R2; B's bye is in → B 1.5, and B's
    *   R3 counts for B (bye = dummy with own score 1.5): BH = A 1.5 + E 2 + 1.5 = 5, BH-C1 3.5, PS 0.5 + 0.5 + 1.5 = 2.5.
    */
@@ -154,7 +155,7 @@ describe('standings: chess (FIDE Tie-Break Regulations 2023)', () => {
     // Without completeThrough every round is taken as complete: round 3 is then unplayed for E (FIDE §16).
     expect(tb(computeStandings({ players: players('a', 'b', 'c', 'd', 'e'), results: inProgress, profile }), 'e')).toMatchObject({
       BH: 5.5,
-      'BH-C1': 4,
+      'BH-C1': 3.5,
       PS: 5,
     });
   });

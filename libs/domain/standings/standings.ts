@@ -81,7 +81,7 @@ export function standingsFromTally(
   const ratingOf = new Map(players.map((p) => [p.id, p.rating]));
   const ranked = (t: ReturnType<typeof totals>) => (profile.mcmahon ? { ...t, score: mcmahonScores(profile.mcmahon, ratingOf, t.score) } : t);
   const plain = totals(tally, ids, profile, penaltyOf);
-  const ctx: TieBreakContext = { tally, ...ranked(plain), rounds, completeThrough: complete };
+  const ctx: TieBreakContext = { tally, ...ranked(plain), rounds, completeThrough: complete, drawPoints: profile.points.draw };
   const { score, spread } = ctx;
 
   // A round in progress: a player without a result after the last complete round has not played
@@ -91,6 +91,7 @@ export function standingsFromTally(
     tally: before,
     ...ranked(totals(before, ids, profile, penaltiesThrough(penalties, complete))),
     rounds: complete,
+    drawPoints: profile.points.draw,
   };
   const waiting = (id: string) => !(tally[id] ?? []).some((l) => l.round > complete);
   const valueOf = (code: Exclude<TieBreakCode, 'DE'>, id: string) =>

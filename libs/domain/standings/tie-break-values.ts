@@ -12,19 +12,23 @@ import type { TieBreakCode } from './tie-breaks.js';
  * - BH (Buchholz, FIDE TB 2023-09 art. 8.1): sum over rounds 1..R of the opponent's final score.
  *   The player's own unplayed rounds (bye, forfeit won or lost, double forfeit, absence, late-entry rounds) count as a
  *   game against a dummy opponent whose score is the player's own final score (FIDE TB 2023-09 art. 16.4).
- *   Opponents' scores are taken as they stand (art. 16.3 would count an opponent's trailing requested byes or withdrawal
- *   rounds, art. 16.2.5, as draws: not implemented).
- * - BH-C1 (Cut-1 modifier, FIDE TB 2023-09 art. 14.1): BH without its single lowest contribution (art. 16.5 would cut a
- *   requested bye's or forfeit loss's contribution first: not implemented).
+ *   An opponent's score is the one art. 16.3 gives the opponent's opponents: their requested byes (half-point bye, or
+ *   a complete round without their result: absence, withdrawal, late entry, the TRF Z Arbitra exports) that only
+ *   voluntary unplayed rounds (VUR: requested byes, forfeit losses) follow count as draws (art. 16.2.5, 16.3.2); every
+ *   other round counts what it scored (art. 16.3.1). See `scoreForOpponents`.
+ * - BH-C1 (Cut-1 modifier, FIDE TB 2023-09 art. 14.1): BH without its least significant contribution; a player with a
+ *   VUR has that round's contribution cut instead (art. 16.5), the lowest one otherwise.
  * - SB (Sonneborn-Berger, FIDE TB 2023-09 art. 9.1, not 8.2: art. 8 is opponents' scores alone): sum of
- *   (1 for a win, ½ for a draw) × the opponent's score; unplayed rounds use the same dummy opponent (own score) × what
- *   the round gave (art. 16.4).
+ *   (1 for a win, ½ for a draw) × the opponent's score (art. 16.3, as for BH); unplayed rounds use the same dummy
+ *   opponent (own score) × what the round gave (art. 16.4).
  * - DE (Direct Encounter, FIDE TB 2023-09 art. 6): among the players still tied, points scored in the games between
  *   them; applied only when every pair of them has met, otherwise it separates nobody (simplified: art. 6 excludes
  *   forfeits, averages repeated meetings and has a partial rule for Swiss events; see directEncounter).
  * - WON (FIDE TB 2023-09 art. 7.2): games won over the board (forfeit wins and byes excluded).
  * - WIN (FIDE TB 2023-09 art. 7.1): wins including unplayed wins (bye scored as a win, forfeit win).
  * - PS (Progressive scores, FIDE TB 2023-09 art. 7.5): sum of the running score after each round 1..R.
+ * Art. 16 was read from secondary sources (the handbook page stored here is cut after art. 4): FIDE TEC's tie-break
+ * checker (github.com/TEC-FIDE/TieBreakServer, tiebreak.py) and a summary of C.07 art. 16; see docs/traceability/tournament.md.
  *
  * A round in progress is not an unplayed round (Arbitra reading of FIDE TB 2023-09 art. 16, which
  * manages games that were not played, i.e. rounds that are over). Rounds 1..completeThrough are
@@ -56,6 +60,8 @@ export interface TieBreakContext {
    * A later round without the player's result is not yet played and is not counted. Default: rounds.
    */
   readonly completeThrough?: number;
+  /** The profile's points for a draw: what art. 16.3.2 counts an opponent's trailing requested bye as. */
+  readonly drawPoints: number;
 }
 
 const frac = (o: TallyLine['outcome']) => (o === 'win' ? 1 : o === 'draw' ? 0.5 : 0);
@@ -86,9 +92,65 @@ export const ROUND_BASED_TIE_BREAKS: ReadonlySet<TieBreakCode> = new Set<TieBrea
 
 const scoreOf = (ctx: TieBreakContext, p: string) => ctx.score.get(p) ?? 0;
 
-/** FIDE TB 2023-09 art. 16.4: an unplayed round counts against a dummy opponent with the player's own score. */
-function buchholzContributions(ctx: TieBreakContext, p: string): number[] {
-  return byRound(ctx, p).map((l) => (l && l.played && l.opponent !== null ? scoreOf(ctx, l.opponent) : scoreOf(ctx, p)));
+/**
+ * A requested bye (FIDE TB 2023-09 art. 16.1): a half-point bye, or a complete round without the player's result, which
+ * the crosstable shows as `absent` and the TRF export writes Z (zero-point bye). A full-point bye is not one (art. 16.2.1).
+ */
+const isRequestedBye = (l: TallyLine | undefined) => l === undefined || (l.kind === 'requested-bye' && l.outcome !== 'win');
+
+/** A voluntary unplayed round, VUR (FIDE TB 2023-09 art. 16.1): a requested bye or a forfeit loss (a double forfeit's too). */
+const isVur = (l: TallyLine | undefined) => isRequestedBye(l) || (l?.kind === 'forfeit' && l.outcome === 'loss') || l?.kind === 'double-forfeit';
+
+const forOpponents = new WeakMap<TieBreakContext, Map<string, number>>();
+
+/**
+ * A player's score as their opponents' BH and SB take it (FIDE TB 2023-09 art. 16.3): the requested byes that only VURs
+ * follow (art. 16.2.5: e.g. the rounds after a withdrawal, or a bye in the last round) count as draws (art. 16.3.2);
+ * every other round counts its points (art. 16.3.1), a forfeit loss too (art. 16.2.4).
+ */
+function scoreForOpponents(ctx: TieBreakContext, p: string): number {
+  let cache = forOpponents.get(ctx);
+  if (!cache) forOpponents.set(ctx, (cache = new Map()));
+  const known = cache.get(p);
+  if (known !== undefined) return known;
+  const lines = linesOf(ctx, p);
+  const complete = ctx.completeThrough ?? ctx.rounds;
+  let adjusted = scoreOf(ctx, p);
+  // From the last round back while the rounds are VURs (as byRound counts them: a round not yet played is skipped).
+  for (let round = ctx.rounds; round >= 1; round--) {
+    const line = lines.find((l) => l.round === round);
+    if (!line && round > complete) continue;
+    if (!isVur(line)) break;
+    if (isRequestedBye(line)) adjusted += ctx.drawPoints - (line?.points ?? 0);
+  }
+  cache.set(p, adjusted);
+  return adjusted;
+}
+
+interface Contribution {
+  readonly value: number;
+  /** From one of the player's own VURs (art. 16.5 cuts these first). */
+  readonly vur: boolean;
+}
+
+/**
+ * BH per round: a game's opponent counts their art. 16.3 score; an unplayed round counts a dummy opponent with the
+ * player's own score (FIDE TB 2023-09 art. 16.4).
+ */
+function buchholzContributions(ctx: TieBreakContext, p: string): Contribution[] {
+  return byRound(ctx, p).map((l) =>
+    l && l.played && l.opponent !== null ? { value: scoreForOpponents(ctx, l.opponent), vur: false } : { value: scoreOf(ctx, p), vur: isVur(l) },
+  );
+}
+
+/**
+ * Cut-1 (FIDE TB 2023-09 art. 14.1): the sum without its least significant value; for a player with VURs, without the
+ * lowest VUR contribution instead (art. 16.5; for BH it is never below the least significant value, so always cut).
+ */
+function cutOne(cs: readonly Contribution[]): number {
+  if (cs.length === 0) return 0;
+  const vurs = cs.filter((c) => c.vur).map((c) => c.value);
+  return sum(cs.map((c) => c.value)) - Math.min(...(vurs.length > 0 ? vurs : cs.map((c) => c.value)));
 }
 
 function sos(ctx: TieBreakContext, p: string): number {
@@ -101,13 +163,13 @@ export function tieBreakValue(code: Exclude<TieBreakCode, 'DE'>, ctx: TieBreakCo
     case 'SPREAD':
       return ctx.spread.get(p) ?? 0;
     case 'BH':
-      return sum(buchholzContributions(ctx, p));
-    case 'BH-C1': {
-      const c = buchholzContributions(ctx, p);
-      return c.length === 0 ? 0 : sum(c) - Math.min(...c);
-    }
+      return sum(buchholzContributions(ctx, p).map((c) => c.value));
+    case 'BH-C1':
+      return cutOne(buchholzContributions(ctx, p));
     case 'SB':
-      return sum(byRound(ctx, p).map((l) => (!l ? 0 : frac(l.outcome) * (l.played && l.opponent !== null ? scoreOf(ctx, l.opponent) : scoreOf(ctx, p)))));
+      return sum(
+        byRound(ctx, p).map((l) => (!l ? 0 : frac(l.outcome) * (l.played && l.opponent !== null ? scoreForOpponents(ctx, l.opponent) : scoreOf(ctx, p)))),
+      );
     case 'WON':
       return linesOf(ctx, p).filter((l) => l.played && l.outcome === 'win').length;
     case 'WIN':
