@@ -495,6 +495,18 @@ describe('runtime', () => {
         expect(readModels.checkpoint('seen')?.position).toBe(await store.headPosition());
       });
 
+      it('takes appends published out of order, or twice, in log order and once', async () => {
+        const runner = await started(counted());
+        const first = await add('t1', 2, 'c1');
+        const second = await add('t2', 3, 'c2');
+        runner.notify(second.events); // committed together, published in the other order: held until the first comes
+        runner.notify(first.events);
+        runner.notify(first.events);
+        await expect(runner.waitFor(second.position, 10_000)).resolves.toBe(true);
+        expect(reads).toBe(0);
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(3));
+      });
+
       it('applies events published while it was reading the log (a read that ended before their append)', async () => {
         let release!: () => void;
         const gate = new Promise<void>((resolve) => (release = resolve));
