@@ -108,8 +108,11 @@ export class ArbitraCore {
       options.onReactionRefused,
     );
     this.bus = options.bus ?? new InProcessEventBus();
+    // The in-process bus hands over what this process appended to the log the projections read: they may apply it
+    // without reading it back. Another bus's or source's events are only a wake-up.
+    const sameLog = !options.bus && !options.projectionSource;
     this.bus.subscribe((events) => {
-      this.projections.notify();
+      this.projections.notify(sameLog ? events : undefined);
       this.kickProcessManagers(events);
     });
   }

@@ -429,6 +429,115 @@ describe('runtime', () => {
       expect(reads).toBe(2);
     });
 
+    describe('events handed over by the publisher (notify(events))', () => {
+      /** Every position it applied, in order: the log's positions once each, or a doubled or skipped event shows. */
+      const seen: Projection = {
+        name: 'seen',
+        version: 1,
+        handles: () => true,
+        apply(e, docs) {
+          docs.put('seen', 'all', [...(docs.get<number[]>('seen', 'all') ?? []), e.position]);
+        },
+      };
+      const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+      let reads: number;
+      const runners: ProjectionRunner[] = [];
+      afterEach(async () => {
+        for (const r of runners.splice(0)) await r.stop(); // a failed expectation leaves no loop behind
+      });
+      const counted = (shared = false) =>
+        Object.assign(Object.create(store) as SqliteEventStore, {
+          readAll: (after: number, limit: number) => (reads++, store.readAll(after, limit)),
+          sharedWriters: shared,
+        });
+      const add = (stream: string, n: number, id: string) => handler.execute(Tally, stream, { type: 'add', data: { n }, context: ctx(id) });
+      /** A runner that follows the log, once its first read (at start) is done; only notify() wakes it. */
+      const started = async (source: SqliteEventStore) => {
+        const runner = new ProjectionRunner(source, readModels, [totals, seen], upcasters, { idleMs: 3_600_000 });
+        runners.push(runner);
+        runner.start();
+        const first = await add('t0', 1, 'first');
+        runner.notify(first.events);
+        await expect(runner.waitFor(first.position, 10_000)).resolves.toBe(true);
+        reads = 0;
+        return runner;
+      };
+
+      it("applies the published events that follow its position without reading the log, a group commit's batch too", async () => {
+        const runner = await started(counted());
+        const one = await add('t1', 2, 'c1');
+        runner.notify(one.events);
+        await expect(runner.waitFor(one.position, 10_000)).resolves.toBe(true);
+        const group = await Promise.all([add('t1', 3, 'c2'), add('t2', 4, 'c3'), add('t3', 5, 'c4')]);
+        for (const r of group) runner.notify(r.events);
+        await expect(runner.waitFor(Math.max(...group.map((r) => r.position)), 10_000)).resolves.toBe(true);
+        expect(reads).toBe(0);
+        expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 5, events: 2 });
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(5));
+      });
+
+      it('after a gap (an append it was not handed) reads the log and applies every event once, in order; then takes published events again', async () => {
+        const runner = await started(counted());
+        await add('t1', 2, 'unannounced'); // appended, never handed over: another writer, as far as the runner knows
+        const next = await add('t1', 3, 'c1');
+        runner.notify(next.events);
+        await expect(runner.waitFor(next.position, 10_000)).resolves.toBe(true);
+        expect(reads).toBe(1); // one short page: both events, the log's end
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(3));
+        expect(readModels.get('totals', 'tally', 'tally-t1')).toEqual({ total: 5, events: 2 });
+        reads = 0;
+        const after = await add('t1', 4, 'c2');
+        runner.notify(after.events);
+        await expect(runner.waitFor(after.position, 10_000)).resolves.toBe(true);
+        expect(reads).toBe(0);
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(4));
+        await runner.stop();
+        expect(readModels.checkpoint('seen')?.position).toBe(await store.headPosition());
+      });
+
+      it('takes appends published out of order, or twice, in log order and once', async () => {
+        const runner = await started(counted());
+        const first = await add('t1', 2, 'c1');
+        const second = await add('t2', 3, 'c2');
+        runner.notify(second.events); // committed together, published in the other order: held until the first comes
+        runner.notify(first.events);
+        runner.notify(first.events);
+        await expect(runner.waitFor(second.position, 10_000)).resolves.toBe(true);
+        expect(reads).toBe(0);
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(3));
+      });
+
+      it('applies events published while it was reading the log (a read that ended before their append)', async () => {
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        let gated = true;
+        const slow = Object.assign(Object.create(store) as SqliteEventStore, {
+          readAll: (after: number, limit: number) => {
+            const page = store.readAll(after, limit); // read now; answered once the gate opens
+            return gated ? gate.then(() => page) : page;
+          },
+        });
+        const runner = new ProjectionRunner(slow, readModels, [totals, seen], upcasters, { idleMs: 3_600_000 });
+        runners.push(runner);
+        runner.start(); // its first read of the log is under way
+        const r = await add('t1', 2, 'c1');
+        runner.notify(r.events);
+        gated = false;
+        release();
+        await expect(runner.waitFor(r.position, 10_000)).resolves.toBe(true);
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(1));
+      });
+
+      it('reads the log for them on a store other processes write to (PostgreSQL): they may not be its next positions', async () => {
+        const runner = await started(counted(true));
+        const r = await add('t1', 2, 'c1');
+        runner.notify(r.events);
+        await expect(runner.waitFor(r.position, 10_000)).resolves.toBe(true);
+        expect(reads).toBe(1);
+        expect(readModels.get('seen', 'seen', 'all')).toEqual(positions(2));
+      });
+    });
+
     it('rolls back both the rows and the checkpoint when a reducer fails mid-batch, and stalls only that projection', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       await handler.execute(Tally, 't1', { type: 'add', data: { n: -1 }, context: ctx('c2') });

@@ -11,6 +11,9 @@ export interface ProjectionRunnerOptions {
   readonly idleMs?: number;
 }
 
+/** Most published events held for the runner (a page's worth by default); past it, the log is read instead. */
+const HELD_MAX = 2000;
+
 /**
  * Keeps every read model up to date with the log. Each projection has its own checkpoint,
  * stored in the same transaction as its documents (exactly-once effect). A projection whose
@@ -18,6 +21,8 @@ export interface ProjectionRunnerOptions {
  * (read-your-writes). A projection that handles none of a page's events writes nothing: its position moves in
  * memory, and its stored checkpoint catches up with its next document, once it trails by IDLE_CHECKPOINT_LAG, or
  * when the runner stops; after a crash it re-reads at most that many events it does not handle.
+ * Events this process just published (`notify(events)`) are applied without reading the log when they are its next
+ * positions; a gap, or a store other processes write to, sends the runner to the log.
  */
 export class ProjectionRunner {
   private readonly checkpointsByName: TrailingCheckpoints;
@@ -26,6 +31,10 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private pendingWake = false;
+  /** Published events not applied yet, by position (bounded by HELD_MAX): the log's next pages, when contiguous. */
+  private held: RecordedEvent[] = [];
+  /** Whether the log may hold events nobody handed over (an append announced without them, events dropped). */
+  private logUnread = true;
   private failure: unknown = null;
   /** Projections whose reducer threw: left at their checkpoint, retried once per idle period. */
   private readonly stalled = new Map<string, { position: number; error: unknown }>();
@@ -112,10 +121,34 @@ export class ProjectionRunner {
     }
   }
 
-  /** Tell the runner the log grew (the in-process bus calls this after every append). */
-  notify(): void {
+  /**
+   * Tell the runner the log grew (the in-process bus calls this after every append). `events`, what was appended, may
+   * spare it the read of the log: only on a store no other process writes to (EventStore.sharedWriters), and only
+   * when they follow its position with no gap; without them, it reads the log.
+   */
+  notify(events?: readonly RecordedEvent[]): void {
+    if (events && events.length > 0 && !this.store.sharedWriters && this.held.length + events.length <= HELD_MAX) this.hold(events);
+    else this.logUnread = true;
     this.pendingWake = true;
     this.wake?.();
+  }
+
+  private hold(events: readonly RecordedEvent[]): void {
+    const last = this.held.length > 0 ? this.held[this.held.length - 1].position : -1;
+    this.held.push(...events);
+    // Appends that committed together may be published out of order: keep them sorted, once each.
+    if (events[0].position <= last || !contiguous(events))
+      this.held = this.held.sort((a, b) => a.position - b.position).filter((e, i, all) => i === 0 || all[i - 1].position !== e.position);
+  }
+
+  /** The held events that are the positions right after `from`, in order, at most `limit`; drops those at or before it. */
+  private takeHeld(from: number, limit: number): RecordedEvent[] | null {
+    let skip = 0;
+    while (skip < this.held.length && this.held[skip].position <= from) skip++;
+    if (skip > 0) this.held = this.held.slice(skip);
+    let n = 0;
+    while (n < this.held.length && n < limit && this.held[n].position === from + 1 + n) n++;
+    return n === 0 ? null : this.held.slice(0, n);
   }
 
   /** Resolves true once every read model has applied `position`, false after `timeoutMs`. */
@@ -130,19 +163,34 @@ export class ProjectionRunner {
     });
   }
 
-  /** Applies everything in the log now, in batches; returns how many events were read. */
-  async catchUp(onProgress?: (position: number) => void): Promise<number> {
+  /** Applies everything in the log now, in batches (held events first, when they come next); returns how many. */
+  catchUp(onProgress?: (position: number) => void): Promise<number> {
+    return this.drain(true, onProgress);
+  }
+
+  /**
+   * Applies the held events that come next; reads the log when `readLog`, or when held events wait behind a gap, until
+   * a short page (its end) and nothing held remains. Returns how many events were applied.
+   */
+  private async drain(readLog: boolean, onProgress?: (position: number) => void): Promise<number> {
     const batch = this.options.batch ?? 2000;
-    let read = 0;
+    let applied = 0;
     for (;;) {
       const from = this.position;
-      const page = await this.store.readAll(from, batch);
-      if (page.length === 0) return read;
+      const next = this.takeHeld(from, batch);
+      let page: readonly RecordedEvent[];
+      if (next) page = next;
+      else if (readLog || this.held.length > 0) {
+        page = await this.store.readAll(from, batch);
+        // A short page ends the log as read (EventStore.readAll): a wake with one event reads once, not twice.
+        readLog = page.length === batch;
+        // Held events left behind a gap the log does not fill (yet): published during the read, they are taken on the
+        // wake their notify asked for.
+        if (page.length === 0) return applied;
+      } else return applied;
       this.applyPage(page.map((e) => this.upcasters.upcast(e)));
-      read += page.length;
+      applied += page.length;
       onProgress?.(page[page.length - 1].position);
-      // A short page ends the log as read (EventStore.readAll): a wake with one event reads once, not twice.
-      if (page.length < batch) return read;
     }
   }
 
@@ -237,15 +285,22 @@ export class ProjectionRunner {
     while (this.running) {
       try {
         this.pendingWake = false;
-        const n = await this.catchUp();
+        const readLog = this.logUnread;
+        this.logUnread = false;
+        const n = await this.drain(readLog);
         this.failure = null;
         if (n > 0 || this.pendingWake) continue;
       } catch (e) {
         // Reading the log failed (reducer errors stall only their projection): retry after the pause.
         this.failure = e;
+        this.logUnread = true;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.options.idleMs ?? 500);
+        // Unwoken for idleMs: another process may have appended, so the log is read.
+        const timer = setTimeout(() => {
+          this.logUnread = true;
+          done();
+        }, this.options.idleMs ?? 500);
         function done() {
           clearTimeout(timer);
           resolve();
@@ -258,3 +313,5 @@ export class ProjectionRunner {
     }
   }
 }
+
+const contiguous = (events: readonly RecordedEvent[]) => events.every((e, i) => i === 0 || e.position === events[i - 1].position + 1);
