@@ -59,7 +59,7 @@ function storedGame<C extends Command, E extends DomainEvent, S, B, X extends ob
     if (!entry) throw missing(`journal entry ${n} of ${journal.count}`);
     doc = foldGameEvent(feature, doc, id, entry) ?? doc;
   }
-  docs.put(GAME_COLLECTIONS.game, id, doc, journal.snapshotBytes + journal.bytes);
+  docs.put(GAME_COLLECTIONS.game, id, doc, { bytes: journal.snapshotBytes + journal.bytes });
   return doc;
 }
 
@@ -189,7 +189,7 @@ export function gamesProjectionFor<C extends Command, E extends DomainEvent, S, 
       const doc = foldGameEvent(feature, storedGame(feature, docs, id), id, entry);
       if (!doc) return;
       const head = writeJournal(docs, id, entry, doc);
-      docs.put(GAME_COLLECTIONS.game, id, doc, head.snapshotBytes + head.bytes);
+      docs.put(GAME_COLLECTIONS.game, id, doc, { bytes: head.snapshotBytes + head.bytes });
       const { phase, scores } = feature.readModel.summary(doc.state);
       const item: GameListItem = {
         id,

@@ -44,11 +44,14 @@ export function journalEvent(
   entry: unknown,
   folded: unknown,
 ): JournalCounts {
-  const bytes = (before?.bytes ?? 0) + JSON.stringify(entry).length;
+  // Each JSON text measured here is handed to the store with its value, which writes it without serialising again.
+  const json = JSON.stringify(entry);
+  const bytes = (before?.bytes ?? 0) + json.length;
   if (before && bytes < Math.max(before.snapshotBytes, MIN_JOURNAL_BYTES) && before.count < MAX_JOURNAL_ENTRIES) {
-    docs.put(c.entry, journalEntryKey(id, before.count), entry);
+    docs.put(c.entry, journalEntryKey(id, before.count), entry, { json });
     return { count: before.count + 1, bytes, snapshotBytes: before.snapshotBytes };
   }
-  docs.put(c.snapshot, id, folded);
-  return { count: 0, bytes: 0, snapshotBytes: JSON.stringify(folded).length };
+  const snapshot = JSON.stringify(folded);
+  docs.put(c.snapshot, id, folded, { json: snapshot });
+  return { count: 0, bytes: 0, snapshotBytes: snapshot.length };
 }

@@ -105,7 +105,7 @@ describe('ReadModelStore: the memory kept for the next batches is bounded by est
     transient: ['memo'],
     handles: () => true,
     apply(e: RecordedEvent, docs: DocumentTx) {
-      docs.put('memo', String(e.position), { position: e.position }, (e.data as { bytes?: number }).bytes);
+      docs.put('memo', String(e.position), { position: e.position }, { bytes: (e.data as { bytes?: number }).bytes });
     },
   };
   const sized = (position: number, bytes?: number) => recordedEvent({ type: 'm.Put', data: bytes === undefined ? {} : { bytes } }, position - 1, 'm-1');

@@ -324,7 +324,8 @@ export class ReadModelStore {
         cache.set(id(collection, key), { collection, key, value, dirty: false });
         return value;
       },
-      put: (collection, key, value, bytes) => void cache.set(id(collection, key), { collection, key, value, bytes, dirty: true }),
+      put: (collection, key, value, known) =>
+        void cache.set(id(collection, key), { collection, key, value, json: known?.json, bytes: known?.bytes, dirty: true }),
       delete: (collection, key) => void cache.set(id(collection, key), { collection, key, value: undefined, dirty: true }),
       defer: (collection, key, compute) => void cache.set(id(collection, key), { collection, key, value: undefined, lazy: compute, dirty: true }),
     };

@@ -61,7 +61,7 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
     if (!entry) throw new Error(`tournament ${id}: journal entry ${n} of ${journal.count} is missing (rebuild the read models: npm run arbitra -- replay)`);
     state = foldTournamentEvent(state, entry);
   }
-  docs.put(COLLECTIONS.state, id, state, stateBytes(journal));
+  docs.put(COLLECTIONS.state, id, state, { bytes: stateBytes(journal) });
   return state;
 }
 
@@ -80,7 +80,7 @@ export function foldInto(docs: DocumentTx, id: string, before: TournamentState, 
   const entry: JournalEntry = { type: event.type, data: event.data };
   const head: FoldJournal = { revision, ...journalEvent(docs, FOLD_COLLECTIONS, id, journal, entry, after) };
   docs.put(FOLD_JOURNAL, id, head);
-  docs.put(COLLECTIONS.state, id, after, stateBytes(head));
+  docs.put(COLLECTIONS.state, id, after, { bytes: stateBytes(head) });
   return { t: after, asOf: { revision, position: event.position, at: event.meta.recordedAt } };
 }
 
