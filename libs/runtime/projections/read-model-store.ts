@@ -39,6 +39,14 @@ const UNKNOWN_BYTES = 1024;
 const DEFERRED_BYTES = 64;
 
 /**
+ * SQLite checkpoints the WAL into the file inside the commit that crosses this many pages (its default: 1000). Batches
+ * rewrite the same hot pages (journal heads, checkpoints, indexes) many times; a checkpoint copies each once: at 10,000
+ * the store spends 5–7% less CPU per event (Scrabble games, pages of 1 event, measured interleaved). The WAL file then
+ * stays at up to ~40 MB (10,000 pages of 4 KB; SQLite reuses it from its start after a checkpoint, it does not shrink).
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
+/**
  * The read-model store: documents per projection plus each projection's checkpoint, in one
  * SQLite file of its own (a projector process in distributed mode keeps its own copy).
  * `applyBatch` writes a projection's documents and its new checkpoint in ONE transaction, so
@@ -78,6 +86,7 @@ export class ReadModelStore {
     keepPrivate(path);
     // Read models can always be rebuilt from the log, so NORMAL durability is enough here.
     this.db.pragma(`synchronous = ${synchronous}`);
+    this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     migrateToRowidDocuments(this.db);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS documents (${DOCUMENTS_COLUMNS});
