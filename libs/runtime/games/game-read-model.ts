@@ -1,6 +1,6 @@
 /** The generic game read model: one document per game (the folded state) and one list entry per game. */
 import type { Actor, Command, DomainEvent } from '../../domain/kernel/index.js';
-import { journalEntryKey, journalEvent, type JournalCounts } from '../projections/journal.js';
+import { journalEvent, refold, type JournalCounts } from '../projections/journal.js';
 import type { DocumentTx, Projection } from '../projections/projection.js';
 import type { AnyGameFeature, GameFeature, SeatPlayer, TournamentLink } from './game-feature.js';
 
@@ -51,15 +51,9 @@ function storedGame<C extends Command, E extends DomainEvent, S, B, X extends ob
   if (kept) return kept;
   const journal = docs.get<GameJournal>(GAME_COLLECTIONS.journal, id);
   if (!journal) return undefined;
-  const missing = (what: string) => new Error(`game ${id}: ${what} is missing (rebuild the read models: npm run arbitra -- replay)`);
-  let doc = docs.get<GameDocument<S, X>>(GAME_COLLECTIONS.snapshot, id);
-  if (!doc) throw missing('its snapshot');
-  for (let n = 0; n < journal.count; n++) {
-    const entry = docs.get<GameJournalEntry>(GAME_COLLECTIONS.entry, journalEntryKey(id, n));
-    if (!entry) throw missing(`journal entry ${n} of ${journal.count}`);
-    doc = foldGameEvent(feature, doc, id, entry) ?? doc;
-  }
-  docs.put(GAME_COLLECTIONS.game, id, doc, journal.snapshotBytes + journal.bytes);
+  const fold = (doc: GameDocument<S, X>, entry: GameJournalEntry) => foldGameEvent(feature, doc, id, entry) ?? doc;
+  const doc = refold(docs, GAME_COLLECTIONS, id, journal, fold, `game ${id}`);
+  docs.put(GAME_COLLECTIONS.game, id, doc, { bytes: journal.snapshotBytes + journal.bytes });
   return doc;
 }
 
@@ -189,7 +183,7 @@ export function gamesProjectionFor<C extends Command, E extends DomainEvent, S, 
       const doc = foldGameEvent(feature, storedGame(feature, docs, id), id, entry);
       if (!doc) return;
       const head = writeJournal(docs, id, entry, doc);
-      docs.put(GAME_COLLECTIONS.game, id, doc, head.snapshotBytes + head.bytes);
+      docs.put(GAME_COLLECTIONS.game, id, doc, { bytes: head.snapshotBytes + head.bytes });
       const { phase, scores } = feature.readModel.summary(doc.state);
       const item: GameListItem = {
         id,

@@ -44,11 +44,39 @@ export function journalEvent(
   entry: unknown,
   folded: unknown,
 ): JournalCounts {
-  const bytes = (before?.bytes ?? 0) + JSON.stringify(entry).length;
+  // Each JSON text measured here is handed to the store with its value, which writes it without serialising again.
+  const json = JSON.stringify(entry);
+  const bytes = (before?.bytes ?? 0) + json.length;
   if (before && bytes < Math.max(before.snapshotBytes, MIN_JOURNAL_BYTES) && before.count < MAX_JOURNAL_ENTRIES) {
-    docs.put(c.entry, journalEntryKey(id, before.count), entry);
+    docs.put(c.entry, journalEntryKey(id, before.count), entry, { json });
     return { count: before.count + 1, bytes, snapshotBytes: before.snapshotBytes };
   }
-  docs.put(c.snapshot, id, folded);
-  return { count: 0, bytes: 0, snapshotBytes: JSON.stringify(folded).length };
+  const snapshot = JSON.stringify(folded);
+  docs.put(c.snapshot, id, folded, { json: snapshot });
+  return { count: 0, bytes: 0, snapshotBytes: snapshot.length };
+}
+
+/**
+ * Document `id` folded again from what `journalEvent` persisted: its snapshot (or `initial` when there is none: a
+ * journal started without one; without `initial` a snapshot is required), then its `head.count` entries in order.
+ * `what` names the document in the error a missing part raises (`tournament <id>`). The caller keeps the result.
+ */
+export function refold<D, E>(
+  docs: DocumentTx,
+  c: JournalCollections,
+  id: string,
+  head: JournalCounts,
+  fold: (doc: D, entry: E) => D,
+  what: string,
+  initial?: () => D,
+): D {
+  const missing = (part: string) => new Error(`${what}: ${part} is missing (rebuild the read models: npm run arbitra -- replay)`);
+  let doc = docs.get<D>(c.snapshot, id) ?? initial?.();
+  if (doc === undefined) throw missing('its snapshot');
+  for (let n = 0; n < head.count; n++) {
+    const entry = docs.get<E>(c.entry, journalEntryKey(id, n));
+    if (entry === undefined) throw missing(`journal entry ${n} of ${head.count}`);
+    doc = fold(doc, entry);
+  }
+  return doc;
 }

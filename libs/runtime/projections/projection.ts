@@ -8,11 +8,12 @@ import type { RecordedEvent } from '../../store/event-store.port.js';
 export interface DocumentTx {
   get<T>(collection: string, key: string): T | undefined;
   /**
-   * `bytes`, optional: an estimate of the value's JSON size, for a value the store keeps in memory without serialising
-   * it (a transient collection's, see Projection.transient): the durable store bounds its memory by such sizes (a
-   * stored value is weighed by its JSON). Ignored elsewhere.
+   * `known`, optional: what the caller knows of the value's JSON. `json`: the text JSON.stringify(value) gives, made
+   * already (to measure it): the durable store writes it as is instead of serialising the value again. `bytes`: an
+   * estimate of its size, for a value the store keeps in memory without serialising it (a transient collection's, see
+   * Projection.transient): the durable store bounds its memory by such sizes. Ignored elsewhere.
    */
-  put(collection: string, key: string, value: unknown, bytes?: number): void;
+  put(collection: string, key: string, value: unknown, known?: KnownJson): void;
   delete(collection: string, key: string): void;
   /**
    * A document computed only when someone reads it. `compute` must be a pure function of immutable values it
@@ -21,6 +22,12 @@ export interface DocumentTx {
    * projection's `materialize` must rebuild it after a restart); MemoryDocuments computes it at once.
    */
   defer(collection: string, key: string, compute: () => unknown): void;
+}
+
+/** What is known of a value's JSON (DocumentTx.put). */
+export interface KnownJson {
+  readonly json?: string;
+  readonly bytes?: number;
 }
 
 /**

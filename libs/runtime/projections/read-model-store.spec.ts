@@ -105,7 +105,7 @@ describe('ReadModelStore: the memory kept for the next batches is bounded by est
     transient: ['memo'],
     handles: () => true,
     apply(e: RecordedEvent, docs: DocumentTx) {
-      docs.put('memo', String(e.position), { position: e.position }, (e.data as { bytes?: number }).bytes);
+      docs.put('memo', String(e.position), { position: e.position }, { bytes: (e.data as { bytes?: number }).bytes });
     },
   };
   const sized = (position: number, bytes?: number) => recordedEvent({ type: 'm.Put', data: bytes === undefined ? {} : { bytes } }, position - 1, 'm-1');
@@ -238,5 +238,52 @@ describe('ReadModelStore: deferred documents (DocumentTx.defer)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('ReadModelStore: batches in one transaction (inTransaction)', () => {
+  const other: Projection = { ...counter, name: 'other', transient: [] };
+
+  it('a reducer that throws writes nothing of its projection; the others commit', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    store.inTransaction(() => {
+      store.applyBatch(other, [event(1)], 1);
+      expect(() => store.applyBatch(counter, [event(1, 'n.Broken')], 1)).toThrow('broken');
+    });
+    expect(store.get('other', 'count', 'k')).toBe(1);
+    expect(store.checkpoint('other')?.position).toBe(1);
+    expect(store.get('counter', 'count', 'k')).toBeUndefined();
+    expect(store.checkpoint('counter')).toBeUndefined();
+    store.close();
+  });
+
+  it('a write that fails (here a trigger standing for a full disk) fails the whole transaction: no projection of it is kept', () => {
+    const store = new ReadModelStore(':memory:', 'OFF');
+    store.applyBatch(other, [event(1)], 1);
+    store.db.exec(`CREATE TRIGGER full BEFORE UPDATE ON documents WHEN NEW.projection = 'counter' BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    store.applyBatch(counter, [event(1)], 1); // an insert: written
+    let later: unknown;
+    expect(() =>
+      store.inTransaction(() => {
+        store.applyBatch(other, [event(2)], 2);
+        expect(() => store.applyBatch(counter, [event(2)], 2)).toThrow('disk full');
+        // The transaction is lost: a later batch of it writes nothing.
+        try {
+          store.applyBatch(other, [event(3)], 3);
+        } catch (error) {
+          later = error;
+        }
+      }),
+    ).toThrow('disk full');
+    expect(String(later)).toContain('disk full');
+    expect(store.get('other', 'count', 'k')).toBe(1);
+    expect(store.checkpoint('other')?.position).toBe(1);
+    expect(store.get('counter', 'count', 'k')).toBe(1);
+    expect(store.checkpoint('counter')?.position).toBe(1);
+    // The memory did not keep what the lost transaction computed: the next batch reads what the file holds.
+    store.db.exec('DROP TRIGGER full');
+    store.inTransaction(() => store.applyBatch(counter, [event(2)], 2));
+    expect(store.get('counter', 'count', 'k')).toBe(2);
+    store.close();
   });
 });

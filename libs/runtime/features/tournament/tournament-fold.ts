@@ -1,7 +1,7 @@
 import { feedStandings, isLedgerEvent, type PenaltyEvent } from '../../../domain/penalties/index.js';
 import { evolveTournament, initialTournamentState, type OpenTournament, type TournamentEvent, type TournamentState } from '../../../domain/tournament/index.js';
 import type { RecordedEvent } from '../../../store/event-store.port.js';
-import { journalEntryKey, journalEvent, type JournalCounts } from '../../projections/journal.js';
+import { journalEvent, refold, type JournalCounts } from '../../projections/journal.js';
 import type { DocumentTx } from '../../projections/projection.js';
 import { COLLECTIONS, tournamentIdOf, type AsOf } from './tournament-read-model.js';
 
@@ -55,13 +55,9 @@ export function foldedState(docs: DocumentTx, id: string): TournamentState {
   if (kept) return kept;
   const journal = docs.get<FoldJournal>(FOLD_JOURNAL, id);
   if (!journal) return initialTournamentState();
-  let state = docs.get<TournamentState>(FOLD_SNAPSHOT, id) ?? initialTournamentState();
-  for (let n = 0; n < journal.count; n++) {
-    const entry = docs.get<JournalEntry>(FOLD_ENTRY, journalEntryKey(id, n));
-    if (!entry) throw new Error(`tournament ${id}: journal entry ${n} of ${journal.count} is missing (rebuild the read models: npm run arbitra -- replay)`);
-    state = foldTournamentEvent(state, entry);
-  }
-  docs.put(COLLECTIONS.state, id, state, stateBytes(journal));
+  // A journal may start without a snapshot (foldInto's first event): from the initial state then.
+  const state = refold(docs, FOLD_COLLECTIONS, id, journal, foldTournamentEvent, `tournament ${id}`, initialTournamentState);
+  docs.put(COLLECTIONS.state, id, state, { bytes: stateBytes(journal) });
   return state;
 }
 
@@ -80,7 +76,7 @@ export function foldInto(docs: DocumentTx, id: string, before: TournamentState, 
   const entry: JournalEntry = { type: event.type, data: event.data };
   const head: FoldJournal = { revision, ...journalEvent(docs, FOLD_COLLECTIONS, id, journal, entry, after) };
   docs.put(FOLD_JOURNAL, id, head);
-  docs.put(COLLECTIONS.state, id, after, stateBytes(head));
+  docs.put(COLLECTIONS.state, id, after, { bytes: stateBytes(head) });
   return { t: after, asOf: { revision, position: event.position, at: event.meta.recordedAt } };
 }
 
