@@ -564,7 +564,7 @@ describe('runtime', () => {
     it('starts each batch from what the last committed batch wrote, never from a batch that rolled back', async () => {
       await handler.execute(Tally, 't1', { type: 'add', data: { n: 1 }, context: ctx('c1') });
       let failNext = false;
-      // Once: a document that cannot be stored, after its tally was written: the savepoint rolls both back.
+      // Once: a document that cannot be serialised, after its tally was put: the batch writes neither.
       const flaky: Projection = {
         ...totals,
         name: 'flaky',

@@ -243,7 +243,7 @@ export class ProjectionRunner {
     const last = page[page.length - 1].position;
     const applied: string[] = [];
     const idle: string[] = [];
-    // One commit for the page; each projection in its own savepoint.
+    // One commit for the page; a projection whose reducer throws writes nothing of it (ReadModelStore.applyBatch).
     this.readModels.inTransaction(() => {
       for (const p of this.projections) {
         if (this.stalled.has(p.name)) continue;
@@ -258,7 +258,7 @@ export class ProjectionRunner {
           this.readModels.applyBatch(p, fresh, last);
           applied.push(p.name);
         } catch (error) {
-          // Its savepoint rolled back (documents and checkpoint alike); the other projections go on.
+          // Nothing of it was written (documents and checkpoint alike); the other projections go on.
           this.stalled.set(p.name, { position: at, error });
         }
       }
