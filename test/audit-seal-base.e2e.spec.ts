@@ -20,6 +20,24 @@ import { newEvent } from '../libs/store/testing/event-store.contract.js';
 import { appendForged } from '../libs/store/testing/tamper.js';
 import { signingKeyFile } from './support/audit-scenario.js';
 
+/** Someone with file access and no key: an event chained as the store would, and a checkpoint of another key at it. */
+async function forgeWithCheckpoint(path: string): Promise<number> {
+  const forged = appendForged(path, (events) => {
+    const e = newEvent('tournament.ResultCorrected', { forged: true });
+    return { ...e, stream: 'forged', revision: 0, meta: { ...events[0].meta, ...e.meta } };
+  });
+  const db = new Database(path);
+  try {
+    const hash = (JSON.parse((db.prepare('SELECT meta FROM events WHERE position = ?').get(forged) as { meta: string }).meta) as { hash: string }).hash;
+    const other = generateKeyPairSync('ed25519').privateKey;
+    const otherKey = { privateKey: other, publicKey: publicKeyOf(other), keyId: publicKeyId(publicKeyOf(other)) };
+    await new SqliteCheckpointStore(db).append(signCheckpoint(otherKey, forged, hash, new Date().toISOString()));
+  } finally {
+    db.close();
+  }
+  return forged;
+}
+
 /** Issue 32: the CLI's signing (`revoke`) seals its append from the last checkpoint only once that checkpoint verifies. */
 describe('`revoke` over a checkpoint of an untrusted key (issue 32)', () => {
   it('refused, naming the checkpoint: the forged event under it is not sealed over', async () => {
@@ -51,19 +69,7 @@ describe('`revoke` over a checkpoint of an untrusted key (issue 32)', () => {
     expect(sealed()).toBe(1);
 
     // With file access: an event (its links and hash as the store would), and a checkpoint of another key at it.
-    const forged = appendForged(path, (events) => {
-      const e = newEvent('tournament.ResultCorrected', { forged: true });
-      return { ...e, stream: 'forged', revision: 0, meta: { ...events[0].meta, ...e.meta } };
-    });
-    const db = new Database(path);
-    try {
-      const hash = (JSON.parse((db.prepare('SELECT meta FROM events WHERE position = ?').get(forged) as { meta: string }).meta) as { hash: string }).hash;
-      const other = generateKeyPairSync('ed25519').privateKey;
-      const otherKey = { privateKey: other, publicKey: publicKeyOf(other), keyId: publicKeyId(publicKeyOf(other)) };
-      await new SqliteCheckpointStore(db).append(signCheckpoint(otherKey, forged, hash, new Date().toISOString()));
-    } finally {
-      db.close();
-    }
+    const forged = await forgeWithCheckpoint(path);
 
     expect(await revoke()).toMatch(
       new RegExp(
@@ -95,24 +101,6 @@ describe('the start over a checkpoint of an untrusted key appended while it runs
       await core.close();
     }
     return { dataDir, audit, path: join(dataDir, 'events.db') };
-  }
-
-  /** Someone with file access and no key: an event chained as the store would, and a checkpoint of another key at it. */
-  async function forgeWithCheckpoint(path: string): Promise<number> {
-    const forged = appendForged(path, (events) => {
-      const e = newEvent('tournament.ResultCorrected', { forged: true });
-      return { ...e, stream: 'forged', revision: 0, meta: { ...events[0].meta, ...e.meta } };
-    });
-    const db = new Database(path);
-    try {
-      const hash = (JSON.parse((db.prepare('SELECT meta FROM events WHERE position = ?').get(forged) as { meta: string }).meta) as { hash: string }).hash;
-      const other = generateKeyPairSync('ed25519').privateKey;
-      const otherKey = { privateKey: other, publicKey: publicKeyOf(other), keyId: publicKeyId(publicKeyOf(other)) };
-      await new SqliteCheckpointStore(db).append(signCheckpoint(otherKey, forged, hash, new Date().toISOString()));
-    } finally {
-      db.close();
-    }
-    return forged;
   }
 
   const sealedUpTo = (path: string) => {
