@@ -221,7 +221,8 @@ const ZH: Strings = {
   tieBreaks: {
     SPREAD: '總分數差異',
     BH: '對手分',
-    'BH-C1': '對手分（去最低）',
+    // FIDE TB 2023-09 art. 16.5: Cut-1 drops one round's contribution, an unplayed round's first, not always the lowest.
+    'BH-C1': '對手分（去一輪）',
     SB: '索伯分',
     DE: '直接對局',
     WON: '勝出局數',
