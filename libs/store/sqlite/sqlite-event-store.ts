@@ -280,9 +280,10 @@ export class SqliteEventStore implements EventStore, SealingLog {
       const meta = chainedMeta(e.meta, prevHash, globalPrevHash);
       const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(meta));
       meta.hash = hash;
+      const metaJson = JSON.stringify(meta);
       let info: Database.RunResult;
       try {
-        info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), e.meta.commandId);
+        info = this.stmt.insert.run(e.id, p.stream, revision, e.type, dataJson, metaJson, e.meta.commandId);
       } catch (error) {
         // The first event's id is stored already: a retry. Checked here, when the insert refuses it,
         // so that a new append (nearly all of them) costs no lookup by id.
@@ -291,7 +292,9 @@ export class SqliteEventStore implements EventStore, SealingLog {
         throw error;
       }
       this.inserted = true;
-      out.push({ id: e.id, stream: p.stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, meta });
+      // The event as the log holds it (its data parsed from the canonical JSON when read), so whoever is handed it
+      // (the answer, projections, process managers) sees what a read of the log gives, key order included.
+      out.push(new StoredEvent(Number(info.lastInsertRowid), e.id, p.stream, revision, e.type, dataJson, metaJson, meta));
       prevHash = hash;
       globalPrevHash = hash;
     }

@@ -31,7 +31,8 @@ export class StoredEvent implements RecordedEvent {
   #parsedData: unknown = undefined;
   #parsedMeta: EventMeta | undefined = undefined;
 
-  constructor(position: number, id: string, stream: string, revision: number, type: string, data: string, meta: string) {
+  /** `parsedMeta`: the object `meta` was serialised from, when the caller has it (an append). */
+  constructor(position: number, id: string, stream: string, revision: number, type: string, data: string, meta: string, parsedMeta?: EventMeta) {
     this.id = id;
     this.stream = stream;
     this.revision = revision;
@@ -39,6 +40,7 @@ export class StoredEvent implements RecordedEvent {
     this.type = type;
     this.#data = data;
     this.#meta = meta;
+    this.#parsedMeta = parsedMeta;
   }
 
   get data(): unknown {
