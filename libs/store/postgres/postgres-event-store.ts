@@ -294,7 +294,10 @@ export class PostgresEventStore implements EventStore, SealingLog {
     await this.ready;
     // Refused once the store is closed; relisten() then stops too.
     const client = await this.ownClient('LISTEN', { connectionString: this.options.connectionString }).catch(() => null);
-    if (!client) return (this.relisten(), null);
+    if (!client) {
+      this.relisten();
+      return null;
+    }
     client.on('notification', () => this.notifier.emit('appended'));
     try {
       await client.query('LISTEN arbitra_events');
