@@ -77,7 +77,8 @@ export class ProcessManagerRunner {
 
   constructor(
     private readonly store: EventStore,
-    private readonly commands: CommandHandler,
+    /** Runs a reaction's command (ArbitraCore: the handler, then its events published like any command's). */
+    private readonly commands: Pick<CommandHandler, 'execute'>,
     private readonly readModels: ReadModelStore,
     private readonly managers: readonly ProcessManager[],
     private readonly upcasters: UpcasterRegistry,
