@@ -3,9 +3,10 @@
  * process. A Go tournament pairs --games=200 boards in round 1, each a linked game; then the games end one at a time
  * (a resignation) and the result poster posts each result to the tournament (a reaction). After each resignation the
  * core settles and every read model catches up (a quiet server: one burst per wake). Prints CPU µs per finished game
- * (process.cpuUsage: steadier than wall time on a shared machine) and the log's readAll calls per game, for this build
- * and, with --compare, another one, in --rounds=5 interleaved rounds (a fresh core each, setup not measured); the
- * median of the per-round ratios. Not a test: numbers vary with the machine.
+ * (process.cpuUsage: steadier than wall time on a shared machine), the wall time from the resignation to the read
+ * models showing the result, and the log's readAll calls per game, for this build and, with --compare, another one, in
+ * --rounds=5 interleaved rounds (a fresh core each, setup not measured); the median of the per-round ratios. Not a
+ * test: numbers vary with the machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,7 @@ let n = 0;
 const ctx = (): CommandContext => ({ at: '2026-12-07T10:00:00.000Z', actor: { id: 'td-1', role: 'chief-arbiter' }, commandId: `c-${++n}` });
 
 /** One round of one build: setup (not measured), then GAMES resignations, each settled and projected. */
-async function run(b: Build): Promise<{ cpuUs: number; reads: number }> {
+async function run(b: Build): Promise<{ cpuUs: number; wallUs: number; reads: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-reactions-bench-'));
   const log = new b.sqlite.SqliteEventStore({ path: join(dataDir, 'events.db'), synchronous: 'OFF', groupCommit: true });
   let reads = 0;
@@ -69,25 +70,27 @@ async function run(b: Build): Promise<{ cpuUs: number; reads: number }> {
 
   reads = 0;
   const cpu = process.cpuUsage();
+  const wall = performance.now();
   for (let i = 0; i < GAMES; i++) {
     await game(i, 'go.resign', { seat: i % 2 });
     await core.settle();
     if (!(await core.projections.waitFor(await core.store.headPosition(), 10_000))) throw new Error('the read models did not catch up');
   }
   const used = process.cpuUsage(cpu);
+  const wallUs = ((performance.now() - wall) * 1000) / GAMES;
   const measuredReads = reads;
   // Every result arrived (the reactions were accepted, not refused).
   const results = (await core.store.readStream('tournament-go-open')).filter((e) => e.type === 'tournament.ResultRecorded').length;
   if (results !== GAMES) throw new Error(`${b.name}: ${results} results recorded for ${GAMES} games`);
   await core.close();
   rmSync(dataDir, { recursive: true, force: true });
-  return { cpuUs: (used.user + used.system) / GAMES, reads: measuredReads / GAMES };
+  return { cpuUs: (used.user + used.system) / GAMES, wallUs, reads: measuredReads / GAMES };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const here = join(fileURLToPath(import.meta.url), '../..');
 const builds = [await load('this build', here), ...(compare ? [await load(`compared (${compare})`, compare)] : [])];
-const got = new Map(builds.map((b) => [b.name, [] as Array<{ cpuUs: number; reads: number }>]));
+const got = new Map(builds.map((b) => [b.name, [] as Array<{ cpuUs: number; wallUs: number; reads: number }>]));
 await run(builds[0]); // warm-up, not counted
 if (builds[1]) await run(builds[1]);
 for (let r = 0; r < ROUNDS; r++) {
@@ -98,7 +101,7 @@ console.log(`${GAMES} linked Go games end one at a time; each result is posted b
 for (const b of builds) {
   const rs = got.get(b.name)!;
   console.log(
-    `${b.name}: CPU µs per finished game ${median(rs.map((x) => x.cpuUs)).toFixed(0)} (rounds ${rs.map((x) => x.cpuUs.toFixed(0)).join(', ')}); log reads per game ${median(rs.map((x) => x.reads)).toFixed(2)}`,
+    `${b.name}: CPU µs per finished game ${median(rs.map((x) => x.cpuUs)).toFixed(0)} (rounds ${rs.map((x) => x.cpuUs.toFixed(0)).join(', ')}); wall µs ${median(rs.map((x) => x.wallUs)).toFixed(0)}; log reads per game ${median(rs.map((x) => x.reads)).toFixed(2)}`,
   );
 }
 if (builds[1]) {
