@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../store/event-store.port.js';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store.js';
 import { ArbitraCore } from './arbitra-core.js';
 import type { AggregateType } from './command-handler.js';
-import type { ProcessManager } from './process-manager.js';
+import { ProcessManagerRunner, type ProcessManager } from './process-manager.js';
 import type { Projection } from './projections/projection.js';
 
 // A tiny aggregate, a manager that mirrors each addition to `tally-src` into `tally-mirror`, and a read model of both.
@@ -42,8 +42,7 @@ describe('ArbitraCore', () => {
   afterEach(() => core?.close());
 
   /** A core over a log whose readAll counts, by position, the events it hands out (to the projections and managers alike). */
-  async function started(sharedWriters = false) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-core-'));
+  async function started(sharedWriters = false, dataDir = mkdtempSync(join(tmpdir(), 'arbitra-core-'))) {
     const log = new SqliteEventStore({ path: join(dataDir, 'events.db'), synchronous: 'OFF' });
     const readOut = new Map<number, number>();
     const store = Object.assign(Object.create(log) as SqliteEventStore, {
@@ -97,5 +96,36 @@ describe('ArbitraCore', () => {
     expect(readOut.get(cause)).toBeGreaterThanOrEqual(2);
     expect(readOut.get(reaction)).toBeGreaterThanOrEqual(2);
     expect(core.readModels.get('totals', 'tally', 'tally-mirror')).toBe(5);
+  });
+
+  it('at start, reactions to what the log already holds run in one process-manager run, none beside it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arbitra-core-'));
+    // Recorded before the manager ever ran (a crash before its reaction, or a manager new in this version).
+    const before = new ArbitraCore({ config: { dataDir, sqliteSync: 'OFF', groupCommit: true }, features: [{ name: 'tally', aggregates: [Tally] }] });
+    await before.start();
+    await before.execute(Tally, 'src', { type: 'add', data: { n: 2 }, context: ctx('c0') });
+    await before.close();
+
+    let running = 0;
+    let most = 0;
+    const { catchUp } = ProcessManagerRunner.prototype;
+    const watched = jest.spyOn(ProcessManagerRunner.prototype, 'catchUp').mockImplementation(async function (this: ProcessManagerRunner, published) {
+      most = Math.max(most, ++running);
+      try {
+        return await catchUp.call(this, published);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      const { core } = await started(false, dataDir);
+      await core.settle();
+      expect(most).toBe(1);
+      expect((await core.store.readStream('tally-mirror')).map((e) => e.data)).toEqual([{ n: 2 }]);
+      expect(await core.projections.waitFor(await core.store.headPosition(), 10_000)).toBe(true);
+      expect(core.readModels.get('totals', 'tally', 'tally-mirror')).toBe(2);
+    } finally {
+      watched.mockRestore();
+    }
   });
 });

@@ -134,7 +134,14 @@ export class ArbitraCore {
   /** Catch up every read model and process manager, then follow the log live. */
   async start(): Promise<void> {
     await this.projections.catchUp();
-    await this.processManagers.catchUp();
+    // As busy as a kicked run: what its reactions publish meanwhile starts no second run beside it.
+    this.pmBusy = true;
+    try {
+      await this.processManagers.catchUp();
+    } finally {
+      this.pmBusy = false;
+    }
+    if (this.pmAgain) this.kickProcessManagers([]);
     this.projections.start();
   }
 
