@@ -99,9 +99,11 @@ export class ArbitraCore {
       snapshots: this.snapshots,
       answers: earlierAnswerStoreOf(this.store),
     });
+    // Reactions run through `execute`: their events are published like a command's, so the projections take them
+    // without reading the log.
     this.processManagers = new ProcessManagerRunner(
       this.store,
-      this.commands,
+      this,
       this.readModels,
       features.flatMap((f) => f.processManagers ?? []),
       this.upcasters,
@@ -132,7 +134,14 @@ export class ArbitraCore {
   /** Catch up every read model and process manager, then follow the log live. */
   async start(): Promise<void> {
     await this.projections.catchUp();
-    await this.processManagers.catchUp();
+    // As busy as a kicked run: what its reactions publish meanwhile starts no second run beside it.
+    this.pmBusy = true;
+    try {
+      await this.processManagers.catchUp();
+    } finally {
+      this.pmBusy = false;
+    }
+    if (this.pmAgain) this.kickProcessManagers([]);
     this.projections.start();
   }
 
@@ -160,7 +169,6 @@ export class ArbitraCore {
           // A reaction's own events may trigger further reactions: loop until nothing new is sent.
           sent = await this.processManagers.catchUp(held);
           held = [];
-          if (sent > 0) this.projections.notify();
         } while (this.pmAgain || sent > 0);
       } catch (e) {
         this.options.onProcessManagerError?.(e);

@@ -3,6 +3,7 @@ import type { EventStore, RecordedEvent } from '../store/event-store.port.js';
 import type { UpcasterRegistry } from '../store/upcasters.js';
 import type { AggregateType, CommandHandler } from './command-handler.js';
 import type { ReadModelStore } from './projections/read-model-store.js';
+import { nextRunLength } from './projections/next-positions.js';
 import { IDLE_CHECKPOINT_LAG, TrailingCheckpoints } from './projections/trailing-checkpoints.js';
 
 /** A command a process manager wants sent: which aggregate, which instance, the command itself. */
@@ -77,7 +78,8 @@ export class ProcessManagerRunner {
 
   constructor(
     private readonly store: EventStore,
-    private readonly commands: CommandHandler,
+    /** Runs a reaction's command (ArbitraCore: the handler, then its events published like any command's). */
+    private readonly commands: Pick<CommandHandler, 'execute'>,
     private readonly readModels: ReadModelStore,
     private readonly managers: readonly ProcessManager[],
     private readonly upcasters: UpcasterRegistry,
@@ -179,7 +181,5 @@ const checkpointKey = (m: ProcessManager) => `pm:${m.name}`;
 
 /** `events` when they are the log's positions right after `after`, in order, and no more than a page; else null. */
 function nextAfter(events: readonly RecordedEvent[], after: number): readonly RecordedEvent[] | null {
-  if (events.length === 0 || events.length > PAGE) return null;
-  for (const [i, e] of events.entries()) if (e.position !== after + 1 + i) return null;
-  return events;
+  return events.length > 0 && nextRunLength(events, after, PAGE) === events.length ? events : null;
 }

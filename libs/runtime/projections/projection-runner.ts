@@ -1,5 +1,6 @@
 import type { EventStore, RecordedEvent } from '../../store/event-store.port.js';
 import type { UpcasterRegistry } from '../../store/upcasters.js';
+import { nextRunLength } from './next-positions.js';
 import { MemoryDocuments, type Projection } from './projection.js';
 import type { ReadModelStore } from './read-model-store.js';
 import { IDLE_CHECKPOINT_LAG, TrailingCheckpoints } from './trailing-checkpoints.js';
@@ -137,7 +138,7 @@ export class ProjectionRunner {
     const last = this.held.length > 0 ? this.held[this.held.length - 1].position : -1;
     this.held.push(...events);
     // Appends that committed together may be published out of order: keep them sorted, once each.
-    if (events[0].position <= last || !contiguous(events))
+    if (events[0].position <= last || nextRunLength(events, events[0].position - 1) < events.length)
       this.held = this.held.sort((a, b) => a.position - b.position).filter((e, i, all) => i === 0 || all[i - 1].position !== e.position);
   }
 
@@ -146,8 +147,7 @@ export class ProjectionRunner {
     let skip = 0;
     while (skip < this.held.length && this.held[skip].position <= from) skip++;
     if (skip > 0) this.held = this.held.slice(skip);
-    let n = 0;
-    while (n < this.held.length && n < limit && this.held[n].position === from + 1 + n) n++;
+    const n = nextRunLength(this.held, from, limit);
     return n === 0 ? null : this.held.slice(0, n);
   }
 
@@ -313,5 +313,3 @@ export class ProjectionRunner {
     }
   }
 }
-
-const contiguous = (events: readonly RecordedEvent[]) => events.every((e, i) => i === 0 || e.position === events[i - 1].position + 1);
