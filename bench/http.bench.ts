@@ -8,7 +8,8 @@
  * bench/floor-endpoint.child.ts doing a command's durable job alone, at 10 and --writers connections:
  *   --floor-rounds=3 --amount=800 (commands per round) --warmup=2000 (commands each server takes first, unmeasured)
  *   --commands=registration,result,scrabble,go,mahjong
- *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds) --only=floor|reads|commands|memory
+ *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds: floor commands, reads, memory)
+ *   --only=floor|reads|commands|memory
  * --layers (Linux perf): each floor command's CPU by layer, for the floor endpoint and Arbitra (bench/support/layers.ts).
  *   BENCH_PERF_SCRIPTS=<dir> keeps each command's perf samples there, a file per process (perf script output).
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
@@ -204,14 +205,21 @@ const PERF_NODE_ARGS = LAYERS ? ['--perf-basic-prof'] : [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * The same pair measured in PAIRED_ROUNDS interleaved rounds of DURATION / PAIRED_ROUNDS seconds each (bare, then Arbitra):
- * on a shared machine the load drifts between two long runs; the median of the per-round ratios does not.
+ * The same pair measured in PAIRED_ROUNDS interleaved rounds of DURATION / PAIRED_ROUNDS seconds each (bare, then Arbitra,
+ * then the compared build's same route if given): on a shared machine the load drifts between two long runs; the median
+ * of the per-round ratios does not.
  */
-async function interleaved(label: string, bareOpts: Parameters<typeof autocannon>[0], arbitraOpts: Parameters<typeof autocannon>[0]) {
+async function interleaved(
+  label: string,
+  bareOpts: Parameters<typeof autocannon>[0],
+  arbitraOpts: Parameters<typeof autocannon>[0],
+  comparedOpts?: Parameters<typeof autocannon>[0],
+) {
   const duration = Math.max(1, Math.round(DURATION / PAIRED_ROUNDS));
   const ratios: number[] = [];
   const cpuRatios: number[] = [];
   const rates: Array<[number, number]> = [];
+  const compared = { ratios: [] as number[], cpuRatios: [] as number[] };
   for (let i = 0; i < PAIRED_ROUNDS; i++) {
     const bare = await cannon({ duration, ...bareOpts });
     const ours = await cannon({ duration, ...arbitraOpts });
@@ -219,15 +227,29 @@ async function interleaved(label: string, bareOpts: Parameters<typeof autocannon
     ratios.push(ours.result.requests.average / bare.result.requests.average);
     if (bare.cpuUs && ours.cpuUs) cpuRatios.push(bare.cpuUs / ours.cpuUs);
     rates.push([bare.result.requests.average, ours.result.requests.average]);
+    if (!comparedOpts) continue;
+    const other = await cannon({ duration, ...comparedOpts });
+    if (other.result.non2xx + other.result.errors > 0) throw new Error(`${label}, compared build: ${other.result.non2xx + other.result.errors} non-2xx/errors`);
+    compared.ratios.push(other.result.requests.average / bare.result.requests.average);
+    if (bare.cpuUs && other.cpuUs) compared.cpuRatios.push(bare.cpuUs / other.cpuUs);
   }
   const r = median(ratios);
   const cpu = cpuRatios.length ? median(cpuRatios) : undefined;
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
   process.stdout.write(
-    `${`${label}, ${PAIRED_ROUNDS} interleaved rounds`.padEnd(58)} median ${r.toFixed(2)}×  (per round: ${ratios.map((x) => x.toFixed(2)).join(' ')}; ` +
+    `${`${label}, ${PAIRED_ROUNDS} interleaved rounds`.padEnd(58)} median ${r.toFixed(2)}×  (per round: ${list(ratios)}; ` +
       `req/s bare/Arbitra ${rates.map(([a, b]) => `${a.toFixed(0)}/${b.toFixed(0)}`).join(' ')})` +
-      `${cpu !== undefined ? `; server CPU per request, bare ÷ Arbitra: median ${cpu.toFixed(2)}× (${cpuRatios.map((x) => x.toFixed(2)).join(' ')})` : ''}\n`,
+      `${cpu !== undefined ? `; server CPU per request, bare ÷ Arbitra: median ${cpu.toFixed(2)}× (${list(cpuRatios)})` : ''}\n` +
+      (comparedOpts
+        ? `${'  the compared build, same rounds'.padEnd(58)} median ${median(compared.ratios).toFixed(2)}×  (per round: ${list(compared.ratios)})` +
+          `${compared.cpuRatios.length ? `; server CPU per request, bare ÷ compared: median ${median(compared.cpuRatios).toFixed(2)}× (${list(compared.cpuRatios)})` : ''}\n`
+        : ''),
   );
-  return { throughput: r, cpu };
+  return {
+    throughput: r,
+    cpu,
+    compared: comparedOpts ? { throughput: median(compared.ratios), cpu: compared.cpuRatios.length ? median(compared.cpuRatios) : undefined } : undefined,
+  };
 }
 
 /** The store alone: WRITERS concurrent single-event appenders on distinct streams, same durability, for DURATION seconds. */
@@ -555,10 +577,17 @@ try {
   const arbitra = await server('info');
   const only = args.get('only');
   let reads: Record<string, Measured> = {};
-  let breakdown: Record<'bare' | 'duties' | 'info' | 'warn' | 'free', { cpu?: number; rate: number; cpus: number[] }> | undefined;
-  let interleavedRatios: Record<'standings' | 'summary' | 'health', { throughput: number; cpu?: number }> | undefined;
+  type Variant = 'bare' | 'duties' | 'info' | 'warn' | 'free' | 'compared';
+  let breakdown: Partial<Record<Variant, { cpu?: number; rate: number; cpus: number[] }>> | undefined;
+  let interleavedRatios: Record<'standings' | 'summary' | 'health', Awaited<ReturnType<typeof interleaved>>> | undefined;
   if (only === undefined || only === 'reads') {
     const docs = await tournament(arbitra);
+    // --compare: another build's server, given the same tournament, in the same interleaved rounds as this one.
+    const compare = args.get('compare');
+    const other = compare ? await server('info', {}, compare) : undefined;
+    if (other) await tournament(other);
+    // Its routes take as many requests as this server's sequential measurements below give this one (V8's JIT warm-up).
+    if (other) for (const path of [`/v1/tournaments/${T}/standings`, `/v1/tournaments/${T}`, '/health']) await cannon({ url: `${other}${path}` });
     const standingsFile = join(root, 'standings.json');
     const summaryFile = join(root, 'summary.json');
     writeFileSync(standingsFile, docs.standings);
@@ -584,10 +613,21 @@ try {
     const health = await measure('Arbitra GET /health (liveness)', { url: `${arbitra}/health` });
     const ready = await measure('Arbitra GET /health/ready (readiness, touches the store)', { url: `${arbitra}/health/ready` });
     reads = { bareStandings, standings, bareSummary, summary, notModified, hello, health, ready };
+    const otherUrl = (path: string) => (other ? { url: `${other}${path}` } : undefined);
     interleavedRatios = {
-      standings: await interleaved('standings / bare Fastify', { url: `${bare}/standings` }, { url: `${arbitra}/v1/tournaments/${T}/standings` }),
-      summary: await interleaved('tournament / bare Fastify', { url: `${bare}/summary` }, { url: `${arbitra}/v1/tournaments/${T}` }),
-      health: await interleaved('/health / bare hello', { url: `${bare}/hello` }, { url: `${arbitra}/health` }),
+      standings: await interleaved(
+        'standings / bare Fastify',
+        { url: `${bare}/standings` },
+        { url: `${arbitra}/v1/tournaments/${T}/standings` },
+        otherUrl(`/v1/tournaments/${T}/standings`),
+      ),
+      summary: await interleaved(
+        'tournament / bare Fastify',
+        { url: `${bare}/summary` },
+        { url: `${arbitra}/v1/tournaments/${T}` },
+        otherUrl(`/v1/tournaments/${T}`),
+      ),
+      health: await interleaved('/health / bare hello', { url: `${bare}/hello` }, { url: `${arbitra}/health` }, otherUrl('/health')),
     };
     // Where a standings GET's CPU goes: the same bytes from servers logging at warn (no request lines) and at warn
     // without the rate limiter (both limits 0: the plugin is not registered), measured in interleaved rounds with
@@ -601,22 +641,20 @@ try {
     const dutiesChild = await start([dist('./bare-fastify.child.js'), standingsFile, String(dutiesPort), summaryFile], { BARE_DUTIES: '1' }, 'ready');
     const withDuties = `http://127.0.0.1:${dutiesPort}`;
     pids.set(withDuties, dutiesChild.pid!);
-    const variants = {
+    const variants: Partial<Record<Variant, string>> = {
       bare: `${bare}/standings`,
       duties: `${withDuties}/standings`,
       info: `${arbitra}/v1/tournaments/${T}/standings`,
       warn: `${quiet}/v1/tournaments/${T}/standings`,
       free: `${unlimited}/v1/tournaments/${T}/standings`,
+      ...(other && { compared: `${other}/v1/tournaments/${T}/standings` }),
     };
-    const samples: Record<keyof typeof variants, { cpu: number[]; rate: number[] }> = {
-      bare: { cpu: [], rate: [] },
-      duties: { cpu: [], rate: [] },
-      info: { cpu: [], rate: [] },
-      warn: { cpu: [], rate: [] },
-      free: { cpu: [], rate: [] },
-    };
+    const samples = Object.fromEntries(Object.keys(variants).map((k) => [k, { cpu: [] as number[], rate: [] as number[] }])) as Record<
+      Variant,
+      { cpu: number[]; rate: number[] }
+    >;
     for (let i = 0; i < PAIRED_ROUNDS; i++)
-      for (const [name, url] of Object.entries(variants) as Array<[keyof typeof variants, string]>) {
+      for (const [name, url] of Object.entries(variants) as Array<[Variant, string]>) {
         const m = await cannon({ url, duration: Math.max(1, Math.round(DURATION / PAIRED_ROUNDS)) });
         if (m.cpuUs !== undefined) samples[name].cpu.push(m.cpuUs);
         samples[name].rate.push(m.result.requests.average);
@@ -733,17 +771,23 @@ try {
         `  interleaved medians: standings ${interleavedRatios.standings.throughput.toFixed(2)}×, tournament ${interleavedRatios.summary.throughput.toFixed(2)}×, ` +
           `/health ${interleavedRatios.health.throughput.toFixed(2)}×\n` +
           `  server CPU per request, bare ÷ Arbitra (a busy machine moves it less): standings ${interleavedRatios.standings.cpu?.toFixed(2)}×, ` +
-          `tournament ${interleavedRatios.summary.cpu?.toFixed(2)}×, /health ${interleavedRatios.health.cpu?.toFixed(2)}×\n`,
+          `tournament ${interleavedRatios.summary.cpu?.toFixed(2)}×, /health ${interleavedRatios.health.cpu?.toFixed(2)}×\n` +
+          (interleavedRatios.standings.compared
+            ? `  the compared build, same rounds: standings ${interleavedRatios.standings.compared.throughput.toFixed(2)}×, ` +
+              `tournament ${interleavedRatios.summary.compared?.throughput.toFixed(2)}×, /health ${interleavedRatios.health.compared?.throughput.toFixed(2)}×; ` +
+              `server CPU per request, bare ÷ compared: standings ${interleavedRatios.standings.compared.cpu?.toFixed(2)}×, ` +
+              `tournament ${interleavedRatios.summary.compared?.cpu?.toFixed(2)}×, /health ${interleavedRatios.health.compared?.cpu?.toFixed(2)}×\n`
+            : ''),
       );
     process.stdout.write(`  standings 304 / bare Fastify 200                 ${ratio(r.notModified, r.bareStandings)}×\n`);
     process.stdout.write(`  /health / bare hello                             ${ratio(r.health, r.hello)}×  (target ≥ 0.50)\n`);
     process.stdout.write(`  /health/ready / bare hello                       ${ratio(r.ready, r.hello)}×\n`);
     process.stdout.write(
-      `  standings at info / at warn logging              ${(breakdown.info.rate / breakdown.warn.rate).toFixed(2)}×  (request logging's cost, interleaved medians)\n`,
+      `  standings at info / at warn logging              ${(breakdown.info!.rate / breakdown.warn!.rate).toFixed(2)}×  (request logging's cost, interleaved medians)\n`,
     );
   }
   const b = breakdown;
-  if (b?.bare.cpu !== undefined && b.duties.cpu !== undefined && b.info.cpu !== undefined && b.warn.cpu !== undefined && b.free.cpu !== undefined) {
+  if (b?.bare?.cpu !== undefined && b.duties?.cpu !== undefined && b.info?.cpu !== undefined && b.warn?.cpu !== undefined && b.free?.cpu !== undefined) {
     // Each part is a difference between two servers measured one after the other in each round: its median over the
     // rounds, and the spread, which on a shared machine is often as large as the part itself.
     const part = (more: number[], less: number[]) => {
@@ -756,7 +800,11 @@ try {
         `the rest (Nest's hooks, security headers, request id, routing to the stored bytes) ${part(b.free.cpus, b.bare.cpus)}\n` +
         `  bare Fastify with Arbitra's per-request duties (its request id, request log at info, rate limiter, security headers): ` +
         `${b.duties.cpu.toFixed(0)} µs; bare ÷ duties ${(b.bare.cpu / b.duties.cpu).toFixed(2)}×, duties ÷ Arbitra ${(b.duties.cpu / b.info.cpu).toFixed(2)}× ` +
-        `(what Arbitra adds beyond those duties: ${part(b.info.cpus, b.duties.cpus)} µs)\n`,
+        `(what Arbitra adds beyond those duties: ${part(b.info.cpus, b.duties.cpus)} µs)\n` +
+        (b.compared?.cpu !== undefined
+          ? `  the compared build's standings in the same rounds: ${b.compared.cpu.toFixed(0)} µs; this build ÷ compared ${(b.info.cpu / b.compared.cpu).toFixed(2)}× ` +
+            `(difference ${part(b.info.cpus, b.compared.cpus)} µs)\n`
+          : ''),
     );
   }
   if (commands && appends)
