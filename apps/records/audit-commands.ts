@@ -13,7 +13,14 @@ import { auditLog, type AuditReport } from '../../libs/store/log-audit.js';
 import { checkpointStoreOf, storeChecks } from './audit-wiring.js';
 import { loadAuditConfig } from './audit-config.js';
 import { checkReadModels } from './read-model-check.js';
-import { FEATURES } from './registry.js';
+
+/**
+ * The records app's features, imported when a command opens the log: the registry brings every discipline and its
+ * controllers (about 2 s of start-up), which `token`, `keygen` and the offline check of an export do without.
+ */
+export async function recordsFeatures() {
+  return (await import('./registry.js')).FEATURES;
+}
 
 type Out = { out: (s: string) => void; err: (s: string) => void };
 const io: Out = { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) };
@@ -67,7 +74,7 @@ export async function verifyCommand(args: string[], config: ArbitraConfig, runni
   if (positionals.length > 0)
     return verifyExportFile(positionals[0], o, values['public-key']?.length ? new Set(values['public-key'].map(loadPublicKey)) : undefined);
   const copies = (values.checkpoint ?? []).flatMap((f) => parseCheckpoints(readFileSync(f, 'utf8')));
-  const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
+  const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: await recordsFeatures() });
   try {
     const trusted = trustedKeys(values['public-key'], config.dataDir);
     // With the signing key here, the append seals are checked too (seals.ts): the tail past the last checkpoint was
@@ -176,7 +183,7 @@ export async function exportCommand(args: string[], config: ArbitraConfig, o: Ou
     return 2;
   }
   const key = loadSigningKey(audit.signingKeyFile, config.dataDir);
-  const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
+  const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: await recordsFeatures() });
   try {
     const trusted = new Set([key.publicKey, ...audit.trustedKeyFiles.map(loadPublicKey)]);
     const report = await auditCore(core, [], trusted);

@@ -13,8 +13,7 @@ import { loadConfig } from '../../libs/runtime/config.js';
 import { openSelectedStore } from '../../libs/runtime/store-selection.js';
 import { randomUUID } from 'node:crypto';
 import { TOKEN_REVOCATIONS_ID, TokenRevocationsAggregate } from '../../libs/runtime/features/auth/index.js';
-import { FEATURES } from './registry.js';
-import { auditCore, exportCommand, keygenCommand, verifyCommand } from './audit-commands.js';
+import { auditCore, exportCommand, keygenCommand, recordsFeatures, verifyCommand } from './audit-commands.js';
 import { loadAuditConfig } from './audit-config.js';
 import { cliSigning } from './audit-wiring.js';
 import { readModelsAhead } from './unsigned-tail.js';
@@ -86,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { jti: { type: 'string' }, reason: { type: 'string' }, by: { type: 'string' } } });
       if (!values.jti) return fail('--jti <token id> is required (printed when the token was issued)');
       if (!values.reason?.trim()) return fail('--reason <text> is required: a revocation records why');
-      const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
+      const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: await recordsFeatures() });
       const ctx = { at: new Date().toISOString(), actor: { id: values.by ?? 'cli', role: 'admin' as const }, commandId: randomUUID() };
       try {
         const signing = await cliSigning(core, config.dataDir, loadAuditConfig());
@@ -116,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
         return fail(
           `a server (pid ${server}) is using ${config.dataDir}: stop it before replaying its read models (a live server rebuilds a changed projection itself on start)`,
         );
-      const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: FEATURES });
+      const core = new ArbitraCore({ config, store: await openSelectedStore(config), features: await recordsFeatures() });
       // Issue 10: read models are never rebuilt from a log that fails verification; issue 32: nor over read models
       // ahead of the log (the only trace of a cut tail, which a replay would erase).
       const audit = await auditCore(core, []);
