@@ -70,8 +70,11 @@ export class ReadModelStore {
   private readonly values = new ValueCache(VALUE_BYTES);
   /** Projections that rebuild their transient documents for readers (`register`). */
   private readonly materializers = new Map<string, Projection>();
-  /** Values written by batches of the transaction under way: kept once it commits. */
-  private pendingValues: Array<[string, unknown, number]> | null = null;
+  /**
+   * Ids of the values batches of the transaction under way put in memory (`applyBatch`): forgotten if it rolls back,
+   * so the next read takes them from the file (or folds them again) as it was.
+   */
+  private written: string[] | null = null;
   /** A write of the transaction under way that failed: the whole transaction rolls back (`inTransaction`). */
   private failedWrite: { error: unknown } | null = null;
 
@@ -153,17 +156,18 @@ export class ReadModelStore {
    * fails the whole transaction: its error is thrown from here, once `work` returns, and nothing of it is kept.
    */
   inTransaction<T>(work: () => T): T {
-    this.pendingValues = [];
+    const written: string[] = (this.written = []);
     try {
-      const result = this.db.transaction(() => {
+      return this.db.transaction(() => {
         const result = work();
         if (this.failedWrite) throw this.failedWrite.error;
         return result;
       })();
-      for (const [id, value, bytes] of this.pendingValues) this.remember(id, value, bytes);
-      return result;
+    } catch (error) {
+      for (const id of written) this.values.delete(id);
+      throw error;
     } finally {
-      this.pendingValues = null;
+      this.written = null;
       this.failedWrite = null;
     }
   }
@@ -289,28 +293,25 @@ export class ReadModelStore {
       forgetProjection(this.values, name);
       throw error;
     }
-    const write = () => {
+    const write = (written: string[]) => {
       for (const w of writes) {
-        // What memory holds of it is dropped now: the batch's values are kept once its transaction commits.
-        this.values.delete(w.id);
+        // Memory holds the batch's value from now on (one look-up of its id); a rollback forgets it (`inTransaction`).
+        this.remember(w.id, w.value, w.bytes);
+        written.push(w.id);
         this.raws.delete(w.id);
         if (w.json === undefined) this.stmt.del.run(name, w.collection, w.key);
         else if (w.json !== null) this.stmt.put.run(name, w.collection, w.key, w.json);
       }
       this.stmt.setCheckpoint.run(name, projection.version, upTo);
     };
-    if (this.pendingValues) {
+    if (this.written) {
       try {
-        write();
+        write(this.written);
       } catch (error) {
         this.failedWrite = { error };
         throw error;
       }
-      for (const w of writes) this.pendingValues.push([w.id, w.value, w.bytes]);
-    } else {
-      this.db.transaction(write)();
-      for (const w of writes) this.remember(w.id, w.value, w.bytes);
-    }
+    } else this.inTransaction(() => write(this.written ?? []));
   }
 
   /** Runs the reducers of a batch over its cached documents: what it changed, serialised, and what memory keeps of each. */
