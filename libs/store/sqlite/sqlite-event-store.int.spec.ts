@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,20 +91,24 @@ describe('SQLite event store specifics', () => {
   });
 
   it('commits a burst of concurrent appends in one transaction (group commit)', async () => {
-    const store = new SqliteEventStore({ path: join(dir(), 'events.db') });
     let commits = 0;
-    const realTransaction = store.db.transaction.bind(store.db);
-    // Count outermost transactions: savepoints nest inside them.
-    (store.db as unknown as { transaction: typeof realTransaction }).transaction = ((fn: (...a: unknown[]) => unknown) => {
-      const t = realTransaction(fn);
-      const wrap = Object.assign((...a: unknown[]) => t(...a), t, {
+    const realTransaction = Database.prototype.transaction;
+    // Count outermost transactions (savepoints nest inside them), in the transaction functions the store builds.
+    Database.prototype.transaction = function (this: Database.Database, fn: (...a: unknown[]) => unknown) {
+      const t = realTransaction.call(this, fn);
+      return Object.assign((...a: unknown[]) => t(...a), t, {
         immediate: (...a: unknown[]) => {
           commits++;
           return t.immediate(...a);
         },
       });
-      return wrap;
-    }) as typeof realTransaction;
+    } as typeof realTransaction;
+    let store: SqliteEventStore;
+    try {
+      store = new SqliteEventStore({ path: join(dir(), 'events.db') });
+    } finally {
+      Database.prototype.transaction = realTransaction;
+    }
     await Promise.all(Array.from({ length: 32 }, (_, i) => store.append(`game-${i}`, [newEvent()], 'no-stream')));
     expect(commits).toBe(1);
     expect(await store.headPosition()).toBe(32);
