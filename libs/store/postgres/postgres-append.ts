@@ -141,9 +141,11 @@ function appendOne(
     const meta = chainedMeta(e.meta, prevHash, head.hash);
     const hash = hashCanonical(e.id, p.stream, revision, e.type, dataJson, canonicalJson(meta));
     meta.hash = hash;
-    const row = [String(position), e.id, p.stream, revision, e.type, dataJson, JSON.stringify(meta), hash, e.meta.commandId];
+    const metaJson = JSON.stringify(meta);
+    const row = [String(position), e.id, p.stream, revision, e.type, dataJson, metaJson, hash, e.meta.commandId];
     row.forEach((v, i) => cols[i].push(v));
-    const event: RecordedEvent = { id: e.id, stream: p.stream, revision, position, type: e.type, data: e.data, meta };
+    // The event as the log holds it (data parsed from the canonical JSON when read), as the SQLite store hands it back.
+    const event = new StoredEvent(position, e.id, p.stream, revision, e.type, dataJson, metaJson, meta);
     known.set(e.id, { stream: p.stream, type: e.type, data: dataJson, event });
     out.push(event);
     prevHash = hash;

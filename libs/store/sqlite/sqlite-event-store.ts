@@ -85,6 +85,7 @@ export class SqliteEventStore implements EventStore, SealingLog {
   private readonly stmt: ReturnType<SqliteEventStore['prepare']>;
   private readonly pages = new Map<number, Database.Statement>();
   private readonly appendOne: (p: Pending) => AppendResult;
+  private readonly batchTransaction: Database.Transaction<(batch: readonly Pending[], savepoints: boolean) => Outcome[]>;
 
   constructor(readonly options: SqliteEventStoreOptions) {
     this.db = openLog(options.path, options.synchronous ?? 'FULL');
@@ -95,6 +96,8 @@ export class SqliteEventStore implements EventStore, SealingLog {
     this.stmt = this.prepare();
     // A nested better-sqlite3 transaction is a SAVEPOINT: one append's failure rolls back only itself.
     this.appendOne = this.db.transaction((p: Pending) => this.write(p));
+    // Made once: better-sqlite3 builds a transaction function in about 6 µs, more than running an empty one (1 µs).
+    this.batchTransaction = this.db.transaction((batch: readonly Pending[], savepoints: boolean) => this.writeBatch(batch, savepoints));
   }
 
   private prepare() {
@@ -141,7 +144,7 @@ export class SqliteEventStore implements EventStore, SealingLog {
     try {
       // IMMEDIATE: take the write lock before reading stream heads, so another process cannot
       // commit between our read of a head and our write after it.
-      outcomes = this.db.transaction(() => this.writeBatch(batch, false)).immediate();
+      outcomes = this.batchTransaction.immediate(batch, false);
     } catch (error) {
       this.heads.abort();
       if (error !== PARTIAL_WRITE) {
@@ -152,7 +155,7 @@ export class SqliteEventStore implements EventStore, SealingLog {
       // An append failed after writing part of its events: the batch was rolled back; run it again with
       // one savepoint per append, so the failing append rolls back alone.
       try {
-        outcomes = this.db.transaction(() => this.writeBatch(batch, true)).immediate();
+        outcomes = this.batchTransaction.immediate(batch, true);
       } catch (again) {
         for (const p of batch) p.reject(again);
         return;
