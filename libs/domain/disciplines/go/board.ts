@@ -108,8 +108,8 @@ class Board extends GoBoard {
 /** The library's board for a position (exported for the test that holds Board to it). */
 export function sabakiBoard(rows: readonly string[], exact = false): GoBoard {
   const signs = rows.map((row) => {
-    const out: Sign[] = [];
-    for (let i = 0; i < row.length; i++) out.push(row[i] === 'x' ? 1 : row[i] === 'o' ? -1 : 0);
+    const out = new Array<Sign>(row.length);
+    for (let i = 0; i < row.length; i++) out[i] = row[i] === 'x' ? 1 : row[i] === 'o' ? -1 : 0;
     return out;
   });
   return exact ? new GoBoard(signs) : new Board(signs);

@@ -59,9 +59,10 @@ function moved(state: GoState & { game: GoGame }, m: MoveRecord): GoState {
     phase,
     game: {
       ...g,
-      moves: [...g.moves, m],
+      // concat sizes the copy once; a spread grows it as it goes, copying the list again each time (issue 34: GC).
+      moves: g.moves.concat([m]),
       board,
-      positions: [...g.positions, positionHash(board)],
+      positions: g.positions.concat([positionHash(board)]),
       toMove: other(m.seat),
       captures,
       arrived: m.seat === 0 ? [true, g.arrived[1]] : [g.arrived[0], true],
