@@ -55,20 +55,19 @@ function moved(state: GoState & { game: GoGame }, m: MoveRecord): GoState {
   // Arbitra: two passes in a row end play and the clocks stop for the count (Ing rules 第九条 示虚 (2) only says how a pass is shown).
   const bothPassed = m.point === null && last !== undefined && last.point === null;
   const phase: GoPhase = bothPassed ? 'counting' : 'playing';
-  return {
-    phase,
-    game: {
-      ...g,
-      // concat sizes the copy once; a spread grows it as it goes, copying the list again each time (issue 34: GC).
-      moves: g.moves.concat([m]),
-      board,
-      positions: g.positions.concat([positionHash(board)]),
-      toMove: other(m.seat),
-      captures,
-      arrived: m.seat === 0 ? [true, g.arrived[1]] : [g.arrived[0], true],
-      clock: { ...g.clock, remainingMs, periodsLeft, since: bothPassed || g.source ? null : m.at },
-    },
-  };
+  // Object.assign, not a spread followed by keys (slow on Node 20: most of this fold's time). concat sizes each list's copy
+  // once; a spread grows it as it goes, copying it again each time.
+  const clock = Object.assign({}, g.clock, { remainingMs, periodsLeft, since: bothPassed || g.source ? null : m.at });
+  const game: GoGame = Object.assign({}, g, {
+    moves: g.moves.concat([m]),
+    board,
+    positions: g.positions.concat([positionHash(board)]),
+    toMove: other(m.seat),
+    captures,
+    arrived: m.seat === 0 ? [true, g.arrived[1]] : [g.arrived[0], true],
+    clock,
+  });
+  return { phase, game };
 }
 
 export function evolve(state: GoState, event: GoEvent): GoState {
