@@ -1,4 +1,7 @@
-/** Pure updates of a game's record (ledger, racks, turns, the scoreless run) and of the state around it, shared by evolve. */
+/**
+ * Pure updates of a game's record (ledger, racks, turns, the scoreless run) and of the state around it, shared by evolve.
+ * Copies by Object.assign: a spread followed by keys takes a slow path on Node 20 (issue 34).
+ */
 import { assertNever } from '../../kernel/decider.js';
 import type { Seat } from './seat.js';
 import { addToSet } from './tile-set.js';
@@ -17,7 +20,7 @@ export function withGame(s: ScrabbleState, game: Game): ScrabbleState {
     case 'playing':
     case 'ended':
     case 'finished':
-      return { ...s, game };
+      return Object.assign({}, s, { game });
     default:
       return assertNever(s, 'phase');
   }
@@ -28,26 +31,37 @@ export function withStatus(s: ScrabbleState, game: Game, status: TurnStatus): Sc
 }
 
 export function withLedger(g: Game, e: LedgerEntry): Game {
+  const { ledger, scores } = ledgerWith(g, e);
+  return Object.assign({}, g, { ledger, scores });
+}
+
+/** The ledger with one more entry, and the scores it leaves. */
+export function ledgerWith(g: Game, e: LedgerEntry): Pick<Game, 'ledger' | 'scores'> {
   const scores: [number, number] = [g.scores[0], g.scores[1]];
   scores[e.seat] += e.points;
-  return { ...g, ledger: [...g.ledger, e], scores };
+  return { ledger: [...g.ledger, e], scores };
 }
 
 export function setRack(g: Game, seat: Seat, rack: Game['racks'][number]): Game {
+  return Object.assign({}, g, { racks: racksWith(g, seat, rack) });
+}
+
+/** Both racks, `seat`'s replaced. */
+export function racksWith(g: Game, seat: Seat, rack: Game['racks'][number]): Game['racks'] {
   const racks: [Game['racks'][0], Game['racks'][1]] = [g.racks[0], g.racks[1]];
   racks[seat] = rack;
-  return { ...g, racks };
+  return racks;
 }
 
 export function updateTurn(g: Game, n: number, f: (t: TurnRecord) => TurnRecord): Game {
-  return { ...g, turns: g.turns.map((t) => (t.n === n ? f(t) : t)) };
+  return Object.assign({}, g, { turns: g.turns.map((t) => (t.n === n ? f(t) : t)) });
 }
 
 /** Face-down tiles join the rack (move accepted). */
 export function faceDownToRack(g: Game): Game {
   if (!g.faceDown) return g;
   const fd = g.faceDown;
-  return { ...setRack(g, fd.seat, addToSet(g.racks[fd.seat], fd.count, fd.tiles)), faceDown: null };
+  return Object.assign({}, g, { racks: racksWith(g, fd.seat, addToSet(g.racks[fd.seat], fd.count, fd.tiles)), faceDown: null });
 }
 
 /**
@@ -70,5 +84,5 @@ export function scorelessRun(turns: readonly TurnRecord[]): number {
 }
 
 export function withRun(g: Game): Game {
-  return { ...g, zeroRun: scorelessRun(g.turns) };
+  return Object.assign({}, g, { zeroRun: scorelessRun(g.turns) });
 }
