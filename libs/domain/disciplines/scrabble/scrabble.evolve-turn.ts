@@ -7,7 +7,19 @@ import { other } from './seat.js';
 import { takeFromSet } from './tile-set.js';
 import { BLANK } from './tiles.js';
 import type { Game, ScrabbleState, TurnRecord } from './scrabble.state.js';
-import { faceDownToRack, gameOf, ledgerWith, racksWith, scorelessRun, setRack, withGame, withLedger, withRun, withStatus } from './scrabble.game-updates.js';
+import {
+  faceDownToRack,
+  gameOf,
+  ledgerWith,
+  racksWith,
+  scorelessRun,
+  setRack,
+  withGame,
+  withLedger,
+  withRun,
+  withStatus,
+  type WritableGame,
+} from './scrabble.game-updates.js';
 import type { EventOf } from './scrabble.events.js';
 
 export type TurnEvent = EventOf<
@@ -49,20 +61,19 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
       if (m.kind === 'play') {
         const rackTiles = m.placements.map((p) => (p.blank ? BLANK : p.letter));
         const { ledger, scores } = ledgerWith(g0, { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn });
-        // The game copied once with every field the play changes, by Object.assign: a spread followed by keys (slow on Node 20)
-        // for each field in turn was most of this fold's time.
-        const g: Game = Object.assign({}, g0, {
-          lastDraw: null,
-          racks: racksWith(g0, d.seat, takeFromSet(g0.racks[d.seat], m.placements.length, rackTiles)),
-          board: placeOnBoard(
-            g0.board,
-            m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) })),
-          ),
-          turns: [...g0.turns, Object.assign({}, base, { kind: 'play', status: 'pending' } as const)],
-          ledger,
-          scores,
-          clock: d.goingOut ? pauseClock(runSeat(g0.clock, null, at), 'end-of-game', at) : runSeat(g0.clock, other(d.seat), at),
-        });
+        // The game copied once, then each field the play changes set: a spread followed by keys for each in turn (V8's slow
+        // path on Node 20) was most of this fold's time, and Object.assign can leave a copy this size in dictionary mode.
+        const g: WritableGame = { ...g0 };
+        g.lastDraw = null;
+        g.racks = racksWith(g0, d.seat, takeFromSet(g0.racks[d.seat], m.placements.length, rackTiles));
+        g.board = placeOnBoard(
+          g0.board,
+          m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) })),
+        );
+        g.turns = [...g0.turns, Object.assign({}, base, { kind: 'play', status: 'pending' } as const)];
+        g.ledger = ledger;
+        g.scores = scores;
+        g.clock = d.goingOut ? pauseClock(runSeat(g0.clock, null, at), 'end-of-game', at) : runSeat(g0.clock, other(d.seat), at);
         return withStatus(state, g, { kind: 'pending', seat: d.seat, turn: d.turn, goingOut: d.goingOut, hold: null });
       }
       let g: Game = { ...g0, lastDraw: null };
@@ -106,7 +117,9 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
       const g0 = gameOf(state);
       const turns = g0.turns.map((t) => (t.n === event.data.turn ? { ...t, status: 'accepted' as const } : t));
       // Face-down tiles join the rack, and the turn is accepted: the game copied once for both (scorelessRun as withRun counts it).
-      const g: Game = Object.assign({}, faceDownToRack(g0), { turns, zeroRun: scorelessRun(turns) });
+      const g: WritableGame = { ...faceDownToRack(g0) };
+      g.turns = turns;
+      g.zeroRun = scorelessRun(turns);
       if (state.phase === 'playing' && state.status.kind === 'pending')
         return withStatus(state, g, { kind: 'to-move', seat: other(state.status.seat), tentative: null });
       return withGame(state, g);

@@ -1,7 +1,4 @@
-/**
- * Pure updates of a game's record (ledger, racks, turns, the scoreless run) and of the state around it, shared by evolve.
- * Copies by Object.assign: a spread followed by keys takes a slow path on Node 20 (issue 34).
- */
+/** Pure updates of a game's record (ledger, racks, turns, the scoreless run) and of the state around it, shared by evolve. */
 import { assertNever } from '../../kernel/decider.js';
 import type { Seat } from './seat.js';
 import { addToSet } from './tile-set.js';
@@ -12,6 +9,9 @@ export function gameOf(s: ScrabbleState): Game {
   return s.game;
 }
 
+/** The game's fields, writable: a fold copies the game once and sets what an event changes. */
+export type WritableGame = { -readonly [K in keyof Game]: Game[K] };
+
 export function withGame(s: ScrabbleState, game: Game): ScrabbleState {
   switch (s.phase) {
     case 'none':
@@ -20,7 +20,7 @@ export function withGame(s: ScrabbleState, game: Game): ScrabbleState {
     case 'playing':
     case 'ended':
     case 'finished':
-      return Object.assign({}, s, { game });
+      return { ...s, game };
     default:
       return assertNever(s, 'phase');
   }
@@ -32,7 +32,7 @@ export function withStatus(s: ScrabbleState, game: Game, status: TurnStatus): Sc
 
 export function withLedger(g: Game, e: LedgerEntry): Game {
   const { ledger, scores } = ledgerWith(g, e);
-  return Object.assign({}, g, { ledger, scores });
+  return { ...g, ledger, scores };
 }
 
 /** The ledger with one more entry, and the scores it leaves. */
@@ -43,7 +43,7 @@ export function ledgerWith(g: Game, e: LedgerEntry): Pick<Game, 'ledger' | 'scor
 }
 
 export function setRack(g: Game, seat: Seat, rack: Game['racks'][number]): Game {
-  return Object.assign({}, g, { racks: racksWith(g, seat, rack) });
+  return { ...g, racks: racksWith(g, seat, rack) };
 }
 
 /** Both racks, `seat`'s replaced. */
@@ -54,14 +54,14 @@ export function racksWith(g: Game, seat: Seat, rack: Game['racks'][number]): Gam
 }
 
 export function updateTurn(g: Game, n: number, f: (t: TurnRecord) => TurnRecord): Game {
-  return Object.assign({}, g, { turns: g.turns.map((t) => (t.n === n ? f(t) : t)) });
+  return { ...g, turns: g.turns.map((t) => (t.n === n ? f(t) : t)) };
 }
 
 /** Face-down tiles join the rack (move accepted). */
 export function faceDownToRack(g: Game): Game {
   if (!g.faceDown) return g;
   const fd = g.faceDown;
-  return Object.assign({}, g, { racks: racksWith(g, fd.seat, addToSet(g.racks[fd.seat], fd.count, fd.tiles)), faceDown: null });
+  return { ...setRack(g, fd.seat, addToSet(g.racks[fd.seat], fd.count, fd.tiles)), faceDown: null };
 }
 
 /**
@@ -84,5 +84,5 @@ export function scorelessRun(turns: readonly TurnRecord[]): number {
 }
 
 export function withRun(g: Game): Game {
-  return Object.assign({}, g, { zeroRun: scorelessRun(g.turns) });
+  return { ...g, zeroRun: scorelessRun(g.turns) };
 }
