@@ -28,7 +28,8 @@ export * from './command-types.js';
 
 /** What the command path does with a decision: the events to append, or the answer when there is nothing to append. */
 interface Steps<E extends DomainEvent, S> {
-  decide: (state: S) => { decided: readonly E[]; events: NewEvent[] };
+  /** The decided events, their stored form, and the state they leave when the decider folded them (Decider.decideFolded). */
+  decide: (state: S) => { decided: readonly E[]; events: NewEvent[]; next?: S };
   nothing: (revision: number) => Promise<CommandResult>;
   duplicate: (events: RecordedEvent[]) => CommandResult;
 }
@@ -96,8 +97,10 @@ export class CommandHandler {
       // A deferred command is computed here, on the state it will be appended to (a retry after a
       // conflict computes it again on the newer state).
       decide: (state) => {
-        const decided = aggregate.decider.decide(isDeferred(command) ? ({ ...command.from(state), context: ctx } as unknown as C) : command, state);
-        return { decided, events: this.newEvents(decided, ctx, opts, ctx.commandId, fingerprint) };
+        const c = isDeferred(command) ? ({ ...command.from(state), context: ctx } as unknown as C) : command;
+        const folded = aggregate.decider.decideFolded?.(c, state);
+        const decided = folded ? folded.events : aggregate.decider.decide(c, state);
+        return { decided, events: this.newEvents(decided, ctx, opts, ctx.commandId, fingerprint), next: folded?.state };
       },
       nothing: async (revision) => {
         const position = await this.store.headPosition();
@@ -197,7 +200,7 @@ export class CommandHandler {
         if (await again()) continue;
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
-      let decision: { decided: readonly E[]; events: NewEvent[] };
+      let decision: { decided: readonly E[]; events: NewEvent[]; next?: S };
       try {
         decision = step.decide(state);
       } catch (e) {
@@ -210,7 +213,7 @@ export class CommandHandler {
         return step.nothing(revision);
       }
       const pending = this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-      const next = decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
+      const next = decision.next ?? decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
       let mine: Tip | undefined;
       if (pipelined) {
         mine = {
@@ -315,12 +318,13 @@ export class CommandHandler {
         const decided: E[] = [];
         const events: NewEvent[] = [];
         for (const command of commands) {
-          const made = aggregate.decider.decide(command, state);
-          state = made.reduce((s, e) => aggregate.decider.evolve(s, e), state);
+          const folded = aggregate.decider.decideFolded?.(command, state);
+          const made = folded ? folded.events : aggregate.decider.decide(command, state);
+          state = folded ? folded.state : made.reduce((s, e) => aggregate.decider.evolve(s, e), state);
           decided.push(...made);
           events.push(...this.newEvents(made, command.context, opts, first.commandId));
         }
-        return { decided, events };
+        return { decided, events, next: state };
       },
       nothing: async (revision) => ({ stream, events: [], revision, position: await this.store.headPosition(), duplicate: false }),
       duplicate: (events) => this.earlier.replayed(stream, first, events),

@@ -12,6 +12,11 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState(): State;
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
+  /**
+   * `decide` with the state its events leave, for a decider that folds them as it decides (the kernel's Emitter): the
+   * command path then does not fold them again. The state is the one `evolve` folds from the same events.
+   */
+  decideFolded?(command: Command, state: State): { events: Event[]; state: State };
 }
 
 /** Folds a history into a state. */

@@ -18,6 +18,7 @@ describe('the board against @sabaki/go-board', () => {
       fc.property(position, fc.constantFrom(1 as const, -1 as const), ([board, x, y], sign) => {
         const ours = sabakiBoard(board);
         const theirs = sabakiBoard(board, true);
+        expect(ours.getNeighbors([x, y])).toEqual(theirs.getNeighbors([x, y]));
         expect(ours.getChain([x, y])).toEqual(theirs.getChain([x, y]));
         expect(ours.getLiberties([x, y])).toEqual(theirs.getLiberties([x, y]));
         expect(ours.hasLiberties([x, y])).toBe(theirs.hasLiberties([x, y]));

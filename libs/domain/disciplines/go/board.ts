@@ -78,14 +78,27 @@ class Board extends GoBoard {
     const key = vertex[1] * this.width + vertex[0];
     if (visited.has(key)) return false;
     const neighbors = this.getNeighbors(vertex);
-    if (neighbors.some((n) => this.get(n) === 0)) return true;
+    for (const n of neighbors) if (this.get(n) === 0) return true;
     visited.add(key);
-    return neighbors.filter((n) => this.get(n) === sign).some((n) => this.hasLiberties(n, visited));
+    for (const n of neighbors) if (this.get(n) === sign && this.hasLiberties(n, visited)) return true;
+    return false;
+  }
+
+  /** The library's neighbours (left, right, up, down, those on the board), without its four trial points and filter. */
+  override getNeighbors(vertex: Vertex): Vertex[] {
+    if (!this.has(vertex)) return [];
+    const [x, y] = vertex;
+    const out: Vertex[] = [];
+    if (x > 0) out.push([x - 1, y]);
+    if (x + 1 < this.width) out.push([x + 1, y]);
+    if (y > 0) out.push([x, y - 1]);
+    if (y + 1 < this.height) out.push([x, y + 1]);
+    return out;
   }
 
   /** The library's clone makes a plain GoBoard (a move is played on a clone): this one stays a Board. */
   override clone(): Board {
-    const copy = new Board(this.signMap.map((row) => [...row]));
+    const copy = new Board(this.signMap.map((row) => row.slice()));
     copy.setCaptures(1, this.getCaptures(1)).setCaptures(-1, this.getCaptures(-1));
     (copy as unknown as { _koInfo: unknown })._koInfo = (this as unknown as { _koInfo: unknown })._koInfo;
     return copy;
@@ -94,7 +107,11 @@ class Board extends GoBoard {
 
 /** The library's board for a position (exported for the test that holds Board to it). */
 export function sabakiBoard(rows: readonly string[], exact = false): GoBoard {
-  const signs = rows.map((row) => [...row].map((c) => (c === 'x' ? 1 : c === 'o' ? -1 : 0) as Sign));
+  const signs = rows.map((row) => {
+    const out = new Array<Sign>(row.length);
+    for (let i = 0; i < row.length; i++) out[i] = row[i] === 'x' ? 1 : row[i] === 'o' ? -1 : 0;
+    return out;
+  });
   return exact ? new GoBoard(signs) : new Board(signs);
 }
 const toGoBoard = (rows: readonly string[]): GoBoard => sabakiBoard(rows);
@@ -123,11 +140,13 @@ export function tryPlay(rows: readonly string[], seat: Seat, v: Vertex, suicide:
   if (analysis.overwrite) return { ok: false, why: 'occupied' };
   if (analysis.suicide && suicide === 'forbidden') return { ok: false, why: 'suicide' };
   if (analysis.suicide && board.getNeighbors(v).every((n) => board.get(n) !== sign)) return { ok: false, why: 'single-suicide' };
-  const after = board.makeMove(sign, v);
-  // Only the opponent's chains next to the stone can be taken, or (a suicide) the stone's own chain.
+  // What the library's makeMove takes off, without its copy of the board and its walk of the stone's whole chain for a
+  // ko it does not decide here: the opponent's chains next to the stone left without liberties, else (a suicide) its own.
   const captured = new Set<string>();
-  for (const n of board.getNeighbors(v)) if (board.get(n) === -sign && after.get(n) === 0) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
-  if (after.get(v) === 0) {
+  if (analysis.capturing) {
+    board.set(v, sign);
+    for (const n of board.getNeighbors(v)) if (board.get(n) === -sign && !board.hasLiberties(n)) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
+  } else if (analysis.suicide) {
     captured.add(sgfPoint(v));
     for (const n of board.getNeighbors(v)) if (board.get(n) === sign) for (const c of board.getChain(n)) captured.add(sgfPoint(c));
   }

@@ -5,6 +5,7 @@ import { basicMs } from './go.profile.js';
 import type { GoEvent, GoGame, GoPhase, GoState, MoveRecord, Seat } from './go.types.js';
 
 const other = (seat: Seat): Seat => (seat === 0 ? 1 : 0);
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 function started(e: Extract<GoEvent, { type: 'go.GameStarted' }>['data']): GoGame {
   let board = emptyBoard(e.boardSize);
@@ -55,19 +56,21 @@ function moved(state: GoState & { game: GoGame }, m: MoveRecord): GoState {
   // Arbitra: two passes in a row end play and the clocks stop for the count (Ing rules 第九条 示虚 (2) only says how a pass is shown).
   const bothPassed = m.point === null && last !== undefined && last.point === null;
   const phase: GoPhase = bothPassed ? 'counting' : 'playing';
-  return {
-    phase,
-    game: {
-      ...g,
-      moves: [...g.moves, m],
-      board,
-      positions: [...g.positions, positionHash(board)],
-      toMove: other(m.seat),
-      captures,
-      arrived: m.seat === 0 ? [true, g.arrived[1]] : [g.arrived[0], true],
-      clock: { ...g.clock, remainingMs, periodsLeft, since: bothPassed || g.source ? null : m.at },
-    },
-  };
+  // A copy, then its fields set: a spread followed by keys takes V8's slow path on Node 20 (most of this fold's time), and
+  // Object.assign leaves an object this size in dictionary mode. concat sizes each list's copy once.
+  const clock: Writable<GoGame['clock']> = { ...g.clock };
+  clock.remainingMs = remainingMs;
+  clock.periodsLeft = periodsLeft;
+  clock.since = bothPassed || g.source ? null : m.at;
+  const game: Writable<GoGame> = { ...g };
+  game.moves = g.moves.concat([m]);
+  game.board = board;
+  game.positions = g.positions.concat([positionHash(board)]);
+  game.toMove = other(m.seat);
+  game.captures = captures;
+  game.arrived = m.seat === 0 ? [true, g.arrived[1]] : [g.arrived[0], true];
+  game.clock = clock;
+  return { phase, game };
 }
 
 export function evolve(state: GoState, event: GoEvent): GoState {

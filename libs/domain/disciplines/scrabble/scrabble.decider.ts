@@ -127,6 +127,11 @@ const TURN_COMMANDS = new Set<ScrabbleCommand['type']>([
 ]);
 
 export function decide(command: ScrabbleCommand, state: ScrabbleState): ScrabbleEvent[] {
+  return decideFolded(command, state).events;
+}
+
+/** The events a command records and the state they leave, folded as they were emitted. */
+export function decideFolded(command: ScrabbleCommand, state: ScrabbleState): { events: ScrabbleEvent[]; state: ScrabbleState } {
   const { at } = command.context;
   if (!isIsoInstant(at)) invalid('scrabble/bad-time', `"${String(at)}" is not an ISO-8601 instant`, RULES.orderOfPlay, 'at');
   if (state.phase === 'none' && command.type !== 'scrabble.start-game')
@@ -154,7 +159,7 @@ export function decide(command: ScrabbleCommand, state: ScrabbleState): Scrabble
     em.record('scrabble.ClockReadingRecorded', { remainingMs: [r.remainingMs[0], r.remainingMs[1]] });
   }
   route(em, command);
-  return em.events;
+  return { events: em.events, state: em.state };
 }
 
-export const scrabbleDecider: Decider<ScrabbleCommand, ScrabbleEvent, ScrabbleState> = { initialState, decide, evolve };
+export const scrabbleDecider: Decider<ScrabbleCommand, ScrabbleEvent, ScrabbleState> = { initialState, decide, evolve, decideFolded };

@@ -7,7 +7,19 @@ import { other } from './seat.js';
 import { takeFromSet } from './tile-set.js';
 import { BLANK } from './tiles.js';
 import type { Game, ScrabbleState, TurnRecord } from './scrabble.state.js';
-import { faceDownToRack, gameOf, setRack, updateTurn, withGame, withLedger, withRun, withStatus } from './scrabble.game-updates.js';
+import {
+  faceDownToRack,
+  gameOf,
+  ledgerWith,
+  racksWith,
+  scorelessRun,
+  setRack,
+  withGame,
+  withLedger,
+  withRun,
+  withStatus,
+  type WritableGame,
+} from './scrabble.game-updates.js';
 import type { EventOf } from './scrabble.events.js';
 
 export type TurnEvent = EventOf<
@@ -46,23 +58,25 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
         rackBefore,
         ...(d.remainingMs && { remainingMs: d.remainingMs }),
       };
-      let g: Game = { ...g0, lastDraw: null };
       if (m.kind === 'play') {
         const rackTiles = m.placements.map((p) => (p.blank ? BLANK : p.letter));
-        g = {
-          ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.placements.length, rackTiles)),
-          board: placeOnBoard(
-            g.board,
-            m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) })),
-          ),
-        };
-        g = withLedger(
-          { ...g, turns: [...g.turns, Object.assign({}, base, { kind: 'play', status: 'pending' } as const)] },
-          { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn },
+        const { ledger, scores } = ledgerWith(g0, { seat: d.seat, kind: 'turn', points: d.announcedScore, turn: d.turn });
+        // The game copied once, then each field the play changes set: a spread followed by keys for each in turn (V8's slow
+        // path on Node 20) was most of this fold's time, and Object.assign can leave a copy this size in dictionary mode.
+        const g: WritableGame = { ...g0 };
+        g.lastDraw = null;
+        g.racks = racksWith(g0, d.seat, takeFromSet(g0.racks[d.seat], m.placements.length, rackTiles));
+        g.board = placeOnBoard(
+          g0.board,
+          m.placements.map((p) => ({ row: p.row, col: p.col, letter: boardLetter(p) })),
         );
-        const clock = d.goingOut ? pauseClock(runSeat(g.clock, null, at), 'end-of-game', at) : runSeat(g.clock, other(d.seat), at);
-        return withStatus(state, { ...g, clock }, { kind: 'pending', seat: d.seat, turn: d.turn, goingOut: d.goingOut, hold: null });
+        g.turns = [...g0.turns, Object.assign({}, base, { kind: 'play', status: 'pending' } as const)];
+        g.ledger = ledger;
+        g.scores = scores;
+        g.clock = d.goingOut ? pauseClock(runSeat(g0.clock, null, at), 'end-of-game', at) : runSeat(g0.clock, other(d.seat), at);
+        return withStatus(state, g, { kind: 'pending', seat: d.seat, turn: d.turn, goingOut: d.goingOut, hold: null });
       }
+      let g: Game = { ...g0, lastDraw: null };
       if (m.kind === 'exchange') {
         g = { ...setRack(g, d.seat, takeFromSet(g.racks[d.seat], m.count, m.tiles)), exchangeAside: { seat: d.seat, count: m.count, tiles: m.tiles } };
       }
@@ -101,7 +115,11 @@ export function evolveTurn(state: ScrabbleState, event: TurnEvent): ScrabbleStat
     }
     case 'scrabble.MoveAccepted': {
       const g0 = gameOf(state);
-      const g = withRun(faceDownToRack(updateTurn(g0, event.data.turn, (t) => ({ ...t, status: 'accepted' }))));
+      const turns = g0.turns.map((t) => (t.n === event.data.turn ? { ...t, status: 'accepted' as const } : t));
+      // Face-down tiles join the rack, and the turn is accepted: the game copied once for both (scorelessRun as withRun counts it).
+      const g: WritableGame = { ...faceDownToRack(g0) };
+      g.turns = turns;
+      g.zeroRun = scorelessRun(turns);
       if (state.phase === 'playing' && state.status.kind === 'pending')
         return withStatus(state, g, { kind: 'to-move', seat: other(state.status.seat), tentative: null });
       return withGame(state, g);

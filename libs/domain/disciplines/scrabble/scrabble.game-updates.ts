@@ -9,6 +9,9 @@ export function gameOf(s: ScrabbleState): Game {
   return s.game;
 }
 
+/** The game's fields, writable: a fold copies the game once and sets what an event changes. */
+export type WritableGame = { -readonly [K in keyof Game]: Game[K] };
+
 export function withGame(s: ScrabbleState, game: Game): ScrabbleState {
   switch (s.phase) {
     case 'none':
@@ -28,15 +31,26 @@ export function withStatus(s: ScrabbleState, game: Game, status: TurnStatus): Sc
 }
 
 export function withLedger(g: Game, e: LedgerEntry): Game {
+  const { ledger, scores } = ledgerWith(g, e);
+  return { ...g, ledger, scores };
+}
+
+/** The ledger with one more entry, and the scores it leaves. */
+export function ledgerWith(g: Game, e: LedgerEntry): Pick<Game, 'ledger' | 'scores'> {
   const scores: [number, number] = [g.scores[0], g.scores[1]];
   scores[e.seat] += e.points;
-  return { ...g, ledger: [...g.ledger, e], scores };
+  return { ledger: [...g.ledger, e], scores };
 }
 
 export function setRack(g: Game, seat: Seat, rack: Game['racks'][number]): Game {
+  return { ...g, racks: racksWith(g, seat, rack) };
+}
+
+/** Both racks, `seat`'s replaced. */
+export function racksWith(g: Game, seat: Seat, rack: Game['racks'][number]): Game['racks'] {
   const racks: [Game['racks'][0], Game['racks'][1]] = [g.racks[0], g.racks[1]];
   racks[seat] = rack;
-  return { ...g, racks };
+  return racks;
 }
 
 export function updateTurn(g: Game, n: number, f: (t: TurnRecord) => TurnRecord): Game {

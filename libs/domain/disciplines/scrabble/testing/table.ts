@@ -6,7 +6,7 @@
 import type { Actor } from '../../../kernel/command.js';
 import { type DomainError } from '../../../kernel/errors.js';
 import { deciderSpec, type Refusal } from '../../../kernel/testing/decider-spec.js';
-import { decide, initialState, scrabbleDecider } from '../scrabble.decider.js';
+import { decideFolded, initialState, scrabbleDecider } from '../scrabble.decider.js';
 import { evolve } from '../scrabble.evolve.js';
 import { scrabbleCommand, type ScrabbleStep } from '../scrabble.commands.js';
 import type { ScrabbleEvent } from '../scrabble.events.js';
@@ -52,8 +52,9 @@ export class Table {
   run(input: CommandInput, dt = 1, actor: Actor = ARBITER): ScrabbleEvent[] {
     this.sec += dt;
     const cmd = scrabbleCommand(input, { at: at(this.sec), actor, commandId: `c-${++this.n}` });
-    const out = decide(cmd, this.state);
-    for (const e of out) this.state = evolve(this.state, e);
+    // The state as the command path takes it (folded as decided); the property spec folds the events to the same state.
+    const { events: out, state } = decideFolded(cmd, this.state);
+    this.state = state;
     this.events.push(...out);
     return out;
   }
