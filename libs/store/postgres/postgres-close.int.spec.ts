@@ -98,6 +98,8 @@ describeWithPostgres('PostgreSQL event store: its own connections (LISTEN, the w
         );
         return rows[0].n === 1;
       });
+      // Its first read done, the subscriber waits for an append (its poll's timer): a cut before would fail that read.
+      await until('the subscriber waiting for an append', () => timers.seen.has('nextAppend'));
       // The database goes away: both connections end and every reconnect is refused, so each waits on its timer.
       await proxy.cut();
       await until('a reconnect of each waiting on its timer', () => timers.seen.has('relisten') && timers.seen.has('rejoinLater'));
