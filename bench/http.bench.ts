@@ -222,13 +222,15 @@ async function interleaved(
   const compared = { ratios: [] as number[], cpuRatios: [] as number[] };
   for (let i = 0; i < PAIRED_ROUNDS; i++) {
     const bare = await cannon({ duration, ...bareOpts });
+    // The compared build goes first in every other round: measured always second, one build read faster by itself.
+    const otherFirst = comparedOpts && i % 2 === 1 ? await cannon({ duration, ...comparedOpts }) : undefined;
     const ours = await cannon({ duration, ...arbitraOpts });
     if (ours.result.non2xx + ours.result.errors > 0) throw new Error(`${label}: ${ours.result.non2xx + ours.result.errors} non-2xx/errors`);
     ratios.push(ours.result.requests.average / bare.result.requests.average);
     if (bare.cpuUs && ours.cpuUs) cpuRatios.push(bare.cpuUs / ours.cpuUs);
     rates.push([bare.result.requests.average, ours.result.requests.average]);
     if (!comparedOpts) continue;
-    const other = await cannon({ duration, ...comparedOpts });
+    const other = otherFirst ?? (await cannon({ duration, ...comparedOpts }));
     if (other.result.non2xx + other.result.errors > 0) throw new Error(`${label}, compared build: ${other.result.non2xx + other.result.errors} non-2xx/errors`);
     compared.ratios.push(other.result.requests.average / bare.result.requests.average);
     if (bare.cpuUs && other.cpuUs) compared.cpuRatios.push(bare.cpuUs / other.cpuUs);
@@ -653,8 +655,10 @@ try {
       Variant,
       { cpu: number[]; rate: number[] }
     >;
+    // Each round starts one variant later than the round before, so no server is always measured in the same place.
+    const order = Object.entries(variants) as Array<[Variant, string]>;
     for (let i = 0; i < PAIRED_ROUNDS; i++)
-      for (const [name, url] of Object.entries(variants) as Array<[Variant, string]>) {
+      for (const [name, url] of [...order.slice(i % order.length), ...order.slice(0, i % order.length)]) {
         const m = await cannon({ url, duration: Math.max(1, Math.round(DURATION / PAIRED_ROUNDS)) });
         if (m.cpuUs !== undefined) samples[name].cpu.push(m.cpuUs);
         samples[name].rate.push(m.result.requests.average);
