@@ -286,6 +286,8 @@ export class ReadModelStore {
    * alike (see `inTransaction`). Alone, the batch runs in a transaction of its own.
    */
   applyBatch(projection: Projection, events: readonly RecordedEvent[], upTo: number): void {
+    const written = this.written;
+    if (!written) return this.inTransaction(() => this.applyBatch(projection, events, upTo));
     if (this.failedWrite) throw this.failedWrite.error; // the transaction under way will roll back: write nothing more
     const name = projection.name;
     let writes: BatchWrite[];
@@ -296,7 +298,7 @@ export class ReadModelStore {
       forgetProjection(this.values, name);
       throw error;
     }
-    const write = (written: string[]) => {
+    try {
       for (const w of writes) {
         // Memory holds the batch's value from now on (one look-up of its id); a rollback forgets it (`inTransaction`).
         this.remember(w.id, w.value, w.bytes);
@@ -306,15 +308,10 @@ export class ReadModelStore {
         else if (w.json !== null) this.stmt.put.run(name, w.collection, w.key, w.json);
       }
       this.stmt.setCheckpoint.run(name, projection.version, upTo);
-    };
-    if (this.written) {
-      try {
-        write(this.written);
-      } catch (error) {
-        this.failedWrite = { error };
-        throw error;
-      }
-    } else this.inTransaction(() => write(this.written ?? []));
+    } catch (error) {
+      this.failedWrite = { error };
+      throw error;
+    }
   }
 
   /** Runs the reducers of a batch over its cached documents: what it changed, serialised, and what memory keeps of each. */
