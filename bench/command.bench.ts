@@ -16,6 +16,7 @@ import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/s
 import { SqliteSnapshotStore } from '../libs/store/sqlite/sqlite-snapshot-store.js';
 import { UpcasterRegistry } from '../libs/store/upcasters.js';
 import { BenchGame, benchEvent } from './support/bench-fixtures.js';
+import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const SYNC = (args.get('sync') ?? 'OFF') as SqliteSynchronous;
@@ -24,7 +25,6 @@ const PER_ROUND = Number(args.get('commands') ?? 100);
 const ROUNDS = 10;
 const Game = { ...BenchGame, version: 1 };
 const root = mkdtempSync(join(tmpdir(), 'arbitra-command-bench-'));
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const line = (label: string, value: string, note = '') => process.stdout.write(`${label.padEnd(64)} ${value.padStart(14)}  ${note}\n`);
 
 const store = new SqliteEventStore({ path: join(root, 'events.db'), synchronous: SYNC });

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { applyInPages, cpuUs, median } from './support/measure.js';
 import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../libs/domain/disciplines/scrabble/index.js';
 import type { AnyGameFeature } from '../libs/runtime/games/game-feature.js';
 import type * as GameReadModel from '../libs/runtime/games/game-read-model.js';
@@ -120,23 +121,13 @@ function events(feature: AnyGameFeature, games: number, steps: readonly object[]
   return out;
 }
 
-const cpuUs = () => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-
 /** CPU µs per measured event, applying the setup first (unmeasured) into a fresh store. */
 function run(build: Build, name: (typeof CASES)[number]['name'], log: { setup: RecordedEvent[]; measured: RecordedEvent[] }): number {
   const dir = mkdtempSync(join(tmpdir(), 'arbitra-game-read-model-bench-'));
   const projection = build.games.gamesProjectionFor(build.features[name]);
   const store = new build.store.ReadModelStore(join(dir, 'read-models.db'), 'NORMAL');
   store.register([projection]);
-  const apply = (evs: RecordedEvent[]) => {
-    for (let i = 0; i < evs.length; i += BATCH) {
-      const batch = evs.slice(i, i + BATCH);
-      store.inTransaction(() => store.applyBatch(projection, batch, batch[batch.length - 1].position));
-    }
-  };
+  const apply = (evs: RecordedEvent[]) => applyInPages(store, projection, evs, BATCH);
   try {
     apply(log.setup);
     const before = cpuUs();
@@ -148,7 +139,6 @@ function run(build: Build, name: (typeof CASES)[number]['name'], log: { setup: R
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mine = await load(fileURLToPath(new URL('..', import.meta.url)));
 const other = compare ? await load(compare) : undefined;
 console.log(`games read models: CPU µs per event, median of ${REPEAT} runs, batches of ${BATCH} events${other ? `; compared: ${compare}` : ''}`);

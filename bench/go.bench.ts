@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { goCommand, goDecider, type GoCommand, type GoEvent, type GoState, type GoStep } from '../libs/domain/disciplines/go/index.js';
 import { createRng, DomainError } from '../libs/domain/kernel/index.js';
 import { parseSgf, sgfCommands } from '../libs/runtime/features/go/index.js';
+import { median } from './support/measure.js';
 
 const text = readFileSync(new URL('../../test/fixtures/sgf/maruyama-ito-kisei-1976.sgf', import.meta.url), 'utf8');
 const PLAYERS = [
@@ -21,7 +22,6 @@ const PLAYERS = [
 const t0 = Date.parse('2026-12-01T09:00:00.000Z');
 const command = (s: GoStep, i: number): GoCommand =>
   goCommand(s, { at: new Date(t0 + i * 1000).toISOString(), actor: { id: 'bench', role: 'arbiter' }, commandId: `b${i}` });
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const LETTERS = 'abcdefghijklmnopqrs';
 
 /** A 300-move game: at each turn the first legal point of a seeded shuffle (captured points come back into play). */

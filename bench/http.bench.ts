@@ -28,6 +28,7 @@ import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../li
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { benchEvent } from './support/bench-fixtures.js';
 import { perfAvailable, recordLayers } from './support/layers.js';
+import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.get('duration') ?? 5);
@@ -202,7 +203,6 @@ const LAYERS = args.has('layers');
 if (LAYERS && !perfAvailable()) throw new Error('--layers needs Linux perf, allowed to record other processes (perf_event_paranoid ≤ 2 as root)');
 /** JavaScript frames named in perf's samples (a map file per process in /tmp). */
 const PERF_NODE_ARGS = LAYERS ? ['--perf-basic-prof'] : [];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * The same pair measured in PAIRED_ROUNDS interleaved rounds of DURATION / PAIRED_ROUNDS seconds each (bare, then Arbitra,

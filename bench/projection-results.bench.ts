@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { applyInPages, cpuUs, median } from './support/measure.js';
 import { pair } from '../libs/domain/pairing/index.js';
 import { pairingRequestFor, type TournamentCommand } from '../libs/domain/tournament/index.js';
 import type { CommandContext } from '../libs/domain/kernel/index.js';
@@ -88,11 +89,6 @@ async function record(): Promise<{ setup: RecordedEvent[]; measured: RecordedEve
   }
 }
 
-const cpuUs = () => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-
 /**
  * CPU µs per measured event, applying the setup first (unmeasured) into a fresh store; with `countPages`, instead, the
  * pages the measured commits wrote to the WAL, per event (checkpoints off: the WAL keeps every page written).
@@ -102,12 +98,7 @@ function run(build: Build, log: { setup: RecordedEvent[]; measured: RecordedEven
   const projection = build.tournaments.tournamentsProjection;
   const store = new build.store.ReadModelStore(join(dir, 'read-models.db'), 'NORMAL');
   store.register([projection]);
-  const apply = (evs: RecordedEvent[], size: number) => {
-    for (let i = 0; i < evs.length; i += size) {
-      const batch = evs.slice(i, i + size);
-      store.inTransaction(() => store.applyBatch(projection, batch, batch[batch.length - 1].position));
-    }
-  };
+  const apply = (evs: RecordedEvent[], size: number) => applyInPages(store, projection, evs, size);
   try {
     apply(log.setup, 50);
     if (countPages) {
@@ -126,7 +117,6 @@ function run(build: Build, log: { setup: RecordedEvent[]; measured: RecordedEven
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mine = await load(fileURLToPath(new URL('..', import.meta.url)));
 const other = compare ? await load(compare) : undefined;
 const log = await record();

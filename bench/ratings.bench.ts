@@ -28,6 +28,7 @@ import {
   type RatedTournament,
   type RatingProfile,
 } from '../libs/domain/ratings/index.js';
+import { median } from './support/measure.js';
 
 const PLAYERS = 20_000;
 const TOURNAMENTS = 2_000;
@@ -93,11 +94,6 @@ function rebuild(profile: RatingProfile): ListEntry[][] {
     prior = list.entries;
   }
   return lists;
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 /**

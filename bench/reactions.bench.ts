@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './support/measure.js';
 import type { CommandContext } from '../libs/domain/kernel/index.js';
 import type * as Core from '../libs/runtime/arbitra-core.js';
 import type * as Go from '../libs/runtime/features/go/index.js';
@@ -87,7 +88,6 @@ async function run(b: Build): Promise<{ cpuUs: number; wallUs: number; reads: nu
   return { cpuUs: (used.user + used.system) / GAMES, wallUs, reads: measuredReads / GAMES };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const here = join(fileURLToPath(import.meta.url), '../..');
 const builds = [await load('this build', here), ...(compare ? [await load(`compared (${compare})`, compare)] : [])];
 const got = new Map(builds.map((b) => [b.name, [] as Array<{ cpuUs: number; wallUs: number; reads: number }>]));

@@ -15,6 +15,7 @@ import { PostgresEventStore } from '../libs/store/postgres/postgres-event-store.
 import { Sealer } from '../libs/store/seals.js';
 import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/sqlite-event-store.js';
 import { benchEvent } from './support/bench-fixtures.js';
+import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ROUNDS = Number(args.get('rounds') ?? 20);
@@ -25,7 +26,6 @@ const root = mkdtempSync(join(tmpdir(), 'arbitra-bench-seals-'));
 const privateKey = generateKeyPairSync('ed25519').privateKey;
 const key: SigningKey = { privateKey, publicKey: publicKeyOf(privateKey), keyId: publicKeyId(publicKeyOf(privateKey)) };
 const sealer = Sealer.of(key);
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const line = (label: string, value: string, note = '') => process.stdout.write(`${label.padEnd(52)} ${value.padStart(22)}  ${note}\n`);
 
 let streamNo = 0;

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SNAPSHOTS_COLUMNS } from '../libs/store/sqlite/sqlite-snapshot-store.js';
+import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const STREAMS = Number(args.get('streams') ?? 2000);
@@ -20,7 +21,6 @@ const PER_ROUND = Number(args.get('ops') ?? 2000);
 const ROUNDS = Number(args.get('rounds') ?? 10);
 const SIZES = (args.get('sizes') ?? '200,1000,4000,16000').split(',').map(Number);
 const root = mkdtempSync(join(tmpdir(), 'arbitra-snapshot-bench-'));
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const line = (label: string, value: string, note = '') => process.stdout.write(`${label.padEnd(52)} ${value.padStart(12)}  ${note}\n`);
 
 /** A deterministic sequence (the same streams for both shapes). */

@@ -17,6 +17,7 @@ import { SqliteEventStore, type SqliteSynchronous } from '../libs/store/sqlite/s
 import type { NewEvent } from '../libs/store/event-store.port.js';
 import { UpcasterRegistry } from '../libs/store/upcasters.js';
 import { BenchGame, benchEvent, fillLog } from './support/bench-fixtures.js';
+import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const SYNC = (args.get('sync') ?? 'FULL') as SqliteSynchronous;
@@ -66,7 +67,6 @@ const data = JSON.stringify(sample.data);
 const meta = storedMeta(sample);
 const writers = 32;
 const rawPerRound = 20;
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** `n` rows into a raw table and `n` events into a store, 1,000 per transaction, with ids from `ids` (setup, not measured). */
 async function fillAlike(db: Database.Database, store: SqliteEventStore, n: number, ids: () => { id: string; commandId: string }) {

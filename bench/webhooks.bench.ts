@@ -17,6 +17,7 @@ import { WebhooksAggregate } from '../libs/runtime/features/webhooks/webhooks.ag
 import type { NewEvent } from '../libs/store/event-store.port.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { UpcasterRegistry } from '../libs/store/upcasters.js';
+import { median } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const SMALL = Number(args.get('small') ?? 1_000);
@@ -25,7 +26,6 @@ const ROUNDS = Number(args.get('rounds') ?? 8);
 const PER_ROUND = Number(args.get('per-round') ?? 40);
 const AT = '2026-12-01T08:00:00.000Z';
 const actor = { id: 'webhooks', role: 'system' as const };
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n: number) => n.toLocaleString('en-US');
 const line = (label: string, small: string, large: string, ratio: string) =>
   process.stdout.write(`${label.padEnd(44)} ${small.padStart(16)} ${large.padStart(16)} ${ratio.padStart(10)}\n`);
