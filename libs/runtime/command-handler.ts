@@ -1,5 +1,5 @@
 import type { Command, CommandContext, DomainEvent } from '../domain/kernel/index.js';
-import { DomainError } from '../domain/kernel/index.js';
+import { decideAndFold, DomainError } from '../domain/kernel/index.js';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../store/event-store.port.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EarlierAnswerStore } from '../store/earlier-answers.port.js';
@@ -27,9 +27,9 @@ import {
 export * from './command-types.js';
 
 /** What the command path does with a decision: the events to append, or the answer when there is nothing to append. */
-interface Steps<E extends DomainEvent, S> {
-  /** The decided events, their stored form, and the state they leave when the decider folded them (Decider.decideFolded). */
-  decide: (state: S) => { decided: readonly E[]; events: NewEvent[]; next?: S };
+interface Steps<S> {
+  /** The decided events' stored form, and the state they leave. */
+  decide: (state: S) => { events: NewEvent[]; next: S };
   nothing: (revision: number) => Promise<CommandResult>;
   duplicate: (events: RecordedEvent[]) => CommandResult;
 }
@@ -93,14 +93,13 @@ export class CommandHandler {
     const ctx = command.context;
     // A server-made id is new: nothing to look up, no fingerprint to keep for a retry (ExecuteOptions.freshCommandId).
     const fingerprint = opts.freshCommandId ? undefined : isDeferred(command) ? requestFingerprint(command.request) : commandFingerprint(command);
-    const steps: Steps<E, S> = {
+    const steps: Steps<S> = {
       // A deferred command is computed here, on the state it will be appended to (a retry after a
       // conflict computes it again on the newer state).
       decide: (state) => {
         const c = isDeferred(command) ? ({ ...command.from(state), context: ctx } as unknown as C) : command;
-        const folded = aggregate.decider.decideFolded?.(c, state);
-        const decided = folded ? folded.events : aggregate.decider.decide(c, state);
-        return { decided, events: this.newEvents(decided, ctx, opts, ctx.commandId, fingerprint), next: folded?.state };
+        const { events: decided, state: next } = decideAndFold(aggregate.decider, c, state);
+        return { events: this.newEvents(decided, ctx, opts, ctx.commandId, fingerprint), next };
       },
       nothing: async (revision) => {
         const position = await this.store.headPosition();
@@ -156,7 +155,7 @@ export class CommandHandler {
     stream: string,
     opts: ExecuteOptions,
     release: () => void,
-    step: Steps<E, S>,
+    step: Steps<S>,
   ): Promise<CommandResult> {
     const maxAttempts = this.options.maxAttempts ?? 30;
     // The first attempt decides on the state cached for the stream, as it is: this process runs a stream's commands one
@@ -200,20 +199,19 @@ export class CommandHandler {
         if (await again()) continue;
         throw new PreconditionFailedError(stream, opts.expectedRevision, revision);
       }
-      let decision: { decided: readonly E[]; events: NewEvent[]; next?: S };
+      let decision: { events: NewEvent[]; next: S };
       try {
         decision = step.decide(state);
       } catch (e) {
         if (e instanceof DomainError && (await again())) continue;
         throw e;
       }
-      const { decided, events } = decision;
+      const { events, next } = decision;
       if (events.length === 0) {
         if (await again()) continue;
         return step.nothing(revision);
       }
       const pending = this.store.append(stream, events, revision === -1 ? 'no-stream' : revision);
-      const next = decision.next ?? decided.reduce((s, e) => aggregate.decider.evolve(s, e), state);
       let mine: Tip | undefined;
       if (pipelined) {
         mine = {
@@ -311,20 +309,17 @@ export class CommandHandler {
     release: () => void,
   ): Promise<CommandResult> {
     const first = commands[0].context;
-    const steps: Steps<E, S> = {
+    const steps: Steps<S> = {
       // Every command decided on the state the ones before it leave; all their events in one append.
       decide: (initial) => {
         let state = initial;
-        const decided: E[] = [];
         const events: NewEvent[] = [];
         for (const command of commands) {
-          const folded = aggregate.decider.decideFolded?.(command, state);
-          const made = folded ? folded.events : aggregate.decider.decide(command, state);
-          state = folded ? folded.state : made.reduce((s, e) => aggregate.decider.evolve(s, e), state);
-          decided.push(...made);
+          const { events: made, state: after } = decideAndFold(aggregate.decider, command, state);
+          state = after;
           events.push(...this.newEvents(made, command.context, opts, first.commandId));
         }
-        return { decided, events, next: state };
+        return { events, next: state };
       },
       nothing: async (revision) => ({ stream, events: [], revision, position: await this.store.headPosition(), duplicate: false }),
       duplicate: (events) => this.earlier.replayed(stream, first, events),

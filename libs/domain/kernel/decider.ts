@@ -26,6 +26,14 @@ export function fold<E extends DomainEvent, S>(decider: Pick<Decider<unknown, E,
   return state;
 }
 
+/** A command's events and the state they leave: the decider's own (decideFolded) when it folds as it decides, else its events folded. */
+export function decideAndFold<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, state: S): { events: E[]; state: S } {
+  const folded = decider.decideFolded?.(command, state);
+  if (folded) return folded;
+  const events = decider.decide(command, state);
+  return { events, state: fold(decider, events, state) };
+}
+
 /** Exhaustiveness guard for switches over discriminated unions. */
 export function assertNever(value: never, what = 'value'): never {
   throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
