@@ -28,7 +28,7 @@ import { analysePlay, emptyBoard, placeOnBoard, placementsFromWord } from '../li
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
 import { benchEvent } from './support/bench-fixtures.js';
 import { perfAvailable, recordLayers } from './support/layers.js';
-import { median } from './support/measure.js';
+import { median, rotated } from './support/measure.js';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.get('duration') ?? 5);
@@ -205,9 +205,9 @@ if (LAYERS && !perfAvailable()) throw new Error('--layers needs Linux perf, allo
 const PERF_NODE_ARGS = LAYERS ? ['--perf-basic-prof'] : [];
 
 /**
- * The same pair measured in PAIRED_ROUNDS interleaved rounds of DURATION / PAIRED_ROUNDS seconds each (bare, then Arbitra,
- * then the compared build's same route if given): on a shared machine the load drifts between two long runs; the median
- * of the per-round ratios does not.
+ * The same pair measured in PAIRED_ROUNDS interleaved rounds of DURATION / PAIRED_ROUNDS seconds each (bare, Arbitra and
+ * the compared build's same route if given, each round starting one place later): on a shared machine the load drifts
+ * between two long runs; the median of the per-round ratios does not.
  */
 async function interleaved(
   label: string,
@@ -220,17 +220,19 @@ async function interleaved(
   const cpuRatios: number[] = [];
   const rates: Array<[number, number]> = [];
   const compared = { ratios: [] as number[], cpuRatios: [] as number[] };
+  type Measurement = Awaited<ReturnType<typeof cannon>>;
+  const targets = [bareOpts, arbitraOpts, ...(comparedOpts ? [comparedOpts] : [])];
   for (let i = 0; i < PAIRED_ROUNDS; i++) {
-    const bare = await cannon({ duration, ...bareOpts });
-    // The compared build goes first in every other round: measured always second, one build read faster by itself.
-    const otherFirst = comparedOpts && i % 2 === 1 ? await cannon({ duration, ...comparedOpts }) : undefined;
-    const ours = await cannon({ duration, ...arbitraOpts });
+    const measured = new Map<Parameters<typeof autocannon>[0], Measurement>();
+    for (const opts of rotated(targets, i)) measured.set(opts, await cannon({ duration, ...opts }));
+    const bare = measured.get(bareOpts)!;
+    const ours = measured.get(arbitraOpts)!;
     if (ours.result.non2xx + ours.result.errors > 0) throw new Error(`${label}: ${ours.result.non2xx + ours.result.errors} non-2xx/errors`);
     ratios.push(ours.result.requests.average / bare.result.requests.average);
     if (bare.cpuUs && ours.cpuUs) cpuRatios.push(bare.cpuUs / ours.cpuUs);
     rates.push([bare.result.requests.average, ours.result.requests.average]);
     if (!comparedOpts) continue;
-    const other = otherFirst ?? (await cannon({ duration, ...comparedOpts }));
+    const other = measured.get(comparedOpts)!;
     if (other.result.non2xx + other.result.errors > 0) throw new Error(`${label}, compared build: ${other.result.non2xx + other.result.errors} non-2xx/errors`);
     compared.ratios.push(other.result.requests.average / bare.result.requests.average);
     if (bare.cpuUs && other.cpuUs) compared.cpuRatios.push(bare.cpuUs / other.cpuUs);
@@ -478,8 +480,8 @@ async function closedLoop(url: string, connections: number, amount: number, from
 /**
  * Each command of FLOOR_COMMANDS at 10 and WRITERS connections: the floor endpoint and Arbitra (and, with
  * `--compare=<main.js of another build>`, that build too) in FLOOR_ROUNDS interleaved rounds of FLOOR_AMOUNT commands
- * (closedLoop);
- * each CPU per command ÷ the floor's in the same round, the median over the rounds.
+ * (closedLoop), each round starting one server later; each CPU per command ÷ the floor's in the same round, the median
+ * over the rounds.
  */
 async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
   const floorPort = await freePort();
@@ -516,7 +518,7 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
       const p50: number[][] = targets.map(() => []);
       const p99: number[][] = targets.map(() => []);
       for (let round = 0; round < FLOOR_ROUNDS; round++)
-        for (const [i, t] of targets.entries()) {
+        for (const [i, t] of rotated([...targets.entries()], round)) {
           const m = await closedLoop(t.url, connections, FLOOR_AMOUNT, sent[i], made[i]);
           sent[i] += FLOOR_AMOUNT;
           if (m.refused.length) throw new Error(`${command.name} on ${t.label}: answers other than 201 ${JSON.stringify(m.refused)}`);
@@ -655,10 +657,8 @@ try {
       Variant,
       { cpu: number[]; rate: number[] }
     >;
-    // Each round starts one variant later than the round before, so no server is always measured in the same place.
-    const order = Object.entries(variants) as Array<[Variant, string]>;
     for (let i = 0; i < PAIRED_ROUNDS; i++)
-      for (const [name, url] of [...order.slice(i % order.length), ...order.slice(0, i % order.length)]) {
+      for (const [name, url] of rotated(Object.entries(variants) as Array<[Variant, string]>, i)) {
         const m = await cannon({ url, duration: Math.max(1, Math.round(DURATION / PAIRED_ROUNDS)) });
         if (m.cpuUs !== undefined) samples[name].cpu.push(m.cpuUs);
         samples[name].rate.push(m.result.requests.average);

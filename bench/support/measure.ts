@@ -22,3 +22,12 @@ export function applyInPages<P>(store: BatchStore<P>, projection: P, events: rea
     store.inTransaction(() => store.applyBatch(projection, page, page[page.length - 1].position));
   }
 }
+
+/**
+ * `items` starting `round` places later (wrapping): servers measured one after another in interleaved rounds take each
+ * place in turn, since the one measured in the same place every round reads faster or slower by that alone.
+ */
+export function rotated<T>(items: readonly T[], round: number): T[] {
+  const k = round % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
