@@ -4,36 +4,20 @@
  * argv[3], and prints "ready" when it listens. With argv[5], a file holding a command's answer, it also takes
  * `POST /commands/:stream`: the JSON body parsed, that answer sent with 201 (an HTTP command with no work behind it).
  * With BARE_DUTIES=1 it also does what Arbitra does for every request before and after routing, with Arbitra's own
- * code: the request id (a UUID), the request logger at info (reads logged at debug), the rate limiter (a budget the bench
- * does not reach, as bench:http gives the server) and the security headers. Arbitra's own cost is then what is left.
+ * code (bench/support/duties.ts): the request id (a UUID), the request logger at info (reads logged at debug), the rate
+ * limiter (a budget the bench does not reach, as bench:http gives the server) and the security headers. Arbitra's own
+ * cost is then what is left.
  */
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
-import { OneLineRequestLog } from '../libs/api/http-app.js';
-import { registerRateLimits } from '../libs/api/rate-limit.js';
-import { registerSecurityHeaders } from '../libs/api/security-headers.js';
 import { TokenService } from '../libs/api/auth/token.service.js';
-import type { ArbitraConfig } from '../libs/runtime/config.js';
-import { createLogger } from '../libs/runtime/logger.js';
+import { dutiesOptions, registerDuties } from './support/duties.js';
 
 const standings = readFileSync(process.argv[2], 'utf8');
 const summary = readFileSync(process.argv[4], 'utf8');
 const duties = process.env.BARE_DUTIES === '1';
-const options: FastifyServerOptions = duties
-  ? {
-      loggerInstance: createLogger('info'),
-      requestIdHeader: 'x-request-id',
-      genReqId: () => randomUUID(),
-      logController: new OneLineRequestLog(() => undefined),
-    }
-  : { logger: false };
-const app = Fastify(options);
-if (duties) {
-  const limits = { rateLimitPerIp: 1_000_000_000, rateLimitPerToken: 1_000_000_000, rateLimitWindowMs: 60_000 } as ArbitraConfig;
-  await registerRateLimits(app, limits, new TokenService('bare-duties-secret-bare-duties-secret-0123'));
-  registerSecurityHeaders(app);
-}
+const app = Fastify(duties ? dutiesOptions() : { logger: false });
+if (duties) await registerDuties(app, new TokenService('bare-duties-secret-bare-duties-secret-0123'));
 app.get('/standings', (_req, reply) => {
   void reply.header('content-type', 'application/json; charset=utf-8').send(standings);
 });

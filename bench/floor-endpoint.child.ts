@@ -6,15 +6,20 @@
  * SHA-256 hash chain over canonical JSON, synchronous=FULL); one small read model updated in memory. Refusals answer
  * problem+json. It serves the commands bench:http compares (a registration, a result, a Scrabble move, a Go move, a
  * mahjong hand) on Arbitra's paths; it decides nothing about the game (no board, no standings): the durable job only.
- * Usage: node floor-endpoint.child.js <port> <data dir> <jwt secret>; prints "ready".
+ * With FLOOR_DUTIES=1 it also does Arbitra's per-request duties with Arbitra's own code (bench/support/duties.ts, as
+ * bare-fastify.child.ts with BARE_DUTIES=1): the request id, the request log at info (a line per command on stdout),
+ * the rate limiter (per token subject, the token verified through Arbitra's TokenService) and the security headers.
+ * Usage: [FLOOR_DUTIES=1] node floor-endpoint.child.js <port> <data dir> <jwt secret>; prints "ready".
  */
 import { JwtService } from '@nestjs/jwt';
 import { Ajv } from 'ajv';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createSecretKey, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { TokenService } from '../libs/api/auth/token.service.js';
 import type { Role } from '../libs/domain/kernel/index.js';
 import { SqliteEventStore } from '../libs/store/sqlite/sqlite-event-store.js';
+import { dutiesOptions, registerDuties } from './support/duties.js';
 
 const [port, dataDir, secret] = process.argv.slice(2);
 // The key as a KeyObject, as token.service.ts passes it: given a string, jsonwebtoken first tries it as a public key
@@ -37,7 +42,9 @@ function serial<T>(stream: string, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-const app = Fastify({ logger: false });
+const duties = process.env.FLOOR_DUTIES === '1';
+const app = Fastify(duties ? dutiesOptions() : { logger: false });
+if (duties) await registerDuties(app, new TokenService(secret));
 const refuse = (reply: FastifyReply, status: number, type: string, detail: string) =>
   reply
     .code(status)

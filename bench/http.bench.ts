@@ -10,7 +10,12 @@
  *   --commands=registration,result,scrabble,go,mahjong
  *   --compare=<another build's dist/apps/records/main.js> (measured in the same rounds: floor commands, reads, memory)
  *   --only=floor|reads|commands|memory
- * --layers (Linux perf): each floor command's CPU by layer, for the floor endpoint and Arbitra (bench/support/layers.ts).
+ * In the same rounds, "floor+duties": the floor endpoint with FLOOR_DUTIES=1, also doing Arbitra's per-request duties
+ * with Arbitra's code (request id, request log at info, rate limiter, security headers; bench/support/duties.ts). Each
+ * line gives its CPU per command ÷ the floor's, and Arbitra's ÷ its: the ratio the duties alone leave to the floor.
+ * --layers (Linux perf): each floor command's CPU by layer, for every server of the floor rounds (bench/support/layers.ts),
+ *   then a ceiling line: (floor+duties + Arbitra's projections layer, µs) ÷ floor, means of the measured rounds: the
+ *   ratio of a build that keeps the duties and the read models at today's projections cost and adds nothing else.
  *   BENCH_PERF_SCRIPTS=<dir> keeps each command's perf samples there, a file per process (perf script output).
  * --only=memory: the server's RSS after 50 tournaments × 100 players × 7 rounds (issue 34's memory target).
  * BENCH_SERVER_NODE_ARGS go to the servers' node, BENCH_FLOOR_NODE_ARGS to the floor's (e.g. `--cpu-prof --cpu-prof-dir=…`).
@@ -477,22 +482,40 @@ async function closedLoop(url: string, connections: number, amount: number, from
   };
 }
 
+/** The floor endpoint, with Arbitra's per-request duties when `duties` (FLOOR_DUTIES=1); its origin. */
+async function floorEndpoint(duties: boolean): Promise<string> {
+  const port = await freePort();
+  const nodeArgs = [...(process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean), ...PERF_NODE_ARGS];
+  // start() drains the child's stdout, where the duties' request log writes a line per command.
+  const child = await start(
+    [...nodeArgs, dist('./floor-endpoint.child.js'), String(port), mkdtempSync(join(root, 'floor-')), SECRET],
+    duties ? { FLOOR_DUTIES: '1' } : {},
+    'ready',
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  pids.set(origin, child.pid!);
+  return origin;
+}
+
+/** The floor endpoint doing Arbitra's per-request duties too (FLOOR_DUTIES=1): the label of its column. */
+const DUTIES = 'floor+duties';
+/** The layer whose µs the ceiling line adds to the floor with duties (bench/support/layers.ts). */
+const PROJECTIONS = 'projections (read models)';
+
 /**
- * Each command of FLOOR_COMMANDS at 10 and WRITERS connections: the floor endpoint and Arbitra (and, with
- * `--compare=<main.js of another build>`, that build too) in FLOOR_ROUNDS interleaved rounds of FLOOR_AMOUNT commands
- * (closedLoop), each round starting one server later; each CPU per command ÷ the floor's in the same round, the median
- * over the rounds.
+ * Each command of FLOOR_COMMANDS at 10 and WRITERS connections: the floor endpoint, Arbitra, the floor endpoint with
+ * Arbitra's per-request duties (DUTIES) and, with `--compare=<main.js of another build>`, that build too, in
+ * FLOOR_ROUNDS interleaved rounds of FLOOR_AMOUNT commands (closedLoop), each round starting one server later; each CPU
+ * per command ÷ the floor's (and Arbitra's ÷ DUTIES's) in the same round, the median over the rounds.
  */
 async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
-  const floorPort = await freePort();
-  const floorArgs = [...(process.env.BENCH_FLOOR_NODE_ARGS ?? '').split(' ').filter(Boolean), ...PERF_NODE_ARGS];
-  const floorChild = await start([...floorArgs, dist('./floor-endpoint.child.js'), String(floorPort), mkdtempSync(join(root, 'floor-')), SECRET], {}, 'ready');
-  const floor = `http://127.0.0.1:${floorPort}`;
-  pids.set(floor, floorChild.pid!);
+  const floor = await floorEndpoint(false);
+  const withDuties = await floorEndpoint(true);
   const compare = args.get('compare');
   const targets: Array<{ label: string; base: string | null; url: string }> = [
     { label: 'floor', base: null, url: floor },
     { label: 'Arbitra', base: arbitra, url: arbitra },
+    { label: DUTIES, base: null, url: withDuties },
   ];
   if (compare) {
     const other = await server('info', {}, compare);
@@ -527,9 +550,17 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
           p50[i].push(m.p50);
           p99[i].push(m.p99);
         }
+      // Target i's CPU per command ÷ target j's, round by round: the median (lowest…highest).
+      const ratioTo = (i: number, j: number) => {
+        const ratios = cpu[i].map((x, r) => x / cpu[j][r]);
+        return [`${median(ratios).toFixed(2)}×`, `${Math.min(...ratios).toFixed(2)}…${Math.max(...ratios).toFixed(2)}`];
+      };
+      const d = targets.findIndex((t) => t.label === DUTIES);
       const parts = targets.slice(1).map((t, j) => {
-        const ratios = cpu[j + 1].map((x, r) => x / cpu[0][r]);
-        return `${t.label} ${median(cpu[j + 1]).toFixed(0)} µs ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}…${Math.max(...ratios).toFixed(2)}; ${median(p50[j + 1])} / ${median(p99[j + 1])} ms)`;
+        const [r, spread] = ratioTo(j + 1, 0);
+        const [rd, spreadD] = ratioTo(j + 1, d);
+        const toDuties = j + 1 === d ? '' : `, ÷ ${DUTIES} ${rd} (${spreadD})`;
+        return `${t.label} ${median(cpu[j + 1]).toFixed(0)} µs ${r} (${spread}; ${median(p50[j + 1])} / ${median(p99[j + 1])} ms)${toDuties}`;
       });
       const line = `${command.name.padEnd(13)} ${String(connections).padStart(2)} conn: floor ${median(cpu[0]).toFixed(0)} µs (${median(p50[0])} / ${median(p99[0])} ms); ${parts.join('; ')}`;
       process.stdout.write(`${line}\n`);
@@ -538,6 +569,16 @@ async function floorCommands(arbitra: string): Promise<FloorRatio[]> {
     if (recording) {
       const layers = await recording.stop();
       const table = layerTable(command.name, targets, targetPids, allCpu, layers);
+      // The ceiling for a build that keeps the duties and the read models: what the floor with the duties costs, plus
+      // what Arbitra's projections cost today, over the floor (means of all measured rounds, as the table's µs).
+      const mean = allCpu.map((xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+      const d = targets.findIndex((t) => t.label === DUTIES);
+      const projections = (layers.get(targetPids[1])?.shares.get(PROJECTIONS) ?? 0) * mean[1];
+      table.push({
+        line:
+          `${command.name}: ceiling for a build that keeps the duties and the read models: (${DUTIES} ${mean[d].toFixed(0)} µs + ` +
+          `Arbitra's projections layer ${projections.toFixed(0)} µs) ÷ floor ${mean[0].toFixed(0)} µs = ${((mean[d] + projections) / mean[0]).toFixed(2)}×`,
+      });
       for (const { line } of table) process.stdout.write(`${line}\n`);
       out.push(...table);
     }
@@ -829,7 +870,7 @@ try {
   if (floorRatios.length) {
     process.stdout.write(
       `\nCPU per command ÷ the floor endpoint's (target ≤ 1.30, issue 34): median of ${FLOOR_ROUNDS} interleaved rounds of ${FLOOR_AMOUNT} commands` +
-        ` each (lowest…highest round); p50 / p99 latency, medians of the rounds\n`,
+        ` each (lowest…highest round); p50 / p99 latency, medians of the rounds; then ÷ ${DUTIES}'s, the floor doing Arbitra's per-request duties\n`,
     );
     for (const f of floorRatios) process.stdout.write(`  ${f.line}\n`);
   }
