@@ -50,4 +50,34 @@ describe('records server: a body of the wrong shape is refused, naming the field
     await h.post(`/v1/tournaments/${T}/rounds/1/publish`, {}, arbiter);
     await h.get(`/v1/tournaments/${T}/rounds/1/pairings`).expect(200);
   });
+
+  it('a tournament profile sent as a list is refused naming profile, not recorded as {"0": …} beside the default profile', async () => {
+    const body = {
+      id: 'listed-profile',
+      name: 'Listed Profile',
+      discipline: 'scrabble',
+      roundsPlanned: 3,
+      pairingSystems: ['australian-draw'],
+      profile: [{ points: { win: 2, draw: 1, loss: 0 } }],
+    };
+    await refused('/v1/tournaments', JSON.stringify(body), 'profile', 'isObject', chief);
+    await h.get('/v1/tournaments/listed-profile').expect(404);
+  });
+
+  it('a game link sent as a list is refused naming link, not read as a link to no tournament', async () => {
+    const start = { id: 'listed-link', players: PLAYERS.slice(0, 2), starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
+    const r = await refused('/v1/scrabble/games', JSON.stringify({ ...start, link: [{ tournamentId: T, round: 1, table: 1 }] }), 'link', 'isObject');
+    expect(r.body.detail).not.toContain('undefined');
+  });
+
+  it('a result sent as a list is refused naming result, and the table keeps no result', async () => {
+    await refused(
+      `/v1/tournaments/${T}/rounds/1/results`,
+      JSON.stringify({ table: 1, result: [{ kind: 'played', outcome: 'first', score: { first: 400, second: 300 } }] }),
+      'result',
+      'isObject',
+    );
+    const results = await h.get(`/v1/tournaments/${T}/rounds/1/results`).expect(200);
+    expect(JSON.stringify(results.body)).not.toContain('"outcome":"first"');
+  });
 });

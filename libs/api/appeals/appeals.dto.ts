@@ -71,6 +71,7 @@ export class LodgeAppealDto {
   deposit?: number;
   @ApiPropertyOptional({ type: LateAcceptanceDto, description: 'Chief arbiter only: accept this appeal after its deadline, with a reason' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => LateAcceptanceDto)
   lateAcceptance?: LateAcceptanceDto;
@@ -188,6 +189,7 @@ export class RemedyDto {
   table?: number;
   @ApiPropertyOptional({ type: ResultInputDto, description: 'correct-result: the result as it should stand' })
   @OnlyWhen((o: RemedyDto) => o.kind === 'correct-result', 'when kind is correct-result')
+  @IsObject()
   @ValidateNested()
   @Type(() => ResultInputDto)
   result?: ResultInputDto;
