@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@ne
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { PenaltyAuthority, PenaltyCommand } from '../../domain/penalties/index.js';
+import { roundUnpublished, type TournamentState } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import {
@@ -140,8 +141,10 @@ export class PenaltiesController {
       );
     const summary = await this.ready(request, p.id);
     if (isOfficial(request, p.id)) return ledgerView(p.id, this.doc(p.id), p.playerId);
-    // The player: his entries numbered among themselves, never by the ledger's or the log's count (issue 32).
-    return playerLedgerView(p.id, summary.discipline, this.doc(p.id), p.playerId);
+    // The player: his entries numbered among themselves, never by the ledger's or the log's count (issue 32), and none
+    // of a round paired and not published (RULES.unpublishedHidden: a penalty sent without a round is recorded in it).
+    const t = this.core.readModels.get<TournamentState>(TOURNAMENTS_PROJECTION, COLLECTIONS.state, p.id);
+    return playerLedgerView(p.id, summary.discipline, this.doc(p.id), p.playerId, (e) => t === undefined || !roundUnpublished(t, e.target));
   }
 
   @Get('penalty-ledger/report')
