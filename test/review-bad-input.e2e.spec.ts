@@ -80,4 +80,30 @@ describe('records server: a body of the wrong shape is refused, naming the field
     const results = await h.get(`/v1/tournaments/${T}/rounds/1/results`).expect(200);
     expect(JSON.stringify(results.body)).not.toContain('"outcome":"first"');
   });
+
+  it('a read refuses a query parameter it does not take, and a waitFor that is no number, naming them: game events, live streams, ledgers', async () => {
+    const start = { id: 'query-game', players: PLAYERS.slice(0, 2), starter: 0, clockSide: 'right', clockSideChosenBy: 1, tilesCounted: 100 };
+    await h.post('/v1/scrabble/games', start, arbiter);
+    const reads = [
+      '/v1/scrabble/games/query-game/events',
+      '/v1/games/scrabble/query-game/live',
+      `/v1/tournaments/${T}/live`,
+      `/v1/tournaments/${T}/penalty-ledger`,
+      `/v1/tournaments/${T}/penalty-ledger/players/a`,
+    ];
+    for (const path of reads) {
+      await h.http().get(path).set('authorization', arbiter).expect(200);
+      for (const [query, field, rule] of [
+        ['colour=blue', 'colour', 'whitelistValidation'],
+        ['waitFor=abc', 'waitFor', 'isInt'],
+      ]) {
+        const r = await h.http().get(`${path}?${query}`).set('authorization', arbiter);
+        expect([path, query, r.status, r.headers['content-type']]).toEqual([path, query, 400, expect.stringMatching(/^application\/problem\+json/)]);
+        expect([path, r.body.errors]).toEqual([path, expect.arrayContaining([expect.objectContaining({ field, rule })])]);
+      }
+    }
+    // Every discipline's events route checks its query before it looks the game up.
+    for (const discipline of ['chess', 'go', 'xiguaqi', 'mahjong'])
+      expect((await h.http().get(`/v1/${discipline}/games/no-such-game/events?colour=blue`).expect(400)).body.field).toBe('colour');
+  });
 });

@@ -21,6 +21,7 @@ import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { isOfficial, unknownTournament } from '../tournaments/tournament-command.js';
+import { ReadQuery } from '../tournaments/tournament-params.dto.js';
 import { issueIntoLedger, LEDGER_FIELDS } from './ledger-command.js';
 import {
   CancelPenaltyDto,
@@ -110,7 +111,7 @@ export class PenaltiesController {
   @AllowInTournament('id', ...DECIDERS)
   @ApiOperation({ summary: 'The tournament’s ledger: every penalty with its cancellation, reductions and net effect, and totals by kind (officials)' })
   @ApiOkResponse({ description: 'LedgerView' })
-  async ledger(@Param() p: LedgerParams, @Req() request: AuthedRequest) {
+  async ledger(@Param() p: LedgerParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     await this.ready(request, p.id);
     return ledgerView(p.id, this.doc(p.id));
   }
@@ -126,7 +127,7 @@ export class PenaltiesController {
       '`players`): the method decides. GET reads the player’s ledger; POST cancels or reduces the penalty.',
   })
   @ApiOkResponse({ description: 'LedgerView of one player' })
-  async player(@Param() p: LedgerPlayerParams, @Req() request: AuthedRequest) {
+  async player(@Param() p: LedgerPlayerParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     const who = request.principal!;
     if (!isOfficial(request, p.id) && !(who.role === 'player' && who.id === p.playerId && who.tournaments.includes(p.id)))
       throw new ProblemException(
