@@ -106,4 +106,15 @@ describe('records server: a body of the wrong shape is refused, naming the field
     for (const discipline of ['chess', 'go', 'xiguaqi', 'mahjong'])
       expect((await h.http().get(`/v1/${discipline}/games/no-such-game/events?colour=blue`).expect(400)).body.field).toBe('colour');
   });
+
+  it('a number in a path or query written other than in decimal digits (0x2, 1e0, +1, " 1") is refused naming it, not read as a round', async () => {
+    for (const n of ['0x2', '2e0', '+2', '%202'])
+      expect((await h.http().get(`/v1/tournaments/${T}/rounds/${n}/pairings`).set('authorization', arbiter).expect(400)).body.field).toBe('n');
+    for (const round of ['0x1', '1e0', '+1', '%201'])
+      expect((await h.http().get(`/v1/tournaments/${T}/standings?round=${round}`).expect(400)).body.field).toBe('round');
+    // Decimal digits are numbers as before; a fraction or a negative number is refused by the number's own rule.
+    await h.http().get(`/v1/tournaments/${T}/standings?round=1`).expect(200);
+    expect((await h.http().get(`/v1/tournaments/${T}/standings?round=1.5`).expect(400)).body.rule).toBe('isInt');
+    expect((await h.http().get(`/v1/tournaments/${T}/standings?round=-1`).expect(400)).body.rule).toBe('min');
+  });
 });
