@@ -117,4 +117,33 @@ describe('records server: a body of the wrong shape is refused, naming the field
     expect((await h.http().get(`/v1/tournaments/${T}/standings?round=1.5`).expect(400)).body.rule).toBe('isInt');
     expect((await h.http().get(`/v1/tournaments/${T}/standings?round=-1`).expect(400)).body.rule).toBe('min');
   });
+
+  it('a statement referring to something that is no recorded event id is refused naming references, and the appeal keeps no statement', async () => {
+    const result = { kind: 'played', outcome: 'first', score: { first: 410, second: 390 } };
+    const recorded = await h.post(`/v1/tournaments/${T}/rounds/1/results`, { table: 2, result }, arbiter);
+    const carol = h.token('player', [T], 'c');
+    const lodge = {
+      tournamentId: T,
+      contestedEventId: recorded.body.events[0].id,
+      appellant: { id: 'c', capacity: 'player', forPlayer: 'c' },
+      grounds: 'the scores were swapped',
+      remedySought: 'correct the result',
+    };
+    const appeal = (await h.post('/v1/appeals', lodge, carol)).body.events[0].data.appealId as string;
+    const statement = { statementId: 's-1', kind: 'appellant', author: 'Carol', text: 'see the slip' };
+    for (const reference of ['no-such-event', 'x'.repeat(5000)]) {
+      const head = await h.core.store.headPosition();
+      const r = await h
+        .http()
+        .post(`/v1/appeals/${appeal}/statements`)
+        .set('authorization', carol)
+        .send({ ...statement, references: [recorded.body.events[0].id, reference] });
+      expect([r.status, r.body.field, r.body.rule]).toEqual([400, 'references', 'matches']);
+      expect(await h.core.store.headPosition()).toBe(head);
+    }
+    const file = (await h.get(`/v1/appeals/${appeal}`, carol).expect(200)).body;
+    expect(JSON.stringify(file)).not.toContain('StatementAttached');
+    // A statement referring to recorded events is attached as before.
+    await h.post(`/v1/appeals/${appeal}/statements`, { ...statement, references: [recorded.body.events[0].id] }, carol);
+  });
 });

@@ -4060,7 +4060,12 @@ export interface components {
       author: string;
       /** @example I saw the word judge show QI as acceptable */
       text: string;
-      /** @description Recorded events the statement refers to, by id */
+      /**
+       * @description Recorded events the statement refers to, by id (as the log writes them: a UUID)
+       * @example [
+       *       "01a251fe-3d55-8b88-b0ac-ef978c84446f"
+       *     ]
+       */
       references: string[];
     };
     HearingDto: {
