@@ -146,4 +146,24 @@ describe('records server: a body of the wrong shape is refused, naming the field
     // A statement referring to recorded events is attached as before.
     await h.post(`/v1/appeals/${appeal}/statements`, { ...statement, references: [recorded.body.events[0].id] }, carol);
   });
+
+  it('an X-Correlation-ID that cannot be recorded as sent is refused naming it, not dropped while the command is recorded', async () => {
+    for (const id of ['c'.repeat(201), 'two words']) {
+      const head = await h.core.store.headPosition();
+      const r = await h
+        .http()
+        .post(`/v1/tournaments/${T}/forbidden-pairings`)
+        .set('authorization', arbiter)
+        .set('x-correlation-id', id)
+        .send({ a: 'a', b: 'd', reason: 'siblings' });
+      expect([r.status, r.headers['content-type'], r.body.field]).toEqual([400, expect.stringMatching(/^application\/problem\+json/), 'X-Correlation-ID']);
+      expect(await h.core.store.headPosition()).toBe(head);
+    }
+    // One that can is recorded in the event's meta, as before.
+    const ok = await h.post(`/v1/tournaments/${T}/forbidden-pairings`, { a: 'a', b: 'd', reason: 'siblings' }, arbiter, 201, {
+      'x-correlation-id': 'desk-7:req-42',
+    });
+    const [recorded] = await h.core.store.readStream(`tournament-${T}`, ok.body.revision, 1);
+    expect(recorded.meta.correlationId).toBe('desk-7:req-42');
+  });
 });

@@ -102,7 +102,7 @@ export function executeOptions(request: AuthedRequest): ExecuteOptions {
   const raw = request.headers['if-match'];
   // Without Idempotency-Key, commandContext makes a new id (newCommandId): nothing to look up.
   const freshCommandId = request.headers['idempotency-key'] === undefined;
-  if (raw === undefined) return { correlationId: headerString(request.headers['x-correlation-id']), freshCommandId };
+  if (raw === undefined) return { correlationId: correlationHeader(request), freshCommandId };
   const m = /^\s*(?:W\/)?"?(-?\d+)"?\s*$/.exec(String(raw));
   if (!m) {
     throw new ProblemException(400, 'http/if-match', 'Bad request', 'If-Match must be a stream revision, e.g. "7" (the ETag of the last response)', {
@@ -110,12 +110,20 @@ export function executeOptions(request: AuthedRequest): ExecuteOptions {
       rule: 'RFC 9110 If-Match with Arbitra revision ETags',
     });
   }
-  return { expectedRevision: Number(m[1]), correlationId: headerString(request.headers['x-correlation-id']), freshCommandId };
+  return { expectedRevision: Number(m[1]), correlationId: correlationHeader(request), freshCommandId };
 }
 
-function headerString(v: string | string[] | undefined): string | undefined {
-  return typeof v === 'string' && v.length <= 200 ? v : undefined;
+/** `X-Correlation-ID`, recorded in each event's meta as sent: 1–200 characters as an Idempotency-Key's, else 400 (it was dropped). */
+function correlationHeader(request: AuthedRequest): string | undefined {
+  const v = request.headers['x-correlation-id'];
+  if (v === undefined) return undefined;
+  if (typeof v === 'string' && CORRELATION_ID.test(v)) return v;
+  throw new ProblemException(400, 'http/correlation-id', 'Bad request', 'X-Correlation-ID must be 1–200 characters of letters, digits and . _ : -', {
+    field: 'X-Correlation-ID',
+    rule: 'Arbitra: a correlation id is recorded in each event as sent',
+  });
 }
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 
 /**
  * Answers a command: `ETag: "<revision>"` and the command response (201 is Nest's default for POST). `official`: the
