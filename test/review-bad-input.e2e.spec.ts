@@ -166,4 +166,17 @@ describe('records server: a body of the wrong shape is refused, naming the field
     const [recorded] = await h.core.store.readStream(`tournament-${T}`, ok.body.revision, 1);
     expect(recorded.meta.correlationId).toBe('desk-7:req-42');
   });
+
+  it('a command sent with a query parameter (?dryRun=true) is refused naming it, and nothing is recorded', async () => {
+    const commands: Array<[string, object]> = [
+      [`/v1/tournaments/${T}/forbidden-pairings?dryRun=true`, { a: 'b', b: 'c', reason: 'club mates' }],
+      ['/v1/scrabble/games/query-game/draws?dryRun=true', { seat: 0, count: 7 }],
+    ];
+    for (const [path, body] of commands) {
+      const head = await h.core.store.headPosition();
+      const r = await h.http().post(path).set('authorization', arbiter).send(body);
+      expect([path, r.status, r.headers['content-type'], r.body.field]).toEqual([path, 400, expect.stringMatching(/^application\/problem\+json/), 'dryRun']);
+      expect(await h.core.store.headPosition()).toBe(head);
+    }
+  });
 });

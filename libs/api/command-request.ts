@@ -64,6 +64,7 @@ export function isoTime(now: number): string {
 export function commandContext(request: AuthedRequest, observedAt?: string): CommandContext {
   const who = request.principal;
   if (!who) throw new ProblemException(401, 'auth/unauthorized', 'Unauthorized', 'commands need a bearer token');
+  refuseQuery(request);
   const key = request.headers['idempotency-key'];
   if (key !== undefined && (typeof key !== 'string' || !ID_KEY.test(key))) {
     throw new ProblemException(400, 'http/idempotency-key', 'Bad request', 'Idempotency-Key must be 8–200 characters of letters, digits and . _ : -', {
@@ -84,6 +85,20 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
     // A key is the caller's own: scoped to who sent it, so nobody can replay (or pre-empt) another's command.
     commandId: typeof key === 'string' ? `key:${who.role}:${who.id}:${key}` : newCommandId(now),
   };
+}
+
+/** The commands whose route takes a query, checked by its query class: a rating list's import (engine, version, file name). */
+const COMMANDS_WITH_QUERY = new Set(['/v1/ratings/:discipline/list-import']);
+
+/** A command's fields are in its body: a query parameter (`?dryRun=true`) would be ignored while the command is recorded. */
+function refuseQuery(request: AuthedRequest): void {
+  const field = Object.keys((request.query as Record<string, unknown> | undefined) ?? {})[0];
+  if (field === undefined || COMMANDS_WITH_QUERY.has(request.routeOptions?.url ?? '')) return;
+  throw new ProblemException(400, 'validation/failed', 'Invalid request', `${field}: a command takes no query parameter (its fields are in the body)`, {
+    field,
+    rule: 'whitelistValidation',
+    errors: [{ field, rule: 'whitelistValidation', message: `${field}: a command takes no query parameter` }],
+  });
 }
 
 /**
