@@ -64,6 +64,7 @@ export function isoTime(now: number): string {
 export function commandContext(request: AuthedRequest, observedAt?: string): CommandContext {
   const who = request.principal;
   if (!who) throw new ProblemException(401, 'auth/unauthorized', 'Unauthorized', 'commands need a bearer token');
+  refuseQuery(request);
   const key = request.headers['idempotency-key'];
   if (key !== undefined && (typeof key !== 'string' || !ID_KEY.test(key))) {
     throw new ProblemException(400, 'http/idempotency-key', 'Bad request', 'Idempotency-Key must be 8–200 characters of letters, digits and . _ : -', {
@@ -86,6 +87,20 @@ export function commandContext(request: AuthedRequest, observedAt?: string): Com
   };
 }
 
+/** The commands whose route takes a query, checked by its query class: a rating list's import (engine, version, file name). */
+const COMMANDS_WITH_QUERY = new Set(['/v1/ratings/:discipline/list-import']);
+
+/** A command's fields are in its body: a query parameter (`?dryRun=true`) would be ignored while the command is recorded. */
+function refuseQuery(request: AuthedRequest): void {
+  const field = Object.keys((request.query as Record<string, unknown> | undefined) ?? {})[0];
+  if (field === undefined || COMMANDS_WITH_QUERY.has(request.routeOptions?.url ?? '')) return;
+  throw new ProblemException(400, 'validation/failed', 'Invalid request', `${field}: a command takes no query parameter (its fields are in the body)`, {
+    field,
+    rule: 'whitelistValidation',
+    errors: [{ field, rule: 'whitelistValidation', message: `${field}: a command takes no query parameter` }],
+  });
+}
+
 /**
  * Whether the request retries a command already in the log: it carries an Idempotency-Key, and `commandId` (by default
  * the request's own, from the key; the first command of an import) is recorded. A route that checks anything against the current record before
@@ -102,7 +117,7 @@ export function executeOptions(request: AuthedRequest): ExecuteOptions {
   const raw = request.headers['if-match'];
   // Without Idempotency-Key, commandContext makes a new id (newCommandId): nothing to look up.
   const freshCommandId = request.headers['idempotency-key'] === undefined;
-  if (raw === undefined) return { correlationId: headerString(request.headers['x-correlation-id']), freshCommandId };
+  if (raw === undefined) return { correlationId: correlationHeader(request), freshCommandId };
   const m = /^\s*(?:W\/)?"?(-?\d+)"?\s*$/.exec(String(raw));
   if (!m) {
     throw new ProblemException(400, 'http/if-match', 'Bad request', 'If-Match must be a stream revision, e.g. "7" (the ETag of the last response)', {
@@ -110,12 +125,20 @@ export function executeOptions(request: AuthedRequest): ExecuteOptions {
       rule: 'RFC 9110 If-Match with Arbitra revision ETags',
     });
   }
-  return { expectedRevision: Number(m[1]), correlationId: headerString(request.headers['x-correlation-id']), freshCommandId };
+  return { expectedRevision: Number(m[1]), correlationId: correlationHeader(request), freshCommandId };
 }
 
-function headerString(v: string | string[] | undefined): string | undefined {
-  return typeof v === 'string' && v.length <= 200 ? v : undefined;
+/** `X-Correlation-ID`, recorded in each event's meta as sent: 1–200 characters as an Idempotency-Key's, else 400 (it was dropped). */
+function correlationHeader(request: AuthedRequest): string | undefined {
+  const v = request.headers['x-correlation-id'];
+  if (v === undefined) return undefined;
+  if (typeof v === 'string' && CORRELATION_ID.test(v)) return v;
+  throw new ProblemException(400, 'http/correlation-id', 'Bad request', 'X-Correlation-ID must be 1–200 characters of letters, digits and . _ : -', {
+    field: 'X-Correlation-ID',
+    rule: 'Arbitra: a correlation id is recorded in each event as sent',
+  });
 }
+const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 
 /**
  * Answers a command: `ETag: "<revision>"` and the command response (201 is Nest's default for POST). `official`: the

@@ -80,4 +80,20 @@ describe('request bodies: required objects', () => {
     expect(unchecked).toEqual([]);
     expect(lists).toEqual(expect.arrayContaining(['ClosePeriodDto.tournaments']));
   });
+
+  it('refuses a list where one object is required: every nested object not declared a list checks that it is an object', async () => {
+    // class-validator validates each item of a list sent to `@ValidateNested()`: `"profile": [{…}]` passed and was
+    // recorded as `{"0": {…}}` beside the defaults, the profile sent ignored; `"link": [{…}]` answered "no tournament undefined".
+    const objects: string[] = [];
+    const unchecked: string[] = [];
+    for (const { cls, property, rules } of await ruledProperties()) {
+      const nested = rules.some((r) => r.type === 'nestedValidation' && !r.each);
+      if (!nested || rules.some((r) => r.name === 'isArray' || r.name === 'arrayMinSize' || r.name === 'arrayMaxSize')) continue;
+      objects.push(`${cls.name}.${property}`);
+      const errors = await validate(plainToInstance(cls, { [property]: [{}] }));
+      if (!errors.some((e) => e.property === property && Object.keys(e.constraints ?? {}).length > 0)) unchecked.push(`${cls.name}.${property}`);
+    }
+    expect(unchecked).toEqual([]);
+    expect(objects).toEqual(expect.arrayContaining(['CreateTournamentDto.profile', 'IssuePenaltyDto.target', 'LodgeAppealDto.appellant']));
+  });
 });

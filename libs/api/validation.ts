@@ -103,6 +103,10 @@ class ArbitraValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // A body nested too deep was refused before Nest (http-app.ts's preValidation hook); one walk is left here.
     if (metadata.type === 'body') {
+      // A JSON `null` is no object: Nest reads it as a body left out (`{}`), which ran a command of optional fields.
+      if (value === null && this.toValidate(metadata)) {
+        throw await this.exceptionFactory([{ property: 'body', constraints: { isObject: 'Validation failed (object is expected)' }, children: [] }]);
+      }
       const field = oversizedNumber(value);
       if (field) {
         throw new ProblemException(400, 'validation/failed', 'Invalid request', `${field} must be a number between -${MAX_NUMBER} and ${MAX_NUMBER}`, {

@@ -4060,7 +4060,12 @@ export interface components {
       author: string;
       /** @example I saw the word judge show QI as acceptable */
       text: string;
-      /** @description Recorded events the statement refers to, by id */
+      /**
+       * @description Recorded events the statement refers to, by id (as the log writes them: a UUID)
+       * @example [
+       *       "01a251fe-3d55-8b88-b0ac-ef978c84446f"
+       *     ]
+       */
       references: string[];
     };
     HearingDto: {
@@ -7502,7 +7507,10 @@ export interface operations {
   };
   GamesController_events: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description Game id (stream `scrabble-game-<id>`) */
@@ -8832,7 +8840,10 @@ export interface operations {
   };
   ChessGamesController_events: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description Game id (stream `scrabble-game-<id>`) */
@@ -9432,7 +9443,10 @@ export interface operations {
   };
   XiguaqiGamesController_events: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description Game id (stream `scrabble-game-<id>`) */
@@ -9765,7 +9779,10 @@ export interface operations {
   };
   GoGamesController_events: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description Game id (stream `scrabble-game-<id>`) */
@@ -10273,7 +10290,10 @@ export interface operations {
   };
   MahjongGamesController_events: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). A reader who is not an official of the game (a player, the public) gives the game’s revision instead: the `position` of his command answers and of the game’s reads */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description Game id (stream `scrabble-game-<id>`) */
@@ -10955,7 +10975,10 @@ export interface operations {
   };
   PenaltiesController_ledger: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -11071,7 +11094,10 @@ export interface operations {
   };
   PenaltiesController_player: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived) */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         id: string;
@@ -11828,7 +11854,12 @@ export interface operations {
   };
   LiveController_tournament: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The id of the last event received (as the `Last-Event-ID` header, which wins when both are sent): the stream resumes after it */
+        lastEventId?: string;
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). The stream reads the log itself: it has every recorded event already, so nothing is waited for */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description Tournament id */
@@ -11851,7 +11882,12 @@ export interface operations {
   };
   LiveController_game: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The id of the last event received (as the `Last-Event-ID` header, which wins when both are sent): the stream resumes after it */
+        lastEventId?: string;
+        /** @description Read-your-writes: wait until the read models have applied this global log position (the `position` of an official’s command answer; a number past the log is 400 for a reader of log positions, for anyone without log positions, a player or the public, any number waits for everything recorded when the read arrived). The stream reads the log itself: it has every recorded event already, so nothing is waited for */
+        waitFor?: number;
+      };
       header?: never;
       path: {
         /** @description The game’s discipline (as in /v1/<discipline>/games) */

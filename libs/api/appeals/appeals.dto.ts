@@ -9,6 +9,9 @@ import { IsPersonName } from '../person-name.js';
 
 const ID_MESSAGE = '$property must be 1–100 letters, digits, dots, underscores or hyphens';
 
+/** An event id as the log writes it (eventIdFor: the UUID layout), lower-case hex. */
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export class AppealParams {
   @ApiProperty({ example: 'appeal-7', description: 'Appeal id' })
   @Matches(ID_PATTERN, { message: ID_MESSAGE })
@@ -71,6 +74,7 @@ export class LodgeAppealDto {
   deposit?: number;
   @ApiPropertyOptional({ type: LateAcceptanceDto, description: 'Chief arbiter only: accept this appeal after its deadline, with a reason' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => LateAcceptanceDto)
   lateAcceptance?: LateAcceptanceDto;
@@ -121,10 +125,15 @@ export class StatementDto {
   @IsString()
   @Length(1, 20000)
   text: string;
-  @ApiProperty({ type: [String], description: 'Recorded events the statement refers to, by id' })
+  @ApiProperty({
+    type: [String],
+    example: ['01a251fe-3d55-8b88-b0ac-ef978c84446f'],
+    description: 'Recorded events the statement refers to, by id (as the log writes them: a UUID)',
+  })
   @IsArray()
   @ArrayMaxSize(100)
   @IsString({ each: true })
+  @Matches(EVENT_ID, { each: true, message: '$property must be a recorded event’s id (a UUID, as the log writes it)' })
   references: string[];
 }
 
@@ -188,6 +197,7 @@ export class RemedyDto {
   table?: number;
   @ApiPropertyOptional({ type: ResultInputDto, description: 'correct-result: the result as it should stand' })
   @OnlyWhen((o: RemedyDto) => o.kind === 'correct-result', 'when kind is correct-result')
+  @IsObject()
   @ValidateNested()
   @Type(() => ResultInputDto)
   result?: ResultInputDto;

@@ -21,7 +21,7 @@ export class StartChessDto extends GameCommandDto {
   @SeatedPlayers(2)
   players: PlayerDto[];
   @ApiProperty({ type: TimeControlDto }) @IsObject() @ValidateNested() @Type(() => TimeControlDto) timeControl: TimeControlDto;
-  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
+  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
   @ApiPropertyOptional({ description: 'A set-up position (FEN) for a resumed game' }) @Omittable() @IsString() @Length(10, 100) startFen?: string;
 }
 
@@ -31,5 +31,5 @@ export class ImportPgnDto {
   @ApiProperty({ type: [PlayerDto], description: 'The players as ids (White, Black); the PGN gives only names' })
   @SeatedPlayers(2)
   players: PlayerDto[];
-  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
+  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }

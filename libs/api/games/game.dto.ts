@@ -3,7 +3,7 @@ import { WaitForPosition } from '../wait-for.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsISO8601, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsISO8601, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
 import { acceptQuickly } from '../quick-accept.js';
@@ -59,6 +59,7 @@ export class ObservedTimeDto {
 export class GameCommandDto extends ObservedTimeDto {
   @ApiPropertyOptional({ type: ClockReadingDto, description: 'A reading of the physical timer, recorded before the command (WESPA Rules v3 §1.4)' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => ClockReadingDto)
   clockReading?: ClockReadingDto;

@@ -139,7 +139,7 @@ export class GoGamesController {
   @Get(':id/events')
   @Public()
   @ApiOperation({ summary: 'Every event of the game, in order' })
-  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+  events(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     return gameEvents(this.core, GO_GAME, p.id, request.principal);
   }
 }

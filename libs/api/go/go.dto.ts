@@ -1,7 +1,22 @@
 /** Bodies of starting and importing a Go game (unknown fields refused); the game commands are declared in go-commands.ts. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsObject,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { IsPersonName } from '../person-name.js';
@@ -44,6 +59,7 @@ export class GoCommandDto {
     description: 'The Ing clock as the timekeeper reads it (Ing rules 第十条 计时), recorded before the command',
   })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => GoClockReadingDto)
   clockReading?: GoClockReadingDto;
@@ -70,7 +86,7 @@ export class GoRulesDto {
   @Min(1)
   @Max(600)
   basicTimeMinutes?: number;
-  @ApiPropertyOptional({ type: OvertimeDto }) @Omittable() @ValidateNested() @Type(() => OvertimeDto) overtime?: OvertimeDto;
+  @ApiPropertyOptional({ type: OvertimeDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => OvertimeDto) overtime?: OvertimeDto;
   @ApiPropertyOptional({ enum: ['positional-superko', 'simple-ko'] }) @Omittable() @IsIn(['positional-superko', 'simple-ko']) ko?:
     'positional-superko' | 'simple-ko';
   @ApiPropertyOptional({ enum: ['forbidden', 'multi-stone'] }) @Omittable() @IsIn(['forbidden', 'multi-stone']) suicide?: 'forbidden' | 'multi-stone';
@@ -99,8 +115,8 @@ export class StartGoDto extends GoCommandDto {
   @Min(-200)
   @Max(200)
   compensation?: number;
-  @ApiPropertyOptional({ type: GoRulesDto }) @Omittable() @ValidateNested() @Type(() => GoRulesDto) rules?: GoRulesDto;
-  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
+  @ApiPropertyOptional({ type: GoRulesDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GoRulesDto) rules?: GoRulesDto;
+  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }
 
 export class ImportSgfDto {
@@ -116,5 +132,5 @@ export class ImportSgfDto {
   @ValidateNested({ each: true })
   @Type(() => GoPlayerDto)
   players: GoPlayerDto[];
-  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
+  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { initialTournamentState, evolveTournament, type TournamentEvent } from '../../domain/tournament/index.js';
@@ -16,7 +16,7 @@ import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { isOfficial, unknownTournament } from '../tournaments/tournament-command.js';
 import { TournamentParams } from '../tournaments/tournament-params.dto.js';
-import { LiveGameParams } from './live.dto.js';
+import { LiveGameParams, LiveQuery } from './live.dto.js';
 import { TokenRevocations } from '../../runtime/features/auth/index.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import { endAllStreams, lastEventId, serveSse, type StreamLimits } from './sse.js';
@@ -82,7 +82,7 @@ export class LiveController implements BeforeApplicationShutdown {
     summary:
       'A tournament’s events as server-sent events (resume with Last-Event-ID). Officials see everything, id = stream revision; the public sees a round once published, id = the count of its own events (0, 1, 2…)',
   })
-  async tournament(@Param() p: TournamentParams, @Req() request: AuthedRequest, @Res() reply: FastifyReply) {
+  async tournament(@Param() p: TournamentParams, @Query() _q: LiveQuery, @Req() request: AuthedRequest, @Res() reply: FastifyReply) {
     const after = lastEventId(request);
     const stream = streamOf(TournamentAggregate, p.id);
     const head = await this.core.store.readStream(stream, 0, 1);
@@ -124,7 +124,7 @@ export class LiveController implements BeforeApplicationShutdown {
     summary:
       'A game’s events as server-sent events (id = stream revision; resume with Last-Event-ID), hidden tiles redacted for whoever may not see them, as GET …/events',
   })
-  async game(@Param() p: LiveGameParams, @Req() request: AuthedRequest, @Res() reply: FastifyReply) {
+  async game(@Param() p: LiveGameParams, @Query() _q: LiveQuery, @Req() request: AuthedRequest, @Res() reply: FastifyReply) {
     const feature = gameFeaturesOf(this.core.options.features).find((f) => f.discipline === p.discipline);
     if (!feature)
       throw new ProblemException(404, 'live/unknown-discipline', 'Not found', `no discipline ${p.discipline} records games here`, {

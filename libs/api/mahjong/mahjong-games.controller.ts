@@ -58,7 +58,7 @@ export class MahjongGamesController {
   @Get(':id/events')
   @Public()
   @ApiOperation({ summary: 'Every event of the table session, in order' })
-  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+  events(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     return gameEvents(this.core, MAHJONG_GAME, p.id, request.principal);
   }
 }

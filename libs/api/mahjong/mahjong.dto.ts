@@ -1,7 +1,7 @@
 /** The body of starting a mahjong table session and the score card's query (unknown fields refused); the table's commands are declared in mahjong-commands.ts. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, Matches, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, Matches, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameLinkDto, ObservedTimeDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 
@@ -16,6 +16,7 @@ export class StartMahjongDto extends ObservedTimeDto {
   players: PlayerDto[];
   @ApiPropertyOptional({ type: GameLinkDto, description: "The tournament's mahjong table this half-session is played at" })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => GameLinkDto)
   link?: GameLinkDto;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@ne
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { PenaltyAuthority, PenaltyCommand } from '../../domain/penalties/index.js';
+import { roundUnpublished, type TournamentState } from '../../domain/tournament/index.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import type { ArbitraConfig } from '../../runtime/config.js';
 import {
@@ -20,6 +21,7 @@ import { awaitPosition, runCommand } from '../command-request.js';
 import { ProblemException } from '../problem.js';
 import { ARBITRA_CONFIG, ARBITRA_CORE } from '../tokens.js';
 import { isOfficial, unknownTournament } from '../tournaments/tournament-command.js';
+import { ReadQuery } from '../tournaments/tournament-params.dto.js';
 import { issueIntoLedger, LEDGER_FIELDS } from './ledger-command.js';
 import {
   CancelPenaltyDto,
@@ -109,7 +111,7 @@ export class PenaltiesController {
   @AllowInTournament('id', ...DECIDERS)
   @ApiOperation({ summary: 'The tournament’s ledger: every penalty with its cancellation, reductions and net effect, and totals by kind (officials)' })
   @ApiOkResponse({ description: 'LedgerView' })
-  async ledger(@Param() p: LedgerParams, @Req() request: AuthedRequest) {
+  async ledger(@Param() p: LedgerParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     await this.ready(request, p.id);
     return ledgerView(p.id, this.doc(p.id));
   }
@@ -125,7 +127,7 @@ export class PenaltiesController {
       '`players`): the method decides. GET reads the player’s ledger; POST cancels or reduces the penalty.',
   })
   @ApiOkResponse({ description: 'LedgerView of one player' })
-  async player(@Param() p: LedgerPlayerParams, @Req() request: AuthedRequest) {
+  async player(@Param() p: LedgerPlayerParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     const who = request.principal!;
     if (!isOfficial(request, p.id) && !(who.role === 'player' && who.id === p.playerId && who.tournaments.includes(p.id)))
       throw new ProblemException(
@@ -140,8 +142,10 @@ export class PenaltiesController {
       );
     const summary = await this.ready(request, p.id);
     if (isOfficial(request, p.id)) return ledgerView(p.id, this.doc(p.id), p.playerId);
-    // The player: his entries numbered among themselves, never by the ledger's or the log's count (issue 32).
-    return playerLedgerView(p.id, summary.discipline, this.doc(p.id), p.playerId);
+    // The player: his entries numbered among themselves, never by the ledger's or the log's count (issue 32), and none
+    // of a round paired and not published (RULES.unpublishedHidden: a penalty sent without a round is recorded in it).
+    const t = this.core.readModels.get<TournamentState>(TOURNAMENTS_PROJECTION, COLLECTIONS.state, p.id);
+    return playerLedgerView(p.id, summary.discipline, this.doc(p.id), p.playerId, (e) => t === undefined || !roundUnpublished(t, e.target));
   }
 
   @Get('penalty-ledger/report')

@@ -43,6 +43,7 @@ export class IssuePenaltyDto {
   amount?: number;
   @ApiPropertyOptional({ type: RuleCitedDto, description: 'Default: the section the discipline’s penalty profile cites for the kind' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => RuleCitedDto)
   rule?: RuleCitedDto;

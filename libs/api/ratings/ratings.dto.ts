@@ -50,6 +50,7 @@ export class ClosePeriodDto {
   parameters?: Record<string, unknown>;
   @ApiPropertyOptional({ type: RankedDto, description: 'Who is ranked: games in the window before the list’s date' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => RankedDto)
   ranked?: RankedDto;

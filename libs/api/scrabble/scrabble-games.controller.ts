@@ -194,7 +194,7 @@ export class GamesController {
   @Public()
   @ApiOperation({ summary: 'Every event of the game, in order (drawn and exchanged tiles of other seats hidden while in progress)' })
   @ApiOkResponse({ schema: { example: EVENTS_EXAMPLE } })
-  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+  events(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     return gameEvents(this.core, SCRABBLE_GAME, p.id, request.principal);
   }
 }

@@ -1,7 +1,7 @@
 /** DTOs to start or import a Scrabble game (/v1/scrabble/games). */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, SEATS, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 
@@ -35,7 +35,12 @@ export class ProfileDto {
   @ApiPropertyOptional({ example: 20 }) @Omittable() @IsInt() @Min(0) recountMarginBelow?: number;
   @ApiPropertyOptional({ example: 100 }) @Omittable() @IsInt() @Min(0) forfeitSpread?: number;
   @ApiPropertyOptional({ example: 900_000 }) @Omittable() @IsInt() @Min(0) lateArrivalOptionMs?: number;
-  @ApiPropertyOptional({ type: ChallengePenaltyDto }) @Omittable() @ValidateNested() @Type(() => ChallengePenaltyDto) challengePenalty?: ChallengePenaltyDto;
+  @ApiPropertyOptional({ type: ChallengePenaltyDto })
+  @Omittable()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ChallengePenaltyDto)
+  challengePenalty?: ChallengePenaltyDto;
 }
 
 export class StartGameDto extends GameCommandDto {
@@ -62,9 +67,10 @@ export class StartGameDto extends GameCommandDto {
   @Omittable()
   @IsBoolean()
   tracking?: boolean;
-  @ApiPropertyOptional({ type: ProfileDto }) @Omittable() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
+  @ApiPropertyOptional({ type: ProfileDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
   @ApiPropertyOptional({ type: GameLinkDto, description: "The tournament pairing this game is played for; its players must be the pairing's" })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => GameLinkDto)
   link?: GameLinkDto;
@@ -84,6 +90,7 @@ export class ImportGcgDto {
 
   @ApiPropertyOptional({ type: GameLinkDto })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => GameLinkDto)
   link?: GameLinkDto;

@@ -4,9 +4,11 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -14,7 +16,6 @@ import {
   Max,
   Min,
   ValidateNested,
-  IsDefined,
 } from 'class-validator';
 import { Omittable, OnlyWhen } from '../omittable.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
@@ -113,6 +114,7 @@ export class PairRoundDto {
   @ApiPropertyOptional({ type: PairingOptionsDto })
   @OnlyWhen((o: PairRoundDto) => o.kind !== 'manual', 'when kind is not manual')
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => PairingOptionsDto)
   options?: PairingOptionsDto;
@@ -165,18 +167,21 @@ export class ResultInputDto {
   @ApiPropertyOptional({ type: PairCountsDto, description: 'Game scores (Scrabble: required)' })
   @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => PairCountsDto)
   score?: PairCountsDto;
   @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: games won in the match' })
   @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => PairCountsDto)
   games?: PairCountsDto;
   @ApiPropertyOptional({ type: PairCountsDto, description: 'Xiguaqi: pieces captured' })
   @OnlyWhen((o: ResultInputDto) => o.kind === 'played', 'when kind is played')
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => PairCountsDto)
   captured?: PairCountsDto;
@@ -207,11 +212,13 @@ export class RecordResultDto extends RoundCommandDto {
   @ApiProperty({ example: 1 }) @IsInt() @Min(1) table: number;
   @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'first', score: { first: 412, second: 376 } } })
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => ResultInputDto)
   result: ResultInputDto;
   @ApiPropertyOptional({ type: ResultSourceDto, description: 'Default: entered by the arbiter' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => ResultSourceDto)
   source?: ResultSourceDto;
@@ -220,6 +227,7 @@ export class RecordResultDto extends RoundCommandDto {
 export class CorrectResultDto extends RoundCommandDto {
   @ApiProperty({ type: ResultInputDto, example: { kind: 'played', outcome: 'second', score: { first: 376, second: 412 } } })
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => ResultInputDto)
   result: ResultInputDto;

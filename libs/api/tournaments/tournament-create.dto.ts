@@ -1,7 +1,22 @@
 /** Creating a tournament: its discipline, divisions, pairing systems and the overrides of the discipline's rules profile. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsNumber, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { DESCRIPTORS } from '../../domain/discipline-kit/registry.js';
 import { DISCIPLINES, MCMAHON_SEEDINGS, type Discipline, type McMahonSeeding } from '../../domain/standings/index.js';
 import { PAIRING_SYSTEMS, type PairingSystem } from '../../domain/tournament/index.js';
@@ -59,6 +74,7 @@ export class McMahonDto {
   seeding?: McMahonSeeding;
   @ApiPropertyOptional({ type: McMahonHandicapDto, description: 'McMahon pairing: handicap policy; absent = even games' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => McMahonHandicapDto)
   handicap?: McMahonHandicapDto;
@@ -87,8 +103,8 @@ export class ProfileOverridesDto {
   @ApiPropertyOptional({ example: 'wespa-hk' }) @Omittable() @IsString() @Length(1, 100) name?: string;
   @ApiPropertyOptional({ enum: ['required', 'optional', 'none'] }) @Omittable() @IsIn(['required', 'optional', 'none']) scores?:
     'required' | 'optional' | 'none';
-  @ApiPropertyOptional({ type: PointsDto }) @Omittable() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
-  @ApiPropertyOptional({ type: ByeValueDto }) @Omittable() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
+  @ApiPropertyOptional({ type: PointsDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => PointsDto) points?: PointsDto;
+  @ApiPropertyOptional({ type: ByeValueDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => ByeValueDto) bye?: ByeValueDto;
   @ApiPropertyOptional({ enum: [30, 60], description: 'chess-rapid: minutes a game (rapid rules 1); sets the rounds a day (rapid rules 23)' })
   @Omittable()
   @IsIn([30, 60])
@@ -129,11 +145,13 @@ export class ProfileOverridesDto {
   @ApiPropertyOptional({ enum: ['score', 'spread'] }) @Omittable() @IsIn(['score', 'spread']) penaltiesApplyTo?: 'score' | 'spread';
   @ApiPropertyOptional({ type: McMahonDto, description: 'Go: rank by McMahon score (initial score from the rating + wins)' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => McMahonDto)
   mcmahon?: McMahonDto;
   @ApiPropertyOptional({ type: EgdEventDto, description: 'Go: the EGF class and place written in the EGD results table' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => EgdEventDto)
   egd?: EgdEventDto;
@@ -159,6 +177,7 @@ export class CreateTournamentDto {
 
   @ApiPropertyOptional({ type: ProfileOverridesDto, description: 'Overrides of the discipline default profile (Scrabble: WESPA)' })
   @Omittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => ProfileOverridesDto)
   profile?: ProfileOverridesDto;

@@ -118,7 +118,7 @@ export class XiguaqiGamesController {
   @Get(':id/events')
   @Public()
   @ApiOperation({ summary: 'Every event of the match, in order' })
-  events(@Param() p: GameParams, @Req() request: AuthedRequest) {
+  events(@Param() p: GameParams, @Query() _q: ReadQuery, @Req() request: AuthedRequest) {
     return gameEvents(this.core, XIGUAQI_GAME, p.id, request.principal);
   }
 }

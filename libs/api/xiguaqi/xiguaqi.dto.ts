@@ -1,7 +1,7 @@
 /** Bodies of starting and importing a xiguaqi match, and the position query (unknown fields refused); the match commands are declared in xiguaqi-commands.ts. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { GAME_ID, GAME_ID_MESSAGE, GameCommandDto, GameLinkDto, PlayerDto, ReadQuery, SeatedPlayers } from '../games/game.dto.js';
 import { Omittable } from '../omittable.js';
 import { QueryNumber } from '../query-number.js';
@@ -21,7 +21,7 @@ export class StartXiguaqiDto extends GameCommandDto {
   @ApiProperty({ enum: SEATS, example: 0, description: '西瓜棋规则 第十一条: the seat drawn (or guessed) to move first in game 1; it plays Black' })
   @IsIn(SEATS)
   first: 0 | 1;
-  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
+  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }
 
 export class ImportXiguaqiDto {
@@ -34,7 +34,7 @@ export class ImportXiguaqiDto {
   @Length(1, 200_000)
   record: string;
   @ApiProperty({ type: [PlayerDto], description: 'The players as ids (seat 0, seat 1); the record gives only names' }) @SeatedPlayers(2) players: PlayerDto[];
-  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
+  @ApiPropertyOptional({ type: GameLinkDto }) @Omittable() @IsObject() @ValidateNested() @Type(() => GameLinkDto) link?: GameLinkDto;
 }
 
 export class PositionQuery extends ReadQuery {

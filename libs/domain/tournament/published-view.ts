@@ -23,6 +23,13 @@ export function penaltyPublished(t: TournamentState, p: Pick<Penalty, 'player' |
   return r !== undefined && r.status !== 'paired';
 }
 
+/** Is a ledger entry's round paired and not yet published in its player's division (only officials may know of it)? */
+export function roundUnpublished(t: TournamentState, p: { readonly player: string; readonly round?: number }): boolean {
+  if (t.status !== 'open' || p.round === undefined) return false;
+  const division = t.players.find((x) => x.id === p.player)?.division;
+  return division !== undefined && t.rounds[roundKey(division, p.round)]?.status === 'paired';
+}
+
 /** The rounds of the division that are paired but not published (only officials see them). */
 export function unpublishedRounds(t: OpenTournament, division: string, upToRound = Number.POSITIVE_INFINITY): number[] {
   return roundsOf(t, division)

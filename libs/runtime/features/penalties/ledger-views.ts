@@ -37,10 +37,17 @@ export function ledgerView(tournament: string, doc: LedgerDocument | undefined, 
  * One player's entries as the player reads them (issue 32): numbered among themselves, not by the ledger's revision or
  * the log's position, which count every player's entries, those of unpublished rounds included. `asOf` counts the
  * ledger events of his entries (issued, cancelled, each reduction: 0, 1, 2…; `revision` and `position` alike) and `at`
- * is the last one's time; `discipline` is the tournament's, whether or not anyone has an entry.
+ * is the last one's time; `discipline` is the tournament's, whether or not anyone has an entry. `shown` leaves out the
+ * entries he may not read yet (of a round paired and not published).
  */
-export function playerLedgerView(tournament: string, discipline: string | null, doc: LedgerDocument | undefined, player: string): LedgerView {
-  const entries = (doc ? ledgerEntries(doc.state) : []).filter((e) => e.target.player === player);
+export function playerLedgerView(
+  tournament: string,
+  discipline: string | null,
+  doc: LedgerDocument | undefined,
+  player: string,
+  shown: (e: LedgerEntry) => boolean = () => true,
+): LedgerView {
+  const entries = (doc ? ledgerEntries(doc.state) : []).filter((e) => e.target.player === player && shown(e));
   const times = entries.flatMap((e) => [e.at, ...(e.cancellation ? [e.cancellation.at] : []), ...e.reductions.map((r) => r.at)]);
   const last = times.reduce<string | null>((max, t) => (max === null || Date.parse(t) > Date.parse(max) ? t : max), null);
   return {
