@@ -124,12 +124,19 @@ export async function createHttpApp(options: HttpAppOptions): Promise<NestFastif
     // No Nest middleware is used: without @fastify/middie, no request walks its (empty) middleware chain.
     skipMiddie: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(ArbitraHttpModule, adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
+  // Bodies are JSON only (docs/security.md): Nest's parsers (its JSON wrapper, form bodies) are not registered, and
+  // Fastify's own text/plain parser is removed below; any other media type is answered 415.
+  const app = await NestFactory.create<NestFastifyApplication>(ArbitraHttpModule, adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+    bodyParser: false,
+  });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   // Errors Fastify raises before routing (malformed JSON, wrong media type) reach ProblemFilter through Nest's exception layer.
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
+  fastify.removeContentTypeParser('text/plain');
   // A rating list is uploaded as CSV (issue 31): read as text, up to 32 MB (a 50,000-player list is about 3 MB), on that
   // route only; every other route answers text/csv with 415 as before.
   fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 32 * 1024 * 1024 }, (request, body, done) => {
