@@ -147,6 +147,37 @@ describe('records server: a body of the wrong shape is refused, naming the field
     await h.post(`/v1/appeals/${appeal}/statements`, { ...statement, references: [recorded.body.events[0].id] }, carol);
   });
 
+  it("a hearing time or a history bound without its time zone is refused naming it, not read in the server's zone", async () => {
+    const result = { kind: 'played', outcome: 'second', score: { first: 380, second: 402 } };
+    const recorded = await h.post(`/v1/tournaments/${T}/rounds/1/results`, { table: 1, result }, arbiter);
+    const ann = h.token('player', [T], 'a');
+    const lodge = {
+      tournamentId: T,
+      contestedEventId: recorded.body.events[0].id,
+      appellant: { id: 'a', capacity: 'player', forPlayer: 'a' },
+      grounds: 'a challenged word was valid',
+      remedySought: 'restore the play',
+    };
+    const appeal = (await h.post('/v1/appeals', lodge, ann)).body.events[0].data.appealId as string;
+    for (const hearingAt of ['2026-11-29T14:00:00', '2026-11-29']) {
+      const head = await h.core.store.headPosition();
+      const r = await h.http().post(`/v1/appeals/${appeal}/hearing`).set('authorization', chief).send({ hearingAt, place: 'Room 2' });
+      expect([hearingAt, r.status, r.headers['content-type'], r.body.field]).toEqual([
+        hearingAt,
+        400,
+        expect.stringMatching(/^application\/problem\+json/),
+        'hearingAt',
+      ]);
+      expect(await h.core.store.headPosition()).toBe(head);
+    }
+    for (const bound of ['from=2026-11-29', 'to=2026-11-29T18:00:00']) {
+      const r = await h.http().get(`/v1/tournaments/${T}/history?${bound}`).set('authorization', chief);
+      expect([bound, r.status, r.body.field]).toEqual([bound, 400, bound.split('=')[0]]);
+    }
+    // With its zone, the history answers as before.
+    await h.http().get(`/v1/tournaments/${T}/history?from=2026-11-29T09:00:00%2B08:00`).set('authorization', chief).expect(200);
+  });
+
   it('an X-Correlation-ID that cannot be recorded as sent is refused naming it, not dropped while the command is recorded', async () => {
     for (const id of ['c'.repeat(201), 'two words']) {
       const head = await h.core.store.headPosition();

@@ -4069,7 +4069,10 @@ export interface components {
       references: string[];
     };
     HearingDto: {
-      /** @example 2026-11-29T14:00:00Z */
+      /**
+       * @description An instant with its time zone
+       * @example 2026-11-29T14:00:00Z
+       */
       hearingAt: string;
       /** @example Room 2 */
       place: string;

@@ -1,7 +1,8 @@
 import { WaitForPosition } from '../wait-for.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsISO8601, IsIn, IsInt, IsNumber, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsInstant } from '../instant.js';
 import { Omittable, OnlyWhen } from '../omittable.js';
 import { ResultInputDto } from '../tournaments/round.dto.js';
 import { ID_PATTERN } from '../tournaments/tournament-params.dto.js';
@@ -138,8 +139,8 @@ export class StatementDto {
 }
 
 export class HearingDto {
-  @ApiProperty({ example: '2026-11-29T14:00:00Z' })
-  @IsISO8601({ strict: true })
+  @ApiProperty({ example: '2026-11-29T14:00:00Z', description: 'An instant with its time zone' })
+  @IsInstant()
   hearingAt: string;
   @ApiProperty({ example: 'Room 2' })
   @IsString()

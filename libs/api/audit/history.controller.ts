@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsISO8601, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
+import { IsInstant } from '../instant.js';
 import type { ArbitraCore } from '../../runtime/arbitra-core.js';
 import { AllowInTournament } from '../auth/allow.decorator.js';
 import { Omittable } from '../omittable.js';
@@ -18,12 +19,12 @@ export class HistoryQueryDto extends PageQuery {
 
   @ApiPropertyOptional({ description: 'Recorded at or after this instant (ISO 8601)', example: '2026-11-29T09:00:00Z' })
   @Omittable()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   from?: string;
 
   @ApiPropertyOptional({ description: 'Recorded at or before this instant (ISO 8601)', example: '2026-11-29T18:00:00Z' })
   @Omittable()
-  @IsISO8601({ strict: true })
+  @IsInstant()
   to?: string;
 }
 
