@@ -1,5 +1,6 @@
 import { afterAll, expect, it } from '@jest/globals';
 import { createHook } from 'node:async_hooks';
+import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { RecordedEvent } from '../event-store.port.js';
 import { newEvent } from '../testing/event-store.contract.js';
@@ -149,6 +150,42 @@ describeWithPostgres('PostgreSQL event store: its own connections (LISTEN, the w
       await reader.close();
       await subscription.catch(() => undefined);
       await admin.end();
+    }
+  });
+  it('a subscriber that hears of an append while its read is in flight reads again at once, not after its poll', async () => {
+    const db = await freshDatabase(serverUrl, 'arbitra_wake');
+    drops.push(db.drop);
+    // A poll of ten minutes: within this test only an announcement wakes the subscriber.
+    const reader = await PostgresEventStore.open({ connectionString: db.url, pollMs: 600_000 });
+    const writer = await PostgresEventStore.open({ connectionString: db.url });
+    const notifier = (reader as unknown as { notifier: EventEmitter }).notifier;
+    // The subscriber's first read finds the log empty; before that read returns, another process appends and the
+    // reader hears its notification: the page lacks the event and no wait has begun yet.
+    const read = reader.readAll.bind(reader);
+    let raced = false;
+    reader.readAll = async (after: number, limit: number) => {
+      const page = await read(after, limit);
+      if (!raced && page.length === 0) {
+        raced = true;
+        const heard = new Promise((resolve) => notifier.once('appended', resolve));
+        await writer.append('probe', [newEvent('ListenProbe', { phase: 'during the read' })], 'any');
+        await heard;
+      }
+      return page;
+    };
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const subscription = (async () => {
+      for await (const e of reader.subscribe(0, { signal: stop.signal })) seen.push((e.data as { phase: string }).phase);
+    })();
+    try {
+      await until('the event appended during the read', () => seen.length > 0);
+      expect([raced, seen]).toEqual([true, ['during the read']]);
+    } finally {
+      stop.abort();
+      await writer.close();
+      await reader.close();
+      await subscription.catch(() => undefined);
     }
   });
 });

@@ -61,6 +61,8 @@ export class PostgresEventStore implements EventStore, SealingLog {
   /** Resolves once the schema is migrated; every call waits for it. */
   readonly ready: Promise<void>;
   private readonly notifier = new EventEmitter();
+  /** Appends heard of so far (wake()): a subscriber that heard one while its read was in flight reads again at once. */
+  private wakes = 0;
   private readonly groupCommit: boolean;
   private readonly pollMs: number;
   private queue: Pending[] = [];
@@ -178,7 +180,13 @@ export class PostgresEventStore implements EventStore, SealingLog {
         p.resolve(o.value);
       } else p.reject(o.error);
     });
-    if (appended) this.notifier.emit('appended');
+    if (appended) this.wake();
+  }
+
+  /** An append was made or announced: subscribers waiting read the log. */
+  private wake(): void {
+    this.wakes++;
+    this.notifier.emit('appended');
   }
 
   /** One transaction under the allocator lock; a refused append (found before it writes) fails alone. */
@@ -261,6 +269,9 @@ export class PostgresEventStore implements EventStore, SealingLog {
     if (this.closed) return;
     await this.listen();
     while (!options.signal?.aborted && !this.closed) {
+      // A read is a query in flight: an append announced meanwhile may be missing from its page, and a wait begun
+      // after it would miss the announcement too (until pollMs).
+      const wakes = this.wakes;
       let page: RecordedEvent[];
       try {
         page = await this.readAll(position, batch);
@@ -276,7 +287,7 @@ export class PostgresEventStore implements EventStore, SealingLog {
         }
         continue;
       }
-      await nextAppend(this.notifier, this.pollMs, options.signal);
+      if (this.wakes === wakes) await nextAppend(this.notifier, this.pollMs, options.signal);
     }
   }
 
@@ -298,7 +309,7 @@ export class PostgresEventStore implements EventStore, SealingLog {
       this.relisten();
       return null;
     }
-    client.on('notification', () => this.notifier.emit('appended'));
+    client.on('notification', () => this.wake());
     try {
       await client.query('LISTEN arbitra_events');
     } catch {
@@ -307,7 +318,7 @@ export class PostgresEventStore implements EventStore, SealingLog {
       return null;
     }
     client.once('end', () => this.relisten()); // a restart or a dropped connection: reopened after a backoff
-    if (this.listenFailures > 0) this.notifier.emit('appended'); // appends while it was away were not notified: read now
+    if (this.listenFailures > 0) this.wake(); // appends while it was away were not notified: read now
     this.listenFailures = 0;
     return client;
   }
