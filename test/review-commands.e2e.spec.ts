@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecordsHarness } from './support/records-harness.js';
+
+/** An adversarial review of the command path: what a retry, a correction or a refusal leaves in the log. */
+describe('review of the command path', () => {
+  let h: RecordsHarness;
+
+  beforeAll(async () => {
+    h = await RecordsHarness.start();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('an import retried under its Idempotency-Key with another record is a 422 naming the key, and the first record stands', async () => {
+    const arbiter = h.token('arbiter', [], 'arb-review');
+    const players = [
+      { id: 'ra', name: 'A' },
+      { id: 'rb', name: 'B' },
+    ];
+    const pgn = '[Event "Club"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n';
+    const other = '[Event "Club"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
+    const key = { 'idempotency-key': 'review-import-0001' };
+    const first = await h.post('/v1/chess/games/import', { id: 'review-import', pgn, players }, arbiter, 201, key);
+    const head = await h.core.store.headPosition();
+    const reused = await h.post('/v1/chess/games/import', { id: 'review-import', pgn: other, players }, arbiter, 422, key);
+    expect(reused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(reused.body).toMatchObject({ type: 'urn:arbitra:problem:command/idempotency-key-reused', field: 'Idempotency-Key' });
+    expect(await h.core.store.headPosition()).toBe(head);
+    // The same record under the key is still its retry.
+    const retry = await h.post('/v1/chess/games/import', { id: 'review-import', pgn, players }, arbiter, 201, key);
+    expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    const game = await h.get('/v1/chess/games/review-import').expect(200);
+    expect(game.body.result).toMatchObject({ winner: 1 }); // seat 1, Black: the first record's 0-1
+  });
+});
