@@ -33,4 +33,30 @@ describe('review of the command path', () => {
     const game = await h.get('/v1/chess/games/review-import').expect(200);
     expect(game.body.result).toMatchObject({ winner: 1 }); // seat 1, Black: the first record's 0-1
   });
+
+  it('a result correction that repeats the recorded result is refused 422 naming result, and nothing is recorded', async () => {
+    const T = 'review-correct';
+    const chief = h.token('chief-arbiter', [T], 'td-review');
+    const arbiter = h.token('arbiter', [T], 'arb-review-c');
+    const players = [
+      { id: 'a', name: 'Ann' },
+      { id: 'b', name: 'Bob' },
+    ];
+    await h.publishedRound1({ id: T, name: 'Review Correct', discipline: 'scrabble' }, players, ['a', 'b'], chief, arbiter);
+    const recorded = { kind: 'played', outcome: 'first', score: { first: 400, second: 350 } };
+    await h.post(`/v1/tournaments/${T}/rounds/1/results`, { table: 1, result: recorded }, arbiter);
+    const head = await h.core.store.headPosition();
+    const same = await h.post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: recorded, reason: 'checked the sheet' }, arbiter, 422);
+    expect(same.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(same.body).toMatchObject({ type: 'urn:arbitra:problem:tournament/correction-unchanged', field: 'result' });
+    expect(same.body.rule).toMatch(/correction changes what it corrects/);
+    expect(await h.core.store.headPosition()).toBe(head);
+    // A correction that changes the result is recorded, naming what it corrects and who decided.
+    const changed = { kind: 'played', outcome: 'first', score: { first: 410, second: 350 } };
+    const ok = await h.post(`/v1/tournaments/${T}/rounds/1/results/1/corrections`, { result: changed, reason: 'sheet said 410' }, arbiter);
+    expect(ok.body.events[0]).toMatchObject({
+      type: 'tournament.ResultCorrected',
+      data: { corrects: { score: { first: 400 } }, result: { score: { first: 410 } }, decidedBy: { id: 'arb-review-c', role: 'arbiter' } },
+    });
+  });
 });
