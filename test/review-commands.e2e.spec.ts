@@ -59,4 +59,42 @@ describe('review of the command path', () => {
       data: { corrects: { score: { first: 400 } }, result: { score: { first: 410 } }, decidedBy: { id: 'arb-review-c', role: 'arbiter' } },
     });
   });
+
+  it('an appeal against a decision in a game linked to no tournament is refused 422 naming contestedEventId, and nothing is recorded', async () => {
+    const T = 'review-appeal';
+    const chief = h.token('chief-arbiter', [T], 'td-appeal');
+    const arbiter = h.token('arbiter', [T], 'arb-appeal');
+    const players = [
+      { id: 'w', name: 'White' },
+      { id: 'b', name: 'Black' },
+    ];
+    await h.publishedRound1({ id: T, name: 'Review Appeal', discipline: 'chess-rapid' }, players, ['w', 'b'], chief, arbiter);
+    // The same two players meet in a casual game, under an arbiter of no tournament, who penalises Black.
+    const casual = h.token('arbiter', [], 'arb-casual');
+    await h.post('/v1/chess/games', { id: 'review-casual', players, timeControl: { minutes: 30 } }, casual);
+    await h.post('/v1/chess/games/review-casual/moves', { seat: 0, move: 'e4' }, casual);
+    const penalty = await h.post(
+      '/v1/chess/games/review-casual/penalties',
+      { seat: 1, penalty: { kind: 'time-to-opponent' }, rule: 'rapid rules 24', reason: 'noise' },
+      casual,
+    );
+    const head = await h.core.store.headPosition();
+    const lodged = await h.post(
+      '/v1/appeals',
+      {
+        tournamentId: T,
+        contestedEventId: penalty.body.events[0].id,
+        appellant: { id: 'b', capacity: 'player', forPlayer: 'b' },
+        grounds: 'the phone was not mine',
+        remedySought: 'the penalty is cancelled',
+        deposit: 100,
+      },
+      h.token('player', [T], 'b'),
+      422,
+    );
+    expect(lodged.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(lodged.body).toMatchObject({ type: 'urn:arbitra:problem:appeals/other-tournament', field: 'contestedEventId' });
+    expect(lodged.body.rule).toMatch(/heard in the tournament of the decision/);
+    expect(await h.core.store.headPosition()).toBe(head);
+  });
 });
