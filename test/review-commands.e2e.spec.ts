@@ -58,6 +58,15 @@ describe('review of the command path', () => {
       type: 'tournament.ResultCorrected',
       data: { corrects: { score: { first: 400 } }, result: { score: { first: 410 } }, decidedBy: { id: 'arb-review-c', role: 'arbiter' } },
     });
+    // The public round shows the correction beside what it corrects, and who decided.
+    const pub = (await h.get(`/v1/tournaments/${T}/rounds/1/results`).expect(200)).body;
+    expect(pub.corrections).toEqual([
+      expect.objectContaining({
+        table: 1,
+        corrects: expect.objectContaining({ score: { first: 400, second: 350 } }),
+        decidedBy: { id: 'arb-review-c', role: 'arbiter' },
+      }),
+    ]);
   });
 
   it('an appeal against a decision in a game linked to no tournament is refused 422 naming contestedEventId, and nothing is recorded', async () => {
