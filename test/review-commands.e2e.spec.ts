@@ -30,6 +30,13 @@ describe('review of the command path', () => {
     // The same record under the key is still its retry.
     const retry = await h.post('/v1/chess/games/import', { id: 'review-import', pgn, players }, arbiter, 201, key);
     expect(retry.body).toMatchObject({ duplicate: true, revision: first.body.revision });
+    // A tournament file too (one append of many commands, runSequence).
+    const admin = h.token('admin');
+    const tsh = (bob: number) => ({ id: 'review-tsh', name: 'Review TSH', divisions: [{ name: 'A', t: `Ann Lee 1500 2; 400\nBob Ray 1400 1; ${bob}\n` }] });
+    await h.post('/v1/scrabble/tournaments/import/tsh', tsh(350), admin, 201, { 'idempotency-key': 'review-tsh-0001' });
+    const tshReused = await h.post('/v1/scrabble/tournaments/import/tsh', tsh(450), admin, 422, { 'idempotency-key': 'review-tsh-0001' });
+    expect(tshReused.body).toMatchObject({ type: 'urn:arbitra:problem:command/idempotency-key-reused', field: 'Idempotency-Key' });
+    expect((await h.post('/v1/scrabble/tournaments/import/tsh', tsh(350), admin, 201, { 'idempotency-key': 'review-tsh-0001' })).body.duplicate).toBe(true);
     const game = await h.get('/v1/chess/games/review-import').expect(200);
     expect(game.body.result).toMatchObject({ winner: 1 }); // seat 1, Black: the first record's 0-1
   });
