@@ -51,7 +51,7 @@ function renderInChromium(html: string): { dom: string; text: string; pdf: Buffe
 
 describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, the result corrected', () => {
   let h: RecordsHarness;
-  let chief: string, td: string, ann: string, bob: string, lee: string, arb: string;
+  let chief: string, tdOfTid: string, ann: string, bob: string, lee: string, arb: string;
   // Appeal ids are the server's (issue 32): `appeals.of(key)` is the id of the appeal lodged with appealId `key`.
   const appeals = new AppealIds();
   const post = async (path: string, body: object, token: string | null, status = 201) => appeals.record(path, body, await h.post(path, body, token, status));
@@ -61,19 +61,19 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
   beforeAll(async () => {
     h = await RecordsHarness.start();
     chief = h.token('chief-arbiter', [TID], 'chief-wong');
-    td = h.token('arbiter', [TID], 'arb-3');
+    tdOfTid = h.token('arbiter', [TID], 'arb-3');
     arb = h.token('arbiter', [], 'arb-9');
     ann = h.token('player', [TID], 'ann');
     bob = h.token('player', [TID], 'bob');
     lee = h.token('appeals-committee', [TID], 'c-lee');
-    await h.publishedRound1({ id: TID, name: 'Appeal Open', discipline: 'scrabble', roundsPlanned: 2 }, PLAYERS, ['bob', 'ann'], chief, td);
+    await h.publishedRound1({ id: TID, name: 'Appeal Open', discipline: 'scrabble', roundsPlanned: 2 }, PLAYERS, ['bob', 'ann'], chief, tdOfTid);
   });
   afterAll(async () => {
     await h.stop();
   });
 
   /** Ann plays QI, Bob challenges, the arbiter wrongly rules QI invalid; six zeros end the game; Bob wins on racks. */
-  async function wronglyAdjudicatedGame(id: string, t0: number, link: object | null) {
+  async function wronglyAdjudicatedGame(id: string, t0: number, link: object | null, td = tdOfTid) {
     await post('/v1/scrabble/games', { id, ...START, ...(link && { link }), at: at(0, t0) }, td);
     await post(`/v1/scrabble/games/${id}/draws`, { seat: 0, count: 7, at: at(1, t0) }, td);
     await post(`/v1/scrabble/games/${id}/draws`, { seat: 1, count: 7, at: at(2, t0) }, td);
@@ -409,10 +409,17 @@ describe('appeals over HTTP: a wrong challenge adjudication appealed, upheld, th
 
   it('a late appeal is refused citing the rule; the chief arbiter accepts it late with a recorded reason', async () => {
     const t1 = Date.now() - 3 * 3600_000;
-    const lateVerdict = await wronglyAdjudicatedGame('g-late', t1, null);
+    // A game of another tournament (an appeal is heard in the tournament of the decision it contests).
+    const LT = 'appeal-late';
+    const chief = h.token('chief-arbiter', [LT], 'chief-wong');
+    const ann = h.token('player', [LT], 'ann');
+    const td = h.token('arbiter', [LT], 'arb-3');
+    await h.publishedRound1({ id: LT, name: 'Appeal Late', discipline: 'scrabble' }, PLAYERS, ['bob', 'ann'], chief, td);
+    const lateVerdict = await wronglyAdjudicatedGame('g-late', t1, { tournamentId: LT, round: 1, table: 1 }, td);
+    await h.core.settle(); // the linked game's result reaches the tournament first
     const lodge = {
       appealId: 'ap-late',
-      tournamentId: TID,
+      tournamentId: LT,
       contestedEventId: lateVerdict,
       appellant: { id: 'ann', capacity: 'player', forPlayer: 'ann' },
       grounds: 'QI is valid',

@@ -55,10 +55,10 @@ describe('records server: tournament results after review s12-b', () => {
     const round1 = (await get(`/v1/tournaments/${K}/rounds/1/results`).expect(200)).body;
     expect(round1.corrections).toEqual([]);
     expect(round1.results[`t${t1.table}`]).toMatchObject({ outcome: k1Side });
-    // The slip's outcome written again (a correction that keeps who lost) is recorded.
+    // A forfeit by the same loser (a correction that keeps who lost) is recorded.
     await post(
       `/v1/tournaments/${K}/rounds/1/results/${t1.table}/corrections`,
-      { result: { kind: 'played', outcome: k1Side }, reason: 'slip re-read' },
+      { result: { kind: 'forfeit', absent: other }, reason: 'the loser never came' },
       arbiter,
     );
   });

@@ -276,7 +276,7 @@ export async function runSequence<C extends Command, E extends DomainEvent, S>(
   build: (context: CommandContext) => readonly C[],
   opts: ExecuteOptions = executeOptions(request),
 ) {
-  return runWithContext(request, reply, (context) => core.executeSequence(aggregate, id, build(context), opts));
+  return runWithContext(request, reply, (context) => core.executeSequence(aggregate, id, build(context), { request: request.body, ...opts }));
 }
 
 /**

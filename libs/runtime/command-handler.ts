@@ -309,6 +309,8 @@ export class CommandHandler {
     release: () => void,
   ): Promise<CommandResult> {
     const first = commands[0].context;
+    // A keyed retry with another request is a reuse of the key (422), not the first answer.
+    const fingerprint = opts.freshCommandId || opts.request === undefined ? undefined : requestFingerprint(opts.request);
     const steps: Steps<S> = {
       // Every command decided on the state the ones before it leave; all their events in one append.
       decide: (initial) => {
@@ -317,19 +319,19 @@ export class CommandHandler {
         for (const command of commands) {
           const { events: made, state: after } = decideAndFold(aggregate.decider, command, state);
           state = after;
-          events.push(...this.newEvents(made, command.context, opts, first.commandId));
+          events.push(...this.newEvents(made, command.context, opts, first.commandId, fingerprint));
         }
         return { events, next: state };
       },
       nothing: async (revision) => ({ stream, events: [], revision, position: await this.store.headPosition(), duplicate: false }),
-      duplicate: (events) => this.earlier.replayed(stream, first, events),
+      duplicate: (events) => this.earlier.replayed(stream, first, events, fingerprint),
     };
     return this.earlier.once(first.commandId, async () => {
       const earlier = await this.store.findByCommandId(first.commandId);
       if (earlier.length === 0) return this.decideAndAppend(aggregate, stream, opts, release, steps);
       const ids = new Set(commands.map((c) => c.context.commandId));
       const mine = (await this.store.readStream(stream, earlier[0].revision)).filter((e) => ids.has(e.meta.commandId));
-      return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier);
+      return this.earlier.replayed(stream, first, mine.length > 0 ? mine : earlier, fingerprint);
     });
   }
 }

@@ -50,6 +50,11 @@ export interface ExecuteOptions {
    */
   readonly freshCommandId?: boolean;
   /**
+   * A sequence's request as the client sent it (an import's body): its fingerprint identifies the sequence for a retry
+   * under its key, since its commands carry the receive time; without it a keyed retry is not compared with the first.
+   */
+  readonly request?: unknown;
+  /**
    * Throws to refuse a sender the state does not admit (the game runner's 404 and 403): checked on the state each
    * attempt decides on, so it holds for the state the append follows; a refusal decided on a cached state or a tip is
    * given only once the log's state refuses too.

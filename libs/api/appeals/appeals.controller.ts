@@ -75,12 +75,15 @@ export class AppealsController {
         field: 'contestedEventId',
         rule: 'Arbitra appeals: an appeal names a recorded ruling, penalty, result, challenge adjudication or pairing by its event id',
       });
-    if (found.tournamentId !== null && found.tournamentId !== body.tournamentId)
+    // A decision in a game linked to no tournament is no tournament's to hear: its committee would rule outside it.
+    if (found.tournamentId !== body.tournamentId)
       throw new ProblemException(
         422,
         'appeals/other-tournament',
         'Unprocessable',
-        `event ${body.contestedEventId} belongs to tournament ${found.tournamentId}`,
+        found.tournamentId === null
+          ? `event ${body.contestedEventId} belongs to no tournament (its game is linked to none)`
+          : `event ${body.contestedEventId} belongs to tournament ${found.tournamentId}`,
         {
           field: 'contestedEventId',
           rule: 'Arbitra appeals: an appeal is heard in the tournament of the decision it contests',

@@ -104,7 +104,7 @@ export class ChessGamesController {
     const commands = steps.map((step, i) =>
       chessCommand(step.type === 'chess.start-game' && link ? { ...step, link } : step, { ...ctx, commandId: `${ctx.commandId}:${i}` }),
     );
-    const result = await this.chess.startFromRecord(body.id, commands);
+    const result = await this.chess.startFromRecord(body.id, commands, body);
     const { events: _events, ...response } = answer(reply, result);
     return { id: body.id, commands: commands.length, moves: record.moves.length, result: record.result, source, notKept: record.notKept, ...response };
   }

@@ -192,8 +192,9 @@ export class GameRunner<C extends Command, E extends DomainEvent, S, B, X extend
       });
   }
 
-  startFromRecord(id: string, commands: readonly C[]) {
-    return this.core.executeSequence(this.feature.aggregate, id, commands, { expectedRevision: -1 });
+  /** `request`: the import's body, which a retry under its Idempotency-Key must repeat. */
+  startFromRecord(id: string, commands: readonly C[], request: unknown) {
+    return this.core.executeSequence(this.feature.aggregate, id, commands, { expectedRevision: -1, request });
   }
 
   /** The one call to the core: the command built by the feature from the body and the context. */

@@ -105,7 +105,7 @@ export class GoGamesController {
       goCommand(step.type === 'go.start-game' && link ? { ...step, link } : step, { ...ctx, commandId: `${ctx.commandId}:${i}` }),
     );
     // A refusal of a replayed command is a fault of the record: it names the field the client sent (sgf).
-    const result = await this.go.startFromRecord(body.id, commands).catch((e: unknown) => {
+    const result = await this.go.startFromRecord(body.id, commands, body).catch((e: unknown) => {
       if (!(e instanceof DomainError) || e.field === 'id') throw e;
       throw new DomainError(e.type, `the SGF record cannot be replayed: ${e.message}`, e.rule, 'invalid', 'sgf', e.details);
     });

@@ -145,7 +145,7 @@ export class GamesController {
     if (body.link)
       commands[0] = { ...start, data: { ...start.data, link: await resolveLink(this.core, SCRABBLE_GAME, body.id, body.link, start.data.players) } };
     // All or nothing: every command decided on the state the ones before it leave, one append (expected: no stream yet).
-    const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands));
+    const result = await naming(IMPORT_FIELDS, () => this.run.startFromRecord(body.id, commands, body));
     const after = await loadGame(this.core, SCRABBLE_GAME, body.id);
     const { events: _events, ...response } = answer(reply, result);
     const scores = after.state.phase === 'none' ? [0, 0] : after.state.game.scores;

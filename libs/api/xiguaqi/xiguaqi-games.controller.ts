@@ -73,7 +73,7 @@ export class XiguaqiGamesController {
       const full: XiguaqiStep = step.type === 'xiguaqi.start-match' ? { ...step, players, ...(link && { link }) } : step;
       return xiguaqiCommand(full, { ...ctx, at: new Date(t0 + offsets[i]).toISOString(), commandId: `${ctx.commandId}:${i}` });
     });
-    const result = await this.xiguaqi.startFromRecord(body.id, commands);
+    const result = await this.xiguaqi.startFromRecord(body.id, commands, body);
     const { events: _events, ...response } = answer(reply, result);
     return { id: body.id, commands: commands.length, ...response };
   }

@@ -1,3 +1,4 @@
+import { canonicalJson } from '../kernel/canonical-json.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
 import type { CommandContext, Role } from '../kernel/command.js';
 import type { GameResult } from '../standings/results.js';
@@ -122,6 +123,14 @@ export function decideCorrect(c: Cmd<'tournament.correct-result'>, state: Tourna
   const previous = r.results[resultKey(c.table)];
   if (!previous)
     refuse('tournament/no-result-to-correct', `table ${c.table} of round ${c.round} has no result yet: record it`, RULES.resultOnce, { field: 'table' });
+  // A "correction" to the result already recorded would enter the record as a decision that changed nothing.
+  if (canonicalJson(result) === canonicalJson(previous))
+    invalid(
+      'tournament/correction-unchanged',
+      `table ${c.table} of round ${c.round} already has this result: nothing to correct`,
+      RULES.correctionChanges,
+      'result',
+    );
   if (isKnockoutRound(r)) checkBracketStands(t, r, c.table, previous, result, c.result);
   return [
     {

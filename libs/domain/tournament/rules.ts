@@ -65,4 +65,5 @@ export const RULES = {
   penalty: 'Arbitra: a penalty deducts a positive number of points from a registered player, with a reason and a ledger ref',
   penaltyRefUnique: 'Arbitra: a penalty ledger ref names one penalty in its tournament; the same ref is never applied twice',
   correctionReason: 'Arbitra: a correction states its reason; who decided is recorded from the command context',
+  correctionChanges: 'Arbitra: a correction changes what it corrects; one that repeats the recorded result corrects nothing',
 } as const;

@@ -12,7 +12,7 @@ export const initialState = (): ChessState => ({ phase: 'none' });
 export function decide(command: ChessCommand, state: ChessState): ChessEvent[] {
   if (command.type === 'chess.start-game') return decideStart(command, state);
   if (state.phase === 'none') refuse('chess/not-started', 'the game has not been started', RULES.started, { kind: 'not-found', field: 'id' });
-  if (state.phase === 'finished') refuse('chess/game-finished', 'the game has ended', RULES.finished);
+  if (state.phase === 'finished') refuse('chess/game-finished', 'the game has ended', RULES.finished, { field: 'id' });
   const at = command.context.at;
   // A clock reading sent by an official is recorded before the command, which is decided on it.
   if (command.data.clockReading && state.game.source)

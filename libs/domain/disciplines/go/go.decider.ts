@@ -47,7 +47,7 @@ function decideOn(command: GoCommand, state: GoState, at: string): GoEvent[] {
 export function decide(command: GoCommand, state: GoState): GoEvent[] {
   if (command.type === 'go.start-game') return decideStart(command, state);
   if (state.phase === 'none') refuse('go/not-started', 'the game has not been started', RULES.started, { kind: 'not-found', field: 'id' });
-  if (state.phase === 'finished') refuse('go/game-finished', 'the game has ended', RULES.finished);
+  if (state.phase === 'finished') refuse('go/game-finished', 'the game has ended', RULES.finished, { field: 'id' });
   const at = command.context.at;
   // A clock reading sent by an official is recorded before the command, which is decided on it.
   if (command.data.clockReading && state.game.source)

@@ -24,7 +24,7 @@ const namePenalised = (events: MahjongEvent[], t: MahjongTable): MahjongEvent[] 
 function decideOnTable(command: MahjongCommand, state: Exclude<MahjongState, { phase: 'none' }>): MahjongEvent[] {
   const t = state.table;
   if (command.type === 'mahjong.rule-chief-referee') return decideChiefRuling(command, t);
-  if (state.phase === 'locked') refuse('mahjong/card-locked', 'the score card is signed and submitted', RULES.finished);
+  if (state.phase === 'locked') refuse('mahjong/card-locked', 'the score card is signed and submitted', RULES.finished, { field: 'id' });
   switch (command.type) {
     case 'mahjong.draw-seats':
       return decideSeats(command, t);

@@ -10,7 +10,7 @@ import { endHold } from './scrabble.decide-turn.js';
 
 export function decideChallenge(em: Emitter, c: DataOf<'scrabble.challenge'>): void {
   const s = em.state;
-  if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'a challenge is made while the game is in play', RULES.challengeAfterPress);
+  if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'a challenge is made while the game is in play', RULES.challengeAfterPress, { field: 'id' });
   checkSeat(c.seat);
   const st = s.status;
   if (st.kind === 'to-move' && st.seat !== c.seat && st.tentative)

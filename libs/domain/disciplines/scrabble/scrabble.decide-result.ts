@@ -20,7 +20,7 @@ const bothAgree = (agreedBy: readonly number[] | undefined): boolean => Array.is
 export function decideCorrectScore(em: Emitter, c: DataOf<'scrabble.correct-score'>): void {
   const s = em.state;
   refuseIfSigned(s, 'a score correction');
-  if (s.phase !== 'playing' && s.phase !== 'ended') refuse('scrabble/not-in-play', 'there is no score to correct yet', RULES.scoreCorrection);
+  if (s.phase !== 'playing' && s.phase !== 'ended') refuse('scrabble/not-in-play', 'there is no score to correct yet', RULES.scoreCorrection, { field: 'id' });
   // Seed 分數: corrected by agreement of both players at any time before the slip is signed.
   if (!bothAgree(c.agreedBy))
     refuse('scrabble/correction-needs-both-players', 'a score error is corrected only with the agreement of both players', RULES.scoreCorrection, {
@@ -72,7 +72,9 @@ export function decideCompleteRecount(em: Emitter, c: DataOf<'scrabble.complete-
 export function decideSignResultSlip(em: Emitter, c: DataOf<'scrabble.sign-result-slip'>): void {
   const s = em.state;
   if (s.phase !== 'ended')
-    refuse(s.phase === 'finished' ? 'scrabble/result-signed' : 'scrabble/not-ended', 'the result slip is signed once, after the game ends', RULES.signing);
+    refuse(s.phase === 'finished' ? 'scrabble/result-signed' : 'scrabble/not-ended', 'the result slip is signed once, after the game ends', RULES.signing, {
+      field: 'id',
+    });
   checkSeat(c.seat);
   if (!s.end.racksSettled) refuse('scrabble/end-racks-not-settled', 'enter the racks left at the end before signing', RULES.ownRack);
   if (s.end.recount === 'requested') refuse('scrabble/recount-in-progress', 'a recount is in progress', RULES.recount);
@@ -86,7 +88,9 @@ export function decideSignResultSlip(em: Emitter, c: DataOf<'scrabble.sign-resul
 export function decideWithdrawSignature(em: Emitter, c: DataOf<'scrabble.withdraw-signature'>): void {
   const s = em.state;
   if (s.phase === 'finished')
-    refuse('scrabble/result-signed', 'both players signed: the result is locked; only reversed scores may be fixed, by TD decision', RULES.signedLocked);
+    refuse('scrabble/result-signed', 'both players signed: the result is locked; only reversed scores may be fixed, by TD decision', RULES.signedLocked, {
+      field: 'id',
+    });
   if (s.phase !== 'ended') refuse('scrabble/not-ended', 'the result slip is signed, and a signature withdrawn, only after the game ends', RULES.signing);
   checkSeat(c.seat);
   if (!s.end.signedBy.includes(c.seat)) refuse('scrabble/not-signed', `seat ${c.seat} has not signed the result slip`, WITHDRAWAL_RULE, { field: 'seat' });

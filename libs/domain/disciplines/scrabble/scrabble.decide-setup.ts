@@ -147,7 +147,8 @@ function draw(em: Emitter, seat: Seat, n: number, tiles: string[] | null, faceDo
 
 export function decideDrawTiles(em: Emitter, c: DataOf<'scrabble.draw-tiles'>): void {
   const s0 = em.state;
-  if (s0.phase !== 'setup' && s0.phase !== 'playing') refuse('scrabble/not-in-play', 'tiles are drawn only while the game is in play', RULES.drawOrder);
+  if (s0.phase !== 'setup' && s0.phase !== 'playing')
+    refuse('scrabble/not-in-play', 'tiles are drawn only while the game is in play', RULES.drawOrder, { field: 'id' });
   checkSeat(c.seat);
   if (s0.phase === 'setup') {
     if (em.game.absent !== null) refuse('scrabble/player-absent', `seat ${em.game.absent} is absent`, RULES.absence);
@@ -204,7 +205,8 @@ function tileListOrCount(x: number | readonly string[]): { n: number; tiles: str
 /** Seed 抽取過多棋子（x加2規則）: the opponent sees x+2 of the new tiles face down and picks x to return. */
 export function decideResolveOverdraw(em: Emitter, c: DataOf<'scrabble.resolve-overdraw'>): void {
   const s = em.state;
-  if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'an overdraw is resolved while the game is in play', RULES.overdraw);
+  if (s.phase !== 'playing' && s.phase !== 'setup')
+    refuse('scrabble/not-in-play', 'an overdraw is resolved while the game is in play', RULES.overdraw, { field: 'id' });
   checkSeat(c.seat);
   const g = em.game;
   if (g.tracking !== !!c.drawn)

@@ -36,7 +36,7 @@ export function decideCallTd(em: Emitter, c: DataOf<'scrabble.call-td'>): void {
 
 export function decideEndOnOvertime(em: Emitter, c: DataOf<'scrabble.end-on-overtime'>): void {
   const s = em.state;
-  if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'the overtime limit applies while the game is in play', RULES.overtimeLimit);
+  if (s.phase !== 'playing') refuse('scrabble/not-in-play', 'the overtime limit applies while the game is in play', RULES.overtimeLimit, { field: 'id' });
   const g = s.game;
   if (c.seat !== undefined) checkSeat(c.seat);
   if (g.source || c.asWritten !== undefined) {
@@ -108,7 +108,8 @@ export function decideRecordIncident(em: Emitter, c: DataOf<'scrabble.record-inc
 /** Seed 出棋次序: tile tracking before drawing — "你可以要求比賽總監向你提供額外時間". */
 export function decideGrantExtraTime(em: Emitter, c: DataOf<'scrabble.grant-extra-time'>): void {
   const s = em.state;
-  if (s.phase !== 'playing' && s.phase !== 'setup') refuse('scrabble/not-in-play', 'extra time is granted while the game is in play', RULES.tracking);
+  if (s.phase !== 'playing' && s.phase !== 'setup')
+    refuse('scrabble/not-in-play', 'extra time is granted while the game is in play', RULES.tracking, { field: 'id' });
   checkSeat(c.seat);
   if (!Number.isInteger(c.ms) || c.ms <= 0) invalid('scrabble/bad-extra-time', 'extra time is a whole number of ms > 0', RULES.tracking, 'ms');
   em.record('scrabble.ExtraTimeGranted', { seat: c.seat, ms: c.ms, reason: c.reason, rule: RULES.tracking });

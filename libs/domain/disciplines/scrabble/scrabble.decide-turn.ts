@@ -11,7 +11,7 @@ import { other, type Seat } from './seat.js';
 
 function playingStatus(em: Emitter): TurnStatus {
   const s = em.state;
-  if (s.phase !== 'playing') refuse('scrabble/not-in-play', `the game is not in play (phase ${s.phase})`, RULES.orderOfPlay);
+  if (s.phase !== 'playing') refuse('scrabble/not-in-play', `the game is not in play (phase ${s.phase})`, RULES.orderOfPlay, { field: 'id' });
   return s.status;
 }
 

@@ -18,7 +18,7 @@ export function refuseIfSigned(s: ScrabbleState, what: string, field?: string): 
       'scrabble/result-signed',
       `the result slip is signed: ${what} is no longer accepted; only reversed scores may be fixed, by TD decision`,
       RULES.signedLocked,
-      { field },
+      { field: field ?? 'id' },
     );
   }
   if (s.phase === 'ended' && s.end.signedBy.length > 0) {

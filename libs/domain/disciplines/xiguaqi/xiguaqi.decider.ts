@@ -13,7 +13,7 @@ export const initialState = (): XiguaqiState => ({ phase: 'none' });
 export function decide(command: XiguaqiCommand, state: XiguaqiState): XiguaqiEvent[] {
   if (command.type === 'xiguaqi.start-match') return decideStartMatch(command, state);
   if (state.phase === 'none') refuse('xiguaqi/not-started', 'the match has not been started', RULES.started, { kind: 'not-found', field: 'id' });
-  if (state.phase === 'finished') refuse('xiguaqi/match-finished', 'the match has ended', RULES.finished);
+  if (state.phase === 'finished') refuse('xiguaqi/match-finished', 'the match has ended', RULES.finished, { field: 'id' });
   const at = command.context.at;
   const match = state.match;
   if (command.type === 'xiguaqi.forfeit' && command.data.scope === 'match') {
