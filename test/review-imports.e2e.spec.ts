@@ -66,4 +66,11 @@ describe('imports: a day that does not exist is refused, nothing recorded (revie
     expect(r.body).toMatchObject({ type: 'urn:arbitra:problem:ratings/import-lines', field: 'line 2: date' });
     await h.get('/v1/rankings/scrabble').expect(404);
   });
+
+  it('rating list: a column written twice is refused naming the header, not read as its last cell', async () => {
+    const twice = 'federationId,name,country,rating,date,rating\r\nG-1,Chan Tai Man,HKG,2150,2026-02-28,1200\r\n';
+    const r = await csv('/v1/ratings/go/list-import', twice, 422);
+    expect(r.body.errors).toEqual([expect.objectContaining({ field: 'line 1: header', message: 'column rating is written more than once' })]);
+    await h.get('/v1/rankings/go').expect(404);
+  });
 });

@@ -63,10 +63,12 @@ export function importProfile(discipline: Discipline, engine: { readonly name: s
   return profile;
 }
 
-/** Refused columns in the header: unknown names, and the ones the engine needs that are missing. */
+/** Refused columns in the header: unknown names, names written twice, and the ones the engine needs that are missing. */
 export function headerProblems(columns: readonly string[], e: EngineProfile): string[] {
   const out: string[] = [];
   for (const c of columns) if (!(IMPORT_COLUMNS as readonly string[]).includes(c)) out.push(`unknown column ${c}; columns: ${IMPORT_COLUMNS.join(', ')}`);
+  // A column written twice says two things for each player (the CSV reader would keep the last): neither is chosen.
+  for (const c of new Set(columns.filter((c, i) => columns.indexOf(c) !== i))) out.push(`column ${c} is written more than once`);
   const need = needs(e);
   const required = ['federationId', 'name', 'country', 'rating', 'date', ...(need.games ? ['games'] : []), ...(need.deviation ? ['deviation'] : [])];
   for (const c of required) if (!columns.includes(c)) out.push(`column ${c} is required for ${e.engine}`);
