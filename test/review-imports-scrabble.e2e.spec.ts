@@ -27,4 +27,13 @@ describe('scrabble imports: unstated facts stay unstated (review-imports)', () =
     expect(pairing.games).toEqual([{ first: 'ames-ann', second: 'brown-bo', table: 1 }]);
     expect(pairing.results.t1).toMatchObject({ outcome: 'first', score: { first: 400, second: 380 } });
   });
+
+  it('TSH: a round paired against opponent 0 with no score yet is listed (a bye or an absence: the file does not say yet)', async () => {
+    const t = ['Ames, Ann 1500 2 3; 400; p12 1 1', 'Brown, Bo 1400 1 0; 350; p12 2 0', 'Chan, Cy 1300 0 1; 50; p12 0 2', ''].join('\n');
+    const r = await h.post('/v1/scrabble/tournaments/import/tsh', { id: 'tsh-pending', name: 'Pending', divisions: [{ name: 'A', t }] }, admin);
+    expect(r.body.notKept).toEqual(expect.arrayContaining([expect.objectContaining({ line: 2, text: 'round 2: 0 (no score)' })]));
+    const round2 = (await h.get('/v1/tournaments/tsh-pending/rounds/2/pairings', admin).expect(200)).body;
+    expect(round2.games).toEqual([{ first: 'ames-ann', second: 'chan-cy', table: 1 }]);
+    expect(round2.bye).toBeNull();
+  });
 });

@@ -138,6 +138,13 @@ function roundsOf(raw: readonly RawLine[], i: number, notKept: Kept): ImportedRo
     }
     if (opponent === 0) {
       if (score !== null && score > 0) return { kind: 'bye', spread: score };
+      // Paired against no one and not scored yet: a bye (scored +) or an absence (0 or −) is not said yet.
+      if (score === null)
+        notKept.push({
+          line,
+          text: `round ${k + 1}: 0 (no score)`,
+          why: 'opponent 0 without a score: a bye or an absence, the file does not say yet; recorded as absent, no bye',
+        });
       // TSH writes a forfeit loss against no one (a no-show, a withdrawn player): Arbitra records forfeits at a paired table.
       if (score !== null && score < 0)
         notKept.push({
