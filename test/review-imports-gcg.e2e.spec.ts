@@ -29,4 +29,12 @@ describe('GCG import: no line of the file is dropped without a word (review-impo
     const out = (await h.get('/v1/scrabble/games/gcg-note/gcg').expect(200)).text;
     expect(out).toContain('>ann: 8G QI +22 22\n#note first line of the note\nsecond line of the note\n>bob: 7G ZA +31 31\n');
   });
+
+  it('a score past the exact integers is refused naming the line, not rounded to 1e20', async () => {
+    const gcg = `${HEAD}>ann: 8G QI +99999999999999999999 99999999999999999999\n`;
+    const r = await h.post('/v1/scrabble/games/import', { id: 'gcg-huge', gcg }, admin, 422);
+    expect(r.body).toMatchObject({ field: 'gcg' });
+    expect(r.body.detail).toContain('line 3');
+    await h.get('/v1/scrabble/games/gcg-huge').expect(404);
+  });
 });

@@ -36,4 +36,11 @@ describe('scrabble imports: unstated facts stay unstated (review-imports)', () =
     expect(round2.games).toEqual([{ first: 'ames-ann', second: 'chan-cy', table: 1 }]);
     expect(round2.bye).toBeNull();
   });
+
+  it('TSH: a score past the exact integers (99999999999999999999) is refused naming the line, not rounded to 1e20', async () => {
+    const t = ['Ames, Ann 1500 2; 99999999999999999999', 'Brown, Bo 1400 1; 300', ''].join('\n');
+    const r = await h.post('/v1/scrabble/tournaments/import/tsh', { id: 'tsh-huge', name: 'Huge', divisions: [{ name: 'A', t }] }, admin, 422);
+    expect(r.body).toMatchObject({ field: 'divisions[0].t', line: 1 });
+    await h.get('/v1/tournaments/tsh-huge').expect(404);
+  });
 });

@@ -73,7 +73,9 @@ function numbers(text: string, line: number, what: string): number[] {
   const t = text.trim();
   if (!t) return [];
   return t.split(/\s+/).map((x) => {
-    if (!/^-?\d+$/.test(x)) throw new ExchangeFormatError('tsh', line, `${what}: "${x}" is not a whole number`, TSH_RULES.line);
+    // Past 2^53 a number is no longer the one written (99999999999999999999 reads as 1e20): refused, not rounded.
+    if (!/^-?\d+$/.test(x) || !Number.isSafeInteger(Number(x)))
+      throw new ExchangeFormatError('tsh', line, `${what}: "${x}" is not a whole number (up to 2^53 − 1)`, TSH_RULES.line);
     return Number(x);
   });
 }

@@ -95,7 +95,8 @@ export function parseGcg(text: string): ParsedGcg {
     if (t.length < 3) invalid('scrabble/gcg-bad-line', `line ${lineNo}: a move line ends with "+score total"`, GCG_RULE, 'text');
     const total = Number(t[t.length - 1]);
     const score = Number(t[t.length - 2]);
-    if (!Number.isInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2]))
+    // Past 2^53 a number is no longer the one written (99999999999999999999 reads as 1e20): refused, not rounded.
+    if (!/^[+-]?\d+$/.test(t[t.length - 1]) || !Number.isSafeInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2]) || !Number.isSafeInteger(score))
       invalid('scrabble/gcg-bad-line', `line ${lineNo}: bad score or total`, GCG_RULE, 'text');
     let rest = t.slice(0, -2);
     let rack: string | null = null;
