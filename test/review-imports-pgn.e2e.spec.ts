@@ -51,4 +51,11 @@ describe('PGN import: an unstated time control stays unstated (review-imports)',
     );
     expect(r.body.field).toBe('pgn');
   });
+
+  it('a PGN saved with a UTF-8 byte order mark imports as without it', async () => {
+    const pgn = '\uFEFF[White "Ann Lee"]\n[Black "Bob Chan"]\n\n1. e4 e5 *\n';
+    const r = await h.post('/v1/chess/games/import', { id: 'pgn-bom', pgn, players: PLAYERS }, admin);
+    expect(r.body).toMatchObject({ moves: 2 });
+    expect(r.body.source.headers[0]).toEqual(['White', 'Ann Lee']);
+  });
 });

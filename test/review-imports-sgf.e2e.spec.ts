@@ -37,4 +37,9 @@ describe('SGF import: a number the file does not write is not made up (review-im
     expect(view.compensation).toBe(6.5);
     expect(view.moves[0].written).toEqual({ leftMs: 59500, periods: 3 });
   });
+
+  it('an SGF saved with a UTF-8 byte order mark imports as without it', async () => {
+    await h.post('/v1/go/games/import', { id: 'sgf-bom', sgf: '\uFEFF(;GM[1]SZ[9]KM[7];B[ee];W[ec])', players: PLAYERS }, admin);
+    expect((await h.get('/v1/go/games/sgf-bom').expect(200)).body.compensation).toBe(7);
+  });
 });

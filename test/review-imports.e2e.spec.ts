@@ -59,6 +59,13 @@ describe('imports: a day that does not exist is refused, nothing recorded (revie
     await h.get('/v1/tournaments/day-api/rounds/1/pairings', admin).expect(404);
   });
 
+  it('TRF: a file saved with a UTF-8 byte order mark imports as without it (the mark is no record code)', async () => {
+    const r = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-bom', trf: `\uFEFF${trf('26/02/28')}` }, admin);
+    expect(r.body).toMatchObject({ id: 'trf-bom', rounds: 1 });
+    const summary = (await h.get('/v1/tournaments/trf-bom').expect(200)).body;
+    expect(summary.name).toBe('Review open');
+  });
+
   const HEAD = 'federationId,name,country,rating,games,date\r\n';
 
   it('rating list: a list dated 2026-02-29 (not a leap year) is refused naming line 2: date; nothing imported', async () => {

@@ -116,8 +116,9 @@ function header(code: string, value: string, n: number, out: { -readonly [K in k
 }
 
 /** Reads a TRF-16 file: header records, player records, every game checked from both sides. */
-export function parseTrf(text: string): TrfImportFile {
-  const lines = text.split(/\r\n|\r|\n/);
+export function parseTrf(written: string): TrfImportFile {
+  // A UTF-8 byte order mark is how the file was saved, not part of its first record.
+  const lines = written.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const out: { -readonly [K in keyof TrfImportFile]?: TrfImportFile[K] } = {};
   const notKept: TrfImportFile['notKept'] = [];
   const headers: Array<readonly [string, string]> = [];

@@ -122,7 +122,9 @@ export function pgnStatesTimeControl(value: string | undefined): boolean {
 }
 
 /** Reads a PGN game with chess.js (its moves checked legal); refusals name the `pgn` field. */
-export function parsePgn(pgn: string): PgnRecord {
+export function parsePgn(sent: string): PgnRecord {
+  // A UTF-8 byte order mark is how the file was saved, not part of its first tag pair.
+  const pgn = sent.replace(/^\uFEFF/, '');
   const chess = new Chess();
   try {
     chess.loadPgn(pgn);
