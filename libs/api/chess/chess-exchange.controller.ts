@@ -44,7 +44,7 @@ function readTrfFile(text: string): TrfImportFile {
     ]),
   ];
   if (file.name !== undefined)
-    named.push({ line: text.split(/\r\n|\r|\n/).findIndex((l) => l.startsWith('012')) + 1, what: 'tournament name', value: file.name });
+    named.push({ line: text.split(/\r\n|\r|\n/).findIndex((l) => l.replace(/^\uFEFF/, '').startsWith('012')) + 1, what: 'tournament name', value: file.name });
   for (const { line, what, value } of named) {
     const problem = value === undefined ? null : personNameProblem(value);
     if (problem)

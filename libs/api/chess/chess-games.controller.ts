@@ -21,7 +21,7 @@ import { ImportPgnDto, StartChessDto } from './chess.dto.js';
 const OFFICIALS = ['arbiter', 'chief-arbiter'] as const;
 
 /** Rapid rules 1 and 23: a tournament's games are all of its `rapidMinutes` (which sets its rounds a day); a linked game of other minutes is refused. */
-function tournamentMinutes(tournamentId: string, minutes: number, field: string) {
+function tournamentMinutes(tournamentId: string, minutes: number | undefined, field: string) {
   return fixedByTournament((profile) => profile.rapidMinutes, minutes, {
     type: 'chess/time-control-not-tournament',
     field,
@@ -96,7 +96,14 @@ export class ChessGamesController {
       'pgn',
     );
     const link = body.link
-      ? await resolveLink(this.core, CHESS_GAME, body.id, body.link, players, tournamentMinutes(body.link.tournamentId, record.timeControl.minutes, 'pgn'))
+      ? await resolveLink(
+          this.core,
+          CHESS_GAME,
+          body.id,
+          body.link,
+          players,
+          tournamentMinutes(body.link.tournamentId, record.timeControlWritten ? record.timeControl.minutes : undefined, 'pgn'),
+        )
       : undefined;
     const source = recordSource('pgn', body.pgn, ctx, record.headers);
     const steps = pgnCommands(record, players, source);

@@ -1,5 +1,5 @@
 /** What a reader sees of a chess game: board, moves with clocks, clocks now, draw offer, result. */
-import { exportPgn, remainingAt, runningSeat, type ChessState } from '../../domain/disciplines/chess/index.js';
+import { exportPgn, pgnStatesTimeControl, remainingAt, runningSeat, type ChessState } from '../../domain/disciplines/chess/index.js';
 import { headerOf } from '../../domain/kernel/index.js';
 
 export function chessView(id: string, state: ChessState, now: string) {
@@ -12,7 +12,7 @@ export function chessView(id: string, state: ChessState, now: string) {
     // Issue 30: an imported record shows where it came from; no time control or clock the file did not write.
     imported: g.source,
     players: g.players,
-    timeControl: g.source && headerOf(g.source, 'TimeControl') === undefined ? null : g.timeControl,
+    timeControl: g.source && !pgnStatesTimeControl(headerOf(g.source, 'TimeControl')) ? null : g.timeControl,
     link: g.link,
     fen: g.fen,
     toMove: runningSeat(g),

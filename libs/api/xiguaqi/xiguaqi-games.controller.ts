@@ -65,9 +65,8 @@ export class XiguaqiGamesController {
     ] as const;
     const record = parseRecord(body.record);
     const link = body.link ? await resolveLink(this.core, XIGUAQI_GAME, body.id, body.link, players) : undefined;
-    // Each line at its `@` time; a line without one a second after the previous; the last at the receive time.
-    const offsets: number[] = [];
-    record.steps.forEach((s, i) => offsets.push(s.offsetMs ?? (i === 0 ? 0 : offsets[i - 1] + 1000)));
+    // Each line at its `@` time (every line gives one), the last at the receive time.
+    const offsets = record.steps.map((s) => s.offsetMs);
     const t0 = Date.parse(ctx.at) - offsets[offsets.length - 1];
     const commands = record.steps.map(({ step }, i) => {
       const full: XiguaqiStep = step.type === 'xiguaqi.start-match' ? { ...step, players, ...(link && { link }) } : step;

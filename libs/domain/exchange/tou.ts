@@ -99,12 +99,13 @@ function parsePlayer(line: string, n: number): ImportedPlayer | null {
   if (rest.length < 2) return null;
   if (rest.length % 2 !== 0)
     throw new ExchangeFormatError('tou', n, `${rest.length} numbers after the name: they come in score/opponent pairs`, TOU_RULES.layout);
-  const raw: Array<{ value: number; opponent: number; first: boolean }> = [];
+  const raw: Array<{ value: number; opponent: number; first: true | null }> = [];
   for (let i = 0; i < rest.length; i += 2) {
     const [score, opp] = [rest[i], rest[i + 1]];
     if (!/^\d+$/.test(score) || !INT.test(opp))
       throw new ExchangeFormatError('tou', n, `round ${i / 2 + 1}: "${score} ${opp}" is not a score and an opponent number`, TOU_RULES.score);
-    raw.push({ value: Number(score), opponent: Number(opp.replace('+', '')), first: opp.startsWith('+') });
+    // `+` marks the first mover; an unmarked opponent says nothing on its own (the other line may carry the mark).
+    raw.push({ value: Number(score), opponent: Number(opp.replace('+', '')), first: opp.startsWith('+') ? true : null });
   }
   return {
     name: nameTokens.join(' '),

@@ -5,6 +5,7 @@
  * rating 49–52, federation 54–56, FIDE ID 58–68, birth date 70–79, points 81–84, rank 86–89, and per round from
  * column 92 a 10-character block: opponent 92–95, colour 97, result 99. Pure; every refusal names the line.
  */
+import { isCalendarDay } from '../kernel/calendar-day.js';
 import { bakuAcceleration } from '../pairing/dutch/baku.js';
 import { ExchangeFormatError } from './imported.js';
 
@@ -115,8 +116,9 @@ function header(code: string, value: string, n: number, out: { -readonly [K in k
 }
 
 /** Reads a TRF-16 file: header records, player records, every game checked from both sides. */
-export function parseTrf(text: string): TrfImportFile {
-  const lines = text.split(/\r\n|\r|\n/);
+export function parseTrf(written: string): TrfImportFile {
+  // A UTF-8 byte order mark is how the file was saved, not part of its first record.
+  const lines = written.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const out: { -readonly [K in keyof TrfImportFile]?: TrfImportFile[K] } = {};
   const notKept: TrfImportFile['notKept'] = [];
   const headers: Array<readonly [string, string]> = [];
@@ -236,6 +238,7 @@ function dates(at: Record<string, { n: number; line: string }>, rounds: number, 
         if (!d) continue;
         if (!/^\d{2}\/\d{2}\/\d{2}$/.test(d)) fail(r132.n, `round ${k + 1}: date "${d}" is not YY/MM/DD`);
         days[k] = `${start[1]}${d.replace(/\//g, '-')}`;
+        if (!isCalendarDay(days[k] as string)) fail(r132.n, `round ${k + 1}: date "${d}" is not a day of the calendar (${days[k]})`);
       }
   }
   const known = days.filter((d): d is string => d !== undefined).sort();

@@ -73,7 +73,9 @@ function numbers(text: string, line: number, what: string): number[] {
   const t = text.trim();
   if (!t) return [];
   return t.split(/\s+/).map((x) => {
-    if (!/^-?\d+$/.test(x)) throw new ExchangeFormatError('tsh', line, `${what}: "${x}" is not a whole number`, TSH_RULES.line);
+    // Past 2^53 a number is no longer the one written (99999999999999999999 reads as 1e20): refused, not rounded.
+    if (!/^-?\d+$/.test(x) || !Number.isSafeInteger(Number(x)))
+      throw new ExchangeFormatError('tsh', line, `${what}: "${x}" is not a whole number (up to 2^53 − 1)`, TSH_RULES.line);
     return Number(x);
   });
 }
@@ -138,6 +140,13 @@ function roundsOf(raw: readonly RawLine[], i: number, notKept: Kept): ImportedRo
     }
     if (opponent === 0) {
       if (score !== null && score > 0) return { kind: 'bye', spread: score };
+      // Paired against no one and not scored yet: a bye (scored +) or an absence (0 or −) is not said yet.
+      if (score === null)
+        notKept.push({
+          line,
+          text: `round ${k + 1}: 0 (no score)`,
+          why: 'opponent 0 without a score: a bye or an absence, the file does not say yet; recorded as absent, no bye',
+        });
       // TSH writes a forfeit loss against no one (a no-show, a withdrawn player): Arbitra records forfeits at a paired table.
       if (score !== null && score < 0)
         notKept.push({

@@ -6,3 +6,4 @@ export * from './rng.js';
 export * from './emitter.js';
 export * from './record-source.js';
 export * from './clock-reading.js';
+export * from './calendar-day.js';

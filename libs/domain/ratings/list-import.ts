@@ -1,3 +1,4 @@
+import { isCalendarDay } from '../kernel/calendar-day.js';
 import { invalid } from '../kernel/errors.js';
 import type { Discipline } from '../standings/results.js';
 import { describeDomain, engineDomain, inDomain } from './domains.js';
@@ -44,7 +45,6 @@ export const IMPORT_RULE = 'issue 31: a rating-list import is recorded whole or 
 export const IMPORTED_PERIOD = '@import';
 
 const ID = /^[A-Za-z0-9._-]{1,64}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const WHOLE = /^\d{1,9}$/;
 
@@ -63,10 +63,12 @@ export function importProfile(discipline: Discipline, engine: { readonly name: s
   return profile;
 }
 
-/** Refused columns in the header: unknown names, and the ones the engine needs that are missing. */
+/** Refused columns in the header: unknown names, names written twice, and the ones the engine needs that are missing. */
 export function headerProblems(columns: readonly string[], e: EngineProfile): string[] {
   const out: string[] = [];
   for (const c of columns) if (!(IMPORT_COLUMNS as readonly string[]).includes(c)) out.push(`unknown column ${c}; columns: ${IMPORT_COLUMNS.join(', ')}`);
+  // A column written twice says two things for each player (the CSV reader would keep the last): neither is chosen.
+  for (const c of new Set(columns.filter((c, i) => columns.indexOf(c) !== i))) out.push(`column ${c} is written more than once`);
   const need = needs(e);
   const required = ['federationId', 'name', 'country', 'rating', 'date', ...(need.games ? ['games'] : []), ...(need.deviation ? ['deviation'] : [])];
   for (const c of required) if (!columns.includes(c)) out.push(`column ${c} is required for ${e.engine}`);
@@ -88,7 +90,7 @@ export function checkImport(lines: readonly ImportLine[], e: EngineProfile, regi
     const bad = (column: string, message: string) => problems.push({ line, column, message });
     const text = (c: ImportColumn) => cells[c]?.trim() ?? '';
     const date = text('date');
-    if (!DAY.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) bad('date', `date ${JSON.stringify(date)} is not a day (YYYY-MM-DD)`);
+    if (!isCalendarDay(date)) bad('date', `date ${JSON.stringify(date)} is not a day (YYYY-MM-DD)`);
     else if (date !== listDate) bad('date', `date ${date} differs from the list's date ${listDate} (line 2)`);
     const fed = text('federationId');
     if (fed === '' || fed.length > 100) bad('federationId', 'a federation id of 1–100 characters is required');

@@ -1,6 +1,7 @@
 import type { CommandUnion } from '../kernel/command.js';
 import { assertNever, type Decider, type DomainEvent } from '../kernel/decider.js';
 import { invalid, notFound, refuse } from '../kernel/errors.js';
+import { isCalendarDay } from '../kernel/calendar-day.js';
 import type { Discipline } from '../standings/results.js';
 import { listChanges, nonFiniteIn, summarize, type ListChange, type ListSummary, type RatingList } from './list.js';
 import { resolveProfile, type RankedRule, type RatingProfile } from './profiles.js';
@@ -90,7 +91,6 @@ function requireFinite(list: RatingList): void {
   if (bad) invalid('ratings/non-finite', `${bad.field} (player ${bad.player}) is not a finite number`, RULE.finite, bad.field);
 }
 const PERIOD = /^[A-Za-z0-9._-]{1,40}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CAUSES = ['late-result', 'appeal-decision', 'data-error', 'player-merge'];
 
 export const initialRatings = (): RatingsState => ({ discipline: null, periods: {}, order: [], rated: {} });
@@ -128,8 +128,7 @@ function decide(c: RatingsCommand, s: RatingsState): RatingsEvent[] {
     case 'ratings.close-period': {
       const d = c.data;
       if (!PERIOD.test(d.period)) invalid('ratings/bad-period', 'a period id is 1–40 letters, digits, . _ -', RULE.period, 'period');
-      if (!DAY.test(d.closesOn) || Number.isNaN(Date.parse(`${d.closesOn}T00:00:00Z`)))
-        invalid('ratings/bad-date', 'closesOn is a day, YYYY-MM-DD', RULE.period, 'closesOn');
+      if (!isCalendarDay(d.closesOn)) invalid('ratings/bad-date', 'closesOn is a day, YYYY-MM-DD', RULE.period, 'closesOn');
       if (s.discipline !== null && s.discipline !== d.discipline)
         invalid('ratings/discipline', `these periods rate ${s.discipline}`, RULE.period, 'discipline');
       if (s.periods[d.period]) refuse('ratings/period-closed', `period ${d.period} is already closed`, RULE.period, { field: 'period' });

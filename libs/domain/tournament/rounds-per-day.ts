@@ -3,12 +3,11 @@
  * chess, rapid rules 23). A round paired with the day it is played on is refused if the day would hold more.
  */
 import { descriptorOf } from '../discipline-kit/registry.js';
+import { isCalendarDay } from '../kernel/calendar-day.js';
 import { invalid, refuse } from '../kernel/errors.js';
 import type { RulesProfile } from './profiles.js';
 import { RULES } from './rules.js';
 import type { OpenTournament } from './tournament.state.js';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The most rounds a day the profile's rules allow, with the rule, or null where the rules set none. */
 export function roundsPerDayLimit(profile: RulesProfile): { readonly limit: number; readonly rule: string } | null {
@@ -25,8 +24,7 @@ export function validateRapidMinutes(profile: RulesProfile): void {
 /** Refuses pairing round `round` on `day` when the division's rounds on that day would exceed the limit. */
 export function checkRoundsPerDay(t: OpenTournament, division: string, round: number, day: string | undefined): void {
   if (day === undefined) return;
-  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-    invalid('tournament/round-day', `day ${day} is not a date (YYYY-MM-DD)`, RULES.roundDay, 'day');
+  if (!isCalendarDay(day)) invalid('tournament/round-day', `day ${day} is not a date (YYYY-MM-DD)`, RULES.roundDay, 'day');
   const limit = roundsPerDayLimit(t.profile);
   if (limit === null) return;
   const already = Object.values(t.rounds).filter((r) => r.division === division && r.day === day).length;

@@ -108,14 +108,23 @@ export interface PgnRecord {
   /** The line of the Result tag, for a refusal that names it. */
   readonly resultLine?: number;
   readonly timeControl: TimeControl;
+  /** Whether the file states the time control (else `timeControl` is the 60-minute reading, not the file's). */
+  readonly timeControlWritten: boolean;
   /** The set-up position (PGN SetUp/FEN tags), if any. */
   readonly startFen?: string;
   /** The game's SAN moves with the mover's clock after each where a `[%clk]` comment gives it. */
   readonly moves: readonly { readonly san: string; readonly clockMs: number | null }[];
 }
 
+/** Whether a TimeControl tag's value states one: PGN writes "?" for unknown and "-" for none (no tag says nothing). */
+export function pgnStatesTimeControl(value: string | undefined): boolean {
+  return value !== undefined && !['', '?', '-'].includes(value.trim());
+}
+
 /** Reads a PGN game with chess.js (its moves checked legal); refusals name the `pgn` field. */
-export function parsePgn(pgn: string): PgnRecord {
+export function parsePgn(sent: string): PgnRecord {
+  // A UTF-8 byte order mark is how the file was saved, not part of its first tag pair.
+  const pgn = sent.replace(/^\uFEFF/, '');
   const chess = new Chess();
   try {
     chess.loadPgn(pgn);
@@ -135,10 +144,11 @@ export function parsePgn(pgn: string): PgnRecord {
   });
   const result = (['1-0', '0-1', '1/2-1/2'].includes(h.Result) ? h.Result : '*') as PgnRecord['result'];
   // Rapid rules 1: 60 or 30 minutes a player. TimeControl "3600", "1800" or with an increment "1800+10" (seconds);
-  // a game without one ("?", "-" or no tag) is read as a 60-minute rapid game; any other time control is refused.
+  // a game without one ("?", "-" or no tag) is read as a 60-minute rapid game, neither shown as the file's nor checked
+  // against a linked tournament's minutes; any other time control is refused.
   const written = h.TimeControl ?? '';
   const tc = /^(1800|3600)(?:\+(\d+))?$/.exec(written);
-  if (!tc && !['', '?', '-'].includes(written))
+  if (!tc && pgnStatesTimeControl(written))
     invalid(
       'chess/time-control',
       atLine(tagLine(pgn, 'TimeControl'), `the PGN's TimeControl "${written}" is not a rapid game of 60 or 30 minutes a player (3600 or 1800 seconds)`),
@@ -160,6 +170,7 @@ export function parsePgn(pgn: string): PgnRecord {
     ...(tagLine(pgn, 'Result') !== null && { resultLine: tagLine(pgn, 'Result') as number }),
     ...(h.FEN && { startFen: h.FEN }),
     timeControl: { minutes, incrementSeconds: tc?.[2] ? Number(tc[2]) : 0 },
+    timeControlWritten: tc !== null,
     moves,
   };
 }

@@ -53,9 +53,19 @@ export function parseGcg(text: string): ParsedGcg {
   const headers: [string, string][] = [];
   // Each player's running total as the file writes it, to check every line's total against it (issue 30).
   const totals = new Map<string, { total: number; line: number }>();
+  // The note the previous line wrote (kept with a turn, or listed as not kept): a line that is neither a pragma nor an
+  // event continues it (a multi-line note, as macondo's GCG reader takes it); any other such line is refused.
+  let note: { readonly notes: string[]; readonly at: number } | { readonly unkept: { line: number; text: string; why: string } } | null = null;
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     const lineNo = i + 1;
+    if (line !== '' && !line.startsWith('#') && !line.startsWith('>')) {
+      if (note === null) invalid('scrabble/gcg-bad-line', `line ${lineNo}: "${line.slice(0, 40)}" is neither a pragma (#) nor an event (>)`, GCG_RULE, 'text');
+      if ('notes' in note) note.notes[note.at] += `\n${line}`;
+      else note.unkept.text += `\n${line}`;
+      return;
+    }
+    if (line !== '') note = null;
     const pragma = /^#(?!note\b)(\S+)\s?(.*)$/.exec(line);
     if (pragma) headers.push([pragma[1], pragma[2]]);
     const pm = /^#player([12])\s+(\S+)\s*(.*)$/.exec(line);
@@ -63,10 +73,17 @@ export function parseGcg(text: string): ParsedGcg {
       players[Number(pm[1]) - 1] = { nick: pm[2], id: pm[2], name: pm[3] || pm[2] };
       return;
     }
-    const note = /^#note\s?(.*)$/.exec(line);
-    if (note) {
-      if (lines.length > 0) lines[lines.length - 1].notes.push(note[1]);
-      else notKept.push({ line: lineNo, text: line, why: 'a note before the first move line has no turn to be kept with' });
+    const written = /^#note\s?(.*)$/.exec(line);
+    if (written) {
+      if (lines.length > 0) {
+        const notes = lines[lines.length - 1].notes;
+        notes.push(written[1]);
+        note = { notes, at: notes.length - 1 };
+      } else {
+        const unkept = { line: lineNo, text: line, why: 'a note before the first move line has no turn to be kept with' };
+        notKept.push(unkept);
+        note = { unkept };
+      }
       return;
     }
     // Other pragmas (#title, #description, #lexicon…) are kept as written with the record's source.
@@ -78,7 +95,8 @@ export function parseGcg(text: string): ParsedGcg {
     if (t.length < 3) invalid('scrabble/gcg-bad-line', `line ${lineNo}: a move line ends with "+score total"`, GCG_RULE, 'text');
     const total = Number(t[t.length - 1]);
     const score = Number(t[t.length - 2]);
-    if (!Number.isInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2]))
+    // Past 2^53 a number is no longer the one written (99999999999999999999 reads as 1e20): refused, not rounded.
+    if (!/^[+-]?\d+$/.test(t[t.length - 1]) || !Number.isSafeInteger(total) || !/^[+-]?\d+$/.test(t[t.length - 2]) || !Number.isSafeInteger(score))
       invalid('scrabble/gcg-bad-line', `line ${lineNo}: bad score or total`, GCG_RULE, 'text');
     let rest = t.slice(0, -2);
     let rack: string | null = null;

@@ -89,8 +89,8 @@ export function exportRecord(events: readonly XiguaqiEvent[]): string {
 }
 
 export interface RecordStep {
-  /** Milliseconds since the match started (the line's `@`), or null when the line gives none. */
-  readonly offsetMs: number | null;
+  /** Milliseconds since the match started (the line's `@`). */
+  readonly offsetMs: number;
   readonly line: number;
   readonly step: XiguaqiStep;
 }
@@ -130,7 +130,9 @@ export function parseRecord(text: string): ParsedRecord {
     const body = withoutComment(raw).trim();
     if (!body) return;
     const timed = /\s@(\d+(?:\.\d+)?)(?=\s|$)/.exec(` ${body}`);
-    const offsetMs = timed ? Math.round(Number(timed[1]) * 1000) : null;
+    // The clocks are read from these times: a line without one is refused, never timed a made-up second after the last.
+    if (!timed) return bad(n, 'a command line ends with its time, @<seconds since the match started>');
+    const offsetMs = Math.round(Number(timed[1]) * 1000);
     const clockM = /\sclock=(\d+)\/(\d+)(?=\s|$)/.exec(` ${body}`);
     const reading = clockM ? { clockReading: { remainingMs: [Number(clockM[1]), Number(clockM[2])] as const } } : {};
     const rest = ` ${body}`

@@ -90,6 +90,17 @@ export interface SgfRecord {
 
 const first = (node: SgfNode, prop: string) => node.data[prop]?.[0];
 
+/** SGF FF[4] value types: Number is [+|-] digits, Real a Number with an optional fraction (KM, TM, BL/WL Real; OB/OW Number). */
+const SGF_NUMBER = /^[+-]?\d+$/;
+const SGF_REAL = /^[+-]?\d+(\.\d+)?$/;
+
+/** A written Number or Real, or undefined when the property is absent: an empty or unreadable value is refused, never read as 0. */
+function written(value: string | undefined, type: 'Number' | 'Real', where: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!(type === 'Real' ? SGF_REAL : SGF_NUMBER).test(value.trim())) refuse(`${where} is not an SGF ${type}`);
+  return Number(value);
+}
+
 /** Reads one SGF game with @sabaki/sgf; refusals name the `sgf` field. */
 export function parseSgf(text: string): SgfRecord {
   let roots: SgfNode[] = [];
@@ -103,12 +114,12 @@ export function parseSgf(text: string): SgfRecord {
   if ((first(root, 'GM') ?? '1') !== '1') refuse(`the SGF is of game GM[${first(root, 'GM')}], not Go (GM[1])`);
   const size = Number(first(root, 'SZ') ?? '19');
   if (![9, 13, 19].includes(size)) refuse(`a board of ${first(root, 'SZ')} lines is not played here (19, 13 or 9)`);
-  const km = first(root, 'KM');
-  const tm = first(root, 'TM');
+  const km = written(first(root, 'KM'), 'Real', `KM[${first(root, 'KM')}]`);
+  const tm = written(first(root, 'TM'), 'Real', `TM[${first(root, 'TM')}]`);
   const ot = first(root, 'OT') ?? '';
   const byoYomi = /^(\d+)x(\d+) byo-yomi$/i.exec(ot.trim());
   const rules: GoRulesOverrides = {
-    ...(tm !== undefined && Number(tm) > 0 && { basicTimeMinutes: Math.max(1, Math.round(Number(tm) / 60)) }),
+    ...(tm !== undefined && tm > 0 && { basicTimeMinutes: Math.max(1, Math.round(tm / 60)) }),
     ...(byoYomi && { overtime: { kind: 'byo-yomi' as const, periods: Number(byoYomi[1]), periodSeconds: Number(byoYomi[2]) } }),
   };
   const moves: { seat: Seat; point: string | null; leftMs?: number; periods?: number }[] = [];
@@ -134,13 +145,14 @@ export function parseSgf(text: string): SgfRecord {
     // FF[3] writes a pass on a board up to 19 lines as "tt".
     const point = value === '' || (value === 'tt' && size <= 19) ? null : value;
     if (point !== null && !/^[a-s]{2}$/.test(point)) refuse(`move ${moves.length + 1} (${colour}[${value}]) is not a point of the board`);
-    const left = node.data[`${colour}L`]?.[0];
-    const periods = node.data[`O${colour}`]?.[0];
+    const move = `move ${moves.length + 1}`;
+    const left = written(node.data[`${colour}L`]?.[0], 'Real', `${move}: ${colour}L[${node.data[`${colour}L`]?.[0]}]`);
+    const periods = written(node.data[`O${colour}`]?.[0], 'Number', `${move}: O${colour}[${node.data[`O${colour}`]?.[0]}]`);
     moves.push({
       seat: colour === 'B' ? 0 : 1,
       point,
-      ...(left !== undefined && Number.isFinite(Number(left)) && { leftMs: Math.round(Number(left) * 1000) }),
-      ...(periods !== undefined && Number.isInteger(Number(periods)) && { periods: Number(periods) }),
+      ...(left !== undefined && { leftMs: Math.round(left * 1000) }),
+      ...(periods !== undefined && { periods }),
     });
   }
   // Ing rules 第十条 记谱: passes after which no stone is played need not be recorded: the main line stops at two passes in a row.
@@ -151,7 +163,7 @@ export function parseSgf(text: string): SgfRecord {
     boardSize: size as BoardSize,
     black: player(first(root, 'PB'), first(root, 'BR')),
     white: player(first(root, 'PW'), first(root, 'WR')),
-    ...(km !== undefined && Number.isFinite(Number(km)) && { compensation: Number(km) }),
+    ...(km !== undefined && { compensation: km }),
     handicapStones: root.data.AB ?? [],
     rules,
     ...(first(root, 'RE') && { result: first(root, 'RE') }),
