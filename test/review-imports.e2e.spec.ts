@@ -36,6 +36,20 @@ describe('imports: a day that does not exist is refused, nothing recorded (revie
       '\n',
     );
 
+  it('a TRF name written with combining accents (José as e and U+0301) is recorded in Unicode NFC, as the API keeps names', async () => {
+    const file = [
+      '012 Names open',
+      '042 2026/02/28',
+      dates('26/02/28'),
+      player(1, 'Pe\u0301rez, Jose\u0301', '2100', ['   2 w 1']),
+      player(2, 'Beta, Bob', '1900', ['   1 b 0']),
+      '',
+    ];
+    await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-nfc', trf: file.join('\n') }, admin);
+    const names = (await h.get('/v1/tournaments/trf-nfc').expect(200)).body.players.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['P\u00e9rez, Jos\u00e9', 'Beta, Bob']);
+  });
+
   it('TRF 132: round 1 on 26/02/30 is refused 422 naming the line; no tournament is recorded', async () => {
     const ok = await h.post('/v1/chess/tournaments/import/trf', { id: 'trf-day-ok', trf: trf('26/02/28') }, admin);
     expect(ok.body).toMatchObject({ id: 'trf-day-ok', rounds: 1 });

@@ -108,6 +108,21 @@ describe('WESPA .TOU', () => {
   });
 });
 
+describe('imported names', () => {
+  // "José" written as e and a combining acute accent (NFD), as some editors save it: kept in NFC like the API's names.
+  const decomposed = 'Jose\u0301 Pe\u0301rez';
+  const composed = 'Jos\u00e9 P\u00e9rez';
+  const names = (plan: ReturnType<typeof importCommands>) =>
+    plan.commands.flatMap((c) => (c.type === 'tournament.register-player' ? [(c.data as { player: { name: string } }).player.name] : []));
+
+  it('a TSH or .TOU name written with combining accents is recorded in Unicode NFC', () => {
+    const tsh = parseTsh(`${decomposed} 1500 2; 400\nBo Chan 1400 1; 380\n`, 'A');
+    expect(names(importCommands(tsh, { id: 'x', name: 'X', format: 'TSH' }))).toEqual([composed, 'Bo Chan']);
+    const tou = parseTou(`*M29.11.2026 X\r\n*A\r\n${decomposed.padEnd(22)} 2400   +2\r\nBo Chan                 380    1\r\n*** END OF FILE ***\r\n`);
+    expect(names(importCommands(tou, { id: 'x', name: 'X', format: 'TOU' }))).toEqual([composed, 'Bo Chan']);
+  });
+});
+
 describe('TSH .t', () => {
   it('writes name, rating, opponents ; scores ; board ; p12 (0 a bye)', () => {
     const t = writeTsh(divisionGrid(fivePlayers(), 'main'));

@@ -108,7 +108,7 @@ function parsePlayer(line: string, n: number): ImportedPlayer | null {
     raw.push({ value: Number(score), opponent: Number(opp.replace('+', '')), first: opp.startsWith('+') ? true : null });
   }
   return {
-    name: nameTokens.join(' '),
+    name: nameTokens.join(' ').normalize('NFC'), // in Unicode NFC, as the API's person names
     line: n,
     rounds: raw.map((r) => ({ kind: 'game', opponent: r.opponent, score: r.value, first: r.first }) as ImportedRound),
   };

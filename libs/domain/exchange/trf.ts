@@ -165,7 +165,7 @@ export function parseTrf(written: string): TrfImportFile {
 function readPlayer(line: string, n: number, count: number, notKept: TrfImportFile['notKept']): TrfImportPlayer {
   const rank = col(line, 5, 8).trim();
   if (!/^\d{1,4}$/.test(rank) || Number(rank) < 1) fail(n, `columns 5–8 "${rank}" are not a starting rank`);
-  const name = col(line, 15, 47).trim();
+  const name = col(line, 15, 47).trim().normalize('NFC'); // in Unicode NFC, as the API's person names
   if (!name) fail(n, 'columns 15–47 hold no name');
   const rating = col(line, 49, 52).trim();
   if (rating !== '' && !/^\d{1,4}$/.test(rating)) fail(n, `columns 49–52 "${rating}" are not a rating`);

@@ -95,7 +95,8 @@ function parseHead(head: string, rounds: number | undefined, n: number): { name:
   const tail = rounds === undefined ? '((?:\\s+-?\\d+)*)' : `((?:\\s+-?\\d+){${rounds}})`;
   const m = new RegExp(`^(\\S.*?)\\s+(-?\\d+)${tail}\\s*$`).exec(head.trim()) ?? (rounds === undefined ? null : HEAD.exec(head.trim()));
   if (!m) throw new ExchangeFormatError('tsh', n, 'a player line starts with the name, then the rating, then the opponents', TSH_RULES.line);
-  return { name: m[1].trim(), rating: Number(m[2]), opponents: m[3] };
+  // Names are kept in Unicode NFC, as the API's person names are (a file may write é as e and a combining accent).
+  return { name: m[1].trim().normalize('NFC'), rating: Number(m[2]), opponents: m[3] };
 }
 
 function parseLine(text: string, n: number, notKept: ImportedFile['notKept'][number][]): RawLine {
