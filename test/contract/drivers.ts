@@ -9,6 +9,8 @@ export type { Driver, Table } from './driver.js';
  * `test/contract/drivers/<folder>.ts` (loaded in the registry's order), a test build's discipline brings its own.
  */
 export const DRIVERS: readonly Driver[] = [...(await servedDrivers()), ...TEST_DISCIPLINES.map((t) => t.driver)];
+/** The drivers of the disciplines the server ships (the registry's), without a test build's. */
+export const SERVED_DRIVERS: readonly Driver[] = DRIVERS.filter((d) => SERVED.some((s) => s.id === d.discipline));
 
 async function servedDrivers(): Promise<Driver[]> {
   const drivers: Driver[] = [];
