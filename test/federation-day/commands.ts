@@ -73,7 +73,10 @@ class CorrectResult implements Step {
   async run(m: Model, r: Real) {
     const { kind, table } = pickOf(m, true, this.pick);
     const t = m.tournaments[kind];
-    const outcome = outcomeFor(kind, this.outcome);
+    // A correction changes the result (one repeating it is refused 422: review-commands.e2e.spec.ts): the outcome drawn,
+    // or the other side's win when that is the one recorded.
+    const drawn = outcomeFor(kind, this.outcome);
+    const outcome = drawn !== t.results.get(table) ? drawn : drawn === 'first' ? 'second' : 'first';
     const body = { result: resultBody(kind, outcome), reason: 'the result slip was misread' };
     await keyed(m, r, `/v1/tournaments/${t.id}/rounds/1/results/${table}/corrections`, body);
     t.results.set(table, outcome);
